@@ -1,0 +1,251 @@
+//! Login and session (spec §7 "Login and session"), for the enterprise and the finance side.
+
+pub mod accounts;
+pub mod captcha;
+pub mod password;
+pub mod service;
+pub mod sessions;
+pub mod sms;
+
+use axum::extract::{Path, State};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use accounts::Side;
+use service::{LoginData, PasswordLogin, UserInfo};
+use sessions::CurrentAccount;
+
+use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
+use crate::extract::{ClientIp, Params};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(captcha_image))
+        .routes(routes!(builder_login))
+        .routes(routes!(finance_login))
+        .routes(routes!(user_info))
+        .routes(routes!(password_verification))
+        .routes(routes!(sms_status))
+        .routes(routes!(send_sms_code))
+        .routes(routes!(sms_login))
+        .routes(routes!(logout))
+        .routes(routes!(builder_change_password))
+        .routes(routes!(finance_change_password))
+}
+
+fn side_of(segment: &str) -> Result<Side, ApiError> {
+    Side::parse(segment).ok_or_else(|| ApiError::NotFound("接口不存在".into()))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CaptchaData {
+    /// Send back as `captcha_id` with the login.
+    pub captcha_id: String,
+    /// The image as a `data:image/png;base64,…` URL.
+    pub image: String,
+}
+
+/// A new image captcha: one use, valid five minutes (`refresh=1` is accepted and ignored: every call draws a new one).
+#[utoipa::path(method(get, post), path = "/{side}/common/v1/Public/captcha", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
+    responses((status = 200, body = Envelope<CaptchaData>)))]
+async fn captcha_image(State(state): State<AppState>, Path(side): Path<String>) -> ApiResult<CaptchaData> {
+    side_of(&side)?;
+    let issued = captcha::issue(&state.db).await?;
+    Ok(ok(CaptchaData { captcha_id: issued.id, image: issued.image }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct LoginForm {
+    /// Account name.
+    username: Option<String>,
+    /// Base64 of the UTF-8 password.
+    password: Option<String>,
+    /// The captcha's characters (ignored while `WAGEGUARD_CAPTCHA=off`).
+    captcha: Option<String>,
+    /// The id from `Public/captcha`.
+    captcha_id: Option<String>,
+    /// The SMS code, required when SMS login is on.
+    input_sms: Option<String>,
+}
+
+async fn password_login(state: AppState, side: Side, form: LoginForm, ip: String) -> ApiResult<LoginData> {
+    let login = PasswordLogin::parse(form.username, form.password, form.captcha, form.captcha_id, form.input_sms, state.config.captcha)?;
+    Ok(ok_with(service::login(&state, side, login, &ip).await?, "登录成功"))
+}
+
+/// Enterprise (and regulator) login.
+#[utoipa::path(post, path = "/builder/common/v1/Public/login", tag = "session",
+    request_body(content = LoginForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<LoginData>)))]
+async fn builder_login(State(state): State<AppState>, ClientIp(ip): ClientIp, Params(form): Params<LoginForm>) -> ApiResult<LoginData> {
+    password_login(state, Side::Builder, form, ip).await
+}
+
+/// Finance approver login.
+#[utoipa::path(post, path = "/finance/common/v1/Public/Financelogin", tag = "session",
+    request_body(content = LoginForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<LoginData>)))]
+async fn finance_login(State(state): State<AppState>, ClientIp(ip): ClientIp, Params(form): Params<LoginForm>) -> ApiResult<LoginData> {
+    password_login(state, Side::Finance, form, ip).await
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct UserInfoQuery {
+    /// The account id from the login; must be the session's own.
+    id: Option<String>,
+}
+
+/// The logged-in user's information.
+#[utoipa::path(get, path = "/{side}/common/v1/Public/get", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`"), UserInfoQuery),
+    responses((status = 200, body = Envelope<UserInfo>)))]
+async fn user_info(
+    State(state): State<AppState>,
+    Path(side): Path<String>,
+    current: CurrentAccount,
+    Params(query): Params<UserInfoQuery>,
+) -> ApiResult<UserInfo> {
+    Ok(ok(service::user_info(&state, side_of(&side)?, &current, query.id).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct PasswordCheckForm {
+    /// Base64 of a password to test against the rule in force (optional).
+    password: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PasswordStatus {
+    /// 1 when the strong-password setting is on (8–16 with upper, lower, digit and special char).
+    pub passwordstatus: i64,
+    /// 1 when the given password meets the rule in force; 0 when it does not or none was given.
+    pub ifmatch: i64,
+}
+
+/// The password rule in force, and whether a password meets it.
+#[utoipa::path(post, path = "/{side}/common/v1/Public/passwordverification", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
+    request_body(content = PasswordCheckForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<PasswordStatus>)))]
+async fn password_verification(
+    State(state): State<AppState>,
+    Path(side): Path<String>,
+    Params(form): Params<PasswordCheckForm>,
+) -> ApiResult<PasswordStatus> {
+    side_of(&side)?;
+    let strong = state.config.security.strong_password;
+    let ifmatch = match form.password.filter(|p| !p.trim().is_empty()) {
+        Some(encoded) => {
+            let password = password::decode_base64_text(&encoded, "密码")?;
+            i64::from(password::check_new_password(&password, strong).is_ok())
+        }
+        None => 0,
+    };
+    Ok(ok(PasswordStatus { passwordstatus: i64::from(strong), ifmatch }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SmsStatus {
+    /// 1 when SMS login (and the SMS code on password login) is on.
+    pub open_sms: i64,
+}
+
+/// Whether SMS login is on.
+#[utoipa::path(post, path = "/{side}/common/v1/Public/getsmsstatus", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
+    responses((status = 200, body = Envelope<SmsStatus>)))]
+async fn sms_status(State(state): State<AppState>, Path(side): Path<String>) -> ApiResult<SmsStatus> {
+    side_of(&side)?;
+    Ok(ok(SmsStatus { open_sms: i64::from(state.config.security.sms_login) }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct SmsCodeForm {
+    /// Base64 of the mobile number.
+    phone: Option<String>,
+    /// Or the account name, whose bound phone receives the code.
+    username: Option<String>,
+}
+
+/// Sends a six-digit login code (valid 5 minutes, at most one a minute per phone).
+#[utoipa::path(post, path = "/{side}/common/v1/Public/getvcode", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
+    request_body(content = SmsCodeForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<serde_json::Value>)))]
+async fn send_sms_code(
+    State(state): State<AppState>,
+    Path(side): Path<String>,
+    Params(form): Params<SmsCodeForm>,
+) -> ApiResult<serde_json::Value> {
+    service::send_login_code(&state, side_of(&side)?, form.phone, form.username).await?;
+    Ok(ok_with(serde_json::json!({}), "验证码已发送"))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct SmsLoginForm {
+    /// Base64 of the mobile number.
+    phone: Option<String>,
+    /// The six-digit code.
+    code: Option<String>,
+}
+
+/// Login with a phone and an SMS code.
+#[utoipa::path(post, path = "/{side}/common/v1/Public/smslogin", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
+    request_body(content = SmsLoginForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<LoginData>)))]
+async fn sms_login(
+    State(state): State<AppState>,
+    Path(side): Path<String>,
+    ClientIp(ip): ClientIp,
+    Params(form): Params<SmsLoginForm>,
+) -> ApiResult<LoginData> {
+    Ok(ok_with(service::sms_login(&state, side_of(&side)?, form.phone, form.code, &ip).await?, "登录成功"))
+}
+
+/// Ends the session.
+#[utoipa::path(post, path = "/{side}/common/v1/Public/Logout", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
+    responses((status = 200, body = Envelope<serde_json::Value>)))]
+async fn logout(State(state): State<AppState>, Path(side): Path<String>, ClientIp(ip): ClientIp, current: CurrentAccount) -> ApiResult<serde_json::Value> {
+    side_of(&side)?;
+    service::logout(&state, &current, &ip).await?;
+    Ok(ok_with(serde_json::Value::Null, "退出成功!"))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct PasswordChangeForm {
+    /// Base64 of the current password.
+    old_pwd: Option<String>,
+    /// Base64 of the new password.
+    new_pwd: Option<String>,
+}
+
+async fn change_password(state: AppState, side: Side, current: CurrentAccount, ip: String, form: PasswordChangeForm) -> ApiResult<serde_json::Value> {
+    service::require_side(side, &current)?;
+    service::change_password(&state, &current, form.old_pwd, form.new_pwd, &ip).await?;
+    Ok(ok_with(serde_json::Value::Null, "修改成功"))
+}
+
+/// Changes the enterprise account's password; every session of the account ends.
+#[utoipa::path(post, path = "/builder/common/v1/Site/ajax_pwd", tag = "session",
+    request_body(content = PasswordChangeForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<serde_json::Value>)))]
+async fn builder_change_password(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<PasswordChangeForm>,
+) -> ApiResult<serde_json::Value> {
+    change_password(state, Side::Builder, current, ip, form).await
+}
+
+/// Changes the finance approver's password; every session of the account ends.
+#[utoipa::path(post, path = "/finance/project/v1/project/Ajax_pwd", tag = "session",
+    request_body(content = PasswordChangeForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<serde_json::Value>)))]
+async fn finance_change_password(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<PasswordChangeForm>,
+) -> ApiResult<serde_json::Value> {
+    change_password(state, Side::Finance, current, ip, form).await
+}

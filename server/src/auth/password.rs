@@ -1,0 +1,107 @@
+//! Password rules (spec §5 "Password change"), base64 transport and argon2id hashing.
+
+use argon2::{PasswordHash, PasswordHasher, PasswordVerifier};
+use argon2::Argon2;
+use base64::Engine;
+
+use crate::envelope::ApiError;
+
+pub const MSG_NORMAL_RULE: &str = "请输入6-16位非空格字符的密码";
+pub const MSG_STRONG_RULE: &str = "请输入8-16位包含大小写字母+数字+特殊字符组成的密码";
+
+/// Decodes a base64 field (standard alphabet, padding optional) into UTF-8 text.
+pub fn decode_base64_text(value: &str, what: &str) -> Result<String, ApiError> {
+    let trimmed = value.trim();
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(trimmed)
+        .or_else(|_| base64::engine::general_purpose::STANDARD_NO_PAD.decode(trimmed))
+        .map_err(|_| ApiError::refused(format!("{what}格式错误")))?;
+    String::from_utf8(bytes).map_err(|_| ApiError::refused(format!("{what}格式错误")))
+}
+
+/// 6–16 characters, none of them whitespace.
+pub fn meets_normal_rule(password: &str) -> bool {
+    let count = password.chars().count();
+    (6..=16).contains(&count) && !password.chars().any(char::is_whitespace)
+}
+
+/// 8–16 characters with an upper-case letter, a lower-case letter, a digit and a special character.
+pub fn meets_strong_rule(password: &str) -> bool {
+    let count = password.chars().count();
+    (8..=16).contains(&count)
+        && !password.chars().any(char::is_whitespace)
+        && password.chars().any(|c| c.is_ascii_uppercase())
+        && password.chars().any(|c| c.is_ascii_lowercase())
+        && password.chars().any(|c| c.is_ascii_digit())
+        && password.chars().any(|c| !c.is_ascii_alphanumeric())
+}
+
+/// Checks a new password against the rule in force, answering the console's message.
+pub fn check_new_password(password: &str, strong: bool) -> Result<(), ApiError> {
+    if strong && !meets_strong_rule(password) {
+        return Err(ApiError::refused(MSG_STRONG_RULE));
+    }
+    if !strong && !meets_normal_rule(password) {
+        return Err(ApiError::refused(MSG_NORMAL_RULE));
+    }
+    Ok(())
+}
+
+/// Hashes with argon2id and a fresh salt. CPU-heavy: call from a blocking task.
+pub fn hash(password: &str) -> anyhow::Result<String> {
+    Argon2::default()
+        .hash_password(password.as_bytes())
+        .map(|hash| hash.to_string())
+        .map_err(|e| anyhow::anyhow!("argon2 hash failed: {e}"))
+}
+
+/// Verifies against a stored argon2 hash. CPU-heavy: call from a blocking task.
+pub fn verify(password: &str, stored_hash: &str) -> bool {
+    PasswordHash::new(stored_hash)
+        .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        .unwrap_or(false)
+}
+
+pub async fn hash_blocking(password: String) -> anyhow::Result<String> {
+    tokio::task::spawn_blocking(move || hash(&password)).await?
+}
+
+pub async fn verify_blocking(password: String, stored_hash: String) -> bool {
+    tokio::task::spawn_blocking(move || verify(&password, &stored_hash)).await.unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_follow_the_spec() {
+        let vectors = include_str!("../../../vectors/password.json");
+        let cases: Vec<serde_json::Value> = serde_json::from_str(vectors).unwrap();
+        assert!(!cases.is_empty());
+        for case in cases {
+            let password = case["password"].as_str().unwrap();
+            let strong = case["strong"].as_bool().unwrap();
+            let expected = case["message"].as_str();
+            let actual = check_new_password(password, strong).err().map(|e| e.to_string());
+            assert_eq!(actual.as_deref(), expected, "password {password:?} strong={strong}");
+        }
+    }
+
+    #[test]
+    fn base64_round_trips_utf8_and_refuses_garbage() {
+        assert_eq!(decode_base64_text("RGVtb0AxMjM0NQ==", "密码").unwrap(), "Demo@12345");
+        assert_eq!(decode_base64_text("5a+G56CB", "密码").unwrap(), "密码");
+        assert_eq!(decode_base64_text("!!!", "密码").unwrap_err().to_string(), "密码格式错误");
+        assert_eq!(decode_base64_text("/w==", "密码").unwrap_err().to_string(), "密码格式错误");
+    }
+
+    #[test]
+    fn hashes_verify_only_the_right_password() {
+        let stored = hash("Demo@12345").unwrap();
+        assert!(stored.starts_with("$argon2id$"));
+        assert!(verify("Demo@12345", &stored));
+        assert!(!verify("demo@12345", &stored));
+        assert!(!verify("Demo@12345", "not a hash"));
+    }
+}

@@ -1,0 +1,87 @@
+//! Sessions live in the database: a random token goes to the client, its SHA-256 is stored.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use sha2::{Digest, Sha256};
+
+use super::accounts::{self, Account, AccountKind};
+use crate::clock;
+use crate::db::Db;
+use crate::envelope::ApiError;
+use crate::{execute, on_db};
+use crate::state::AppState;
+
+pub const TOKEN_HEADER: &str = "x-token";
+
+fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// Opens a session and returns its token.
+pub async fn create(db: &Db, account_id: i64, lifetime_days: i64, ip: &str) -> sqlx::Result<String> {
+    let token: String = hex::encode(rand::random::<[u8; 32]>());
+    let now = clock::now();
+    let sql = "INSERT INTO sessions (token_hash, account_id, created_at, expires_at, ip) VALUES ($1, $2, $3, $4, $5)";
+    execute!(db, sqlx::query(sql)
+        .bind(token_hash(&token))
+        .bind(account_id)
+        .bind(now)
+        .bind(now + lifetime_days * 86_400)
+        .bind(ip))?;
+    Ok(token)
+}
+
+/// The account behind a live token, if any.
+pub async fn find_live(db: &Db, token: &str) -> sqlx::Result<Option<i64>> {
+    let sql = "SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_at > $2";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(token_hash(token)).bind(clock::now()).fetch_optional(pool).await)
+}
+
+pub async fn delete(db: &Db, token: &str) -> sqlx::Result<()> {
+    execute!(db, sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash(token)))?;
+    Ok(())
+}
+
+pub async fn delete_all_for_account(db: &Db, account_id: i64) -> sqlx::Result<u64> {
+    let done = execute!(db, sqlx::query("DELETE FROM sessions WHERE account_id = $1").bind(account_id))?;
+    Ok(done)
+}
+
+pub async fn delete_expired(db: &Db) -> sqlx::Result<u64> {
+    let done = execute!(db, sqlx::query("DELETE FROM sessions WHERE expires_at <= $1").bind(clock::now()))?;
+    Ok(done)
+}
+
+/// The logged-in account of a request, from header `X-Token`. A missing, unknown or expired token, or a
+/// disabled account, answers 101 登录已过期请重新登录.
+pub struct CurrentAccount {
+    pub account: Account,
+    pub token: String,
+}
+
+impl CurrentAccount {
+    pub fn kind(&self) -> AccountKind {
+        self.account.kind()
+    }
+}
+
+impl FromRequestParts<AppState> for CurrentAccount {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let token = parts
+            .headers
+            .get(TOKEN_HEADER)
+            .and_then(|value| value.to_str().ok())
+            .map(str::trim)
+            .filter(|token| !token.is_empty() && token.len() <= 128)
+            .ok_or(ApiError::NotLoggedIn)?
+            .to_owned();
+        let account_id = find_live(&state.db, &token).await?.ok_or(ApiError::NotLoggedIn)?;
+        let account = accounts::find_by_id(&state.db, account_id).await?.ok_or(ApiError::NotLoggedIn)?;
+        if account.disabled {
+            return Err(ApiError::NotLoggedIn);
+        }
+        Ok(CurrentAccount { account, token })
+    }
+}

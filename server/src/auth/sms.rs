@@ -1,0 +1,114 @@
+//! SMS: the gateway trait, the built-in outbox sandbox, and one-time login codes.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use crate::clock;
+use crate::db::Db;
+use crate::envelope::ApiError;
+use crate::{execute, on_db};
+
+const CODE_LIFETIME_SECONDS: i64 = 300;
+const RESEND_AFTER_SECONDS: i64 = 60;
+const MAX_ATTEMPTS: i64 = 5;
+
+pub type SendFuture<'a> = Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send + 'a>>;
+
+/// Sends text messages. The real one talks to an SMS provider; the sandbox keeps them in the database.
+pub trait SmsGateway: Send + Sync {
+    fn send<'a>(&'a self, phone: &'a str, content: &'a str) -> SendFuture<'a>;
+}
+
+/// The default gateway: writes every message to the `sms_outbox` table and the log, sends nothing.
+pub struct OutboxSms {
+    pub db: Db,
+}
+
+impl SmsGateway for OutboxSms {
+    fn send<'a>(&'a self, phone: &'a str, content: &'a str) -> SendFuture<'a> {
+        Box::pin(async move {
+            tracing::info!(phone = %mask_phone(phone), "sms kept in the outbox (sandbox gateway)");
+            let sql = "INSERT INTO sms_outbox (phone, content, created_at) VALUES ($1, $2, $3)";
+            execute!(&self.db, sqlx::query(sql).bind(phone).bind(content).bind(clock::now()))?;
+            Ok(())
+        })
+    }
+}
+
+pub fn mask_phone(phone: &str) -> String {
+    if phone.len() == 11 && phone.is_ascii() {
+        format!("{}****{}", &phone[..3], &phone[7..])
+    } else {
+        "***".into()
+    }
+}
+
+/// Mainland mobile numbers: 1, then 3–9, then nine digits.
+pub fn is_mobile(phone: &str) -> bool {
+    let bytes = phone.as_bytes();
+    bytes.len() == 11 && bytes[0] == b'1' && (b'3'..=b'9').contains(&bytes[1]) && bytes.iter().all(u8::is_ascii_digit)
+}
+
+/// Creates a six-digit code for `phone` and sends it, at most once a minute per phone.
+pub async fn send_code(db: &Db, gateway: &dyn SmsGateway, phone: &str) -> Result<(), ApiError> {
+    let now = clock::now();
+    let recent: i64 = on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM sms_codes WHERE phone = $1 AND created_at > $2")
+        .bind(phone)
+        .bind(now - RESEND_AFTER_SECONDS)
+        .fetch_one(pool)
+        .await)?;
+    if recent > 0 {
+        return Err(ApiError::refused("验证码发送过于频繁，请60秒后再试"));
+    }
+    let code = format!("{:06}", rand::random_range(0..1_000_000u32));
+    let sql = "INSERT INTO sms_codes (phone, code, created_at, expires_at) VALUES ($1, $2, $3, $4)";
+    execute!(db, sqlx::query(sql).bind(phone).bind(&code).bind(now).bind(now + CODE_LIFETIME_SECONDS))?;
+    gateway
+        .send(phone, &format!("您的登录验证码为{code}，5分钟内有效，请勿泄露给他人。"))
+        .await
+        .map_err(|error| {
+            tracing::error!(?error, "sms gateway failed");
+            ApiError::refused("短信发送失败，请稍后再试")
+        })
+}
+
+/// Checks the newest live code of `phone`; a right code is used up, a wrong one counts an attempt.
+pub async fn check_code(db: &Db, phone: &str, code: &str) -> Result<(), ApiError> {
+    let now = clock::now();
+    let latest: Option<(i64, String, i64)> = on_db!(db, pool => sqlx::query_as(
+        "SELECT id, code, attempts FROM sms_codes WHERE phone = $1 AND used = FALSE AND expires_at > $2 ORDER BY id DESC LIMIT 1")
+        .bind(phone)
+        .bind(now)
+        .fetch_optional(pool)
+        .await)?;
+    let Some((id, expected, attempts)) = latest else {
+        return Err(ApiError::refused("短信验证码已失效，请重新获取"));
+    };
+    if attempts >= MAX_ATTEMPTS {
+        return Err(ApiError::refused("短信验证码错误次数过多，请重新获取"));
+    }
+    if expected != code.trim() {
+        execute!(db, sqlx::query("UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1").bind(id))?;
+        return Err(ApiError::refused("短信验证码错误"));
+    }
+    let used = execute!(db, sqlx::query("UPDATE sms_codes SET used = TRUE WHERE id = $1 AND used = FALSE").bind(id))?;
+    if used == 0 {
+        return Err(ApiError::refused("短信验证码已失效，请重新获取"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mobile_numbers_follow_the_spec_pattern() {
+        assert!(is_mobile("13800138000"));
+        assert!(is_mobile("19912345678"));
+        assert!(!is_mobile("12800138000"));
+        assert!(!is_mobile("1380013800"));
+        assert!(!is_mobile("1380013800a"));
+        assert_eq!(mask_phone("13800138000"), "138****8000");
+    }
+}

@@ -1,0 +1,195 @@
+//! Command line: `serve`, `migrate`, `demo`, `user`, `openapi`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::auth::accounts::{self, AccountKind, NewAccount};
+use crate::auth::{password, sessions, sms};
+use crate::config::Config;
+use crate::db::Db;
+use crate::project::repo as projects;
+use crate::{oplog, open_database};
+
+#[derive(Parser)]
+#[command(name = "wageguard", version, about = "农民工工资支付监管平台：接口服务与控制台")]
+pub struct Cli {
+    /// TOML configuration file (default: ./wageguard.toml when present).
+    #[arg(long, global = true, env = "WAGEGUARD_CONFIG")]
+    pub config: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Serve the API and the console.
+    Serve {
+        /// Seed the demo data when the database has no account yet.
+        #[arg(long)]
+        demo: bool,
+    },
+    /// Apply the database migrations and exit.
+    Migrate,
+    /// Seed the demo data (skipped when the demo account exists).
+    Demo,
+    /// Manage accounts.
+    #[command(subcommand)]
+    User(UserCommand),
+    /// Print the OpenAPI document.
+    Openapi,
+}
+
+#[derive(Subcommand)]
+pub enum UserCommand {
+    /// Create an account on an initial password, which the console forces to change at first login.
+    Create(CreateUser),
+    /// Give an account a new initial password, unlock it and end its sessions.
+    ResetPassword {
+        username: String,
+        /// The new initial password (generated and printed when omitted).
+        #[arg(long)]
+        password: Option<String>,
+    },
+    /// Disable an account and end its sessions.
+    Disable { username: String },
+    /// Enable a disabled account.
+    Enable { username: String },
+}
+
+#[derive(Args)]
+pub struct CreateUser {
+    pub username: String,
+    #[arg(long, value_enum)]
+    pub kind: AccountKind,
+    /// Display name (defaults to the account name).
+    #[arg(long)]
+    pub name: Option<String>,
+    #[arg(long, default_value = "")]
+    pub phone: String,
+    /// The project for builder and finance accounts; a builder without one gets a new draft project.
+    #[arg(long)]
+    pub project: Option<i64>,
+    /// The initial password (generated and printed when omitted).
+    #[arg(long)]
+    pub password: Option<String>,
+}
+
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    let config = Config::load(cli.config.as_deref())?;
+    match cli.command {
+        Command::Serve { demo } => crate::serve(config, demo).await,
+        Command::Migrate => {
+            let db = open_database(&config).await?;
+            println!("数据库已迁移 ({})", db.backend());
+            Ok(())
+        }
+        Command::Demo => {
+            let db = open_database(&config).await?;
+            if crate::demo::seed(&db).await? {
+                println!("演示数据已创建：demo / newsite / finance（密码 Demo@12345），admin（密码 Admin@12345）");
+            } else {
+                println!("演示数据已存在，未做改动");
+            }
+            Ok(())
+        }
+        Command::User(command) => {
+            let db = open_database(&config).await?;
+            user(&db, &config, command).await
+        }
+        Command::Openapi => {
+            println!("{}", crate::openapi_json());
+            Ok(())
+        }
+    }
+}
+
+fn initial_password(given: Option<String>, strong: bool) -> anyhow::Result<String> {
+    let password = match given {
+        Some(password) => password,
+        None => format!("Wg@{:08}a", rand::random_range(0..100_000_000u32)),
+    };
+    password::check_new_password(&password, strong).map_err(|e| anyhow::anyhow!(e.to_string()))?;
+    Ok(password)
+}
+
+async fn find(db: &Db, username: &str) -> anyhow::Result<accounts::Account> {
+    accounts::find_by_username(db, username).await?.ok_or_else(|| anyhow::anyhow!("账号 {username} 不存在"))
+}
+
+async fn log(db: &Db, action: &str, account: &accounts::Account, detail: String) -> anyhow::Result<()> {
+    oplog::record(db, oplog::Entry {
+        account_id: None,
+        account_name: "命令行",
+        action,
+        target_type: "account",
+        target_id: account.id.to_string(),
+        detail,
+        ip: "",
+    })
+    .await?;
+    Ok(())
+}
+
+async fn user(db: &Db, config: &Config, command: UserCommand) -> anyhow::Result<()> {
+    let strong = config.security.strong_password;
+    match command {
+        UserCommand::Create(create) => {
+            if accounts::find_by_username(db, &create.username).await?.is_some() {
+                anyhow::bail!("账号 {} 已存在", create.username);
+            }
+            if !create.phone.is_empty() && !sms::is_mobile(&create.phone) {
+                anyhow::bail!("手机号格式不正确");
+            }
+            let project_id = match (create.kind, create.project) {
+                (AccountKind::Admin, _) => None,
+                (_, Some(id)) => {
+                    projects::find_summary(db, id).await?.ok_or_else(|| anyhow::anyhow!("项目 {id} 不存在"))?;
+                    Some(id)
+                }
+                (AccountKind::Builder, None) => Some(projects::create(db, "", "0").await?),
+                (AccountKind::Finance, None) => anyhow::bail!("财务账号必须用 --project 指定所属项目"),
+            };
+            let password = initial_password(create.password, strong)?;
+            let hash = password::hash_blocking(password.clone()).await?;
+            let name = create.name.unwrap_or_else(|| create.username.clone());
+            let id = accounts::create(db, NewAccount {
+                username: &create.username,
+                name: &name,
+                kind: create.kind,
+                project_id,
+                phone: &create.phone,
+                password_hash: &hash,
+                password_meets_strong_rule: password::meets_strong_rule(&password),
+                must_change_password: true,
+            })
+            .await?;
+            let account = find(db, &create.username).await?;
+            log(db, "创建账号", &account, format!("类型 {}", create.kind.as_str())).await?;
+            println!("已创建账号 {}（id {id}，项目 {}），初始密码：{password}", create.username, project_id.map_or("无".into(), |p| p.to_string()));
+        }
+        UserCommand::ResetPassword { username, password: given } => {
+            let account = find(db, &username).await?;
+            let password = initial_password(given, strong)?;
+            let hash = password::hash_blocking(password.clone()).await?;
+            accounts::set_password(db, account.id, &hash, password::meets_strong_rule(&password), true).await?;
+            sessions::delete_all_for_account(db, account.id).await?;
+            log(db, "重置密码", &account, String::new()).await?;
+            println!("账号 {username} 的密码已重置，初始密码：{password}");
+        }
+        UserCommand::Disable { username } => {
+            let account = find(db, &username).await?;
+            accounts::set_disabled(db, account.id, true).await?;
+            sessions::delete_all_for_account(db, account.id).await?;
+            log(db, "停用账号", &account, String::new()).await?;
+            println!("账号 {username} 已停用");
+        }
+        UserCommand::Enable { username } => {
+            let account = find(db, &username).await?;
+            accounts::set_disabled(db, account.id, false).await?;
+            log(db, "启用账号", &account, String::new()).await?;
+            println!("账号 {username} 已启用");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! The database behind every repository: SQLite (embedded, the default) or PostgreSQL, chosen by the URL.
+//!
+//! Each backend keeps its own migrations (`migrations/sqlite`, `migrations/postgres`). Repository SQL is
+//! written once in the subset both understand (`$1` placeholders, `RETURNING`, BIGINT seconds for
+//! timestamps) and dispatched to the pool at hand by [`on_db!`]; rows derive `sqlx::FromRow`, which is
+//! generic over the backend.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, SqlitePool};
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+#[derive(Clone, Debug)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs the same expression against whichever pool `$db` holds, binding it to `$pool`.
+#[macro_export]
+macro_rules! on_db {
+    ($db:expr, $pool:ident => $body:expr) => {
+        match $db {
+            $crate::db::Db::Sqlite($pool) => $body,
+            $crate::db::Db::Postgres($pool) => $body,
+        }
+    };
+}
+
+impl Db {
+    /// Connects to `url` (`sqlite://path` or `postgres://…`), creating a SQLite file and its folder if needed.
+    pub async fn connect(url: &str) -> anyhow::Result<Db> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let options = PgConnectOptions::from_str(url).context("DATABASE_URL 无法解析")?;
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(options)
+                .await
+                .context("无法连接 PostgreSQL")?;
+            Ok(Db::Postgres(pool))
+        } else if url.starts_with("sqlite:") {
+            let options = SqliteConnectOptions::from_str(url)
+                .context("DATABASE_URL 无法解析")?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(Duration::from_secs(10))
+                .foreign_keys(true);
+            if let Some(parent) = options.get_filename().parent() {
+                if !parent.as_os_str().is_empty() {
+                    std::fs::create_dir_all(parent).with_context(|| format!("无法创建目录 {}", parent.display()))?;
+                }
+            }
+            let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+            let pool = SqlitePoolOptions::new()
+                .max_connections(if in_memory { 1 } else { 8 })
+                .min_connections(if in_memory { 1 } else { 0 })
+                .idle_timeout(if in_memory { None } else { Some(Duration::from_secs(600)) })
+                .max_lifetime(if in_memory { None } else { Some(Duration::from_secs(3600)) })
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(options)
+                .await
+                .context("无法打开 SQLite 数据库")?;
+            Ok(Db::Sqlite(pool))
+        } else {
+            anyhow::bail!("DATABASE_URL 必须以 sqlite: 或 postgres:// 开头")
+        }
+    }
+
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        match self {
+            Db::Sqlite(pool) => SQLITE_MIGRATIONS.run(pool).await?,
+            Db::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await?,
+        }
+        Ok(())
+    }
+
+    pub fn backend(&self) -> &'static str {
+        match self {
+            Db::Sqlite(_) => "sqlite",
+            Db::Postgres(_) => "postgres",
+        }
+    }
+
+    pub async fn close(&self) {
+        on_db!(self, pool => pool.close().await)
+    }
+}
+
+/// Executes a statement built by `$query` (re-expanded for each backend) and answers the rows affected.
+#[macro_export]
+macro_rules! execute {
+    ($db:expr, $query:expr) => {
+        $crate::on_db!($db, pool => $query.execute(pool).await.map(|done| done.rows_affected()))
+    };
+}

@@ -1,0 +1,59 @@
+//! Demo data: an approved project, a project not yet submitted, a finance approver and a regulator.
+
+use crate::auth::accounts::{self, AccountKind, NewAccount};
+use crate::auth::password;
+use crate::db::Db;
+use crate::project::repo as projects;
+
+pub struct DemoAccount {
+    pub username: &'static str,
+    pub password: &'static str,
+    pub name: &'static str,
+    pub kind: AccountKind,
+    pub phone: &'static str,
+    pub project: Option<(&'static str, &'static str)>,
+}
+
+pub const APPROVED_PROJECT: &str = "郑州市金水区幸福里安置房项目";
+pub const DRAFT_PROJECT: &str = "";
+
+pub const ACCOUNTS: &[DemoAccount] = &[
+    DemoAccount { username: "demo", password: "Demo@12345", name: "张建国", kind: AccountKind::Builder, phone: "13800138001", project: Some((APPROVED_PROJECT, "2")) },
+    DemoAccount { username: "newsite", password: "Demo@12345", name: "李新民", kind: AccountKind::Builder, phone: "13800138002", project: Some((DRAFT_PROJECT, "0")) },
+    DemoAccount { username: "finance", password: "Demo@12345", name: "王会计", kind: AccountKind::Finance, phone: "13800138003", project: Some((APPROVED_PROJECT, "2")) },
+    DemoAccount { username: "admin", password: "Admin@12345", name: "劳动监察员", kind: AccountKind::Admin, phone: "13800138004", project: None },
+];
+
+/// Seeds the demo data unless the `demo` account exists already. Returns whether it seeded.
+pub async fn seed(db: &Db) -> anyhow::Result<bool> {
+    if accounts::find_by_username(db, "demo").await?.is_some() {
+        return Ok(false);
+    }
+    let approved = projects::create(db, APPROVED_PROJECT, "2").await?;
+    let draft = projects::create(db, DRAFT_PROJECT, "0").await?;
+    for demo in ACCOUNTS {
+        let project_id = demo.project.map(|(name, _)| if name == APPROVED_PROJECT { approved } else { draft });
+        let hash = password::hash_blocking(demo.password.to_owned()).await?;
+        accounts::create(db, NewAccount {
+            username: demo.username,
+            name: demo.name,
+            kind: demo.kind,
+            project_id,
+            phone: demo.phone,
+            password_hash: &hash,
+            password_meets_strong_rule: password::meets_strong_rule(demo.password),
+            must_change_password: false,
+        })
+        .await?;
+    }
+    Ok(true)
+}
+
+/// `serve --demo`: seeds only a database without any account.
+pub async fn seed_if_empty(db: &Db) -> anyhow::Result<()> {
+    if accounts::count(db).await? == 0 {
+        seed(db).await?;
+        tracing::info!("demo data seeded: demo / newsite / finance (Demo@12345), admin (Admin@12345)");
+    }
+    Ok(())
+}

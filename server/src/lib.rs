@@ -1,0 +1,153 @@
+//! wageguard: the API server and embedded console of the construction-project wage-supervision platform.
+
+pub mod auth;
+pub mod cli;
+pub mod clock;
+pub mod config;
+pub mod db;
+pub mod demo;
+pub mod envelope;
+pub mod extract;
+pub mod message;
+pub mod oplog;
+pub mod project;
+pub mod routing;
+pub mod state;
+pub mod system;
+pub mod web;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::Request;
+use axum::response::IntoResponse;
+use tower::ServiceExt as _;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::auth::sms::OutboxSms;
+use crate::config::Config;
+use crate::db::Db;
+use crate::envelope::{ApiError, Envelope, INTERNAL, MSG_INTERNAL};
+use crate::routing::CanonicalPaths;
+use crate::state::AppState;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "wageguard API", version = "0.1.0",
+        description = "农民工工资支付监管平台接口。Every reply is HTTP 200 with the envelope {code, message, data}: 201 success, 101 not logged in, 401 refused, 301 needs confirmation, 403 forbidden, 404 not found. POST bodies are form-encoded; the session token goes in header X-Token."),
+    tags((name = "session", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"))
+)]
+struct ApiDoc;
+
+/// Every API route with its OpenAPI document.
+pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(auth::router())
+        .merge(system::router())
+        .merge(message::router())
+        .split_for_parts()
+}
+
+/// The OpenAPI document as the console's type generator reads it.
+pub fn openapi_json() -> String {
+    api().1.to_pretty_json().expect("the OpenAPI document serialises")
+}
+
+pub fn state(db: Db, config: Config) -> AppState {
+    AppState { sms: Arc::new(OutboxSms { db: db.clone() }), db, config: Arc::new(config) }
+}
+
+fn panic_reply(_: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response {
+    tracing::error!("a request handler panicked");
+    Envelope { code: INTERNAL, message: MSG_INTERNAL.to_owned(), data: serde_json::Value::Null }.into_response()
+}
+
+/// The whole application: API, OpenAPI document, console, with path canonicalisation in front.
+pub fn app(state: AppState) -> Router {
+    let (api, document) = api();
+    let canonical = CanonicalPaths::new(document.paths.paths.keys());
+    let document = Arc::new(document);
+    let router = Router::new()
+        .merge(api)
+        .route(
+            "/api/openapi.json",
+            axum::routing::get(move || {
+                let document = document.clone();
+                async move { axum::Json(document.as_ref().clone()) }
+            }),
+        )
+        .fallback(web::fallback)
+        .method_not_allowed_fallback(|| async { ApiError::NotFound("接口不存在".into()) })
+        .with_state(state)
+        .layer(CompressionLayer::new())
+        .layer(CatchPanicLayer::custom(panic_reply))
+        .layer(TraceLayer::new_for_http());
+    Router::new().fallback_service(router.map_request(move |request: Request| canonical.rewrite(request)))
+}
+
+/// Opens the database named by the configuration and applies its migrations.
+pub async fn open_database(config: &Config) -> anyhow::Result<Db> {
+    let db = Db::connect(&config.database_url).await?;
+    db.migrate().await?;
+    Ok(db)
+}
+
+/// Serves until Ctrl-C or SIGTERM, then finishes the requests in flight.
+pub async fn serve(config: Config, with_demo: bool) -> anyhow::Result<()> {
+    if !config.captcha {
+        tracing::warn!("WAGEGUARD_CAPTCHA=off: logins need no captcha. Use this only for automated clients, never in production.");
+    }
+    let db = open_database(&config).await?;
+    tracing::info!(backend = db.backend(), "database ready");
+    if with_demo {
+        demo::seed_if_empty(&db).await?;
+    }
+    let addr = config.addr;
+    let state = state(db.clone(), config);
+    tokio::spawn(housekeeping(db.clone()));
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    tracing::info!("wageguard listening on http://{}", listener.local_addr()?);
+    axum::serve(listener, app(state).into_make_service_with_connect_info::<std::net::SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    db.close().await;
+    tracing::info!("wageguard stopped");
+    Ok(())
+}
+
+/// Hourly clean-up of expired sessions; idempotent, so several instances may run it at once.
+async fn housekeeping(db: Db) {
+    let mut interval = tokio::time::interval(Duration::from_secs(3600));
+    loop {
+        interval.tick().await;
+        match auth::sessions::delete_expired(&db).await {
+            Ok(removed) if removed > 0 => tracing::info!(removed, "expired sessions removed"),
+            Ok(_) => {}
+            Err(error) => tracing::warn!(?error, "session clean-up failed"),
+        }
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut signal) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,14 @@
+use std::sync::Arc;
+
+use crate::auth::sms::SmsGateway;
+use crate::config::Config;
+use crate::db::Db;
+
+/// What every handler may reach. Holds nothing that matters beyond the database and configuration,
+/// so any number of instances can serve one PostgreSQL.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub config: Arc<Config>,
+    pub sms: Arc<dyn SmsGateway>,
+}

@@ -1,0 +1,101 @@
+/**
+ * The one HTTP client. Replies are the envelope {code, message, data} with HTTP 200; code 201 is success.
+ * POST bodies are form-encoded, GET parameters go in the query, the session token in header X-Token.
+ */
+import { useSession } from '@/store/session';
+import { getToken } from '@/utils/storage';
+import { toast } from '@/utils/feedback';
+
+export const SUCCESS = 201;
+export const SESSION_EXPIRED = 101;
+export const MSG_SESSION_EXPIRED = '登录已过期请重新登录';
+export const MSG_UNKNOWN = '未知错误';
+const NETWORK_ERROR_SECONDS = 3;
+
+/** A reply whose code is not 201; `message` is the server's, fit to show as it is. */
+export class ApiError extends Error {
+  readonly code: number;
+
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+  }
+}
+
+export type Params = Record<string, string | number | undefined>;
+
+interface Envelope {
+  code: number;
+  message: string;
+  data: unknown;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.code === 'number' && typeof record.message === 'string' && 'data' in record;
+}
+
+function encode(params: Params | undefined): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined) search.append(key, String(value));
+  }
+  return search;
+}
+
+let expiring = false;
+
+/** Code 101: say so once, forget the session and reload; the guard then shows the login page. */
+function expireSession() {
+  if (expiring) return;
+  expiring = true;
+  toast().error(MSG_SESSION_EXPIRED);
+  useSession.getState().clear();
+  window.location.reload();
+}
+
+function reportNetworkError(error: Error) {
+  const { side, token } = useSession.getState();
+  // The finance shell of the original only logged transport failures.
+  if (side === 'finance' && token) console.log(error);
+  else toast().error(error.message, NETWORK_ERROR_SECONDS);
+}
+
+export async function request<T>(method: 'GET' | 'POST', url: string, params?: Params): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers['X-Token'] = token;
+  const search = encode(params);
+  let target = url;
+  let body: URLSearchParams | undefined;
+  if (method === 'GET') {
+    if (search.size > 0) target += (url.includes('?') ? '&' : '?') + search.toString();
+  } else {
+    body = search;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(target, { method, headers, body, credentials: 'same-origin' });
+  } catch (cause) {
+    const error = new Error(`网络错误：${cause instanceof Error ? cause.message : String(cause)}`);
+    reportNetworkError(error);
+    throw error;
+  }
+  if (!response.ok) {
+    const error = new Error(`网络错误：HTTP ${response.status}`);
+    reportNetworkError(error);
+    throw error;
+  }
+
+  const reply: unknown = await response.json().catch(() => undefined);
+  if (!isEnvelope(reply)) throw new ApiError(0, MSG_UNKNOWN);
+  if (reply.code === SUCCESS) return reply.data as T;
+  if (reply.code === SESSION_EXPIRED) expireSession();
+  throw new ApiError(reply.code, reply.message || MSG_UNKNOWN);
+}
+
+export const get = <T>(url: string, params?: Params) => request<T>('GET', url, params);
+export const post = <T>(url: string, params?: Params) => request<T>('POST', url, params);

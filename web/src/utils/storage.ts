@@ -1,0 +1,40 @@
+/** Where the session lives in the browser (spec §3 "User session"). */
+import Cookies from 'js-cookie';
+
+export const TOKEN_COOKIE = 'Admin-Token';
+/** The account id from the login reply, sent back with the user-info request. */
+export const USER_ID_COOKIE = 'Admin-Id';
+export const SIDEBAR_COOKIE = 'sidebarStatus';
+export const TOKEN_DAYS = 15;
+
+export type LocalKey = 'passKey' | 'pStartTime' | 'yqfk' | 'ifMatch' | 'passwordstatus' | 'tabIndex' | 'latlng';
+export type SessionKey = 'projectname' | 'importantnotice' | 'switchoff' | 'message';
+
+export const local = {
+  get: (key: LocalKey) => localStorage.getItem(key),
+  set: (key: LocalKey, value: string | number) => localStorage.setItem(key, String(value)),
+  remove: (key: LocalKey) => localStorage.removeItem(key),
+};
+
+export const session = {
+  get: (key: SessionKey) => sessionStorage.getItem(key),
+  set: (key: SessionKey, value: string) => sessionStorage.setItem(key, value),
+  remove: (key: SessionKey) => sessionStorage.removeItem(key),
+};
+
+export const getToken = () => Cookies.get(TOKEN_COOKIE);
+export const getUserId = () => Cookies.get(USER_ID_COOKIE);
+
+export function setSessionCookies(token: string, userId: number) {
+  Cookies.set(TOKEN_COOKIE, token, { expires: TOKEN_DAYS });
+  Cookies.set(USER_ID_COOKIE, String(userId), { expires: TOKEN_DAYS });
+}
+
+export function removeSessionCookies() {
+  Cookies.remove(TOKEN_COOKIE);
+  Cookies.remove(USER_ID_COOKIE);
+}
+
+/** Open unless the user closed it; a missing cookie means open. */
+export const getSidebarOpened = () => Cookies.get(SIDEBAR_COOKIE) !== '0';
+export const setSidebarOpened = (opened: boolean) => Cookies.set(SIDEBAR_COOKIE, opened ? '1' : '0');

@@ -1,0 +1,26 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const server = 'http://127.0.0.1:8080';
+const proxied = ['/builder', '/finance', '/admin', '/api', '/uploads'];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: server, changeOrigin: true }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['src/setupTests.ts'],
+    css: false,
+  },
+});
