@@ -131,7 +131,7 @@ async fn log(db: &Db, action: &str, account: &accounts::Account, detail: String)
     Ok(())
 }
 
-async fn user(db: &Db, config: &Config, command: UserCommand) -> anyhow::Result<()> {
+pub async fn user(db: &Db, config: &Config, command: UserCommand) -> anyhow::Result<()> {
     let strong = config.security.strong_password;
     match command {
         UserCommand::Create(create) => {

@@ -1,0 +1,9 @@
+//! Integration tests: the real router, against SQLite and PostgreSQL, a fresh database per test.
+
+mod support;
+
+mod accounts;
+mod console;
+mod password;
+mod session;
+mod sms;

@@ -1,0 +1,177 @@
+//! `spawn_app()` for the integration tests: the real router over a fresh database, SQLite or PostgreSQL.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, header};
+use base64::Engine;
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+use wageguard::config::Config;
+use wageguard::db::Db;
+
+pub const PG_ADMIN_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
+
+pub struct TestApp {
+    pub router: Router,
+    pub db: Db,
+    pub config: Config,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    SqliteFile(std::path::PathBuf),
+    PostgresDatabase(String),
+}
+
+pub fn b64(text: &str) -> String {
+    base64::engine::general_purpose::STANDARD.encode(text.as_bytes())
+}
+
+/// A fresh SQLite file with migrations and demo data.
+pub async fn spawn_sqlite(configure: fn(&mut Config)) -> TestApp {
+    let path = std::env::temp_dir().join(format!("wageguard-test-{}.db", uuid::Uuid::new_v4().simple()));
+    let mut config = Config::for_database(&format!("sqlite://{}", path.display()));
+    configure(&mut config);
+    start(config, Cleanup::SqliteFile(path)).await
+}
+
+/// A fresh PostgreSQL database with migrations and demo data, or None (with a notice) when no server answers.
+pub async fn spawn_postgres(configure: fn(&mut Config)) -> Option<TestApp> {
+    let admin_url = std::env::var("WAGEGUARD_TEST_POSTGRES").unwrap_or_else(|_| PG_ADMIN_URL.to_owned());
+    let admin = match sqlx::PgPool::connect(&admin_url).await {
+        Ok(pool) => pool,
+        Err(error) => {
+            eprintln!("NOTICE: PostgreSQL at {admin_url} does not answer ({error}); PostgreSQL test skipped");
+            return None;
+        }
+    };
+    drop_stale_databases(&admin).await;
+    let name = format!("wg_test_{}_{}", wageguard::clock::now(), uuid::Uuid::new_v4().simple());
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin).await.expect("create test database");
+    admin.close().await;
+    let base = admin_url.rsplit_once('/').map(|(base, _)| base).unwrap_or(&admin_url);
+    let mut config = Config::for_database(&format!("{base}/{name}"));
+    configure(&mut config);
+    Some(start(config, Cleanup::PostgresDatabase(name)).await)
+}
+
+/// Databases left by tests that failed more than an hour ago.
+async fn drop_stale_databases(admin: &sqlx::PgPool) {
+    let names: Vec<String> = sqlx::query_scalar("SELECT datname FROM pg_database WHERE datname LIKE 'wg_test_%'")
+        .fetch_all(admin)
+        .await
+        .unwrap_or_default();
+    let cutoff = wageguard::clock::now() - 3600;
+    for name in names {
+        let created: i64 = name.split('_').nth(2).and_then(|s| s.parse().ok()).unwrap_or(i64::MAX);
+        if created < cutoff {
+            let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(admin).await;
+        }
+    }
+}
+
+async fn start(config: Config, cleanup: Cleanup) -> TestApp {
+    let db = wageguard::open_database(&config).await.expect("open test database");
+    wageguard::demo::seed(&db).await.expect("seed demo data");
+    let router = wageguard::app(wageguard::state(db.clone(), config.clone()));
+    TestApp { router, db, config, cleanup }
+}
+
+impl TestApp {
+    pub async fn cleanup(self) {
+        self.db.close().await;
+        match self.cleanup {
+            Cleanup::SqliteFile(path) => {
+                for suffix in ["", "-wal", "-shm"] {
+                    let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+                }
+            }
+            Cleanup::PostgresDatabase(name) => {
+                let admin_url = std::env::var("WAGEGUARD_TEST_POSTGRES").unwrap_or_else(|_| PG_ADMIN_URL.to_owned());
+                if let Ok(admin) = sqlx::PgPool::connect(&admin_url).await {
+                    let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&admin).await;
+                    admin.close().await;
+                }
+            }
+        }
+    }
+
+    /// Sends a request and returns (HTTP status, body as JSON or as a string value).
+    pub async fn send(&self, request: Request<Body>) -> (u16, Value) {
+        let response = self.router.clone().oneshot(request).await.expect("router answers");
+        let status = response.status().as_u16();
+        let bytes = response.into_body().collect().await.expect("body").to_bytes();
+        let body = serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+        (status, body)
+    }
+
+    /// POSTs a form and returns the envelope, asserting HTTP 200.
+    pub async fn post(&self, path: &str, token: Option<&str>, form: &[(&str, &str)]) -> Value {
+        let mut request = Request::post(path).header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+        if let Some(token) = token {
+            request = request.header("X-Token", token);
+        }
+        let body = serde_urlencoded::to_string(form).expect("form encodes");
+        let (status, envelope) = self.send(request.body(Body::from(body)).expect("request")).await;
+        assert_eq!(status, 200, "POST {path} answered HTTP {status}: {envelope}");
+        envelope
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Value {
+        let mut request = Request::get(path);
+        if let Some(token) = token {
+            request = request.header("X-Token", token);
+        }
+        let (status, envelope) = self.send(request.body(Body::empty()).expect("request")).await;
+        assert_eq!(status, 200, "GET {path} answered HTTP {status}: {envelope}");
+        envelope
+    }
+
+    /// Logs in on the enterprise side (or the finance side for `finance`) and returns the token.
+    pub async fn login(&self, username: &str, password: &str) -> String {
+        let path = if username == "finance" { "/finance/common/v1/Public/Financelogin" } else { "/builder/common/v1/Public/login" };
+        let reply = self.post(path, None, &[("username", username), ("password", &b64(password))]).await;
+        assert_eq!(reply["code"], 201, "login of {username}: {reply}");
+        reply["data"]["phpsessid"].as_str().expect("token").to_owned()
+    }
+
+    pub async fn scalar(&self, sql: &'static str) -> i64 {
+        wageguard::on_db!(&self.db, pool => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await).expect("scalar query")
+    }
+
+    pub async fn exec(&self, sql: &'static str) {
+        wageguard::execute!(&self.db, sqlx::query(sql)).expect("statement");
+    }
+}
+
+pub fn no_change(_: &mut Config) {}
+
+/// Runs an async test case against SQLite and PostgreSQL, each on a fresh database with demo data.
+#[macro_export]
+macro_rules! both {
+    ($case:ident) => {
+        $crate::both!($case, $crate::support::no_change);
+    };
+    ($case:ident, $configure:expr) => {
+        mod $case {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[tokio::test]
+            async fn sqlite() {
+                let app = $crate::support::spawn_sqlite($configure).await;
+                super::$case(&app).await;
+                app.cleanup().await;
+            }
+
+            #[tokio::test]
+            async fn postgres() {
+                if let Some(app) = $crate::support::spawn_postgres($configure).await {
+                    super::$case(&app).await;
+                    app.cleanup().await;
+                }
+            }
+        }
+    };
+}
