@@ -2,7 +2,8 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const server = 'http://127.0.0.1:8080';
+// The Rust server; WAGEGUARD_API points the dev and preview proxies elsewhere.
+const server = process.env.WAGEGUARD_API ?? 'http://127.0.0.1:8080';
 const proxied = ['/builder', '/finance', '/admin', '/api', '/uploads'];
 
 export default defineConfig({

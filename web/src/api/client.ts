@@ -2,9 +2,10 @@
  * The one HTTP client. Replies are the envelope {code, message, data} with HTTP 200; code 201 is success.
  * POST bodies are form-encoded, GET parameters go in the query, the session token in header X-Token.
  */
+import { message } from 'antd';
 import { useSession } from '@/store/session';
+import { reloadPage } from '@/utils/reload';
 import { getToken } from '@/utils/storage';
-import { toast } from '@/utils/feedback';
 
 export const SUCCESS = 201;
 export const SESSION_EXPIRED = 101;
@@ -51,16 +52,16 @@ let expiring = false;
 function expireSession() {
   if (expiring) return;
   expiring = true;
-  toast().error(MSG_SESSION_EXPIRED);
+  message.error(MSG_SESSION_EXPIRED);
   useSession.getState().clear();
-  window.location.reload();
+  reloadPage();
 }
 
 function reportNetworkError(error: Error) {
   const { side, token } = useSession.getState();
   // The finance shell of the original only logged transport failures.
   if (side === 'finance' && token) console.log(error);
-  else toast().error(error.message, NETWORK_ERROR_SECONDS);
+  else message.error(error.message, NETWORK_ERROR_SECONDS);
 }
 
 export async function request<T>(method: 'GET' | 'POST', url: string, params?: Params): Promise<T> {
@@ -99,3 +100,8 @@ export async function request<T>(method: 'GET' | 'POST', url: string, params?: P
 
 export const get = <T>(url: string, params?: Params) => request<T>('GET', url, params);
 export const post = <T>(url: string, params?: Params) => request<T>('POST', url, params);
+
+/** Shows a refused call's server message. Transport failures were already shown by `request`. */
+export function showApiError(error: unknown) {
+  if (error instanceof ApiError) message.error(error.message);
+}

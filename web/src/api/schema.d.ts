@@ -4,76 +4,6 @@
  */
 
 export interface paths {
-    "/builder/common/v1/Public/captcha": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** New captcha (builder); one use, 5 minutes */
-        get: {
-            parameters: {
-                query?: {
-                    refresh?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["CaptchaData"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** New captcha (builder); one use, 5 minutes */
-        post: {
-            parameters: {
-                query?: {
-                    refresh?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["CaptchaData"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/builder/common/v1/Public/login": {
         parameters: {
             query?: never;
@@ -83,851 +13,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Password login (builder) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @description account name */
-                        username: string;
-                        /** @description password, base64 of its UTF-8 bytes */
-                        password: string;
-                        /** @description captcha text */
-                        captcha?: string;
-                        /** @description id from Public/captcha */
-                        captcha_id?: string;
-                        /** @description SMS code when SMS verification is on */
-                        input_sms?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["LoginData"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/builder/common/v1/Public/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** User info of the session (builder) */
-        get: {
-            parameters: {
-                query?: {
-                    id?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["UserInfo"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/builder/common/v1/Public/passwordverification": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Strong-password setting and whether a password meets it */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @description optional, base64 */
-                        password?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["PasswordStatus"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/builder/common/v1/Public/getsmsstatus": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Whether SMS verification is on */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["SmsStatus"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/builder/common/v1/Public/getvcode": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send an SMS code (message 验证码已发送) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @description phone number, base64 (SMS login) */
-                        phone?: string;
-                        /** @description account name (password login) */
-                        username?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: Record<string, never>;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/builder/common/v1/Public/smslogin": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** SMS login (builder) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @description phone number, base64 */
-                        phone: string;
-                        /** @description SMS code */
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["LoginData"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/builder/common/v1/public/Message": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Site configuration (messageJson) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["SiteConfig"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Site configuration (messageJson) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["SiteConfig"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/builder/common/v1/Public/Logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** End the session (message 退出成功!) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: Record<string, never>;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/finance/common/v1/Public/captcha": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** New captcha (finance); one use, 5 minutes */
-        get: {
-            parameters: {
-                query?: {
-                    refresh?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["CaptchaData"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** New captcha (finance); one use, 5 minutes */
-        post: {
-            parameters: {
-                query?: {
-                    refresh?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["CaptchaData"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/finance/common/v1/Public/Financelogin": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Password login (finance) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @description account name */
-                        username: string;
-                        /** @description password, base64 of its UTF-8 bytes */
-                        password: string;
-                        /** @description captcha text */
-                        captcha?: string;
-                        /** @description id from Public/captcha */
-                        captcha_id?: string;
-                        /** @description SMS code when SMS verification is on */
-                        input_sms?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["LoginData"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/finance/common/v1/Public/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** User info of the session (finance) */
-        get: {
-            parameters: {
-                query?: {
-                    id?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["UserInfo"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/finance/common/v1/Public/passwordverification": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Strong-password setting and whether a password meets it */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @description optional, base64 */
-                        password?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["PasswordStatus"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/finance/common/v1/Public/getsmsstatus": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Whether SMS verification is on */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["SmsStatus"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/finance/common/v1/Public/getvcode": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send an SMS code (message 验证码已发送) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @description phone number, base64 (SMS login) */
-                        phone?: string;
-                        /** @description account name (password login) */
-                        username?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: Record<string, never>;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/finance/common/v1/Public/smslogin": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** SMS login (finance) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @description phone number, base64 */
-                        phone: string;
-                        /** @description SMS code */
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["LoginData"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/finance/common/v1/public/Message": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Site configuration (messageJson) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["SiteConfig"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Site configuration (messageJson) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["SiteConfig"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/finance/common/v1/Public/Logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** End the session (message 退出成功!) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: Record<string, never>;
-                        };
-                    };
-                };
-            };
-        };
+        /** Enterprise (and regulator) login. */
+        post: operations["builder_login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -943,91 +30,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change password (message 修改成功); every session dies */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @description current password, base64 */
-                        old_pwd: string;
-                        /** @description new password, base64 */
-                        new_pwd: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: Record<string, never>;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/finance/project/v1/project/Ajax_pwd": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Change password, finance side */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @description current password, base64 */
-                        old_pwd: string;
-                        /** @description new password, base64 */
-                        new_pwd: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: Record<string, never>;
-                        };
-                    };
-                };
-            };
-        };
+        /** Changes the enterprise account's password; every session of the account ends. */
+        post: operations["builder_change_password"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1043,32 +47,180 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unread messages (header bell) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Envelope `{code, message, data}`; always HTTP 200, code 201 on success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found, 500 internal */
-                            code: number;
-                            message: string;
-                            data: components["schemas"]["MessageCount"];
-                        };
-                    };
-                };
-            };
+        /** Unread messages of the logged-in account (header bell). */
+        post: operations["message_count"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/common/v1/Public/Financelogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        get?: never;
+        put?: never;
+        /** Finance approver login. */
+        post: operations["finance_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/project/Ajax_pwd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the finance approver's password; every session of the account ends. */
+        post: operations["finance_change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{side}/common/v1/Public/Logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the session. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{side}/common/v1/Public/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A new image captcha: one use, valid five minutes (`refresh=1` is accepted and ignored: every call draws a new one). */
+        get: operations["captcha_image"];
+        put?: never;
+        /** A new image captcha: one use, valid five minutes (`refresh=1` is accepted and ignored: every call draws a new one). */
+        post: operations["captcha_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{side}/common/v1/Public/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in user's information. */
+        get: operations["user_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{side}/common/v1/Public/getsmsstatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether SMS login is on. */
+        post: operations["sms_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{side}/common/v1/Public/getvcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a six-digit login code (valid 5 minutes, at most one a minute per phone). */
+        post: operations["send_sms_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{side}/common/v1/Public/passwordverification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The password rule in force, and whether a password meets it. */
+        post: operations["password_verification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{side}/common/v1/Public/smslogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Login with a phone and an SMS code. */
+        post: operations["sms_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{side}/common/v1/public/Message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site configuration (messageJson); needs no login. */
+        get: operations["site_config"];
+        put?: never;
+        /** The site configuration (messageJson); needs no login. */
+        post: operations["site_config"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1080,55 +232,361 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         CaptchaData: {
+            /** @description Send back as `captcha_id` with the login. */
             captcha_id: string;
-            /** @description data:image/png;base64,… URL */
+            /** @description The image as a `data:image/png;base64,…` URL. */
             image: string;
         };
+        /** @description Every reply of the API. */
+        Envelope_CaptchaData: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** @description Send back as `captcha_id` with the login. */
+                captcha_id: string;
+                /** @description The image as a `data:image/png;base64,…` URL. */
+                image: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_LoginData: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description Reply of a successful login. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Account id.
+                 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description 1 when the current password meets the password rule in force.
+                 */
+                ifmatch: number;
+                /**
+                 * Format: int64
+                 * @description 1 once the account has left its initial password; otherwise the console forces a change.
+                 */
+                isupdate: number;
+                /** @description Session token; send it back as header `X-Token`. */
+                phpsessid: string;
+                /** @description When the current password was set (China time). */
+                starttime: string;
+                /**
+                 * Format: int64
+                 * @description Epidemic-control flag of the original console; always 0.
+                 */
+                yqfk: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_MessageCount: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Unread messages addressed to the account or its project.
+                 */
+                count: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_PasswordStatus: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description 1 when the given password meets the rule in force; 0 when it does not or none was given.
+                 */
+                ifmatch: number;
+                /**
+                 * Format: int64
+                 * @description 1 when the strong-password setting is on (8–16 with upper, lower, digit and special char).
+                 */
+                passwordstatus: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_SiteConfig: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description The site configuration the console shows (`public/Message`, messageJson). */
+            data: {
+                /**
+                 * @description Regional deployment code; 4208 and 4212 enable regional behaviour.
+                 * @default 4101
+                 */
+                areacode: string;
+                /**
+                 * @description Default map centre as "lat,lng".
+                 * @default 34.75,113.63
+                 */
+                centerlatlng: string;
+                /**
+                 * Format: int64
+                 * @description 1 when finance approval (and its role configuration menu) is in use.
+                 * @default 1
+                 */
+                finance: number;
+                /**
+                 * @description Help-centre link; the header shows it only when set.
+                 * @default
+                 */
+                helpcenter: string;
+                /**
+                 * @description Title icon URL; empty for the built-in one. The misspelling is the spec's.
+                 * @default
+                 */
+                tieleicon: string;
+                /**
+                 * @description Short title (header).
+                 * @default 工资监管平台
+                 */
+                title: string;
+                /**
+                 * @description Full product title (login page).
+                 * @default 农民工工资支付监管平台
+                 */
+                titleall: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_SmsStatus: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description 1 when SMS login (and the SMS code on password login) is on.
+                 */
+                open_sms: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_UserInfo: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description The logged-in user, as the console's guard and header need it. */
+            data: {
+                account: string;
+                /** @description True when the registration wizard is still editable (status '0' or '3'). */
+                auditStatus: boolean;
+                /** Format: int64 */
+                cashdeposit: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                isupdate: number;
+                messageJson: components["schemas"]["SiteConfig"];
+                /** Format: int64 */
+                mustbankinfo: number;
+                name: string;
+                /** Format: int64 */
+                open_sms: number;
+                projectname: string;
+                /** Format: int64 */
+                propertyStatus: number;
+                /** @description One of `builder`, `finance`, `admin`. */
+                roles: string[];
+                /** Format: int64 */
+                specialStatus: number;
+                /** @description The project's audit status: '0' draft, '1' submitted, '2' approved, '3' rejected. */
+                status: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Value: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: unknown;
+            message: string;
+        };
+        /** @description Reply of a successful login. */
         LoginData: {
+            /**
+             * Format: int64
+             * @description Account id.
+             */
             id: number;
-            /** @description session token, sent back as header X-Token */
+            /**
+             * Format: int64
+             * @description 1 when the current password meets the password rule in force.
+             */
+            ifmatch: number;
+            /**
+             * Format: int64
+             * @description 1 once the account has left its initial password; otherwise the console forces a change.
+             */
+            isupdate: number;
+            /** @description Session token; send it back as header `X-Token`. */
             phpsessid: string;
-            /** @description 1 once the account left its initial password */
-            isupdate: number;
+            /** @description When the current password was set (China time). */
             starttime: string;
+            /**
+             * Format: int64
+             * @description Epidemic-control flag of the original console; always 0.
+             */
             yqfk: number;
-            ifmatch: number;
         };
-        /** @description The site configuration (messageJson). */
-        SiteConfig: {
-            titleall: string;
-            title: string;
-            tieleicon: string;
-            helpcenter: string;
-            areacode: string;
-            finance: number;
-            centerlatlng: string;
-        };
-        UserInfo: {
-            id: number;
-            name: string;
-            account: string;
-            roles: string[];
-            status: string;
-            auditStatus: boolean;
-            propertyStatus: number;
-            specialStatus: number;
-            open_sms: number;
-            cashdeposit: number;
-            mustbankinfo: number;
-            messageJson: components["schemas"]["SiteConfig"];
-            projectname: string;
-            isupdate: number;
-        };
-        PasswordStatus: {
-            passwordstatus: number;
-            ifmatch: number;
-        };
-        SmsStatus: {
-            open_sms: number;
+        LoginForm: {
+            /** @description The captcha's characters (ignored while `WAGEGUARD_CAPTCHA=off`). */
+            captcha?: string | null;
+            /** @description The id from `Public/captcha`. */
+            captcha_id?: string | null;
+            /** @description The SMS code, required when SMS login is on. */
+            input_sms?: string | null;
+            /** @description Base64 of the UTF-8 password. */
+            password?: string | null;
+            /** @description Account name. */
+            username?: string | null;
         };
         MessageCount: {
+            /**
+             * Format: int64
+             * @description Unread messages addressed to the account or its project.
+             */
             count: number;
+        };
+        PasswordChangeForm: {
+            /** @description Base64 of the new password. */
+            new_pwd?: string | null;
+            /** @description Base64 of the current password. */
+            old_pwd?: string | null;
+        };
+        PasswordCheckForm: {
+            /** @description Base64 of a password to test against the rule in force (optional). */
+            password?: string | null;
+        };
+        PasswordStatus: {
+            /**
+             * Format: int64
+             * @description 1 when the given password meets the rule in force; 0 when it does not or none was given.
+             */
+            ifmatch: number;
+            /**
+             * Format: int64
+             * @description 1 when the strong-password setting is on (8–16 with upper, lower, digit and special char).
+             */
+            passwordstatus: number;
+        };
+        /** @description The site configuration the console shows (`public/Message`, messageJson). */
+        SiteConfig: {
+            /**
+             * @description Regional deployment code; 4208 and 4212 enable regional behaviour.
+             * @default 4101
+             */
+            areacode: string;
+            /**
+             * @description Default map centre as "lat,lng".
+             * @default 34.75,113.63
+             */
+            centerlatlng: string;
+            /**
+             * Format: int64
+             * @description 1 when finance approval (and its role configuration menu) is in use.
+             * @default 1
+             */
+            finance: number;
+            /**
+             * @description Help-centre link; the header shows it only when set.
+             * @default
+             */
+            helpcenter: string;
+            /**
+             * @description Title icon URL; empty for the built-in one. The misspelling is the spec's.
+             * @default
+             */
+            tieleicon: string;
+            /**
+             * @description Short title (header).
+             * @default 工资监管平台
+             */
+            title: string;
+            /**
+             * @description Full product title (login page).
+             * @default 农民工工资支付监管平台
+             */
+            titleall: string;
+        };
+        SmsCodeForm: {
+            /** @description Base64 of the mobile number. */
+            phone?: string | null;
+            /** @description Or the account name, whose bound phone receives the code. */
+            username?: string | null;
+        };
+        SmsLoginForm: {
+            /** @description The six-digit code. */
+            code?: string | null;
+            /** @description Base64 of the mobile number. */
+            phone?: string | null;
+        };
+        SmsStatus: {
+            /**
+             * Format: int64
+             * @description 1 when SMS login (and the SMS code on password login) is on.
+             */
+            open_sms: number;
+        };
+        /** @description The logged-in user, as the console's guard and header need it. */
+        UserInfo: {
+            account: string;
+            /** @description True when the registration wizard is still editable (status '0' or '3'). */
+            auditStatus: boolean;
+            /** Format: int64 */
+            cashdeposit: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            isupdate: number;
+            messageJson: components["schemas"]["SiteConfig"];
+            /** Format: int64 */
+            mustbankinfo: number;
+            name: string;
+            /** Format: int64 */
+            open_sms: number;
+            projectname: string;
+            /** Format: int64 */
+            propertyStatus: number;
+            /** @description One of `builder`, `finance`, `admin`. */
+            roles: string[];
+            /** Format: int64 */
+            specialStatus: number;
+            /** @description The project's audit status: '0' draft, '1' submitted, '2' approved, '3' rejected. */
+            status: string;
         };
     };
     responses: never;
@@ -1138,4 +596,353 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    builder_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LoginForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoginData"];
+                };
+            };
+        };
+    };
+    builder_change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordChangeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    message_count: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageCount"];
+                };
+            };
+        };
+    };
+    finance_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LoginForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoginData"];
+                };
+            };
+        };
+    };
+    finance_change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordChangeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `builder` (enterprise) or `finance` */
+                side: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    captcha_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `builder` (enterprise) or `finance` */
+                side: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CaptchaData"];
+                };
+            };
+        };
+    };
+    captcha_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `builder` (enterprise) or `finance` */
+                side: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CaptchaData"];
+                };
+            };
+        };
+    };
+    user_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `builder` (enterprise) or `finance` */
+                side: string;
+                /** @description The account id from the login; must be the session's own. */
+                id: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserInfo"];
+                };
+            };
+        };
+    };
+    sms_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `builder` (enterprise) or `finance` */
+                side: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SmsStatus"];
+                };
+            };
+        };
+    };
+    send_sms_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `builder` (enterprise) or `finance` */
+                side: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SmsCodeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    password_verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `builder` (enterprise) or `finance` */
+                side: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordCheckForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PasswordStatus"];
+                };
+            };
+        };
+    };
+    sms_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `builder` (enterprise) or `finance` */
+                side: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SmsLoginForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoginData"];
+                };
+            };
+        };
+    };
+    site_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `builder` or `finance` */
+                side: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SiteConfig"];
+                };
+            };
+        };
+    };
+    site_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `builder` or `finance` */
+                side: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SiteConfig"];
+                };
+            };
+        };
+    };
+}

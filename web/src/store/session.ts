@@ -6,10 +6,10 @@ export type Side = 'builder' | 'finance';
 export type Role = 'builder' | 'finance' | 'admin';
 
 const ROLES: readonly string[] = ['builder', 'finance', 'admin'] satisfies Role[];
-const isRole = (role: string): role is Role => ROLES.includes(role);
+export const isRole = (role: string): role is Role => ROLES.includes(role);
 
 /** Tab index '2' is the finance side; any other value the enterprise side (spec §1). */
-export const sideOfTabIndex = (tabIndex: string | null): Side => (tabIndex === '2' ? 'finance' : 'builder');
+const sideOfTabIndex = (tabIndex: string | null): Side => (tabIndex === '2' ? 'finance' : 'builder');
 
 function storedSiteConfig(): SiteConfig | null {
   const stored = session.get('message');

@@ -1,4 +1,12 @@
-import { COLLAPSE_WIDTH, MOBILE_WIDTH, SCROLL_STEP, WIDTH_RATIO, deviceFor, nextScrollTop, sidebarOnResize } from './sidebar';
+import {
+  COLLAPSE_WIDTH,
+  MOBILE_WIDTH,
+  SCROLL_STEP,
+  WIDTH_RATIO,
+  deviceFor,
+  nextScrollTop,
+  sidebarOnResize,
+} from './sidebar';
 
 describe('sidebar breakpoints', () => {
   it('uses the spec numbers', () => {

@@ -19,7 +19,6 @@ export const local = {
 export const session = {
   get: (key: SessionKey) => sessionStorage.getItem(key),
   set: (key: SessionKey, value: string) => sessionStorage.setItem(key, value),
-  remove: (key: SessionKey) => sessionStorage.removeItem(key),
 };
 
 export const getToken = () => Cookies.get(TOKEN_COOKIE);

@@ -1,0 +1,5 @@
+import UnderConstruction from '@/components/UnderConstruction';
+
+export default function HistoryDetail() {
+  return <UnderConstruction title="审批详情" />;
+}

@@ -1,0 +1,5 @@
+import UnderConstruction from '@/components/UnderConstruction';
+
+export default function RecordIndex() {
+  return <UnderConstruction title="操作记录" />;
+}

@@ -1,0 +1,5 @@
+import UnderConstruction from '@/components/UnderConstruction';
+
+export default function Warn() {
+  return <UnderConstruction title="预警信息" />;
+}

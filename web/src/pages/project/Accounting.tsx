@@ -1,0 +1,5 @@
+import UnderConstruction from '@/components/UnderConstruction';
+
+export default function Accounting() {
+  return <UnderConstruction title="工资核算" />;
+}

@@ -1,0 +1,5 @@
+import UnderConstruction from '@/components/UnderConstruction';
+
+export default function Issue() {
+  return <UnderConstruction title="工资发放" />;
+}

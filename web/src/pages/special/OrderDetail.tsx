@@ -1,0 +1,5 @@
+import UnderConstruction from '@/components/UnderConstruction';
+
+export default function OrderDetail() {
+  return <UnderConstruction title="工资单详情" />;
+}

@@ -1,0 +1,5 @@
+import UnderConstruction from '@/components/UnderConstruction';
+
+export default function Machine() {
+  return <UnderConstruction title="身份证阅读器" />;
+}

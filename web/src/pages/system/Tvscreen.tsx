@@ -1,0 +1,5 @@
+import UnderConstruction from '@/components/UnderConstruction';
+
+export default function Tvscreen() {
+  return <UnderConstruction title="数据大屏" />;
+}

@@ -1,0 +1,5 @@
+import UnderConstruction from '@/components/UnderConstruction';
+
+export default function Attendance() {
+  return <UnderConstruction title="考勤管理" />;
+}

@@ -1,0 +1,5 @@
+import UnderConstruction from '@/components/UnderConstruction';
+
+export default function Register() {
+  return <UnderConstruction title="进场登记" />;
+}

@@ -1,0 +1,5 @@
+import UnderConstruction from '@/components/UnderConstruction';
+
+export default function SalaryCheck() {
+  return <UnderConstruction title="工资核查" />;
+}

@@ -1,0 +1,5 @@
+import UnderConstruction from '@/components/UnderConstruction';
+
+export default function Train() {
+  return <UnderConstruction title="培训记录" />;
+}

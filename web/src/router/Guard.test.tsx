@@ -1,0 +1,156 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { UserInfo } from '@/api/types';
+import { useSession, type Side } from '@/store/session';
+import { useTags } from '@/store/tagsView';
+import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
+import { local, setSessionCookies } from '@/utils/storage';
+import { appRoutes } from './index';
+
+const siteConfig = {
+  titleall: '农民工工资支付监管平台',
+  title: '工资监管平台',
+  tieleicon: '',
+  helpcenter: '',
+  areacode: '4101',
+  finance: 1,
+  centerlatlng: '34.75,113.63',
+};
+
+const userInfo = (over: Partial<UserInfo> = {}): UserInfo => ({
+  id: 3,
+  name: '张三',
+  account: 'demo',
+  roles: ['builder'],
+  status: '2',
+  auditStatus: false,
+  propertyStatus: 1,
+  specialStatus: 1,
+  open_sms: 0,
+  cashdeposit: 0,
+  mustbankinfo: 0,
+  messageJson: siteConfig,
+  projectname: '幸福里安置房项目',
+  isupdate: 1,
+  ...over,
+});
+
+function start(
+  path: string,
+  { side = 'builder', loggedIn = true, info = { code: 201, data: userInfo() } as Reply } = {},
+) {
+  if (loggedIn) setSessionCookies('tok-1', 3);
+  local.set('tabIndex', side === 'finance' ? '2' : '1');
+  useSession.setState({
+    token: loggedIn ? 'tok-1' : undefined,
+    side: side as Side,
+    roles: [],
+    userInfo: null,
+    siteConfig: null,
+  });
+  const mock = mockFetch({
+    '/builder/common/v1/public/Message': { code: 201, data: siteConfig },
+    [`/${side}/common/v1/Public/get`]: info,
+    [`/${side}/common/v1/Public/captcha`]: { code: 201, data: { captcha_id: 'c', image: 'data:image/png;base64,AA' } },
+    [`/${side}/common/v1/Public/getsmsstatus`]: { code: 201, data: { open_sms: 0 } },
+    [`/${side}/common/v1/Public/passwordverification`]: { code: 201, data: { passwordstatus: 1, ifmatch: 1 } },
+    '/builder/message/v1/Message/ajaxmessagecount': { code: 201, data: { count: 4 } },
+  });
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return { ...mock, router };
+}
+
+describe('guarded app', () => {
+  beforeEach(() => {
+    resetBrowserState();
+    useTags.setState({ visited: [], versions: {} });
+    vi.spyOn(document.body, 'getBoundingClientRect').mockReturnValue({ width: 1920 } as DOMRect);
+  });
+
+  it('sends a visitor without a session to the login page', async () => {
+    const { router } = start('/project/projectInfo', { loggedIn: false });
+    expect(await screen.findByRole('tab', { name: '企业登录' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByTestId('login-title').textContent).toBe('农民工工资支付监管平台');
+  });
+
+  it('loads the user info, then shows the enterprise shell at /index', async () => {
+    const { router, called } = start('/');
+    expect((await screen.findByTestId('header-welcome')).textContent).toBe('欢迎您，demo');
+    expect(router.state.location.pathname).toBe('/index');
+    const [info] = called('/builder/common/v1/Public/get');
+    expect(info.url).toBe('/builder/common/v1/Public/get?id=3');
+    expect(info.headers['X-Token']).toBe('tok-1');
+    expect(screen.getByTestId('header-title').textContent).toBe('工资监管平台');
+    expect(screen.getByTestId('header-project').textContent).toBe('幸福里安置房项目');
+    expect(await screen.findByTestId('workbench-welcome')).toBeTruthy();
+    const sidebar = screen.getByTestId('sidebar');
+    expect(within(sidebar).getByText('项目管理')).toBeTruthy();
+    expect(within(sidebar).queryByText('监管审核')).toBeNull();
+    expect(screen.getAllByTestId('tags-view-item').map((item) => item.textContent)).toEqual(['工作台']);
+    await waitFor(() => expect(screen.getByTestId('header-message-count').textContent).toBe('4'));
+    expect(screen.queryByTestId('forced-password-dialog')).toBeNull();
+  });
+
+  it('shows a page placeholder and adds its tab', async () => {
+    start('/project/projectInfo');
+    expect(await screen.findByText('功能建设中')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getAllByTestId('tags-view-item').map((item) => item.textContent)).toEqual(['工作台', '项目信息']),
+    );
+  });
+
+  it('gives an unsubmitted project the registration wizard instead of the shell', async () => {
+    start('/index', { info: { code: 201, data: userInfo({ auditStatus: true, status: '0' }) } });
+    expect(await screen.findByTestId('wizard')).toBeTruthy();
+    expect(screen.getByText('功能建设中')).toBeTruthy();
+    expect(screen.queryByTestId('sidebar')).toBeNull();
+  });
+
+  it('refuses a page the role may not open', async () => {
+    const { router } = start('/audit/project');
+    expect(await screen.findByText('没有权限')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/401');
+    expect(screen.queryByTestId('error-back')).toBeNull();
+  });
+
+  it('answers 404 for an unknown path', async () => {
+    const { router } = start('/no/such/page');
+    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('logs out when the user info cannot be fetched', async () => {
+    const { router } = start('/index', { info: { code: 403, message: '账号已停用' } });
+    expect(await screen.findByText('Verification failed, please login again')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(useSession.getState().token).toBeUndefined();
+  });
+
+  it('logs out a user without a known role', async () => {
+    const { router } = start('/index', { info: { code: 201, data: userInfo({ roles: ['visitor'] }) } });
+    expect(await screen.findByText('Verification failed, please login again')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('gives a finance user the finance shell', async () => {
+    const { router, called } = start('/', {
+      side: 'finance',
+      info: { code: 201, data: userInfo({ roles: ['finance'], account: 'fin' }) },
+    });
+    expect(await screen.findByText('欢迎您，fin')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/order/index');
+    expect(called('/finance/common/v1/Public/get')).toHaveLength(1);
+    expect(screen.queryByTestId('header-messages')).toBeNull();
+    expect(within(screen.getByTestId('sidebar')).getByText('审批历史')).toBeTruthy();
+  });
+
+  it('blocks the shell with the change-password dialog while the initial password is in use', async () => {
+    start('/index', { info: { code: 201, data: userInfo({ isupdate: 0 }) } });
+    const dialog = await screen.findByTestId('forced-password-dialog');
+    expect(within(dialog).getByText('当前账号仍在使用初始密码，请修改密码后继续使用。')).toBeTruthy();
+    expect(document.querySelector('.ant-modal-close')).toBeNull();
+    expect(screen.getByTestId('forced-password-logout').textContent).toBe('退出登录');
+  });
+});

@@ -1,0 +1,72 @@
+/** Runs the navigation guard on every location: loads what it needs, then allows or redirects. */
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { message } from 'antd';
+import { fetchSiteConfig, fetchUserInfo } from '@/api/session';
+import FullPageSpin from '@/components/FullPageSpin';
+import { isRole, useSession } from '@/store/session';
+import { getUserId } from '@/utils/storage';
+import { decide } from './guard';
+import { routesFor } from './routes';
+import { applySiteFlags, matchRoute } from './routeTree';
+
+export const MSG_VERIFICATION_FAILED = 'Verification failed, please login again';
+
+const PUBLIC_TITLES: Record<string, string> = { '/login': '登录', '/401': '没有权限', '/404': '页面不存在' };
+
+export default function Guard() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { token, roles, side, siteConfig, userInfo, setSiteConfig, setUserInfo, clear } = useSession();
+  const [configSettled, setConfigSettled] = useState(siteConfig !== null);
+
+  useEffect(() => {
+    if (configSettled) return;
+    // Without the configuration the console still works, with default titles.
+    fetchSiteConfig()
+      .then(setSiteConfig, () => undefined)
+      .finally(() => setConfigSettled(true));
+  }, [configSettled, setSiteConfig]);
+
+  const routes = applySiteFlags(routesFor(side), {
+    finance: siteConfig?.finance,
+    propertyStatus: userInfo?.propertyStatus,
+  });
+  const action = decide({ path: pathname, token, roles, routes });
+  const mustLoad = configSettled && action.kind === 'load';
+
+  useEffect(() => {
+    if (!mustLoad) return;
+    let current = true;
+    fetchUserInfo(side, getUserId())
+      .then((info) => {
+        if (!current) return;
+        // Without a known role the guard would ask for the user info forever.
+        if (!info.roles.some(isRole)) throw new Error('no known role');
+        setUserInfo(info);
+      })
+      .catch(() => {
+        if (!current) return;
+        clear();
+        message.error(MSG_VERIFICATION_FAILED);
+        navigate('/', { replace: true });
+      });
+    return () => {
+      current = false;
+    };
+  }, [mustLoad, side, setUserInfo, clear, navigate]);
+
+  const pageTitle = PUBLIC_TITLES[pathname] ?? matchRoute(routes, pathname)?.route.meta?.title;
+  const siteTitle = siteConfig?.title;
+  useEffect(() => {
+    document.title = [pageTitle, siteTitle].filter(Boolean).join(' - ');
+  }, [pageTitle, siteTitle]);
+
+  if (!configSettled || action.kind === 'load') return <FullPageSpin />;
+  if (action.kind === 'redirect') return <Navigate to={action.to} replace />;
+  return (
+    <Suspense fallback={<FullPageSpin />}>
+      <Outlet />
+    </Suspense>
+  );
+}

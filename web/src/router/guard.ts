@@ -1,0 +1,35 @@
+/** The navigation guard's decision (spec §2 "Navigation guard"), free of React and I/O. */
+import type { Role } from '@/store/session';
+import { hasPermission, matchRoute } from './routeTree';
+import type { AppRoute } from './types';
+
+export type GuardAction = { kind: 'allow' } | { kind: 'load' } | { kind: 'redirect'; to: string };
+
+/** Reachable without a token. */
+const WHITELIST = ['/login', '/authredirect'];
+/** Reachable by every logged-in user whatever the route set. */
+const ALWAYS_OPEN = ['/authredirect', '/401', '/404'];
+
+const allow: GuardAction = { kind: 'allow' };
+const redirect = (to: string): GuardAction => ({ kind: 'redirect', to });
+
+export interface GuardInput {
+  path: string;
+  token: string | undefined;
+  /** Empty until the user info is loaded. */
+  roles: readonly Role[];
+  /** The active route set (normal or finance), site flags applied, not yet filtered by role. */
+  routes: readonly AppRoute[];
+}
+
+export function decide({ path, token, roles, routes }: GuardInput): GuardAction {
+  if (!token) return WHITELIST.includes(path) ? allow : redirect('/login');
+  if (path === '/login') return redirect('/');
+  if (roles.length === 0) return { kind: 'load' };
+  if (ALWAYS_OPEN.includes(path)) return allow;
+  const entry = matchRoute(routes, path);
+  if (!entry) return redirect('/404');
+  if (!entry.chain.every((route) => hasPermission(roles, route))) return redirect('/401?noGoBack=true');
+  if (entry.route.redirect) return redirect(entry.route.redirect);
+  return allow;
+}

@@ -1,0 +1,63 @@
+import { buildMenu, parentKeys } from './menu';
+import { financeRoutes, normalRoutes } from './routes';
+import { applySiteFlags, filterByRoles } from './routeTree';
+
+const labels = (nodes: ReturnType<typeof buildMenu>) => nodes.map((node) => node.label);
+
+describe('sidebar menu', () => {
+  it('lists the enterprise areas, one-child parents collapsed, hidden pages left out', () => {
+    const menu = buildMenu(filterByRoles(normalRoutes, ['builder']));
+    expect(labels(menu)).toEqual([
+      '工作台',
+      '项目管理',
+      '实名制管理',
+      '专户管理',
+      '诚信管理',
+      '附件凭证',
+      '消息中心',
+      '统计报表',
+      '系统设置',
+      '线索反馈管理',
+    ]);
+    expect(menu[0].key).toBe('/index');
+    const project = menu.find((node) => node.key === '/project');
+    expect(labels(project?.children ?? [])).toEqual([
+      '项目信息',
+      '建设单位信息',
+      '施工单位信息',
+      '参建单位',
+      '班组管理',
+      '管理人员',
+    ]);
+  });
+
+  it('shows the regulator menu to admin', () => {
+    const menu = buildMenu(filterByRoles(normalRoutes, ['admin']));
+    expect(menu.at(-1)).toMatchObject({ key: '/audit/project', label: '注册审核' });
+  });
+
+  it('drops the propertyRole item with the site flag', () => {
+    const system = (finance: number) =>
+      buildMenu(applySiteFlags(filterByRoles(normalRoutes, ['builder']), { finance, propertyStatus: 1 })).find(
+        (node) => node.key === '/system',
+      );
+    expect(labels(system(1)?.children ?? [])).toContain('财务角色配置');
+    expect(labels(system(0)?.children ?? [])).not.toContain('财务角色配置');
+  });
+
+  it('lists the finance screens', () => {
+    const menu = buildMenu(filterByRoles(financeRoutes, ['finance']));
+    expect(menu.map((node) => [node.key, node.label])).toEqual([
+      ['/order/index', '审批工单'],
+      ['/history/index', '审批历史'],
+      ['/record/index', '操作记录'],
+      ['/personalCenter/index', '个人中心'],
+    ]);
+  });
+
+  it('finds the submenus to open', () => {
+    const menu = buildMenu(filterByRoles(normalRoutes, ['builder']));
+    expect(parentKeys(menu, '/system/password')).toEqual(['/system']);
+    expect(parentKeys(menu, '/index')).toEqual([]);
+  });
+});

@@ -1,0 +1,275 @@
+/**
+ * The route table: one entry per screen. Its meta drives the sidebar, the tab bar and the guard
+ * (vue-element-admin style). Every page is its own lazily loaded chunk.
+ */
+import { lazy } from 'react';
+import type { Side } from '@/store/session';
+import type { AppRoute } from './types';
+
+const builder = { roles: ['builder' as const] };
+const finance = { roles: ['finance' as const] };
+
+/** The enterprise shell (tab index 1). */
+export const normalRoutes: AppRoute[] = [
+  {
+    path: '/',
+    redirect: '/index',
+    meta: builder,
+    children: [
+      {
+        path: 'index',
+        page: lazy(() => import('@/pages/dashboard/Workbench')),
+        meta: { title: '工作台', icon: 'home', affix: true },
+      },
+    ],
+  },
+  {
+    path: '/project',
+    redirect: '/project/projectInfo',
+    meta: { ...builder, title: '项目管理', icon: 'project' },
+    children: [
+      { path: 'projectInfo', page: lazy(() => import('@/pages/project/ProjectInfo')), meta: { title: '项目信息' } },
+      { path: 'builderInfo', page: lazy(() => import('@/pages/project/BuilderInfo')), meta: { title: '建设单位信息' } },
+      {
+        path: 'constructInfo',
+        page: lazy(() => import('@/pages/project/ConstructInfo')),
+        meta: { title: '施工单位信息' },
+      },
+      {
+        path: 'contractorInfo',
+        page: lazy(() => import('@/pages/project/ContractorInfo')),
+        meta: { title: '参建单位' },
+      },
+      { path: 'bzInfo', page: lazy(() => import('@/pages/project/BzInfo')), meta: { title: '班组管理' } },
+      {
+        path: 'projectManagement',
+        page: lazy(() => import('@/pages/project/ProjectManagement')),
+        meta: { title: '管理人员' },
+      },
+      {
+        path: 'regist',
+        page: lazy(() => import('@/pages/project/Regist')),
+        meta: { title: '添加关键岗位人员', hidden: true },
+      },
+      { path: 'sheets', page: lazy(() => import('@/pages/project/Sheets')), meta: { title: '考勤表', hidden: true } },
+      {
+        path: 'accounting',
+        page: lazy(() => import('@/pages/project/Accounting')),
+        meta: { title: '工资核算', hidden: true },
+      },
+      { path: 'issue', page: lazy(() => import('@/pages/project/Issue')), meta: { title: '工资发放', hidden: true } },
+      {
+        path: 'newBulid',
+        page: lazy(() => import('@/pages/project/NewBulid')),
+        meta: { title: '新增参建单位', hidden: true },
+      },
+      {
+        path: 'editBuilds',
+        page: lazy(() => import('@/pages/project/EditBuilds')),
+        meta: { title: '编辑参建单位', hidden: true },
+      },
+    ],
+  },
+  {
+    path: '/user',
+    redirect: '/user/register',
+    meta: { ...builder, title: '实名制管理', icon: 'idcard' },
+    children: [
+      { path: 'register', page: lazy(() => import('@/pages/user/Register')), meta: { title: '进场登记' } },
+      { path: 'list', page: lazy(() => import('@/pages/user/List')), meta: { title: '花名册' } },
+      { path: 'attendance', page: lazy(() => import('@/pages/user/Attendance')), meta: { title: '考勤管理' } },
+      { path: 'salaryCheck', page: lazy(() => import('@/pages/user/SalaryCheck')), meta: { title: '工资核查' } },
+      { path: 'salaryPay', page: lazy(() => import('@/pages/user/SalaryPay')), meta: { title: '工资支付' } },
+      { path: 'train', page: lazy(() => import('@/pages/user/Train')), meta: { title: '培训记录' } },
+    ],
+  },
+  {
+    path: '/special',
+    redirect: '/special/water',
+    meta: { ...builder, title: '专户管理', icon: 'bank' },
+    children: [
+      { path: 'water', page: lazy(() => import('@/pages/special/Water')), meta: { title: '专户流水' } },
+      { path: 'information', page: lazy(() => import('@/pages/special/Information')), meta: { title: '专户信息' } },
+      {
+        path: 'orderManagement',
+        page: lazy(() => import('@/pages/special/OrderManagement')),
+        meta: { title: '工资单管理' },
+      },
+      {
+        path: 'abnormal',
+        page: lazy(() => import('@/pages/special/Abnormal')),
+        meta: { title: '工资发放异常处理', hidden: true },
+      },
+      {
+        path: 'orderDetail',
+        page: lazy(() => import('@/pages/special/OrderDetail')),
+        meta: { title: '工资单详情', hidden: true, noCache: true },
+      },
+    ],
+  },
+  {
+    path: '/faith',
+    redirect: '/faith/record',
+    meta: { ...builder, title: '诚信管理', icon: 'credit' },
+    children: [
+      { path: 'record', page: lazy(() => import('@/pages/faith/Record')), meta: { title: '不良行为记录' } },
+      { path: 'award', page: lazy(() => import('@/pages/faith/Award')), meta: { title: '奖励记录' } },
+      { path: 'punishment', page: lazy(() => import('@/pages/faith/Punishment')), meta: { title: '处罚记录' } },
+    ],
+  },
+  {
+    path: '/affix',
+    redirect: '/affix/affix',
+    meta: { ...builder, title: '附件凭证', icon: 'affix' },
+    children: [
+      { path: 'affix', page: lazy(() => import('@/pages/affix/Affix')), meta: { title: '附件凭证' } },
+      {
+        path: 'affixDetail/:belongdate/:companyid',
+        page: lazy(() => import('@/pages/affix/AffixDetail')),
+        meta: { title: '凭证详情', hidden: true },
+      },
+    ],
+  },
+  {
+    path: '/message',
+    redirect: '/message/warn',
+    meta: { ...builder, title: '消息中心', icon: 'message' },
+    children: [
+      { path: 'warn', page: lazy(() => import('@/pages/message/Warn')), meta: { title: '预警信息' } },
+      { path: 'announcement', page: lazy(() => import('@/pages/message/Announcement')), meta: { title: '通知公告' } },
+      { path: 'system', page: lazy(() => import('@/pages/message/System')), meta: { title: '系统消息' } },
+    ],
+  },
+  {
+    path: '/report',
+    redirect: '/report/people',
+    meta: { ...builder, title: '统计报表', icon: 'report' },
+    children: [
+      { path: 'people', page: lazy(() => import('@/pages/report/People')), meta: { title: '用工结构' } },
+      { path: 'attendance', page: lazy(() => import('@/pages/report/Attendance')), meta: { title: '考勤统计' } },
+      { path: 'wage', page: lazy(() => import('@/pages/report/Wage')), meta: { title: '工资统计' } },
+    ],
+  },
+  {
+    path: '/system',
+    redirect: '/system/collection',
+    meta: { ...builder, title: '系统设置', icon: 'setting' },
+    children: [
+      { path: 'collection', page: lazy(() => import('@/pages/system/Collection')), meta: { title: '考勤采集' } },
+      { path: 'idmsg', page: lazy(() => import('@/pages/system/Idmsg')), meta: { title: '身份证补录' } },
+      { path: 'attendant', page: lazy(() => import('@/pages/system/Attendant')), meta: { title: '考勤设备' } },
+      { path: 'machine', page: lazy(() => import('@/pages/system/Machine')), meta: { title: '身份证阅读器' } },
+      { path: 'tvscreen', page: lazy(() => import('@/pages/system/Tvscreen')), meta: { title: '数据大屏' } },
+      { path: 'password', page: lazy(() => import('@/pages/system/Password')), meta: { title: '修改密码' } },
+      {
+        path: 'propertyRole',
+        page: lazy(() => import('@/pages/system/PropertyRole')),
+        meta: { title: '财务角色配置', financeFeature: true },
+      },
+      {
+        path: 'contract',
+        page: lazy(() => import('@/pages/system/Contract')),
+        meta: { title: '电子合同模板', hidden: true },
+      },
+      {
+        path: 'digital',
+        page: lazy(() => import('@/pages/system/Digital')),
+        meta: { title: '数据导出备份', hidden: true },
+      },
+    ],
+  },
+  {
+    path: '/remunerationClues',
+    redirect: '/remunerationClues/feedbackManagement',
+    meta: { ...builder, title: '欠薪线索', icon: 'lead' },
+    children: [
+      {
+        path: 'feedbackManagement',
+        page: lazy(() => import('@/pages/lead/FeedbackManagement')),
+        meta: { title: '线索反馈管理' },
+      },
+      {
+        path: 'feedbackDetail',
+        page: lazy(() => import('@/pages/lead/FeedbackDetail')),
+        meta: { title: '线索详情', hidden: true, noCache: true },
+      },
+    ],
+  },
+  {
+    path: '/audit',
+    redirect: '/audit/project',
+    meta: { roles: ['admin'], title: '监管审核', icon: 'audit' },
+    children: [
+      {
+        path: 'project',
+        page: lazy(() => import('@/pages/audit/ProjectAudit')),
+        meta: { title: '注册审核' },
+      },
+    ],
+  },
+];
+
+/** The finance shell (tab index 2). */
+export const financeRoutes: AppRoute[] = [
+  { path: '/', redirect: '/order/index', meta: finance },
+  {
+    path: '/order',
+    redirect: '/order/index',
+    meta: finance,
+    children: [
+      {
+        path: 'index',
+        page: lazy(() => import('@/pages/finance/OrderIndex')),
+        meta: { title: '审批工单', icon: 'order', affix: true },
+      },
+      {
+        path: 'detail',
+        page: lazy(() => import('@/pages/finance/OrderDetail')),
+        meta: { title: '工单详情', hidden: true, noCache: true },
+      },
+    ],
+  },
+  {
+    path: '/history',
+    redirect: '/history/index',
+    meta: finance,
+    children: [
+      {
+        path: 'index',
+        page: lazy(() => import('@/pages/finance/HistoryIndex')),
+        meta: { title: '审批历史', icon: 'history' },
+      },
+      {
+        path: 'detail',
+        page: lazy(() => import('@/pages/finance/HistoryDetail')),
+        meta: { title: '审批详情', hidden: true, noCache: true },
+      },
+    ],
+  },
+  {
+    path: '/record',
+    redirect: '/record/index',
+    meta: finance,
+    children: [
+      {
+        path: 'index',
+        page: lazy(() => import('@/pages/finance/RecordIndex')),
+        meta: { title: '操作记录', icon: 'record' },
+      },
+    ],
+  },
+  {
+    path: '/personalCenter',
+    redirect: '/personalCenter/index',
+    meta: finance,
+    children: [
+      {
+        path: 'index',
+        page: lazy(() => import('@/pages/finance/PersonalCenter')),
+        meta: { title: '个人中心', icon: 'user' },
+      },
+    ],
+  },
+];
+
+export const routesFor = (side: Side): AppRoute[] => (side === 'finance' ? financeRoutes : normalRoutes);

@@ -1,0 +1,45 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { Role } from '@/store/session';
+
+/** Sidebar icons by name; layout/menuIcons.tsx draws them, so the route table stays free of icon code. */
+export type MenuIconName =
+  | 'home'
+  | 'project'
+  | 'idcard'
+  | 'bank'
+  | 'credit'
+  | 'affix'
+  | 'message'
+  | 'report'
+  | 'setting'
+  | 'lead'
+  | 'audit'
+  | 'order'
+  | 'history'
+  | 'record'
+  | 'user';
+
+export interface RouteMeta {
+  /** Shown in the sidebar, the tab bar and the document title. */
+  title?: string;
+  icon?: MenuIconName;
+  /** Who may open the route and its children; none means everyone. Admin passes every check. */
+  roles?: Role[];
+  /** Reachable, but not in the sidebar. */
+  hidden?: boolean;
+  /** Not kept alive: the page starts afresh on every visit. */
+  noCache?: boolean;
+  /** A tab that is always present and cannot be closed. */
+  affix?: boolean;
+  /** Only while finance approval is in use (site config `finance`, project propertyStatus not 2). */
+  financeFeature?: boolean;
+}
+
+export interface AppRoute {
+  /** Absolute for top-level routes, relative to the parent for children. */
+  path: string;
+  meta?: RouteMeta;
+  redirect?: string;
+  page?: LazyExoticComponent<ComponentType>;
+  children?: AppRoute[];
+}
