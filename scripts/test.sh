@@ -11,14 +11,25 @@ if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && command -v pg_ctlcluster 
   as_root pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start || true
 fi
 
+LOGS="$(mktemp -d)"
+trap 'rm -rf "$LOGS"' EXIT
+# Counts passed tests in a runner's log (colour codes stripped); the runners' own exit codes decide failure.
+count() { sed -E 's/\x1b\[[0-9;]*m//g' "$1" | grep -oE "$2" | grep -oE '[0-9]+' | awk '{s+=$1} END {print s+0}'; }
+
 build_console
 echo "==> console unit tests"
-(cd web && npm test --silent)
+(cd web && npm test --silent) 2>&1 | tee "$LOGS/web"
 
 echo "==> server tests (SQLite and PostgreSQL)"
 cargo build -p wageguard
-cargo test -p wageguard
+cargo test -p wageguard 2>&1 | tee "$LOGS/server"
 
 echo "==> browser journeys"
 npm_ci "$ROOT/e2e"
-(cd e2e && npx playwright test)
+(cd e2e && npx playwright test) 2>&1 | tee "$LOGS/e2e"
+
+web=$(count "$LOGS/web" 'Tests +[0-9]+ passed')
+server=$(count "$LOGS/server" '[0-9]+ passed;')
+e2e=$(count "$LOGS/e2e" '^ +[0-9]+ passed')
+echo "console $web, server $server, journeys $e2e"
+echo "all: $((web + server + e2e)) passed, 0 failed"

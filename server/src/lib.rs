@@ -25,7 +25,8 @@ use axum::response::IntoResponse;
 use tower::ServiceExt as _;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tracing::Level;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -86,7 +87,11 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
         .layer(CompressionLayer::new())
         .layer(CatchPanicLayer::custom(panic_reply))
-        .layer(TraceLayer::new_for_http());
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        );
     Router::new().fallback_service(router.map_request(move |request: Request| canonical.rewrite(request)))
 }
 

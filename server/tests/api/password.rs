@@ -1,17 +1,11 @@
-use serde_json::Value;
 use wageguard::config::Config;
 
 use crate::both;
-use crate::support::{TestApp, b64};
+use crate::support::{TestApp, assert_refused, b64};
 
 const CHANGE: &str = "/builder/common/v1/Site/ajax_pwd";
 const FINANCE_CHANGE: &str = "/finance/project/v1/project/Ajax_pwd";
 const GET: &str = "/builder/common/v1/Public/get";
-
-fn assert_refused(reply: &Value, message: &str) {
-    assert_eq!(reply["code"], 401, "{reply}");
-    assert_eq!(reply["message"], message, "{reply}");
-}
 
 async fn password_change_validates_and_changes_nothing_on_refusal(app: &TestApp) {
     let token = app.login("demo", "Demo@12345").await;

@@ -2,16 +2,11 @@ use serde_json::Value;
 use wageguard::config::Config;
 
 use crate::both;
-use crate::support::{TestApp, b64};
+use crate::support::{TestApp, assert_refused, b64};
 
 const LOGIN: &str = "/builder/common/v1/Public/login";
 const FINANCE_LOGIN: &str = "/finance/common/v1/Public/Financelogin";
 const GET: &str = "/builder/common/v1/Public/get";
-
-fn assert_refused(reply: &Value, message: &str) {
-    assert_eq!(reply["code"], 401, "{reply}");
-    assert_eq!(reply["message"], message, "{reply}");
-}
 
 async fn sessions(app: &TestApp) -> i64 {
     app.scalar("SELECT COUNT(*) FROM sessions").await

@@ -147,6 +147,12 @@ impl TestApp {
 
 pub fn no_change(_: &mut Config) {}
 
+/// The reply is a refusal (401) with exactly this message.
+pub fn assert_refused(reply: &Value, message: &str) {
+    assert_eq!(reply["code"], 401, "{reply}");
+    assert_eq!(reply["message"], message, "{reply}");
+}
+
 /// Runs an async test case against SQLite and PostgreSQL, each on a fresh database with demo data.
 #[macro_export]
 macro_rules! both {
