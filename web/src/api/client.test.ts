@@ -47,15 +47,13 @@ describe('api client', () => {
 
   it('on code 101 says the session expired, forgets it and reloads', async () => {
     const { reloadPage } = await import('@/utils/reload');
-    const error = vi.spyOn(message, 'error');
     setSessionCookies('tok-1', 7);
     useSession.setState({ token: 'tok-1', roles: ['builder'] });
     mockFetch({ '/builder/z': { code: 101, message: '登录已过期请重新登录' } });
     await expect(post('/builder/z')).rejects.toMatchObject({ code: 101 });
-    expect(error).toHaveBeenCalledWith('登录已过期请重新登录');
     expect(getToken()).toBeUndefined();
     expect(useSession.getState()).toMatchObject({ token: undefined, roles: [] });
-    expect(reloadPage).toHaveBeenCalled();
+    expect(reloadPage).toHaveBeenCalledWith({ type: 'error', text: '登录已过期请重新登录' });
   });
 
   it('shows network errors for 3 seconds', async () => {

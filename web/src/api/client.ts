@@ -52,9 +52,8 @@ let expiring = false;
 function expireSession() {
   if (expiring) return;
   expiring = true;
-  message.error(MSG_SESSION_EXPIRED);
   useSession.getState().clear();
-  reloadPage();
+  reloadPage({ type: 'error', text: MSG_SESSION_EXPIRED });
 }
 
 function reportNetworkError(error: Error) {

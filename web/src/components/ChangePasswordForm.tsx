@@ -1,6 +1,6 @@
 /** Old, new and repeated password (spec §5 "Password change"); on success the session ends. */
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, message } from 'antd';
+import { Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { showApiError } from '@/api/client';
 import { changePassword, fetchPasswordStatus } from '@/api/session';
@@ -45,8 +45,7 @@ export default function ChangePasswordForm() {
     try {
       await changePassword(side, old_pwd, new_pwd);
       clear();
-      await message.success('修改成功', 1);
-      reloadPage();
+      reloadPage({ type: 'success', text: '修改成功' });
     } catch (error) {
       showApiError(error);
     } finally {

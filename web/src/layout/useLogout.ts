@@ -21,8 +21,7 @@ export function useLogout() {
         // A dead server session changes nothing: the local one is forgotten either way.
         await logout(side).catch(() => undefined);
         clear();
-        await message.success('退出成功!', 1);
-        reloadPage();
+        reloadPage({ type: 'success', text: '退出成功!' });
       },
     });
 }

@@ -2,6 +2,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { message } from 'antd';
+import { ApiError, SESSION_EXPIRED } from '@/api/client';
 import { fetchSiteConfig, fetchUserInfo } from '@/api/session';
 import FullPageSpin from '@/components/FullPageSpin';
 import { isRole, useSession } from '@/store/session';
@@ -45,8 +46,9 @@ export default function Guard() {
         if (!info.roles.some(isRole)) throw new Error('no known role');
         setUserInfo(info);
       })
-      .catch(() => {
-        if (!current) return;
+      .catch((error: unknown) => {
+        // A dead session (code 101) is already being handled by the client: logged out, reloading.
+        if (!current || (error instanceof ApiError && error.code === SESSION_EXPIRED)) return;
         clear();
         message.error(MSG_VERIFICATION_FAILED);
         navigate('/', { replace: true });

@@ -33,7 +33,11 @@ describe('sidebar menu', () => {
 
   it('shows the regulator menu to admin', () => {
     const menu = buildMenu(filterByRoles(normalRoutes, ['admin']));
-    expect(menu.at(-1)).toMatchObject({ key: '/audit/project', label: '注册审核' });
+    expect(menu.at(-1)).toMatchObject({
+      key: '/audit',
+      label: '监管审核',
+      children: [{ key: '/audit/project', label: '注册审核' }],
+    });
   });
 
   it('drops the propertyRole item with the site flag', () => {

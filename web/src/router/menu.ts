@@ -11,14 +11,14 @@ export interface MenuNode {
 
 /**
  * Hidden routes are left out. A parent with a single visible child shows as that child, so the sidebar
- * has no one-item submenus (工作台, 附件凭证, the finance screens).
+ * has no one-item submenus (工作台, 附件凭证, the finance screens), unless its meta says alwaysShow.
  */
 export function buildMenu(routes: readonly AppRoute[], parentPath = '/'): MenuNode[] {
   return routes.flatMap((route): MenuNode[] => {
     if (route.meta?.hidden) return [];
     const fullPath = joinPath(parentPath, route.path);
     const visibleChildren = (route.children ?? []).filter((child) => !child.meta?.hidden);
-    if (visibleChildren.length === 1 && !visibleChildren[0].children) {
+    if (visibleChildren.length === 1 && !visibleChildren[0].children && !route.meta?.alwaysShow) {
       const child = visibleChildren[0];
       const title = child.meta?.title ?? route.meta?.title;
       if (!title) return [];

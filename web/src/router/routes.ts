@@ -198,7 +198,7 @@ export const normalRoutes: AppRoute[] = [
   {
     path: '/audit',
     redirect: '/audit/project',
-    meta: { roles: ['admin'], title: '监管审核', icon: 'audit' },
+    meta: { roles: ['admin'], title: '监管审核', icon: 'audit', alwaysShow: true },
     children: [
       {
         path: 'project',

@@ -29,6 +29,8 @@ export interface RouteMeta {
   hidden?: boolean;
   /** Not kept alive: the page starts afresh on every visit. */
   noCache?: boolean;
+  /** Shown as a submenu even with a single visible child (vue-element-admin's alwaysShow). */
+  alwaysShow?: boolean;
   /** A tab that is always present and cannot be closed. */
   affix?: boolean;
   /** Only while finance approval is in use (site config `finance`, project propertyStatus not 2). */

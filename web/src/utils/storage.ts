@@ -8,7 +8,7 @@ export const SIDEBAR_COOKIE = 'sidebarStatus';
 export const TOKEN_DAYS = 15;
 
 export type LocalKey = 'passKey' | 'pStartTime' | 'yqfk' | 'ifMatch' | 'passwordstatus' | 'tabIndex' | 'latlng';
-export type SessionKey = 'projectname' | 'importantnotice' | 'switchoff' | 'message';
+export type SessionKey = 'projectname' | 'importantnotice' | 'switchoff' | 'message' | 'noticeAfterReload';
 
 export const local = {
   get: (key: LocalKey) => localStorage.getItem(key),
@@ -19,6 +19,7 @@ export const local = {
 export const session = {
   get: (key: SessionKey) => sessionStorage.getItem(key),
   set: (key: SessionKey, value: string) => sessionStorage.setItem(key, value),
+  remove: (key: SessionKey) => sessionStorage.removeItem(key),
 };
 
 export const getToken = () => Cookies.get(TOKEN_COOKIE);
