@@ -5,5 +5,6 @@ mod support;
 mod accounts;
 mod console;
 mod password;
+mod robustness;
 mod session;
 mod sms;
