@@ -66,3 +66,16 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
         Ok(ClientIp(ip))
     }
 }
+
+/// Query-string parameters only, for handlers whose body is something else (uploads).
+pub struct QueryParams<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for QueryParams<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        serde_urlencoded::from_str(parts.uri.query().unwrap_or(""))
+            .map(QueryParams)
+            .map_err(|_| ApiError::refused("请求参数格式错误"))
+    }
+}

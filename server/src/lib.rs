@@ -1,11 +1,13 @@
 //! wageguard: the API server and embedded console of the construction-project wage-supervision platform.
 
+pub mod area;
 pub mod auth;
 pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod db;
 pub mod demo;
+pub mod domain;
 pub mod envelope;
 pub mod extract;
 pub mod message;
@@ -14,6 +16,7 @@ pub mod project;
 pub mod routing;
 pub mod state;
 pub mod system;
+pub mod upload;
 pub mod web;
 
 use std::sync::Arc;
@@ -41,7 +44,7 @@ use crate::state::AppState;
 #[openapi(
     info(title = "wageguard API", version = "0.1.0",
         description = "农民工工资支付监管平台接口。Every reply is HTTP 200 with the envelope {code, message, data}: 201 success, 101 not logged in, 401 refused, 301 needs confirmation, 403 forbidden, 404 not found. POST bodies are form-encoded; the session token goes in header X-Token."),
-    tags((name = "session", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"))
+    tags((name = "session", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"))
 )]
 struct ApiDoc;
 
@@ -51,6 +54,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(auth::router())
         .merge(system::router())
         .merge(message::router())
+        .merge(area::router())
+        .merge(upload::router())
         .split_for_parts()
 }
 

@@ -93,6 +93,7 @@ async fn finance_login(State(state): State<AppState>, ClientIp(ip): ClientIp, Pa
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct UserInfoQuery {
     /// The account id from the login; must be the session's own.
     id: Option<String>,

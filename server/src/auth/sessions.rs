@@ -77,11 +77,17 @@ impl FromRequestParts<AppState> for CurrentAccount {
             .filter(|token| !token.is_empty() && token.len() <= 128)
             .ok_or(ApiError::NotLoggedIn)?
             .to_owned();
-        let account_id = find_live(&state.db, &token).await?.ok_or(ApiError::NotLoggedIn)?;
-        let account = accounts::find_by_id(&state.db, account_id).await?.ok_or(ApiError::NotLoggedIn)?;
-        if account.disabled {
-            return Err(ApiError::NotLoggedIn);
-        }
+        let account = account_for_token(&state.db, &token).await?;
         Ok(CurrentAccount { account, token })
     }
+}
+
+/// The enabled account behind a live token, or 101.
+pub async fn account_for_token(db: &Db, token: &str) -> Result<Account, ApiError> {
+    let account_id = find_live(db, token).await?.ok_or(ApiError::NotLoggedIn)?;
+    let account = accounts::find_by_id(db, account_id).await?.ok_or(ApiError::NotLoggedIn)?;
+    if account.disabled {
+        return Err(ApiError::NotLoggedIn);
+    }
+    Ok(account)
 }

@@ -3,8 +3,10 @@
 mod support;
 
 mod accounts;
+mod area;
 mod console;
 mod password;
 mod robustness;
 mod session;
 mod sms;
+mod upload;

@@ -19,6 +19,11 @@ pub struct TestApp {
     cleanup: Cleanup,
 }
 
+/// A data directory of the test's own (uploads land there).
+fn fresh_data_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("wageguard-test-data-{}", uuid::Uuid::new_v4().simple()))
+}
+
 enum Cleanup {
     SqliteFile(std::path::PathBuf),
     PostgresDatabase(String),
@@ -32,6 +37,7 @@ pub fn b64(text: &str) -> String {
 pub async fn spawn_sqlite(configure: fn(&mut Config)) -> TestApp {
     let path = std::env::temp_dir().join(format!("wageguard-test-{}.db", uuid::Uuid::new_v4().simple()));
     let mut config = Config::for_database(&format!("sqlite://{}", path.display()));
+    config.data_dir = fresh_data_dir();
     configure(&mut config);
     start(config, Cleanup::SqliteFile(path)).await
 }
@@ -52,6 +58,7 @@ pub async fn spawn_postgres(configure: fn(&mut Config)) -> Option<TestApp> {
     admin.close().await;
     let base = admin_url.rsplit_once('/').map(|(base, _)| base).unwrap_or(&admin_url);
     let mut config = Config::for_database(&format!("{base}/{name}"));
+    config.data_dir = fresh_data_dir();
     configure(&mut config);
     Some(start(config, Cleanup::PostgresDatabase(name)).await)
 }
@@ -81,6 +88,7 @@ async fn start(config: Config, cleanup: Cleanup) -> TestApp {
 impl TestApp {
     pub async fn cleanup(self) {
         self.db.close().await;
+        let _ = std::fs::remove_dir_all(&self.config.data_dir);
         match self.cleanup {
             Cleanup::SqliteFile(path) => {
                 for suffix in ["", "-wal", "-shm"] {
@@ -115,6 +123,27 @@ impl TestApp {
         let body = serde_urlencoded::to_string(form).expect("form encodes");
         let (status, envelope) = self.send(request.body(Body::from(body)).expect("request")).await;
         assert_eq!(status, 200, "POST {path} answered HTTP {status}: {envelope}");
+        envelope
+    }
+
+    /// POSTs files as multipart field `imgFile[]` and returns the envelope.
+    pub async fn upload(&self, path: &str, token: Option<&str>, files: &[(&str, &[u8])]) -> Value {
+        let boundary = "wageguard-test-boundary";
+        let mut body = Vec::new();
+        for (name, bytes) in files {
+            body.extend_from_slice(
+                format!("--{boundary}\r\nContent-Disposition: form-data; name=\"imgFile[]\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").as_bytes(),
+            );
+            body.extend_from_slice(bytes);
+            body.extend_from_slice(b"\r\n");
+        }
+        body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+        let mut request = Request::post(path).header(header::CONTENT_TYPE, format!("multipart/form-data; boundary={boundary}"));
+        if let Some(token) = token {
+            request = request.header("X-Token", token);
+        }
+        let (status, envelope) = self.send(request.body(Body::from(body)).expect("request")).await;
+        assert_eq!(status, 200, "upload to {path} answered HTTP {status}: {envelope}");
         envelope
     }
 

@@ -4,6 +4,87 @@
  */
 
 export interface paths {
+    "/builder/common/v1/Area/guanxia_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The supervising districts (管辖划分, the project's DistrictCode) under the site's area
+         *     (`[site] areacode`): the city (4 digits) → its counties (6) → their townships (9). A site configured
+         *     at province level answers its cities; at county level, that county.
+         */
+        post: operations["supervising_districts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/common/v1/Area/jmarea": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The project-location tree (所属区域: selectedOptions, its last value is DistrictCcode) under the
+         *     site's area: counties (6 digits) → townships (9).
+         */
+        post: operations["project_areas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/common/v1/Area/registerplace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registration-area cascader (province → city → county). Without `code`, the whole tree; with
+         *     `code`, only that division's children (empty under a county).
+         */
+        get: operations["register_place"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/common/v1/Area/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Divisions whose name contains `name` (the map dialog's district search), at most 20: those in the
+         *     site's area first, then provinces before cities before counties before townships.
+         */
+        get: operations["search_areas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/common/v1/Public/login": {
         parameters: {
             query?: never;
@@ -32,6 +113,23 @@ export interface paths {
         put?: never;
         /** Changes the enterprise account's password; every session of the account ends. */
         post: operations["builder_change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/common/v1/site/upload_file_batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads files; answers their URLs in order. The whole batch is refused when one file is refused. */
+        post: operations["upload_files"];
         delete?: never;
         options?: never;
         head?: never;
@@ -83,6 +181,26 @@ export interface paths {
         put?: never;
         /** Changes the finance approver's password; every session of the account ends. */
         post: operations["finance_change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An uploaded file, for the session's own project (or the regulator). Accepts the token in header
+         *     `X-Token` or in the console's `Admin-Token` cookie, so that `<img src>` works.
+         */
+        get: operations["serve_file"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -231,6 +349,32 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A division found by name. */
+        AreaHit: {
+            /** @description The division's code (2/4/6/9 digits). */
+            code: string;
+            /**
+             * Format: int32
+             * @description 1 province, 2 city, 3 county, 4 township.
+             */
+            level: number;
+            name: string;
+            /** @description The codes from the province down to this division. */
+            path: string[];
+            /** @description The names from the province down, joined by `/`: `河南省/郑州市/金水区`. */
+            path_name: string;
+        };
+        /** @description An antd Cascader option. */
+        AreaOption: {
+            /** @description The divisions under this one; absent on a leaf and in lazy answers. */
+            children?: components["schemas"]["AreaOption"][] | null;
+            /** @description Only in lazy answers (`registerplace?code=`): true when the option has nothing under it to load. */
+            isLeaf?: boolean | null;
+            /** @description The division's name. */
+            label: string;
+            /** @description The division's code: 2 digits for a province, 4 a city, 6 a county, 9 a township. */
+            value: string;
+        };
         CaptchaData: {
             /** @description Send back as `captcha_id` with the login. */
             captcha_id: string;
@@ -435,6 +579,58 @@ export interface components {
             data: unknown;
             message: string;
         };
+        /** @description Every reply of the API. */
+        Envelope_Vec_AreaHit: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** @description The division's code (2/4/6/9 digits). */
+                code: string;
+                /**
+                 * Format: int32
+                 * @description 1 province, 2 city, 3 county, 4 township.
+                 */
+                level: number;
+                name: string;
+                /** @description The codes from the province down to this division. */
+                path: string[];
+                /** @description The names from the province down, joined by `/`: `河南省/郑州市/金水区`. */
+                path_name: string;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Vec_AreaOption: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** @description The divisions under this one; absent on a leaf and in lazy answers. */
+                children?: components["schemas"]["AreaOption"][] | null;
+                /** @description Only in lazy answers (`registerplace?code=`): true when the option has nothing under it to load. */
+                isLeaf?: boolean | null;
+                /** @description The division's name. */
+                label: string;
+                /** @description The division's code: 2 digits for a province, 4 a city, 6 a county, 9 a township. */
+                value: string;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Vec_String: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: string[];
+            message: string;
+        };
         /** @description Reply of a successful login. */
         LoginData: {
             /**
@@ -597,6 +793,91 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    supervising_districts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_AreaOption"];
+                };
+            };
+        };
+    };
+    project_areas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_AreaOption"];
+                };
+            };
+        };
+    };
+    register_place: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Optional: answer only the children of this division (lazy loading), each with `isLeaf`.
+                 *     Accepts 2/4/6 digits and the padded forms `410000`, `410100`.
+                 */
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_AreaOption"];
+                };
+            };
+        };
+    };
+    search_areas: {
+        parameters: {
+            query?: {
+                /** @description Part of a division's name, 1–20 characters. */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_AreaHit"];
+                };
+            };
+        };
+    };
     builder_login: {
         parameters: {
             query?: never;
@@ -639,6 +920,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    upload_files: {
+        parameters: {
+            query?: {
+                /** @description What the files are for: image (default), avatar, contract, voucher, guarantee or attachment. */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description one or more files in field `imgFile[]`, 5 MB each */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_String"];
                 };
             };
         };
@@ -701,6 +1009,29 @@ export interface operations {
             };
         };
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    serve_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the stored name from the upload reply */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 101 / 403 / 404 in the envelope */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -779,13 +1110,14 @@ export interface operations {
     };
     user_info: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The account id from the login; must be the session's own. */
+                id?: string;
+            };
             header?: never;
             path: {
                 /** @description `builder` (enterprise) or `finance` */
                 side: string;
-                /** @description The account id from the login; must be the session's own. */
-                id: string | null;
             };
             cookie?: never;
         };

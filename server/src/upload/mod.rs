@@ -1,0 +1,226 @@
+//! File uploads (`site/upload_file_batch`, field `imgFile[]`) and serving them back to those who may see them.
+
+pub mod kind;
+pub mod repo;
+
+use axum::extract::multipart::{Multipart, MultipartRejection};
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use kind::{MAX_FILE_BYTES, MSG_TOO_LARGE, UploadKind};
+
+use crate::auth::accounts::AccountKind;
+use crate::auth::sessions::{self, CurrentAccount, TOKEN_HEADER};
+use crate::envelope::{ApiError, ApiResult, Envelope, ok_with};
+use crate::extract::{ClientIp, QueryParams};
+use crate::oplog;
+use crate::state::AppState;
+
+/// The console keeps the session token in this cookie; `<img src>` requests carry it, not the header.
+const TOKEN_COOKIE: &str = "Admin-Token";
+/// Where uploads are served from; the names are random, the files live outside the console's.
+pub const URL_PREFIX: &str = "/uploads/";
+
+pub fn router() -> OpenApiRouter<AppState> {
+    let largest_batch = 9 * MAX_FILE_BYTES + 1024 * 1024;
+    OpenApiRouter::new()
+        .routes(routes!(upload_files))
+        .routes(routes!(serve_file))
+        .layer(DefaultBodyLimit::max(largest_batch))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UploadQuery {
+    /// What the files are for: image (default), avatar, contract, voucher, guarantee or attachment.
+    kind: Option<String>,
+}
+
+struct Received {
+    original_name: String,
+    bytes: Vec<u8>,
+}
+
+fn unreadable(error: axum::extract::multipart::MultipartError) -> ApiError {
+    if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::refused(MSG_TOO_LARGE)
+    } else {
+        ApiError::refused("上传内容无法读取，请重新选择文件")
+    }
+}
+
+async fn receive(mut multipart: Multipart, kind: UploadKind) -> Result<Vec<Received>, ApiError> {
+    let mut files = Vec::new();
+    while let Some(mut field) = multipart.next_field().await.map_err(unreadable)? {
+        if !matches!(field.name(), Some("imgFile[]" | "imgFile")) {
+            continue;
+        }
+        if files.len() == kind.max_files() {
+            return Err(ApiError::refused(format!("当前限制选择{}个文件", kind.max_files())));
+        }
+        let original_name = field.file_name().unwrap_or_default().chars().take(200).collect::<String>();
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.chunk().await.map_err(unreadable)? {
+            if bytes.len() + chunk.len() > MAX_FILE_BYTES {
+                return Err(ApiError::refused(MSG_TOO_LARGE));
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        files.push(Received { original_name, bytes });
+    }
+    if files.is_empty() {
+        return Err(ApiError::refused("请选择要上传的文件"));
+    }
+    Ok(files)
+}
+
+/// Uploads files; answers their URLs in order. The whole batch is refused when one file is refused.
+#[utoipa::path(post, path = "/builder/common/v1/site/upload_file_batch", tag = "upload", params(UploadQuery),
+    request_body(content_type = "multipart/form-data", description = "one or more files in field `imgFile[]`, 5 MB each"),
+    responses((status = 200, body = Envelope<Vec<String>>)))]
+async fn upload_files(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    QueryParams(query): QueryParams<UploadQuery>,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Vec<String>> {
+    let kind = UploadKind::parse(query.kind.as_deref().unwrap_or("")).ok_or_else(|| ApiError::refused("上传类型不正确"))?;
+    let multipart = multipart.map_err(|_| ApiError::refused("请以 multipart/form-data 格式上传文件"))?;
+    let files = receive(multipart, kind).await?;
+    let mut accepted = Vec::with_capacity(files.len());
+    for file in files {
+        let (format, extension) =
+            kind::accept(kind, &file.original_name, &file.bytes).ok_or_else(|| ApiError::refused(kind.type_message()))?;
+        accepted.push((file, format, extension));
+    }
+
+    let folder = state.config.data_dir.join("uploads");
+    tokio::fs::create_dir_all(&folder).await.map_err(anyhow::Error::from)?;
+    let mut urls = Vec::with_capacity(accepted.len());
+    let mut written = Vec::with_capacity(accepted.len());
+    for (file, format, extension) in &accepted {
+        let stored_name = format!("{}.{extension}", uuid::Uuid::new_v4().simple());
+        let path = folder.join(&stored_name);
+        let stored = async {
+            tokio::fs::write(&path, &file.bytes).await.map_err(anyhow::Error::from)?;
+            written.push(path.clone());
+            repo::insert(&state.db, &repo::NewUpload {
+                stored_name: &stored_name,
+                original_name: &file.original_name,
+                content_type: format.content_type(),
+                size: file.bytes.len() as i64,
+                kind: kind.as_str(),
+                project_id: current.account.project_id,
+                account_id: current.account.id,
+            })
+            .await
+            .map_err(anyhow::Error::from)
+        };
+        if let Err(error) = stored.await {
+            for path in &written {
+                let _ = tokio::fs::remove_file(path).await;
+            }
+            return Err(ApiError::Internal(error));
+        }
+        urls.push(format!("{URL_PREFIX}{stored_name}"));
+    }
+    oplog::record(&state.db, oplog::Entry {
+        account_id: Some(current.account.id),
+        account_name: &current.account.username,
+        action: "上传文件",
+        target_type: "upload",
+        target_id: urls.join(","),
+        detail: format!("{}个{}文件", urls.len(), kind.as_str()),
+        ip: &ip,
+    })
+    .await?;
+    Ok(ok_with(urls, "上传成功"))
+}
+
+fn token_from(headers: &HeaderMap) -> Option<String> {
+    if let Some(token) = headers.get(TOKEN_HEADER).and_then(|v| v.to_str().ok()).filter(|t| !t.trim().is_empty()) {
+        return Some(token.trim().to_owned());
+    }
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|cookies| cookies.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == TOKEN_COOKIE)
+        .map(|(_, value)| value.to_owned())
+        .filter(|token| !token.is_empty() && token.len() <= 128)
+}
+
+fn is_stored_name(name: &str) -> bool {
+    match name.split_once('.') {
+        Some((stem, extension)) => {
+            stem.len() == 32
+                && stem.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+                && (1..=5).contains(&extension.len())
+                && extension.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        }
+        None => false,
+    }
+}
+
+/// An uploaded file, for the session's own project (or the regulator). Accepts the token in header
+/// `X-Token` or in the console's `Admin-Token` cookie, so that `<img src>` works.
+#[utoipa::path(get, path = "/uploads/{name}", tag = "upload",
+    params(("name" = String, Path, description = "the stored name from the upload reply")),
+    responses((status = 200, description = "the file"), (status = 200, body = Envelope<serde_json::Value>, description = "101 / 403 / 404 in the envelope")))]
+async fn serve_file(State(state): State<AppState>, Path(name): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let token = token_from(&headers).ok_or(ApiError::NotLoggedIn)?;
+    let account = sessions::account_for_token(&state.db, &token).await?;
+    let missing = || ApiError::NotFound("文件不存在".into());
+    if !is_stored_name(&name) {
+        return Err(missing());
+    }
+    let upload = repo::find(&state.db, &name).await?.ok_or_else(missing)?;
+    let same_project = account.project_id.is_some() && account.project_id == upload.project_id;
+    if account.kind() != AccountKind::Admin && !same_project && account.id != upload.account_id {
+        return Err(ApiError::Forbidden("无权查看该文件".into()));
+    }
+    let bytes = tokio::fs::read(state.config.data_dir.join("uploads").join(&name)).await.map_err(|_| missing())?;
+    tracing::debug!(file = %upload.original_name, "serving upload");
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_str(&upload.content_type).unwrap_or(HeaderValue::from_static("application/octet-stream"))),
+            (header::CONTENT_DISPOSITION, HeaderValue::from_static("inline")),
+            (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+            (header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=3600")),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_generated_names_are_served() {
+        assert!(is_stored_name("0123456789abcdef0123456789abcdef.png"));
+        assert!(!is_stored_name("../../etc/passwd"));
+        assert!(!is_stored_name("0123456789ABCDEF0123456789abcdef.png"));
+        assert!(!is_stored_name("0123456789abcdef0123456789abcdef"));
+        assert!(!is_stored_name("0123456789abcdef0123456789abcdef.p/g"));
+    }
+
+    #[test]
+    fn the_token_comes_from_the_header_or_the_cookie() {
+        let mut headers = HeaderMap::new();
+        assert_eq!(token_from(&headers), None);
+        headers.insert(header::COOKIE, HeaderValue::from_static("sidebarStatus=1; Admin-Token=abc; Admin-Id=1"));
+        assert_eq!(token_from(&headers).as_deref(), Some("abc"));
+        headers.insert(TOKEN_HEADER, HeaderValue::from_static("xyz"));
+        assert_eq!(token_from(&headers).as_deref(), Some("xyz"));
+    }
+}

@@ -1,0 +1,42 @@
+use crate::clock;
+use crate::db::Db;
+use crate::execute;
+use crate::on_db;
+
+pub struct NewUpload<'a> {
+    pub stored_name: &'a str,
+    pub original_name: &'a str,
+    pub content_type: &'a str,
+    pub size: i64,
+    pub kind: &'a str,
+    pub project_id: Option<i64>,
+    pub account_id: i64,
+}
+
+#[derive(sqlx::FromRow)]
+pub struct StoredUpload {
+    pub original_name: String,
+    pub content_type: String,
+    pub project_id: Option<i64>,
+    pub account_id: i64,
+}
+
+pub async fn insert(db: &Db, upload: &NewUpload<'_>) -> sqlx::Result<()> {
+    let sql = "INSERT INTO uploads (stored_name, original_name, content_type, size, kind, project_id, account_id, created_at) \
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+    execute!(db, sqlx::query(sql)
+        .bind(upload.stored_name)
+        .bind(upload.original_name)
+        .bind(upload.content_type)
+        .bind(upload.size)
+        .bind(upload.kind)
+        .bind(upload.project_id)
+        .bind(upload.account_id)
+        .bind(clock::now()))?;
+    Ok(())
+}
+
+pub async fn find(db: &Db, stored_name: &str) -> sqlx::Result<Option<StoredUpload>> {
+    let sql = "SELECT original_name, content_type, project_id, account_id FROM uploads WHERE stored_name = $1";
+    on_db!(db, pool => sqlx::query_as(sql).bind(stored_name).fetch_optional(pool).await)
+}
