@@ -1,7 +1,9 @@
 //! wageguard: the API server and embedded console of the construction-project wage-supervision platform.
 
+pub mod account;
 pub mod area;
 pub mod auth;
+pub mod bank;
 pub mod cli;
 pub mod clock;
 pub mod config;
@@ -44,7 +46,7 @@ use crate::state::AppState;
 #[openapi(
     info(title = "wageguard API", version = "0.1.0",
         description = "农民工工资支付监管平台接口。Every reply is HTTP 200 with the envelope {code, message, data}: 201 success, 101 not logged in, 401 refused, 301 needs confirmation, 403 forbidden, 404 not found. POST bodies are form-encoded; the session token goes in header X-Token."),
-    tags((name = "session", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"))
+    tags((name = "session", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "wizard", description = "项目注册向导"), (name = "account", description = "农民工工资专用账户"))
 )]
 struct ApiDoc;
 
@@ -56,6 +58,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(message::router())
         .merge(area::router())
         .merge(upload::router())
+        .merge(project::router())
+        .merge(account::router())
         .split_for_parts()
 }
 
@@ -65,7 +69,7 @@ pub fn openapi_json() -> String {
 }
 
 pub fn state(db: Db, config: Config) -> AppState {
-    AppState { sms: Arc::new(OutboxSms { db: db.clone() }), db, config: Arc::new(config) }
+    AppState { sms: Arc::new(OutboxSms { db: db.clone() }), bank: Arc::new(bank::SandboxBank), db, config: Arc::new(config) }
 }
 
 fn panic_reply(_: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response {

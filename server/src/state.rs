@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
 use crate::auth::sms::SmsGateway;
+use crate::bank::BankGateway;
 use crate::config::Config;
 use crate::db::Db;
 
@@ -11,4 +12,6 @@ pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
     pub sms: Arc<dyn SmsGateway>,
+    /// The bank: the sandbox unless configured otherwise (docs/decisions.md, "Bank verification sandbox").
+    pub bank: Arc<dyn BankGateway>,
 }

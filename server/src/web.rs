@@ -26,18 +26,10 @@ pub async fn fallback(uri: Uri) -> Response {
         return ApiError::NotFound("接口不存在".into()).into_response();
     }
     let file = path.trim_start_matches('/');
-    if !file.is_empty() {
-        if let Some(content) = Console::get(file) {
-            let cache = if file.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
-            return (
-                [
-                    (header::CONTENT_TYPE, HeaderValue::from_str(content.metadata.mimetype()).unwrap_or(HeaderValue::from_static("application/octet-stream"))),
-                    (header::CACHE_CONTROL, HeaderValue::from_static(cache)),
-                ],
-                content.data,
-            )
-                .into_response();
-        }
+    if let Some(content) = Some(file).filter(|f| !f.is_empty()).and_then(Console::get) {
+        let cache = if file.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+        let mime = HeaderValue::from_str(content.metadata.mimetype()).unwrap_or(HeaderValue::from_static("application/octet-stream"));
+        return ([(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, HeaderValue::from_static(cache))], content.data).into_response();
     }
     // Every other path is a console route; the client's router shows /404 for unknown ones.
     match Console::get("index.html") {

@@ -53,10 +53,8 @@ impl Db {
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(Duration::from_secs(10))
                 .foreign_keys(true);
-            if let Some(parent) = options.get_filename().parent() {
-                if !parent.as_os_str().is_empty() {
-                    std::fs::create_dir_all(parent).with_context(|| format!("无法创建目录 {}", parent.display()))?;
-                }
+            if let Some(parent) = options.get_filename().parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent).with_context(|| format!("无法创建目录 {}", parent.display()))?;
             }
             let in_memory = url.contains(":memory:") || url.contains("mode=memory");
             let pool = SqlitePoolOptions::new()

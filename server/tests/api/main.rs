@@ -2,6 +2,7 @@
 
 mod support;
 
+mod account;
 mod accounts;
 mod area;
 mod console;
@@ -10,3 +11,4 @@ mod robustness;
 mod session;
 mod sms;
 mod upload;
+mod wizard;

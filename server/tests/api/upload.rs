@@ -68,7 +68,8 @@ async fn refused_uploads_store_nothing(app: &TestApp) {
     big_png.extend_from_slice(&big);
     let six: Vec<(&str, &[u8])> = (0..6).map(|_| ("a.png", PNG)).collect();
     let ten: Vec<(&str, &[u8])> = (0..10).map(|_| ("a.png", PNG)).collect();
-    let cases: Vec<(String, Vec<(&str, &[u8])>, &str)> = vec![
+    type Case<'a> = (String, Vec<(&'a str, &'a [u8])>, &'a str);
+    let cases: Vec<Case> = vec![
         (UPLOAD.into(), vec![("a.png", PNG), ("b.png", b"MZ\x90\0 a program")], "该文件不能上传"),
         (UPLOAD.into(), vec![("a.exe", PNG)], "该文件不能上传"),
         (UPLOAD.into(), vec![("a.jpg", PNG)], "该文件不能上传"),

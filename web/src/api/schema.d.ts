@@ -102,6 +102,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/common/v1/Site/ajaxProjectEdit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Wizard step 1 save: validates every field (401 with the field's message, nothing stored), stores
+         *     the stepForm, moves the wizard to step 2 and logs the change. Only a builder whose project is a
+         *     draft ('0') or rejected ('3') may save (403 otherwise).
+         */
+        post: operations["project_edit_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/common/v1/Site/ajax_pwd": {
         parameters: {
             query?: never;
@@ -119,6 +140,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/common/v1/Site/ajaxverifybank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verifies the special account with the bank (registration wizard, step 4). 201 `专户验证成功!` with the
+         *     open date, bank and branch; 401 with the bank's reason; 301 with a warning the user may confirm (then
+         *     submit anyway); 403 unless the project is a draft or rejected; every verification is in the operation log.
+         */
+        post: operations["site_verify_bank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/common/v1/Site/projectEdit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wizard step 1: the session's project (stepForm), its audit remark, the fields the regulator fixed
+         *     and the option lists. Builder accounts only (403 otherwise).
+         */
+        get: operations["project_edit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/common/v1/site/upload_file_batch": {
         parameters: {
             query?: never;
@@ -130,6 +192,23 @@ export interface paths {
         put?: never;
         /** Uploads files; answers their URLs in order. The whole batch is refused when one file is refused. */
         post: operations["upload_files"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/infomation/v1/SpecialAccount/ajax_verify_bank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The same verification from the special-account information page (the spec's spelling `infomation`). */
+        post: operations["special_account_verify_bank"];
         delete?: never;
         options?: never;
         head?: never;
@@ -449,6 +528,16 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Option_String: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: null | string;
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_PasswordStatus: {
             /**
              * Format: int32
@@ -466,6 +555,40 @@ export interface components {
                  * @description 1 when the strong-password setting is on (8–16 with upper, lower, digit and special char).
                  */
                 passwordstatus: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_ProjectEditData: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description Everything step 1 shows: the form, the audit remark, the read-only fields and the option lists. */
+            data: {
+                /** @description The regulator's remark on a rejected project ('' otherwise). */
+                auditremark: string;
+                /** @description '0' draft, '1' submitted, '2' approved, '3' rejected. */
+                auditstatus: string;
+                company_type: components["schemas"]["SelectOption"][];
+                /** @description Whether the wizard may still save (status '0' or '3'). */
+                editable: boolean;
+                gcprocess_arr: components["schemas"]["SelectOption"][];
+                industry_department_list: components["schemas"]["SelectOption"][];
+                money_source_list: components["schemas"]["SelectOption"][];
+                project_type: components["schemas"]["SelectOption"][];
+                /**
+                 * @description Fields the regulator has fixed, shown read-only (a subset of Name, DistrictCode, ContractPrice,
+                 *     DepartmentIndustryId, EndTime, GcProcess); the server keeps their stored values on save.
+                 */
+                readonly: string[];
+                stepForm: components["schemas"]["StepForm"];
+                /**
+                 * Format: int64
+                 * @description The wizard step to resume at (1–5).
+                 */
+                wizard_step: number;
             };
             message: string;
         };
@@ -631,6 +754,24 @@ export interface components {
             data: string[];
             message: string;
         };
+        /** @description Every reply of the API. */
+        Envelope_VerifiedAccount: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description A verified account, as the console shows it. */
+            data: {
+                /** @description The bank's name. */
+                bank: string;
+                /** @description The opening branch's name. */
+                branch: string;
+                /** @description The account's open date, `YYYY-MM-DD`. */
+                opentime: string;
+            };
+            message: string;
+        };
         /** @description Reply of a successful login. */
         LoginData: {
             /**
@@ -699,6 +840,67 @@ export interface components {
              */
             passwordstatus: number;
         };
+        /** @description Everything step 1 shows: the form, the audit remark, the read-only fields and the option lists. */
+        ProjectEditData: {
+            /** @description The regulator's remark on a rejected project ('' otherwise). */
+            auditremark: string;
+            /** @description '0' draft, '1' submitted, '2' approved, '3' rejected. */
+            auditstatus: string;
+            company_type: components["schemas"]["SelectOption"][];
+            /** @description Whether the wizard may still save (status '0' or '3'). */
+            editable: boolean;
+            gcprocess_arr: components["schemas"]["SelectOption"][];
+            industry_department_list: components["schemas"]["SelectOption"][];
+            money_source_list: components["schemas"]["SelectOption"][];
+            project_type: components["schemas"]["SelectOption"][];
+            /**
+             * @description Fields the regulator has fixed, shown read-only (a subset of Name, DistrictCode, ContractPrice,
+             *     DepartmentIndustryId, EndTime, GcProcess); the server keeps their stored values on save.
+             */
+            readonly: string[];
+            stepForm: components["schemas"]["StepForm"];
+            /**
+             * Format: int64
+             * @description The wizard step to resume at (1–5).
+             */
+            wizard_step: number;
+        };
+        /** @description The form `Site/ajaxProjectEdit` receives. Arrays (DistrictCode, selectedOptions) are comma-joined. */
+        ProjectForm: {
+            Address?: string | null;
+            /** @description 万元, up to 9 integer digits and 6 decimals. */
+            ContractPrice?: string | null;
+            DepartmentIndustryId?: string | null;
+            /** @description Optional: the last value of selectedOptions (also accepted in the 12-digit form). */
+            DistrictCcode?: string | null;
+            /** @description Comma-joined codes, e.g. `4101,410105,410105001`. */
+            DistrictCode?: string | null;
+            /** @description Duration in days: must be the day difference of StartTime..completiondate plus one. */
+            EndTime?: string | null;
+            GcProcess?: string | null;
+            /** @description The project's id; optional, must be the session's project when given. */
+            Id?: string | null;
+            /** @description "lat,lng". */
+            Latlng?: string | null;
+            MoneySource?: string | null;
+            Name?: string | null;
+            ProjectDesc?: string | null;
+            ProjectType?: string | null;
+            StartTime?: string | null;
+            completiondate?: string | null;
+            region?: string | null;
+            /** @description Comma-joined codes, e.g. `410105,410105001`. */
+            selectedOptions?: string | null;
+            tendertime?: string | null;
+            winningtime?: string | null;
+        };
+        /** @description One choice of a select. */
+        SelectOption: {
+            /** @description What the user sees. */
+            label: string;
+            /** @description The stored code. */
+            value: string;
+        };
         /** @description The site configuration the console shows (`public/Message`, messageJson). */
         SiteConfig: {
             /**
@@ -757,6 +959,43 @@ export interface components {
              */
             open_sms: number;
         };
+        /** @description The project's stepForm with the spec's field names. Empty values are '' (arrays: []). */
+        StepForm: {
+            Address: string;
+            /** @description 中标合同价格 in 万元, exact (up to 6 decimals, no trailing zeros). */
+            ContractPrice: string;
+            /** @description An `industry_department_list` value (行业主管部门). */
+            DepartmentIndustryId: string;
+            /** @description The last value of `selectedOptions` (6 or 9 digits). */
+            DistrictCcode: string;
+            /** @description 管辖划分: the path of 4/6/9-digit codes from `Area/guanxia_list`. */
+            DistrictCode: string[];
+            /** @description Duration in days (day difference plus one), as text. */
+            EndTime: string;
+            /** @description A `gcprocess_arr` value. */
+            GcProcess: string;
+            /** Format: int64 */
+            Id: number;
+            /** @description "lat,lng". */
+            Latlng: string;
+            /** @description A `money_source_list` value. */
+            MoneySource: string;
+            Name: string;
+            ProjectDesc: string;
+            /** @description A `project_type` value. */
+            ProjectType: string;
+            /** @description Contract start, YYYY-MM-DD. */
+            StartTime: string;
+            /** @description Contract completion, YYYY-MM-DD. */
+            completiondate: string;
+            region: string;
+            /** @description 所属区域: the path of codes from `Area/jmarea`. */
+            selectedOptions: string[];
+            /** @description Tender date, YYYY-MM-DD. */
+            tendertime: string;
+            /** @description Award date, YYYY-MM-DD. */
+            winningtime: string;
+        };
         /** @description The logged-in user, as the console's guard and header need it. */
         UserInfo: {
             account: string;
@@ -783,6 +1022,34 @@ export interface components {
             specialStatus: number;
             /** @description The project's audit status: '0' draft, '1' submitted, '2' approved, '3' rejected. */
             status: string;
+        };
+        /** @description A verified account, as the console shows it. */
+        VerifiedAccount: {
+            /** @description The bank's name. */
+            bank: string;
+            /** @description The opening branch's name. */
+            branch: string;
+            /** @description The account's open date, `YYYY-MM-DD`. */
+            opentime: string;
+        };
+        /** @description The account form's fields the verification reads (accountForm, opened). */
+        VerifyBankForm: {
+            /** @description The account holder's name, 3–100 non-space chars. */
+            AccountName?: string | null;
+            /** @description The account number: 1–9, then up to 49 digits or hyphens. */
+            BankAccount?: string | null;
+            /** @description The opening branch's code (second level of the bank tree); required unless `bankSelected` has it. */
+            BankPoint?: string | null;
+            /** @description The bank's code (first level of the bank tree). Optional when `bankSelected` carries it. */
+            BankType?: string | null;
+            /** @description The opening entity's name: when sent, 1–50 non-space chars. */
+            OpenCompanyName?: string | null;
+            /** @description The opening entity's type (optional here; checked on save). */
+            OpenCompanyType?: string | null;
+            /** @description The opening entity's unified social credit code: when sent, 18 chars with a valid check char. */
+            SocialCreditCode?: string | null;
+            /** @description The cascader's value, comma-joined: `bank,branch`. `BankType` / `BankPoint` win when both are sent. */
+            bankSelected?: string | null;
         };
     };
     responses: never;
@@ -901,6 +1168,32 @@ export interface operations {
             };
         };
     };
+    project_edit_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ProjectForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     builder_change_password: {
         parameters: {
             query?: never;
@@ -920,6 +1213,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    site_verify_bank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["VerifyBankForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VerifiedAccount"];
+                };
+            };
+        };
+    };
+    project_edit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProjectEditData"];
                 };
             };
         };
@@ -947,6 +1285,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_String"];
+                };
+            };
+        };
+    };
+    special_account_verify_bank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["VerifyBankForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VerifiedAccount"];
                 };
             };
         };

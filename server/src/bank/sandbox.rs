@@ -1,0 +1,154 @@
+//! The built-in sandbox bank: no network, no state, the same answer for the same account every time,
+//! so every outcome can be produced on purpose (docs/decisions.md, "Bank verification sandbox").
+//!
+//! Account verification looks at the account number's digits (hyphens ignored):
+//! - beginning with `999`: the bank cannot be reached (`Err`), whatever the last digit;
+//! - otherwise by the last digit:
+//!   - `0`–`6`: verified. The open date is derived from the number (FNV-1a of its digits, modulo 3 650 days,
+//!     after 2015-01-01, so between 2015-01-01 and 2024-12-28); the bank's name comes from its code
+//!     (`102` 中国工商银行, `103` 中国农业银行, `104` 中国银行, `105` 中国建设银行, `301` 交通银行,
+//!     `403` 中国邮政储蓄银行, anything else 沙箱银行), the branch's name is `{bank}沙箱支行（{branch code}）`;
+//!   - `7`: rejected, `账户名称与银行账号不一致`;
+//!   - `8`: rejected, `该账号不存在或已销户`;
+//!   - `9`: doubtful, `该账户开户信息与登记信息不完全一致，请确认是否继续提交`.
+
+use time::{Date, Duration, Month};
+
+use super::{AccountQuery, BankGateway, BoxFuture, Verification};
+use crate::domain::dates::format_date;
+
+pub const REASON_NAME_MISMATCH: &str = "账户名称与银行账号不一致";
+pub const REASON_NO_SUCH_ACCOUNT: &str = "该账号不存在或已销户";
+pub const WARNING_DOUBTFUL: &str = "该账户开户信息与登记信息不完全一致，请确认是否继续提交";
+/// Account numbers with this prefix make the sandbox fail as an unreachable bank would.
+pub const OUTAGE_PREFIX: &str = "999";
+
+const OPEN_DATE_SPAN_DAYS: u64 = 3650;
+
+/// The sandbox bank (the default gateway).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SandboxBank;
+
+impl SandboxBank {
+    /// The sandbox's answer, without the future around it.
+    pub fn answer(query: &AccountQuery) -> anyhow::Result<Verification> {
+        let digits: String = query.bank_account.chars().filter(char::is_ascii_digit).collect();
+        if digits.starts_with(OUTAGE_PREFIX) {
+            anyhow::bail!("sandbox bank: simulated outage for account numbers beginning with {OUTAGE_PREFIX}");
+        }
+        let verification = match digits.chars().last() {
+            Some('7') => Verification::Rejected { reason: REASON_NAME_MISMATCH.into() },
+            Some('8') => Verification::Rejected { reason: REASON_NO_SUCH_ACCOUNT.into() },
+            Some('9') => Verification::Doubtful { warning: WARNING_DOUBTFUL.into() },
+            Some(_) => {
+                let bank_name = bank_name(query.bank_code.trim()).to_owned();
+                let branch_name = format!("{bank_name}沙箱支行（{}）", query.branch_code.trim());
+                Verification::Verified { open_date: open_date(&digits), bank_name, branch_name }
+            }
+            None => Verification::Rejected { reason: REASON_NO_SUCH_ACCOUNT.into() },
+        };
+        Ok(verification)
+    }
+}
+
+impl BankGateway for SandboxBank {
+    fn verify_account<'a>(&'a self, query: &'a AccountQuery) -> BoxFuture<'a, Verification> {
+        Box::pin(async move {
+            let answer = SandboxBank::answer(query);
+            tracing::info!(outcome = ?answer.as_ref().map(outcome), "account verified by the sandbox bank");
+            answer
+        })
+    }
+}
+
+fn outcome(verification: &Verification) -> &'static str {
+    match verification {
+        Verification::Verified { .. } => "verified",
+        Verification::Rejected { .. } => "rejected",
+        Verification::Doubtful { .. } => "doubtful",
+    }
+}
+
+fn bank_name(code: &str) -> &'static str {
+    match code {
+        "102" => "中国工商银行",
+        "103" => "中国农业银行",
+        "104" => "中国银行",
+        "105" => "中国建设银行",
+        "301" => "交通银行",
+        "403" => "中国邮政储蓄银行",
+        _ => "沙箱银行",
+    }
+}
+
+/// 2015-01-01 plus FNV-1a(digits) mod 3 650 days.
+fn open_date(digits: &str) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in digits.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    let base = Date::from_calendar_date(2015, Month::January, 1).expect("a valid date");
+    format_date(base + Duration::days((hash % OPEN_DATE_SPAN_DAYS) as i64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(account: &str) -> AccountQuery {
+        AccountQuery { bank_account: account.into(), account_name: "某某建设有限公司农民工工资专户".into(), bank_code: "105".into(), branch_code: "105501000017".into() }
+    }
+
+    fn verify(account: &str) -> Verification {
+        SandboxBank::answer(&query(account)).expect("the sandbox answers")
+    }
+
+    #[test]
+    fn last_digits_zero_to_six_verify_with_a_stable_open_date() {
+        for last in '0'..='6' {
+            let account = format!("6222021234567{last}");
+            let Verification::Verified { open_date, bank_name, branch_name } = verify(&account) else { panic!("{account} verifies") };
+            assert_eq!(bank_name, "中国建设银行");
+            assert_eq!(branch_name, "中国建设银行沙箱支行（105501000017）");
+            assert_eq!(open_date.len(), 10, "{open_date}");
+            assert!(("2015-01-01".."2025-01-01").contains(&open_date.as_str()), "{open_date}");
+            assert_eq!(verify(&account), verify(&account), "the same answer every time");
+        }
+        let Verification::Verified { open_date: a, .. } = verify("62220212345670") else { panic!() };
+        let Verification::Verified { open_date: b, .. } = verify("62220212345671") else { panic!() };
+        assert_ne!(a, b, "different numbers usually open on different days");
+        let Verification::Verified { open_date: hyphenated, .. } = verify("6222-0212-3456-70") else { panic!() };
+        assert_eq!(hyphenated, a, "hyphens do not count");
+    }
+
+    #[test]
+    fn open_date_by_hand() {
+        // FNV-1a 64 of "1" is 0xaf63ac4c86019afc; mod 3650 = 3518; 2015-01-01 + 3518 days = 2024-08-19.
+        assert_eq!(open_date("1"), "2024-08-19");
+    }
+
+    #[test]
+    fn seven_eight_and_nine_refuse_or_doubt() {
+        assert_eq!(verify("62220212345677"), Verification::Rejected { reason: REASON_NAME_MISMATCH.into() });
+        assert_eq!(verify("62220212345678"), Verification::Rejected { reason: REASON_NO_SUCH_ACCOUNT.into() });
+        assert_eq!(verify("62220212345679"), Verification::Doubtful { warning: WARNING_DOUBTFUL.into() });
+    }
+
+    #[test]
+    fn unknown_bank_codes_and_the_outage_prefix() {
+        let mut unknown = query("62220212345670");
+        unknown.bank_code = "".into();
+        let Verification::Verified { bank_name, .. } = SandboxBank::answer(&unknown).unwrap() else { panic!() };
+        assert_eq!(bank_name, "沙箱银行");
+        assert!(SandboxBank::answer(&query("9991234560")).is_err());
+        assert!(SandboxBank::answer(&query("999-1234569")).is_err(), "the prefix wins over the last digit");
+    }
+
+    #[tokio::test]
+    async fn the_trait_answers_like_the_function() {
+        let gateway: &dyn BankGateway = &SandboxBank;
+        let q = query("62220212345679");
+        assert_eq!(gateway.verify_account(&q).await.unwrap(), verify("62220212345679"));
+    }
+}
