@@ -1,6 +1,10 @@
 //! The special wage account (专户) of a project: verification with the bank (spec §4 "Account verification
-//! responses", §5 "Bank account", §7 `Site/ajaxverifybank` and `SpecialAccount/ajax_verify_bank`).
+//! responses", §5 "Bank account", §7 `Site/ajaxverifybank` and `SpecialAccount/ajax_verify_bank`), and
+//! wizard step 4 (`Site/AccountEdit`, `SpecialAccount/specialAccountInfoSave`) with the submit for audit
+//! (`Site/ajaxSubmit`). Rules in `special.rs` and `verify.rs`, SQL in `repo.rs`.
 
+pub mod repo;
+pub mod special;
 pub mod verify;
 
 use serde::{Deserialize, Serialize};
@@ -11,12 +15,55 @@ use utoipa_axum::routes;
 use axum::extract::State;
 
 use crate::auth::sessions::CurrentAccount;
-use crate::envelope::{ApiResult, Envelope, ok_with};
+use crate::envelope::{ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(site_verify_bank)).routes(routes!(special_account_verify_bank))
+    OpenApiRouter::new()
+        .routes(routes!(site_verify_bank))
+        .routes(routes!(special_account_verify_bank))
+        .routes(routes!(account_edit))
+        .routes(routes!(special_account_save))
+        .routes(routes!(site_submit))
+}
+
+/// Wizard step 4: the session project's special account (accountForm), the bank tree (banks with their
+/// branches), the account-holder types and the `agreementfour` notice. Builder accounts only (403 otherwise).
+#[utoipa::path(get, path = "/builder/common/v1/Site/AccountEdit", tag = "wizard",
+    params(("X-Token" = String, Header, description = "session token")),
+    responses((status = 200, body = Envelope<special::AccountEditData>)))]
+async fn account_edit(State(state): State<AppState>, current: CurrentAccount) -> ApiResult<special::AccountEditData> {
+    Ok(ok(special::load(&state.db, &current).await?))
+}
+
+/// Wizard step 4 save. `banktype` 1 (opened): the account must have been verified with `ajaxverifybank`
+/// (401 `请先验证专户`; a 301 verification needs `confirmed=1`), attachments must be the project's own
+/// uploads. `banktype` 2 (not opened): bank, optional contact, appointment date. Stores the account, moves
+/// the wizard to step 5, logs; 201 `操作成功!`. 401 with the field's message, nothing stored; 403 unless a
+/// builder whose project is a draft or rejected.
+#[utoipa::path(post, path = "/builder/infomation/v1/SpecialAccount/specialAccountInfoSave", tag = "wizard",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = special::AccountSaveForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn special_account_save(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<special::AccountSaveForm>,
+) -> ApiResult<Option<String>> {
+    special::save(&state.db, &current, &ip, &form).await?;
+    Ok(ok(None))
+}
+
+/// Submits the project for audit (status '1'): 401 naming the first wizard step not saved; 403 unless a
+/// builder whose project is a draft or rejected; 201 `成功提交审核`.
+#[utoipa::path(get, path = "/builder/common/v1/Site/ajaxSubmit", tag = "wizard",
+    params(("X-Token" = String, Header, description = "session token")),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn site_submit(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount) -> ApiResult<Option<String>> {
+    special::submit(&state.db, &current, &ip).await?;
+    Ok(ok_with(None, special::MSG_SUBMITTED_OK))
 }
 
 /// The account form's fields the verification reads (accountForm, opened).

@@ -1,6 +1,6 @@
 //! Who may verify, what is checked before the bank is asked, and how the bank's answer becomes a reply.
 
-use super::{VerifiedAccount, VerifyBankForm};
+use super::{VerifiedAccount, VerifyBankForm, repo};
 use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
 use crate::bank::{AccountQuery, Verification};
@@ -77,6 +77,12 @@ pub async fn verify(state: &AppState, current: &CurrentAccount, ip: &str, form: 
     let project_id = editable_project(state, current).await?;
     let query = parse(form)?;
     let answer = state.bank.verify_account(&query).await;
+    match &answer {
+        Ok(Verification::Verified { open_date, .. }) => repo::record_verification(&state.db, project_id, &query, "verified", open_date).await?,
+        Ok(Verification::Doubtful { .. }) => repo::record_verification(&state.db, project_id, &query, "doubtful", "").await?,
+        // A refusal or an unreachable bank leaves the last successful verification as it was.
+        _ => {}
+    }
     let (outcome, result) = match answer {
         Ok(Verification::Verified { open_date, bank_name, branch_name }) => (
             format!("验证成功，开户日期{open_date}"),

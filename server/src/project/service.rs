@@ -130,7 +130,7 @@ pub struct ProjectForm {
 }
 
 /// The session's project id, for a builder account only.
-fn builder_project(current: &CurrentAccount) -> Result<i64, ApiError> {
+pub fn builder_project(current: &CurrentAccount) -> Result<i64, ApiError> {
     if current.kind() != AccountKind::Builder {
         return Err(ApiError::Forbidden(MSG_NOT_BUILDER.into()));
     }
@@ -319,7 +319,7 @@ pub fn validate(form: &ProjectForm, row: &StepFormRow, site: &'static Area) -> R
 }
 
 /// May this project's wizard still be saved?
-fn check_editable(audit_status: &str) -> Result<(), ApiError> {
+pub fn check_editable(audit_status: &str) -> Result<(), ApiError> {
     match audit_status {
         "0" | "3" => Ok(()),
         "2" => Err(ApiError::Forbidden(MSG_APPROVED.into())),

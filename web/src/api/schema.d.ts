@@ -4,6 +4,106 @@
  */
 
 export interface paths {
+    "/admin/audit/v1/Project/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves a submitted project (status '1' → '2'), clears the remark, messages the project, logs.
+         *     401 when the project is not submitted.
+         */
+        post: operations["approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit/v1/Project/create_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Provisions a project account: a new draft project and a builder account on a generated initial
+         *     password, answered once here; the account must change it at first login.
+         */
+        post: operations["create_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit/v1/Project/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's registration read-only: step 1 (stepForm), steps 2–3 (units), step 4 (accountForm) and
+         *     every attachment URL. 404 for an unknown id.
+         */
+        get: operations["detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit/v1/Project/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Projects for the regulator, last submitted first: `page`, `limit` (1–100), optional `status`
+         *     ('0'–'3') and `name` (substring). Answers `{list, total, page, limit}`.
+         */
+        post: operations["list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit/v1/Project/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rejects a submitted project (status '1' → '3') with `auditremark` (required, at most 500 chars),
+         *     messages the project with the remark, logs. 401 when the project is not submitted.
+         */
+        post: operations["reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/common/v1/Area/guanxia_list": {
         parameters: {
             query?: never;
@@ -102,6 +202,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/common/v1/Site/AccountEdit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wizard step 4: the session project's special account (accountForm), the bank tree (banks with their
+         *     branches), the account-holder types and the `agreementfour` notice. Builder accounts only (403 otherwise).
+         */
+        get: operations["account_edit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/common/v1/Site/ajaxBuilderEdit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Wizard step 2 save: validates every field (401 with the field's message, nothing stored), keeps a
+         *     locked company's stored fields, stores the unit, moves the wizard to step 3 and logs the change.
+         *     A deposit above the ceiling is saved and answered `depositWarning: true`. Only a builder whose
+         *     project is a draft ('0') or rejected ('3') may save (403 otherwise).
+         */
+        post: operations["builder_edit_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/common/v1/Site/ajaxContructorEdit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Wizard step 3 save: as step 2, plus the labour leader, the site manager, the guarantee file
+         *     (required) and the contract attachments; the deposit is required. Moves the wizard to step 4.
+         */
+        post: operations["contractor_edit_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/common/v1/Site/ajaxProjectEdit": {
         parameters: {
             query?: never;
@@ -117,6 +279,47 @@ export interface paths {
          *     draft ('0') or rejected ('3') may save (403 otherwise).
          */
         post: operations["project_edit_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/common/v1/Site/ajaxSubmit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Submits the project for audit (status '1'): 401 naming the first wizard step not saved; 403 unless a
+         *     builder whose project is a draft or rejected; 201 `成功提交审核`.
+         */
+        get: operations["site_submit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/common/v1/Site/ajax_builder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company search (by `name`) and credit-code look-up (by `code`) for steps 2 and 3. Answers a list
+         *     (the look-up: 0 or 1 company). The legal person's phone and ID number are masked. Companies without
+         *     a credit code ('/') are not answered. Builder accounts only (403 otherwise).
+         */
+        get: operations["company_search"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -155,6 +358,46 @@ export interface paths {
          *     submit anyway); 403 unless the project is a draft or rejected; every verification is in the operation log.
          */
         post: operations["site_verify_bank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/common/v1/Site/builderEdit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Wizard step 2: the session's project's builder unit (builderForm), the company lock, the deposit
+         *     ceiling (desposittop) and the option lists. Builder accounts only (403 otherwise).
+         */
+        post: operations["builder_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/common/v1/Site/contractorEdit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wizard step 3: the session's project's construction unit (contructorForm), the company lock, the
+         *     deposit ceiling and the option lists. Builder accounts only (403 otherwise).
+         */
+        get: operations["contractor_edit"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -209,6 +452,29 @@ export interface paths {
         put?: never;
         /** The same verification from the special-account information page (the spec's spelling `infomation`). */
         post: operations["special_account_verify_bank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/infomation/v1/SpecialAccount/specialAccountInfoSave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Wizard step 4 save. `banktype` 1 (opened): the account must have been verified with `ajaxverifybank`
+         *     (401 `请先验证专户`; a 301 verification needs `confirmed=1`), attachments must be the project's own
+         *     uploads. `banktype` 2 (not opened): bank, optional contact, appointment date. Stores the account, moves
+         *     the wizard to step 5, logs; 201 `操作成功!`. 401 with the field's message, nothing stored; 403 unless a
+         *     builder whose project is a draft or rejected.
+         */
+        post: operations["special_account_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -428,6 +694,88 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What step 4 shows. */
+        AccountEditData: {
+            accountForm: components["schemas"]["AccountForm"];
+            agreementfour: string;
+            auditremark: string;
+            /** @description '0' draft, '1' submitted, '2' approved, '3' rejected. */
+            auditstatus: string;
+            /** @description Banks with their branches. */
+            banklist: components["schemas"]["BankOption"][];
+            /** @description Account-holder types. */
+            companytype: components["schemas"]["SelectOption"][];
+            /** @description Whether the wizard may still save (status '0' or '3'). */
+            editable: boolean;
+            /** Format: int64 */
+            wizard_step: number;
+        };
+        /** @description The account form with the spec's field names; empty values '' (arrays []). */
+        AccountForm: {
+            AccountName: string;
+            /** @description '1' = opened and verified with the bank (the console shows a flag), '0' otherwise. */
+            AccountStatus: string;
+            AdminName: string;
+            AdminPhone: string;
+            /** @description Tripartite agreement URLs. */
+            Agreementurl: string[];
+            /** @description Appointment date, YYYY-MM-DD. */
+            AppointMent: string;
+            BankAccount: string;
+            /** @description The branch's code. */
+            BankPoint: string;
+            /** @description The bank's code. */
+            BankType: string;
+            /** @description The special account's id ('' before the first save). */
+            Id: string;
+            OpenCompanyName: string;
+            /** @description A `companytype` value. */
+            OpenCompanyType: string;
+            /** @description Open date, YYYY-MM-DD (the bank's, when verified). */
+            OpenTime: string;
+            /** @description Opening voucher URLs. */
+            Recurl: string[];
+            SocialCreditCode: string;
+            /** @description `[bank, branch]`. */
+            bankSelected: string[];
+            /** @description Opening status: '1' opened, '2' not opened ('' before the first save). */
+            banktype: string;
+            /** @description '1' when the account is a virtual sub-account (no tripartite agreement needed). */
+            isvirtual: string;
+            /** @description Not opened: `[bank]` or `[bank, branch]`. */
+            notopenbankSelected: string[];
+        };
+        /** @description The form `SpecialAccount/specialAccountInfoSave` receives. Arrays arrive comma-joined. */
+        AccountSaveForm: {
+            AccountName?: string | null;
+            AdminName?: string | null;
+            AdminPhone?: string | null;
+            /** @description Comma-joined upload URLs, 1–5 unless `isvirtual` is '1'. */
+            Agreementurl?: string | null;
+            AppointMent?: string | null;
+            BankAccount?: string | null;
+            BankPoint?: string | null;
+            BankType?: string | null;
+            /** @description The special account's id; ignored (the account is always the session project's). */
+            Id?: string | null;
+            OpenCompanyName?: string | null;
+            OpenCompanyType?: string | null;
+            /** @description Ignored when the bank verified the account (its open date wins). */
+            OpenTime?: string | null;
+            /** @description Comma-joined upload URLs (kind attachment), 1–5. */
+            Recurl?: string | null;
+            SocialCreditCode?: string | null;
+            /** @description `bank,branch`. */
+            bankSelected?: string | null;
+            /** @description '1' opened, '2' not opened. */
+            banktype?: string | null;
+            /** @description '1': the user confirmed the bank's 301 warning. */
+            confirmed?: string | null;
+            /** @description '1': a virtual sub-account; the tripartite agreement is not required. */
+            isvirtual?: string | null;
+            /** @description Not opened: `bank` or `bank,branch`. */
+            notopenbankSelected?: string | null;
+        };
         /** @description A division found by name. */
         AreaHit: {
             /** @description The division's code (2/4/6/9 digits). */
@@ -454,11 +802,170 @@ export interface components {
             /** @description The division's code: 2 digits for a province, 4 a city, 6 a county, 9 a township. */
             value: string;
         };
+        /** @description A bank with its branches (Cascader option). */
+        BankOption: {
+            children: components["schemas"]["BranchOption"][];
+            label: string;
+            value: string;
+        };
+        /** @description A branch in the bank tree. */
+        BranchOption: {
+            label: string;
+            value: string;
+        };
+        /** @description `Site/builderEdit`. */
+        BuilderEditData: components["schemas"]["UnitContext"] & {
+            builderForm: components["schemas"]["BuilderForm"];
+        };
+        /**
+         * @description builderForm: the company (locked once saved), the project leader and the wage guarantee.
+         *     Empty values are '' (arrays: []).
+         */
+        BuilderForm: {
+            LegalPerson: string;
+            LegalPersonIdNumber: string;
+            LegalPersonPhone: string;
+            Name: string;
+            OfficeAddress: string;
+            /** @description A `company_type` value (单位类型). */
+            ProvinceCompanyType: string;
+            /** @description YYYY-MM-DD. */
+            RegisterDate: string;
+            RegisteredAddress: string;
+            /** @description Registration area: the path of codes from `Area/registerplace` (province, city, county). */
+            RegisteredArea: string[];
+            /** @description 18 upper-case characters, or '/'. */
+            SocialCreditCode: string;
+            /** @description The deposit in 万元, exact (up to 6 decimals, no trailing zeros); '' when none. */
+            desposit: string;
+            /** @description Guarantee validity end, YYYY-MM-DD. */
+            enddate: string;
+            /** @description The guarantee file's URL (`/uploads/…`). */
+            guaranteepath: string;
+            /**
+             * Format: int64
+             * @description The unit's id in this project; null before the first save.
+             */
+            id?: number | null;
+            /** @description A `depositmethod` value; '321' until saved. */
+            paytype: string;
+            projectLeader: string;
+            projectLeaderIdNumber: string;
+            projectLeaderPhone: string;
+            /** @description Guarantee validity start, YYYY-MM-DD. */
+            startdate: string;
+        };
         CaptchaData: {
             /** @description Send back as `captcha_id` with the login. */
             captcha_id: string;
             /** @description The image as a `data:image/png;base64,…` URL. */
             image: string;
+        };
+        /**
+         * @description A company as the look-up and the name search answer it, to fill and lock the form. The legal
+         *     person's phone and ID number are masked: a locked company's stored values are kept on save anyway.
+         */
+        CompanyInfo: {
+            LegalPerson: string;
+            /** @description Masked (`410105********1234`). */
+            LegalPersonIdNumber: string;
+            /** @description Masked (`138****8000`). */
+            LegalPersonPhone: string;
+            Name: string;
+            OfficeAddress: string;
+            ProvinceCompanyType: string;
+            RegisterDate: string;
+            RegisteredAddress: string;
+            RegisteredArea: string[];
+            SocialCreditCode: string;
+            /** Format: int64 */
+            id: number;
+            locked: boolean;
+        };
+        /** @description `Site/contractorEdit`. */
+        ContractorEditData: components["schemas"]["UnitContext"] & {
+            contructorForm: components["schemas"]["ContructorForm"];
+        };
+        /**
+         * @description contructorForm (the spec's spelling): builderForm plus the labour leader, the site manager and the
+         *     contract attachments.
+         */
+        ContructorForm: components["schemas"]["BuilderForm"] & {
+            /** @description Contract attachment URLs (`/uploads/…`), at most 9. */
+            ContractAttachment: string[];
+            laborLeader: string;
+            laborLeaderIdNumber: string;
+            laborLeaderPhone: string;
+            sitemanager: string;
+            sitemanagerIdNumber: string;
+            sitemanagerphone: string;
+        };
+        CreateAccountForm: {
+            /** @description The labour clerk's name (the person-name rule). */
+            name?: string | null;
+            /** @description Optional mobile or landline. */
+            phone?: string | null;
+            /** @description Optional: the project's name as the regulator knows it (the builder fills in the rest). */
+            projectname?: string | null;
+            /** @description The login name: 4–30 letters, digits or underscores, unique. */
+            username?: string | null;
+        };
+        CreatedAccount: {
+            /** Format: int64 */
+            account_id: number;
+            /** @description The initial password, shown once: the account must change it at first login. */
+            password: string;
+            /** Format: int64 */
+            project_id: number;
+            username: string;
+        };
+        DetailData: {
+            accountForm?: components["schemas"]["AccountForm"] | null;
+            /** @description Every attachment URL of the registration. */
+            attachments: string[];
+            project: components["schemas"]["ProjectAudit"];
+            /** @description Step 1. */
+            stepForm: components["schemas"]["StepForm"];
+            /** @description Steps 2–3 (empty when not saved). */
+            units: components["schemas"]["UnitSummary"][];
+        };
+        /** @description Every reply of the API. */
+        Envelope_AccountEditData: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description What step 4 shows. */
+            data: {
+                accountForm: components["schemas"]["AccountForm"];
+                agreementfour: string;
+                auditremark: string;
+                /** @description '0' draft, '1' submitted, '2' approved, '3' rejected. */
+                auditstatus: string;
+                /** @description Banks with their branches. */
+                banklist: components["schemas"]["BankOption"][];
+                /** @description Account-holder types. */
+                companytype: components["schemas"]["SelectOption"][];
+                /** @description Whether the wizard may still save (status '0' or '3'). */
+                editable: boolean;
+                /** Format: int64 */
+                wizard_step: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_BuilderEditData: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description `Site/builderEdit`. */
+            data: components["schemas"]["UnitContext"] & {
+                builderForm: components["schemas"]["BuilderForm"];
+            };
+            message: string;
         };
         /** @description Every reply of the API. */
         Envelope_CaptchaData: {
@@ -472,6 +979,74 @@ export interface components {
                 captcha_id: string;
                 /** @description The image as a `data:image/png;base64,…` URL. */
                 image: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_ContractorEditData: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description `Site/contractorEdit`. */
+            data: components["schemas"]["UnitContext"] & {
+                contructorForm: components["schemas"]["ContructorForm"];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_CreatedAccount: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                account_id: number;
+                /** @description The initial password, shown once: the account must change it at first login. */
+                password: string;
+                /** Format: int64 */
+                project_id: number;
+                username: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_DetailData: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                accountForm?: components["schemas"]["AccountForm"] | null;
+                /** @description Every attachment URL of the registration. */
+                attachments: string[];
+                project: components["schemas"]["ProjectAudit"];
+                /** @description Step 1. */
+                stepForm: components["schemas"]["StepForm"];
+                /** @description Steps 2–3 (empty when not saved). */
+                units: components["schemas"]["UnitSummary"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_ListData: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: components["schemas"]["ListRow"][];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                total: number;
             };
             message: string;
         };
@@ -657,6 +1232,24 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_UnitSaved: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description The reply of a successful save. */
+            data: {
+                /** @description The deposit is above the ceiling (spec §4: a warning flag, not a refusal). */
+                depositWarning: boolean;
+                /** @description The ceiling in 万元. */
+                desposittop: string;
+                /** @description The company is now locked. */
+                locked: boolean;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_UserInfo: {
             /**
              * Format: int32
@@ -745,6 +1338,32 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Vec_CompanyInfo: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                LegalPerson: string;
+                /** @description Masked (`410105********1234`). */
+                LegalPersonIdNumber: string;
+                /** @description Masked (`138****8000`). */
+                LegalPersonPhone: string;
+                Name: string;
+                OfficeAddress: string;
+                ProvinceCompanyType: string;
+                RegisterDate: string;
+                RegisteredAddress: string;
+                RegisteredArea: string[];
+                SocialCreditCode: string;
+                /** Format: int64 */
+                id: number;
+                locked: boolean;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Vec_String: {
             /**
              * Format: int32
@@ -771,6 +1390,39 @@ export interface components {
                 opentime: string;
             };
             message: string;
+        };
+        IdForm: {
+            /** @description The project's id. */
+            id?: string | null;
+        };
+        ListData: {
+            /** Format: int64 */
+            limit: number;
+            list: components["schemas"]["ListRow"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        ListForm: {
+            /** @description 1–100 (default 10). */
+            limit?: string | null;
+            /** @description Part of the project name. */
+            name?: string | null;
+            /** @description From 1 (default 1). */
+            page?: string | null;
+            /** @description '0' draft, '1' submitted, '2' approved, '3' rejected; empty = all. */
+            status?: string | null;
+        };
+        ListRow: {
+            auditremark: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description '0' draft, '1' submitted, '2' approved, '3' rejected. */
+            status: string;
+            /** @description When the project was (last) submitted, `YYYY-MM-DD HH:MM:SS`; '' if never. */
+            submitted_time: string;
         };
         /** @description Reply of a successful login. */
         LoginData: {
@@ -840,6 +1492,17 @@ export interface components {
              */
             passwordstatus: number;
         };
+        ProjectAudit: {
+            auditremark: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            status: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`, '' if never submitted. */
+            submitted_time: string;
+            /** Format: int64 */
+            wizard_step: number;
+        };
         /** @description Everything step 1 shows: the form, the audit remark, the read-only fields and the option lists. */
         ProjectEditData: {
             /** @description The regulator's remark on a rejected project ('' otherwise). */
@@ -893,6 +1556,12 @@ export interface components {
             selectedOptions?: string | null;
             tendertime?: string | null;
             winningtime?: string | null;
+        };
+        RejectForm: {
+            /** @description Why the registration is rejected (required, at most 500 chars); the project sees it. */
+            auditremark?: string | null;
+            /** @description The project's id. */
+            id?: string | null;
         };
         /** @description One choice of a select. */
         SelectOption: {
@@ -996,6 +1665,95 @@ export interface components {
             /** @description Award date, YYYY-MM-DD. */
             winningtime: string;
         };
+        /** @description What steps 2 and 3 show beside the form. */
+        UnitContext: {
+            /** @description '0' draft, '1' submitted, '2' approved, '3' rejected. */
+            auditstatus: string;
+            company_type: components["schemas"]["SelectOption"][];
+            depositmethod: components["schemas"]["SelectOption"][];
+            /** @description The deposit ceiling in 万元 (exact text): 3 % of the contract price, 200 without a price. */
+            desposittop: string;
+            /** @description The ceiling as displayed: 万 up to 9999万, above that 亿. */
+            desposittop_display: string;
+            /** @description Whether the wizard may still save (status '0' or '3'). */
+            editable: boolean;
+            /**
+             * @description The company is locked: its fields (Name … ProvinceCompanyType) are shown read-only and a save
+             *     keeps the stored values.
+             */
+            locked: boolean;
+            /**
+             * Format: int64
+             * @description The wizard step to resume at (1–5).
+             */
+            wizard_step: number;
+        };
+        /**
+         * @description The form `Site/ajaxBuilderEdit` and `Site/ajaxContructorEdit` receive. Arrays are comma-joined.
+         *     The fields from laborLeader on are the construction unit's only.
+         */
+        UnitForm: {
+            /** @description Comma-joined `/uploads/…` URLs this project uploaded with kind `contract`, at most 9. */
+            ContractAttachment?: string | null;
+            LegalPerson?: string | null;
+            LegalPersonIdNumber?: string | null;
+            LegalPersonPhone?: string | null;
+            Name?: string | null;
+            OfficeAddress?: string | null;
+            ProvinceCompanyType?: string | null;
+            RegisterDate?: string | null;
+            RegisteredAddress?: string | null;
+            /** @description Comma-joined codes from `Area/registerplace`, e.g. `41,4101,410105`. */
+            RegisteredArea?: string | null;
+            /** @description 18 characters (upper-cased) or '/'. */
+            SocialCreditCode?: string | null;
+            /** @description Used when RegisteredArea is not sent (the console's cascader model name). */
+            builderArea?: string | null;
+            /** @description Used when RegisteredArea is not sent (the console's cascader model name). */
+            contractorArea?: string | null;
+            /** @description Used when startdate/enddate are not sent: `start,end`. */
+            dateArr?: string | null;
+            /** @description 万元: up to 4 integer digits and 6 decimals. Optional for the builder, required for the contractor. */
+            desposit?: string | null;
+            enddate?: string | null;
+            /** @description An `/uploads/…` URL this project uploaded with kind `guarantee`. Required for the contractor. */
+            guaranteepath?: string | null;
+            /** @description The unit's id; optional, must be this project's unit when given. */
+            id?: string | null;
+            laborLeader?: string | null;
+            laborLeaderIdNumber?: string | null;
+            laborLeaderPhone?: string | null;
+            paytype?: string | null;
+            projectLeader?: string | null;
+            projectLeaderIdNumber?: string | null;
+            projectLeaderPhone?: string | null;
+            sitemanager?: string | null;
+            sitemanagerIdNumber?: string | null;
+            sitemanagerphone?: string | null;
+            startdate?: string | null;
+        };
+        /** @description The reply of a successful save. */
+        UnitSaved: {
+            /** @description The deposit is above the ceiling (spec §4: a warning flag, not a refusal). */
+            depositWarning: boolean;
+            /** @description The ceiling in 万元. */
+            desposittop: string;
+            /** @description The company is now locked. */
+            locked: boolean;
+        };
+        /** @description A unit (steps 2–3) as the regulator reads it. */
+        UnitSummary: {
+            /** @description Comma-joined contract attachment URLs. */
+            contract_attachments: string;
+            /** @description The guarantee file URL. */
+            guarantee_path: string;
+            name: string;
+            project_leader: string;
+            project_leader_phone: string;
+            /** @description 'builder' (建设单位, step 2) or 'contractor' (施工总包单位, step 3). */
+            role: string;
+            social_credit_code: string;
+        };
         /** @description The logged-in user, as the console's guard and header need it. */
         UserInfo: {
             account: string;
@@ -1060,6 +1818,135 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    approve: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["IdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    create_account: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateAccountForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CreatedAccount"];
+                };
+            };
+        };
+    };
+    detail: {
+        parameters: {
+            query: {
+                /** @description project id */
+                id: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DetailData"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ListForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListData"];
+                };
+            };
+        };
+    };
+    reject: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RejectForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     supervising_districts: {
         parameters: {
             query?: never;
@@ -1168,6 +2055,80 @@ export interface operations {
             };
         };
     };
+    account_edit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AccountEditData"];
+                };
+            };
+        };
+    };
+    builder_edit_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UnitForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UnitSaved"];
+                };
+            };
+        };
+    };
+    contractor_edit_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UnitForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UnitSaved"];
+                };
+            };
+        };
+    };
     project_edit_save: {
         parameters: {
             query?: never;
@@ -1190,6 +2151,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    site_submit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    company_search: {
+        parameters: {
+            query?: {
+                /** @description Part of a company name (1–50 characters): up to 20 companies whose name contains it. */
+                name?: string;
+                /**
+                 * @description A unified social credit code of exactly 18 characters (trimmed, upper-cased): the company with
+                 *     that code, to fill and lock the form (spec §4). Wins over `name`.
+                 */
+                code?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_CompanyInfo"];
                 };
             };
         };
@@ -1236,6 +2249,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_VerifiedAccount"];
+                };
+            };
+        };
+    };
+    builder_edit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BuilderEditData"];
+                };
+            };
+        };
+    };
+    contractor_edit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContractorEditData"];
                 };
             };
         };
@@ -1308,6 +2365,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_VerifiedAccount"];
+                };
+            };
+        };
+    };
+    special_account_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AccountSaveForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
         };

@@ -1,0 +1,263 @@
+//! SQL of the companies and their part in a project (wizard steps 2 and 3). One text for both backends.
+
+use crate::clock;
+use crate::db::Db;
+use crate::on_db;
+
+/// A company as stored. `social_credit_code` is 18 upper-case characters or '/'.
+#[derive(Clone, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct CompanyRow {
+    pub id: i64,
+    pub social_credit_code: String,
+    pub name: String,
+    pub registered_area: String,
+    pub register_date: String,
+    pub registered_address: String,
+    pub legal_person: String,
+    pub legal_person_phone: String,
+    pub legal_person_id_number: String,
+    pub office_address: String,
+    pub company_type: String,
+    pub locked: bool,
+}
+
+const COMPANY_COLUMNS: &str = "c.id, c.social_credit_code, c.name, c.registered_area, c.register_date, \
+    c.registered_address, c.legal_person, c.legal_person_phone, c.legal_person_id_number, c.office_address, \
+    c.company_type, c.locked";
+
+/// A project's unit (builder or contractor) as stored, without the company.
+#[derive(Clone, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct UnitRow {
+    pub id: i64,
+    pub company_id: i64,
+    pub project_leader: String,
+    pub project_leader_phone: String,
+    pub project_leader_id_number: String,
+    pub labor_leader: String,
+    pub labor_leader_phone: String,
+    pub labor_leader_id_number: String,
+    pub site_manager: String,
+    pub site_manager_phone: String,
+    pub site_manager_id_number: String,
+    pub contract_attachments: String,
+    pub pay_type: String,
+    pub deposit_fen: Option<i64>,
+    pub guarantee_path: String,
+    pub guarantee_start: String,
+    pub guarantee_end: String,
+}
+
+pub async fn find_unit(db: &Db, project_id: i64, role: &str) -> sqlx::Result<Option<UnitRow>> {
+    let sql = "SELECT id, company_id, project_leader, project_leader_phone, project_leader_id_number, labor_leader, \
+               labor_leader_phone, labor_leader_id_number, site_manager, site_manager_phone, site_manager_id_number, \
+               contract_attachments, pay_type, deposit_fen, guarantee_path, guarantee_start, guarantee_end \
+               FROM project_units WHERE project_id = $1 AND role = $2";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(role).fetch_optional(pool).await)
+}
+
+pub async fn find_company(db: &Db, id: i64) -> sqlx::Result<Option<CompanyRow>> {
+    let sql = format!("SELECT {COMPANY_COLUMNS} FROM companies c WHERE c.id = $1");
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(id).fetch_optional(pool).await)
+}
+
+/// The company with this (real, 18-character) credit code.
+pub async fn find_company_by_code(db: &Db, code: &str) -> sqlx::Result<Option<CompanyRow>> {
+    let sql = format!("SELECT {COMPANY_COLUMNS} FROM companies c WHERE c.social_credit_code = $1 AND c.social_credit_code <> '/'");
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(code).fetch_optional(pool).await)
+}
+
+/// Companies with a real credit code whose name contains `name`, shortest names first, at most `limit`.
+pub async fn search_companies(db: &Db, name: &str, limit: i64) -> sqlx::Result<Vec<CompanyRow>> {
+    let escaped = name.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    let pattern = format!("%{escaped}%");
+    let sql = format!(
+        "SELECT {COMPANY_COLUMNS} FROM companies c WHERE c.social_credit_code <> '/' AND c.name LIKE $1 ESCAPE '\\' \
+         ORDER BY LENGTH(c.name), c.name, c.id LIMIT $2"
+    );
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(&pattern).bind(limit).fetch_all(pool).await)
+}
+
+/// The company fields a save writes (ignored for a locked company, which keeps its stored ones).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompanyUpdate {
+    pub social_credit_code: String,
+    pub name: String,
+    pub registered_area: String,
+    pub register_date: String,
+    pub registered_address: String,
+    pub legal_person: String,
+    pub legal_person_phone: String,
+    pub legal_person_id_number: String,
+    pub office_address: String,
+    pub company_type: String,
+}
+
+/// Which company the unit is to point at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompanyChoice {
+    /// A locked company: linked as it is.
+    Keep(i64),
+    /// An unlocked company: its fields are overwritten and it is locked.
+    Update(i64, CompanyUpdate),
+    /// A new company (created locked). With a real code, an existing one wins if another save created
+    /// it in the meantime.
+    Create(CompanyUpdate),
+}
+
+/// The unit fields a save writes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UnitUpdate {
+    pub project_leader: String,
+    pub project_leader_phone: String,
+    pub project_leader_id_number: String,
+    pub labor_leader: String,
+    pub labor_leader_phone: String,
+    pub labor_leader_id_number: String,
+    pub site_manager: String,
+    pub site_manager_phone: String,
+    pub site_manager_id_number: String,
+    pub contract_attachments: String,
+    pub pay_type: String,
+    pub deposit_fen: Option<i64>,
+    pub guarantee_path: String,
+    pub guarantee_start: String,
+    pub guarantee_end: String,
+}
+
+/// How many of these upload names the project itself uploaded with one of `kinds`.
+pub async fn count_project_uploads(db: &Db, project_id: i64, names: &[String], kinds: &[&str]) -> sqlx::Result<i64> {
+    let mut total = 0;
+    for name in names {
+        let sql = "SELECT kind FROM uploads WHERE stored_name = $1 AND project_id = $2";
+        let kind: Option<String> =
+            on_db!(db, pool => sqlx::query_scalar(sql).bind(name).bind(project_id).fetch_optional(pool).await)?;
+        if kind.is_some_and(|kind| kinds.contains(&kind.as_str())) {
+            total += 1;
+        }
+    }
+    Ok(total)
+}
+
+/// In one transaction: moves the wizard to `next_step` (only while the project is a draft or rejected),
+/// creates, updates or keeps the company, and stores the unit. Answers the company id, or None when
+/// the project is no longer editable (nothing is written then).
+pub async fn save_unit(
+    db: &Db,
+    project_id: i64,
+    role: &str,
+    next_step: i64,
+    company: &CompanyChoice,
+    unit: &UnitUpdate,
+) -> sqlx::Result<Option<i64>> {
+    let now = clock::now();
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let moved = sqlx::query("UPDATE projects SET wizard_step = $1 WHERE id = $2 AND audit_status IN ('0', '3')")
+            .bind(next_step)
+            .bind(project_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if moved != 1 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let company_id: i64 = match company {
+            CompanyChoice::Keep(id) => *id,
+            CompanyChoice::Update(id, fields) => {
+                sqlx::query(
+                    "UPDATE companies SET social_credit_code = $1, name = $2, registered_area = $3, register_date = $4, \
+                     registered_address = $5, legal_person = $6, legal_person_phone = $7, legal_person_id_number = $8, \
+                     office_address = $9, company_type = $10, locked = $11, updated_at = $12 WHERE id = $13",
+                )
+                .bind(&fields.social_credit_code)
+                .bind(&fields.name)
+                .bind(&fields.registered_area)
+                .bind(&fields.register_date)
+                .bind(&fields.registered_address)
+                .bind(&fields.legal_person)
+                .bind(&fields.legal_person_phone)
+                .bind(&fields.legal_person_id_number)
+                .bind(&fields.office_address)
+                .bind(&fields.company_type)
+                .bind(true)
+                .bind(now)
+                .bind(*id)
+                .execute(&mut *tx)
+                .await?;
+                *id
+            }
+            CompanyChoice::Create(fields) => {
+                let inserted: Option<i64> = sqlx::query_scalar(
+                    "INSERT INTO companies (social_credit_code, name, registered_area, register_date, registered_address, \
+                     legal_person, legal_person_phone, legal_person_id_number, office_address, company_type, locked, \
+                     created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) \
+                     ON CONFLICT (social_credit_code) WHERE social_credit_code <> '/' DO NOTHING RETURNING id",
+                )
+                .bind(&fields.social_credit_code)
+                .bind(&fields.name)
+                .bind(&fields.registered_area)
+                .bind(&fields.register_date)
+                .bind(&fields.registered_address)
+                .bind(&fields.legal_person)
+                .bind(&fields.legal_person_phone)
+                .bind(&fields.legal_person_id_number)
+                .bind(&fields.office_address)
+                .bind(&fields.company_type)
+                .bind(true)
+                .bind(now)
+                .fetch_optional(&mut *tx)
+                .await?;
+                match inserted {
+                    Some(id) => id,
+                    None => {
+                        sqlx::query_scalar("SELECT id FROM companies WHERE social_credit_code = $1")
+                            .bind(&fields.social_credit_code)
+                            .fetch_one(&mut *tx)
+                            .await?
+                    }
+                }
+            }
+        };
+        sqlx::query(
+            "INSERT INTO project_units (project_id, company_id, role, project_leader, project_leader_phone, \
+             project_leader_id_number, labor_leader, labor_leader_phone, labor_leader_id_number, site_manager, \
+             site_manager_phone, site_manager_id_number, contract_attachments, pay_type, deposit_fen, guarantee_path, \
+             guarantee_start, guarantee_end, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19) \
+             ON CONFLICT (project_id, role) DO UPDATE SET company_id = excluded.company_id, \
+             project_leader = excluded.project_leader, project_leader_phone = excluded.project_leader_phone, \
+             project_leader_id_number = excluded.project_leader_id_number, labor_leader = excluded.labor_leader, \
+             labor_leader_phone = excluded.labor_leader_phone, labor_leader_id_number = excluded.labor_leader_id_number, \
+             site_manager = excluded.site_manager, site_manager_phone = excluded.site_manager_phone, \
+             site_manager_id_number = excluded.site_manager_id_number, \
+             contract_attachments = excluded.contract_attachments, pay_type = excluded.pay_type, \
+             deposit_fen = excluded.deposit_fen, guarantee_path = excluded.guarantee_path, \
+             guarantee_start = excluded.guarantee_start, guarantee_end = excluded.guarantee_end, \
+             updated_at = excluded.updated_at",
+        )
+        .bind(project_id)
+        .bind(company_id)
+        .bind(role)
+        .bind(&unit.project_leader)
+        .bind(&unit.project_leader_phone)
+        .bind(&unit.project_leader_id_number)
+        .bind(&unit.labor_leader)
+        .bind(&unit.labor_leader_phone)
+        .bind(&unit.labor_leader_id_number)
+        .bind(&unit.site_manager)
+        .bind(&unit.site_manager_phone)
+        .bind(&unit.site_manager_id_number)
+        .bind(&unit.contract_attachments)
+        .bind(&unit.pay_type)
+        .bind(unit.deposit_fen)
+        .bind(&unit.guarantee_path)
+        .bind(&unit.guarantee_start)
+        .bind(&unit.guarantee_end)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Some(company_id))
+    })
+}

@@ -1,0 +1,653 @@
+//! Registration wizard steps 2 and 3 (spec §3 "Builder unit", "Construction unit", §4, §5 "Builder and
+//! construction units"): who may load and save a project's builder (建设单位) and general contractor
+//! (施工总包单位), the rules a save must pass, the company look-up and the deposit ceiling.
+//! Handlers are in `mod.rs`, SQL in `repo.rs`.
+
+#![allow(non_snake_case)]
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use time::Date;
+use utoipa::ToSchema;
+
+use super::repo::{self, CompanyChoice, CompanyRow, CompanyUpdate, UnitRow, UnitUpdate};
+use crate::area::{Level, areas};
+use crate::auth::sessions::CurrentAccount;
+use crate::db::Db;
+use crate::domain::credit_code::{self, CreditCodeOrNone};
+use crate::domain::dates::{format_date, parse_date, required_date};
+use crate::domain::id_number::IdNumber;
+use crate::domain::person_name::PersonName;
+use crate::domain::phone::Phone;
+use crate::domain::text::{self as rules, *};
+use crate::domain::{Invalid, money};
+use crate::envelope::ApiError;
+use crate::oplog;
+use crate::project::options::{self, SelectOption};
+use crate::project::repo::{self as project_repo, StepFormRow};
+use crate::project::service::{MSG_NO_PROJECT, MSG_OTHER_PROJECT, MSG_SUBMITTED, builder_project, check_editable};
+use crate::upload::URL_PREFIX;
+
+pub const MSG_AREA_INVALID: &str = "请选择正确的注册地区";
+pub const MSG_COMPANY_TYPE_UNKNOWN: &str = "请选择正确的单位类型";
+pub const MSG_PAY_TYPE_UNKNOWN: &str = "请选择正确的缴纳方式";
+pub const MSG_GUARANTEE_FILE_REQUIRED: &str = "请上传保函文件";
+pub const MSG_GUARANTEE_FILE_INVALID: &str = "保函文件须为本项目上传的文件";
+pub const MSG_GUARANTEE_DATES_ORDER: &str = "保函有效期开始日期不能晚于结束日期";
+pub const MSG_ATTACHMENTS_TOO_MANY: &str = "当前限制选择9个文件";
+pub const MSG_ATTACHMENT_INVALID: &str = "合同附件须为本项目上传的图片";
+pub const MSG_SEARCH_REQUIRED: &str = "请输入单位名称或统一社会信用代码";
+pub const MSG_LOOKUP_CODE: &str = "统一社会信用代码应为18位";
+
+/// Contract attachments per unit (spec §9).
+pub const MAX_ATTACHMENTS: usize = 9;
+/// Companies answered by a name search.
+pub const SEARCH_LIMIT: i64 = 20;
+/// The deposit ceiling (desposittop) is this percentage of the contract price: the top of the 1–3 %
+/// wage-guarantee range of DESIGN §5.
+pub const DEPOSIT_CEILING_PERCENT: u64 = 3;
+/// The ceiling while the project has no contract price yet: the spec's default of 200万.
+pub const DEFAULT_DEPOSIT_CEILING_FEN: u64 = 200 * money::FEN_PER_WAN;
+
+/// Builder (建设单位, wizard step 2) or general contractor (施工总包单位, step 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Builder,
+    Contractor,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Builder => "builder",
+            Role::Contractor => "contractor",
+        }
+    }
+
+    /// The wizard step shown after a successful save.
+    fn next_step(self) -> i64 {
+        match self {
+            Role::Builder => 3,
+            Role::Contractor => 4,
+        }
+    }
+
+    fn action(self) -> &'static str {
+        match self {
+            Role::Builder => "保存建设单位信息",
+            Role::Contractor => "保存施工总包单位信息",
+        }
+    }
+}
+
+/// builderForm: the company (locked once saved), the project leader and the wage guarantee.
+/// Empty values are '' (arrays: []).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BuilderForm {
+    /// The unit's id in this project; null before the first save.
+    pub id: Option<i64>,
+    pub Name: String,
+    /// 18 upper-case characters, or '/'.
+    pub SocialCreditCode: String,
+    /// Registration area: the path of codes from `Area/registerplace` (province, city, county).
+    pub RegisteredArea: Vec<String>,
+    /// YYYY-MM-DD.
+    pub RegisterDate: String,
+    pub RegisteredAddress: String,
+    pub LegalPerson: String,
+    pub LegalPersonPhone: String,
+    pub LegalPersonIdNumber: String,
+    pub OfficeAddress: String,
+    pub projectLeader: String,
+    pub projectLeaderPhone: String,
+    pub projectLeaderIdNumber: String,
+    /// A `company_type` value (单位类型).
+    pub ProvinceCompanyType: String,
+    /// A `depositmethod` value; '321' until saved.
+    pub paytype: String,
+    /// The deposit in 万元, exact (up to 6 decimals, no trailing zeros); '' when none.
+    pub desposit: String,
+    /// The guarantee file's URL (`/uploads/…`).
+    pub guaranteepath: String,
+    /// Guarantee validity start, YYYY-MM-DD.
+    pub startdate: String,
+    /// Guarantee validity end, YYYY-MM-DD.
+    pub enddate: String,
+}
+
+/// contructorForm (the spec's spelling): builderForm plus the labour leader, the site manager and the
+/// contract attachments.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ContructorForm {
+    #[serde(flatten)]
+    pub unit: BuilderForm,
+    pub laborLeader: String,
+    pub laborLeaderPhone: String,
+    pub laborLeaderIdNumber: String,
+    pub sitemanager: String,
+    pub sitemanagerphone: String,
+    pub sitemanagerIdNumber: String,
+    /// Contract attachment URLs (`/uploads/…`), at most 9.
+    pub ContractAttachment: Vec<String>,
+}
+
+/// What steps 2 and 3 show beside the form.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UnitContext {
+    /// The company is locked: its fields (Name … ProvinceCompanyType) are shown read-only and a save
+    /// keeps the stored values.
+    pub locked: bool,
+    /// The deposit ceiling in 万元 (exact text): 3 % of the contract price, 200 without a price.
+    pub desposittop: String,
+    /// The ceiling as displayed: 万 up to 9999万, above that 亿.
+    pub desposittop_display: String,
+    pub depositmethod: Vec<SelectOption>,
+    pub company_type: Vec<SelectOption>,
+    /// '0' draft, '1' submitted, '2' approved, '3' rejected.
+    pub auditstatus: String,
+    /// Whether the wizard may still save (status '0' or '3').
+    pub editable: bool,
+    /// The wizard step to resume at (1–5).
+    pub wizard_step: i64,
+}
+
+/// `Site/builderEdit`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BuilderEditData {
+    pub builderForm: BuilderForm,
+    #[serde(flatten)]
+    pub context: UnitContext,
+}
+
+/// `Site/contractorEdit`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ContractorEditData {
+    pub contructorForm: ContructorForm,
+    #[serde(flatten)]
+    pub context: UnitContext,
+}
+
+/// The form `Site/ajaxBuilderEdit` and `Site/ajaxContructorEdit` receive. Arrays are comma-joined.
+/// The fields from laborLeader on are the construction unit's only.
+#[derive(Debug, Default, Clone, Deserialize, ToSchema)]
+pub struct UnitForm {
+    /// The unit's id; optional, must be this project's unit when given.
+    pub id: Option<String>,
+    pub Name: Option<String>,
+    /// 18 characters (upper-cased) or '/'.
+    pub SocialCreditCode: Option<String>,
+    /// Comma-joined codes from `Area/registerplace`, e.g. `41,4101,410105`.
+    pub RegisteredArea: Option<String>,
+    /// Used when RegisteredArea is not sent (the console's cascader model name).
+    pub builderArea: Option<String>,
+    /// Used when RegisteredArea is not sent (the console's cascader model name).
+    pub contractorArea: Option<String>,
+    pub RegisterDate: Option<String>,
+    pub RegisteredAddress: Option<String>,
+    pub LegalPerson: Option<String>,
+    pub LegalPersonPhone: Option<String>,
+    pub LegalPersonIdNumber: Option<String>,
+    pub OfficeAddress: Option<String>,
+    pub projectLeader: Option<String>,
+    pub projectLeaderPhone: Option<String>,
+    pub projectLeaderIdNumber: Option<String>,
+    pub ProvinceCompanyType: Option<String>,
+    pub paytype: Option<String>,
+    /// 万元: up to 4 integer digits and 6 decimals. Optional for the builder, required for the contractor.
+    pub desposit: Option<String>,
+    /// An `/uploads/…` URL this project uploaded with kind `guarantee`. Required for the contractor.
+    pub guaranteepath: Option<String>,
+    pub startdate: Option<String>,
+    pub enddate: Option<String>,
+    /// Used when startdate/enddate are not sent: `start,end`.
+    pub dateArr: Option<String>,
+    pub laborLeader: Option<String>,
+    pub laborLeaderPhone: Option<String>,
+    pub laborLeaderIdNumber: Option<String>,
+    pub sitemanager: Option<String>,
+    pub sitemanagerphone: Option<String>,
+    pub sitemanagerIdNumber: Option<String>,
+    /// Comma-joined `/uploads/…` URLs this project uploaded with kind `contract`, at most 9.
+    pub ContractAttachment: Option<String>,
+}
+
+/// The reply of a successful save.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UnitSaved {
+    /// The deposit is above the ceiling (spec §4: a warning flag, not a refusal).
+    pub depositWarning: bool,
+    /// The ceiling in 万元.
+    pub desposittop: String,
+    /// The company is now locked.
+    pub locked: bool,
+}
+
+/// A company as the look-up and the name search answer it, to fill and lock the form. The legal
+/// person's phone and ID number are masked: a locked company's stored values are kept on save anyway.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CompanyInfo {
+    pub id: i64,
+    pub Name: String,
+    pub SocialCreditCode: String,
+    pub RegisteredArea: Vec<String>,
+    pub RegisterDate: String,
+    pub RegisteredAddress: String,
+    pub LegalPerson: String,
+    /// Masked (`138****8000`).
+    pub LegalPersonPhone: String,
+    /// Masked (`410105********1234`).
+    pub LegalPersonIdNumber: String,
+    pub OfficeAddress: String,
+    pub ProvinceCompanyType: String,
+    pub locked: bool,
+}
+
+fn split_list(text: &str) -> Vec<String> {
+    text.split(',').map(str::trim).filter(|item| !item.is_empty()).map(str::to_owned).collect()
+}
+
+fn show_date(text: &str) -> String {
+    parse_date(text).ok().flatten().map(format_date).unwrap_or_default()
+}
+
+fn mask(text: &str, head: usize, tail: usize) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= head + tail {
+        return "*".repeat(chars.len());
+    }
+    let middle = "*".repeat(chars.len() - head - tail);
+    format!("{}{middle}{}", chars[..head].iter().collect::<String>(), chars[chars.len() - tail..].iter().collect::<String>())
+}
+
+pub fn company_info(row: &CompanyRow) -> CompanyInfo {
+    CompanyInfo {
+        id: row.id,
+        Name: row.name.clone(),
+        SocialCreditCode: row.social_credit_code.clone(),
+        RegisteredArea: split_list(&row.registered_area),
+        RegisterDate: show_date(&row.register_date),
+        RegisteredAddress: row.registered_address.clone(),
+        LegalPerson: row.legal_person.clone(),
+        LegalPersonPhone: mask(&row.legal_person_phone, 3, 4),
+        LegalPersonIdNumber: mask(&row.legal_person_id_number, 6, 4),
+        OfficeAddress: row.office_address.clone(),
+        ProvinceCompanyType: row.company_type.clone(),
+        locked: row.locked,
+    }
+}
+
+/// The deposit ceiling in fen: 3 % of the contract price (rounded down to the fen), 200万 without one.
+pub fn deposit_ceiling_fen(contract_price_fen: Option<i64>) -> u64 {
+    match contract_price_fen {
+        Some(fen) if fen > 0 => (fen as u64) * DEPOSIT_CEILING_PERCENT / 100,
+        _ => DEFAULT_DEPOSIT_CEILING_FEN,
+    }
+}
+
+fn builder_form(unit: Option<&UnitRow>, company: Option<&CompanyRow>) -> BuilderForm {
+    let c = company.cloned().unwrap_or_default();
+    let u = unit.cloned().unwrap_or_default();
+    BuilderForm {
+        id: unit.map(|unit| unit.id),
+        Name: c.name,
+        SocialCreditCode: c.social_credit_code,
+        RegisteredArea: split_list(&c.registered_area),
+        RegisterDate: show_date(&c.register_date),
+        RegisteredAddress: c.registered_address,
+        LegalPerson: c.legal_person,
+        LegalPersonPhone: c.legal_person_phone,
+        LegalPersonIdNumber: c.legal_person_id_number,
+        OfficeAddress: c.office_address,
+        projectLeader: u.project_leader,
+        projectLeaderPhone: u.project_leader_phone,
+        projectLeaderIdNumber: u.project_leader_id_number,
+        ProvinceCompanyType: c.company_type,
+        paytype: if unit.is_some() { u.pay_type } else { options::DEFAULT_PAY_TYPE.to_owned() },
+        desposit: u.deposit_fen.map(|fen| money::fen_to_wan(fen.max(0) as u64)).unwrap_or_default(),
+        guaranteepath: u.guarantee_path,
+        startdate: show_date(&u.guarantee_start),
+        enddate: show_date(&u.guarantee_end),
+    }
+}
+
+fn contructor_form(unit: Option<&UnitRow>, company: Option<&CompanyRow>) -> ContructorForm {
+    let u = unit.cloned().unwrap_or_default();
+    ContructorForm {
+        unit: builder_form(unit, company),
+        laborLeader: u.labor_leader,
+        laborLeaderPhone: u.labor_leader_phone,
+        laborLeaderIdNumber: u.labor_leader_id_number,
+        sitemanager: u.site_manager,
+        sitemanagerphone: u.site_manager_phone,
+        sitemanagerIdNumber: u.site_manager_id_number,
+        ContractAttachment: split_list(&u.contract_attachments),
+    }
+}
+
+struct Loaded {
+    project: StepFormRow,
+    unit: Option<UnitRow>,
+    company: Option<CompanyRow>,
+}
+
+async fn load_unit(db: &Db, project_id: i64, role: Role) -> Result<Loaded, ApiError> {
+    let project =
+        project_repo::find_step_form(db, project_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_PROJECT.into()))?;
+    let unit = repo::find_unit(db, project_id, role.as_str()).await?;
+    let company = match &unit {
+        Some(unit) => repo::find_company(db, unit.company_id).await?,
+        None => None,
+    };
+    Ok(Loaded { project, unit, company })
+}
+
+fn context(loaded: &Loaded) -> UnitContext {
+    let ceiling = deposit_ceiling_fen(loaded.project.contract_price_fen);
+    UnitContext {
+        locked: loaded.company.as_ref().is_some_and(|company| company.locked),
+        desposittop: money::fen_to_wan(ceiling),
+        desposittop_display: money::deposit_display(Some(ceiling)),
+        depositmethod: options::DEPOSIT_METHODS.to_vec(),
+        company_type: options::COMPANY_TYPES.to_vec(),
+        auditstatus: loaded.project.audit_status.clone(),
+        editable: matches!(loaded.project.audit_status.as_str(), "0" | "3"),
+        wizard_step: loaded.project.wizard_step,
+    }
+}
+
+/// `Site/builderEdit`: the session's project's builder unit (step 2).
+pub async fn load_builder(db: &Db, current: &CurrentAccount) -> Result<BuilderEditData, ApiError> {
+    let loaded = load_unit(db, builder_project(current)?, Role::Builder).await?;
+    Ok(BuilderEditData {
+        builderForm: builder_form(loaded.unit.as_ref(), loaded.company.as_ref()),
+        context: context(&loaded),
+    })
+}
+
+/// `Site/contractorEdit`: the session's project's general contractor (step 3).
+pub async fn load_contractor(db: &Db, current: &CurrentAccount) -> Result<ContractorEditData, ApiError> {
+    let loaded = load_unit(db, builder_project(current)?, Role::Contractor).await?;
+    Ok(ContractorEditData {
+        contructorForm: contructor_form(loaded.unit.as_ref(), loaded.company.as_ref()),
+        context: context(&loaded),
+    })
+}
+
+/// `Site/ajax_builder`: with `code`, the company with that credit code (exactly 18 characters after
+/// trimming, upper-cased; 0 or 1 hit); otherwise the companies whose name contains `name` (at most 20).
+/// Companies without a code ('/') are never answered.
+pub async fn search(db: &Db, current: &CurrentAccount, name: &str, code: &str) -> Result<Vec<CompanyInfo>, ApiError> {
+    builder_project(current)?;
+    let code = code.trim().to_ascii_uppercase();
+    if !code.is_empty() {
+        if !credit_code::triggers_lookup(&code) {
+            return Err(ApiError::refused(MSG_LOOKUP_CODE));
+        }
+        return Ok(repo::find_company_by_code(db, &code).await?.iter().map(company_info).collect());
+    }
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(ApiError::refused(MSG_SEARCH_REQUIRED));
+    }
+    if name.chars().count() > 50 {
+        return Err(Invalid(MSG_UNIT_NAME).into());
+    }
+    Ok(repo::search_companies(db, name, SEARCH_LIMIT).await?.iter().map(company_info).collect())
+}
+
+fn sent(value: &Option<String>) -> String {
+    value.clone().unwrap_or_default()
+}
+
+/// A required select whose value must be one of `list`'s codes.
+fn select(input: &str, list: &[SelectOption], required: &'static str, unknown: &'static str) -> Result<String, Invalid> {
+    let value = rules::required(input, required)?;
+    if options::is_known(list, &value) { Ok(value) } else { Err(Invalid(unknown)) }
+}
+
+/// Name, phone and ID number of a person, each required.
+fn person(name: &Option<String>, phone: &Option<String>, id_number: &Option<String>) -> Result<[String; 3], Invalid> {
+    let name = PersonName::parse(&sent(name))?.as_str().to_owned();
+    let phone = Phone::parse(&sent(phone))?.as_str().to_owned();
+    let id_number = IdNumber::parse(&sent(id_number))?.as_str().to_owned();
+    Ok([name, phone, id_number])
+}
+
+/// The registration area: a path from a province down (city and county optional), exact codes.
+fn registered_area(text: &str) -> Result<String, Invalid> {
+    let codes = split_list(&rules::required(text, MSG_REGISTERED_AREA_REQUIRED)?);
+    let areas = areas();
+    let exact = codes.iter().all(|code| areas.get(code).is_some_and(|area| area.code == code.as_str()));
+    let starts_at_province = codes.first().and_then(|code| areas.get(code)).is_some_and(|area| area.level == Level::Province);
+    if exact && starts_at_province && codes.len() <= 3 && areas.is_valid_path(&codes) {
+        Ok(codes.join(","))
+    } else {
+        Err(Invalid(MSG_AREA_INVALID))
+    }
+}
+
+/// The company fields as sent, validated in the form's order.
+fn company_fields(form: &UnitForm, code: &CreditCodeOrNone) -> Result<CompanyUpdate, Invalid> {
+    let name = rules::unit_name(&sent(&form.Name))?;
+    let area_text = [&form.RegisteredArea, &form.builderArea, &form.contractorArea]
+        .into_iter()
+        .map(sent)
+        .find(|text| !text.trim().is_empty())
+        .unwrap_or_default();
+    let registered_area = registered_area(&area_text)?;
+    let register_date = format_date(required_date(&sent(&form.RegisterDate), MSG_REGISTER_DATE_REQUIRED)?);
+    let registered_address = rules::address(&sent(&form.RegisteredAddress))?;
+    let [legal_person, legal_person_phone, legal_person_id_number] =
+        person(&form.LegalPerson, &form.LegalPersonPhone, &form.LegalPersonIdNumber)?;
+    let office_address = rules::address(&sent(&form.OfficeAddress))?;
+    let company_type = select(
+        &sent(&form.ProvinceCompanyType),
+        options::COMPANY_TYPES,
+        MSG_UNIT_TYPE_REQUIRED,
+        MSG_COMPANY_TYPE_UNKNOWN,
+    )?;
+    Ok(CompanyUpdate {
+        social_credit_code: code.as_str().to_owned(),
+        name,
+        registered_area,
+        register_date,
+        registered_address,
+        legal_person,
+        legal_person_phone,
+        legal_person_id_number,
+        office_address,
+        company_type,
+    })
+}
+
+/// An `/uploads/<name>` URL's stored name.
+fn upload_name(url: &str) -> Option<String> {
+    url.strip_prefix(URL_PREFIX).filter(|name| !name.is_empty() && !name.contains('/')).map(str::to_owned)
+}
+
+/// Validated unit fields, before the upload checks (which need the database).
+struct UnitInput {
+    unit: UnitUpdate,
+    guarantee_upload: Option<String>,
+    attachment_uploads: Vec<String>,
+}
+
+fn unit_fields(form: &UnitForm, role: Role) -> Result<UnitInput, Invalid> {
+    let contractor = role == Role::Contractor;
+    let [project_leader, project_leader_phone, project_leader_id_number] =
+        person(&form.projectLeader, &form.projectLeaderPhone, &form.projectLeaderIdNumber)?;
+    let mut unit = UnitUpdate { project_leader, project_leader_phone, project_leader_id_number, ..UnitUpdate::default() };
+    if contractor {
+        [unit.labor_leader, unit.labor_leader_phone, unit.labor_leader_id_number] =
+            person(&form.laborLeader, &form.laborLeaderPhone, &form.laborLeaderIdNumber)?;
+        [unit.site_manager, unit.site_manager_phone, unit.site_manager_id_number] =
+            person(&form.sitemanager, &form.sitemanagerphone, &form.sitemanagerIdNumber)?;
+    }
+    unit.pay_type = select(&sent(&form.paytype), options::DEPOSIT_METHODS, MSG_PAY_TYPE_REQUIRED, MSG_PAY_TYPE_UNKNOWN)?;
+    let deposit_text = sent(&form.desposit);
+    let deposit = if contractor { Some(money::deposit(&deposit_text)?) } else { money::deposit_optional(&deposit_text)? };
+    unit.deposit_fen = deposit.map(|fen| fen as i64);
+
+    let guarantee_path = sent(&form.guaranteepath).trim().to_owned();
+    if guarantee_path.is_empty() && contractor {
+        return Err(Invalid(MSG_GUARANTEE_FILE_REQUIRED));
+    }
+    let guarantee_upload = if guarantee_path.is_empty() {
+        None
+    } else {
+        Some(upload_name(&guarantee_path).ok_or(Invalid(MSG_GUARANTEE_FILE_INVALID))?)
+    };
+    unit.guarantee_path = guarantee_path;
+
+    let (mut start_text, mut end_text) = (sent(&form.startdate), sent(&form.enddate));
+    if start_text.trim().is_empty() && end_text.trim().is_empty() {
+        let pair = sent(&form.dateArr);
+        if let Some((start, end)) = pair.split_once(',') {
+            (start_text, end_text) = (start.to_owned(), end.to_owned());
+        }
+    }
+    let (start, end): (Option<Date>, Option<Date>) = (parse_date(&start_text)?, parse_date(&end_text)?);
+    match (start, end) {
+        (Some(start), Some(end)) => {
+            if start > end {
+                return Err(Invalid(MSG_GUARANTEE_DATES_ORDER));
+            }
+            unit.guarantee_start = format_date(start);
+            unit.guarantee_end = format_date(end);
+        }
+        (None, None) if contractor => {}
+        _ => return Err(Invalid(MSG_GUARANTEE_DATES_REQUIRED)),
+    }
+
+    let mut attachments: Vec<String> = Vec::new();
+    let mut attachment_uploads = Vec::new();
+    if contractor {
+        for url in split_list(&sent(&form.ContractAttachment)) {
+            if !attachments.contains(&url) {
+                attachment_uploads.push(upload_name(&url).ok_or(Invalid(MSG_ATTACHMENT_INVALID))?);
+                attachments.push(url);
+            }
+        }
+        if attachments.len() > MAX_ATTACHMENTS {
+            return Err(Invalid(MSG_ATTACHMENTS_TOO_MANY));
+        }
+    }
+    unit.contract_attachments = attachments.join(",");
+    Ok(UnitInput { unit, guarantee_upload, attachment_uploads })
+}
+
+/// "Field: before → after" for each changed field of the form, ID numbers masked.
+fn change_summary(before: &Value, after: &Value) -> String {
+    let show = |key: &str, value: &Value| {
+        let text = match value {
+            Value::String(text) => text.clone(),
+            Value::Array(items) => items.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(","),
+            Value::Null => String::new(),
+            other => other.to_string(),
+        };
+        let text = if key.ends_with("IdNumber") && !text.is_empty() { mask(&text, 6, 4) } else { text };
+        if text.chars().count() > 40 { format!("{}…", text.chars().take(40).collect::<String>()) } else { text }
+    };
+    let Some(fields) = after.as_object() else { return String::new() };
+    let changes: Vec<String> = fields
+        .iter()
+        .filter(|(key, value)| key.as_str() != "id" && before.get(key.as_str()) != Some(*value))
+        .map(|(key, value)| format!("{key}: \"{}\" → \"{}\"", show(key, &before[key.as_str()]), show(key, value)))
+        .collect();
+    if changes.is_empty() { "无变更".to_owned() } else { changes.join("; ") }
+}
+
+fn form_json(role: Role, loaded: &Loaded) -> Value {
+    match role {
+        Role::Builder => serde_json::to_value(builder_form(loaded.unit.as_ref(), loaded.company.as_ref())),
+        Role::Contractor => serde_json::to_value(contructor_form(loaded.unit.as_ref(), loaded.company.as_ref())),
+    }
+    .unwrap_or_default()
+}
+
+/// `Site/ajaxBuilderEdit` / `Site/ajaxContructorEdit`: validates and stores the unit, keeps a locked
+/// company's stored fields, moves the wizard on, logs the change and answers the deposit warning.
+pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, role: Role, form: &UnitForm) -> Result<UnitSaved, ApiError> {
+    let project_id = builder_project(current)?;
+    let before = load_unit(db, project_id, role).await?;
+    check_editable(&before.project.audit_status)?;
+    if let Some(id) = form.id.as_deref().map(str::trim).filter(|id| !id.is_empty())
+        && before.unit.as_ref().map(|unit| unit.id.to_string()).as_deref() != Some(id)
+    {
+        return Err(ApiError::Forbidden(MSG_OTHER_PROJECT.into()));
+    }
+
+    let code = CreditCodeOrNone::parse(&sent(&form.SocialCreditCode))?;
+    let existing = match &code {
+        CreditCodeOrNone::Code(code) => repo::find_company_by_code(db, code.as_str()).await?,
+        CreditCodeOrNone::None => before.company.clone().filter(|company| company.social_credit_code == "/"),
+    };
+    let choice = match existing {
+        Some(company) if company.locked => CompanyChoice::Keep(company.id),
+        Some(company) => CompanyChoice::Update(company.id, company_fields(form, &code)?),
+        None => CompanyChoice::Create(company_fields(form, &code)?),
+    };
+    let input = unit_fields(form, role)?;
+    if let Some(name) = &input.guarantee_upload
+        && repo::count_project_uploads(db, project_id, std::slice::from_ref(name), &["guarantee"]).await? != 1
+    {
+        return Err(ApiError::refused(MSG_GUARANTEE_FILE_INVALID));
+    }
+    let attachments = &input.attachment_uploads;
+    if repo::count_project_uploads(db, project_id, attachments, &["contract"]).await? != attachments.len() as i64 {
+        return Err(ApiError::refused(MSG_ATTACHMENT_INVALID));
+    }
+
+    if repo::save_unit(db, project_id, role.as_str(), role.next_step(), &choice, &input.unit).await?.is_none() {
+        return Err(ApiError::Forbidden(MSG_SUBMITTED.into()));
+    }
+    let after = load_unit(db, project_id, role).await?;
+    oplog::record(db, oplog::Entry {
+        account_id: Some(current.account.id),
+        account_name: &current.account.username,
+        action: role.action(),
+        target_type: "project",
+        target_id: project_id.to_string(),
+        detail: change_summary(&form_json(role, &before), &form_json(role, &after)),
+        ip,
+    })
+    .await?;
+    let ceiling = deposit_ceiling_fen(after.project.contract_price_fen);
+    Ok(UnitSaved {
+        depositWarning: input.unit.deposit_fen.is_some_and(|fen| money::deposit_over_ceiling(fen as u64, ceiling)),
+        desposittop: money::fen_to_wan(ceiling),
+        locked: true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ceiling_is_three_percent_of_the_price_or_two_million() {
+        assert_eq!(deposit_ceiling_fen(None), 200 * money::FEN_PER_WAN);
+        assert_eq!(deposit_ceiling_fen(Some(0)), 200 * money::FEN_PER_WAN);
+        assert_eq!(money::fen_to_wan(deposit_ceiling_fen(Some(12_345_678_901))), "370.370367");
+        assert_eq!(money::fen_to_wan(deposit_ceiling_fen(Some(1_000_000 * 1_000_000))), "30000");
+    }
+
+    #[test]
+    fn masks_keep_the_ends() {
+        assert_eq!(mask("13800138000", 3, 4), "138****8000");
+        assert_eq!(mask("11010519491231002X", 6, 4), "110105********002X");
+        assert_eq!(mask("", 6, 4), "");
+        assert_eq!(mask("abc", 6, 4), "***");
+    }
+
+    #[test]
+    fn registered_areas_start_at_a_province() {
+        assert_eq!(registered_area("41,4101,410105"), Ok("41,4101,410105".to_owned()));
+        assert_eq!(registered_area("41"), Ok("41".to_owned()));
+        assert_eq!(registered_area(""), Err(Invalid(MSG_REGISTERED_AREA_REQUIRED)));
+        assert_eq!(registered_area("4101,410105"), Err(Invalid(MSG_AREA_INVALID)));
+        assert_eq!(registered_area("410000,4101"), Err(Invalid(MSG_AREA_INVALID)));
+        assert_eq!(registered_area("41,4102,410105"), Err(Invalid(MSG_AREA_INVALID)));
+        assert_eq!(registered_area("41,4101,410105,410105001"), Err(Invalid(MSG_AREA_INVALID)));
+    }
+}

@@ -1,0 +1,159 @@
+//! The regulator's audit: `/admin/audit/v1/Project/{list,detail,approve,reject,create_account}`.
+
+use crate::both;
+use crate::submit::{PASSWORD, SUBMIT, complete_and_submit, newsite_project};
+use crate::support::{TestApp, assert_refused, b64};
+
+const LIST: &str = "/admin/audit/v1/Project/list";
+const DETAIL: &str = "/admin/audit/v1/Project/detail";
+const APPROVE: &str = "/admin/audit/v1/Project/approve";
+const REJECT: &str = "/admin/audit/v1/Project/reject";
+const CREATE: &str = "/admin/audit/v1/Project/create_account";
+const ADMIN_ONLY: &str = "仅监管部门账号可以审核项目";
+
+async fn admin(app: &TestApp) -> String {
+    app.login("admin", "Admin@12345").await
+}
+
+async fn only_the_regulator_may_audit(app: &TestApp) {
+    let tokens = [app.login("demo", PASSWORD).await, app.login("newsite", PASSWORD).await, app.login("finance", PASSWORD).await];
+    for token in &tokens {
+        for path in [LIST, APPROVE, REJECT, CREATE] {
+            let reply = app.post(path, Some(token), &[("id", "1"), ("auditremark", "x"), ("username", "abcd1"), ("name", "赵六")]).await;
+            assert_eq!(reply["code"], 403, "{path}: {reply}");
+            assert_eq!(reply["message"], ADMIN_ONLY);
+        }
+        let reply = app.get(&format!("{DETAIL}?id=1"), Some(token)).await;
+        assert_eq!(reply["code"], 403, "{reply}");
+    }
+    for path in [LIST, APPROVE, REJECT, CREATE] {
+        assert_eq!(app.post(path, None, &[("id", "1")]).await["code"], 101, "{path}");
+    }
+    assert_eq!(app.get(&format!("{DETAIL}?id=1"), None).await["code"], 101);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM projects WHERE audit_status = '2'").await, 1, "nothing changed");
+}
+both!(only_the_regulator_may_audit);
+
+async fn the_list_pages_filters_and_searches(app: &TestApp) {
+    let token = admin(app).await;
+    let total = app.scalar("SELECT COUNT(*) FROM projects").await;
+    let reply = app.post(LIST, Some(&token), &[]).await;
+    assert_eq!(reply["code"], 201, "{reply}");
+    assert_eq!(reply["data"]["total"], total);
+    assert_eq!(reply["data"]["page"], 1);
+    assert_eq!(reply["data"]["limit"], 10);
+    let first = &reply["data"]["list"][0];
+    for field in ["id", "name", "status", "submitted_time", "auditremark"] {
+        assert!(first.get(field).is_some(), "{field}: {first}");
+    }
+
+    let approved = app.post(LIST, Some(&token), &[("status", "2")]).await;
+    assert_eq!(approved["data"]["total"], 1);
+    assert_eq!(approved["data"]["list"][0]["name"], "郑州市金水区幸福里安置房项目");
+    let found = app.post(LIST, Some(&token), &[("name", "幸福里")]).await;
+    assert_eq!(found["data"]["total"], 1);
+    assert_eq!(app.post(LIST, Some(&token), &[("name", "%")]).await["data"]["total"], 0, "wildcards are literal");
+    let paged = app.post(LIST, Some(&token), &[("limit", "1"), ("page", "2")]).await;
+    assert_eq!(paged["data"]["list"].as_array().unwrap().len(), 1);
+    assert_eq!(paged["data"]["total"], total);
+
+    assert_refused(&app.post(LIST, Some(&token), &[("limit", "0")]).await, "每页条数应为1-100");
+    assert_refused(&app.post(LIST, Some(&token), &[("limit", "101")]).await, "每页条数应为1-100");
+    assert_refused(&app.post(LIST, Some(&token), &[("page", "x")]).await, "页码应为正整数");
+    assert_refused(&app.post(LIST, Some(&token), &[("status", "5")]).await, "请选择正确的审核状态");
+}
+both!(the_list_pages_filters_and_searches);
+
+async fn reject_then_resubmit_then_approve(app: &TestApp) {
+    let newsite = app.login("newsite", PASSWORD).await;
+    complete_and_submit(app, &newsite).await;
+    let project_id = newsite_project(app).await;
+    let id = project_id.to_string();
+    let token = admin(app).await;
+
+    let submitted = app.post(LIST, Some(&token), &[("status", "1")]).await;
+    assert_eq!(submitted["data"]["total"], 1, "{submitted}");
+    assert_eq!(submitted["data"]["list"][0]["id"], project_id);
+    assert_eq!(submitted["data"]["list"][0]["submitted_time"].as_str().unwrap().len(), 19);
+
+    let detail = app.get(&format!("{DETAIL}?id={id}"), Some(&token)).await;
+    assert_eq!(detail["code"], 201, "{detail}");
+    let data = &detail["data"];
+    assert_eq!(data["project"]["status"], "1");
+    assert_eq!(data["stepForm"]["Name"], "郑州市金水区花园路小学改扩建工程");
+    assert_eq!(data["accountForm"]["BankAccount"], "6217001234567890");
+    assert_eq!(data["accountForm"]["AccountStatus"], "1");
+    assert_eq!(data["attachments"].as_array().unwrap().len(), 3, "{data}");
+    assert!(data["units"].is_array());
+    assert_eq!(app.get(&format!("{DETAIL}?id=999999"), Some(&token)).await["code"], 404);
+
+    assert_refused(&app.post(REJECT, Some(&token), &[("id", &id)]).await, "请填写驳回原因");
+    assert_refused(&app.post(REJECT, Some(&token), &[("id", &id), ("auditremark", "  ")]).await, "请填写驳回原因");
+    let long = "很".repeat(501);
+    assert_refused(&app.post(REJECT, Some(&token), &[("id", &id), ("auditremark", &long)]).await, "驳回原因不能超过500个字");
+    let reply = app.post(REJECT, Some(&token), &[("id", &id), ("auditremark", "三方监管协议不清晰，请重新上传")]).await;
+    assert_eq!(reply["code"], 201, "{reply}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM projects WHERE audit_status = '3' AND auditremark = '三方监管协议不清晰，请重新上传'").await, 1);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM messages WHERE title = '项目注册审核未通过' AND content LIKE '%三方监管协议不清晰%' AND project_id IS NOT NULL").await,
+        1
+    );
+    let step1 = app.get("/builder/common/v1/Site/projectEdit", Some(&newsite)).await;
+    assert_eq!(step1["data"]["auditremark"], "三方监管协议不清晰，请重新上传");
+    assert_eq!(step1["data"]["editable"], true);
+
+    // Only a submitted project may be decided.
+    assert_refused(&app.post(APPROVE, Some(&token), &[("id", &id)]).await, "只能审核待审核（已提交）的项目");
+    assert_refused(&app.post(REJECT, Some(&token), &[("id", &id), ("auditremark", "再次驳回")]).await, "只能审核待审核（已提交）的项目");
+    assert_eq!(app.post(APPROVE, Some(&token), &[("id", "999999")]).await["code"], 404);
+    assert_refused(&app.post(APPROVE, Some(&token), &[]).await, "请选择项目");
+
+    let resubmitted = app.get(SUBMIT, Some(&newsite)).await;
+    assert_eq!(resubmitted["code"], 201, "{resubmitted}");
+    let reply = app.post(APPROVE, Some(&token), &[("id", &id)]).await;
+    assert_eq!(reply["code"], 201, "{reply}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM projects WHERE audit_status = '2' AND auditremark = ''").await, 2);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM messages WHERE title = '项目注册审核通过'").await, 1);
+    assert_refused(&app.post(APPROVE, Some(&token), &[("id", &id)]).await, "只能审核待审核（已提交）的项目");
+
+    let count = app.post("/builder/message/v1/Message/ajaxmessagecount", Some(&newsite), &[]).await;
+    assert_eq!(count["data"]["count"], 2, "{count}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action IN ('审核通过', '审核驳回')").await, 2);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '提交审核'").await, 2);
+}
+both!(reject_then_resubmit_then_approve);
+
+async fn a_provisioned_account_logs_in_and_must_change_its_password(app: &TestApp) {
+    let token = admin(app).await;
+    let before = app.scalar("SELECT COUNT(*) FROM projects").await;
+    let reply = app.post(CREATE, Some(&token), &[("username", "site_0001"), ("name", "赵六"), ("phone", "13800138009"), ("projectname", "郑东新区某安置房")]).await;
+    assert_eq!(reply["code"], 201, "{reply}");
+    let password = reply["data"]["password"].as_str().expect("password").to_owned();
+    assert_eq!(password.len(), 12);
+    assert_eq!(reply["data"]["username"], "site_0001");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM projects").await, before + 1);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM accounts a JOIN projects p ON p.id = a.project_id WHERE a.username = 'site_0001' AND a.kind = 'builder' AND a.must_change_password = TRUE AND p.audit_status = '0' AND p.name = '郑东新区某安置房'").await,
+        1
+    );
+    let login = app.post("/builder/common/v1/Public/login", None, &[("username", "site_0001"), ("password", &b64(&password))]).await;
+    assert_eq!(login["code"], 201, "{login}");
+    assert_eq!(login["data"]["isupdate"], 0);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '开通项目账号'").await, 1);
+    let leaked: i64 = wageguard::on_db!(&app.db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM operation_log WHERE detail LIKE $1")
+        .bind(format!("%{password}%"))
+        .fetch_one(pool)
+        .await)
+    .unwrap();
+    assert_eq!(leaked, 0, "the password is never logged");
+
+    assert_refused(&app.post(CREATE, Some(&token), &[("username", "site_0001"), ("name", "赵六")]).await, "该账号已存在");
+    assert_refused(&app.post(CREATE, Some(&token), &[("username", "demo"), ("name", "赵六")]).await, "该账号已存在");
+    assert_refused(&app.post(CREATE, Some(&token), &[("username", "ab"), ("name", "赵六")]).await, "请输入4-30位字母、数字或下划线组成的账号");
+    assert_refused(&app.post(CREATE, Some(&token), &[("username", "site 2"), ("name", "赵六")]).await, "请输入4-30位字母、数字或下划线组成的账号");
+    assert_refused(&app.post(CREATE, Some(&token), &[("username", "site_0002")]).await, "请填写姓名");
+    assert_refused(&app.post(CREATE, Some(&token), &[("username", "site_0002"), ("name", "赵6")]).await, "请填写规范的姓名");
+    assert_refused(&app.post(CREATE, Some(&token), &[("username", "site_0002"), ("name", "赵六"), ("phone", "123")]).await, "请填写正确的联系电话");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM projects").await, before + 1, "refusals create nothing");
+}
+both!(a_provisioned_account_logs_in_and_must_change_its_password);
