@@ -1,6 +1,14 @@
 import { cleanup } from '@testing-library/react';
 import { message, Modal, notification } from 'antd';
 
+// jsdom lacks ResizeObserver, which antd's TextArea (showCount) and Steps observe.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!('ResizeObserver' in globalThis)) Object.defineProperty(globalThis, 'ResizeObserver', { value: ResizeObserverStub });
+
 // antd's responsive helpers need matchMedia, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

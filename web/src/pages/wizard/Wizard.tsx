@@ -1,13 +1,101 @@
-/** Stands in for the registration wizard (spec §2, built in a later issue) for unsubmitted projects. */
-import { Button, Result } from 'antd';
+/**
+ * The registration wizard (spec §2 "Registration wizard", §4), shown in place of the shell while the
+ * project is unsubmitted or rejected: five steps, starting where the server says (`wizard_step`).
+ * Step 1 is the project form; steps 2–4 are built in a later issue; step 5 is the submitted state.
+ */
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Result, Spin, Steps } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
+import { ApiError, MSG_UNKNOWN } from '@/api/client';
 import ChangePasswordDialog from '@/layout/ChangePasswordDialog';
 import { useLogout } from '@/layout/useLogout';
 import { mustChangePassword, useSession } from '@/store/session';
+import ProjectStep from './ProjectStep';
+import { fetchProjectEdit } from './service';
+import './wizard.css';
+
+export const STEP_TITLES = ['项目信息', '建设单位信息', '施工单位信息', '专户信息', '提交审核'] as const;
+export const PROJECT_EDIT_KEY = ['wizard', 'projectEdit'] as const;
+export const REVIEW_WORKING_DAYS = 3;
+
+/** The server's step, kept within 1–5. */
+export const clampStep = (step: number | undefined): number => Math.min(5, Math.max(1, Math.trunc(step ?? 1) || 1));
+
+function PendingStep({ step, onBack }: { step: number; onBack: () => void }) {
+  return (
+    <div data-testid={`wizard-step-${step}`}>
+      <Result status="info" title={STEP_TITLES[step - 1]} subTitle="功能建设中" />
+      <div className="wizard-actions">
+        <Button onClick={onBack} data-testid="wizard-back">
+          上一步
+        </Button>
+        <Button type="primary" disabled data-testid="wizard-next">
+          下一步
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function SubmittedStep() {
+  return (
+    <div data-testid="wizard-step-5">
+      <Result
+        status="success"
+        title="已提交审核"
+        subTitle={`项目信息已提交，预计${REVIEW_WORKING_DAYS}个工作日内完成审核，请耐心等待。`}
+        extra={
+          <Button type="primary" onClick={() => window.location.assign('/index')} data-testid="wizard-enter">
+            进入企业平台
+          </Button>
+        }
+      />
+    </div>
+  );
+}
 
 export default function Wizard() {
   const confirmLogout = useLogout();
   const { side, siteConfig, userInfo } = useSession();
+  const queryClient = useQueryClient();
+  const project = useQuery({ queryKey: PROJECT_EDIT_KEY, queryFn: fetchProjectEdit });
+  // null until the first load answers: then the server's step, then the user's moves.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const step = chosen ?? clampStep(project.data?.wizard_step);
+
+  const go = (next: number) => {
+    setChosen(clampStep(next));
+    // Each move reloads what the step shows (spec §4).
+    void queryClient.invalidateQueries({ queryKey: PROJECT_EDIT_KEY });
+  };
+
+  const data = project.data;
+  let body;
+  if (project.isPending) {
+    body = (
+      <Spin className="wizard-loading" description="加载中…" size="large">
+        <div />
+      </Spin>
+    );
+  } else if (!data) {
+    const text = project.error instanceof ApiError ? project.error.message : MSG_UNKNOWN;
+    body = (
+      <Result
+        status="error"
+        title="项目信息加载失败"
+        subTitle={text}
+        extra={<Button onClick={() => void project.refetch()}>重试</Button>}
+      />
+    );
+  } else if (step === 1) {
+    body = <ProjectStep key={project.dataUpdatedAt} data={data} onSaved={() => go(2)} />;
+  } else if (step === 5) {
+    body = <SubmittedStep />;
+  } else {
+    body = <PendingStep step={step} onBack={() => go(step - 1)} />;
+  }
+
   return (
     <div className="wizard-page" data-testid="wizard">
       <header className="navbar">
@@ -23,16 +111,33 @@ export default function Wizard() {
           退出登录
         </Button>
       </header>
-      <Result
-        status="info"
-        title="项目注册"
-        subTitle={
-          <>
-            <div data-testid="wizard-project">{userInfo?.projectname || '未填写项目名称'}</div>
-            <div>功能建设中</div>
-          </>
-        }
-      />
+      <main className="wizard-main">
+        <div className="wizard-card">
+          <div className="wizard-heading">
+            <h2>项目注册</h2>
+            <span className="wizard-project" data-testid="wizard-project">
+              {data?.stepForm.Name || userInfo?.projectname || '未填写项目名称'}
+            </span>
+          </div>
+          <Steps
+            current={step - 1}
+            items={STEP_TITLES.map((title) => ({ title }))}
+            className="wizard-steps"
+            data-testid="wizard-steps"
+          />
+          {data?.auditstatus === '3' && (
+            <Alert
+              type="error"
+              showIcon
+              className="wizard-alert"
+              data-testid="wizard-auditremark"
+              title={`审核未通过：${data.auditremark || '未填写原因'}`}
+              description="请修改后重新提交审核。"
+            />
+          )}
+          {body}
+        </div>
+      </main>
       <ChangePasswordDialog open={mustChangePassword(side, userInfo)} forced />
     </div>
   );

@@ -1,0 +1,9 @@
+/** The map dialog's district search (`Area/search`, at most 20 hits); the type is the generated schema's. */
+import { get } from '@/api/client';
+import type { components } from '@/api/schema';
+
+export type AreaHit = components['schemas']['AreaHit'];
+
+export const AREA_SEARCH_URL = '/builder/common/v1/Area/search';
+
+export const searchAreas = (name: string) => get<AreaHit[]>(AREA_SEARCH_URL, { name });
