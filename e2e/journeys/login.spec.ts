@@ -107,7 +107,7 @@ test('the regulator (admin) sees everything plus the audit menu (监管审核 �
   await sidebar.getByText('注册审核', { exact: true }).click();
   await expect(page).toHaveURL(/\/audit\/project$/);
   const pane = page.locator('[data-testid=page-pane][data-path="/audit/project"]');
-  await expect(pane.getByTestId('under-construction')).toContainText('注册审核');
+  await expect(pane.getByTestId('audit-page')).toBeVisible();
   await expect(page.locator('[data-testid=tags-view-item][data-path="/audit/project"]')).toHaveText('注册审核');
   await shot(page, testInfo, '01-admin-audit-menu');
 });

@@ -1,5 +1,153 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Input, Radio, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ApiError } from '@/api/client';
+import AuditDetailDrawer from './AuditDetailDrawer';
+import CreateAccountDialog from './CreateAccountDialog';
+import RejectDialog from './RejectDialog';
+import { StatusTag, STATUS_FILTERS } from './status';
+import { fetchAuditList, type AuditListQuery, type AuditListRow, type AuditStatus } from './service';
 
+const DEFAULT_LIMIT = 10;
+
+/** 监管审核 → 注册审核: the regulator's list of project registrations, their detail and decision. */
 export default function ProjectAudit() {
-  return <UnderConstruction title="注册审核" />;
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useState<AuditListQuery>({ page: 1, limit: DEFAULT_LIMIT, status: '1', name: '' });
+  const [nameInput, setNameInput] = useState('');
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [rejecting, setRejecting] = useState<{ id: number; name: string } | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const list = useQuery({
+    queryKey: ['audit', 'list', query],
+    queryFn: () => fetchAuditList(query),
+    placeholderData: keepPreviousData,
+  });
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['audit'] });
+
+  const columns: TableColumnsType<AuditListRow> = [
+    {
+      title: '项目名称',
+      dataIndex: 'name',
+      key: 'name',
+      render: (name: string) => name || <Typography.Text type="secondary">（未填写）</Typography.Text>,
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      key: 'status',
+      width: 110,
+      render: (status: string) => <StatusTag status={status} />,
+    },
+    {
+      title: '提交时间',
+      dataIndex: 'submitted_time',
+      key: 'submitted_time',
+      width: 180,
+      render: (time: string) => time || '—',
+    },
+    {
+      title: '驳回原因',
+      dataIndex: 'auditremark',
+      key: 'auditremark',
+      ellipsis: true,
+      render: (remark: string) => remark || '—',
+    },
+    {
+      title: '操作',
+      key: 'action',
+      width: 90,
+      render: (_, row) => (
+        <Button type="link" size="small" data-testid={`audit-view-${row.id}`} onClick={() => setViewing(row.id)}>
+          查看
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card data-testid="audit-page" title="注册审核" variant="borderless">
+      <Space wrap size={16} style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+        <Space wrap size={16}>
+          <Radio.Group
+            data-testid="audit-status"
+            optionType="button"
+            buttonStyle="solid"
+            value={query.status}
+            options={STATUS_FILTERS}
+            onChange={(event) => setQuery((q) => ({ ...q, page: 1, status: event.target.value as AuditStatus }))}
+          />
+          <Input.Search
+            data-testid="audit-search"
+            placeholder="项目名称"
+            allowClear
+            style={{ width: 260 }}
+            value={nameInput}
+            onChange={(event) => setNameInput(event.target.value)}
+            onSearch={(value) => setQuery((q) => ({ ...q, page: 1, name: value.trim() }))}
+            enterButton="查询"
+          />
+        </Space>
+        <Button type="primary" icon={<PlusOutlined />} data-testid="audit-create-account" onClick={() => setCreating(true)}>
+          开通项目账号
+        </Button>
+      </Space>
+
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={list.error instanceof ApiError ? list.error.message : '加载失败'}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      )}
+
+      <Table<AuditListRow>
+        data-testid="audit-table"
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        pagination={{
+          current: query.page,
+          pageSize: query.limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => `共 ${total} 条`,
+        }}
+        onChange={(pagination) =>
+          setQuery((q) => {
+            const limit = pagination.pageSize ?? q.limit;
+            return { ...q, limit, page: limit === q.limit ? (pagination.current ?? 1) : 1 };
+          })
+        }
+      />
+
+      <AuditDetailDrawer
+        projectId={viewing}
+        onClose={() => setViewing(null)}
+        onReject={setRejecting}
+        onDecided={refresh}
+      />
+      <RejectDialog
+        project={rejecting}
+        onClose={() => setRejecting(null)}
+        onRejected={() => {
+          setRejecting(null);
+          refresh();
+        }}
+      />
+      <CreateAccountDialog open={creating} onClose={() => setCreating(false)} onCreated={refresh} />
+    </Card>
+  );
 }

@@ -1,0 +1,254 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, type DescriptionsProps, Drawer, Empty, Image, message, Modal, Space, Spin, Typography } from 'antd';
+import { ApiError, showApiError } from '@/api/client';
+import { StatusTag } from './status';
+import {
+  approveProject,
+  fetchAuditDetail,
+  MSG_APPROVED_OK,
+  type AuditAccountForm,
+  type AuditDetail,
+  type AuditUnit,
+} from './service';
+
+interface Props {
+  projectId: number | null;
+  onClose: () => void;
+  onReject: (project: { id: number; name: string }) => void;
+  onDecided: () => void;
+}
+
+type Items = NonNullable<DescriptionsProps['items']>;
+
+const IMAGE = /\.(png|jpe?g|gif|webp|bmp)$/i;
+const COMPANY_TYPES: Record<string, string> = { '1': '建设单位', '2': '施工总包', '3': '施工分包' };
+
+const text = (value: unknown): ReactNode => {
+  if (value == null) return '—';
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.join(' / ');
+  const shown = String(value).trim();
+  return shown === '' ? '—' : shown;
+};
+
+const urlsOf = (value: string | string[] | undefined | null): string[] =>
+  (Array.isArray(value) ? value : (value ?? '').split(',')).map((url) => url.trim()).filter((url) => url !== '');
+
+const fileName = (url: string) => decodeURIComponent(url.split('/').pop() ?? url);
+
+/** Attachments: images as thumbnails (the session cookie is sent with <img>), other files as links. */
+function Files({ urls }: { urls: string[] }) {
+  if (urls.length === 0) return <>—</>;
+  const images = urls.filter((url) => IMAGE.test(url));
+  const others = urls.filter((url) => !IMAGE.test(url));
+  return (
+    <Space orientation="vertical" size={8}>
+      {images.length > 0 && (
+        <Image.PreviewGroup>
+          <Space wrap size={8}>
+            {images.map((url) => (
+              <Image key={url} src={url} width={96} height={96} style={{ objectFit: 'cover' }} alt={fileName(url)} />
+            ))}
+          </Space>
+        </Image.PreviewGroup>
+      )}
+      {others.map((url) => (
+        <Typography.Link key={url} href={url} target="_blank" rel="noreferrer">
+          {fileName(url)}
+        </Typography.Link>
+      ))}
+    </Space>
+  );
+}
+
+function Section({ title, items, testId }: { title: string; items: Items | null; testId: string }) {
+  return (
+    <div data-testid={testId} style={{ marginBottom: 24 }}>
+      {items ? (
+        <Descriptions title={title} bordered size="small" column={2} items={items} />
+      ) : (
+        <>
+          <Typography.Title level={5}>{title}</Typography.Title>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未填写" />
+        </>
+      )}
+    </div>
+  );
+}
+
+function projectItems(detail: AuditDetail): Items | null {
+  const form = detail.stepForm;
+  if (!form) return null;
+  return [
+    { key: 'Name', label: '项目名称', children: text(form.Name), span: 2 },
+    { key: 'ProjectType', label: '项目类型', children: text(form.ProjectType) },
+    { key: 'MoneySource', label: '资金来源', children: text(form.MoneySource) },
+    { key: 'DepartmentIndustryId', label: '行业主管部门', children: text(form.DepartmentIndustryId) },
+    { key: 'GcProcess', label: '工程进度', children: text(form.GcProcess) },
+    { key: 'DistrictCode', label: '管辖划分', children: text(form.DistrictCode) },
+    { key: 'selectedOptions', label: '所属区域', children: text(form.region || form.selectedOptions) },
+    { key: 'Address', label: '项目地址', children: text(form.Address) },
+    { key: 'Latlng', label: '坐标', children: text(form.Latlng) },
+    { key: 'ContractPrice', label: '中标合同价格', children: form.ContractPrice ? `${form.ContractPrice} 万元` : '—' },
+    { key: 'EndTime', label: '合同工期', children: form.EndTime ? `${form.EndTime} 天` : '—' },
+    { key: 'tendertime', label: '招标日期', children: text(form.tendertime) },
+    { key: 'winningtime', label: '中标日期', children: text(form.winningtime) },
+    { key: 'StartTime', label: '合同开工日期', children: text(form.StartTime) },
+    { key: 'completiondate', label: '合同竣工日期', children: text(form.completiondate) },
+    { key: 'ProjectDesc', label: '项目概况', children: text(form.ProjectDesc), span: 2 },
+  ];
+}
+
+function unitItems(unit: AuditUnit | undefined): Items | null {
+  if (!unit) return null;
+  return [
+    { key: 'name', label: '单位名称', children: text(unit.name), span: 2 },
+    { key: 'social_credit_code', label: '统一社会信用代码', children: text(unit.social_credit_code), span: 2 },
+    { key: 'project_leader', label: '项目负责人', children: text(unit.project_leader) },
+    { key: 'project_leader_phone', label: '联系电话', children: text(unit.project_leader_phone) },
+    { key: 'contract', label: '合同附件', children: <Files urls={urlsOf(unit.contract_attachments)} />, span: 2 },
+    { key: 'guarantee', label: '保函', children: <Files urls={urlsOf(unit.guarantee_path)} />, span: 2 },
+  ];
+}
+
+function accountItems(account: AuditAccountForm | null | undefined): Items | null {
+  if (!account) return null;
+  if (account.banktype === '2') {
+    return [
+      { key: 'banktype', label: '开户状态', children: '未开户' },
+      { key: 'AppointMent', label: '预约开户日期', children: text(account.AppointMent) },
+      { key: 'notopenbankSelected', label: '拟开户银行', children: text(account.notopenbankSelected), span: 2 },
+      { key: 'AdminName', label: '联系人', children: text(account.AdminName) },
+      { key: 'AdminPhone', label: '联系电话', children: text(account.AdminPhone) },
+    ];
+  }
+  return [
+    { key: 'banktype', label: '开户状态', children: account.banktype === '1' ? '已开户' : text(account.banktype) },
+    {
+      key: 'AccountStatus',
+      label: '银行验证',
+      children: account.AccountStatus === '1' ? '已验证' : '未验证',
+    },
+    { key: 'BankAccount', label: '专户账号', children: text(account.BankAccount) },
+    { key: 'AccountName', label: '户名', children: text(account.AccountName) },
+    { key: 'bank', label: '开户银行 / 网点', children: text(account.bankSelected?.length ? account.bankSelected : [account.BankType, account.BankPoint].filter(Boolean)), span: 2 },
+    { key: 'OpenTime', label: '开户日期', children: text(account.OpenTime) },
+    { key: 'isvirtual', label: '虚拟子账户', children: account.isvirtual === '1' ? '是' : '否' },
+    { key: 'OpenCompanyType', label: '开户主体类型', children: COMPANY_TYPES[account.OpenCompanyType] ?? text(account.OpenCompanyType) },
+    { key: 'OpenCompanyName', label: '开户主体名称', children: text(account.OpenCompanyName) },
+    { key: 'SocialCreditCode', label: '统一社会信用代码', children: text(account.SocialCreditCode), span: 2 },
+    { key: 'Recurl', label: '开户凭证', children: <Files urls={urlsOf(account.Recurl)} />, span: 2 },
+    { key: 'Agreementurl', label: '三方监管协议', children: <Files urls={urlsOf(account.Agreementurl)} />, span: 2 },
+  ];
+}
+
+/** A project's registration, read-only, with the decision for a submitted one. */
+export default function AuditDetailDrawer({ projectId, onClose, onReject, onDecided }: Props) {
+  const query = useQuery({
+    queryKey: ['audit', 'detail', projectId],
+    queryFn: () => fetchAuditDetail(projectId as number),
+    enabled: projectId !== null,
+  });
+  const detail = query.data;
+  const project = detail?.project;
+  const name = project?.name || detail?.stepForm?.Name || '';
+
+  function approve() {
+    if (!project) return;
+    Modal.confirm({
+      title: '审核通过',
+      content: `确认通过「${name || '未命名项目'}」的注册审核？通过后项目方即可使用企业平台。`,
+      okText: '审核通过',
+      okButtonProps: { 'data-testid': 'approve-confirm' },
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await approveProject(project.id);
+          message.success(MSG_APPROVED_OK);
+          onDecided();
+        } catch (error) {
+          showApiError(error);
+        }
+      },
+    });
+  }
+
+  const units = detail?.units ?? [];
+  const builder = units.find((unit) => unit.role === 'builder');
+  const contractor = units.find((unit) => unit.role === 'contractor');
+  const attachments = detail?.attachments ?? [];
+
+  const actions =
+    project?.status === '1' ? (
+      <Space>
+        <Button danger data-testid="audit-reject" onClick={() => onReject({ id: project.id, name })}>
+          驳回
+        </Button>
+        <Button type="primary" data-testid="audit-approve" onClick={approve}>
+          审核通过
+        </Button>
+      </Space>
+    ) : null;
+
+  return (
+    <Drawer
+      open={projectId !== null}
+      onClose={onClose}
+      size={880}
+      title={name ? `注册信息：${name}` : '注册信息'}
+      extra={actions}
+      destroyOnHidden
+    >
+      <div data-testid="audit-detail">
+        {query.isPending && projectId !== null && (
+          <div style={{ textAlign: 'center', padding: 48 }}>
+            <Spin />
+          </div>
+        )}
+        {query.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title={query.error instanceof ApiError ? query.error.message : '加载失败'}
+            action={
+              <Button size="small" onClick={() => void query.refetch()}>
+                重试
+              </Button>
+            }
+          />
+        )}
+        {detail && (
+          <>
+            <Descriptions
+              bordered
+              size="small"
+              column={2}
+              style={{ marginBottom: 24 }}
+              items={[
+                { key: 'status', label: '审核状态', children: <StatusTag status={project?.status} /> },
+                { key: 'submitted', label: '提交时间', children: text(project?.submitted_time) },
+                { key: 'step', label: '向导进度', children: project ? `第 ${Math.min(project.wizard_step, 5)} 步` : '—' },
+                { key: 'id', label: '项目编号', children: text(project?.id) },
+                ...(project?.auditremark
+                  ? [{ key: 'remark', label: '驳回原因', children: project.auditremark, span: 2 }]
+                  : []),
+              ]}
+            />
+            <Section title="第一步 项目信息" testId="audit-section-project" items={projectItems(detail)} />
+            <Section title="第二步 建设单位" testId="audit-section-builder" items={unitItems(builder)} />
+            <Section title="第三步 施工单位" testId="audit-section-contractor" items={unitItems(contractor)} />
+            <Section title="第四步 专户信息" testId="audit-section-account" items={accountItems(detail.accountForm)} />
+            <div data-testid="audit-section-attachments">
+              <Typography.Title level={5}>全部附件（{attachments.length}）</Typography.Title>
+              {attachments.length > 0 ? (
+                <Files urls={attachments} />
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无附件" />
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </Drawer>
+  );
+}

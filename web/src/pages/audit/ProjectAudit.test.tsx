@@ -1,0 +1,225 @@
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useSession } from '@/store/session';
+import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
+import ProjectAudit from './ProjectAudit';
+import {
+  AUDIT_APPROVE_URL,
+  AUDIT_CREATE_ACCOUNT_URL,
+  AUDIT_DETAIL_URL,
+  AUDIT_LIST_URL,
+  AUDIT_REJECT_URL,
+  type AuditDetail,
+  type AuditListRow,
+} from './service';
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const row = (id: number, status = '1', extra: Partial<AuditListRow> = {}): AuditListRow => ({
+  id,
+  name: `测试项目${id}`,
+  status,
+  auditremark: '',
+  submitted_time: '2026-11-20 09:30:00',
+  ...extra,
+});
+
+const detail = (status = '1'): AuditDetail => ({
+  project: { id: 7, name: '测试项目7', status, auditremark: '', wizard_step: 5, submitted_time: '2026-11-20 09:30:00' },
+  stepForm: {
+    Id: 7,
+    Name: '测试项目7',
+    Address: '郑州市金水区',
+    ContractPrice: '1200',
+    DepartmentIndustryId: '1',
+    DistrictCcode: '410105',
+    DistrictCode: ['4101', '410105'],
+    EndTime: '365',
+    GcProcess: '1',
+    Latlng: '34.75,113.63',
+    MoneySource: '1',
+    ProjectDesc: '',
+    ProjectType: '1',
+    StartTime: '2026-12-01',
+    completiondate: '2027-11-30',
+    region: '',
+    selectedOptions: [],
+    tendertime: '',
+    winningtime: '',
+  },
+  units: [
+    {
+      role: 'builder',
+      name: '郑州建设有限公司',
+      social_credit_code: '91410100MA00000000',
+      project_leader: '张三',
+      project_leader_phone: '13800000000',
+      contract_attachments: '/uploads/a.pdf',
+      guarantee_path: '',
+    },
+  ],
+  accountForm: null,
+  attachments: ['/uploads/a.pdf', '/uploads/b.png'],
+});
+
+function start(routes: Record<string, Reply> = {}) {
+  resetBrowserState();
+  if (typeof globalThis.ResizeObserver === 'undefined') {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  }
+  useSession.setState({ token: 'tok', side: 'builder', roles: ['admin'], userInfo: null, siteConfig: null });
+  const mock = mockFetch({
+    [AUDIT_LIST_URL]: ({ body }) => ({
+      code: 201,
+      message: '',
+      data: {
+        list: [row(Number(body.get('page')) * 100 + 7)],
+        total: 35,
+        page: Number(body.get('page')),
+        limit: Number(body.get('limit')),
+      },
+    }),
+    [AUDIT_DETAIL_URL]: { code: 201, data: detail() },
+    ...routes,
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ProjectAudit />
+    </QueryClientProvider>,
+  );
+  return mock;
+}
+
+const errors = () => [...document.querySelectorAll('.ant-form-item-explain-error')].map((node) => node.textContent);
+
+async function openDetail() {
+  fireEvent.click(await screen.findByTestId('audit-view-107'));
+  await screen.findByTestId('audit-section-project');
+}
+
+describe('ProjectAudit', () => {
+  it('lists the submitted projects and pages through the server', async () => {
+    const { called } = start();
+    expect(await screen.findByText('测试项目107')).toBeTruthy();
+    expect(screen.getAllByTestId('audit-status-tag')[0].textContent).toContain('待审核');
+    expect(screen.getByText('共 35 条')).toBeTruthy();
+    const first = called(AUDIT_LIST_URL)[0].body;
+    expect(first.get('page')).toBe('1');
+    expect(first.get('limit')).toBe('10');
+    expect(first.get('status')).toBe('1');
+
+    fireEvent.click(document.querySelector('.ant-pagination-item-2') as Element);
+    expect(await screen.findByText('测试项目207')).toBeTruthy();
+    const second = called(AUDIT_LIST_URL).at(-1)!.body;
+    expect(second.get('page')).toBe('2');
+    expect(second.get('limit')).toBe('10');
+
+    fireEvent.click(within(screen.getByTestId('audit-status')).getByText('全部'));
+    await waitFor(() => expect(called(AUDIT_LIST_URL).at(-1)!.body.get('status')).toBe(''));
+    expect(called(AUDIT_LIST_URL).at(-1)!.body.get('page')).toBe('1');
+
+    fireEvent.change(screen.getByPlaceholderText('项目名称'), { target: { value: '郑州' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(called(AUDIT_LIST_URL).at(-1)!.body.get('name')).toBe('郑州'));
+  });
+
+  it('shows the registration read-only, robust to missing steps', async () => {
+    start();
+    await openDetail();
+    expect(screen.getByTestId('audit-section-builder').textContent).toContain('郑州建设有限公司');
+    expect(screen.getByTestId('audit-section-contractor').textContent).toContain('未填写');
+    expect(screen.getByTestId('audit-section-account').textContent).toContain('未填写');
+    expect(screen.getByTestId('audit-section-attachments').querySelector('img')?.getAttribute('src')).toBe('/uploads/b.png');
+  });
+
+  it('approves after confirming, posting the id', async () => {
+    const { called } = start({ [AUDIT_APPROVE_URL]: { code: 201, message: '审核通过', data: null } });
+    await openDetail();
+    fireEvent.click(screen.getByTestId('audit-approve'));
+    fireEvent.click(await screen.findByTestId('approve-confirm'));
+    await waitFor(() => expect(called(AUDIT_APPROVE_URL)).toHaveLength(1));
+    expect(called(AUDIT_APPROVE_URL)[0].body.get('id')).toBe('7');
+  });
+
+  it('shows the server refusal of an approval', async () => {
+    start({ [AUDIT_APPROVE_URL]: { code: 401, message: '只能审核待审核（已提交）的项目', data: null } });
+    await openDetail();
+    fireEvent.click(screen.getByTestId('audit-approve'));
+    fireEvent.click(await screen.findByTestId('approve-confirm'));
+    expect(await screen.findByText('只能审核待审核（已提交）的项目')).toBeTruthy();
+  });
+
+  it('requires the reason of a rejection', async () => {
+    const { called } = start({ [AUDIT_REJECT_URL]: { code: 201, message: '已驳回', data: null } });
+    await openDetail();
+    fireEvent.click(screen.getByTestId('audit-reject'));
+    fireEvent.click(await screen.findByTestId('reject-submit'));
+    await waitFor(() => expect(errors()).toContain('请填写驳回原因'));
+    expect(called(AUDIT_REJECT_URL)).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('reject-remark'), { target: { value: '  专户信息不全  ' } });
+    fireEvent.click(screen.getByTestId('reject-submit'));
+    await waitFor(() => expect(called(AUDIT_REJECT_URL)).toHaveLength(1));
+    const body = called(AUDIT_REJECT_URL)[0].body;
+    expect(body.get('id')).toBe('7');
+    expect(body.get('auditremark')).toBe('专户信息不全');
+  });
+
+  it('hides the decision for a project not submitted', async () => {
+    start({ [AUDIT_DETAIL_URL]: { code: 201, data: detail('2') } });
+    await openDetail();
+    expect(screen.queryByTestId('audit-approve')).toBeNull();
+    expect(screen.queryByTestId('audit-reject')).toBeNull();
+  });
+
+  it('creates a project account and shows its initial password once', async () => {
+    const { called } = start({
+      [AUDIT_CREATE_ACCOUNT_URL]: {
+        code: 201,
+        data: { account_id: 9, project_id: 12, username: 'xm_zhengzhou', password: 'Kp7#mW2x9Qa!' },
+      },
+    });
+    await screen.findByText('测试项目107');
+    fireEvent.click(screen.getByTestId('audit-create-account'));
+    fireEvent.change(await screen.findByTestId('create-username'), { target: { value: 'ab' } });
+    fireEvent.change(screen.getByTestId('create-phone'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByTestId('create-submit'));
+    await waitFor(() => expect(errors()).toContain('请输入4-30位字母、数字或下划线组成的账号'));
+    expect(errors()).toContain('请填写姓名');
+    expect(errors()).toContain('请填写正确的联系电话');
+    expect(called(AUDIT_CREATE_ACCOUNT_URL)).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('create-username'), { target: { value: 'xm_zhengzhou' } });
+    fireEvent.change(screen.getByTestId('create-name'), { target: { value: '李四' } });
+    fireEvent.change(screen.getByTestId('create-phone'), { target: { value: '13912345678' } });
+    fireEvent.click(screen.getByTestId('create-submit'));
+    expect((await screen.findByTestId('created-password')).textContent).toContain('Kp7#mW2x9Qa!');
+    expect(screen.getByTestId('created-username').textContent).toContain('xm_zhengzhou');
+    expect(screen.getByTestId('created-account').textContent).toContain('首次登录时必须修改密码');
+    const body = called(AUDIT_CREATE_ACCOUNT_URL)[0].body;
+    expect(body.get('username')).toBe('xm_zhengzhou');
+    expect(body.get('name')).toBe('李四');
+    expect(body.get('phone')).toBe('13912345678');
+    expect(body.has('projectname')).toBe(false);
+  });
+
+  it('shows a refused account creation', async () => {
+    start({ [AUDIT_CREATE_ACCOUNT_URL]: { code: 401, message: '该账号已存在', data: null } });
+    await screen.findByText('测试项目107');
+    fireEvent.click(screen.getByTestId('audit-create-account'));
+    fireEvent.change(await screen.findByTestId('create-username'), { target: { value: 'taken_name' } });
+    fireEvent.change(screen.getByTestId('create-name'), { target: { value: '李四' } });
+    fireEvent.click(screen.getByTestId('create-submit'));
+    expect(await screen.findByText('该账号已存在')).toBeTruthy();
+    expect(screen.queryByTestId('created-password')).toBeNull();
+  });
+});
