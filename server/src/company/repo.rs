@@ -30,21 +30,8 @@ const COMPANY_COLUMNS: &str = "c.id, c.social_credit_code, c.name, c.registered_
 pub struct UnitRow {
     pub id: i64,
     pub company_id: i64,
-    pub project_leader: String,
-    pub project_leader_phone: String,
-    pub project_leader_id_number: String,
-    pub labor_leader: String,
-    pub labor_leader_phone: String,
-    pub labor_leader_id_number: String,
-    pub site_manager: String,
-    pub site_manager_phone: String,
-    pub site_manager_id_number: String,
-    pub contract_attachments: String,
-    pub pay_type: String,
-    pub deposit_fen: Option<i64>,
-    pub guarantee_path: String,
-    pub guarantee_start: String,
-    pub guarantee_end: String,
+    #[sqlx(flatten)]
+    pub fields: UnitFields,
 }
 
 pub async fn find_unit(db: &Db, project_id: i64, role: &str) -> sqlx::Result<Option<UnitRow>> {
@@ -104,9 +91,9 @@ pub enum CompanyChoice {
     Create(CompanyUpdate),
 }
 
-/// The unit fields a save writes.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct UnitUpdate {
+/// A unit's own fields: what a save writes and a load reads.
+#[derive(Clone, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct UnitFields {
     pub project_leader: String,
     pub project_leader_phone: String,
     pub project_leader_id_number: String,
@@ -147,7 +134,7 @@ pub async fn save_unit(
     role: &str,
     next_step: i64,
     company: &CompanyChoice,
-    unit: &UnitUpdate,
+    unit: &UnitFields,
 ) -> sqlx::Result<Option<i64>> {
     let now = clock::now();
     on_db!(db, pool => {

@@ -10,7 +10,7 @@ use serde_json::Value;
 use time::Date;
 use utoipa::ToSchema;
 
-use super::repo::{self, CompanyChoice, CompanyRow, CompanyUpdate, UnitRow, UnitUpdate};
+use super::repo::{self, CompanyChoice, CompanyRow, CompanyUpdate, UnitRow, UnitFields};
 use crate::area::{Level, areas};
 use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
@@ -286,7 +286,7 @@ pub fn deposit_ceiling_fen(contract_price_fen: Option<i64>) -> u64 {
 
 fn builder_form(unit: Option<&UnitRow>, company: Option<&CompanyRow>) -> BuilderForm {
     let c = company.cloned().unwrap_or_default();
-    let u = unit.cloned().unwrap_or_default();
+    let u = unit.map(|unit| unit.fields.clone()).unwrap_or_default();
     BuilderForm {
         id: unit.map(|unit| unit.id),
         Name: c.name,
@@ -311,7 +311,7 @@ fn builder_form(unit: Option<&UnitRow>, company: Option<&CompanyRow>) -> Builder
 }
 
 fn contructor_form(unit: Option<&UnitRow>, company: Option<&CompanyRow>) -> ContructorForm {
-    let u = unit.cloned().unwrap_or_default();
+    let u = unit.map(|unit| unit.fields.clone()).unwrap_or_default();
     ContructorForm {
         unit: builder_form(unit, company),
         laborLeader: u.labor_leader,
@@ -467,7 +467,7 @@ fn upload_name(url: &str) -> Option<String> {
 
 /// Validated unit fields, before the upload checks (which need the database).
 struct UnitInput {
-    unit: UnitUpdate,
+    unit: UnitFields,
     guarantee_upload: Option<String>,
     attachment_uploads: Vec<String>,
 }
@@ -476,7 +476,7 @@ fn unit_fields(form: &UnitForm, role: Role) -> Result<UnitInput, Invalid> {
     let contractor = role == Role::Contractor;
     let [project_leader, project_leader_phone, project_leader_id_number] =
         person(&form.projectLeader, &form.projectLeaderPhone, &form.projectLeaderIdNumber)?;
-    let mut unit = UnitUpdate { project_leader, project_leader_phone, project_leader_id_number, ..UnitUpdate::default() };
+    let mut unit = UnitFields { project_leader, project_leader_phone, project_leader_id_number, ..UnitFields::default() };
     if contractor {
         [unit.labor_leader, unit.labor_leader_phone, unit.labor_leader_id_number] =
             person(&form.laborLeader, &form.laborLeaderPhone, &form.laborLeaderIdNumber)?;
