@@ -4,7 +4,16 @@ import { useSession } from '@/store/session';
 import { mockFetch, resetBrowserState } from '@/test/fetchMock';
 import Wizard from './Wizard';
 import { guanxia, jmarea, projectEdit } from './fixtures';
-import { GUANXIA_URL, JMAREA_URL, PROJECT_EDIT_URL, type ProjectEditData } from './service';
+import {
+  BUILDER_EDIT_URL,
+  CONTRACTOR_EDIT_URL,
+  GUANXIA_URL,
+  JMAREA_URL,
+  PROJECT_EDIT_URL,
+  REGISTERPLACE_URL,
+  type ProjectEditData,
+} from './service';
+import { builderEdit, contractorEdit, registerplace } from './unitFixtures';
 
 // antd forms render slowly when the whole suite runs in parallel on two cores.
 configure({ asyncUtilTimeout: 4000 });
@@ -17,6 +26,9 @@ function start(data: ProjectEditData) {
     [PROJECT_EDIT_URL]: { code: 201, data },
     [GUANXIA_URL]: { code: 201, data: guanxia },
     [JMAREA_URL]: { code: 201, data: jmarea },
+    [BUILDER_EDIT_URL]: { code: 201, data: builderEdit() },
+    [CONTRACTOR_EDIT_URL]: { code: 201, data: contractorEdit() },
+    [REGISTERPLACE_URL]: { code: 201, data: registerplace },
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -31,17 +43,29 @@ const currentTitle = () => document.querySelector('.ant-steps-item-process .ant-
 
 describe('Wizard', () => {
   it('starts at the step the server answers', async () => {
-    start(projectEdit({ wizard_step: 3 }));
-    expect(await screen.findByTestId('wizard-step-3')).toBeTruthy();
+    start(projectEdit({ wizard_step: 4 }));
+    expect(await screen.findByTestId('wizard-step-4')).toBeTruthy();
     expect(screen.getByText('功能建设中')).toBeTruthy();
-    expect(currentTitle()).toBe('施工单位信息');
+    expect(currentTitle()).toBe('专户信息');
     expect((screen.getByTestId('wizard-next') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the unit forms at steps 2 and 3, each loading its data', async () => {
+    const mock = start(projectEdit({ wizard_step: 3 }));
+    expect(await screen.findByTestId('contractor-save')).toBeTruthy();
+    expect(screen.getByTestId('wizard-step-3')).toBeTruthy();
+    expect(mock.called(CONTRACTOR_EDIT_URL)[0].method).toBe('GET');
+    fireEvent.click(screen.getByTestId('wizard-back'));
+    expect(await screen.findByTestId('builder-save')).toBeTruthy();
+    expect(mock.called(BUILDER_EDIT_URL)[0].method).toBe('POST');
   });
 
   it('goes back one step at a time down to the project form', async () => {
     const mock = start(projectEdit({ wizard_step: 3 }));
-    fireEvent.click(await screen.findByTestId('wizard-back'));
-    expect(await screen.findByTestId('wizard-step-2')).toBeTruthy();
+    await screen.findByTestId('contractor-save');
+    fireEvent.click(screen.getByTestId('wizard-back'));
+    expect(await screen.findByTestId('builder-save')).toBeTruthy();
+    expect(screen.getByTestId('wizard-step-2')).toBeTruthy();
     expect(currentTitle()).toBe('建设单位信息');
     fireEvent.click(screen.getByTestId('wizard-back'));
     expect(await screen.findByTestId('wizard-step-project')).toBeTruthy();

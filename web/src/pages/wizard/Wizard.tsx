@@ -1,7 +1,8 @@
 /**
  * The registration wizard (spec §2 "Registration wizard", §4), shown in place of the shell while the
  * project is unsubmitted or rejected: five steps, starting where the server says (`wizard_step`).
- * Step 1 is the project form; steps 2–4 are built in a later issue; step 5 is the submitted state.
+ * Step 1 is the project form, steps 2–3 the builder and construction units (UnitStep); step 4 is built in a
+ * later issue; step 5 is the submitted state.
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +12,8 @@ import { ApiError, MSG_UNKNOWN } from '@/api/client';
 import ChangePasswordDialog from '@/layout/ChangePasswordDialog';
 import { useLogout } from '@/layout/useLogout';
 import { mustChangePassword, useSession } from '@/store/session';
+import BuilderStep from './BuilderStep';
+import ContractorStep from './ContractorStep';
 import ProjectStep from './ProjectStep';
 import { fetchProjectEdit } from './service';
 import './wizard.css';
@@ -66,8 +69,8 @@ export default function Wizard() {
 
   const go = (next: number) => {
     setChosen(clampStep(next));
-    // Each move reloads what the step shows (spec §4).
-    void queryClient.invalidateQueries({ queryKey: PROJECT_EDIT_KEY });
+    // Each move reloads what the steps show (spec §4).
+    void queryClient.invalidateQueries({ queryKey: ['wizard'] });
   };
 
   const data = project.data;
@@ -90,6 +93,10 @@ export default function Wizard() {
     );
   } else if (step === 1) {
     body = <ProjectStep key={project.dataUpdatedAt} data={data} onSaved={() => go(2)} />;
+  } else if (step === 2) {
+    body = <BuilderStep onBack={() => go(1)} onSaved={() => go(3)} />;
+  } else if (step === 3) {
+    body = <ContractorStep onBack={() => go(2)} onSaved={() => go(4)} />;
   } else if (step === 5) {
     body = <SubmittedStep />;
   } else {

@@ -1,4 +1,4 @@
-/** Wizard step 1 calls (docs/api.md, decisions "Wizard step 1"); types come from the generated schema only. */
+/** Wizard calls (docs/api.md, decisions "Wizard step 1", "Wizard steps 2–3"); types come from the generated schema only. */
 import { get, post } from '@/api/client';
 import type { components } from '@/api/schema';
 
@@ -34,3 +34,41 @@ export const fetchSupervisingDistricts = () => post<AreaOption[]>(GUANXIA_URL);
 
 /** 所属区域 tree (selectedOptions): county → township. */
 export const fetchProjectAreas = () => post<AreaOption[]>(JMAREA_URL);
+
+// Steps 2–3 (decisions "Wizard steps 2–3"): the builder and the construction unit.
+export type BuilderEditData = Schemas['BuilderEditData'];
+export type ContractorEditData = Schemas['ContractorEditData'];
+export type BuilderForm = Schemas['BuilderForm'];
+export type ContructorForm = Schemas['ContructorForm'];
+export type UnitForm = Schemas['UnitForm'];
+export type UnitSaved = Schemas['UnitSaved'];
+export type CompanyInfo = Schemas['CompanyInfo'];
+
+export const BUILDER_EDIT_URL = `${site}/builderEdit`;
+export const CONTRACTOR_EDIT_URL = `${site}/contractorEdit`;
+export const BUILDER_SAVE_URL = `${site}/ajaxBuilderEdit`;
+export const CONTRACTOR_SAVE_URL = `${site}/ajaxContructorEdit`;
+export const COMPANY_SEARCH_URL = `${site}/ajax_builder`;
+export const REGISTERPLACE_URL = `${area}/registerplace`;
+
+export const fetchBuilderEdit = () => post<BuilderEditData>(BUILDER_EDIT_URL);
+export const fetchContractorEdit = () => get<ContractorEditData>(CONTRACTOR_EDIT_URL);
+
+function formParams(form: UnitForm): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    if (value != null) params[key] = value;
+  }
+  return params;
+}
+
+export const saveBuilder = (form: UnitForm) => post<UnitSaved>(BUILDER_SAVE_URL, formParams(form));
+export const saveContractor = (form: UnitForm) => post<UnitSaved>(CONTRACTOR_SAVE_URL, formParams(form));
+
+/** The credit-code look-up: 0 or 1 company. */
+export const lookupCompany = (code: string) => get<CompanyInfo[]>(COMPANY_SEARCH_URL, { code });
+/** The name search: up to 20 companies. */
+export const searchCompanies = (name: string) => get<CompanyInfo[]>(COMPANY_SEARCH_URL, { name });
+
+/** 注册地区 tree: province → city → county. */
+export const fetchRegisterPlaces = () => get<AreaOption[]>(REGISTERPLACE_URL);
