@@ -43,7 +43,8 @@ import {
   type LockableField,
   type ProjectValues,
 } from './projectForm';
-import { fetchProjectAreas, fetchSupervisingDistricts, saveProject, type AreaOption, type ProjectEditData } from './service';
+import { cascaderOptions } from './cascader';
+import { fetchProjectAreas, fetchSupervisingDistricts, saveProject, type ProjectEditData } from './service';
 
 const DAY = 'YYYY-MM-DD';
 const today = () => dayjs().format(DAY);
@@ -58,21 +59,6 @@ const completionRule: FormRule = ({ getFieldValue }) => ({
     return Promise.resolve();
   },
 });
-
-/** A cascader shows the codes' names; antd wants `children` absent (not null) on a leaf. */
-interface CascaderOption {
-  value: string;
-  label: string;
-  children?: CascaderOption[];
-}
-
-function cascaderOptions(options: AreaOption[] | null | undefined): CascaderOption[] {
-  return (options ?? []).map((option) => ({
-    value: option.value,
-    label: option.label,
-    ...(option.children && option.children.length > 0 ? { children: cascaderOptions(option.children) } : {}),
-  }));
-}
 
 function confirmPrice(): Promise<boolean> {
   return new Promise((resolve) => {

@@ -28,13 +28,13 @@ import {
   triggersLookup,
   unitNameRule,
 } from '@/utils/rules';
+import { cascaderOptions } from './cascader';
 import {
   lookupCompany,
   searchCompanies,
   fetchRegisterPlaces,
   saveBuilder,
   saveContractor,
-  type AreaOption,
   type BuilderEditData,
   type CompanyInfo,
   type ContractorEditData,
@@ -62,20 +62,6 @@ const dateRangeRule: FormRule = {
   validator: (_rule, value: unknown) =>
     Array.isArray(value) && value[0] && value[1] ? Promise.resolve() : Promise.reject(new Error(MSG_GUARANTEE_DATES_REQUIRED)),
 };
-
-interface CascaderOption {
-  value: string;
-  label: string;
-  children?: CascaderOption[];
-}
-
-function cascaderOptions(options: AreaOption[] | null | undefined): CascaderOption[] {
-  return (options ?? []).map((item) => ({
-    value: item.value,
-    label: item.label,
-    ...(item.children && item.children.length > 0 ? { children: cascaderOptions(item.children) } : {}),
-  }));
-}
 
 type UnitData =
   | { role: 'builder'; data: BuilderEditData }
