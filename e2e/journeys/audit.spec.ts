@@ -4,7 +4,11 @@ import { ADMIN, login, shot } from './support';
 
 test('the regulator provisions a project account and finds its draft project', async ({ page }, testInfo) => {
   await login(page, ADMIN);
-  await page.goto('/audit/project');
+  await expect(page.getByTestId('header-welcome')).toHaveText('欢迎您，admin');
+  const sidebar = page.getByTestId('sidebar');
+  await sidebar.getByText('监管审核', { exact: true }).click();
+  await sidebar.getByText('注册审核', { exact: true }).click();
+  await expect(page).toHaveURL(/\/audit\/project$/);
   const pane = page.locator('[data-testid=page-pane][data-path="/audit/project"]');
   await expect(pane.getByTestId('audit-page')).toBeVisible();
   await shot(page, testInfo, '01-audit-list');
