@@ -212,7 +212,7 @@ pub async fn save_unit(
              site_manager_phone, site_manager_id_number, contract_attachments, pay_type, deposit_fen, guarantee_path, \
              guarantee_start, guarantee_end, created_at, updated_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19) \
-             ON CONFLICT (project_id, role) DO UPDATE SET company_id = excluded.company_id, \
+             ON CONFLICT (project_id, role) WHERE role IN ('builder', 'contractor') DO UPDATE SET company_id = excluded.company_id, \
              project_leader = excluded.project_leader, project_leader_phone = excluded.project_leader_phone, \
              project_leader_id_number = excluded.project_leader_id_number, labor_leader = excluded.labor_leader, \
              labor_leader_phone = excluded.labor_leader_phone, labor_leader_id_number = excluded.labor_leader_id_number, \
