@@ -17,7 +17,7 @@ use crate::state::AppState;
 use service::{ProjectEditData, ProjectForm};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(project_edit)).routes(routes!(project_edit_save))
+    OpenApiRouter::new().routes(routes!(project_edit)).routes(routes!(project_edit_save)).routes(routes!(work_types))
 }
 
 /// Wizard step 1: the session's project (stepForm), its audit remark, the fields the regulator fixed
@@ -44,4 +44,12 @@ async fn project_edit_save(
 ) -> ApiResult<Option<String>> {
     service::save(&state.db, &state.config.site.areacode, &current, &ip, &form).await?;
     Ok(ok(None))
+}
+
+/// 工种 (work types) for the team and worker forms: `[{value, label}]`. Any logged-in account.
+#[utoipa::path(get, path = "/builder/common/v1/Site/workTypes", tag = "wizard",
+    params(("X-Token" = String, Header, description = "session token")),
+    responses((status = 200, body = Envelope<Vec<options::SelectOption>>)))]
+async fn work_types(_current: CurrentAccount) -> ApiResult<Vec<options::SelectOption>> {
+    Ok(ok(options::WORK_TYPES.to_vec()))
 }

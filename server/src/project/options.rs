@@ -80,6 +80,31 @@ pub const GC_PROCESSES: &[SelectOption] = &[opt("1", "未开工"), opt("2", "在
 pub const DEPOSIT_METHODS: &[SelectOption] =
     &[opt("321", "现金"), opt("322", "银行保函"), opt("323", "工程担保公司保函"), opt("324", "工程保证保险")];
 
+/// 工种 (work types) of teams and workers, after the construction trades of the national occupation
+/// classification (国家职业分类大典, 建筑施工人员). Shared by the team and worker forms.
+pub const WORK_TYPES: &[SelectOption] = &[
+    opt("1", "普工"),
+    opt("2", "木工"),
+    opt("3", "钢筋工"),
+    opt("4", "混凝土工"),
+    opt("5", "砌筑工"),
+    opt("6", "抹灰工"),
+    opt("7", "架子工"),
+    opt("8", "电焊工"),
+    opt("9", "电工"),
+    opt("10", "水暖工"),
+    opt("11", "油漆工"),
+    opt("12", "防水工"),
+    opt("13", "机械操作工"),
+    opt("14", "起重信号工"),
+    opt("15", "塔式起重机司机"),
+    opt("16", "司索工"),
+    opt("17", "装饰装修工"),
+    opt("18", "管道工"),
+    opt("19", "测量放线工"),
+    opt("99", "其他"),
+];
+
 /// The spec's default pay type.
 pub const DEFAULT_PAY_TYPE: &str = "321";
 
@@ -94,7 +119,7 @@ mod tests {
 
     #[test]
     fn codes_and_labels_are_unique_and_the_default_pay_type_exists() {
-        for list in [PROJECT_TYPES, MONEY_SOURCES, INDUSTRY_DEPARTMENTS, COMPANY_TYPES, GC_PROCESSES, DEPOSIT_METHODS] {
+        for list in [PROJECT_TYPES, MONEY_SOURCES, INDUSTRY_DEPARTMENTS, COMPANY_TYPES, GC_PROCESSES, DEPOSIT_METHODS, WORK_TYPES] {
             let mut values: Vec<_> = list.iter().map(|o| o.value).collect();
             let mut labels: Vec<_> = list.iter().map(|o| o.label).collect();
             values.sort();
