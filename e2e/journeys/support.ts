@@ -98,3 +98,67 @@ export function countLoads(page: Page): () => number {
   });
   return () => loads;
 }
+
+/** A date `offset` days from today, `YYYY-MM-DD`. */
+export const day = (offset: number): string => {
+  const date = new Date(Date.now() + offset * 86_400_000);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+};
+
+/** The form item whose label is exactly `label` (labels like 法定代表人 / 法定代表人电话 share a prefix). */
+export const formItem = (page: Page, label: string): Locator =>
+  page.locator('.ant-form-item').filter({ has: page.locator(`.ant-form-item-label label:text-is("${label}")`) });
+
+/** Picks an option of the antd Select in the form item labelled `label`. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await formItem(page, label).locator('.ant-select').first().click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/** Walks an antd Cascader down the given names. */
+export async function cascade(page: Page, testId: string, names: string[]): Promise<void> {
+  await page.getByTestId(testId).click();
+  for (const name of names) {
+    await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item').filter({ hasText: name }).first().click();
+  }
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
+}
+
+/** Types a date into an antd DatePicker (found by test id, or by its form item's label). */
+export async function typeDate(page: Page, target: string | Locator, text: string): Promise<void> {
+  const picker = typeof target === 'string' ? page.getByTestId(target) : target;
+  await picker.click();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+const CREDIT_CODE_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_CODE_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** A unified social credit code (GB 32100) from its first 17 characters, with its check character. */
+export function creditCode(first17: string): string {
+  const sum = [...first17].reduce((total, char, i) => total + CREDIT_CODE_CHARS.indexOf(char) * CREDIT_CODE_WEIGHTS[i], 0);
+  return first17 + CREDIT_CODE_CHARS[(31 - (sum % 31)) % 31];
+}
+
+/** Files the server's content check accepts: a 1×1 PNG and a minimal PDF. */
+export const PNG = {
+  name: 'scan.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+};
+export const PDF = {
+  name: 'agreement.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+};
+
+/** Uploads a file through the UploadField with this test id and waits for the server's answer. */
+export async function upload(page: Page, testId: string, file: typeof PNG): Promise<void> {
+  const field = page.getByTestId(testId);
+  const before = await field.locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)').count();
+  await field.locator('input[type=file]').setInputFiles(file);
+  await expect(field.locator('.ant-upload-list-item-uploading')).toHaveCount(0);
+  await expect(field.locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)')).toHaveCount(before + 1);
+}

@@ -1,31 +1,6 @@
 /** A project not yet submitted fills in step 1 of the registration wizard and moves on to step 2. */
-import { expect, test, type Page } from '@playwright/test'
-import { NEWSITE, login, shot } from './support'
-
-const day = (offset: number) => {
-  const date = new Date(Date.now() + offset * 86_400_000)
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.locator('.ant-form-item').filter({ hasText: label }).locator('.ant-select').first().click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click()
-}
-
-async function cascade(page: Page, testId: string, names: string[]) {
-  await page.getByTestId(testId).click()
-  for (const name of names) {
-    await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item').filter({ hasText: name }).first().click()
-  }
-  await page.keyboard.press('Escape')
-  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0)
-}
-
-async function typeDate(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click()
-  await page.keyboard.type(text)
-  await page.keyboard.press('Enter')
-}
+import { expect, test } from '@playwright/test'
+import { NEWSITE, cascade, choose, day, login, shot, typeDate } from './support'
 
 test('step 1 checks every field, takes a map point and saves to the server', async ({ page }, testInfo) => {
   await login(page, NEWSITE)

@@ -138,22 +138,6 @@ pub async fn set_wizard_step(db: &Db, project_id: i64, step: i64) -> sqlx::Resul
     Ok(execute!(db, sqlx::query(sql).bind(step).bind(project_id))? == 1)
 }
 
-/// Whether a table exists (for tables another migration adds, e.g. `project_units`).
-pub async fn table_exists(db: &Db, table: &str) -> sqlx::Result<bool> {
-    let count: i64 = match db {
-        Db::Sqlite(pool) => {
-            sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = $1").bind(table).fetch_one(pool).await?
-        }
-        Db::Postgres(pool) => {
-            sqlx::query_scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = $1")
-                .bind(table)
-                .fetch_one(pool)
-                .await?
-        }
-    };
-    Ok(count > 0)
-}
-
 /// Submits the project for audit (status '1') while it is editable; false when it no longer is.
 pub async fn submit(db: &Db, project_id: i64) -> sqlx::Result<bool> {
     let sql = "UPDATE projects SET audit_status = '1', submitted_at = $1, wizard_step = 5 WHERE id = $2 AND audit_status IN ('0', '3')";

@@ -10,6 +10,8 @@ use super::repo::{self, SpecialAccountRow};
 use super::verify::mask_account;
 use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
+use crate::company;
+use crate::company::service::Role;
 use crate::db::Db;
 use crate::domain::Invalid;
 use crate::domain::credit_code::CreditCode;
@@ -46,6 +48,10 @@ pub const HOLDER_TYPES: &[SelectOption] = &[
     SelectOption { value: "2", label: "施工总包" },
     SelectOption { value: "3", label: "施工分包" },
 ];
+
+/// The end of a special wage account's name: 《工程建设领域农民工工资专用账户管理暂行办法》 (2021) names the
+/// account 总包单位名称 + 工程建设项目名称 + 「农民工工资专用账户」.
+pub const ACCOUNT_NAME_SUFFIX: &str = "农民工工资专用账户";
 
 /// The notice shown with the account form (the spec's `agreementfour`).
 pub const AGREEMENT_FOUR: &str = "根据《保障农民工工资支付条例》（国务院令第724号）第二十六条，施工总承包单位应当按照有关规定开设农民工工资专用账户，专项用于支付该工程建设项目农民工工资。开设、使用专用账户有关资料应当由施工总承包单位妥善保存备查。专用账户须与建设单位、开户银行签订三方监管协议；开户凭证和三方监管协议请上传清晰的扫描件或照片（jpg、jpeg、png、gif、pdf，每类最多5个文件，单个不超过5MB）。";
@@ -117,6 +123,10 @@ pub struct AccountEditData {
     /// Whether the wizard may still save (status '0' or '3').
     pub editable: bool,
     pub wizard_step: i64,
+    /// The account name the national rule prescribes, for the console to propose in AccountName: the
+    /// general contractor's name (step 3) + the project's name (step 1) + `农民工工资专用账户`. '' while
+    /// either is missing.
+    pub suggested_account_name: String,
 }
 
 /// The form `SpecialAccount/specialAccountInfoSave` receives. Arrays arrive comma-joined.
@@ -243,11 +253,28 @@ pub async fn bank_tree(db: &Db) -> Result<Vec<BankOption>, ApiError> {
     Ok(banks)
 }
 
+/// The general contractor's company name (step 3), if saved.
+async fn contractor_name(db: &Db, project_id: i64) -> Result<Option<String>, ApiError> {
+    let Some(unit) = company::repo::find_unit(db, project_id, Role::Contractor.as_str()).await? else {
+        return Ok(None);
+    };
+    Ok(company::repo::find_company(db, unit.company_id).await?.map(|company| company.name))
+}
+
+/// 施工总承包单位名称 + 工程项目名称 + 农民工工资专用账户; '' when either name is missing.
+fn suggested_account_name(contractor: Option<&str>, project: &str) -> String {
+    let contractor = contractor.unwrap_or("").trim();
+    let project = project.trim();
+    if contractor.is_empty() || project.is_empty() { String::new() } else { format!("{contractor}{project}{ACCOUNT_NAME_SUFFIX}") }
+}
+
 /// `Site/AccountEdit`.
 pub async fn load(db: &Db, current: &CurrentAccount) -> Result<AccountEditData, ApiError> {
     let (project_id, project) = builder_project(db, current).await?;
     let stored = repo::find(db, project_id).await?;
+    let contractor = contractor_name(db, project_id).await?;
     Ok(AccountEditData {
+        suggested_account_name: suggested_account_name(contractor.as_deref(), &project.name),
         accountForm: account_form(stored.as_ref()),
         banklist: bank_tree(db).await?,
         companytype: HOLDER_TYPES.to_vec(),
@@ -422,25 +449,15 @@ fn step1_complete(row: &crate::project::repo::StepFormRow) -> bool {
     texts.iter().all(|text| !text.trim().is_empty()) && row.contract_price_fen.is_some() && row.end_time.is_some()
 }
 
-/// Steps 2 and 3: from `project_units` (migration 0004: role 'builder' = step 2, 'contractor' = step 3)
-/// when that table exists, otherwise from the wizard step the saves recorded (step 3 saved = 4 or more).
-async fn units_missing(db: &Db, project_id: i64, wizard_step: i64) -> Result<Option<&'static str>, ApiError> {
-    if repo::table_exists(db, "project_units").await? {
-        let sql = "SELECT role FROM project_units WHERE project_id = $1";
-        let roles: Result<Vec<String>, sqlx::Error> =
-            crate::on_db!(db, pool => sqlx::query_scalar(sql).bind(project_id).fetch_all(pool).await);
-        match roles {
-            Ok(roles) if !roles.iter().any(|role| role == "builder") => return Ok(Some(MSG_STEP2_MISSING)),
-            Ok(roles) if !roles.iter().any(|role| role == "contractor") => return Ok(Some(MSG_STEP3_MISSING)),
-            Ok(_) => return Ok(None),
-            Err(error) => tracing::warn!(?error, "project_units could not be read; falling back to the wizard step"),
+/// Steps 2 and 3: the project's units (`project_units`, role 'builder' = step 2, 'contractor' = step 3).
+/// The stored rows decide, not `wizard_step`, which only says where the console resumes.
+async fn units_missing(db: &Db, project_id: i64) -> Result<Option<&'static str>, ApiError> {
+    for (role, message) in [(Role::Builder, MSG_STEP2_MISSING), (Role::Contractor, MSG_STEP3_MISSING)] {
+        if company::repo::find_unit(db, project_id, role.as_str()).await?.is_none() {
+            return Ok(Some(message));
         }
     }
-    Ok(match wizard_step {
-        ..=2 => Some(MSG_STEP2_MISSING),
-        3 => Some(MSG_STEP3_MISSING),
-        _ => None,
-    })
+    Ok(None)
 }
 
 /// `Site/ajaxSubmit`: refuses naming the first step not saved, else submits for audit and logs.
@@ -450,7 +467,7 @@ pub async fn submit(db: &Db, current: &CurrentAccount, ip: &str) -> Result<(), A
     if !step1_complete(&project) {
         return Err(ApiError::refused(MSG_STEP1_MISSING));
     }
-    if let Some(message) = units_missing(db, project_id, project.wizard_step).await? {
+    if let Some(message) = units_missing(db, project_id).await? {
         return Err(ApiError::refused(message));
     }
     if repo::find(db, project_id).await?.is_none() {

@@ -1,7 +1,8 @@
 //! The regulator's audit of project registrations (`/admin/audit/v1/Project/...`): list, detail,
 //! approve, reject, and provisioning of project accounts. Admin accounts only (403 otherwise).
-//! Handlers here, rules and SQL in `service.rs`.
+//! Handlers here, rules in `service.rs`, SQL in `repo.rs`.
 
+pub mod repo;
 pub mod service;
 
 use axum::extract::State;
@@ -33,8 +34,9 @@ async fn list(State(state): State<AppState>, current: CurrentAccount, Params(for
     Ok(ok(service::list(&state.db, &current, &form).await?))
 }
 
-/// A project's registration read-only: step 1 (stepForm), steps 2–3 (units), step 4 (accountForm) and
-/// every attachment URL. 404 for an unknown id.
+/// A project's registration read-only: step 1 (stepForm), steps 2–3 (units), step 4 (accountForm),
+/// every attachment URL, and `labels`: the names of stepForm's and accountForm's codes. 404 for an
+/// unknown id.
 #[utoipa::path(get, path = "/admin/audit/v1/Project/detail", tag = "audit",
     params(("X-Token" = String, Header, description = "session token"), ("id" = String, Query, description = "project id")),
     responses((status = 200, body = Envelope<DetailData>)))]

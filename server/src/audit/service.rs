@@ -6,7 +6,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::account::special::{self, AccountForm};
+use super::repo::{self, ListedProject, UnitWithCompany};
+use crate::account::special::{self, AccountForm, HOLDER_TYPES};
 use crate::auth::accounts::{self, AccountKind, NewAccount};
 use crate::auth::password;
 use crate::auth::sessions::CurrentAccount;
@@ -16,8 +17,11 @@ use crate::domain::Invalid;
 use crate::domain::person_name::PersonName;
 use crate::domain::phone::Phone;
 use crate::envelope::ApiError;
+use crate::area::data::areas;
+use crate::project::options::{self, SelectOption};
+use crate::project::repo::StepFormRow;
 use crate::project::service::{StepForm, step_form};
-use crate::{account, execute, on_db, oplog, project};
+use crate::{account, oplog, project};
 
 pub const MSG_ADMIN_ONLY: &str = "仅监管部门账号可以审核项目";
 pub const MSG_NOT_FOUND: &str = "项目不存在";
@@ -54,18 +58,27 @@ pub struct ListForm {
     pub name: Option<String>,
 }
 
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct ListRow {
     pub id: i64,
     pub name: String,
     /// '0' draft, '1' submitted, '2' approved, '3' rejected.
     pub status: String,
     pub auditremark: String,
-    #[serde(skip)]
-    pub submitted_at: Option<i64>,
     /// When the project was (last) submitted, `YYYY-MM-DD HH:MM:SS`; '' if never.
-    #[sqlx(skip)]
     pub submitted_time: String,
+}
+
+impl From<ListedProject> for ListRow {
+    fn from(row: ListedProject) -> Self {
+        ListRow {
+            id: row.id,
+            name: row.name,
+            status: row.audit_status,
+            auditremark: row.auditremark,
+            submitted_time: row.submitted_at.map(clock::china_datetime).unwrap_or_default(),
+        }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -101,24 +114,9 @@ pub async fn list(db: &Db, current: &CurrentAccount, form: &ListForm) -> Result<
         return Err(Invalid(MSG_NAME_TOO_LONG).into());
     }
     let pattern = if name.is_empty() { String::new() } else { like_pattern(&name) };
-    let filter = "($1 = '' OR audit_status = $1) AND ($2 = '' OR name LIKE $2 ESCAPE '\\')";
-    let count_sql = format!("SELECT COUNT(*) FROM projects WHERE {filter}");
-    let list_sql = format!(
-        "SELECT id, name, audit_status AS status, auditremark, submitted_at FROM projects WHERE {filter} \
-         ORDER BY COALESCE(submitted_at, 0) DESC, id DESC LIMIT $3 OFFSET $4"
-    );
-    let total: i64 = on_db!(db, pool => sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql.clone())).bind(&status).bind(&pattern).fetch_one(pool).await)?;
-    let mut list: Vec<ListRow> = on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(list_sql.clone()))
-        .bind(&status)
-        .bind(&pattern)
-        .bind(limit)
-        .bind((page - 1) * limit)
-        .fetch_all(pool)
-        .await)?;
-    for row in &mut list {
-        row.submitted_time = row.submitted_at.map(clock::china_datetime).unwrap_or_default();
-    }
-    Ok(ListData { list, total, page, limit })
+    let total = repo::count_projects(db, &status, &pattern).await?;
+    let list = repo::list_projects(db, &status, &pattern, limit, (page - 1) * limit).await?;
+    Ok(ListData { list: list.into_iter().map(ListRow::from).collect(), total, page, limit })
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -136,7 +134,7 @@ pub struct RejectForm {
 }
 
 /// A unit (steps 2–3) as the regulator reads it.
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct UnitSummary {
     /// 'builder' (建设单位, step 2) or 'contractor' (施工总包单位, step 3).
     pub role: String,
@@ -148,6 +146,20 @@ pub struct UnitSummary {
     pub contract_attachments: String,
     /// The guarantee file URL.
     pub guarantee_path: String,
+}
+
+impl From<UnitWithCompany> for UnitSummary {
+    fn from(row: UnitWithCompany) -> Self {
+        UnitSummary {
+            role: row.role,
+            name: row.name,
+            social_credit_code: row.social_credit_code,
+            project_leader: row.project_leader,
+            project_leader_phone: row.project_leader_phone,
+            contract_attachments: row.contract_attachments,
+            guarantee_path: row.guarantee_path,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -172,6 +184,32 @@ pub struct DetailData {
     pub accountForm: Option<AccountForm>,
     /// Every attachment URL of the registration.
     pub attachments: Vec<String>,
+    /// What the codes of stepForm and accountForm mean, so the regulator reads names, not codes.
+    pub labels: DetailLabels,
+}
+
+/// The human labels of the registration's codes, resolved by the server. An empty or unknown code
+/// (including a whole step not saved yet) gives ''.
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct DetailLabels {
+    /// 项目类型 of stepForm.ProjectType, e.g. `房屋建筑工程`.
+    pub ProjectType: String,
+    /// 资金来源 of stepForm.MoneySource, e.g. `政府投资`.
+    pub MoneySource: String,
+    /// 行业主管部门 of stepForm.DepartmentIndustryId, e.g. `住建部门`.
+    pub DepartmentIndustryId: String,
+    /// 工程进度 of stepForm.GcProcess, e.g. `在建`.
+    pub GcProcess: String,
+    /// 管辖划分: the full path of stepForm.DistrictCode's last code, from the province, names joined by `/`
+    /// (`河南省/郑州市/金水区/…`).
+    pub DistrictCode: String,
+    /// 所属区域: the full path of stepForm.selectedOptions' last code, as DistrictCode.
+    pub selectedOptions: String,
+    /// The account's bank and branch (accountForm.bankSelected when opened, notopenbankSelected when not),
+    /// names joined by `/` (`中国建设银行/中国建设银行郑州二七支行`); the bank alone when no branch was chosen.
+    pub bank: String,
+    /// 开户主体类型 of accountForm.OpenCompanyType, e.g. `施工总包`.
+    pub OpenCompanyType: String,
 }
 
 fn parse_id(id: &Option<String>) -> Result<i64, ApiError> {
@@ -182,29 +220,52 @@ fn parse_id(id: &Option<String>) -> Result<i64, ApiError> {
     text.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))
 }
 
-async fn units(db: &Db, project_id: i64) -> Vec<UnitSummary> {
-    match account::repo::table_exists(db, "project_units").await {
-        Ok(true) => {}
-        _ => return Vec::new(),
+/// The label of `code` in `list`; '' when the code is empty or unknown.
+fn option_label(list: &[SelectOption], code: &str) -> String {
+    list.iter().find(|option| option.value == code).map(|option| option.label.to_owned()).unwrap_or_default()
+}
+
+/// The full path name of the last code of a stored comma-joined area path; '' when empty or unknown.
+fn area_label(stored: &str) -> String {
+    let last = stored.rsplit(',').map(str::trim).find(|code| !code.is_empty());
+    last.and_then(|code| areas().resolve(code)).map(|area| areas().path_name(area)).unwrap_or_default()
+}
+
+/// The name of a bank or branch code; '' when empty or not in the bank tree.
+async fn bank_name(db: &Db, code: &str) -> Result<String, ApiError> {
+    if code.is_empty() {
+        return Ok(String::new());
     }
-    let sql = "SELECT u.role, c.name, c.social_credit_code, u.project_leader, u.project_leader_phone, \
-               u.contract_attachments, u.guarantee_path FROM project_units u JOIN companies c ON c.id = u.company_id \
-               WHERE u.project_id = $1 ORDER BY u.role";
-    let rows: Result<Vec<UnitSummary>, sqlx::Error> = on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await);
-    rows.unwrap_or_else(|error| {
-        tracing::warn!(?error, "project units could not be read for the audit detail");
-        Vec::new()
-    })
+    Ok(account::repo::find_bank(db, code).await?.map(|row| row.name).unwrap_or_default())
+}
+
+async fn labels(db: &Db, row: &StepFormRow, account: Option<&account::repo::SpecialAccountRow>) -> Result<DetailLabels, ApiError> {
+    let mut labels = DetailLabels {
+        ProjectType: option_label(options::PROJECT_TYPES, &row.project_type),
+        MoneySource: option_label(options::MONEY_SOURCES, &row.money_source),
+        DepartmentIndustryId: option_label(options::INDUSTRY_DEPARTMENTS, &row.department_industry_id),
+        GcProcess: option_label(options::GC_PROCESSES, &row.gc_process),
+        DistrictCode: area_label(&row.district_code),
+        selectedOptions: area_label(&row.selected_options),
+        ..DetailLabels::default()
+    };
+    if let Some(account) = account {
+        // Both opening states keep the chosen bank and branch in the same columns.
+        let names = [bank_name(db, &account.bank_code).await?, bank_name(db, &account.branch_code).await?];
+        labels.bank = names.into_iter().filter(|name| !name.is_empty()).collect::<Vec<_>>().join("/");
+        labels.OpenCompanyType = option_label(HOLDER_TYPES, &account.open_company_type);
+    }
+    Ok(labels)
 }
 
 pub async fn detail(db: &Db, current: &CurrentAccount, form: &IdForm) -> Result<DetailData, ApiError> {
     require_admin(current)?;
     let id = parse_id(&form.id)?;
     let row = project::repo::find_step_form(db, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
-    let submitted_at: Option<i64> =
-        on_db!(db, pool => sqlx::query_scalar("SELECT submitted_at FROM projects WHERE id = $1").bind(id).fetch_one(pool).await)?;
-    let units = units(db, id).await;
+    let submitted_at = repo::submitted_at(db, id).await?;
+    let units: Vec<UnitSummary> = repo::units(db, id).await?.into_iter().map(UnitSummary::from).collect();
     let account = account::repo::find(db, id).await?;
+    let labels = labels(db, &row, account.as_ref()).await?;
     let account_form = account.as_ref().map(|row| special::account_form(Some(row)));
     let mut attachments = Vec::new();
     for unit in &units {
@@ -230,14 +291,13 @@ pub async fn detail(db: &Db, current: &CurrentAccount, form: &IdForm) -> Result<
         units,
         accountForm: account_form,
         attachments,
+        labels,
     })
 }
 
 /// Moves a submitted project to `status` with `remark`; 404 / 401 when it is not there or not submitted.
 async fn decide(db: &Db, id: i64, status: &str, remark: &str) -> Result<String, ApiError> {
-    let sql = "UPDATE projects SET audit_status = $1, auditremark = $2 WHERE id = $3 AND audit_status = '1'";
-    if execute!(db, sqlx::query(sql).bind(status).bind(remark).bind(id))? == 1 {
-        let name: String = on_db!(db, pool => sqlx::query_scalar("SELECT name FROM projects WHERE id = $1").bind(id).fetch_one(pool).await)?;
+    if let Some(name) = repo::decide(db, id, status, remark).await? {
         return Ok(name);
     }
     match project::repo::find_summary(db, id).await? {
@@ -246,17 +306,11 @@ async fn decide(db: &Db, id: i64, status: &str, remark: &str) -> Result<String, 
     }
 }
 
-async fn notify(db: &Db, project_id: i64, title: &str, content: &str) -> sqlx::Result<()> {
-    let sql = "INSERT INTO messages (project_id, kind, title, content, created_at) VALUES ($1, 'system', $2, $3, $4)";
-    execute!(db, sqlx::query(sql).bind(project_id).bind(title).bind(content).bind(clock::now()))?;
-    Ok(())
-}
-
 pub async fn approve(db: &Db, current: &CurrentAccount, ip: &str, form: &IdForm) -> Result<(), ApiError> {
     require_admin(current)?;
     let id = parse_id(&form.id)?;
     let name = decide(db, id, "2", "").await?;
-    notify(db, id, TITLE_APPROVED, &format!("您的项目「{name}」注册信息已审核通过，可以进入企业平台使用。")).await?;
+    repo::insert_message(db, id, TITLE_APPROVED, &format!("您的项目「{name}」注册信息已审核通过，可以进入企业平台使用。")).await?;
     oplog::record(db, oplog::Entry {
         account_id: Some(current.account.id),
         account_name: &current.account.username,
@@ -281,7 +335,7 @@ pub async fn reject(db: &Db, current: &CurrentAccount, ip: &str, form: &RejectFo
         return Err(Invalid(MSG_REMARK_TOO_LONG).into());
     }
     let name = decide(db, id, "3", &remark).await?;
-    notify(db, id, TITLE_REJECTED, &format!("您的项目「{name}」注册信息审核未通过，驳回原因：{remark}。请修改后重新提交审核。")).await?;
+    repo::insert_message(db, id, TITLE_REJECTED, &format!("您的项目「{name}」注册信息审核未通过，驳回原因：{remark}。请修改后重新提交审核。")).await?;
     oplog::record(db, oplog::Entry {
         account_id: Some(current.account.id),
         account_name: &current.account.username,
@@ -373,7 +427,7 @@ pub async fn create_account(db: &Db, current: &CurrentAccount, ip: &str, form: &
         Ok(id) => id,
         Err(error) => {
             // The name was taken in the meantime: leave no orphan project behind.
-            let _ = execute!(db, sqlx::query("DELETE FROM projects WHERE id = $1").bind(project_id));
+            let _ = repo::delete_project(db, project_id).await;
             if accounts::find_by_username(db, &username).await?.is_some() {
                 return Err(ApiError::refused(MSG_USERNAME_TAKEN));
             }

@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use crate::both;
 use crate::support::{TestApp, assert_refused};
+use crate::units::{CONTRACTOR_NAME, save_units};
 
 pub const EDIT: &str = "/builder/common/v1/Site/AccountEdit";
 pub const SAVE: &str = "/builder/infomation/v1/SpecialAccount/specialAccountInfoSave";
@@ -13,8 +14,8 @@ const VERIFY: &str = "/builder/common/v1/Site/ajaxverifybank";
 const UPLOAD: &str = "/builder/common/v1/site/upload_file_batch?kind=attachment";
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
 pub const PASSWORD: &str = "Demo@12345";
-const ACCOUNT: &str = "6217001234567890";
-const NAME: &str = "郑州新民建设有限公司农民工工资专户";
+pub const ACCOUNT: &str = "6217001234567890";
+pub const NAME: &str = "郑州新民建设有限公司农民工工资专户";
 const BRANCH: &str = "105,105491000011";
 
 pub async fn upload(app: &TestApp, token: &str, count: usize) -> Vec<String> {
@@ -24,7 +25,7 @@ pub async fn upload(app: &TestApp, token: &str, count: usize) -> Vec<String> {
     reply["data"].as_array().expect("urls").iter().map(|u| u.as_str().expect("url").to_owned()).collect()
 }
 
-fn opened(recurl: &str, agreement: &str) -> Vec<(&'static str, String)> {
+pub fn opened(recurl: &str, agreement: &str) -> Vec<(&'static str, String)> {
     [
         ("banktype", "1"),
         ("BankAccount", ACCOUNT),
@@ -41,7 +42,7 @@ fn opened(recurl: &str, agreement: &str) -> Vec<(&'static str, String)> {
     .collect()
 }
 
-fn not_opened() -> Vec<(&'static str, String)> {
+pub fn not_opened() -> Vec<(&'static str, String)> {
     [("banktype", "2"), ("notopenbankSelected", "105"), ("AdminName", "李新民"), ("AdminPhone", "13800138002"), ("AppointMent", "2026-12-01")]
         .into_iter()
         .map(|(k, v)| (k, v.to_owned()))
@@ -61,7 +62,7 @@ pub async fn post(app: &TestApp, path: &str, token: &str, form: &[(&'static str,
     app.post(path, Some(token), &pairs).await
 }
 
-async fn verify(app: &TestApp, token: &str, account: &str, name: &str) -> Value {
+pub async fn verify(app: &TestApp, token: &str, account: &str, name: &str) -> Value {
     app.post(VERIFY, Some(token), &[("BankAccount", account), ("AccountName", name), ("bankSelected", BRANCH)]).await
 }
 
@@ -73,23 +74,6 @@ async fn load(app: &TestApp, token: &str) -> Value {
 
 pub async fn newsite_project(app: &TestApp) -> i64 {
     app.scalar("SELECT project_id FROM accounts WHERE username = 'newsite'").await
-}
-
-/// Whether migration 0004 (steps 2–3, `project_units`) is present.
-pub async fn units_table(app: &TestApp) -> bool {
-    let count: i64 = match &app.db {
-        wageguard::db::Db::Sqlite(pool) => sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'project_units'")
-            .fetch_one(pool)
-            .await
-            .expect("query"),
-        wageguard::db::Db::Postgres(pool) => {
-            sqlx::query_scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'project_units'")
-                .fetch_one(pool)
-                .await
-                .expect("query")
-        }
-    };
-    count > 0
 }
 
 /// Step 1 through the wizard's own endpoint.
@@ -116,28 +100,22 @@ pub async fn save_step1(app: &TestApp, token: &str) {
     assert_eq!(reply["code"], 201, "{reply}");
 }
 
-/// Steps 2 and 3 set directly in the database: one unit of `role` ('builder' or 'contractor') when
-/// `project_units` exists, otherwise the wizard step the saves would have left.
+/// Step 2 or 3 set directly in the database: one unit of `role` ('builder' or 'contractor').
 pub async fn save_unit(app: &TestApp, project_id: i64, role: &str) {
-    if units_table(app).await {
-        let code = if role == "builder" { "91410100MA0000001X" } else { "91410100MA0000002X" };
-        let company: i64 = wageguard::on_db!(&app.db, pool => sqlx::query_scalar(
-            "INSERT INTO companies (social_credit_code, name, created_at, updated_at) VALUES ($1, $2, 0, 0) RETURNING id")
-            .bind(code)
-            .bind(format!("{role}单位"))
-            .fetch_one(pool)
-            .await)
-        .expect("company");
-        wageguard::execute!(&app.db, sqlx::query(
-            "INSERT INTO project_units (project_id, company_id, role, project_leader, created_at, updated_at) VALUES ($1, $2, $3, '王五', 0, 0)")
-            .bind(project_id)
-            .bind(company)
-            .bind(role))
-        .expect("unit");
-    } else {
-        let step = if role == "builder" { 3 } else { 4 };
-        wageguard::execute!(&app.db, sqlx::query("UPDATE projects SET wizard_step = $1 WHERE id = $2").bind(step).bind(project_id)).expect("step");
-    }
+    let code = if role == "builder" { "91410100MA0000001X" } else { "91410100MA0000002X" };
+    let company: i64 = wageguard::on_db!(&app.db, pool => sqlx::query_scalar(
+        "INSERT INTO companies (social_credit_code, name, created_at, updated_at) VALUES ($1, $2, 0, 0) RETURNING id")
+        .bind(code)
+        .bind(format!("{role}单位"))
+        .fetch_one(pool)
+        .await)
+    .expect("company");
+    wageguard::execute!(&app.db, sqlx::query(
+        "INSERT INTO project_units (project_id, company_id, role, project_leader, created_at, updated_at) VALUES ($1, $2, $3, '王五', 0, 0)")
+        .bind(project_id)
+        .bind(company)
+        .bind(role))
+    .expect("unit");
 }
 
 /// Steps 1–4 of the demo's newsite, then the submit: the project ends in status '1'.
@@ -335,3 +313,18 @@ async fn submit_names_the_missing_step_then_submits(app: &TestApp) {
     assert_eq!(load(app, &token).await["editable"], false);
 }
 both!(submit_names_the_missing_step_then_submits);
+
+async fn the_suggested_account_name_follows_the_national_rule(app: &TestApp) {
+    let token = app.login("newsite", PASSWORD).await;
+    assert_eq!(load(app, &token).await["suggested_account_name"], "", "nothing saved yet");
+    save_units(app, &token).await;
+    assert_eq!(load(app, &token).await["suggested_account_name"], "", "the contractor, but no project name yet");
+    save_step1(app, &token).await;
+    assert_eq!(load(app, &token).await["suggested_account_name"], format!("{CONTRACTOR_NAME}郑州市金水区花园路小学改扩建工程农民工工资专用账户"));
+
+    // A project name without a contractor suggests nothing either.
+    let newsite = newsite_project(app).await;
+    wageguard::execute!(&app.db, sqlx::query("DELETE FROM project_units WHERE project_id = $1 AND role = 'contractor'").bind(newsite)).expect("delete");
+    assert_eq!(load(app, &token).await["suggested_account_name"], "");
+}
+both!(the_suggested_account_name_follows_the_national_rule);

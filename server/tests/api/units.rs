@@ -17,6 +17,7 @@ const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0
 const PDF: &[u8] = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n";
 const BUILDER_CODE: &str = "91410100MA3X000008";
 const CONTRACTOR_CODE: &str = "91350100M000100Y43";
+pub const CONTRACTOR_NAME: &str = "河南建工集团有限公司";
 
 type Form = Vec<(&'static str, String)>;
 
@@ -49,7 +50,7 @@ fn builder_form() -> Form {
 
 fn contractor_form(guarantee: &str, attachments: &str) -> Form {
     let mut pairs = form(&[
-        ("Name", "河南建工集团有限公司"),
+        ("Name", CONTRACTOR_NAME),
         ("SocialCreditCode", CONTRACTOR_CODE),
         ("RegisteredArea", "41,4101"),
         ("RegisterDate", "2001-01-08"),
@@ -106,6 +107,15 @@ async fn upload(app: &TestApp, token: &str, kind: &str, files: &[(&str, &[u8])])
     let reply = app.upload(&format!("{UPLOAD}?kind={kind}"), Some(token), files).await;
     assert_eq!(reply["code"], 201, "{reply}");
     reply["data"].as_array().expect("urls").iter().map(|url| url.as_str().expect("url").to_owned()).collect()
+}
+
+/// Steps 2 and 3 through the wizard's own endpoints: the builder, then the contractor with a guarantee
+/// file and no contract attachment.
+pub async fn save_units(app: &TestApp, token: &str) {
+    assert_eq!(send(app, BUILDER_SAVE, token, &builder_form()).await["code"], 201);
+    let guarantee = upload(app, token, "guarantee", &[("保函.pdf", PDF)]).await.remove(0);
+    let reply = send(app, CONTRACTOR_SAVE, token, &contractor_form(&guarantee, "")).await;
+    assert_eq!(reply["code"], 201, "{reply}");
 }
 
 async fn search(app: &TestApp, token: &str, query: &str) -> Value {

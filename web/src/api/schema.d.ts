@@ -52,8 +52,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A project's registration read-only: step 1 (stepForm), steps 2–3 (units), step 4 (accountForm) and
-         *     every attachment URL. 404 for an unknown id.
+         * A project's registration read-only: step 1 (stepForm), steps 2–3 (units), step 4 (accountForm),
+         *     every attachment URL, and `labels`: the names of stepForm's and accountForm's codes. 404 for an
+         *     unknown id.
          */
         get: operations["detail"];
         put?: never;
@@ -424,6 +425,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/common/v1/Site/workTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 工种 (work types) for the team and worker forms: `[{value, label}]`. Any logged-in account. */
+        get: operations["work_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/common/v1/site/upload_file_batch": {
         parameters: {
             query?: never;
@@ -707,6 +725,12 @@ export interface components {
             companytype: components["schemas"]["SelectOption"][];
             /** @description Whether the wizard may still save (status '0' or '3'). */
             editable: boolean;
+            /**
+             * @description The account name the national rule prescribes, for the console to propose in AccountName: the
+             *     general contractor's name (step 3) + the project's name (step 1) + `农民工工资专用账户`. '' while
+             *     either is missing.
+             */
+            suggested_account_name: string;
             /** Format: int64 */
             wizard_step: number;
         };
@@ -923,11 +947,41 @@ export interface components {
             accountForm?: components["schemas"]["AccountForm"] | null;
             /** @description Every attachment URL of the registration. */
             attachments: string[];
+            /** @description What the codes of stepForm and accountForm mean, so the regulator reads names, not codes. */
+            labels: components["schemas"]["DetailLabels"];
             project: components["schemas"]["ProjectAudit"];
             /** @description Step 1. */
             stepForm: components["schemas"]["StepForm"];
             /** @description Steps 2–3 (empty when not saved). */
             units: components["schemas"]["UnitSummary"][];
+        };
+        /**
+         * @description The human labels of the registration's codes, resolved by the server. An empty or unknown code
+         *     (including a whole step not saved yet) gives ''.
+         */
+        DetailLabels: {
+            /** @description 行业主管部门 of stepForm.DepartmentIndustryId, e.g. `住建部门`. */
+            DepartmentIndustryId: string;
+            /**
+             * @description 管辖划分: the full path of stepForm.DistrictCode's last code, from the province, names joined by `/`
+             *     (`河南省/郑州市/金水区/…`).
+             */
+            DistrictCode: string;
+            /** @description 工程进度 of stepForm.GcProcess, e.g. `在建`. */
+            GcProcess: string;
+            /** @description 资金来源 of stepForm.MoneySource, e.g. `政府投资`. */
+            MoneySource: string;
+            /** @description 开户主体类型 of accountForm.OpenCompanyType, e.g. `施工总包`. */
+            OpenCompanyType: string;
+            /** @description 项目类型 of stepForm.ProjectType, e.g. `房屋建筑工程`. */
+            ProjectType: string;
+            /**
+             * @description The account's bank and branch (accountForm.bankSelected when opened, notopenbankSelected when not),
+             *     names joined by `/` (`中国建设银行/中国建设银行郑州二七支行`); the bank alone when no branch was chosen.
+             */
+            bank: string;
+            /** @description 所属区域: the full path of stepForm.selectedOptions' last code, as DistrictCode. */
+            selectedOptions: string;
         };
         /** @description Every reply of the API. */
         Envelope_AccountEditData: {
@@ -949,6 +1003,12 @@ export interface components {
                 companytype: components["schemas"]["SelectOption"][];
                 /** @description Whether the wizard may still save (status '0' or '3'). */
                 editable: boolean;
+                /**
+                 * @description The account name the national rule prescribes, for the console to propose in AccountName: the
+                 *     general contractor's name (step 3) + the project's name (step 1) + `农民工工资专用账户`. '' while
+                 *     either is missing.
+                 */
+                suggested_account_name: string;
                 /** Format: int64 */
                 wizard_step: number;
             };
@@ -1024,6 +1084,8 @@ export interface components {
                 accountForm?: components["schemas"]["AccountForm"] | null;
                 /** @description Every attachment URL of the registration. */
                 attachments: string[];
+                /** @description What the codes of stepForm and accountForm mean, so the regulator reads names, not codes. */
+                labels: components["schemas"]["DetailLabels"];
                 project: components["schemas"]["ProjectAudit"];
                 /** @description Step 1. */
                 stepForm: components["schemas"]["StepForm"];
@@ -1360,6 +1422,21 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 locked: boolean;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Vec_SelectOption: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** @description What the user sees. */
+                label: string;
+                /** @description The stored code. */
+                value: string;
             }[];
             message: string;
         };
@@ -2315,6 +2392,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ProjectEditData"];
+                };
+            };
+        };
+    };
+    work_types: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SelectOption"];
                 };
             };
         };

@@ -22,7 +22,6 @@ interface Props {
 type Items = NonNullable<DescriptionsProps['items']>;
 
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp)$/i;
-const COMPANY_TYPES: Record<string, string> = { '1': '建设单位', '2': '施工总包', '3': '施工分包' };
 
 const text = (value: unknown): ReactNode => {
   if (value == null) return '—';
@@ -76,17 +75,21 @@ function Section({ title, items, testId }: { title: string; items: Items | null;
   );
 }
 
+/** A code shown by the label the server resolved, the code itself when it has none. */
+const labelled = (label: string | undefined, code: unknown): ReactNode => (label ? label : text(code));
+
 function projectItems(detail: AuditDetail): Items | null {
   const form = detail.stepForm;
   if (!form) return null;
+  const labels = detail.labels;
   return [
     { key: 'Name', label: '项目名称', children: text(form.Name), span: 2 },
-    { key: 'ProjectType', label: '项目类型', children: text(form.ProjectType) },
-    { key: 'MoneySource', label: '资金来源', children: text(form.MoneySource) },
-    { key: 'DepartmentIndustryId', label: '行业主管部门', children: text(form.DepartmentIndustryId) },
-    { key: 'GcProcess', label: '工程进度', children: text(form.GcProcess) },
-    { key: 'DistrictCode', label: '管辖划分', children: text(form.DistrictCode) },
-    { key: 'selectedOptions', label: '所属区域', children: text(form.region || form.selectedOptions) },
+    { key: 'ProjectType', label: '项目类型', children: labelled(labels.ProjectType, form.ProjectType) },
+    { key: 'MoneySource', label: '资金来源', children: labelled(labels.MoneySource, form.MoneySource) },
+    { key: 'DepartmentIndustryId', label: '行业主管部门', children: labelled(labels.DepartmentIndustryId, form.DepartmentIndustryId) },
+    { key: 'GcProcess', label: '工程进度', children: labelled(labels.GcProcess, form.GcProcess) },
+    { key: 'DistrictCode', label: '管辖划分', children: labelled(labels.DistrictCode, form.DistrictCode) },
+    { key: 'selectedOptions', label: '所属区域', children: labelled(labels.selectedOptions, form.region || form.selectedOptions) },
     { key: 'Address', label: '项目地址', children: text(form.Address) },
     { key: 'Latlng', label: '坐标', children: text(form.Latlng) },
     { key: 'ContractPrice', label: '中标合同价格', children: form.ContractPrice ? `${form.ContractPrice} 万元` : '—' },
@@ -111,13 +114,13 @@ function unitItems(unit: AuditUnit | undefined): Items | null {
   ];
 }
 
-function accountItems(account: AuditAccountForm | null | undefined): Items | null {
+function accountItems(account: AuditAccountForm | null | undefined, labels: AuditDetail['labels']): Items | null {
   if (!account) return null;
   if (account.banktype === '2') {
     return [
       { key: 'banktype', label: '开户状态', children: '未开户' },
       { key: 'AppointMent', label: '预约开户日期', children: text(account.AppointMent) },
-      { key: 'notopenbankSelected', label: '拟开户银行', children: text(account.notopenbankSelected), span: 2 },
+      { key: 'notopenbankSelected', label: '拟开户银行', children: labelled(labels.bank, account.notopenbankSelected), span: 2 },
       { key: 'AdminName', label: '联系人', children: text(account.AdminName) },
       { key: 'AdminPhone', label: '联系电话', children: text(account.AdminPhone) },
     ];
@@ -131,10 +134,10 @@ function accountItems(account: AuditAccountForm | null | undefined): Items | nul
     },
     { key: 'BankAccount', label: '专户账号', children: text(account.BankAccount) },
     { key: 'AccountName', label: '户名', children: text(account.AccountName) },
-    { key: 'bank', label: '开户银行 / 网点', children: text(account.bankSelected?.length ? account.bankSelected : [account.BankType, account.BankPoint].filter(Boolean)), span: 2 },
+    { key: 'bank', label: '开户银行 / 网点', children: labelled(labels.bank, account.bankSelected), span: 2 },
     { key: 'OpenTime', label: '开户日期', children: text(account.OpenTime) },
     { key: 'isvirtual', label: '虚拟子账户', children: account.isvirtual === '1' ? '是' : '否' },
-    { key: 'OpenCompanyType', label: '开户主体类型', children: COMPANY_TYPES[account.OpenCompanyType] ?? text(account.OpenCompanyType) },
+    { key: 'OpenCompanyType', label: '开户主体类型', children: labelled(labels.OpenCompanyType, account.OpenCompanyType) },
     { key: 'OpenCompanyName', label: '开户主体名称', children: text(account.OpenCompanyName) },
     { key: 'SocialCreditCode', label: '统一社会信用代码', children: text(account.SocialCreditCode), span: 2 },
     { key: 'Recurl', label: '开户凭证', children: <Files urls={urlsOf(account.Recurl)} />, span: 2 },
@@ -237,7 +240,7 @@ export default function AuditDetailDrawer({ projectId, onClose, onReject, onDeci
             <Section title="第一步 项目信息" testId="audit-section-project" items={projectItems(detail)} />
             <Section title="第二步 建设单位" testId="audit-section-builder" items={unitItems(builder)} />
             <Section title="第三步 施工单位" testId="audit-section-contractor" items={unitItems(contractor)} />
-            <Section title="第四步 专户信息" testId="audit-section-account" items={accountItems(detail.accountForm)} />
+            <Section title="第四步 专户信息" testId="audit-section-account" items={accountItems(detail.accountForm, detail.labels)} />
             <div data-testid="audit-section-attachments">
               <Typography.Title level={5}>全部附件（{attachments.length}）</Typography.Title>
               {attachments.length > 0 ? (

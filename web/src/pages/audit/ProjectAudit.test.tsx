@@ -61,6 +61,16 @@ const detail = (status = '1'): AuditDetail => ({
   ],
   accountForm: null,
   attachments: ['/uploads/a.pdf', '/uploads/b.png'],
+  labels: {
+    ProjectType: '房屋建筑工程',
+    MoneySource: '政府投资',
+    DepartmentIndustryId: '住建部门',
+    GcProcess: '未开工',
+    DistrictCode: '河南省/郑州市/金水区',
+    selectedOptions: '河南省/郑州市/金水区',
+    bank: '',
+    OpenCompanyType: '',
+  },
 });
 
 function start(routes: Record<string, Reply> = {}) {
@@ -136,6 +146,10 @@ describe('ProjectAudit', () => {
     start();
     await openDetail();
     expect(screen.getByTestId('audit-section-builder').textContent).toContain('郑州建设有限公司');
+    // Codes are shown by the labels the server resolved.
+    const project = screen.getByTestId('audit-section-project').textContent;
+    expect(project).toContain('房屋建筑工程');
+    expect(project).toContain('河南省/郑州市/金水区');
     expect(screen.getByTestId('audit-section-contractor').textContent).toContain('未填写');
     expect(screen.getByTestId('audit-section-account').textContent).toContain('未填写');
     expect(screen.getByTestId('audit-section-attachments').querySelector('img')?.getAttribute('src')).toBe('/uploads/b.png');

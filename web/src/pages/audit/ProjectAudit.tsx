@@ -137,13 +137,18 @@ export default function ProjectAudit() {
         projectId={viewing}
         onClose={() => setViewing(null)}
         onReject={setRejecting}
-        onDecided={refresh}
+        onDecided={() => {
+          setViewing(null);
+          refresh();
+        }}
       />
       <RejectDialog
         project={rejecting}
         onClose={() => setRejecting(null)}
         onRejected={() => {
+          // A decided project goes back to the list, which now shows its new status.
           setRejecting(null);
+          setViewing(null);
           refresh();
         }}
       />

@@ -4,7 +4,12 @@ import { useSession } from '@/store/session';
 import { mockFetch, resetBrowserState } from '@/test/fetchMock';
 import Wizard from './Wizard';
 import { guanxia, jmarea, projectEdit } from './fixtures';
+import { accountEdit, filledAccountForm, verified } from './accountFixtures';
 import {
+  ACCOUNT_EDIT_URL,
+  ACCOUNT_SAVE_URL,
+  SUBMIT_URL,
+  VERIFY_BANK_URL,
   BUILDER_EDIT_URL,
   CONTRACTOR_EDIT_URL,
   GUANXIA_URL,
@@ -29,6 +34,10 @@ function start(data: ProjectEditData) {
     [BUILDER_EDIT_URL]: { code: 201, data: builderEdit() },
     [CONTRACTOR_EDIT_URL]: { code: 201, data: contractorEdit() },
     [REGISTERPLACE_URL]: { code: 201, data: registerplace },
+    [ACCOUNT_EDIT_URL]: { code: 201, data: accountEdit(filledAccountForm) },
+    [VERIFY_BANK_URL]: { code: 201, data: verified },
+    [ACCOUNT_SAVE_URL]: { code: 201, data: null },
+    [SUBMIT_URL]: { code: 201, data: null },
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -43,11 +52,36 @@ const currentTitle = () => document.querySelector('.ant-steps-item-process .ant-
 
 describe('Wizard', () => {
   it('starts at the step the server answers', async () => {
-    start(projectEdit({ wizard_step: 4 }));
-    expect(await screen.findByTestId('wizard-step-4')).toBeTruthy();
-    expect(screen.getByText('功能建设中')).toBeTruthy();
+    const mock = start(projectEdit({ wizard_step: 4 }));
+    expect(await screen.findByTestId('account-submit')).toBeTruthy();
     expect(currentTitle()).toBe('专户信息');
-    expect((screen.getByTestId('wizard-next') as HTMLButtonElement).disabled).toBe(true);
+    expect(mock.called(ACCOUNT_EDIT_URL)[0].method).toBe('GET');
+  });
+
+  it('opens a saved but unsubmitted draft on step 4, to submit it', async () => {
+    start(projectEdit({ wizard_step: 5 }));
+    expect(await screen.findByTestId('account-submit')).toBeTruthy();
+    expect(currentTitle()).toBe('专户信息');
+  });
+
+  it('jumps back to a saved step from the step bar, not forward beyond the saved ones', async () => {
+    start(projectEdit({ wizard_step: 3 }));
+    await screen.findByTestId('contractor-save');
+    fireEvent.click(screen.getByText('专户信息'));
+    expect(screen.queryByTestId('account-submit')).toBeNull();
+    fireEvent.click(screen.getByText('项目信息'));
+    expect(await screen.findByTestId('wizard-step-project')).toBeTruthy();
+  });
+
+  it('shows the submitted state after the submit', async () => {
+    start(projectEdit({ wizard_step: 4 }));
+    fireEvent.click(await screen.findByTestId('account-submit'));
+    fireEvent.click(await screen.findByTestId('verify-run'));
+    fireEvent.click(await screen.findByTestId('verify-submit'));
+    expect(await screen.findByTestId('wizard-step-5')).toBeTruthy();
+    expect(screen.getByText('已提交审核')).toBeTruthy();
+    expect(screen.getByText(/预计3个工作日内完成审核/)).toBeTruthy();
+    expect(screen.getByTestId('wizard-enter')).toBeTruthy();
   });
 
   it('shows the unit forms at steps 2 and 3, each loading its data', async () => {
@@ -74,20 +108,17 @@ describe('Wizard', () => {
     await waitFor(() => expect(mock.called(PROJECT_EDIT_URL).length).toBeGreaterThanOrEqual(2));
   });
 
-  it('shows the project form at step 1 and the audit remark of a rejected project', async () => {
-    start(projectEdit({ wizard_step: 1, auditstatus: '3', auditremark: '坐标与地址不符' }));
+  it('opens a rejected project on step 1 with the audit remark', async () => {
+    start(projectEdit({ wizard_step: 5, auditstatus: '3', auditremark: '坐标与地址不符' }));
     expect(await screen.findByTestId('wizard-step-project')).toBeTruthy();
     expect(within(screen.getByTestId('wizard-auditremark')).getByText('审核未通过：坐标与地址不符')).toBeTruthy();
     expect(screen.getByTestId('wizard-project').textContent).toBe('幸福里安置房项目');
     expect(screen.getByTestId('wizard-logout')).toBeTruthy();
   });
 
-  it('shows no remark for a draft and the submitted state at step 5', async () => {
-    start(projectEdit({ wizard_step: 5 }));
-    expect(await screen.findByTestId('wizard-step-5')).toBeTruthy();
-    expect(screen.getByText('已提交审核')).toBeTruthy();
-    expect(screen.getByText(/预计3个工作日内完成审核/)).toBeTruthy();
-    expect(screen.getByTestId('wizard-enter')).toBeTruthy();
+  it('shows no remark for a draft', async () => {
+    start(projectEdit({ wizard_step: 2 }));
+    expect(await screen.findByTestId('builder-save')).toBeTruthy();
     expect(screen.queryByTestId('wizard-auditremark')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The registration wizard (spec §2 "Registration wizard", §4), shown in place of the shell while the
  * project is unsubmitted or rejected: five steps, starting where the server says (`wizard_step`).
- * Step 1 is the project form, steps 2–3 the builder and construction units (UnitStep); step 4 is built in a
- * later issue; step 5 is the submitted state.
+ * Step 1 is the project form, steps 2–3 the builder and construction units (UnitStep), step 4 the special
+ * account and the submit (AccountStep); step 5 is the submitted state.
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import ChangePasswordDialog from '@/layout/ChangePasswordDialog';
 import { useLogout } from '@/layout/useLogout';
 import { mustChangePassword, useSession } from '@/store/session';
 import BuilderStep from './BuilderStep';
+import AccountStep from './AccountStep';
 import ContractorStep from './ContractorStep';
 import ProjectStep from './ProjectStep';
 import { fetchProjectEdit } from './service';
@@ -25,21 +26,17 @@ export const REVIEW_WORKING_DAYS = 3;
 /** The server's step, kept within 1–5. */
 export const clampStep = (step: number | undefined): number => Math.min(5, Math.max(1, Math.trunc(step ?? 1) || 1));
 
-function PendingStep({ step, onBack }: { step: number; onBack: () => void }) {
-  return (
-    <div data-testid={`wizard-step-${step}`}>
-      <Result status="info" title={STEP_TITLES[step - 1]} subTitle="功能建设中" />
-      <div className="wizard-actions">
-        <Button onClick={onBack} data-testid="wizard-back">
-          上一步
-        </Button>
-        <Button type="primary" disabled data-testid="wizard-next">
-          下一步
-        </Button>
-      </div>
-    </div>
-  );
+/**
+ * Where the wizard opens. Step 5 (submitted) is only shown right after a submit: a draft whose four steps
+ * are saved opens on step 4 to submit; a rejected project opens on step 1 to be corrected from the start.
+ */
+export function openingStep(data: { wizard_step?: number; auditstatus?: string } | undefined): number {
+  if (data?.auditstatus === '3') return 1;
+  return Math.min(4, clampStep(data?.wizard_step));
 }
+
+/** The steps one may jump to: those the server has seen saved (all four once the project was submitted). */
+export const reachableStep = (data: { wizard_step?: number } | undefined): number => Math.min(4, clampStep(data?.wizard_step));
 
 function SubmittedStep() {
   return (
@@ -65,7 +62,8 @@ export default function Wizard() {
   const project = useQuery({ queryKey: PROJECT_EDIT_KEY, queryFn: fetchProjectEdit });
   // null until the first load answers: then the server's step, then the user's moves.
   const [chosen, setChosen] = useState<number | null>(null);
-  const step = chosen ?? clampStep(project.data?.wizard_step);
+  const step = chosen ?? openingStep(project.data);
+  const reachable = reachableStep(project.data);
 
   const go = (next: number) => {
     setChosen(clampStep(next));
@@ -97,10 +95,10 @@ export default function Wizard() {
     body = <BuilderStep onBack={() => go(1)} onSaved={() => go(3)} />;
   } else if (step === 3) {
     body = <ContractorStep onBack={() => go(2)} onSaved={() => go(4)} />;
-  } else if (step === 5) {
-    body = <SubmittedStep />;
+  } else if (step === 4) {
+    body = <AccountStep onBack={() => go(3)} onSubmitted={() => go(5)} />;
   } else {
-    body = <PendingStep step={step} onBack={() => go(step - 1)} />;
+    body = <SubmittedStep />;
   }
 
   return (
@@ -128,7 +126,10 @@ export default function Wizard() {
           </div>
           <Steps
             current={step - 1}
-            items={STEP_TITLES.map((title) => ({ title }))}
+            onChange={(index) => {
+              if (step < 5 && index + 1 <= reachable) go(index + 1);
+            }}
+            items={STEP_TITLES.map((title, index) => ({ title, disabled: step === 5 || index + 1 > reachable }))}
             className="wizard-steps"
             data-testid="wizard-steps"
           />

@@ -72,3 +72,31 @@ export const searchCompanies = (name: string) => get<CompanyInfo[]>(COMPANY_SEAR
 
 /** 注册地区 tree: province → city → county. */
 export const fetchRegisterPlaces = () => get<AreaOption[]>(REGISTERPLACE_URL);
+
+// Step 4 (decisions "Step 4, submit and audit"): the special account, its verification and the submit.
+export type AccountEditData = Schemas['AccountEditData'];
+export type AccountForm = Schemas['AccountForm'];
+export type AccountSaveForm = Schemas['AccountSaveForm'];
+export type VerifyBankForm = Schemas['VerifyBankForm'];
+export type VerifiedAccount = Schemas['VerifiedAccount'];
+export type BankOption = Schemas['BankOption'];
+
+export const ACCOUNT_EDIT_URL = `${site}/AccountEdit`;
+export const VERIFY_BANK_URL = `${site}/ajaxverifybank`;
+export const ACCOUNT_SAVE_URL = '/builder/infomation/v1/SpecialAccount/specialAccountInfoSave';
+export const SUBMIT_URL = `${site}/ajaxSubmit`;
+
+export const fetchAccountEdit = () => get<AccountEditData>(ACCOUNT_EDIT_URL);
+
+function textParams<T extends object>(form: T): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    if (value != null) params[key] = String(value);
+  }
+  return params;
+}
+
+/** 201 verified, 401 refused (ApiError), 301 doubtful (ApiError with code 301: the console asks). */
+export const verifyBank = (form: VerifyBankForm) => post<VerifiedAccount>(VERIFY_BANK_URL, textParams(form));
+export const saveAccount = (form: AccountSaveForm) => post<string | null>(ACCOUNT_SAVE_URL, textParams(form));
+export const submitForAudit = () => get<string | null>(SUBMIT_URL);
