@@ -25,6 +25,11 @@ pub struct SiteConfig {
     pub finance: i64,
     /// Default map centre as "lat,lng".
     pub centerlatlng: String,
+    /// The map's XYZ tile URL template (`https://…/{z}/{x}/{y}.png`); empty: no imagery, a grid (offline).
+    pub maptiles: String,
+    /// A Nominatim-compatible geocoder the console's map search also asks (`{geocoder}?q=…&format=json`
+    /// answering `[{lat, lon, display_name}]`); empty: districts from the area data only.
+    pub geocoder: String,
 }
 
 impl Default for SiteConfig {
@@ -37,6 +42,8 @@ impl Default for SiteConfig {
             areacode: "4101".into(),
             finance: 1,
             centerlatlng: "34.75,113.63".into(),
+            maptiles: String::new(),
+            geocoder: String::new(),
         }
     }
 }

@@ -249,7 +249,7 @@ async fn site_configuration_is_public(app: &TestApp) {
         let reply = app.post(path, None, &[]).await;
         assert_eq!(reply["code"], 201, "{path}: {reply}");
         let data = &reply["data"];
-        for field in ["titleall", "title", "tieleicon", "helpcenter", "areacode", "centerlatlng"] {
+        for field in ["titleall", "title", "tieleicon", "helpcenter", "areacode", "centerlatlng", "maptiles", "geocoder"] {
             assert!(data[field].is_string(), "{field} in {data}");
         }
         assert_eq!(data["finance"], 1);

@@ -1255,10 +1255,21 @@ export interface components {
                  */
                 finance: number;
                 /**
+                 * @description A Nominatim-compatible geocoder the console's map search also asks (`{geocoder}?q=…&format=json`
+                 *     answering `[{lat, lon, display_name}]`); empty: districts from the area data only.
+                 * @default
+                 */
+                geocoder: string;
+                /**
                  * @description Help-centre link; the header shows it only when set.
                  * @default
                  */
                 helpcenter: string;
+                /**
+                 * @description The map's XYZ tile URL template (`https://…/{z}/{x}/{y}.png`); empty: no imagery, a grid (offline).
+                 * @default
+                 */
+                maptiles: string;
                 /**
                  * @description Title icon URL; empty for the built-in one. The misspelling is the spec's.
                  * @default
@@ -1666,10 +1677,21 @@ export interface components {
              */
             finance: number;
             /**
+             * @description A Nominatim-compatible geocoder the console's map search also asks (`{geocoder}?q=…&format=json`
+             *     answering `[{lat, lon, display_name}]`); empty: districts from the area data only.
+             * @default
+             */
+            geocoder: string;
+            /**
              * @description Help-centre link; the header shows it only when set.
              * @default
              */
             helpcenter: string;
+            /**
+             * @description The map's XYZ tile URL template (`https://…/{z}/{x}/{y}.png`); empty: no imagery, a grid (offline).
+             * @default
+             */
+            maptiles: string;
             /**
              * @description Title icon URL; empty for the built-in one. The misspelling is the spec's.
              * @default

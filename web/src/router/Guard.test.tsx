@@ -15,6 +15,8 @@ const siteConfig = {
   areacode: '4101',
   finance: 1,
   centerlatlng: '34.75,113.63',
+  maptiles: '',
+  geocoder: '',
 };
 
 const userInfo = (over: Partial<UserInfo> = {}): UserInfo => ({

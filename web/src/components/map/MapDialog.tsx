@@ -1,8 +1,9 @@
 /**
  * The map picker of spec §2 "Map dialog" (90% wide): longitude and latitude inputs (filtered, range
  * checked), a district search that recentres the map, click to set the point, and 确定 writing "lat,lng".
- * Leaflet is loaded only when the dialog opens. Tiles come from `VITE_MAP_TILES` (an XYZ URL template);
- * without one the map has a plain grid and everything but the imagery still works.
+ * Leaflet is loaded only when the dialog opens. Tiles come from the site config's `maptiles` (an XYZ URL
+ * template); without one the map has a plain grid and everything but the imagery still works. With a
+ * `geocoder` configured, the search also offers its places after the districts.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Col, Form, Input, Modal, Row, Select, Spin, message } from 'antd';
@@ -15,19 +16,19 @@ import {
   parseLatlng,
 } from '@/utils/rules';
 import { searchAreas, type AreaHit } from './areaSearch';
+import { geocode, type Place } from './geocoder';
 import { centroidOf, zoomForLevel, type Centroid } from './centroids';
 import type { MapView } from './LeafletMap';
 import './map.css';
 
 const LeafletMap = lazy(() => import('./LeafletMap'));
 
-/** The XYZ tile URL; empty means no imagery (offline). */
-// Read through a cast: the project does not load vite/client's types.
-const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env;
-export const MAP_TILES: string = env?.VITE_MAP_TILES ?? '';
 export const FALLBACK_CENTRE = '34.75,113.63';
 const DEFAULT_ZOOM = 12;
 const SEARCH_DELAY_MS = 300;
+/** Search options of the geocoder's places are `place:{index}`; districts are their codes. */
+const PLACE = 'place:';
+const PLACE_ZOOM = 15;
 
 export interface MapDialogProps {
   open: boolean;
@@ -35,6 +36,10 @@ export interface MapDialogProps {
   value?: string;
   /** The site config's `centerlatlng` ("lat,lng"), used when nothing is stored. */
   centre?: string;
+  /** The site config's `maptiles` XYZ template; empty: no imagery (offline). */
+  tiles?: string;
+  /** The site config's `geocoder` URL; empty: districts only. */
+  geocoder?: string;
   onConfirm: (latlng: string) => void;
   onCancel: () => void;
 }
@@ -60,13 +65,14 @@ function parseLatlngOrThrow(text: string): Centroid {
   return parsed.value;
 }
 
-function MapBody({ value, centre, onConfirm, onCancel }: Omit<MapDialogProps, 'open'>) {
+function MapBody({ value, centre, tiles = '', geocoder = '', onConfirm, onCancel }: Omit<MapDialogProps, 'open'>) {
   const start = useMemo(() => startingPoint(value, centre), [value, centre]);
   const storedText = start.stored ? (value ?? '').split(',') : ['', ''];
   const [lat, setLat] = useState(storedText[0]?.trim() ?? '');
   const [lng, setLng] = useState(storedText[1]?.trim() ?? '');
   const [view, setView] = useState<MapView>({ centre: start.centre, zoom: DEFAULT_ZOOM, serial: 0 });
   const [hits, setHits] = useState<AreaHit[]>([]);
+  const [places, setPlaces] = useState<Place[]>([]);
   const [searching, setSearching] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -88,19 +94,29 @@ function MapBody({ value, centre, onConfirm, onCancel }: Omit<MapDialogProps, 'o
     const name = text.trim();
     if (name === '') {
       setHits([]);
+      setPlaces([]);
       return;
     }
     timer.current = setTimeout(() => {
       setSearching(true);
-      searchAreas(name.slice(0, 20))
-        .then(setHits)
-        .catch(() => setHits([]))
+      const areas = searchAreas(name.slice(0, 20)).catch(() => [] as AreaHit[]);
+      const found = geocoder ? geocode(geocoder, name) : Promise.resolve([] as Place[]);
+      void Promise.all([areas, found])
+        .then(([areaHits, placeHits]) => {
+          setHits(areaHits);
+          setPlaces(placeHits);
+        })
         .finally(() => setSearching(false));
     }, SEARCH_DELAY_MS);
   };
 
-  const onChoose = (code: string) => {
-    const hit = hits.find((candidate) => candidate.code === code);
+  const onChoose = (choice: string) => {
+    if (choice.startsWith(PLACE)) {
+      const place = places[Number(choice.slice(PLACE.length))];
+      if (place) recentre(place.centre, PLACE_ZOOM);
+      return;
+    }
+    const hit = hits.find((candidate) => candidate.code === choice);
     const found = hit && centroidOf(hit.path);
     if (!found) {
       message.info('暂无该地区的位置数据');
@@ -151,7 +167,10 @@ function MapBody({ value, centre, onConfirm, onCancel }: Omit<MapDialogProps, 'o
                 showSearch={{ filterOption: false, onSearch }}
                 placeholder="输入地区名称，如 金水区"
                 notFoundContent={searching ? <Spin size="small" /> : null}
-                options={hits.map((hit) => ({ value: hit.code, label: hit.path_name }))}
+                options={[
+                  ...hits.map((hit) => ({ value: hit.code, label: hit.path_name })),
+                  ...places.map((place, index) => ({ value: `${PLACE}${index}`, label: `地点：${place.name}` })),
+                ]}
                 onChange={onChoose}
                 value={null}
               />
@@ -161,10 +180,10 @@ function MapBody({ value, centre, onConfirm, onCancel }: Omit<MapDialogProps, 'o
       </Form>
       <div className="map-frame" data-testid="map-frame">
         <Suspense fallback={<Spin className="map-loading" />}>
-          <LeafletMap view={view} point={point} tiles={MAP_TILES} onPick={onPick} />
+          <LeafletMap view={view} point={point} tiles={tiles} onPick={onPick} />
         </Suspense>
       </div>
-      <div className="map-tip">点击地图选取项目位置{MAP_TILES ? '' : '（未配置地图底图，以网格显示）'}</div>
+      <div className="map-tip">点击地图选取项目位置{tiles ? '' : '（未配置地图底图，以网格显示）'}</div>
       <div className="map-footer">
         <Button onClick={onCancel}>取消</Button>
         <Button type="primary" onClick={confirm} data-testid="map-confirm">

@@ -82,7 +82,7 @@ export default function ProjectStep({ data, onSaved }: ProjectStepProps) {
   const [form] = Form.useForm<ProjectValues>();
   const [saving, setSaving] = useState(false);
   const [mapOpen, setMapOpen] = useState(false);
-  const centre = useSession((state) => state.siteConfig?.centerlatlng);
+  const siteConfig = useSession((state) => state.siteConfig);
   const districts = useQuery({ queryKey: ['area', 'guanxia_list'], queryFn: fetchSupervisingDistricts, staleTime: Infinity });
   const areas = useQuery({ queryKey: ['area', 'jmarea'], queryFn: fetchProjectAreas, staleTime: Infinity });
   const price = Form.useWatch('ContractPrice', form) ?? data.stepForm.ContractPrice;
@@ -304,7 +304,9 @@ export default function ProjectStep({ data, onSaved }: ProjectStepProps) {
       <MapDialog
         open={mapOpen}
         value={latlng}
-        centre={centre}
+        centre={siteConfig?.centerlatlng}
+        tiles={siteConfig?.maptiles}
+        geocoder={siteConfig?.geocoder}
         onCancel={() => setMapOpen(false)}
         onConfirm={(value) => {
           form.setFieldValue('Latlng', value);
