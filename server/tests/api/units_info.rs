@@ -259,7 +259,7 @@ async fn a_guarantee_change_is_recorded_and_the_regulator_reads_it(app: &TestApp
     assert_eq!(app.post(SET_READ, Some(&admin), &[("id", &change_id)]).await["code"], 201, "again: nothing changes");
     assert_eq!(log_lines(app, "确认保证金变更").await, 1);
     let info = app.post(INFO, Some(&token), &[("type", "builder")]).await["data"].clone();
-    let read = info["guarantee_changes"].as_array().unwrap().iter().find(|c| c["id"].to_string() == change_id).unwrap().clone();
+    let read = info["guarantee_changes"].as_array().unwrap().iter().find(|c| c["id"] == change_id.parse::<i64>().unwrap()).unwrap().clone();
     assert_eq!(read["is_read"], true);
     assert_ne!(read["read_time"], "");
 
@@ -433,7 +433,7 @@ async fn units_exit_and_come_back(app: &TestApp) {
         &format!("{SUBCONTRACTOR}已于2026-05-01退场"),
     );
     let on_site = app.post(ALL, Some(&token), &[("status", "1")]).await;
-    assert!(on_site["data"].as_array().unwrap().iter().all(|u| u["id"].to_string() != sub), "{on_site}");
+    assert!(on_site["data"].as_array().unwrap().iter().all(|u| u["id"] != sub.parse::<i64>().unwrap()), "{on_site}");
 
     // Re-entry.
     assert_refused(&app.post(REENTRY, Some(&token), &[("id", &labour), ("entry_date", "2026-05-01")]).await, "该单位未退场，无需重新进场");
