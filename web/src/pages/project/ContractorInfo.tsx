@@ -51,9 +51,11 @@ export default function ContractorInfo() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useQuery({ queryKey: ['company', 'list', query], queryFn: () => fetchUnitList(query), placeholderData: keepPreviousData });
 
+  // A unit's exit also exits its teams: the team list is stale too.
   const refresh = () => {
     setSelected([]);
     void queryClient.invalidateQueries({ queryKey: ['company'] });
+    void queryClient.invalidateQueries({ queryKey: ['team'] });
   };
 
   const remove = async (ids: number[]) => {
