@@ -1,5 +1,5 @@
 /**
- * The demo builder adds a subcontractor, edits it, gives it a team, is told why the unit cannot be deleted
+ * The demo builder changes its wage guarantee, adds a subcontractor, edits it, gives it a team, is told why the unit cannot be deleted
  * while the team refers to it, and lets the unit exit (its team with it). The refusal to delete a team with
  * workers is covered by the Rust tests: this branch has no worker registration yet.
  */
@@ -35,6 +35,21 @@ test('the builder adds a subcontractor and a team, then the unit exits', async (
   await loginAsDemo(page);
   const sidebar = page.getByTestId('sidebar');
   await sidebar.getByText('项目管理', { exact: true }).click();
+
+  // The builder's wage guarantee changes, with a reason; the change is recorded for the regulator.
+  await sidebar.getByText('建设单位信息', { exact: true }).click();
+  const info = page.locator('[data-testid=page-pane][data-path="/project/builderInfo"]');
+  await expect(info.getByText('郑州市金水区城市建设投资有限公司')).toBeVisible();
+  await info.getByTestId('guarantee-change').click();
+  await page.getByTestId('guarantee-deposit').fill('180');
+  await page.getByTestId('guarantee-reason').fill('保函续期，金额调整');
+  await page.getByTestId('guarantee-save').click();
+  await expect(toast(page, '变更已提交，已通知监管部门')).toBeVisible();
+  const change = info.getByTestId('guarantee-changes').locator('tr').filter({ hasText: '保函续期，金额调整' });
+  await expect(change).toContainText('180万元');
+  await expect(change).toContainText('未阅');
+  await shot(page, testInfo, '00-guarantee-changed');
+
   await sidebar.getByText('参建单位', { exact: true }).click();
   await expect(page).toHaveURL(/\/project\/contractorInfo$/);
   const list = page.locator('[data-testid=page-pane][data-path="/project/contractorInfo"]');

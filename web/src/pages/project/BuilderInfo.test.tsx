@@ -82,8 +82,17 @@ describe('BuilderInfo', () => {
     fireEvent.change(await screen.findByTestId('guarantee-deposit'), { target: { value: '180.5' } });
     fireEvent.click(screen.getByTestId('guarantee-save'));
     await waitFor(() => expect(formErrors()).toContain('请填写变更原因'));
-    expect(formErrors()).toContain('请选择保函有效期');
     expect(called(CHANGE_GUARANTEE_URL)).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('guarantee-reason'), { target: { value: ' 保函续期 ' } });
+    fireEvent.click(screen.getByTestId('guarantee-save'));
+    await waitFor(() => expect(called(CHANGE_GUARANTEE_URL)).toHaveLength(1));
+    const body = called(CHANGE_GUARANTEE_URL)[0].body;
+    expect(body.get('type')).toBe('builder');
+    expect(body.get('paytype')).toBe('322');
+    expect(body.get('desposit')).toBe('180.5');
+    expect(body.get('startdate')).toBe('2026-01-01');
+    expect(body.get('enddate')).toBe('2027-12-31');
+    expect(body.get('reason')).toBe('保函续期');
   });
 
   it('saves the leaders', async () => {

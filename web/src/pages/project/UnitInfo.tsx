@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Select, Space, Table, Tag, message } from 'antd';
 import type { FormRule, TableColumnsType } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { ApiError, showApiError } from '@/api/client';
 import UploadField from '@/components/upload/UploadField';
 import { depositRule, idNumberRule, MSG_GUARANTEE_DATES_REQUIRED, MSG_PAY_TYPE_REQUIRED, personNameRule, phoneRule, requiredRule } from '@/utils/rules';
@@ -151,9 +151,11 @@ function GuaranteeDialog({ data, open, onClose, onSaved }: { data: UnitInfoData;
       setSaving(false);
     }
   };
+  const { startdate, enddate } = data.form;
   const initial: Partial<GuaranteeValues> = {
     paytype: data.form.paytype,
     desposit: data.form.desposit,
+    dateArr: startdate && enddate ? [dayjs(startdate, DAY), dayjs(enddate, DAY)] : null,
     guaranteepath: data.form.guaranteepath ? [data.form.guaranteepath] : [],
   };
   return (
