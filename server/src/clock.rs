@@ -8,6 +8,11 @@ const CHINA: UtcOffset = match UtcOffset::from_hms(8, 0, 0) {
 };
 const DATETIME: &[BorrowedFormatItem<'static>] = format_description!("[year]-[month]-[day] [hour]:[minute]:[second]");
 
+/// Today's date in China.
+pub fn china_today() -> time::Date {
+    OffsetDateTime::now_utc().to_offset(CHINA).date()
+}
+
 pub fn now() -> i64 {
     OffsetDateTime::now_utc().unix_timestamp()
 }

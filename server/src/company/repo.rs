@@ -111,6 +111,56 @@ pub struct UnitFields {
     pub guarantee_end: String,
 }
 
+const UPDATE_COMPANY: &str = "UPDATE companies SET social_credit_code = $1, name = $2, registered_area = $3, \
+    register_date = $4, registered_address = $5, legal_person = $6, legal_person_phone = $7, legal_person_id_number = $8, \
+    office_address = $9, company_type = $10, locked = $11, updated_at = $12 WHERE id = $13";
+const INSERT_COMPANY: &str = "INSERT INTO companies (social_credit_code, name, registered_area, register_date, \
+    registered_address, legal_person, legal_person_phone, legal_person_id_number, office_address, company_type, locked, \
+    created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) \
+    ON CONFLICT (social_credit_code) WHERE social_credit_code <> '/' DO NOTHING RETURNING id";
+const COMPANY_ID_BY_CODE: &str = "SELECT id FROM companies WHERE social_credit_code = $1";
+
+/// Binds a company's fields to $1–$10 of `UPDATE_COMPANY` / `INSERT_COMPANY`.
+macro_rules! bind_company {
+    ($query:expr, $fields:expr) => {
+        $query
+            .bind(&$fields.social_credit_code)
+            .bind(&$fields.name)
+            .bind(&$fields.registered_area)
+            .bind(&$fields.register_date)
+            .bind(&$fields.registered_address)
+            .bind(&$fields.legal_person)
+            .bind(&$fields.legal_person_phone)
+            .bind(&$fields.legal_person_id_number)
+            .bind(&$fields.office_address)
+            .bind(&$fields.company_type)
+    };
+}
+
+/// Creates, updates (and locks) or keeps the company of `choice` outside a transaction (a participating
+/// unit's save: a company row left by a failed unit insert is harmless, companies are shared). Answers its id.
+pub async fn resolve_company(db: &Db, choice: &CompanyChoice) -> sqlx::Result<i64> {
+    let now = clock::now();
+    match choice {
+        CompanyChoice::Keep(id) => Ok(*id),
+        CompanyChoice::Update(id, fields) => {
+            on_db!(db, pool => bind_company!(sqlx::query(UPDATE_COMPANY), fields).bind(true).bind(now).bind(*id).execute(pool).await.map(|_| ()))?;
+            Ok(*id)
+        }
+        CompanyChoice::Create(fields) => {
+            let inserted: Option<i64> = on_db!(db, pool => bind_company!(sqlx::query_scalar(INSERT_COMPANY), fields)
+                .bind(true)
+                .bind(now)
+                .fetch_optional(pool)
+                .await)?;
+            match inserted {
+                Some(id) => Ok(id),
+                None => on_db!(db, pool => sqlx::query_scalar(COMPANY_ID_BY_CODE).bind(&fields.social_credit_code).fetch_one(pool).await),
+            }
+        }
+    }
+}
+
 /// How many of these upload names the project itself uploaded with one of `kinds`.
 pub async fn count_project_uploads(db: &Db, project_id: i64, names: &[String], kinds: &[&str]) -> sqlx::Result<i64> {
     let mut total = 0;
@@ -152,57 +202,18 @@ pub async fn save_unit(
         let company_id: i64 = match company {
             CompanyChoice::Keep(id) => *id,
             CompanyChoice::Update(id, fields) => {
-                sqlx::query(
-                    "UPDATE companies SET social_credit_code = $1, name = $2, registered_area = $3, register_date = $4, \
-                     registered_address = $5, legal_person = $6, legal_person_phone = $7, legal_person_id_number = $8, \
-                     office_address = $9, company_type = $10, locked = $11, updated_at = $12 WHERE id = $13",
-                )
-                .bind(&fields.social_credit_code)
-                .bind(&fields.name)
-                .bind(&fields.registered_area)
-                .bind(&fields.register_date)
-                .bind(&fields.registered_address)
-                .bind(&fields.legal_person)
-                .bind(&fields.legal_person_phone)
-                .bind(&fields.legal_person_id_number)
-                .bind(&fields.office_address)
-                .bind(&fields.company_type)
-                .bind(true)
-                .bind(now)
-                .bind(*id)
-                .execute(&mut *tx)
-                .await?;
+                bind_company!(sqlx::query(UPDATE_COMPANY), fields).bind(true).bind(now).bind(*id).execute(&mut *tx).await?;
                 *id
             }
             CompanyChoice::Create(fields) => {
-                let inserted: Option<i64> = sqlx::query_scalar(
-                    "INSERT INTO companies (social_credit_code, name, registered_area, register_date, registered_address, \
-                     legal_person, legal_person_phone, legal_person_id_number, office_address, company_type, locked, \
-                     created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) \
-                     ON CONFLICT (social_credit_code) WHERE social_credit_code <> '/' DO NOTHING RETURNING id",
-                )
-                .bind(&fields.social_credit_code)
-                .bind(&fields.name)
-                .bind(&fields.registered_area)
-                .bind(&fields.register_date)
-                .bind(&fields.registered_address)
-                .bind(&fields.legal_person)
-                .bind(&fields.legal_person_phone)
-                .bind(&fields.legal_person_id_number)
-                .bind(&fields.office_address)
-                .bind(&fields.company_type)
-                .bind(true)
-                .bind(now)
-                .fetch_optional(&mut *tx)
-                .await?;
+                let inserted: Option<i64> = bind_company!(sqlx::query_scalar(INSERT_COMPANY), fields)
+                    .bind(true)
+                    .bind(now)
+                    .fetch_optional(&mut *tx)
+                    .await?;
                 match inserted {
                     Some(id) => id,
-                    None => {
-                        sqlx::query_scalar("SELECT id FROM companies WHERE social_credit_code = $1")
-                            .bind(&fields.social_credit_code)
-                            .fetch_one(&mut *tx)
-                            .await?
-                    }
+                    None => sqlx::query_scalar(COMPANY_ID_BY_CODE).bind(&fields.social_credit_code).fetch_one(&mut *tx).await?,
                 }
             }
         };

@@ -242,15 +242,15 @@ pub struct CompanyInfo {
     pub locked: bool,
 }
 
-fn split_list(text: &str) -> Vec<String> {
+pub(crate) fn split_list(text: &str) -> Vec<String> {
     text.split(',').map(str::trim).filter(|item| !item.is_empty()).map(str::to_owned).collect()
 }
 
-fn show_date(text: &str) -> String {
+pub(crate) fn show_date(text: &str) -> String {
     parse_date(text).ok().flatten().map(format_date).unwrap_or_default()
 }
 
-fn mask(text: &str, head: usize, tail: usize) -> String {
+pub(crate) fn mask(text: &str, head: usize, tail: usize) -> String {
     let chars: Vec<char> = text.chars().collect();
     if chars.len() <= head + tail {
         return "*".repeat(chars.len());
@@ -284,7 +284,7 @@ pub fn deposit_ceiling_fen(contract_price_fen: Option<i64>) -> u64 {
     }
 }
 
-fn builder_form(unit: Option<&UnitRow>, company: Option<&CompanyRow>) -> BuilderForm {
+pub(crate) fn builder_form(unit: Option<&UnitRow>, company: Option<&CompanyRow>) -> BuilderForm {
     let c = company.cloned().unwrap_or_default();
     let u = unit.map(|unit| unit.fields.clone()).unwrap_or_default();
     BuilderForm {
@@ -310,7 +310,7 @@ fn builder_form(unit: Option<&UnitRow>, company: Option<&CompanyRow>) -> Builder
     }
 }
 
-fn contructor_form(unit: Option<&UnitRow>, company: Option<&CompanyRow>) -> ContructorForm {
+pub(crate) fn contructor_form(unit: Option<&UnitRow>, company: Option<&CompanyRow>) -> ContructorForm {
     let u = unit.map(|unit| unit.fields.clone()).unwrap_or_default();
     ContructorForm {
         unit: builder_form(unit, company),
@@ -378,6 +378,11 @@ pub async fn load_contractor(db: &Db, current: &CurrentAccount) -> Result<Contra
 /// Companies without a code ('/') are never answered.
 pub async fn search(db: &Db, current: &CurrentAccount, name: &str, code: &str) -> Result<Vec<CompanyInfo>, ApiError> {
     builder_project(current)?;
+    find_companies(db, name, code).await
+}
+
+/// The look-up (`code`) or the name search, for whoever may ask.
+pub(crate) async fn find_companies(db: &Db, name: &str, code: &str) -> Result<Vec<CompanyInfo>, ApiError> {
     let code = code.trim().to_ascii_uppercase();
     if !code.is_empty() {
         if !credit_code::triggers_lookup(&code) {
@@ -395,18 +400,18 @@ pub async fn search(db: &Db, current: &CurrentAccount, name: &str, code: &str) -
     Ok(repo::search_companies(db, name, SEARCH_LIMIT).await?.iter().map(company_info).collect())
 }
 
-fn sent(value: &Option<String>) -> String {
+pub(crate) fn sent(value: &Option<String>) -> String {
     value.clone().unwrap_or_default()
 }
 
 /// A required select whose value must be one of `list`'s codes.
-fn select(input: &str, list: &[SelectOption], required: &'static str, unknown: &'static str) -> Result<String, Invalid> {
+pub(crate) fn select(input: &str, list: &[SelectOption], required: &'static str, unknown: &'static str) -> Result<String, Invalid> {
     let value = rules::required(input, required)?;
     if options::is_known(list, &value) { Ok(value) } else { Err(Invalid(unknown)) }
 }
 
 /// Name, phone and ID number of a person, each required.
-fn person(name: &Option<String>, phone: &Option<String>, id_number: &Option<String>) -> Result<[String; 3], Invalid> {
+pub(crate) fn person(name: &Option<String>, phone: &Option<String>, id_number: &Option<String>) -> Result<[String; 3], Invalid> {
     let name = PersonName::parse(&sent(name))?.as_str().to_owned();
     let phone = Phone::parse(&sent(phone))?.as_str().to_owned();
     let id_number = IdNumber::parse(&sent(id_number))?.as_str().to_owned();
@@ -427,7 +432,7 @@ fn registered_area(text: &str) -> Result<String, Invalid> {
 }
 
 /// The company fields as sent, validated in the form's order.
-fn company_fields(form: &UnitForm, code: &CreditCodeOrNone) -> Result<CompanyUpdate, Invalid> {
+pub(crate) fn company_fields(form: &UnitForm, code: &CreditCodeOrNone) -> Result<CompanyUpdate, Invalid> {
     let name = rules::unit_name(&sent(&form.Name))?;
     let area_text = [&form.RegisteredArea, &form.builderArea, &form.contractorArea]
         .into_iter()
@@ -460,8 +465,70 @@ fn company_fields(form: &UnitForm, code: &CreditCodeOrNone) -> Result<CompanyUpd
     })
 }
 
+/// The wage guarantee of a builder (`contractor` false: deposit optional, validity dates required) or a
+/// general contractor (deposit and file required, dates optional but both or none), as validated fields.
+pub(crate) struct GuaranteeFields {
+    pub pay_type: String,
+    pub deposit_fen: Option<i64>,
+    pub guarantee_path: String,
+    /// The guarantee file's stored upload name, to check it is the project's.
+    pub upload: Option<String>,
+    pub guarantee_start: String,
+    pub guarantee_end: String,
+}
+
+pub(crate) fn guarantee_fields(form: &UnitForm, contractor: bool) -> Result<GuaranteeFields, Invalid> {
+    let pay_type = select(&sent(&form.paytype), options::DEPOSIT_METHODS, MSG_PAY_TYPE_REQUIRED, MSG_PAY_TYPE_UNKNOWN)?;
+    let deposit_text = sent(&form.desposit);
+    let deposit = if contractor { Some(money::deposit(&deposit_text)?) } else { money::deposit_optional(&deposit_text)? };
+    let deposit_fen = deposit.map(|fen| fen as i64);
+
+    let guarantee_path = sent(&form.guaranteepath).trim().to_owned();
+    if guarantee_path.is_empty() && contractor {
+        return Err(Invalid(MSG_GUARANTEE_FILE_REQUIRED));
+    }
+    let upload = if guarantee_path.is_empty() {
+        None
+    } else {
+        Some(upload_name(&guarantee_path).ok_or(Invalid(MSG_GUARANTEE_FILE_INVALID))?)
+    };
+
+    let (mut start_text, mut end_text) = (sent(&form.startdate), sent(&form.enddate));
+    if start_text.trim().is_empty() && end_text.trim().is_empty() {
+        let pair = sent(&form.dateArr);
+        if let Some((start, end)) = pair.split_once(',') {
+            (start_text, end_text) = (start.to_owned(), end.to_owned());
+        }
+    }
+    let (start, end): (Option<Date>, Option<Date>) = (parse_date(&start_text)?, parse_date(&end_text)?);
+    match (start, end) {
+        (Some(start), Some(end)) => {
+            if start > end {
+                return Err(Invalid(MSG_GUARANTEE_DATES_ORDER));
+            }
+            Ok(GuaranteeFields {
+                pay_type,
+                deposit_fen,
+                guarantee_path,
+                upload,
+                guarantee_start: format_date(start),
+                guarantee_end: format_date(end),
+            })
+        }
+        (None, None) if contractor => Ok(GuaranteeFields {
+            pay_type,
+            deposit_fen,
+            guarantee_path,
+            upload,
+            guarantee_start: String::new(),
+            guarantee_end: String::new(),
+        }),
+        _ => Err(Invalid(MSG_GUARANTEE_DATES_REQUIRED)),
+    }
+}
+
 /// An `/uploads/<name>` URL's stored name.
-fn upload_name(url: &str) -> Option<String> {
+pub(crate) fn upload_name(url: &str) -> Option<String> {
     url.strip_prefix(URL_PREFIX).filter(|name| !name.is_empty() && !name.contains('/')).map(str::to_owned)
 }
 
@@ -483,41 +550,13 @@ fn unit_fields(form: &UnitForm, role: Role) -> Result<UnitInput, Invalid> {
         [unit.site_manager, unit.site_manager_phone, unit.site_manager_id_number] =
             person(&form.sitemanager, &form.sitemanagerphone, &form.sitemanagerIdNumber)?;
     }
-    unit.pay_type = select(&sent(&form.paytype), options::DEPOSIT_METHODS, MSG_PAY_TYPE_REQUIRED, MSG_PAY_TYPE_UNKNOWN)?;
-    let deposit_text = sent(&form.desposit);
-    let deposit = if contractor { Some(money::deposit(&deposit_text)?) } else { money::deposit_optional(&deposit_text)? };
-    unit.deposit_fen = deposit.map(|fen| fen as i64);
-
-    let guarantee_path = sent(&form.guaranteepath).trim().to_owned();
-    if guarantee_path.is_empty() && contractor {
-        return Err(Invalid(MSG_GUARANTEE_FILE_REQUIRED));
-    }
-    let guarantee_upload = if guarantee_path.is_empty() {
-        None
-    } else {
-        Some(upload_name(&guarantee_path).ok_or(Invalid(MSG_GUARANTEE_FILE_INVALID))?)
-    };
-    unit.guarantee_path = guarantee_path;
-
-    let (mut start_text, mut end_text) = (sent(&form.startdate), sent(&form.enddate));
-    if start_text.trim().is_empty() && end_text.trim().is_empty() {
-        let pair = sent(&form.dateArr);
-        if let Some((start, end)) = pair.split_once(',') {
-            (start_text, end_text) = (start.to_owned(), end.to_owned());
-        }
-    }
-    let (start, end): (Option<Date>, Option<Date>) = (parse_date(&start_text)?, parse_date(&end_text)?);
-    match (start, end) {
-        (Some(start), Some(end)) => {
-            if start > end {
-                return Err(Invalid(MSG_GUARANTEE_DATES_ORDER));
-            }
-            unit.guarantee_start = format_date(start);
-            unit.guarantee_end = format_date(end);
-        }
-        (None, None) if contractor => {}
-        _ => return Err(Invalid(MSG_GUARANTEE_DATES_REQUIRED)),
-    }
+    let guarantee = guarantee_fields(form, contractor)?;
+    unit.pay_type = guarantee.pay_type;
+    unit.deposit_fen = guarantee.deposit_fen;
+    unit.guarantee_path = guarantee.guarantee_path;
+    unit.guarantee_start = guarantee.guarantee_start;
+    unit.guarantee_end = guarantee.guarantee_end;
+    let guarantee_upload = guarantee.upload;
 
     let mut attachments: Vec<String> = Vec::new();
     let mut attachment_uploads = Vec::new();
@@ -537,7 +576,7 @@ fn unit_fields(form: &UnitForm, role: Role) -> Result<UnitInput, Invalid> {
 }
 
 /// "Field: before → after" for each changed field of the form, ID numbers masked.
-fn change_summary(before: &Value, after: &Value) -> String {
+pub(crate) fn change_summary(before: &Value, after: &Value) -> String {
     let show = |key: &str, value: &Value| {
         let text = match value {
             Value::String(text) => text.clone(),

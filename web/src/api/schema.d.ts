@@ -459,6 +459,296 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/company/v1/Company/Get_constructionType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 分包类型 of participating units: `[{value, label, role}]`, role `subcontractor` (专业分包) or
+         *     `labour` (劳务分包). Any logged-in account.
+         */
+        get: operations["construction_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/company/v1/Company/ajax_change_guarantee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the wage guarantee of the builder or general contractor (the wizard's rules for that unit)
+         *     with a reason: applied at once, recorded with before and after, every regulator account messaged.
+         *     401 when nothing changed. A deposit above the ceiling is saved with `depositWarning`. Builder
+         *     accounts only. Logged.
+         */
+        post: operations["change_guarantee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/company/v1/Company/ajax_company_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every unit of the project (builder, general contractor, then the participating units) for selects;
+         *     `status=1` only those on site. Builder: its project; admin: `project_id` (required); finance: 403.
+         */
+        post: operations["company_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/company/v1/Company/ajax_company_info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * builderInfo / constructInfo: the builder (`type=builder`) or general contractor (`type=contractor`)
+         *     with its company (locked), leaders, wage guarantee, the deposit ceiling and the guarantee's changes.
+         *     Builder accounts: their project; admin: the `project_id` sent (required); finance: 403. 404 when the
+         *     unit is not registered yet.
+         */
+        post: operations["company_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/company/v1/Company/ajax_deleteall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes participating units (`ids` comma-joined). All or none; refused while a team or an
+         *     employment (a worker's record, past ones too) refers to one, saying which and how many. Builder and
+         *     general contractor can never be deleted.
+         */
+        post: operations["delete_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/company/v1/Company/ajax_edit_save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-entry (重新进场) of an exited participating unit (`id`) on `entry_date` (not before its exit date):
+         *     back on site, exit date cleared. Builder accounts only. Logged.
+         */
+        post: operations["reentry_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/company/v1/Company/ajax_exitall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exit (退场) of participating units (`ids` comma-joined) on `exit_date`, with their teams still on
+         *     site. All or none; refused, naming the unit, while it has workers on site, when it has exited already,
+         *     or when the date is before its or its teams' entry. Builder and general contractor never exit here.
+         */
+        post: operations["exit_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/company/v1/Company/ajax_get_company_info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The participating unit form's company look-up: by `code` (18 characters: 0 or 1 company) or by part
+         *     of the `name` (up to 20), as the wizard's `Site/ajax_builder`. Builder accounts only.
+         */
+        post: operations["get_company_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/company/v1/Company/ajax_guarantee_set_read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The regulator marks a guarantee change (`id`) read, and its message. Admin accounts only (403
+         *     otherwise); 404 for an unknown change; marking again changes nothing.
+         */
+        post: operations["guarantee_set_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/company/v1/Company/company_edit_save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the leaders of the builder (project leader) or general contractor (also the labour leader and
+         *     the site manager), each with the name, phone and ID-number rules. The company's fields are not
+         *     read: the company stays locked. Builder accounts only (admin and finance 403). Logged.
+         */
+        post: operations["company_edit_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/company/v1/Company/construction_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * editBuilds: one unit (`id`) with its company (read-only), leaders, attachments, entry and exit.
+         *     Another project's unit: 404.
+         */
+        get: operations["construction_edit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/company/v1/Company/construction_edit_save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * editBuilds save (`id`): type, leaders, attachments and entry date of a participating unit; the
+         *     company stays. Builder and general contractor are edited on their information pages (401).
+         */
+        post: operations["construction_edit_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/company/v1/Company/construction_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * contractorInfo: a page of the project's units (builder and general contractor first, then the
+         *     newest participating units), filtered by company name, type (role) and status. Builder: its
+         *     project; admin: `project_id` (required); finance: 403.
+         */
+        get: operations["construction_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/company/v1/Company/construction_save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * newBulid: a new subcontractor or labour subcontractor (the `construction_type` decides which) with
+         *     its company (an existing company by credit code is linked, a locked one as stored; a company already
+         *     in the project is refused), the project leader, labour leader and site manager, up to 9 contract
+         *     images and the entry date. Builder accounts only. Logged.
+         */
+        post: operations["construction_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/infomation/v1/SpecialAccount/ajax_verify_bank": {
         parameters: {
             query?: never;
@@ -510,6 +800,87 @@ export interface paths {
         put?: never;
         /** Unread messages of the logged-in account (header bell). */
         post: operations["message_count"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/team/v1/Team/ajax_delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes a team; refused while any employment (a worker's record) refers to it:
+         *     `该班组下还有N名工人，不能删除`. Builder accounts only. Logged.
+         */
+        post: operations["team_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/team/v1/Team/ajax_exit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exit (退场) of a team on `exit_date` (not after today, not before its entry date); refused while it
+         *     has workers on site. Builder accounts only. Logged.
+         */
+        post: operations["team_exit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/team/v1/Team/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the project's teams, newest first, filtered by unit, name and status (1 on site, 2
+         *     exited). Builder: its project; admin: `project_id` (required); finance: 403.
+         */
+        post: operations["team_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/team/v1/Team/ajax_save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves a new team (no `id`) or an edit: unit of the project on site, name 1–50 unique within the
+         *     unit, leader's name, phone and ID number, work type, entry date not before the unit's. A team with
+         *     workers keeps its unit. Builder accounts only (admin and finance 403). Logged.
+         */
+        post: operations["team_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -800,6 +1171,13 @@ export interface components {
             /** @description Not opened: `bank` or `bank,branch`. */
             notopenbankSelected?: string | null;
         };
+        /** @description `ajax_company_all` parameters. */
+        AllUnitsForm: {
+            /** @description The regulator's project (required for admin accounts, ignored for builders). */
+            project_id?: string | null;
+            /** @description 1: only units on site (the team form); empty: all. */
+            status?: string | null;
+        };
         /** @description A division found by name. */
         AreaHit: {
             /** @description The division's code (2/4/6/9 digits). */
@@ -831,6 +1209,13 @@ export interface components {
             children: components["schemas"]["BranchOption"][];
             label: string;
             value: string;
+        };
+        /** @description `ajax_exitall` / `ajax_deleteall`. */
+        BatchForm: {
+            /** @description `ajax_exitall` only: YYYY-MM-DD, not after today and not before the unit's (or its teams') entry. */
+            exit_date?: string | null;
+            /** @description Unit ids, comma-joined (at most 100). */
+            ids?: string | null;
         };
         /** @description A branch in the bank tree. */
         BranchOption: {
@@ -885,6 +1270,11 @@ export interface components {
             /** @description The image as a `data:image/png;base64,…` URL. */
             image: string;
         };
+        /** @description `ajax_guarantee_set_read`. */
+        ChangeIdForm: {
+            /** @description The change record's id. */
+            id?: string | null;
+        };
         /**
          * @description A company as the look-up and the name search answer it, to fill and lock the form. The legal
          *     person's phone and ID number are masked: a locked company's stored values are kept on save anyway.
@@ -905,6 +1295,21 @@ export interface components {
             /** Format: int64 */
             id: number;
             locked: boolean;
+        };
+        /**
+         * @description `ajax_get_company_info`: the credit-code look-up (`code`, 18 characters) or the name search
+         *     (`name`) of the participating unit form, as the wizard's.
+         */
+        CompanyLookupForm: {
+            code?: string | null;
+            name?: string | null;
+        };
+        /** @description A `Get_constructionType` option: what a participating unit does, and so its role. */
+        ConstructionType: {
+            label: string;
+            /** @description `subcontractor` (专业分包) or `labour` (劳务分包). */
+            role: string;
+            value: string;
         };
         /** @description `Site/contractorEdit`. */
         ContractorEditData: components["schemas"]["UnitContext"] & {
@@ -1095,6 +1500,26 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_GuaranteeChanged: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description What a guarantee change answers. */
+            data: {
+                /** @description The deposit is above the ceiling (a warning, as in the wizard). */
+                depositWarning: boolean;
+                desposittop: string;
+                /**
+                 * Format: int64
+                 * @description The change record's id.
+                 */
+                id: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_ListData: {
             /**
              * Format: int32
@@ -1172,6 +1597,163 @@ export interface components {
              */
             code: number;
             data: null | string;
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_TeamItem: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description YYYY-MM-DD. */
+                    entry_date: string;
+                    /** @description YYYY-MM-DD or ''. */
+                    exit_date: string;
+                    /** Format: int64 */
+                    id: number;
+                    leader_id_number: string;
+                    leader_name: string;
+                    leader_phone: string;
+                    name: string;
+                    /**
+                     * Format: int64
+                     * @description 1 on site, 2 exited.
+                     */
+                    status: number;
+                    status_label: string;
+                    /** Format: int64 */
+                    unit_id: number;
+                    unit_name: string;
+                    /** @description 建设单位, 施工总包, 专业分包, 劳务分包. */
+                    unit_role_label: string;
+                    /** @description A work-type value (`Site/workTypes`). */
+                    work_type: string;
+                    work_type_label: string;
+                    /**
+                     * Format: int64
+                     * @description Workers on site.
+                     */
+                    worker_count: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_UnitListItem: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description A `Get_constructionType` value ('' for builder and contractor). */
+                    construction_type: string;
+                    construction_type_label: string;
+                    /** @description YYYY-MM-DD or ''. */
+                    entry_date: string;
+                    exit_date: string;
+                    /** @description Builder and general contractor: never exited or deleted here. */
+                    fixed: boolean;
+                    /** Format: int64 */
+                    id: number;
+                    name: string;
+                    project_leader: string;
+                    project_leader_phone: string;
+                    /** @description `builder`, `contractor`, `subcontractor`, `labour`. */
+                    role: string;
+                    /** @description 建设单位, 施工总包, 专业分包, 劳务分包. */
+                    role_label: string;
+                    social_credit_code: string;
+                    /**
+                     * Format: int64
+                     * @description 1 on site, 2 exited.
+                     */
+                    status: number;
+                    status_label: string;
+                    /** Format: int64 */
+                    team_count: number;
+                    /**
+                     * Format: int64
+                     * @description Workers on site.
+                     */
+                    worker_count: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_ParticipantDetail: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description `construction_edit`: a unit with its company and leaders (the editBuilds form). */
+            data: {
+                /** @description Contract attachment URLs (`/uploads/…`), at most 9. */
+                ContractAttachment: string[];
+                /** @description The company, read-only here (locked; legal person's phone and ID number masked). */
+                company: components["schemas"]["CompanyInfo"];
+                construction_type: string;
+                construction_type_label: string;
+                entry_date: string;
+                exit_date: string;
+                fixed: boolean;
+                /** Format: int64 */
+                id: number;
+                laborLeader: string;
+                laborLeaderIdNumber: string;
+                laborLeaderPhone: string;
+                projectLeader: string;
+                projectLeaderIdNumber: string;
+                projectLeaderPhone: string;
+                role: string;
+                role_label: string;
+                sitemanager: string;
+                sitemanagerIdNumber: string;
+                sitemanagerphone: string;
+                /** Format: int64 */
+                status: number;
+                status_label: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_ParticipantSaved: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description What a participating unit save answers. */
+            data: {
+                /** Format: int64 */
+                id: number;
+            };
             message: string;
         };
         /** @description Every reply of the API. */
@@ -1301,6 +1883,49 @@ export interface components {
                  * @description 1 when SMS login (and the SMS code on password login) is on.
                  */
                 open_sms: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_TeamSaved: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description What a team save answers. */
+            data: {
+                /** Format: int64 */
+                id: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_UnitInfoData: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /**
+             * @description `ajax_company_info`: the unit (contructorForm's fields; the builder's labour leader, site manager
+             *     and attachments are empty), the ceiling, the option lists and the guarantee's changes.
+             */
+            data: {
+                company_type: components["schemas"]["SelectOption"][];
+                depositmethod: components["schemas"]["SelectOption"][];
+                /** @description The deposit ceiling in 万元: 3 % of the contract price, 200 without one. */
+                desposittop: string;
+                desposittop_display: string;
+                form: components["schemas"]["ContructorForm"];
+                /** @description Newest first. */
+                guarantee_changes: components["schemas"]["GuaranteeChangeView"][];
+                /** Format: int64 */
+                id: number;
+                /** @description The company's fields are read-only (always, once registered). */
+                locked: boolean;
+                role: string;
+                role_label: string;
             };
             message: string;
         };
@@ -1437,6 +2062,21 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Vec_ConstructionType: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                label: string;
+                /** @description `subcontractor` (专业分包) or `labour` (劳务分包). */
+                role: string;
+                value: string;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Vec_SelectOption: {
             /**
              * Format: int32
@@ -1462,6 +2102,24 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Vec_UnitChoice: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+                role: string;
+                role_label: string;
+                /** Format: int64 */
+                status: number;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_VerifiedAccount: {
             /**
              * Format: int32
@@ -1479,9 +2137,82 @@ export interface components {
             };
             message: string;
         };
+        /**
+         * @description `ajax_change_guarantee`: the new guarantee of the builder or general contractor (the wizard's rules
+         *     for that unit) and why it changes.
+         */
+        GuaranteeChangeForm: {
+            /** @description 万元: up to 4 integer digits and 6 decimals. Required for the contractor. */
+            desposit?: string | null;
+            enddate?: string | null;
+            /** @description An `/uploads/…` URL this project uploaded with kind `guarantee`. Required for the contractor. */
+            guaranteepath?: string | null;
+            /** @description A `depositmethod` value. */
+            paytype?: string | null;
+            /** @description Why (1–200 characters). */
+            reason?: string | null;
+            /** @description Validity, YYYY-MM-DD; required for the builder. */
+            startdate?: string | null;
+            /** @description `builder` or `contractor`. */
+            type?: string | null;
+        };
+        /** @description A recorded change of the guarantee. */
+        GuaranteeChangeView: {
+            /** @description Who made it (the account's name). */
+            account_name: string;
+            after: components["schemas"]["GuaranteeView"];
+            before: components["schemas"]["GuaranteeView"];
+            created_time: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The regulator has read it. */
+            is_read: boolean;
+            /** @description `YYYY-MM-DD HH:MM:SS`, '' while unread. */
+            read_time: string;
+            reason: string;
+        };
+        /** @description What a guarantee change answers. */
+        GuaranteeChanged: {
+            /** @description The deposit is above the ceiling (a warning, as in the wizard). */
+            depositWarning: boolean;
+            desposittop: string;
+            /**
+             * Format: int64
+             * @description The change record's id.
+             */
+            id: number;
+        };
+        /** @description The guarantee as a change shows it, before or after. */
+        GuaranteeView: {
+            /** @description 万元, exact; '' when none. */
+            desposit: string;
+            enddate: string;
+            guaranteepath: string;
+            paytype: string;
+            paytype_label: string;
+            startdate: string;
+        };
         IdForm: {
             /** @description The project's id. */
             id?: string | null;
+        };
+        /**
+         * @description `company_edit_save`: the leaders of the builder (project leader) or general contractor (plus the
+         *     labour leader and the site manager). Company fields sent are not read: the company stays locked.
+         */
+        LeadersForm: {
+            /** @description Contractor only. */
+            laborLeader?: string | null;
+            laborLeaderIdNumber?: string | null;
+            laborLeaderPhone?: string | null;
+            projectLeader?: string | null;
+            projectLeaderIdNumber?: string | null;
+            projectLeaderPhone?: string | null;
+            sitemanager?: string | null;
+            sitemanagerIdNumber?: string | null;
+            sitemanagerphone?: string | null;
+            /** @description `builder` or `contractor`. */
+            type?: string | null;
         };
         ListData: {
             /** Format: int64 */
@@ -1557,6 +2288,50 @@ export interface components {
              * @description Unread messages addressed to the account or its project.
              */
             count: number;
+        };
+        /** @description `construction_edit`: a unit with its company and leaders (the editBuilds form). */
+        ParticipantDetail: {
+            /** @description Contract attachment URLs (`/uploads/…`), at most 9. */
+            ContractAttachment: string[];
+            /** @description The company, read-only here (locked; legal person's phone and ID number masked). */
+            company: components["schemas"]["CompanyInfo"];
+            construction_type: string;
+            construction_type_label: string;
+            entry_date: string;
+            exit_date: string;
+            fixed: boolean;
+            /** Format: int64 */
+            id: number;
+            laborLeader: string;
+            laborLeaderIdNumber: string;
+            laborLeaderPhone: string;
+            projectLeader: string;
+            projectLeaderIdNumber: string;
+            projectLeaderPhone: string;
+            role: string;
+            role_label: string;
+            sitemanager: string;
+            sitemanagerIdNumber: string;
+            sitemanagerphone: string;
+            /** Format: int64 */
+            status: number;
+            status_label: string;
+        };
+        /**
+         * @description `construction_save` (new) and `construction_edit_save` (edit: `id`; the company fields are not read,
+         *     the company stays as it is). Company fields as the wizard's (`Name`, `SocialCreditCode` …
+         *     `ProvinceCompanyType`), then the unit's.
+         */
+        ParticipantForm: components["schemas"]["UnitForm"] & {
+            /** @description A `Get_constructionType` value; it decides 专业分包 or 劳务分包. */
+            construction_type?: string | null;
+            /** @description YYYY-MM-DD. */
+            entry_date?: string | null;
+        };
+        /** @description What a participating unit save answers. */
+        ParticipantSaved: {
+            /** Format: int64 */
+            id: number;
         };
         PasswordChangeForm: {
             /** @description Base64 of the new password. */
@@ -1644,6 +2419,12 @@ export interface components {
             selectedOptions?: string | null;
             tendertime?: string | null;
             winningtime?: string | null;
+        };
+        /** @description `ajax_edit_save`: an exited participating unit comes back on site. */
+        ReentryForm: {
+            /** @description The new entry date, YYYY-MM-DD, not before the exit date. */
+            entry_date?: string | null;
+            id?: string | null;
         };
         RejectForm: {
             /** @description Why the registration is rejected (required, at most 500 chars); the project sees it. */
@@ -1764,6 +2545,94 @@ export interface components {
             /** @description Award date, YYYY-MM-DD. */
             winningtime: string;
         };
+        /** @description `ajax_exit`. */
+        TeamExitForm: {
+            /** @description YYYY-MM-DD: not after today, not before the entry date. */
+            exit_date?: string | null;
+            id?: string | null;
+        };
+        /** @description `ajax_save`: a new team (no `id`) or an edit. */
+        TeamForm: {
+            /** @description YYYY-MM-DD, not before the unit's entry date. */
+            entry_date?: string | null;
+            /** @description The team to edit; empty for a new one. */
+            id?: string | null;
+            leader_id_number?: string | null;
+            leader_name?: string | null;
+            leader_phone?: string | null;
+            /** @description 1–50 characters, unique within the unit. */
+            name?: string | null;
+            /** @description A unit of the project, on site (for a new team or a change of unit). */
+            unit_id?: string | null;
+            /** @description A work-type value (`Site/workTypes`). */
+            work_type?: string | null;
+        };
+        /** @description `ajax_delete`. */
+        TeamIdForm: {
+            id?: string | null;
+        };
+        /** @description A team. */
+        TeamItem: {
+            /** @description YYYY-MM-DD. */
+            entry_date: string;
+            /** @description YYYY-MM-DD or ''. */
+            exit_date: string;
+            /** Format: int64 */
+            id: number;
+            leader_id_number: string;
+            leader_name: string;
+            leader_phone: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description 1 on site, 2 exited.
+             */
+            status: number;
+            status_label: string;
+            /** Format: int64 */
+            unit_id: number;
+            unit_name: string;
+            /** @description 建设单位, 施工总包, 专业分包, 劳务分包. */
+            unit_role_label: string;
+            /** @description A work-type value (`Site/workTypes`). */
+            work_type: string;
+            work_type_label: string;
+            /**
+             * Format: int64
+             * @description Workers on site.
+             */
+            worker_count: number;
+        };
+        /** @description `ajax_list` filters. */
+        TeamListForm: {
+            /** @description 1–100 (default 10). */
+            limit?: string | null;
+            /** @description Part of the team name. */
+            name?: string | null;
+            /** @description From 1 (default 1). */
+            page?: string | null;
+            /** @description The regulator's project (required for admin accounts, ignored for builders). */
+            project_id?: string | null;
+            /** @description 1 on site, 2 exited; empty = all. */
+            status?: string | null;
+            /** @description A unit of the project; empty = all. */
+            unit_id?: string | null;
+        };
+        /** @description What a team save answers. */
+        TeamSaved: {
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description A unit for selects. */
+        UnitChoice: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            role: string;
+            role_label: string;
+            /** Format: int64 */
+            status: number;
+        };
         /** @description What steps 2 and 3 show beside the form. */
         UnitContext: {
             /** @description '0' draft, '1' submitted, '2' approved, '3' rejected. */
@@ -1830,6 +2699,67 @@ export interface components {
             sitemanagerIdNumber?: string | null;
             sitemanagerphone?: string | null;
             startdate?: string | null;
+        };
+        /**
+         * @description `ajax_company_info`: the unit (contructorForm's fields; the builder's labour leader, site manager
+         *     and attachments are empty), the ceiling, the option lists and the guarantee's changes.
+         */
+        UnitInfoData: {
+            company_type: components["schemas"]["SelectOption"][];
+            depositmethod: components["schemas"]["SelectOption"][];
+            /** @description The deposit ceiling in 万元: 3 % of the contract price, 200 without one. */
+            desposittop: string;
+            desposittop_display: string;
+            form: components["schemas"]["ContructorForm"];
+            /** @description Newest first. */
+            guarantee_changes: components["schemas"]["GuaranteeChangeView"][];
+            /** Format: int64 */
+            id: number;
+            /** @description The company's fields are read-only (always, once registered). */
+            locked: boolean;
+            role: string;
+            role_label: string;
+        };
+        /** @description `ajax_company_info` parameters. */
+        UnitInfoForm: {
+            /** @description The regulator's project (required for admin accounts, ignored for builders). */
+            project_id?: string | null;
+            /** @description `builder` (builderInfo) or `contractor` (constructInfo). */
+            type?: string | null;
+        };
+        /** @description A line of the participating units' list. */
+        UnitListItem: {
+            /** @description A `Get_constructionType` value ('' for builder and contractor). */
+            construction_type: string;
+            construction_type_label: string;
+            /** @description YYYY-MM-DD or ''. */
+            entry_date: string;
+            exit_date: string;
+            /** @description Builder and general contractor: never exited or deleted here. */
+            fixed: boolean;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            project_leader: string;
+            project_leader_phone: string;
+            /** @description `builder`, `contractor`, `subcontractor`, `labour`. */
+            role: string;
+            /** @description 建设单位, 施工总包, 专业分包, 劳务分包. */
+            role_label: string;
+            social_credit_code: string;
+            /**
+             * Format: int64
+             * @description 1 on site, 2 exited.
+             */
+            status: number;
+            status_label: string;
+            /** Format: int64 */
+            team_count: number;
+            /**
+             * Format: int64
+             * @description Workers on site.
+             */
+            worker_count: number;
         };
         /** @description The reply of a successful save. */
         UnitSaved: {
@@ -2467,6 +3397,374 @@ export interface operations {
             };
         };
     };
+    construction_types: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ConstructionType"];
+                };
+            };
+        };
+    };
+    change_guarantee: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GuaranteeChangeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GuaranteeChanged"];
+                };
+            };
+        };
+    };
+    company_all: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AllUnitsForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_UnitChoice"];
+                };
+            };
+        };
+    };
+    company_info: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UnitInfoForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UnitInfoData"];
+                };
+            };
+        };
+    };
+    delete_all: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["BatchForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    reentry_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReentryForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    exit_all: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["BatchForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    get_company_info: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CompanyLookupForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_CompanyInfo"];
+                };
+            };
+        };
+    };
+    guarantee_set_read: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ChangeIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    company_edit_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LeadersForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    construction_edit: {
+        parameters: {
+            query?: {
+                /** @description The unit's id. */
+                id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ParticipantDetail"];
+                };
+            };
+        };
+    };
+    construction_edit_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ParticipantForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ParticipantSaved"];
+                };
+            };
+        };
+    };
+    construction_list: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project (required for admin accounts, ignored for builders). */
+                project_id?: string;
+                /** @description From 1 (default 1). */
+                page?: string;
+                /** @description 1–100 (default 10). */
+                limit?: string;
+                /** @description Part of the company name (≤ 50 characters). */
+                name?: string;
+                /** @description `builder`, `contractor`, `subcontractor` or `labour`; empty = all. */
+                type?: string;
+                /** @description 1 on site, 2 exited; empty = all. */
+                status?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_UnitListItem"];
+                };
+            };
+        };
+    };
+    construction_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ParticipantForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ParticipantSaved"];
+                };
+            };
+        };
+    };
     special_account_verify_bank: {
         parameters: {
             query?: never;
@@ -2534,6 +3832,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MessageCount"];
+                };
+            };
+        };
+    };
+    team_delete: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TeamIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    team_exit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TeamExitForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    team_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TeamListForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_TeamItem"];
+                };
+            };
+        };
+    };
+    team_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TeamForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TeamSaved"];
                 };
             };
         };

@@ -61,12 +61,12 @@ export const normalRoutes: AppRoute[] = [
       {
         path: 'newBulid',
         page: lazy(() => import('@/pages/project/NewBulid')),
-        meta: { title: '新增参建单位', hidden: true },
+        meta: { title: '新增参建单位', hidden: true, noCache: true },
       },
       {
         path: 'editBuilds',
         page: lazy(() => import('@/pages/project/EditBuilds')),
-        meta: { title: '编辑参建单位', hidden: true },
+        meta: { title: '编辑参建单位', hidden: true, noCache: true },
       },
     ],
   },

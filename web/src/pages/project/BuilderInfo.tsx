@@ -1,5 +1,6 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import UnitInfo from './UnitInfo';
 
+/** 建设单位信息. */
 export default function BuilderInfo() {
-  return <UnderConstruction title="建设单位信息" />;
+  return <UnitInfo role="builder" />;
 }

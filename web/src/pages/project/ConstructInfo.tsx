@@ -1,5 +1,6 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import UnitInfo from './UnitInfo';
 
+/** 施工单位信息 (the general contractor). */
 export default function ConstructInfo() {
-  return <UnderConstruction title="施工单位信息" />;
+  return <UnitInfo role="contractor" />;
 }

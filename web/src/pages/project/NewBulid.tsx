@@ -1,5 +1,6 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import ParticipantEditor from './ParticipantEditor';
 
+/** 新增参建单位 (the spec's route spelling). */
 export default function NewBulid() {
-  return <UnderConstruction title="新增参建单位" />;
+  return <ParticipantEditor />;
 }
