@@ -68,19 +68,15 @@ pub async fn seed_registration(db: &Db, project_id: i64) -> sqlx::Result<()> {
         return Ok(());
     }
     let units = [
-        ("builder", "郑州市金水区住房保障中心", "12410105MB1A00001D", "刘振华", "0371-65551234", "", ""),
-        ("contractor", "河南中原建工集团有限公司", "91410100MA9WG0001R", "陈国强", "13837100001", "孙丽", "13837100002"),
+        ("builder", "郑州市金水区住房保障中心", "刘振华", "0371-65551234", "", ""),
+        ("contractor", "河南中原建工集团有限公司", "陈国强", "13837100001", "孙丽", "13837100002"),
     ];
     let now = clock::now();
-    for (role, name, code, leader, leader_phone, labor, labor_phone) in units {
+    for (role, name, leader, leader_phone, labor, labor_phone) in units {
+        // Without a credit code ('/'), a demo company is never found by the wizard's look-up or search.
         let company_sql = "INSERT INTO companies (social_credit_code, name, locked, created_at, updated_at) \
-                           VALUES ($1, $2, TRUE, $3, $3) RETURNING id";
-        let existing: Option<i64> = on_db!(db, pool => sqlx::query_scalar("SELECT id FROM companies WHERE social_credit_code = $1")
-            .bind(code).fetch_optional(pool).await)?;
-        let company_id: i64 = match existing {
-            Some(id) => id,
-            None => on_db!(db, pool => sqlx::query_scalar(company_sql).bind(code).bind(name).bind(now).fetch_one(pool).await)?,
-        };
+                           VALUES ('/', $1, TRUE, $2, $2) RETURNING id";
+        let company_id: i64 = on_db!(db, pool => sqlx::query_scalar(company_sql).bind(name).bind(now).fetch_one(pool).await)?;
         let unit_sql = "INSERT INTO project_units (project_id, company_id, role, project_leader, project_leader_phone, \
                         labor_leader, labor_leader_phone, entry_date, created_at, updated_at) \
                         VALUES ($1, $2, $3, $4, $5, $6, $7, '2026-03-01', $8, $8)";
