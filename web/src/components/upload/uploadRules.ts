@@ -1,7 +1,7 @@
 /** The client-side checks of spec §5 "Uploads", run before anything is sent (decisions "Uploads"). */
 
 /** What an upload is for: the server's `kind`, which fixes the types and the count. */
-export type UploadKind = 'guarantee' | 'contract';
+export type UploadKind = 'guarantee' | 'contract' | 'attachment';
 
 export interface UploadLimits {
   /** Lower-case extensions without the dot. */
@@ -12,6 +12,7 @@ export interface UploadLimits {
 export const UPLOAD_LIMITS: Record<UploadKind, UploadLimits> = {
   guarantee: { extensions: ['jpg', 'jpeg', 'png', 'gif', 'pdf'], maxCount: 1 },
   contract: { extensions: ['png', 'jpg'], maxCount: 9 },
+  attachment: { extensions: ['jpg', 'jpeg', 'png', 'gif', 'pdf'], maxCount: 5 },
 };
 
 /** 5 MB each, enforced (the spec's message says 5MB; decisions "Uploads"). */
