@@ -73,10 +73,10 @@ export function Board({ board }: { board: NoticeBoard }) {
           工资支付日期：<strong>{board.payDay}</strong>。工资由施工总承包单位通过农民工工资专用账户直接发放至本人银行卡。
         </p>
         <p>
-          劳动保障监察机构：<strong>{board.regulatorName || '—'}</strong>，举报投诉电话：<strong>{board.regulatorPhone}</strong>
+          劳动保障监察机构：<strong>{board.regulatorName || '—'}</strong>，电话：<strong>{board.regulatorPhone}</strong>
         </p>
         <p>
-          劳动保障监察投诉举报电话：<strong>{board.complaintHotline}</strong>
+          人力资源社会保障服务热线（欠薪投诉举报）：<strong>{board.complaintHotline}</strong>
         </p>
       </div>
       <p className="notice-board-footer">
