@@ -122,7 +122,7 @@ async fn readable(db: &Db, current: &CurrentAccount, id: &Option<String>) -> Res
 /// The supervising district (the last county or city of DistrictCode) by city and county, e.g. 郑州市金水区.
 pub fn district_name(district_code: &str) -> String {
     let areas = areas();
-    let supervising = district_code.split(',').map(str::trim).filter(|code| code.len() <= 6).filter_map(|code| areas.get(code)).last();
+    let supervising = district_code.split(',').map(str::trim).filter(|code| code.len() <= 6).filter_map(|code| areas.get(code)).next_back();
     supervising
         .map(|area| areas.path(area).iter().filter(|a| a.level != Level::Province).map(|a| a.name).collect::<String>())
         .unwrap_or_default()
