@@ -29,6 +29,11 @@ pub fn china_datetime(unix_seconds: i64) -> String {
         .unwrap_or_else(|| "0000-00-00 00:00:00".into())
 }
 
+/// Today in China time, `YYYY-MM-DD`.
+pub fn today() -> String {
+    china_today().to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -68,6 +68,38 @@ impl Default for SecurityConfig {
     }
 }
 
+/// What the rights-protection notice board (维权信息告示牌) shows besides the project's own data
+/// (`[notice_board]` in the TOML file). The defaults are Zhengzhou's (郑州, 一类区) from 2024-01-01.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(default)]
+pub struct NoticeBoardConfig {
+    /// The local monthly minimum wage in fen (郑州 2024: 2100 yuan).
+    pub minimum_monthly_wage_fen: i64,
+    /// The local hourly minimum wage in fen (郑州 2024: 20.6 yuan).
+    pub minimum_hourly_wage_fen: i64,
+    /// When wages are paid on this site, as printed (e.g. 每月15日).
+    pub pay_day: String,
+    /// The national labour and social-security complaint line.
+    pub complaint_hotline: String,
+    /// The supervising labour inspectorate's phone, as printed.
+    pub regulator_phone: String,
+    /// The regulator's name after the supervising district's name (郑州市金水区 + this).
+    pub regulator_suffix: String,
+}
+
+impl Default for NoticeBoardConfig {
+    fn default() -> Self {
+        NoticeBoardConfig {
+            minimum_monthly_wage_fen: 210_000,
+            minimum_hourly_wage_fen: 2_060,
+            pay_day: "每月15日".into(),
+            complaint_hotline: "12333".into(),
+            regulator_phone: "0371-12333".into(),
+            regulator_suffix: "人力资源和社会保障局".into(),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Config {
     pub database_url: String,
@@ -77,6 +109,7 @@ pub struct Config {
     pub captcha: bool,
     pub site: SiteConfig,
     pub security: SecurityConfig,
+    pub notice_board: NoticeBoardConfig,
 }
 
 #[derive(Deserialize, Default)]
@@ -88,6 +121,7 @@ struct FileConfig {
     captcha: Option<String>,
     site: SiteConfig,
     security: SecurityConfig,
+    notice_board: NoticeBoardConfig,
 }
 
 impl Config {
@@ -120,7 +154,7 @@ impl Config {
             Some("off") => false,
             Some(other) => anyhow::bail!("WAGEGUARD_CAPTCHA 只能是 on 或 off，而不是 {other}"),
         };
-        Ok(Config { database_url, addr, data_dir, captcha, site: file.site, security: file.security })
+        Ok(Config { database_url, addr, data_dir, captcha, site: file.site, security: file.security, notice_board: file.notice_board })
     }
 
     /// A configuration for tests and tools: the given database, captcha off, defaults elsewhere.
@@ -132,6 +166,7 @@ impl Config {
             captcha: false,
             site: SiteConfig::default(),
             security: SecurityConfig::default(),
+            notice_board: NoticeBoardConfig::default(),
         }
     }
 }
@@ -165,6 +200,14 @@ mod tests {
         assert!(!config.captcha);
         assert_eq!(config.site.title, "测试");
         assert_eq!(config.database_url, "sqlite:///tmp/wg/wageguard.db");
+    }
+
+    #[test]
+    fn the_notice_board_defaults_to_zhengzhou_and_reads_the_file() {
+        assert_eq!(Config::from_parts(FileConfig::default(), env_of(&[])).unwrap().notice_board.minimum_monthly_wage_fen, 210_000);
+        let file: FileConfig = toml::from_str("[notice_board]\npay_day = \"每月10日\"\n").unwrap();
+        let board = Config::from_parts(file, env_of(&[])).unwrap().notice_board;
+        assert_eq!((board.pay_day.as_str(), board.minimum_hourly_wage_fen), ("每月10日", 2_060));
     }
 
     #[test]

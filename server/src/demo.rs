@@ -47,6 +47,8 @@ pub async fn seed(db: &Db) -> anyhow::Result<bool> {
         .await?;
     }
     crate::team::demo::seed(db, approved).await?;
+    crate::project::demo::seed(db, approved).await?;
+    crate::faith::service::seed_demo(db, approved).await?;
     Ok(true)
 }
 

@@ -14,11 +14,13 @@ pub mod demo;
 pub mod domain;
 pub mod envelope;
 pub mod extract;
+pub mod faith;
 pub mod message;
 pub mod oplog;
 pub mod paging;
 pub mod project;
 pub mod routing;
+pub mod scope;
 pub mod state;
 pub mod system;
 pub mod team;
@@ -50,7 +52,7 @@ use crate::state::AppState;
 #[openapi(
     info(title = "wageguard API", version = "0.1.0",
         description = "农民工工资支付监管平台接口。Every reply is HTTP 200 with the envelope {code, message, data}: 201 success, 101 not logged in, 401 refused, 301 needs confirmation, 403 forbidden, 404 not found. POST bodies are form-encoded; the session token goes in header X-Token."),
-    tags((name = "session", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "wizard", description = "项目注册向导"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"))
+    tags((name = "session", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "wizard", description = "项目注册向导"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"))
 )]
 struct ApiDoc;
 
@@ -67,6 +69,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(account::router())
         .merge(audit::router())
         .merge(team::router())
+        .merge(faith::router())
         .split_for_parts()
 }
 

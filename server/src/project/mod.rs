@@ -2,9 +2,12 @@
 //! (`Site/projectEdit`, `Site/ajaxProjectEdit`) with the forms' option lists. Handlers here, rules in
 //! `service.rs`, SQL in `repo.rs`, option tables in `options.rs`.
 
+pub mod demo;
+pub mod info;
 pub mod options;
 pub mod repo;
 pub mod service;
+pub mod staff;
 
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
@@ -17,7 +20,12 @@ use crate::state::AppState;
 use service::{ProjectEditData, ProjectForm};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(project_edit)).routes(routes!(project_edit_save)).routes(routes!(work_types))
+    OpenApiRouter::new()
+        .routes(routes!(project_edit))
+        .routes(routes!(project_edit_save))
+        .routes(routes!(work_types))
+        .merge(info::router())
+        .merge(staff::router())
 }
 
 /// Wizard step 1: the session's project (stepForm), its audit remark, the fields the regulator fixed

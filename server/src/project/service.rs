@@ -149,7 +149,7 @@ fn show_date(text: &str) -> String {
     parse_date(text).ok().flatten().map(format_date).unwrap_or_default()
 }
 
-fn readonly_fields(row: &StepFormRow) -> Vec<String> {
+pub(crate) fn readonly_fields(row: &StepFormRow) -> Vec<String> {
     let fixed: Vec<&str> = row.regulator_fields.split(',').map(str::trim).collect();
     LOCKABLE_FIELDS.iter().filter(|field| fixed.contains(field)).map(|field| (*field).to_owned()).collect()
 }
@@ -333,7 +333,7 @@ fn clip(text: &str) -> String {
 }
 
 /// "Field: before → after" for each changed field, `; `-joined ("无变更" when nothing changed).
-fn change_summary(before: &StepForm, after: &StepForm) -> String {
+pub(crate) fn change_summary(before: &StepForm, after: &StepForm) -> String {
     let (b, a) = (serde_json::to_value(before).unwrap_or_default(), serde_json::to_value(after).unwrap_or_default());
     let show = |value: &serde_json::Value| match value {
         serde_json::Value::String(text) => clip(text),

@@ -749,6 +749,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/faith/v1/Credit/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a record of the own project. Logged with what the record said. */
+        post: operations["delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/faith/v1/Credit/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One record. Another project's record: 404 (the regulator reads any). */
+        get: operations["detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/faith/v1/Credit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records of one `kind` (bad, award, punishment), latest date first: `page`, `limit`, optional
+         *     `subject_type`, `keyword` (name or ID number), `date_from`, `date_to`. Builder: its own project;
+         *     the regulator: every project (or `project_id`); finance 403.
+         */
+        post: operations["list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/faith/v1/Credit/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a record: `kind`; `subject_type` worker (`name`, `id_number`; a registered worker's name must
+         *     match) or unit (`unit_id`; not for bad-behaviour records); `record_date` (not after today),
+         *     `reason`, `issuer`, up to 5 `attachments`. The project's builder account only. Logged.
+         */
+        post: operations["save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/faith/v1/Credit/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The units a unit award or punishment may name: the project's participating units. */
+        get: operations["units"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/infomation/v1/SpecialAccount/ajax_verify_bank": {
         parameters: {
             query?: never;
@@ -800,6 +893,166 @@ export interface paths {
         put?: never;
         /** Unread messages of the logged-in account (header bell). */
         post: operations["message_count"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/Project/ajax_edit_save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the approved project's information with the wizard's step-1 rules (401 with the field's
+         *     message, nothing stored). Name, DistrictCode, ContractPrice, DepartmentIndustryId, EndTime and
+         *     GcProcess keep their stored values whatever is sent. The project's builder account only (admin and
+         *     finance 403), only while approved (403). Logs the changed fields.
+         */
+        post: operations["edit_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/Project/ajax_project_info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The project's information (stepForm), which fields are read-only (the six the regulator approved),
+         *     whether this account may save, whom to ask for a change, and the option lists. A builder account
+         *     reads its own project (another `id`: 404); the regulator any project by `id`; finance 403.
+         */
+        post: operations["project_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/Project/noticeBoard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 维权信息告示牌: project, address, builder, general contractor, subcontractors, labour clerks with
+         *     contacts, the regulator and its phone, 12333, the local minimum wage and the pay day. Same scoping
+         *     as `ajax_project_info`.
+         */
+        get: operations["notice_board"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/Staff/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes a staff record of the own project (a person who left keeps the record with an exit date;
+         *     delete is for mistakes). Logged.
+         */
+        post: operations["delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/Staff/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One staff record (for the edit form). Another project's record: 404. */
+        get: operations["detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/Staff/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff of the project, last added first: `page`, `limit`, optional `post`, `keyword` (name or ID
+         *     number), `status` (1 in post, 2 left). Builder: its own project; the regulator: `project_id` or all;
+         *     finance 403.
+         */
+        post: operations["list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/Staff/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The posts (with the key-post flag), the project's units and the key posts vacant today. */
+        get: operations["options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/Staff/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds (no `id`) or edits a staff record: unit of the project, post, name, phone, ID number,
+         *     optional certificate number, entry date, optional exit date. One person holds a post once; one
+         *     project manager in post at a time. The project's builder account only (admin, finance 403). Logged.
+         */
+        post: operations["save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1217,6 +1470,22 @@ export interface components {
             /** @description Unit ids, comma-joined (at most 100). */
             ids?: string | null;
         };
+        /** @description A person on the notice board. */
+        BoardPerson: {
+            name: string;
+            phone: string;
+            /** @description The unit the person works for. */
+            unit: string;
+        };
+        /** @description A unit on the notice board. */
+        BoardUnit: {
+            /** @description The unit's project leader and phone. */
+            leader: string;
+            leaderPhone: string;
+            name: string;
+            /** @description 建设单位, 施工总承包单位, 专业分包单位 or 劳务分包单位. */
+            role: string;
+        };
         /** @description A branch in the bank tree. */
         BranchOption: {
             label: string;
@@ -1347,6 +1616,77 @@ export interface components {
             /** Format: int64 */
             project_id: number;
             username: string;
+        };
+        /** @description A credit record. */
+        Credit: {
+            /** @description `/uploads/…` URLs. */
+            attachments: string[];
+            /** @description YYYY-MM-DD HH:MM:SS. */
+            createdTime: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Workers: the ID number ('' for units). */
+            idNumber: string;
+            issuer: string;
+            /** @description bad, award or punishment. */
+            kind: string;
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            reason: string;
+            recordDate: string;
+            /** @description Whether the worker is registered (found by ID number in the roster's workers). */
+            registered: boolean;
+            /** @description The worker's or the unit's name. */
+            subjectName: string;
+            /** @description worker or unit. */
+            subjectType: string;
+            /** Format: int64 */
+            unitId?: number | null;
+        };
+        /** @description What `Credit/save` receives. */
+        CreditForm: {
+            /** @description Comma-joined `/uploads/…` URLs this project uploaded with kind `attachment`, at most 5. */
+            attachments?: string | null;
+            /** @description Worker: the ID number (a registered worker's name must match). */
+            id_number?: string | null;
+            /** @description The issuing body, at most 100 characters. */
+            issuer?: string | null;
+            /** @description bad, award or punishment. */
+            kind?: string | null;
+            /** @description Worker: the name. */
+            name?: string | null;
+            /** @description At most 500 characters. */
+            reason?: string | null;
+            /** @description YYYY-MM-DD, not after today. */
+            record_date?: string | null;
+            /** @description worker or unit (bad: worker only). */
+            subject_type?: string | null;
+            /** @description Unit: a unit of the project. */
+            unit_id?: string | null;
+        };
+        CreditIdForm: {
+            id?: string | null;
+        };
+        CreditListForm: {
+            /** @description YYYY-MM-DD, inclusive. */
+            date_from?: string | null;
+            date_to?: string | null;
+            /** @description Part of the name (worker or unit) or the ID number, at most 20 characters. */
+            keyword?: string | null;
+            /** @description bad 不良行为记录, award 奖励记录, punishment 惩罚记录 (required). */
+            kind?: string | null;
+            limit?: string | null;
+            page?: string | null;
+            /** @description The regulator: one project (empty = all). A builder account: its own only (another: 404). */
+            project_id?: string | null;
+            /** @description worker or unit; empty = both. */
+            subject_type?: string | null;
+        };
+        /** @description The id of a saved record. */
+        CreditSaved: {
+            /** Format: int64 */
+            id: number;
         };
         DetailData: {
             accountForm?: components["schemas"]["AccountForm"] | null;
@@ -1479,6 +1819,56 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Credit: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description A credit record. */
+            data: {
+                /** @description `/uploads/…` URLs. */
+                attachments: string[];
+                /** @description YYYY-MM-DD HH:MM:SS. */
+                createdTime: string;
+                /** Format: int64 */
+                id: number;
+                /** @description Workers: the ID number ('' for units). */
+                idNumber: string;
+                issuer: string;
+                /** @description bad, award or punishment. */
+                kind: string;
+                /** Format: int64 */
+                projectId: number;
+                projectName: string;
+                reason: string;
+                recordDate: string;
+                /** @description Whether the worker is registered (found by ID number in the roster's workers). */
+                registered: boolean;
+                /** @description The worker's or the unit's name. */
+                subjectName: string;
+                /** @description worker or unit. */
+                subjectType: string;
+                /** Format: int64 */
+                unitId?: number | null;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_CreditSaved: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description The id of a saved record. */
+            data: {
+                /** Format: int64 */
+                id: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_DetailData: {
             /**
              * Format: int32
@@ -1590,6 +1980,44 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_NoticeBoard: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /**
+             * @description 维权信息告示牌: everything the 2020 regulation asks a site to post, from the project and the site
+             *     configuration (`[notice_board]`).
+             */
+            data: {
+                address: string;
+                builder?: components["schemas"]["BoardUnit"] | null;
+                /** @description The complaint line (12333). */
+                complaintHotline: string;
+                completionDate: string;
+                contractor?: components["schemas"]["BoardUnit"] | null;
+                /** @description The supervising district's name, e.g. 郑州市金水区. */
+                district: string;
+                /** @description When the board was generated, YYYY-MM-DD. */
+                generatedDate: string;
+                /** @description 劳资专管员 in post; the general contractor's labour leader when none is registered. */
+                labourClerks: components["schemas"]["BoardPerson"][];
+                minimumHourlyWage: string;
+                /** @description The local minimum wage in yuan, two decimals. */
+                minimumMonthlyWage: string;
+                payDay: string;
+                projectName: string;
+                /** @description The regulator (the supervising district's labour bureau) and its phone. */
+                regulatorName: string;
+                regulatorPhone: string;
+                startTime: string;
+                /** @description Subcontractors and labour subcontractors on site. */
+                subcontractors: components["schemas"]["BoardUnit"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Option_String: {
             /**
              * Format: int32
@@ -1597,6 +2025,99 @@ export interface components {
              */
             code: number;
             data: null | string;
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_Credit: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description `/uploads/…` URLs. */
+                    attachments: string[];
+                    /** @description YYYY-MM-DD HH:MM:SS. */
+                    createdTime: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description Workers: the ID number ('' for units). */
+                    idNumber: string;
+                    issuer: string;
+                    /** @description bad, award or punishment. */
+                    kind: string;
+                    /** Format: int64 */
+                    projectId: number;
+                    projectName: string;
+                    reason: string;
+                    recordDate: string;
+                    /** @description Whether the worker is registered (found by ID number in the roster's workers). */
+                    registered: boolean;
+                    /** @description The worker's or the unit's name. */
+                    subjectName: string;
+                    /** @description worker or unit. */
+                    subjectType: string;
+                    /** Format: int64 */
+                    unitId?: number | null;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_Staff: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    certificateNumber: string;
+                    entryDate: string;
+                    /** @description '' while in post. */
+                    exitDate: string;
+                    /** Format: int64 */
+                    id: number;
+                    idNumber: string;
+                    /** @description Whether the post is a key post. */
+                    key: boolean;
+                    name: string;
+                    phone: string;
+                    post: string;
+                    /** Format: int64 */
+                    projectId: number;
+                    projectName: string;
+                    /**
+                     * Format: int64
+                     * @description 1 in post, 2 left (exit date today or before).
+                     */
+                    status: number;
+                    /** Format: int64 */
+                    unitId: number;
+                    unitName: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
             message: string;
         };
         /** @description Every reply of the API. */
@@ -1812,6 +2333,46 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_ProjectInfoData: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description What the project information page shows. */
+            data: {
+                /** @description '0' draft, '1' submitted, '2' approved, '3' rejected. */
+                auditstatus: string;
+                /** @description Whether this account may save (`Project/ajax_edit_save`): the project's builder account, approved project. */
+                editable: boolean;
+                gcprocess_arr: components["schemas"]["SelectOption"][];
+                industry_department_list: components["schemas"]["SelectOption"][];
+                money_source_list: components["schemas"]["SelectOption"][];
+                project_type: components["schemas"]["SelectOption"][];
+                /** @description Fields shown read-only: the six the regulator approved; the server keeps their stored values. */
+                readonly: string[];
+                /** @description Whom to ask to change a read-only field. */
+                regulatorName: string;
+                regulatorPhone: string;
+                stepForm: components["schemas"]["StepForm"];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Saved: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description The id of a saved record. */
+            data: {
+                /** Format: int64 */
+                id: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_SiteConfig: {
             /**
              * Format: int32
@@ -1883,6 +2444,60 @@ export interface components {
                  * @description 1 when SMS login (and the SMS code on password login) is on.
                  */
                 open_sms: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Staff: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /**
+             * @description A staff member as listed (ID number and phone in full for the project's own account: they are its
+             *     own records and the edit form needs them).
+             */
+            data: {
+                certificateNumber: string;
+                entryDate: string;
+                /** @description '' while in post. */
+                exitDate: string;
+                /** Format: int64 */
+                id: number;
+                idNumber: string;
+                /** @description Whether the post is a key post. */
+                key: boolean;
+                name: string;
+                phone: string;
+                post: string;
+                /** Format: int64 */
+                projectId: number;
+                projectName: string;
+                /**
+                 * Format: int64
+                 * @description 1 in post, 2 left (exit date today or before).
+                 */
+                status: number;
+                /** Format: int64 */
+                unitId: number;
+                unitName: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_StaffOptions: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description What the staff page needs besides the list. */
+            data: {
+                /** @description Key posts vacant today (the page warns: 关键岗位未配备：…，配备后才能发放工资). */
+                keyPostsMissing: string[];
+                posts: components["schemas"]["Post"][];
+                units: components["schemas"]["UnitOption"][];
             };
             message: string;
         };
@@ -2120,6 +2735,21 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Vec_UnitOption: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** @description The company's name and role, e.g. 河南中原建工集团有限公司（施工总承包单位）. */
+                label: string;
+                /** Format: int64 */
+                value: number;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_VerifiedAccount: {
             /**
              * Format: int32
@@ -2289,6 +2919,35 @@ export interface components {
              */
             count: number;
         };
+        /**
+         * @description 维权信息告示牌: everything the 2020 regulation asks a site to post, from the project and the site
+         *     configuration (`[notice_board]`).
+         */
+        NoticeBoard: {
+            address: string;
+            builder?: components["schemas"]["BoardUnit"] | null;
+            /** @description The complaint line (12333). */
+            complaintHotline: string;
+            completionDate: string;
+            contractor?: components["schemas"]["BoardUnit"] | null;
+            /** @description The supervising district's name, e.g. 郑州市金水区. */
+            district: string;
+            /** @description When the board was generated, YYYY-MM-DD. */
+            generatedDate: string;
+            /** @description 劳资专管员 in post; the general contractor's labour leader when none is registered. */
+            labourClerks: components["schemas"]["BoardPerson"][];
+            minimumHourlyWage: string;
+            /** @description The local minimum wage in yuan, two decimals. */
+            minimumMonthlyWage: string;
+            payDay: string;
+            projectName: string;
+            /** @description The regulator (the supervising district's labour bureau) and its phone. */
+            regulatorName: string;
+            regulatorPhone: string;
+            startTime: string;
+            /** @description Subcontractors and labour subcontractors on site. */
+            subcontractors: components["schemas"]["BoardUnit"][];
+        };
         /** @description `construction_edit`: a unit with its company and leaders (the editBuilds form). */
         ParticipantDetail: {
             /** @description Contract attachment URLs (`/uploads/…`), at most 9. */
@@ -2355,6 +3014,13 @@ export interface components {
              */
             passwordstatus: number;
         };
+        /** @description A post and whether it is a key post. */
+        Post: {
+            /** @description Key posts must be filled before wages are paid. */
+            key: boolean;
+            label: string;
+            value: string;
+        };
         ProjectAudit: {
             auditremark: string;
             /** Format: int64 */
@@ -2420,6 +3086,30 @@ export interface components {
             tendertime?: string | null;
             winningtime?: string | null;
         };
+        ProjectIdForm: {
+            /**
+             * @description The project's id: optional for a builder account (its own project; another id answers 404),
+             *     required for the regulator.
+             */
+            id?: string | null;
+        };
+        /** @description What the project information page shows. */
+        ProjectInfoData: {
+            /** @description '0' draft, '1' submitted, '2' approved, '3' rejected. */
+            auditstatus: string;
+            /** @description Whether this account may save (`Project/ajax_edit_save`): the project's builder account, approved project. */
+            editable: boolean;
+            gcprocess_arr: components["schemas"]["SelectOption"][];
+            industry_department_list: components["schemas"]["SelectOption"][];
+            money_source_list: components["schemas"]["SelectOption"][];
+            project_type: components["schemas"]["SelectOption"][];
+            /** @description Fields shown read-only: the six the regulator approved; the server keeps their stored values. */
+            readonly: string[];
+            /** @description Whom to ask to change a read-only field. */
+            regulatorName: string;
+            regulatorPhone: string;
+            stepForm: components["schemas"]["StepForm"];
+        };
         /** @description `ajax_edit_save`: an exited participating unit comes back on site. */
         ReentryForm: {
             /** @description The new entry date, YYYY-MM-DD, not before the exit date. */
@@ -2431,6 +3121,11 @@ export interface components {
             auditremark?: string | null;
             /** @description The project's id. */
             id?: string | null;
+        };
+        /** @description The id of a saved record. */
+        Saved: {
+            /** Format: int64 */
+            id: number;
         };
         /** @description One choice of a select. */
         SelectOption: {
@@ -2507,6 +3202,77 @@ export interface components {
              * @description 1 when SMS login (and the SMS code on password login) is on.
              */
             open_sms: number;
+        };
+        /**
+         * @description A staff member as listed (ID number and phone in full for the project's own account: they are its
+         *     own records and the edit form needs them).
+         */
+        Staff: {
+            certificateNumber: string;
+            entryDate: string;
+            /** @description '' while in post. */
+            exitDate: string;
+            /** Format: int64 */
+            id: number;
+            idNumber: string;
+            /** @description Whether the post is a key post. */
+            key: boolean;
+            name: string;
+            phone: string;
+            post: string;
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            /**
+             * Format: int64
+             * @description 1 in post, 2 left (exit date today or before).
+             */
+            status: number;
+            /** Format: int64 */
+            unitId: number;
+            unitName: string;
+        };
+        /** @description What `Staff/save` receives. */
+        StaffForm: {
+            /** @description Optional, at most 50 characters. */
+            certificate_number?: string | null;
+            /** @description YYYY-MM-DD, required. */
+            entry_date?: string | null;
+            /** @description YYYY-MM-DD, optional, not before the entry date. */
+            exit_date?: string | null;
+            /** @description The record to edit; empty to add. */
+            id?: string | null;
+            /** @description GB 11643 ID number. */
+            id_number?: string | null;
+            name?: string | null;
+            /** @description Mobile or landline. */
+            phone?: string | null;
+            /** @description A post of `Staff/options` posts. */
+            post?: string | null;
+            /** @description A unit of the project (`Staff/options` units). */
+            unit_id?: string | null;
+        };
+        StaffIdForm: {
+            id?: string | null;
+        };
+        StaffListForm: {
+            /** @description Part of the name or the ID number (at most 20 characters). */
+            keyword?: string | null;
+            limit?: string | null;
+            page?: string | null;
+            /** @description A post; empty = all. */
+            post?: string | null;
+            /** @description The regulator: one project (empty = all). A builder account: its own project only (another: 404). */
+            project_id?: string | null;
+            /** @description 1 in post, 2 left; empty = all. */
+            status?: string | null;
+        };
+        /** @description What the staff page needs besides the list. */
+        StaffOptions: {
+            /** @description Key posts vacant today (the page warns: 关键岗位未配备：…，配备后才能发放工资). */
+            keyPostsMissing: string[];
+            posts: components["schemas"]["Post"][];
+            units: components["schemas"]["UnitOption"][];
         };
         /** @description The project's stepForm with the spec's field names. Empty values are '' (arrays: []). */
         StepForm: {
@@ -2760,6 +3526,13 @@ export interface components {
              * @description Workers on site.
              */
             worker_count: number;
+        };
+        /** @description A unit the staff form may choose. */
+        UnitOption: {
+            /** @description The company's name and role, e.g. 河南中原建工集团有限公司（施工总承包单位）. */
+            label: string;
+            /** Format: int64 */
+            value: number;
         };
         /** @description The reply of a successful save. */
         UnitSaved: {
@@ -3765,6 +4538,131 @@ export interface operations {
             };
         };
     };
+    delete: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreditIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    detail: {
+        parameters: {
+            query: {
+                /** @description record id */
+                id: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Credit"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreditListForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_Credit"];
+                };
+            };
+        };
+    };
+    save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreditForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CreditSaved"];
+                };
+            };
+        };
+    };
+    units: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_UnitOption"];
+                };
+            };
+        };
+    };
     special_account_verify_bank: {
         parameters: {
             query?: never;
@@ -3832,6 +4730,211 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MessageCount"];
+                };
+            };
+        };
+    };
+    edit_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ProjectForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    project_info: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ProjectIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProjectInfoData"];
+                };
+            };
+        };
+    };
+    notice_board: {
+        parameters: {
+            query?: {
+                /** @description project id (required for the regulator) */
+                id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeBoard"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StaffIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    detail: {
+        parameters: {
+            query: {
+                /** @description staff id */
+                id: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Staff"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StaffListForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_Staff"];
+                };
+            };
+        };
+    };
+    options: {
+        parameters: {
+            query?: {
+                /** @description the regulator's chosen project */
+                project_id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StaffOptions"];
+                };
+            };
+        };
+    };
+    save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StaffForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Saved"];
                 };
             };
         };

@@ -97,10 +97,10 @@ describe('guarded app', () => {
   });
 
   it('shows a page placeholder and adds its tab', async () => {
-    start('/project/projectInfo');
+    start('/report/people');
     expect(await screen.findByText('功能建设中')).toBeTruthy();
     await waitFor(() =>
-      expect(screen.getAllByTestId('tags-view-item').map((item) => item.textContent)).toEqual(['工作台', '项目信息']),
+      expect(screen.getAllByTestId('tags-view-item').map((item) => item.textContent)).toEqual(['工作台', '用工结构']),
     );
   });
 

@@ -49,7 +49,7 @@ export const normalRoutes: AppRoute[] = [
       {
         path: 'regist',
         page: lazy(() => import('@/pages/project/Regist')),
-        meta: { title: '添加关键岗位人员', hidden: true },
+        meta: { title: '添加关键岗位人员', hidden: true, noCache: true },
       },
       { path: 'sheets', page: lazy(() => import('@/pages/project/Sheets')), meta: { title: '考勤表', hidden: true } },
       {

@@ -1,5 +1,5 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import CreditRecords from './CreditRecords';
 
 export default function Award() {
-  return <UnderConstruction title="奖励记录" />;
+  return <CreditRecords kind="award" />;
 }

@@ -1,5 +1,5 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import CreditRecords from './CreditRecords';
 
 export default function Punishment() {
-  return <UnderConstruction title="处罚记录" />;
+  return <CreditRecords kind="punishment" />;
 }

@@ -1,5 +1,5 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import CreditRecords from './CreditRecords';
 
-export default function RecordPage() {
-  return <UnderConstruction title="不良行为记录" />;
+export default function Record() {
+  return <CreditRecords kind="bad" />;
 }

@@ -44,7 +44,7 @@ import {
   type ProjectValues,
 } from './projectForm';
 import { cascaderOptions } from './cascader';
-import { fetchProjectAreas, fetchSupervisingDistricts, saveProject, type ProjectEditData } from './service';
+import { fetchProjectAreas, fetchSupervisingDistricts, saveProject, type ProjectEditData, type ProjectForm } from './service';
 
 const DAY = 'YYYY-MM-DD';
 const today = () => dayjs().format(DAY);
@@ -73,12 +73,28 @@ function confirmPrice(): Promise<boolean> {
   });
 }
 
+/** What the form shows: the wizard's step 1 or the approved project's information (项目信息). */
+export type ProjectStepData = Pick<
+  ProjectEditData,
+  'stepForm' | 'editable' | 'readonly' | 'project_type' | 'money_source_list' | 'industry_department_list' | 'gcprocess_arr'
+>;
+
 export interface ProjectStepProps {
-  data: ProjectEditData;
+  data: ProjectStepData;
   onSaved: () => void;
+  /** Where the form goes: the wizard's ajaxProjectEdit unless told otherwise. */
+  submit?: (form: ProjectForm) => Promise<unknown>;
+  submitText?: string;
+  testId?: string;
 }
 
-export default function ProjectStep({ data, onSaved }: ProjectStepProps) {
+export default function ProjectStep({
+  data,
+  onSaved,
+  submit = saveProject,
+  submitText = '保存并下一步',
+  testId = 'wizard-step-project',
+}: ProjectStepProps) {
   const [form] = Form.useForm<ProjectValues>();
   const [saving, setSaving] = useState(false);
   const [mapOpen, setMapOpen] = useState(false);
@@ -122,7 +138,7 @@ export default function ProjectStep({ data, onSaved }: ProjectStepProps) {
     if (!priceLocked && priceFlags(body.ContractPrice ?? '').confirm && !(await confirmPrice())) return;
     setSaving(true);
     try {
-      await saveProject(body);
+      await submit(body);
       message.success('操作成功!');
       onSaved();
     } catch (error) {
@@ -136,7 +152,7 @@ export default function ProjectStep({ data, onSaved }: ProjectStepProps) {
   const hint = priceHint(price ?? '');
 
   return (
-    <div data-testid="wizard-step-project">
+    <div data-testid={testId}>
       <Form<ProjectValues>
         form={form}
         initialValues={toValues(data.stepForm)}
@@ -298,7 +314,7 @@ export default function ProjectStep({ data, onSaved }: ProjectStepProps) {
       {!editable && <Alert type="info" showIcon title="项目当前不可修改" className="wizard-alert" />}
       <div className="wizard-actions">
         <Button type="primary" onClick={save} loading={saving} disabled={!editable} data-testid="project-save">
-          保存并下一步
+          {submitText}
         </Button>
       </div>
       <MapDialog

@@ -1,0 +1,167 @@
+/** Adds a credit record: a worker (name + ID number) or, for awards and punishments, a unit of the project. */
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { DatePicker, Form, Input, Modal, Radio, Select, message } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { showApiError } from '@/api/client';
+import UploadField from '@/components/upload/UploadField';
+import { idNumberRule, personNameRule, requiredDateRule, requiredRule } from '@/utils/rules';
+import {
+  fetchCreditUnits,
+  ISSUER_MAX,
+  KIND_TEXT,
+  MSG_DATE_REQUIRED,
+  MSG_ID_NUMBER_REQUIRED,
+  MSG_ISSUER_REQUIRED,
+  MSG_ISSUER_TOO_LONG,
+  MSG_NAME_REQUIRED,
+  MSG_REASON_REQUIRED,
+  MSG_REASON_TOO_LONG,
+  MSG_UNIT_REQUIRED,
+  REASON_MAX,
+  saveCredit,
+  type CreditForm,
+  type CreditKind,
+} from './service';
+
+const DAY = 'YYYY-MM-DD';
+
+export interface CreditValues {
+  subject_type: 'worker' | 'unit';
+  name?: string;
+  id_number?: string;
+  unit_id?: number;
+  record_date: Dayjs | null;
+  reason: string;
+  issuer: string;
+  attachments: string[];
+}
+
+export function toCreditForm(kind: CreditKind, values: CreditValues): CreditForm {
+  const worker = values.subject_type === 'worker';
+  return {
+    kind,
+    subject_type: values.subject_type,
+    name: worker ? (values.name ?? '') : '',
+    id_number: worker ? (values.id_number ?? '') : '',
+    unit_id: !worker && values.unit_id !== undefined ? String(values.unit_id) : '',
+    record_date: values.record_date ? values.record_date.format(DAY) : '',
+    reason: values.reason ?? '',
+    issuer: values.issuer ?? '',
+    attachments: (values.attachments ?? []).join(','),
+  };
+}
+
+const bounded = (max: number, required: string, tooLong: string) => [
+  requiredRule(required),
+  { max, message: tooLong },
+];
+
+export default function CreditDialog({
+  kind,
+  open,
+  onClose,
+  onSaved,
+}: {
+  kind: CreditKind;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const text = KIND_TEXT[kind];
+  const [form] = Form.useForm<CreditValues>();
+  const [saving, setSaving] = useState(false);
+  const subjectType = Form.useWatch('subject_type', form) ?? 'worker';
+  const units = useQuery({ queryKey: ['credit', 'units'], queryFn: fetchCreditUnits, enabled: open && kind !== 'bad' });
+
+  const save = async () => {
+    let values: CreditValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      await saveCredit(toCreditForm(kind, values));
+      message.success('保存成功');
+      onSaved();
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={`新增${text.noun}记录`}
+      open={open}
+      onCancel={onClose}
+      onOk={save}
+      confirmLoading={saving}
+      okText="保存"
+      cancelText="取消"
+      width={640}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'credit-save' } as Record<string, string>}
+    >
+      <Form<CreditValues>
+        form={form}
+        preserve={false}
+        labelCol={{ flex: '110px' }}
+        wrapperCol={{ flex: 'auto' }}
+        initialValues={{ subject_type: 'worker', record_date: null, reason: '', issuer: '', attachments: [] }}
+      >
+        {kind !== 'bad' && (
+          <Form.Item label="对象类型" name="subject_type">
+            <Radio.Group
+              data-testid="credit-subject-type"
+              options={[
+                { value: 'worker', label: '工人' },
+                { value: 'unit', label: '参建单位' },
+              ]}
+            />
+          </Form.Item>
+        )}
+        {subjectType === 'worker' ? (
+          <>
+            <Form.Item label="姓名" name="name" validateFirst rules={[requiredRule(MSG_NAME_REQUIRED), personNameRule()]}>
+              <Input maxLength={50} placeholder="工人姓名" data-testid="credit-name" />
+            </Form.Item>
+            <Form.Item
+              label="身份证号码"
+              name="id_number"
+              validateFirst
+              rules={[requiredRule(MSG_ID_NUMBER_REQUIRED), idNumberRule()]}
+              extra="已实名登记的工人按身份证号码关联，姓名须与登记一致"
+            >
+              <Input maxLength={18} placeholder="18位身份证号码" data-testid="credit-id-number" />
+            </Form.Item>
+          </>
+        ) : (
+          <Form.Item label="单位" name="unit_id" rules={[requiredRule(MSG_UNIT_REQUIRED)]}>
+            <Select options={units.data} loading={units.isLoading} placeholder="请选择本项目的参建单位" data-testid="credit-unit" />
+          </Form.Item>
+        )}
+        <Form.Item label="日期" name="record_date" rules={[requiredDateRule(MSG_DATE_REQUIRED)]}>
+          <DatePicker
+            style={{ width: '100%' }}
+            placeholder="请选择日期"
+            disabledDate={(date) => date.isAfter(dayjs(), 'day')}
+            data-testid="credit-date"
+          />
+        </Form.Item>
+        <Form.Item label={text.reason} name="reason" rules={bounded(REASON_MAX, MSG_REASON_REQUIRED, MSG_REASON_TOO_LONG)}>
+          <Input.TextArea rows={3} maxLength={REASON_MAX} showCount placeholder="请填写事由" data-testid="credit-reason" />
+        </Form.Item>
+        <Form.Item label="发布单位" name="issuer" rules={bounded(ISSUER_MAX, MSG_ISSUER_REQUIRED, MSG_ISSUER_TOO_LONG)}>
+          <Input maxLength={ISSUER_MAX} placeholder="作出决定或发布记录的单位" data-testid="credit-issuer" />
+        </Form.Item>
+        <Form.Item label="附件" name="attachments" extra="jpg、png、gif、pdf，最多5个，每个不超过5MB">
+          <UploadField kind="attachment" data-testid="credit-attachments" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

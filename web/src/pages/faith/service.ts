@@ -1,0 +1,76 @@
+/** Credit records (诚信记录, decisions "Project info, staff and credit (issue 4)"). Types from the generated schema only. */
+import { get, post } from '@/api/client';
+import type { components } from '@/api/schema';
+
+type Schemas = components['schemas'];
+
+export type CreditPage = Schemas['Envelope_Paged_Credit']['data'];
+export type Credit = Schemas['Credit'];
+export type CreditForm = Schemas['CreditForm'];
+export type CreditSaved = Schemas['CreditSaved'];
+export type UnitOption = Schemas['UnitOption'];
+
+const base = '/builder/faith/v1/Credit';
+
+export const CREDIT_LIST_URL = `${base}/list`;
+export const CREDIT_DETAIL_URL = `${base}/detail`;
+export const CREDIT_UNITS_URL = `${base}/units`;
+export const CREDIT_SAVE_URL = `${base}/save`;
+export const CREDIT_DELETE_URL = `${base}/delete`;
+
+export type CreditKind = 'bad' | 'award' | 'punishment';
+
+/** Each screen's names: the route titles of spec §2 and the words its form uses. */
+export const KIND_TEXT: Record<CreditKind, { title: string; noun: string; reason: string }> = {
+  bad: { title: '不良行为记录', noun: '不良行为', reason: '不良行为事实' },
+  award: { title: '奖励记录', noun: '奖励', reason: '奖励事由' },
+  punishment: { title: '处罚记录', noun: '处罚', reason: '处罚事由' },
+};
+
+/** The server's messages (server/src/faith/service.rs). */
+export const MSG_NAME_REQUIRED = '请填写姓名';
+export const MSG_ID_NUMBER_REQUIRED = '请填写身份证号码';
+export const MSG_UNIT_REQUIRED = '请选择单位';
+export const MSG_DATE_REQUIRED = '请选择日期';
+export const MSG_REASON_REQUIRED = '请填写事由';
+export const MSG_REASON_TOO_LONG = '事由不能超过500个字';
+export const MSG_ISSUER_REQUIRED = '请填写发布单位';
+export const MSG_ISSUER_TOO_LONG = '发布单位不能超过100个字';
+export const REASON_MAX = 500;
+export const ISSUER_MAX = 100;
+
+export interface CreditQuery {
+  kind: CreditKind;
+  page: number;
+  limit: number;
+  /** '' both, 'worker', 'unit'. */
+  subjectType: '' | 'worker' | 'unit';
+  keyword: string;
+  dateFrom: string;
+  dateTo: string;
+}
+
+export const fetchCredits = (query: CreditQuery) =>
+  post<CreditPage>(CREDIT_LIST_URL, {
+    kind: query.kind,
+    page: query.page,
+    limit: query.limit,
+    subject_type: query.subjectType || undefined,
+    keyword: query.keyword.trim() || undefined,
+    date_from: query.dateFrom || undefined,
+    date_to: query.dateTo || undefined,
+  });
+
+export const fetchCredit = (id: number) => get<Credit>(CREDIT_DETAIL_URL, { id });
+
+export const fetchCreditUnits = () => get<UnitOption[]>(CREDIT_UNITS_URL);
+
+export function saveCredit(form: CreditForm) {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    if (value != null && value !== '') params[key] = value.trim();
+  }
+  return post<CreditSaved>(CREDIT_SAVE_URL, params);
+}
+
+export const deleteCredit = (id: number) => post<string | null>(CREDIT_DELETE_URL, { id });
