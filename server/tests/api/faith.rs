@@ -43,7 +43,7 @@ async fn lists_each_kind_with_filters(app: &TestApp) {
     assert_eq!(awards["data"]["total"], 1);
     let award = &awards["data"]["list"][0];
     assert_eq!(award["subjectType"], "unit");
-    assert_eq!(award["subjectName"], "河南中原建工集团有限公司");
+    assert_eq!(award["subjectName"], "河南省第一建筑工程集团有限责任公司");
     assert_eq!(award["issuer"], "郑州市金水区人力资源和社会保障局");
     assert_eq!(award["attachments"], json!([]));
     let punishment = &app.post(LIST, Some(&demo), &[("kind", "punishment")]).await["data"]["list"][0];
@@ -103,13 +103,13 @@ async fn adds_views_and_deletes_worker_and_unit_records(app: &TestApp) {
 
     // A unit award names one of the project's units.
     let units = app.get(UNITS, Some(&demo)).await;
-    assert_eq!(units["data"][1], json!({"value": 2, "label": "河南中原建工集团有限公司（施工总承包单位）"}));
+    assert_eq!(units["data"][1], json!({"value": 2, "label": "河南省第一建筑工程集团有限责任公司（施工总承包单位）"}));
     let award = [("kind", "award"), ("subject_type", "unit"), ("unit_id", "1"), ("record_date", "2026-07-01"), ("reason", "按时足额支付工程款"), ("issuer", "郑州市住房和城乡建设局")];
     let reply = app.post(SAVE, Some(&demo), &award).await;
     assert_eq!(reply["code"], 201, "{reply}");
     let awards = &app.post(LIST, Some(&demo), &[("kind", "award")]).await["data"];
     assert_eq!(awards["total"], 2);
-    assert_eq!(awards["list"][0]["subjectName"], "郑州市金水区住房保障中心");
+    assert_eq!(awards["list"][0]["subjectName"], "郑州市金水区城市建设投资有限公司");
     assert_eq!(awards["list"][0]["unitId"], 1);
 
     let reply = app.post(DELETE, Some(&demo), &[("id", &id.to_string())]).await;
@@ -169,16 +169,17 @@ async fn scoping_keeps_projects_apart(app: &TestApp) {
     app.exec("INSERT INTO credit_records (project_id, kind, subject_type, subject_name, id_number, record_date, reason, issuer, created_at) \
               VALUES (2, 'award', 'worker', '李别人', '410105198811204016', '2026-05-01', '见义勇为', '某局', 0)").await;
     let demo = app.login("demo", PASSWORD).await;
+    let other_unit = app.scalar("SELECT id FROM project_units WHERE project_id = 2").await.to_string();
     assert_eq!(app.post(LIST, Some(&demo), &[("kind", "award")]).await["data"]["total"], 1);
     assert_eq!(app.post(LIST, Some(&demo), &[("kind", "award"), ("project_id", "2")]).await["code"], 404);
     assert_eq!(app.get(&format!("{DETAIL}?id=3"), Some(&demo)).await["code"], 404);
     assert_eq!(app.post(DELETE, Some(&demo), &[("id", "3")]).await["code"], 404);
     assert_refused(
-        &app.post(SAVE, Some(&demo), &[("kind", "award"), ("subject_type", "unit"), ("unit_id", "3"), ("record_date", "2026-07-01"), ("reason", "好"), ("issuer", "局")]).await,
+        &app.post(SAVE, Some(&demo), &[("kind", "award"), ("subject_type", "unit"), ("unit_id", &other_unit), ("record_date", "2026-07-01"), ("reason", "好"), ("issuer", "局")]).await,
         "请选择本项目的参建单位",
     );
     let units: Value = app.get(UNITS, Some(&demo)).await;
-    assert_eq!(units["data"].as_array().map(Vec::len), Some(2));
+    assert_eq!(units["data"].as_array().map(Vec::len), Some(4));
 
     let admin = app.login("admin", "Admin@12345").await;
     let all = &app.post(LIST, Some(&admin), &[("kind", "award")]).await["data"];

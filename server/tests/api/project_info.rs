@@ -154,20 +154,20 @@ async fn the_notice_board_shows_what_the_regulation_asks(app: &TestApp) {
     assert_eq!(board["projectName"], "郑州市金水区幸福里安置房项目");
     assert_eq!(board["address"], "河南省郑州市金水区经三路与纬五路交叉口东北角");
     assert_eq!(board["district"], "郑州市金水区");
-    assert_eq!(board["builder"]["name"], "郑州市金水区住房保障中心");
+    assert_eq!(board["builder"]["name"], "郑州市金水区城市建设投资有限公司");
     assert_eq!(board["builder"]["role"], "建设单位");
-    assert_eq!(board["contractor"]["name"], "河南中原建工集团有限公司");
-    assert_eq!(board["contractor"]["leader"], "陈国强");
+    assert_eq!(board["contractor"]["name"], "河南省第一建筑工程集团有限责任公司");
+    assert_eq!(board["contractor"]["leader"], "王志刚");
     assert_eq!(board["labourClerks"][0]["name"], "孙丽");
     assert_eq!(board["labourClerks"][0]["phone"], "13837100002");
-    assert_eq!(board["labourClerks"][0]["unit"], "河南中原建工集团有限公司");
+    assert_eq!(board["labourClerks"][0]["unit"], "河南省第一建筑工程集团有限责任公司");
     assert_eq!(board["regulatorName"], "郑州市金水区人力资源和社会保障局");
     assert_eq!(board["regulatorPhone"], "0371-12333");
     assert_eq!(board["complaintHotline"], "12333");
     assert_eq!(board["minimumMonthlyWage"], "2100.00");
     assert_eq!(board["minimumHourlyWage"], "20.60");
     assert_eq!(board["payDay"], "每月15日");
-    assert_eq!(board["subcontractors"], serde_json::json!([]));
+    assert_eq!(board["subcontractors"].as_array().map(Vec::len), Some(2), "the demo's two subcontractors");
     // A subcontractor on site appears; one that left does not.
     app.exec("INSERT INTO companies (social_credit_code, name, created_at, updated_at) VALUES ('/', '郑州安装工程有限公司', 0, 0)").await;
     app.exec("INSERT INTO project_units (project_id, company_id, role, project_leader, project_leader_phone, created_at, updated_at) \
@@ -175,13 +175,13 @@ async fn the_notice_board_shows_what_the_regulation_asks(app: &TestApp) {
     app.exec("INSERT INTO project_units (project_id, company_id, role, status, created_at, updated_at) \
               SELECT 1, id, 'labour', 2, 0, 0 FROM companies WHERE name = '郑州安装工程有限公司'").await;
     let board = &app.get(BOARD, Some(&demo)).await["data"];
-    assert_eq!(board["subcontractors"].as_array().map(Vec::len), Some(1), "{board}");
-    assert_eq!(board["subcontractors"][0]["role"], "专业分包单位");
-    assert_eq!(board["subcontractors"][0]["leaderPhone"], "13900000001");
+    let subcontractors = board["subcontractors"].as_array().cloned().unwrap_or_default();
+    assert_eq!(subcontractors.len(), 3, "{board}");
+    assert!(subcontractors.iter().any(|unit| unit["role"] == "专业分包单位" && unit["leaderPhone"] == "13900000001"), "{board}");
     // Without a labour clerk in post, the general contractor's labour leader is shown.
     app.exec("UPDATE project_staff SET exit_date = '2026-04-01' WHERE post = '劳资专管员'").await;
     let board = &app.get(BOARD, Some(&demo)).await["data"];
-    assert_eq!(board["labourClerks"][0]["name"], "孙丽");
+    assert_eq!(board["labourClerks"][0]["name"], "李秀英");
     assert_eq!(board["labourClerks"].as_array().map(Vec::len), Some(1));
     assert_eq!(app.get(&format!("{BOARD}?id=2"), Some(&demo)).await["code"], 404);
 }

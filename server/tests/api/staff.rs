@@ -49,7 +49,7 @@ async fn lists_the_demo_key_staff_with_filters(app: &TestApp) {
     assert_eq!(labour_clerk["post"], "劳资专管员");
     assert_eq!(labour_clerk["key"], true);
     assert_eq!(labour_clerk["name"], "孙丽");
-    assert_eq!(labour_clerk["unitName"], "河南中原建工集团有限公司");
+    assert_eq!(labour_clerk["unitName"], "河南省第一建筑工程集团有限责任公司");
     assert_eq!(labour_clerk["status"], 1);
     assert_eq!(labour_clerk["projectName"], "郑州市金水区幸福里安置房项目");
 
@@ -78,7 +78,7 @@ async fn options_name_posts_units_and_vacant_key_posts(app: &TestApp) {
     let data = &app.get(OPTIONS, Some(&demo)).await["data"];
     assert_eq!(data["posts"][0], serde_json::json!({"value": "项目经理", "label": "项目经理", "key": true}));
     assert_eq!(data["posts"].as_array().map(|posts| posts.iter().filter(|p| p["key"] == true).count()), Some(2));
-    assert_eq!(data["units"][1], serde_json::json!({"value": 2, "label": "河南中原建工集团有限公司（施工总承包单位）"}));
+    assert_eq!(data["units"][1], serde_json::json!({"value": 2, "label": "河南省第一建筑工程集团有限责任公司（施工总承包单位）"}));
     assert_eq!(data["keyPostsMissing"], serde_json::json!([]));
     assert_eq!(wageguard::project::staff::service::key_posts_missing(&app.db, 1).await.unwrap(), Vec::<&str>::new());
 
@@ -167,14 +167,15 @@ both!(every_rule_refuses_and_nothing_is_stored);
 async fn scoping_keeps_projects_apart(app: &TestApp) {
     other_project_staff(app).await;
     let demo = app.login("demo", PASSWORD).await;
-    // Project 2's unit (3) and staff record (3) are never served to project 1.
+    // Project 2's unit and staff record (3) are never served to project 1.
+    let other_unit = app.scalar("SELECT id FROM project_units WHERE project_id = 2").await.to_string();
     assert_eq!(app.post(LIST, Some(&demo), &[]).await["data"]["total"], 2);
     assert_eq!(app.post(LIST, Some(&demo), &[("project_id", "2")]).await["code"], 404);
     assert_eq!(app.get(&format!("{OPTIONS}?project_id=2"), Some(&demo)).await["code"], 404);
     assert_eq!(app.get(&format!("{DETAIL}?id=3"), Some(&demo)).await["code"], 404);
     assert_eq!(app.post(DELETE, Some(&demo), &[("id", "3")]).await["code"], 404);
     assert_eq!(app.post(SAVE, Some(&demo), &with("id", "3")).await["code"], 404);
-    assert_refused(&app.post(SAVE, Some(&demo), &with("unit_id", "3")).await, "请选择本项目的参建单位");
+    assert_refused(&app.post(SAVE, Some(&demo), &with("unit_id", &other_unit)).await, "请选择本项目的参建单位");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM project_staff WHERE project_id = 2 AND name = '李别人'").await, 1);
 
     // The regulator reads every project, one project, any record; it changes nothing.

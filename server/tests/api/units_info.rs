@@ -119,7 +119,7 @@ async fn the_information_pages_show_the_registered_units(app: &TestApp) {
     assert_eq!(data["role"], "builder");
     assert_eq!(data["role_label"], "建设单位");
     assert_eq!(data["locked"], true);
-    assert_eq!(data["desposittop"], "200", "no contract price: the default ceiling");
+    assert_eq!(data["desposittop"], "385.8", "3% of the demo contract price, 12860万");
     assert_eq!(data["form"]["Name"], "郑州市金水区城市建设投资有限公司");
     assert_eq!(data["form"]["SocialCreditCode"], "91410105MA45R2K3XH");
     assert_eq!(data["form"]["projectLeader"], "陈静");
@@ -228,8 +228,8 @@ async fn a_guarantee_change_is_recorded_and_the_regulator_reads_it(app: &TestApp
     assert_eq!(log_lines(app, "变更工资保证金").await, 1);
     assert_eq!(app.post(COUNT, Some(&admin), &[]).await["data"]["count"], admin_unread + 1, "the regulator is told");
 
-    // Above the ceiling (200万 without a contract price): saved with the warning.
-    let reply = send(app, CHANGE, &token, &with(&change, &[("desposit", "250")])).await;
+    // Above the ceiling (385.8万, 3% of the demo's 12860万): saved with the warning.
+    let reply = send(app, CHANGE, &token, &with(&change, &[("desposit", "400")])).await;
     assert_eq!(reply["data"]["depositWarning"], true, "{reply}");
 
     // The contractor's change needs the guarantee file, uploaded by this project.

@@ -1,4 +1,3 @@
-use crate::clock;
 use crate::db::Db;
 use crate::project::repo::StepFormUpdate;
 use crate::{execute, on_db};
@@ -51,44 +50,16 @@ pub async fn save_project_info(db: &Db, id: i64, form: &StepFormUpdate) -> sqlx:
     Ok(changed == 1)
 }
 
-/// Demo: fills an approved project's registration (step 1 and its builder and general contractor) when
-/// nothing filled it yet, so that project information and the notice board have something to show.
+/// Demo: fills an approved project's step 1 when nothing filled it yet, so that project information and the
+/// notice board have something to show (its units come from the team demo).
 pub async fn seed_registration(db: &Db, project_id: i64) -> sqlx::Result<()> {
     let sql = "UPDATE projects SET project_type = '1', money_source = '1', department_industry_id = '1', \
                district_code = '4101,410105,410105001', district_ccode = '410105001', \
                selected_options = '410105,410105001', address = '河南省郑州市金水区经三路与纬五路交叉口东北角', \
-               latlng = '34.7725,113.6853', contract_price_fen = 1286000000, start_time = '2026-03-01', \
+               latlng = '34.7725,113.6853', contract_price_fen = 12860000000, start_time = '2026-03-01', \
                completion_date = '2027-08-31', end_time = 549, gc_process = '2', \
                project_desc = '安置房8栋，总建筑面积约12万平方米', tender_time = '2026-01-10', winning_time = '2026-02-01', \
                wizard_step = 5 WHERE id = $1 AND district_code = ''";
     execute!(db, sqlx::query(sql).bind(project_id))?;
-    let count: i64 = on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM project_units WHERE project_id = $1")
-        .bind(project_id).fetch_one(pool).await)?;
-    if count > 0 {
-        return Ok(());
-    }
-    let units = [
-        ("builder", "郑州市金水区住房保障中心", "刘振华", "0371-65551234", "", ""),
-        ("contractor", "河南中原建工集团有限公司", "陈国强", "13837100001", "孙丽", "13837100002"),
-    ];
-    let now = clock::now();
-    for (role, name, leader, leader_phone, labor, labor_phone) in units {
-        // Without a credit code ('/'), a demo company is never found by the wizard's look-up or search.
-        let company_sql = "INSERT INTO companies (social_credit_code, name, locked, created_at, updated_at) \
-                           VALUES ('/', $1, TRUE, $2, $2) RETURNING id";
-        let company_id: i64 = on_db!(db, pool => sqlx::query_scalar(company_sql).bind(name).bind(now).fetch_one(pool).await)?;
-        let unit_sql = "INSERT INTO project_units (project_id, company_id, role, project_leader, project_leader_phone, \
-                        labor_leader, labor_leader_phone, entry_date, created_at, updated_at) \
-                        VALUES ($1, $2, $3, $4, $5, $6, $7, '2026-03-01', $8, $8)";
-        execute!(db, sqlx::query(unit_sql)
-            .bind(project_id)
-            .bind(company_id)
-            .bind(role)
-            .bind(leader)
-            .bind(leader_phone)
-            .bind(labor)
-            .bind(labor_phone)
-            .bind(now))?;
-    }
     Ok(())
 }
