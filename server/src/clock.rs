@@ -12,6 +12,11 @@ pub fn now() -> i64 {
     OffsetDateTime::now_utc().unix_timestamp()
 }
 
+/// Today's date in China time.
+pub fn china_today() -> time::Date {
+    OffsetDateTime::now_utc().to_offset(CHINA).date()
+}
+
 /// `YYYY-MM-DD HH:MM:SS` in China time; `0000-00-00 00:00:00` (the spec's empty date) for 0.
 pub fn china_datetime(unix_seconds: i64) -> String {
     if unix_seconds == 0 {

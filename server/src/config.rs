@@ -25,6 +25,9 @@ pub struct SiteConfig {
     pub finance: i64,
     /// Default map centre as "lat,lng".
     pub centerlatlng: String,
+    /// The local ID-card reader the browser calls for 读卡 (GET, JSON; docs/api.md "ID reader"). Empty
+    /// hides the button. Environment: WAGEGUARD_ID_READER.
+    pub idreader: String,
 }
 
 impl Default for SiteConfig {
@@ -37,6 +40,7 @@ impl Default for SiteConfig {
             areacode: "4101".into(),
             finance: 1,
             centerlatlng: "34.75,113.63".into(),
+            idreader: "http://127.0.0.1:18089/readcard".into(),
         }
     }
 }
@@ -113,7 +117,11 @@ impl Config {
             Some("off") => false,
             Some(other) => anyhow::bail!("WAGEGUARD_CAPTCHA 只能是 on 或 off，而不是 {other}"),
         };
-        Ok(Config { database_url, addr, data_dir, captcha, site: file.site, security: file.security })
+        let mut site = file.site;
+        if let Some(reader) = env("WAGEGUARD_ID_READER") {
+            site.idreader = reader;
+        }
+        Ok(Config { database_url, addr, data_dir, captcha, site, security: file.security })
     }
 
     /// A configuration for tests and tools: the given database, captcha off, defaults elsewhere.

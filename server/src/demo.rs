@@ -46,6 +46,7 @@ pub async fn seed(db: &Db) -> anyhow::Result<bool> {
         })
         .await?;
     }
+    crate::worker::demo::seed(db, approved).await?;
     Ok(true)
 }
 
