@@ -15,3 +15,4 @@ mod sms;
 mod submit;
 mod upload;
 mod wizard;
+mod workers;

@@ -424,6 +424,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/common/v1/Site/workTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 工种 (work types) for the team and worker forms: `[{value, label}]`. Any logged-in account. */
+        get: operations["work_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/common/v1/site/upload_file_batch": {
         parameters: {
             query?: never;
@@ -492,6 +509,275 @@ export interface paths {
         put?: never;
         /** Unread messages of the logged-in account (header bell). */
         post: operations["message_count"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One roster line with the person's ID data, the contract and the worker's employments on the project.
+         *     Another project's line → 404.
+         */
+        get: operations["detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/exit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exit: `id` (an on-site line) and `date` (not before the entry date). Logged. */
+        post: operations["exit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered roster (the list's filters, no paging; at most 100,000 lines) as .xlsx. */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Batch import: one .xlsx (multipart field `file`, 5 MB, at most 5000 rows) in the template's columns.
+         *     Every row is checked as a registration; good rows are saved, bad rows answered by row number with the
+         *     reason. Builder accounts only.
+         */
+        post: operations["import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/incomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ID supplement: the project's workers whose ID data lacks the photo, address, issuing authority or
+         *     validity. `{list, total, page, limit}`.
+         */
+        get: operations["incomplete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The roster: filtered and paginated on the server, newest line first. `{list, total, page, limit}`. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registration form's and the roster filters' choices: the project's on-site units (not the
+         *     builder), its teams (with their unit), the work types and the wage card banks. Finance → 403.
+         */
+        get: operations["options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/reenter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-entry: `id` (an exited line) and `date` (not before its exit date). Adds a new line copying the
+         *     unit, team, work type, wage and contract; the exited line stays. 301 as the registration when the
+         *     person is active on another project (`confirmed=1` goes on).
+         */
+        post: operations["reenter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Site entry registration: validates every field (401 with the field's message, nothing stored);
+         *     gender and birth date come from the ID number. The same person already active on this project →
+         *     401; active on another project → 301 naming it, until sent again with `confirmed=1`. Creates or
+         *     refreshes the person and adds a roster line. Builder accounts only (403 otherwise).
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/supplement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ID supplement save: every ID field required (address 3–100, issuing authority, validity, photo).
+         *     A worker who never was on this project → 404. Logged.
+         */
+        post: operations["supplement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The .xlsx import template (columns of `xlsx::COLUMNS`, one example row). Builder accounts only; errors
+         *     answer the envelope.
+         */
+        get: operations["template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/trainDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One training session with its attendees. Another project's session → 404. */
+        get: operations["train_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/trainList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Training sessions of the project, latest first. `{list, total, page, limit}`. */
+        get: operations["train_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/trainSave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new training session: topic, date, trainer, hours and attendees (workers of this project). Logged.
+         *     Answers the new id.
+         */
+        post: operations["train_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -802,6 +1088,25 @@ export interface components {
             /** @description The division's code: 2 digits for a province, 4 a city, 6 a county, 9 a township. */
             value: string;
         };
+        Attendee: {
+            /**
+             * Format: int64
+             * @description The worker's id.
+             */
+            id: number;
+            idNumber: string;
+            name: string;
+        };
+        /** @description A row of an import that was not saved. */
+        BadRow: {
+            reason: string;
+            /** @description The Excel row number (the header is row 1). */
+            row: number;
+        };
+        BankChoice: {
+            label: string;
+            value: string;
+        };
         /** @description A bank with its branches (Cascader option). */
         BankOption: {
             children: components["schemas"]["BranchOption"][];
@@ -1033,6 +1338,21 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_ImportResult: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** @description Rows refused, in row order. */
+                failed: components["schemas"]["BadRow"][];
+                /** @description Rows saved. */
+                saved: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_ListData: {
             /**
              * Format: int32
@@ -1113,6 +1433,136 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Page_IncompleteLine: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    address: string;
+                    ethnicity: string;
+                    gender: string;
+                    /**
+                     * Format: int64
+                     * @description The worker's id.
+                     */
+                    id: number;
+                    idNumber: string;
+                    issuingAuthority: string;
+                    /** @description What is missing, e.g. ["照片", "住址"]. */
+                    missing: string[];
+                    name: string;
+                    photo: string;
+                    validFrom: string;
+                    validTo: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Page_RosterLine: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /**
+                     * Format: int32
+                     * @description Full years today (China time).
+                     */
+                    age?: number | null;
+                    birthDate: string;
+                    contractSigned: boolean;
+                    entryDate: string;
+                    exitDate: string;
+                    /** @description 男 / 女. */
+                    gender: string;
+                    /**
+                     * Format: int64
+                     * @description The employment's id (the roster line).
+                     */
+                    id: number;
+                    idNumber: string;
+                    name: string;
+                    /** @description The province the ID number was issued in (籍贯). */
+                    nativePlace: string;
+                    phone: string;
+                    /**
+                     * Format: int64
+                     * @description 1 on site, 2 exited.
+                     */
+                    status: number;
+                    /** Format: int64 */
+                    teamId?: number | null;
+                    teamName: string;
+                    /** Format: int64 */
+                    unitId: number;
+                    unitName: string;
+                    /** @description Yuan with two decimals. */
+                    wage: string;
+                    /** @description The wage card's bank code. */
+                    wageCardBank: string;
+                    wageCardNumber: string;
+                    /** @description `day` or `month`. */
+                    wageKind: string;
+                    workType: string;
+                    workTypeLabel: string;
+                    /** Format: int64 */
+                    workerId: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Page_TrainingLine: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /**
+                     * Format: int64
+                     * @description How many workers attended.
+                     */
+                    attendees: number;
+                    content: string;
+                    /** @description YYYY-MM-DD. */
+                    date: string;
+                    /** @description Hours, e.g. "1.5". */
+                    hours: string;
+                    /** Format: int64 */
+                    id: number;
+                    topic: string;
+                    trainer: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_PasswordStatus: {
             /**
              * Format: int32
@@ -1168,6 +1618,24 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Registered: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description The new roster line (employment).
+                 */
+                id: number;
+                /** Format: int64 */
+                workerId: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_SiteConfig: {
             /**
              * Format: int32
@@ -1197,6 +1665,12 @@ export interface components {
                  * @default
                  */
                 helpcenter: string;
+                /**
+                 * @description The local ID-card reader the browser calls for 读卡 (GET, JSON; docs/api.md "ID reader"). Empty
+                 *     hides the button. Environment: WAGEGUARD_ID_READER.
+                 * @default http://127.0.0.1:18089/readcard
+                 */
+                idreader: string;
                 /**
                  * @description Title icon URL; empty for the built-in one. The misspelling is the spec's.
                  * @default
@@ -1228,6 +1702,18 @@ export interface components {
                  * @description 1 when SMS login (and the SMS code on password login) is on.
                  */
                 open_sms: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_TrainingDetail: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: components["schemas"]["TrainingLine"] & {
+                attendeeList: components["schemas"]["Attendee"][];
             };
             message: string;
         };
@@ -1364,6 +1850,21 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Vec_SelectOption: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** @description What the user sees. */
+                label: string;
+                /** @description The stored code. */
+                value: string;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Vec_String: {
             /**
              * Format: int32
@@ -1391,9 +1892,87 @@ export interface components {
             };
             message: string;
         };
+        /** @description Every reply of the API. */
+        Envelope_WorkerDetail: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /**
+             * @description `Worker/detail`: the line with the person's ID data and contract, and the worker's employments on
+             *     this project.
+             */
+            data: components["schemas"]["RosterLine"] & {
+                address: string;
+                contractEnd: string;
+                contractFile: string;
+                contractStart: string;
+                ethnicity: string;
+                /** @description Every employment of the worker on this project, newest first (re-entries keep the old lines). */
+                history: components["schemas"]["RosterLine"][];
+                issuingAuthority: string;
+                photo: string;
+                validFrom: string;
+                validTo: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_WorkerOptions: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description `Worker/options`: everything the registration form and the roster filters choose from. */
+            data: {
+                /** @description First-level banks: `{value: code, label: name}`. */
+                banks: components["schemas"]["BankChoice"][];
+                teams: components["schemas"]["TeamOption"][];
+                units: components["schemas"]["UnitOption"][];
+                workTypes: components["schemas"]["SelectOption"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_i64: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** Format: int64 */
+            data: number;
+            message: string;
+        };
         IdForm: {
             /** @description The project's id. */
             id?: string | null;
+        };
+        ImportResult: {
+            /** @description Rows refused, in row order. */
+            failed: components["schemas"]["BadRow"][];
+            /** @description Rows saved. */
+            saved: number;
+        };
+        IncompleteLine: {
+            address: string;
+            ethnicity: string;
+            gender: string;
+            /**
+             * Format: int64
+             * @description The worker's id.
+             */
+            id: number;
+            idNumber: string;
+            issuingAuthority: string;
+            /** @description What is missing, e.g. ["照片", "住址"]. */
+            missing: string[];
+            name: string;
+            photo: string;
+            validFrom: string;
+            validTo: string;
         };
         ListData: {
             /** Format: int64 */
@@ -1469,6 +2048,17 @@ export interface components {
              * @description Unread messages addressed to the account or its project.
              */
             count: number;
+        };
+        MoveForm: {
+            /** @description `Worker/reenter`: `1` after the user confirmed re-entering a person active on another project. */
+            confirmed?: string | null;
+            /**
+             * @description `Worker/exit`: the exit date (≥ the entry date). `Worker/reenter`: the new entry date (≥ the last
+             *     exit date).
+             */
+            date?: string | null;
+            /** @description The roster line (employment) id. */
+            id?: string | null;
         };
         PasswordChangeForm: {
             /** @description Base64 of the new password. */
@@ -1557,11 +2147,110 @@ export interface components {
             tendertime?: string | null;
             winningtime?: string | null;
         };
+        /** @description `Worker/register`'s form. Dates `YYYY-MM-DD`; money in yuan with up to 2 decimals. */
+        RegisterForm: {
+            /** @description 住址 as on the card: empty, or 3–100 characters. */
+            address?: string | null;
+            /** @description `1` after the user confirmed registering a person active on another project (the 301 reply). */
+            confirmed?: string | null;
+            contractEnd?: string | null;
+            /** @description The contract file: an `/uploads/…` URL this project uploaded (kinds contract, attachment, image). */
+            contractFile?: string | null;
+            /** @description `1` when a labour contract is signed: then contractStart and contractEnd are required. */
+            contractSigned?: string | null;
+            contractStart?: string | null;
+            /** @description 进场日期 (required). */
+            entryDate?: string | null;
+            /** @description 民族, at most 10 characters. */
+            ethnicity?: string | null;
+            /** @description 18 characters (GB 11643 check character; a final x is upper-cased) or the legacy 15 digits. */
+            idNumber?: string | null;
+            /** @description 签发机关, at most 50 characters. */
+            issuingAuthority?: string | null;
+            name?: string | null;
+            /** @description Mobile or landline (required). */
+            phone?: string | null;
+            /** @description The ID photo: an `/uploads/…` URL this project uploaded with kind `avatar`. */
+            photo?: string | null;
+            /** @description A team of that unit; optional. */
+            teamId?: string | null;
+            /** @description An on-site unit of the project (`Worker/options` units). */
+            unitId?: string | null;
+            /** @description ID validity start. */
+            validFrom?: string | null;
+            /** @description ID validity end: a date or `长期`. */
+            validTo?: string | null;
+            /** @description The rate in yuan, > 0, at most 99999.99, up to 2 decimals. */
+            wage?: string | null;
+            /** @description The wage card's bank: a first-level bank code of `Worker/options` (required with a card number). */
+            wageCardBank?: string | null;
+            /** @description 工资卡号: 12–30 digits (spaces ignored); optional. */
+            wageCardNumber?: string | null;
+            /** @description `day` (daily rate) or `month` (monthly wage). */
+            wageKind?: string | null;
+            /** @description A work-type value (`Site/workTypes`). */
+            workType?: string | null;
+        };
+        Registered: {
+            /**
+             * Format: int64
+             * @description The new roster line (employment).
+             */
+            id: number;
+            /** Format: int64 */
+            workerId: number;
+        };
         RejectForm: {
             /** @description Why the registration is rejected (required, at most 500 chars); the project sees it. */
             auditremark?: string | null;
             /** @description The project's id. */
             id?: string | null;
+        };
+        /** @description One roster line as the console shows it. */
+        RosterLine: {
+            /**
+             * Format: int32
+             * @description Full years today (China time).
+             */
+            age?: number | null;
+            birthDate: string;
+            contractSigned: boolean;
+            entryDate: string;
+            exitDate: string;
+            /** @description 男 / 女. */
+            gender: string;
+            /**
+             * Format: int64
+             * @description The employment's id (the roster line).
+             */
+            id: number;
+            idNumber: string;
+            name: string;
+            /** @description The province the ID number was issued in (籍贯). */
+            nativePlace: string;
+            phone: string;
+            /**
+             * Format: int64
+             * @description 1 on site, 2 exited.
+             */
+            status: number;
+            /** Format: int64 */
+            teamId?: number | null;
+            teamName: string;
+            /** Format: int64 */
+            unitId: number;
+            unitName: string;
+            /** @description Yuan with two decimals. */
+            wage: string;
+            /** @description The wage card's bank code. */
+            wageCardBank: string;
+            wageCardNumber: string;
+            /** @description `day` or `month`. */
+            wageKind: string;
+            workType: string;
+            workTypeLabel: string;
+            /** Format: int64 */
+            workerId: number;
         };
         /** @description One choice of a select. */
         SelectOption: {
@@ -1593,6 +2282,12 @@ export interface components {
              * @default
              */
             helpcenter: string;
+            /**
+             * @description The local ID-card reader the browser calls for 读卡 (GET, JSON; docs/api.md "ID reader"). Empty
+             *     hides the button. Environment: WAGEGUARD_ID_READER.
+             * @default http://127.0.0.1:18089/readcard
+             */
+            idreader: string;
             /**
              * @description Title icon URL; empty for the built-in one. The misspelling is the spec's.
              * @default
@@ -1665,6 +2360,63 @@ export interface components {
             /** @description Award date, YYYY-MM-DD. */
             winningtime: string;
         };
+        /** @description `Worker/supplement`: completes a worker's ID data; every field is required here. */
+        SupplementForm: {
+            /** @description 3–100 characters. */
+            address?: string | null;
+            ethnicity?: string | null;
+            /** @description The worker's id (from `Worker/incomplete`). */
+            id?: string | null;
+            issuingAuthority?: string | null;
+            /** @description An `/uploads/…` URL this project uploaded with kind `avatar`. */
+            photo?: string | null;
+            validFrom?: string | null;
+            /** @description A date or `长期`. */
+            validTo?: string | null;
+        };
+        TeamOption: {
+            label: string;
+            /** Format: int64 */
+            unitId: number;
+            /** Format: int64 */
+            value: number;
+            /** @description The team's work type, the form's default. */
+            workType: string;
+        };
+        TrainingDetail: components["schemas"]["TrainingLine"] & {
+            attendeeList: components["schemas"]["Attendee"][];
+        };
+        /** @description `Worker/trainSave`: a new training session. */
+        TrainingForm: {
+            /** @description Optional, at most 1000 characters. */
+            content?: string | null;
+            /** @description YYYY-MM-DD. */
+            date?: string | null;
+            /** @description 0.5–24, one decimal at most. */
+            hours?: string | null;
+            /** @description 1–50 characters. */
+            topic?: string | null;
+            /** @description 1–20 characters. */
+            trainer?: string | null;
+            /** @description Comma-joined worker ids (`workerId` of roster lines) of this project; at least one. */
+            workerIds?: string | null;
+        };
+        TrainingLine: {
+            /**
+             * Format: int64
+             * @description How many workers attended.
+             */
+            attendees: number;
+            content: string;
+            /** @description YYYY-MM-DD. */
+            date: string;
+            /** @description Hours, e.g. "1.5". */
+            hours: string;
+            /** Format: int64 */
+            id: number;
+            topic: string;
+            trainer: string;
+        };
         /** @description What steps 2 and 3 show beside the form. */
         UnitContext: {
             /** @description '0' draft, '1' submitted, '2' approved, '3' rejected. */
@@ -1731,6 +2483,14 @@ export interface components {
             sitemanagerIdNumber?: string | null;
             sitemanagerphone?: string | null;
             startdate?: string | null;
+        };
+        /** @description A unit a worker may be registered with. */
+        UnitOption: {
+            label: string;
+            /** @description contractor 施工总包, subcontractor 专业分包, labour 劳务分包. */
+            role: string;
+            /** Format: int64 */
+            value: number;
         };
         /** @description The reply of a successful save. */
         UnitSaved: {
@@ -1808,6 +2568,31 @@ export interface components {
             SocialCreditCode?: string | null;
             /** @description The cascader's value, comma-joined: `bank,branch`. `BankType` / `BankPoint` win when both are sent. */
             bankSelected?: string | null;
+        };
+        /**
+         * @description `Worker/detail`: the line with the person's ID data and contract, and the worker's employments on
+         *     this project.
+         */
+        WorkerDetail: components["schemas"]["RosterLine"] & {
+            address: string;
+            contractEnd: string;
+            contractFile: string;
+            contractStart: string;
+            ethnicity: string;
+            /** @description Every employment of the worker on this project, newest first (re-entries keep the old lines). */
+            history: components["schemas"]["RosterLine"][];
+            issuingAuthority: string;
+            photo: string;
+            validFrom: string;
+            validTo: string;
+        };
+        /** @description `Worker/options`: everything the registration form and the roster filters choose from. */
+        WorkerOptions: {
+            /** @description First-level banks: `{value: code, label: name}`. */
+            banks: components["schemas"]["BankChoice"][];
+            teams: components["schemas"]["TeamOption"][];
+            units: components["schemas"]["UnitOption"][];
+            workTypes: components["schemas"]["SelectOption"][];
         };
     };
     responses: never;
@@ -2319,6 +3104,28 @@ export interface operations {
             };
         };
     };
+    work_types: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SelectOption"];
+                };
+            };
+        };
+    };
     upload_files: {
         parameters: {
             query?: {
@@ -2413,6 +3220,418 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MessageCount"];
+                };
+            };
+        };
+    };
+    detail: {
+        parameters: {
+            query?: {
+                /** @description The roster line (employment) id. */
+                id?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WorkerDetail"];
+                };
+            };
+        };
+    };
+    exit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["MoveForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                /** @description The regulator's project; a builder's own project is implied (another id → 404). */
+                projectId?: string;
+                /** @description Part of the name. */
+                name?: string;
+                /** @description The start of the ID number (or all of it). */
+                idNumber?: string;
+                unitId?: string;
+                teamId?: string;
+                workType?: string;
+                /** @description 1 on site, 2 exited; empty = both. */
+                status?: string;
+                /** @description Entry date from (inclusive), YYYY-MM-DD. */
+                entryFrom?: string;
+                /** @description Entry date to (inclusive), YYYY-MM-DD. */
+                entryTo?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the roster */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description 401 / 403 / 404 in the envelope (HTTP 200) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    import: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the workbook in field `file` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportResult"];
+                };
+            };
+        };
+    };
+    incomplete: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                projectId?: string;
+                /** @description Part of the name. */
+                name?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_IncompleteLine"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                /** @description The regulator's project; a builder's own project is implied (another id → 404). */
+                projectId?: string;
+                /** @description Part of the name. */
+                name?: string;
+                /** @description The start of the ID number (or all of it). */
+                idNumber?: string;
+                unitId?: string;
+                teamId?: string;
+                workType?: string;
+                /** @description 1 on site, 2 exited; empty = both. */
+                status?: string;
+                /** @description Entry date from (inclusive), YYYY-MM-DD. */
+                entryFrom?: string;
+                /** @description Entry date to (inclusive), YYYY-MM-DD. */
+                entryTo?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_RosterLine"];
+                };
+            };
+        };
+    };
+    options: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project; a builder's own project is implied (another id → 404). */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WorkerOptions"];
+                };
+            };
+        };
+    };
+    reenter: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["MoveForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Registered"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RegisterForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Registered"];
+                };
+            };
+        };
+    };
+    supplement: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SupplementForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    template: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description 101 / 403 / 404 in the envelope (HTTP 200) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    train_detail: {
+        parameters: {
+            query?: {
+                /** @description The roster line (employment) id. */
+                id?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrainingDetail"];
+                };
+            };
+        };
+    };
+    train_list: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                projectId?: string;
+                /** @description Part of the topic. */
+                topic?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_TrainingLine"];
+                };
+            };
+        };
+    };
+    train_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TrainingForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_i64"];
                 };
             };
         };
