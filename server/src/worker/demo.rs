@@ -11,8 +11,8 @@ use crate::on_db;
 use super::repo::{self, EmploymentFields, PersonFields};
 
 /// The general contractor created when the demo project has none yet.
-const CONTRACTOR_NAME: &str = "河南建工集团有限公司";
-const CONTRACTOR_CODE: &str = "91350100M000100Y43";
+const CONTRACTOR_NAME: &str = "中建七局第二建筑有限公司";
+const CONTRACTOR_CODE: &str = "91110000600037341L";
 /// Team name and its work type (`WORK_TYPES` value).
 pub const TEAMS: [(&str, &str); 3] = [("钢筋班", "3"), ("木工班", "2"), ("混凝土班", "4")];
 const SURNAMES: [&str; 10] = ["王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴"];
@@ -27,7 +27,7 @@ async fn contractor_unit(db: &Db, project_id: i64) -> sqlx::Result<i64> {
     let now = clock::now();
     let company = "INSERT INTO companies (social_credit_code, name, registered_area, register_date, registered_address, \
                    legal_person, company_type, locked, created_at, updated_at) \
-                   VALUES ($1, $2, '41,4101', '2001-01-08', '河南省郑州市二七区建设路8号', '孙志强', '2', $3, $4, $4) \
+                   VALUES ($1, $2, '41,4101', '2001-01-08', '郑州市二七区建设路8号', '孙志强', '2', $3, $4, $4) \
                    ON CONFLICT (social_credit_code) WHERE social_credit_code <> '/' DO NOTHING";
     crate::execute!(db, sqlx::query(company).bind(CONTRACTOR_CODE).bind(CONTRACTOR_NAME).bind(true).bind(now))?;
     let company_id: i64 = on_db!(db, pool => sqlx::query_scalar("SELECT id FROM companies WHERE social_credit_code = $1")

@@ -272,9 +272,9 @@ async fn import_saves_good_rows_and_reports_bad_ones_and_export_follows_the_filt
     let (content_type, template) = download(app, &path("template"), &token).await;
     assert_eq!(content_type, wageguard::worker::xlsx::CONTENT_TYPE);
     let rows = wageguard::worker::xlsx::read_rows(&template).unwrap();
-    assert_eq!(rows[0].cells[10], "河南建工集团有限公司", "the example names this project's unit");
+    assert_eq!(rows[0].cells[10], "中建七局第二建筑有限公司", "the example names this project's unit");
 
-    let unit = "河南建工集团有限公司";
+    let unit = "中建七局第二建筑有限公司";
     let good = |id: &'static str| -> [&'static str; 19] {
         ["孙小明", id, "汉", "", "", "", "", "13900000001", "", "", unit, "木工班", "木工", "月薪", "6000", "否", "", "", "2026-04-01"]
     };
