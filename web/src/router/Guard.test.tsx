@@ -15,6 +15,7 @@ const siteConfig = {
   areacode: '4101',
   finance: 1,
   centerlatlng: '34.75,113.63',
+  idreader: '',
 };
 
 const userInfo = (over: Partial<UserInfo> = {}): UserInfo => ({
