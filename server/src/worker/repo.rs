@@ -92,11 +92,11 @@ pub async fn banks(db: &Db) -> sqlx::Result<Vec<(String, String)>> {
     on_db!(db, pool => sqlx::query_as(sql).fetch_all(pool).await)
 }
 
-/// The project this worker is active on, other than `project_id`: its name.
-pub async fn active_elsewhere(db: &Db, id_number: &str, project_id: i64) -> sqlx::Result<Option<String>> {
-    let sql = "SELECT p.name FROM workers w JOIN employments e ON e.worker_id = w.id JOIN projects p ON p.id = e.project_id \
+/// The project this worker is active on, other than `project_id`: its id and name.
+pub async fn active_elsewhere(db: &Db, id_number: &str, project_id: i64) -> sqlx::Result<Option<(i64, String)>> {
+    let sql = "SELECT p.id, p.name FROM workers w JOIN employments e ON e.worker_id = w.id JOIN projects p ON p.id = e.project_id \
                WHERE w.id_number = $1 AND e.status = 1 AND e.project_id <> $2 ORDER BY e.id LIMIT 1";
-    on_db!(db, pool => sqlx::query_scalar(sql).bind(id_number).bind(project_id).fetch_optional(pool).await)
+    on_db!(db, pool => sqlx::query_as(sql).bind(id_number).bind(project_id).fetch_optional(pool).await)
 }
 
 pub async fn active_here(db: &Db, id_number: &str, project_id: i64) -> sqlx::Result<bool> {

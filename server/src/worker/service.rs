@@ -71,9 +71,14 @@ pub const MSG_ATTENDEES_OTHER: &str = "参训人员须为本项目的人员";
 /// Rows an export writes at most.
 pub const EXPORT_MAX: i64 = 100_000;
 
+/// How a message names a project: its name, or its number while it has none (a draft).
+pub fn project_label((id, name): &(i64, String)) -> String {
+    if name.trim().is_empty() { format!("编号{id}（未命名）") } else { name.clone() }
+}
+
 /// The confirmation a save answers (301) when the person is active on another project's roster.
-pub fn msg_active_elsewhere(project: &str) -> String {
-    format!("该人员已在项目「{project}」在场，确认继续登记吗？")
+pub fn msg_active_elsewhere(project: &(i64, String)) -> String {
+    format!("该人员已在项目「{}」在场，确认继续登记吗？", project_label(project))
 }
 
 /// The project a request reads: the builder's own (another `projectId` → 404), any for the regulator
@@ -979,7 +984,7 @@ pub async fn import(db: &Db, current: &CurrentAccount, ip: &str, bytes: &[u8]) -
                 Err(ApiError::Refused(message)) => return Err(message),
                 Err(ApiError::NeedsConfirmation(_)) => {
                     let project = repo::active_elsewhere(db, &registration.person.id_number, project_id).await.ok().flatten();
-                    return Err(format!("该人员已在项目「{}」在场", project.unwrap_or_default()));
+                    return Err(format!("该人员已在项目「{}」在场", project.as_ref().map(project_label).unwrap_or_default()));
                 }
                 Err(error) => return Err(error.to_string()),
             }
@@ -1076,5 +1081,7 @@ mod tests {
         assert_eq!(filter.id_number, "11010519491231002X");
         assert_eq!(filter.entry_from, "2026-01-01");
         assert_eq!(mask_id("11010519491231002X"), "110105********002X");
+        assert_eq!(project_label(&(2, String::new())), "编号2（未命名）");
+        assert_eq!(msg_active_elsewhere(&(1, "幸福里".into())), "该人员已在项目「幸福里」在场，确认继续登记吗？");
     }
 }
