@@ -15,12 +15,12 @@ if [ "$BACKEND" = postgres ]; then
   psql -q -h 127.0.0.1 -U postgres -d test -c "CREATE DATABASE $NAME" >/dev/null
   export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$NAME"
   run_sql() { psql -q -h 127.0.0.1 -U postgres -d "$NAME" -v ON_ERROR_STOP=1; }
-  PAD="lpad(CAST(n AS TEXT), 6, '0')"
+  PAD="lpad(CAST(n AS TEXT), 8, '0')"
 else
   export DATABASE_URL="sqlite://$DIR/bench.db"
   command -v sqlite3 >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3 >/dev/null; }
   run_sql() { sqlite3 "$DIR/bench.db"; }
-  PAD="printf('%06d', n)"
+  PAD="printf('%08d', n)"
 fi
 export WAGEGUARD_CAPTCHA=off WAGEGUARD_ADDR="127.0.0.1:$PORT" RUST_LOG=warn
 BIN="$ROOT/target/release/wageguard"
@@ -32,13 +32,13 @@ WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 50)
 SELECT 1, (SELECT id FROM project_units WHERE project_id = 1 AND role = 'contractor'), '压测班' || n, '3', '2026-03-01', 0, 0 FROM seq;
 INSERT INTO workers (id_number, name, gender, birth_date, phone, created_at, updated_at)
 WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < $WORKERS)
-SELECT '41012219800101' || $PAD, (CASE n % 5 WHEN 0 THEN '王' WHEN 1 THEN '李' WHEN 2 THEN '张' WHEN 3 THEN '刘' ELSE '陈' END) || '压测' || n,
+SELECT '4101221980' || $PAD, (CASE n % 5 WHEN 0 THEN '王' WHEN 1 THEN '李' WHEN 2 THEN '张' WHEN 3 THEN '刘' ELSE '陈' END) || '压测' || n,
   1 + n % 2, '1980-01-01', '13900000000', 0, 0 FROM seq;
 INSERT INTO employments (project_id, worker_id, unit_id, team_id, work_type, wage_kind, wage_fen, entry_date, exit_date, status, created_at, updated_at)
 SELECT 1, w.id, t.unit_id, t.id, '3', 'day', 35000, '2026-03-01', CASE WHEN w.id % 10 = 0 THEN '2026-06-01' ELSE '' END,
   CASE WHEN w.id % 10 = 0 THEN 2 ELSE 1 END, 0, 0
 FROM workers w JOIN teams t ON t.name = '压测班' || (1 + w.id % 50)
-WHERE w.id_number LIKE '41012219800101%';
+WHERE w.id_number LIKE '4101221980%';
 SQL
 if [ "$BACKEND" = postgres ]; then echo "ANALYZE;" | run_sql; else echo "ANALYZE;" | run_sql; fi
 "$BIN" serve & PID=$!
@@ -64,7 +64,7 @@ bench() {
 }
 bench "team + on site, page 3 of 20" "teamId=$TEAM&status=1&page=3&limit=20"
 bench "unit + work type + entry range + on site, page 1 of 20" "unitId=$UNIT&workType=3&status=1&entryFrom=2026-01-01&entryTo=2026-12-31&limit=20"
-bench "ID number prefix, page 1 of 20" "idNumber=41012219800101012&limit=20"
+bench "ID number prefix, page 1 of 20" "idNumber=4101221980000123&limit=20"
 bench "name contains (all 100k scanned), page 1 of 20" "name=%E7%8E%8B%E5%8E%8B%E6%B5%8B1234&limit=20"
 bench "no filter (count of 100k), page 1 of 20" "limit=20"
 echo "memory under load: $(rss)"

@@ -1,6 +1,8 @@
 -- Issue 4, site entry registration, roster, training and ID supplement. The roster list filters a project's
 -- employments and pages them newest first; these indexes let each filter walk only its own rows
--- (bench/roster.sh: 100k workers).
+-- (bench/roster.sh: 100k workers). They replace 0006's (project_id, status, entry_date), which let the
+-- planner pick an entry-date range and then sort every matching line for the newest 20.
+DROP INDEX employments_roster;
 CREATE INDEX employments_project_list ON employments (project_id, status, id);
 CREATE INDEX employments_project_team ON employments (project_id, team_id, status, id);
 CREATE INDEX employments_project_unit ON employments (project_id, unit_id, status, id);

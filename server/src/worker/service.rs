@@ -58,6 +58,7 @@ pub const MSG_STILL_ACTIVE: &str = "该人员仍在场，不能重新进场";
 pub const MSG_REENTRY_BEFORE_EXIT: &str = "重新进场日期不能早于上次退场日期";
 pub const MSG_STATUS: &str = "请选择正确的在场状态";
 pub const MSG_FILTER_TOO_LONG: &str = "查询条件过长";
+pub const MSG_ID_FILTER: &str = "身份证号只能包含数字和X";
 pub const MSG_ADDRESS_REQUIRED: &str = "请输入规范的地址";
 pub const MSG_ISSUER_REQUIRED: &str = "请填写签发机关";
 pub const MSG_VALIDITY_REQUIRED: &str = "请选择身份证有效期";
@@ -465,6 +466,9 @@ pub fn roster_filter(project_id: i64, query: &RosterQuery) -> Result<RosterFilte
     let work_type = sent(&query.workType);
     if name.chars().count() > 50 || id_number.len() > 18 || work_type.len() > 10 {
         return Err(Invalid(MSG_FILTER_TOO_LONG));
+    }
+    if !id_number.bytes().all(|b| b.is_ascii_digit() || b == b'X') {
+        return Err(Invalid(MSG_ID_FILTER));
     }
     let status = match sent(&query.status).as_str() {
         "" => None,
@@ -1076,6 +1080,8 @@ mod tests {
     fn roster_filters_are_checked() {
         let query = RosterQuery { status: Some("3".into()), ..RosterQuery::default() };
         assert_eq!(roster_filter(1, &query).err(), Some(Invalid(MSG_STATUS)));
+        let query = RosterQuery { idNumber: Some("4101%".into()), ..RosterQuery::default() };
+        assert_eq!(roster_filter(1, &query).err(), Some(Invalid(MSG_ID_FILTER)));
         let query = RosterQuery { idNumber: Some("11010519491231002x".into()), entryFrom: Some("2026-01-01".into()), ..RosterQuery::default() };
         let filter = roster_filter(1, &query).unwrap();
         assert_eq!(filter.id_number, "11010519491231002X");
