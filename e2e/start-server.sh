@@ -5,6 +5,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 DIR="$(mktemp -d)"
 export DATABASE_URL="sqlite://$DIR/e2e.db"
+# Uploads of the journeys land beside the throw-away database, never in the repository.
+export WAGEGUARD_DATA_DIR="$DIR/data"
 export WAGEGUARD_CAPTCHA=off
 export RUST_LOG="${RUST_LOG:-warn}"
 export WAGEGUARD_ADDR="127.0.0.1:${E2E_PORT:-8181}"
