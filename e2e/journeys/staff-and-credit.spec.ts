@@ -43,8 +43,8 @@ test('project information, notice board, key staff and credit records', async ({
   // The notice board, as it prints.
   await info.getByTestId('open-notice-board').click();
   const board = page.getByTestId('notice-board');
-  await expect(board).toContainText('郑州市金水区住房保障中心');
-  await expect(board).toContainText('河南中原建工集团有限公司');
+  await expect(board).toContainText('郑州市金水区城市建设投资有限公司');
+  await expect(board).toContainText('河南省第一建筑工程集团有限责任公司');
   await expect(board).toContainText('2100.00');
   await expect(board).toContainText('每月15日');
   await expect(board).toContainText('12333');
@@ -72,7 +72,7 @@ test('project information, notice board, key staff and credit records', async ({
   await expect(form.getByTestId('staff-form-page')).toBeVisible();
   await form.getByTestId('staff-save').click();
   await expect(form.locator('#unit_id_help')).toHaveText('请选择所属单位');
-  await pick(page, form.getByTestId('staff-unit'), '河南中原建工集团有限公司');
+  await pick(page, form.getByTestId('staff-unit'), '河南省第一建筑工程集团有限责任公司');
   await pick(page, form.getByTestId('staff-post'), '劳资专管员（关键岗位）');
   await form.getByTestId('staff-name').fill('王秀梅');
   await form.getByTestId('staff-phone').fill('13837100009');
@@ -95,7 +95,7 @@ test('project information, notice board, key staff and credit records', async ({
   await awards.getByTestId('credit-add').click();
   const dialog = page.locator('.ant-modal:visible');
   await dialog.getByTestId('credit-subject-type').getByText('参建单位').click();
-  await pick(page, dialog.getByTestId('credit-unit'), '郑州市金水区住房保障中心');
+  await pick(page, dialog.getByTestId('credit-unit'), '郑州市金水区城市建设投资有限公司');
   await pickDate(dialog.getByTestId('credit-date'), '2026-09-30');
   await dialog.getByTestId('credit-reason').fill('工程款按月足额拨付至农民工工资专用账户');
   await dialog.getByTestId('credit-issuer').fill('郑州市金水区住房和城乡建设局');

@@ -30,6 +30,9 @@ pub struct SiteConfig {
     /// A Nominatim-compatible geocoder the console's map search also asks (`{geocoder}?q=…&format=json`
     /// answering `[{lat, lon, display_name}]`); empty: districts from the area data only.
     pub geocoder: String,
+    /// The local ID-card reader the browser calls for 读卡 (GET, JSON; docs/api.md "ID reader"). Empty
+    /// hides the button. Environment: WAGEGUARD_ID_READER.
+    pub idreader: String,
 }
 
 impl Default for SiteConfig {
@@ -44,6 +47,7 @@ impl Default for SiteConfig {
             centerlatlng: "34.75,113.63".into(),
             maptiles: String::new(),
             geocoder: String::new(),
+            idreader: "http://127.0.0.1:18089/readcard".into(),
         }
     }
 }
@@ -154,7 +158,11 @@ impl Config {
             Some("off") => false,
             Some(other) => anyhow::bail!("WAGEGUARD_CAPTCHA 只能是 on 或 off，而不是 {other}"),
         };
-        Ok(Config { database_url, addr, data_dir, captcha, site: file.site, security: file.security, notice_board: file.notice_board })
+        let mut site = file.site;
+        if let Some(reader) = env("WAGEGUARD_ID_READER") {
+            site.idreader = reader;
+        }
+        Ok(Config { database_url, addr, data_dir, captcha, site, security: file.security, notice_board: file.notice_board })
     }
 
     /// A configuration for tests and tools: the given database, captcha off, defaults elsewhere.

@@ -49,6 +49,7 @@ pub async fn seed(db: &Db) -> anyhow::Result<bool> {
     crate::team::demo::seed(db, approved).await?;
     crate::project::demo::seed(db, approved).await?;
     crate::faith::service::seed_demo(db, approved).await?;
+    crate::worker::demo::seed(db, approved).await?;
     Ok(true)
 }
 

@@ -26,6 +26,7 @@ pub mod system;
 pub mod team;
 pub mod upload;
 pub mod web;
+pub mod worker;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -52,7 +53,7 @@ use crate::state::AppState;
 #[openapi(
     info(title = "wageguard API", version = "0.1.0",
         description = "农民工工资支付监管平台接口。Every reply is HTTP 200 with the envelope {code, message, data}: 201 success, 101 not logged in, 401 refused, 301 needs confirmation, 403 forbidden, 404 not found. POST bodies are form-encoded; the session token goes in header X-Token."),
-    tags((name = "session", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "wizard", description = "项目注册向导"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"))
+    tags((name = "session", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "wizard", description = "项目注册向导"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"), (name = "worker", description = "实名制人员：进场登记、花名册、培训、身份证补录"))
 )]
 struct ApiDoc;
 
@@ -70,6 +71,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(audit::router())
         .merge(team::router())
         .merge(faith::router())
+        .merge(worker::router())
         .split_for_parts()
 }
 

@@ -20,3 +20,4 @@ mod staff;
 mod submit;
 mod upload;
 mod wizard;
+mod workers;

@@ -8,6 +8,8 @@ use crate::both;
 use crate::support::TestApp;
 
 const KNOWN_CODES: &[i64] = &[101, 201, 301, 401, 403, 404];
+/// Paths that answer a file (not an envelope) when the request is good.
+const FILE_DOWNLOADS: &[&str] = &["/Worker/template", "/Worker/export"];
 
 async fn no_request_makes_the_server_fail(app: &TestApp) {
     let document = app.get("/api/openapi.json", None).await;
@@ -38,6 +40,9 @@ async fn no_request_makes_the_server_fail(app: &TestApp) {
                         }
                         let (status, reply) = app.send(request.body(Body::from(body.clone())).unwrap()).await;
                         assert_eq!(status, 200, "{method} {path} ({content_type}) answered HTTP {status}: {reply}");
+                        if reply.is_string() && FILE_DOWNLOADS.iter().any(|file| path.ends_with(file)) {
+                            continue;
+                        }
                         let code = reply["code"].as_i64().unwrap_or_else(|| panic!("{method} {path}: not an envelope: {reply}"));
                         assert!(KNOWN_CODES.contains(&code), "{method} {path} ({content_type}) answered code {code}: {reply}");
                         assert!(reply["message"].is_string(), "{method} {path}: {reply}");

@@ -19,6 +19,9 @@ const BUILDER_CODE: &str = "91410100MA3X000008";
 const CONTRACTOR_CODE: &str = "91350100M000100Y43";
 pub const CONTRACTOR_NAME: &str = "河南建工集团有限公司";
 
+/// Companies other than the demo project's own (its general contractor, seeded with the demo roster).
+const NEWSITE_COMPANIES: &str = "SELECT COUNT(*) FROM companies WHERE id NOT IN (SELECT company_id FROM project_units WHERE project_id = 1)";
+
 type Form = Vec<(&'static str, String)>;
 
 fn form(pairs: &[(&'static str, &str)]) -> Form {
@@ -267,7 +270,7 @@ async fn a_known_credit_code_fills_and_locks_the_company(app: &TestApp) {
     assert_eq!(data["contructorForm"]["Name"], "郑州市金水区教育局");
     assert_eq!(data["contructorForm"]["LegalPersonIdNumber"], "410102199003074319");
     assert_eq!(data["contructorForm"]["projectLeader"], "孙志强");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM companies WHERE id NOT IN (SELECT company_id FROM project_units WHERE project_id = (SELECT project_id FROM accounts WHERE username = 'demo'))").await, 1, "the demo project's companies aside");
+    assert_eq!(app.scalar(NEWSITE_COMPANIES).await, 1);
 
     // A unit without a credit code ('/') gets its own company, locked after the first save too.
     let none = with(&contractor_form(&guarantee, ""), &[("SocialCreditCode", "/")]);
@@ -277,7 +280,7 @@ async fn a_known_credit_code_fills_and_locks_the_company(app: &TestApp) {
     let data = load_contractor(app, &newsite).await;
     assert_eq!(data["contructorForm"]["SocialCreditCode"], "/");
     assert_eq!(data["contructorForm"]["Name"], "河南建工集团有限公司");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM companies WHERE id NOT IN (SELECT company_id FROM project_units WHERE project_id = (SELECT project_id FROM accounts WHERE username = 'demo'))").await, 2);
+    assert_eq!(app.scalar(NEWSITE_COMPANIES).await, 2);
     assert_eq!(search(app, &demo, "name=%E6%B2%B3%E5%8D%97%E5%BB%BA%E5%B7%A5").await["data"], json!([]), "'/' companies are not searched"); // 河南建工
 }
 both!(a_known_credit_code_fills_and_locks_the_company);
@@ -410,6 +413,9 @@ async fn only_an_editable_builder_project_may_save(app: &TestApp) {
     assert_eq!(app.get(CONTRACTOR_LOAD, None).await["code"], 101);
     assert_eq!(app.get(&format!("{SEARCH}?name=a"), None).await["code"], 101);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '保存建设单位信息'").await, 2);
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM project_units WHERE project_id = (SELECT project_id FROM accounts WHERE username = 'newsite')").await, 1);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM project_units WHERE project_id = (SELECT project_id FROM accounts WHERE username = 'newsite')").await,
+        1
+    );
 }
 both!(only_an_editable_builder_project_may_save);

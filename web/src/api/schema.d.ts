@@ -1140,6 +1140,275 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/user/v1/Worker/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One roster line with the person's ID data, the contract and the worker's employments on the project.
+         *     Another project's line → 404.
+         */
+        get: operations["detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/exit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exit: `id` (an on-site line) and `date` (not before the entry date). Logged. */
+        post: operations["exit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered roster (the list's filters, no paging; at most 100,000 lines) as .xlsx. */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Batch import: one .xlsx (multipart field `file`, 5 MB, at most 5000 rows) in the template's columns.
+         *     Every row is checked as a registration; good rows are saved, bad rows answered by row number with the
+         *     reason. Builder accounts only.
+         */
+        post: operations["import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/incomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ID supplement: the project's workers whose ID data lacks the photo, address, issuing authority or
+         *     validity. `{list, total, page, limit}`.
+         */
+        get: operations["incomplete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The roster: filtered and paginated on the server, newest line first. `{list, total, page, limit}`. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registration form's and the roster filters' choices: the project's on-site units (not the
+         *     builder), its teams (with their unit), the work types and the wage card banks. Finance → 403.
+         */
+        get: operations["options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/reenter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-entry: `id` (an exited line) and `date` (not before its exit date). Adds a new line copying the
+         *     unit, team, work type, wage and contract; the exited line stays. 301 as the registration when the
+         *     person is active on another project (`confirmed=1` goes on).
+         */
+        post: operations["reenter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Site entry registration: validates every field (401 with the field's message, nothing stored);
+         *     gender and birth date come from the ID number. The same person already active on this project →
+         *     401; active on another project → 301 naming it, until sent again with `confirmed=1`. Creates or
+         *     refreshes the person and adds a roster line. Builder accounts only (403 otherwise).
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/supplement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ID supplement save: every ID field required (address 3–100, issuing authority, validity, photo).
+         *     A worker who never was on this project → 404. Logged.
+         */
+        post: operations["supplement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The .xlsx import template (columns of `xlsx::COLUMNS`, one example row). Builder accounts only; errors
+         *     answer the envelope.
+         */
+        get: operations["template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/trainDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One training session with its attendees. Another project's session → 404. */
+        get: operations["train_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/trainList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Training sessions of the project, latest first. `{list, total, page, limit}`. */
+        get: operations["train_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/trainSave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new training session: topic, date, trainer, hours and attendees (workers of this project). Logged.
+         *     Answers the new id.
+         */
+        post: operations["train_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/finance/common/v1/Public/Financelogin": {
         parameters: {
             query?: never;
@@ -1455,6 +1724,25 @@ export interface components {
             /** @description The division's name. */
             label: string;
             /** @description The division's code: 2 digits for a province, 4 a city, 6 a county, 9 a township. */
+            value: string;
+        };
+        Attendee: {
+            /**
+             * Format: int64
+             * @description The worker's id.
+             */
+            id: number;
+            idNumber: string;
+            name: string;
+        };
+        /** @description A row of an import that was not saved. */
+        BadRow: {
+            reason: string;
+            /** @description The Excel row number (the header is row 1). */
+            row: number;
+        };
+        BankChoice: {
+            label: string;
             value: string;
         };
         /** @description A bank with its branches (Cascader option). */
@@ -1910,6 +2198,21 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_ImportResult: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** @description Rows refused, in row order. */
+                failed: components["schemas"]["BadRow"][];
+                /** @description Rows saved. */
+                saved: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_ListData: {
             /**
              * Format: int32
@@ -2025,6 +2328,136 @@ export interface components {
              */
             code: number;
             data: null | string;
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Page_IncompleteLine: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    address: string;
+                    ethnicity: string;
+                    gender: string;
+                    /**
+                     * Format: int64
+                     * @description The worker's id.
+                     */
+                    id: number;
+                    idNumber: string;
+                    issuingAuthority: string;
+                    /** @description What is missing, e.g. ["照片", "住址"]. */
+                    missing: string[];
+                    name: string;
+                    photo: string;
+                    validFrom: string;
+                    validTo: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Page_RosterLine: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /**
+                     * Format: int32
+                     * @description Full years today (China time).
+                     */
+                    age?: number | null;
+                    birthDate: string;
+                    contractSigned: boolean;
+                    entryDate: string;
+                    exitDate: string;
+                    /** @description 男 / 女. */
+                    gender: string;
+                    /**
+                     * Format: int64
+                     * @description The employment's id (the roster line).
+                     */
+                    id: number;
+                    idNumber: string;
+                    name: string;
+                    /** @description The province the ID number was issued in (籍贯). */
+                    nativePlace: string;
+                    phone: string;
+                    /**
+                     * Format: int64
+                     * @description 1 on site, 2 exited.
+                     */
+                    status: number;
+                    /** Format: int64 */
+                    teamId?: number | null;
+                    teamName: string;
+                    /** Format: int64 */
+                    unitId: number;
+                    unitName: string;
+                    /** @description Yuan with two decimals. */
+                    wage: string;
+                    /** @description The wage card's bank code. */
+                    wageCardBank: string;
+                    wageCardNumber: string;
+                    /** @description `day` or `month`. */
+                    wageKind: string;
+                    workType: string;
+                    workTypeLabel: string;
+                    /** Format: int64 */
+                    workerId: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Page_TrainingLine: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /**
+                     * Format: int64
+                     * @description How many workers attended.
+                     */
+                    attendees: number;
+                    content: string;
+                    /** @description YYYY-MM-DD. */
+                    date: string;
+                    /** @description Hours, e.g. "1.5". */
+                    hours: string;
+                    /** Format: int64 */
+                    id: number;
+                    topic: string;
+                    trainer: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                total: number;
+            };
             message: string;
         };
         /** @description Every reply of the API. */
@@ -2359,6 +2792,24 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Registered: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description The new roster line (employment).
+                 */
+                id: number;
+                /** Format: int64 */
+                workerId: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Saved: {
             /**
              * Format: int32
@@ -2408,6 +2859,12 @@ export interface components {
                  * @default
                  */
                 helpcenter: string;
+                /**
+                 * @description The local ID-card reader the browser calls for 读卡 (GET, JSON; docs/api.md "ID reader"). Empty
+                 *     hides the button. Environment: WAGEGUARD_ID_READER.
+                 * @default http://127.0.0.1:18089/readcard
+                 */
+                idreader: string;
                 /**
                  * @description The map's XYZ tile URL template (`https://…/{z}/{x}/{y}.png`); empty: no imagery, a grid (offline).
                  * @default
@@ -2512,6 +2969,18 @@ export interface components {
             data: {
                 /** Format: int64 */
                 id: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_TrainingDetail: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: components["schemas"]["TrainingLine"] & {
+                attendeeList: components["schemas"]["Attendee"][];
             };
             message: string;
         };
@@ -2767,6 +3236,60 @@ export interface components {
             };
             message: string;
         };
+        /** @description Every reply of the API. */
+        Envelope_WorkerDetail: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /**
+             * @description `Worker/detail`: the line with the person's ID data and contract, and the worker's employments on
+             *     this project.
+             */
+            data: components["schemas"]["RosterLine"] & {
+                address: string;
+                contractEnd: string;
+                contractFile: string;
+                contractStart: string;
+                ethnicity: string;
+                /** @description Every employment of the worker on this project, newest first (re-entries keep the old lines). */
+                history: components["schemas"]["RosterLine"][];
+                issuingAuthority: string;
+                photo: string;
+                validFrom: string;
+                validTo: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_WorkerOptions: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description `Worker/options`: everything the registration form and the roster filters choose from. */
+            data: {
+                /** @description First-level banks: `{value: code, label: name}`. */
+                banks: components["schemas"]["BankChoice"][];
+                teams: components["schemas"]["TeamOption"][];
+                units: components["schemas"]["RosterUnitOption"][];
+                workTypes: components["schemas"]["SelectOption"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_i64: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** Format: int64 */
+            data: number;
+            message: string;
+        };
         /**
          * @description `ajax_change_guarantee`: the new guarantee of the builder or general contractor (the wizard's rules
          *     for that unit) and why it changes.
@@ -2825,6 +3348,30 @@ export interface components {
         IdForm: {
             /** @description The project's id. */
             id?: string | null;
+        };
+        ImportResult: {
+            /** @description Rows refused, in row order. */
+            failed: components["schemas"]["BadRow"][];
+            /** @description Rows saved. */
+            saved: number;
+        };
+        IncompleteLine: {
+            address: string;
+            ethnicity: string;
+            gender: string;
+            /**
+             * Format: int64
+             * @description The worker's id.
+             */
+            id: number;
+            idNumber: string;
+            issuingAuthority: string;
+            /** @description What is missing, e.g. ["照片", "住址"]. */
+            missing: string[];
+            name: string;
+            photo: string;
+            validFrom: string;
+            validTo: string;
         };
         /**
          * @description `company_edit_save`: the leaders of the builder (project leader) or general contractor (plus the
@@ -2918,6 +3465,17 @@ export interface components {
              * @description Unread messages addressed to the account or its project.
              */
             count: number;
+        };
+        MoveForm: {
+            /** @description `Worker/reenter`: `1` after the user confirmed re-entering a person active on another project. */
+            confirmed?: string | null;
+            /**
+             * @description `Worker/exit`: the exit date (≥ the entry date). `Worker/reenter`: the new entry date (≥ the last
+             *     exit date).
+             */
+            date?: string | null;
+            /** @description The roster line (employment) id. */
+            id?: string | null;
         };
         /**
          * @description 维权信息告示牌: everything the 2020 regulation asks a site to post, from the project and the site
@@ -3116,11 +3674,118 @@ export interface components {
             entry_date?: string | null;
             id?: string | null;
         };
+        /** @description `Worker/register`'s form. Dates `YYYY-MM-DD`; money in yuan with up to 2 decimals. */
+        RegisterForm: {
+            /** @description 住址 as on the card: empty, or 3–100 characters. */
+            address?: string | null;
+            /** @description `1` after the user confirmed registering a person active on another project (the 301 reply). */
+            confirmed?: string | null;
+            contractEnd?: string | null;
+            /** @description The contract file: an `/uploads/…` URL this project uploaded (kinds contract, attachment, image). */
+            contractFile?: string | null;
+            /** @description `1` when a labour contract is signed: then contractStart and contractEnd are required. */
+            contractSigned?: string | null;
+            contractStart?: string | null;
+            /** @description 进场日期 (required). */
+            entryDate?: string | null;
+            /** @description 民族, at most 10 characters. */
+            ethnicity?: string | null;
+            /** @description 18 characters (GB 11643 check character; a final x is upper-cased) or the legacy 15 digits. */
+            idNumber?: string | null;
+            /** @description 签发机关, at most 50 characters. */
+            issuingAuthority?: string | null;
+            name?: string | null;
+            /** @description Mobile or landline (required). */
+            phone?: string | null;
+            /** @description The ID photo: an `/uploads/…` URL this project uploaded with kind `avatar`. */
+            photo?: string | null;
+            /** @description A team of that unit; optional. */
+            teamId?: string | null;
+            /** @description An on-site unit of the project (`Worker/options` units). */
+            unitId?: string | null;
+            /** @description ID validity start. */
+            validFrom?: string | null;
+            /** @description ID validity end: a date or `长期`. */
+            validTo?: string | null;
+            /** @description The rate in yuan, > 0, at most 99999.99, up to 2 decimals. */
+            wage?: string | null;
+            /** @description The wage card's bank: a first-level bank code of `Worker/options` (required with a card number). */
+            wageCardBank?: string | null;
+            /** @description 工资卡号: 12–30 digits (spaces ignored); optional. */
+            wageCardNumber?: string | null;
+            /** @description `day` (daily rate) or `month` (monthly wage). */
+            wageKind?: string | null;
+            /** @description A work-type value (`Site/workTypes`). */
+            workType?: string | null;
+        };
+        Registered: {
+            /**
+             * Format: int64
+             * @description The new roster line (employment).
+             */
+            id: number;
+            /** Format: int64 */
+            workerId: number;
+        };
         RejectForm: {
             /** @description Why the registration is rejected (required, at most 500 chars); the project sees it. */
             auditremark?: string | null;
             /** @description The project's id. */
             id?: string | null;
+        };
+        /** @description One roster line as the console shows it. */
+        RosterLine: {
+            /**
+             * Format: int32
+             * @description Full years today (China time).
+             */
+            age?: number | null;
+            birthDate: string;
+            contractSigned: boolean;
+            entryDate: string;
+            exitDate: string;
+            /** @description 男 / 女. */
+            gender: string;
+            /**
+             * Format: int64
+             * @description The employment's id (the roster line).
+             */
+            id: number;
+            idNumber: string;
+            name: string;
+            /** @description The province the ID number was issued in (籍贯). */
+            nativePlace: string;
+            phone: string;
+            /**
+             * Format: int64
+             * @description 1 on site, 2 exited.
+             */
+            status: number;
+            /** Format: int64 */
+            teamId?: number | null;
+            teamName: string;
+            /** Format: int64 */
+            unitId: number;
+            unitName: string;
+            /** @description Yuan with two decimals. */
+            wage: string;
+            /** @description The wage card's bank code. */
+            wageCardBank: string;
+            wageCardNumber: string;
+            /** @description `day` or `month`. */
+            wageKind: string;
+            workType: string;
+            workTypeLabel: string;
+            /** Format: int64 */
+            workerId: number;
+        };
+        /** @description A unit a worker may be registered with. */
+        RosterUnitOption: {
+            label: string;
+            /** @description contractor 施工总包, subcontractor 专业分包, labour 劳务分包. */
+            role: string;
+            /** Format: int64 */
+            value: number;
         };
         /** @description The id of a saved record. */
         Saved: {
@@ -3163,6 +3828,12 @@ export interface components {
              * @default
              */
             helpcenter: string;
+            /**
+             * @description The local ID-card reader the browser calls for 读卡 (GET, JSON; docs/api.md "ID reader"). Empty
+             *     hides the button. Environment: WAGEGUARD_ID_READER.
+             * @default http://127.0.0.1:18089/readcard
+             */
+            idreader: string;
             /**
              * @description The map's XYZ tile URL template (`https://…/{z}/{x}/{y}.png`); empty: no imagery, a grid (offline).
              * @default
@@ -3311,6 +3982,20 @@ export interface components {
             /** @description Award date, YYYY-MM-DD. */
             winningtime: string;
         };
+        /** @description `Worker/supplement`: completes a worker's ID data; every field is required here. */
+        SupplementForm: {
+            /** @description 3–100 characters. */
+            address?: string | null;
+            ethnicity?: string | null;
+            /** @description The worker's id (from `Worker/incomplete`). */
+            id?: string | null;
+            issuingAuthority?: string | null;
+            /** @description An `/uploads/…` URL this project uploaded with kind `avatar`. */
+            photo?: string | null;
+            validFrom?: string | null;
+            /** @description A date or `长期`. */
+            validTo?: string | null;
+        };
         /** @description `ajax_exit`. */
         TeamExitForm: {
             /** @description YYYY-MM-DD: not after today, not before the entry date. */
@@ -3384,10 +4069,53 @@ export interface components {
             /** @description A unit of the project; empty = all. */
             unit_id?: string | null;
         };
+        TeamOption: {
+            label: string;
+            /** Format: int64 */
+            unitId: number;
+            /** Format: int64 */
+            value: number;
+            /** @description The team's work type, the form's default. */
+            workType: string;
+        };
         /** @description What a team save answers. */
         TeamSaved: {
             /** Format: int64 */
             id: number;
+        };
+        TrainingDetail: components["schemas"]["TrainingLine"] & {
+            attendeeList: components["schemas"]["Attendee"][];
+        };
+        /** @description `Worker/trainSave`: a new training session. */
+        TrainingForm: {
+            /** @description Optional, at most 1000 characters. */
+            content?: string | null;
+            /** @description YYYY-MM-DD. */
+            date?: string | null;
+            /** @description 0.5–24, one decimal at most. */
+            hours?: string | null;
+            /** @description 1–50 characters. */
+            topic?: string | null;
+            /** @description 1–20 characters. */
+            trainer?: string | null;
+            /** @description Comma-joined worker ids (`workerId` of roster lines) of this project; at least one. */
+            workerIds?: string | null;
+        };
+        TrainingLine: {
+            /**
+             * Format: int64
+             * @description How many workers attended.
+             */
+            attendees: number;
+            content: string;
+            /** @description YYYY-MM-DD. */
+            date: string;
+            /** @description Hours, e.g. "1.5". */
+            hours: string;
+            /** Format: int64 */
+            id: number;
+            topic: string;
+            trainer: string;
         };
         /** @description A unit for selects. */
         UnitChoice: {
@@ -3610,6 +4338,31 @@ export interface components {
             SocialCreditCode?: string | null;
             /** @description The cascader's value, comma-joined: `bank,branch`. `BankType` / `BankPoint` win when both are sent. */
             bankSelected?: string | null;
+        };
+        /**
+         * @description `Worker/detail`: the line with the person's ID data and contract, and the worker's employments on
+         *     this project.
+         */
+        WorkerDetail: components["schemas"]["RosterLine"] & {
+            address: string;
+            contractEnd: string;
+            contractFile: string;
+            contractStart: string;
+            ethnicity: string;
+            /** @description Every employment of the worker on this project, newest first (re-entries keep the old lines). */
+            history: components["schemas"]["RosterLine"][];
+            issuingAuthority: string;
+            photo: string;
+            validFrom: string;
+            validTo: string;
+        };
+        /** @description `Worker/options`: everything the registration form and the roster filters choose from. */
+        WorkerOptions: {
+            /** @description First-level banks: `{value: code, label: name}`. */
+            banks: components["schemas"]["BankChoice"][];
+            teams: components["schemas"]["TeamOption"][];
+            units: components["schemas"]["RosterUnitOption"][];
+            workTypes: components["schemas"]["SelectOption"][];
         };
     };
     responses: never;
@@ -5039,6 +5792,418 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TeamSaved"];
+                };
+            };
+        };
+    };
+    detail: {
+        parameters: {
+            query?: {
+                /** @description The roster line (employment) id. */
+                id?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WorkerDetail"];
+                };
+            };
+        };
+    };
+    exit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["MoveForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                /** @description The regulator's project; a builder's own project is implied (another id → 404). */
+                projectId?: string;
+                /** @description Part of the name. */
+                name?: string;
+                /** @description The start of the ID number (or all of it). */
+                idNumber?: string;
+                unitId?: string;
+                teamId?: string;
+                workType?: string;
+                /** @description 1 on site, 2 exited; empty = both. */
+                status?: string;
+                /** @description Entry date from (inclusive), YYYY-MM-DD. */
+                entryFrom?: string;
+                /** @description Entry date to (inclusive), YYYY-MM-DD. */
+                entryTo?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the roster */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description 401 / 403 / 404 in the envelope (HTTP 200) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    import: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the workbook in field `file` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportResult"];
+                };
+            };
+        };
+    };
+    incomplete: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                projectId?: string;
+                /** @description Part of the name. */
+                name?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_IncompleteLine"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                /** @description The regulator's project; a builder's own project is implied (another id → 404). */
+                projectId?: string;
+                /** @description Part of the name. */
+                name?: string;
+                /** @description The start of the ID number (or all of it). */
+                idNumber?: string;
+                unitId?: string;
+                teamId?: string;
+                workType?: string;
+                /** @description 1 on site, 2 exited; empty = both. */
+                status?: string;
+                /** @description Entry date from (inclusive), YYYY-MM-DD. */
+                entryFrom?: string;
+                /** @description Entry date to (inclusive), YYYY-MM-DD. */
+                entryTo?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_RosterLine"];
+                };
+            };
+        };
+    };
+    options: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project; a builder's own project is implied (another id → 404). */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WorkerOptions"];
+                };
+            };
+        };
+    };
+    reenter: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["MoveForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Registered"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RegisterForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Registered"];
+                };
+            };
+        };
+    };
+    supplement: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SupplementForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    template: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description 101 / 403 / 404 in the envelope (HTTP 200) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    train_detail: {
+        parameters: {
+            query?: {
+                /** @description The roster line (employment) id. */
+                id?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrainingDetail"];
+                };
+            };
+        };
+    };
+    train_list: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                projectId?: string;
+                /** @description Part of the topic. */
+                topic?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_TrainingLine"];
+                };
+            };
+        };
+    };
+    train_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TrainingForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_i64"];
                 };
             };
         };

@@ -17,6 +17,7 @@ const siteConfig = {
   centerlatlng: '34.75,113.63',
   maptiles: '',
   geocoder: '',
+  idreader: '',
 };
 
 const userInfo = (over: Partial<UserInfo> = {}): UserInfo => ({

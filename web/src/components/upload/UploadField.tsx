@@ -18,6 +18,8 @@ export interface UploadFieldProps {
   disabled?: boolean;
   /** The button's text (file lists) or the card's (pictures). */
   label?: string;
+  /** Fewer files than the kind allows (e.g. one contract file). */
+  maxCount?: number;
   'data-testid'?: string;
 }
 
@@ -31,11 +33,12 @@ const doneUrls = (files: UploadFile[]): string[] =>
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
-export default function UploadField({ kind, value, onChange, disabled, label, 'data-testid': testId }: UploadFieldProps) {
+export default function UploadField({ kind, value, onChange, disabled, label, maxCount, 'data-testid': testId }: UploadFieldProps) {
+  const limit = Math.min(maxCount ?? UPLOAD_LIMITS[kind].maxCount, UPLOAD_LIMITS[kind].maxCount);
   const [files, setFiles] = useState<UploadFile[]>(() => fromUrls(value ?? []));
   const filesRef = useRef(files);
   filesRef.current = files;
-  const pictures = kind === 'contract';
+  const pictures = kind === 'contract' || kind === 'avatar';
 
   // A value set from outside (the form's initial values, a reset) replaces the list.
   useEffect(() => {
@@ -52,7 +55,7 @@ export default function UploadField({ kind, value, onChange, disabled, label, 'd
 
   const beforeUpload: UploadProps['beforeUpload'] = (file, batch) => {
     const already = filesRef.current.filter((item) => item.status !== 'error').length + batch.indexOf(file);
-    const refusal = checkUpload(file, kind, already);
+    const refusal = checkUpload(file, kind, already, limit);
     if (refusal) {
       void message.error(refusal);
       return Upload.LIST_IGNORE;
@@ -82,7 +85,7 @@ export default function UploadField({ kind, value, onChange, disabled, label, 'd
     );
   };
 
-  const full = files.length >= UPLOAD_LIMITS[kind].maxCount;
+  const full = files.length >= limit;
   const text = label ?? (pictures ? '上传图片' : '上传文件');
 
   return (
@@ -90,7 +93,7 @@ export default function UploadField({ kind, value, onChange, disabled, label, 'd
       <Upload
         name="imgFile[]"
         accept={acceptOf(kind)}
-        multiple={UPLOAD_LIMITS[kind].maxCount > 1}
+        multiple={limit > 1}
         listType={pictures ? 'picture-card' : 'text'}
         fileList={files}
         beforeUpload={beforeUpload}

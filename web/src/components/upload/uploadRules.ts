@@ -1,7 +1,7 @@
 /** The client-side checks of spec §5 "Uploads", run before anything is sent (decisions "Uploads"). */
 
 /** What an upload is for: the server's `kind`, which fixes the types and the count. */
-export type UploadKind = 'guarantee' | 'contract' | 'attachment';
+export type UploadKind = 'guarantee' | 'contract' | 'avatar' | 'attachment';
 
 export interface UploadLimits {
   /** Lower-case extensions without the dot. */
@@ -12,6 +12,7 @@ export interface UploadLimits {
 export const UPLOAD_LIMITS: Record<UploadKind, UploadLimits> = {
   guarantee: { extensions: ['jpg', 'jpeg', 'png', 'gif', 'pdf'], maxCount: 1 },
   contract: { extensions: ['png', 'jpg'], maxCount: 9 },
+  avatar: { extensions: ['jpg', 'png'], maxCount: 1 },
   // The special account's opening vouchers and agreements.
   attachment: { extensions: ['jpg', 'jpeg', 'png', 'gif', 'pdf'], maxCount: 5 },
 };
@@ -20,6 +21,7 @@ export const UPLOAD_LIMITS: Record<UploadKind, UploadLimits> = {
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export const MSG_UPLOAD_TYPE = '该文件不能上传';
+export const MSG_AVATAR_TYPE = '上传图片只能是 jpg、png 格式!';
 export const MSG_UPLOAD_SIZE = '上传文件大小不能超过 5MB!';
 export const msgUploadCount = (count: number) => `当前限制选择${count}个文件`;
 
@@ -32,10 +34,15 @@ const extensionOf = (name: string): string => {
  * The message refusing a file, or undefined when it may be sent. `already` is the number of files the
  * field holds plus those picked before this one in the same selection.
  */
-export function checkUpload(file: { name: string; size: number }, kind: UploadKind, already: number): string | undefined {
+export function checkUpload(
+  file: { name: string; size: number },
+  kind: UploadKind,
+  already: number,
+  maxCount = UPLOAD_LIMITS[kind].maxCount,
+): string | undefined {
   const limits = UPLOAD_LIMITS[kind];
-  if (already >= limits.maxCount) return msgUploadCount(limits.maxCount);
-  if (!limits.extensions.includes(extensionOf(file.name))) return MSG_UPLOAD_TYPE;
+  if (already >= maxCount) return msgUploadCount(maxCount);
+  if (!limits.extensions.includes(extensionOf(file.name))) return kind === 'avatar' ? MSG_AVATAR_TYPE : MSG_UPLOAD_TYPE;
   if (file.size > MAX_UPLOAD_BYTES) return MSG_UPLOAD_SIZE;
   return undefined;
 }

@@ -1,5 +1,208 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType, message } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import { ApiError } from '@/api/client';
+import ImportDialog from './ImportDialog';
+import MoveDialog, { type Move } from './MoveDialog';
+import WorkerDrawer, { StatusTag } from './WorkerDrawer';
+import { downloadExport, EMPTY_FILTER, fetchOptions, fetchRoster, type RosterFilter, type RosterLine } from './service';
 
-export default function ListPage() {
-  return <UnderConstruction title="花名册" />;
+const DEFAULT_LIMIT = 20;
+
+interface FilterValues {
+  name?: string;
+  idNumber?: string;
+  unitId?: number;
+  teamId?: number;
+  workType?: string;
+  status?: '' | '1' | '2';
+  entry?: [Dayjs | null, Dayjs | null] | null;
+}
+
+export function toFilter(values: FilterValues): RosterFilter {
+  return {
+    name: values.name ?? '',
+    idNumber: values.idNumber ?? '',
+    unitId: values.unitId === undefined ? '' : String(values.unitId),
+    teamId: values.teamId === undefined ? '' : String(values.teamId),
+    workType: values.workType ?? '',
+    status: values.status ?? '',
+    entryFrom: values.entry?.[0]?.format('YYYY-MM-DD') ?? '',
+    entryTo: values.entry?.[1]?.format('YYYY-MM-DD') ?? '',
+  };
+}
+
+/** 人员管理 → 花名册: the project's roster, searched and paged on the server. */
+export default function List() {
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<FilterValues>();
+  const [filter, setFilter] = useState<RosterFilter>(EMPTY_FILTER);
+  const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [move, setMove] = useState<Move | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const options = useQuery({ queryKey: ['worker', 'options'], queryFn: fetchOptions });
+  const unitId = Form.useWatch('unitId', form);
+  const teams = useMemo(
+    () => (options.data?.teams ?? []).filter((team) => unitId === undefined || team.unitId === unitId),
+    [options.data, unitId],
+  );
+
+  const roster = useQuery({
+    queryKey: ['worker', 'list', filter, paging],
+    queryFn: () => fetchRoster(filter, paging.page, paging.limit),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['worker'] });
+
+  const exportRoster = async () => {
+    setExporting(true);
+    try {
+      await downloadExport(filter);
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : '导出失败');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumnsType<RosterLine> = [
+    { title: '姓名', dataIndex: 'name', width: 100 },
+    { title: '身份证号', dataIndex: 'idNumber', width: 190 },
+    { title: '性别', dataIndex: 'gender', width: 60 },
+    { title: '年龄', dataIndex: 'age', width: 60 },
+    { title: '所属单位', dataIndex: 'unitName', ellipsis: true },
+    { title: '班组', dataIndex: 'teamName', width: 100 },
+    { title: '工种', dataIndex: 'workTypeLabel', width: 100 },
+    { title: '进场日期', dataIndex: 'entryDate', width: 110 },
+    { title: '退场日期', dataIndex: 'exitDate', width: 110, render: (text: string) => text || '—' },
+    { title: '状态', dataIndex: 'status', width: 70, render: (status: number) => <StatusTag status={status} /> },
+    {
+      title: '操作',
+      key: 'action',
+      width: 170,
+      render: (_, line) => (
+        <Space size={0}>
+          <Button type="link" size="small" data-testid={`roster-view-${line.id}`} onClick={() => setViewing(line.id)}>
+            详情
+          </Button>
+          {line.status === 1 ? (
+            <Button type="link" size="small" danger data-testid={`roster-exit-${line.id}`} onClick={() => setMove({ kind: 'exit', line })}>
+              退场
+            </Button>
+          ) : (
+            <Button type="link" size="small" data-testid={`roster-reenter-${line.id}`} onClick={() => setMove({ kind: 'reenter', line })}>
+              重新进场
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card data-testid="roster-page" title="花名册" variant="borderless"
+      extra={
+        <Space>
+          <Button icon={<UploadOutlined />} data-testid="roster-import" onClick={() => setImporting(true)}>
+            批量导入
+          </Button>
+          <Button icon={<DownloadOutlined />} loading={exporting} data-testid="roster-export" onClick={() => void exportRoster()}>
+            导出
+          </Button>
+        </Space>
+      }
+    >
+      <Form<FilterValues>
+        form={form}
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 12 }}
+        data-testid="roster-filters"
+        onFinish={(values) => {
+          setFilter(toFilter(values));
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}
+      >
+        <Form.Item name="name">
+          <Input placeholder="姓名" allowClear style={{ width: 120 }} data-testid="roster-filter-name" />
+        </Form.Item>
+        <Form.Item name="idNumber">
+          <Input placeholder="身份证号" allowClear style={{ width: 190 }} data-testid="roster-filter-idNumber" />
+        </Form.Item>
+        <Form.Item name="unitId">
+          <Select placeholder="所属单位" allowClear style={{ width: 200 }} options={options.data?.units ?? []}
+            onChange={() => form.setFieldsValue({ teamId: undefined })} data-testid="roster-filter-unit" />
+        </Form.Item>
+        <Form.Item name="teamId">
+          <Select placeholder="班组" allowClear style={{ width: 120 }} options={teams} data-testid="roster-filter-team" />
+        </Form.Item>
+        <Form.Item name="workType">
+          <Select placeholder="工种" allowClear style={{ width: 120 }} options={options.data?.workTypes ?? []} data-testid="roster-filter-workType" />
+        </Form.Item>
+        <Form.Item name="status">
+          <Select placeholder="状态" allowClear style={{ width: 100 }} data-testid="roster-filter-status"
+            options={[{ value: '1', label: '在场' }, { value: '2', label: '退场' }]} />
+        </Form.Item>
+        <Form.Item name="entry">
+          <DatePicker.RangePicker placeholder={['进场日期从', '至']} data-testid="roster-filter-entry" />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" data-testid="roster-search">查询</Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilter(EMPTY_FILTER);
+                setPaging((p) => ({ ...p, page: 1 }));
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+
+      {roster.isError && (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }}
+          title={roster.error instanceof ApiError ? roster.error.message : '加载失败'} />
+      )}
+
+      <Table<RosterLine>
+        data-testid="roster-table"
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={roster.data?.list ?? []}
+        loading={roster.isFetching}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.limit,
+          total: roster.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => `共 ${total} 人`,
+        }}
+        onChange={(pagination) =>
+          setPaging((p) => {
+            const limit = pagination.pageSize ?? p.limit;
+            return { limit, page: limit === p.limit ? (pagination.current ?? 1) : 1 };
+          })
+        }
+      />
+
+      <WorkerDrawer id={viewing} onClose={() => setViewing(null)} />
+      <MoveDialog
+        move={move}
+        onClose={() => setMove(null)}
+        onMoved={() => {
+          setMove(null);
+          refresh();
+        }}
+      />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={refresh} />
+    </Card>
+  );
 }

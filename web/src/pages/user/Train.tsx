@@ -1,5 +1,198 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, type TableColumnsType, message } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { ApiError, showApiError } from '@/api/client';
+import { requiredDateRule, ruleFrom } from '@/utils/rules';
+import { hoursRule } from '@/utils/rules/worker';
+import { EMPTY_FILTER, fetchRoster, fetchTraining, fetchTrainings, saveTraining, type TrainingLine } from './service';
 
+const DEFAULT_LIMIT = 10;
+export const MSG_TOPIC = '请填写1-50个字的培训主题';
+export const MSG_TRAINER = '请填写1-20个字的培训讲师';
+export const MSG_ATTENDEES = '请选择参加培训的人员';
+
+interface TrainingValues {
+  topic: string;
+  date: Dayjs | null;
+  trainer: string;
+  hours: string;
+  content?: string;
+  workerIds: number[];
+}
+
+const lengthCheck = (max: number, message: string) => (value: string) => {
+  const length = [...value.trim()].length;
+  return length === 0 || length > max ? message : undefined;
+};
+
+/** Picks attendees among the project's workers on site, searched by name on the server. */
+function AttendeeSelect(props: { value?: number[]; onChange?: (value: number[]) => void }) {
+  const [name, setName] = useState('');
+  const roster = useQuery({
+    queryKey: ['worker', 'list', 'attendees', name],
+    queryFn: () => fetchRoster({ ...EMPTY_FILTER, name, status: '1' }, 1, 50),
+    placeholderData: keepPreviousData,
+  });
+  const options = (roster.data?.list ?? []).map((line) => ({ value: line.workerId, label: `${line.name}（${line.teamName || line.unitName}）` }));
+  return (
+    <Select
+      {...props}
+      mode="multiple"
+      showSearch={{ filterOption: false, onSearch: setName }}
+      placeholder="输入姓名查找在场人员"
+      options={options}
+      loading={roster.isFetching}
+      data-testid="train-attendees"
+    />
+  );
+}
+
+function NewTrainingDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
+  const [form] = Form.useForm<TrainingValues>();
+  const [saving, setSaving] = useState(false);
+  const save = async (values: TrainingValues) => {
+    setSaving(true);
+    try {
+      await saveTraining({
+        topic: values.topic.trim(),
+        date: values.date ? values.date.format('YYYY-MM-DD') : '',
+        trainer: values.trainer.trim(),
+        hours: values.hours.trim(),
+        content: values.content?.trim() ?? '',
+        workerIds: values.workerIds.join(','),
+      });
+      void message.success('培训记录已保存');
+      onSaved();
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal open={open} title="新增培训" onCancel={onClose} onOk={() => form.submit()} confirmLoading={saving} destroyOnHidden width={640}
+      okButtonProps={{ 'data-testid': 'train-submit' } as Record<string, string>}>
+      <Form<TrainingValues> form={form} layout="vertical" preserve={false} initialValues={{ date: dayjs(), hours: '2', workerIds: [] }}
+        onFinish={(values) => void save(values)}>
+        <Form.Item name="topic" label="培训主题" rules={[ruleFrom(lengthCheck(50, MSG_TOPIC))]}>
+          <Input data-testid="train-topic" />
+        </Form.Item>
+        <Space size={16} style={{ display: 'flex' }}>
+          <Form.Item name="date" label="培训日期" rules={[requiredDateRule('请选择培训日期')]}>
+            <DatePicker data-testid="train-date" />
+          </Form.Item>
+          <Form.Item name="trainer" label="培训讲师" rules={[ruleFrom(lengthCheck(20, MSG_TRAINER))]}>
+            <Input data-testid="train-trainer" />
+          </Form.Item>
+          <Form.Item name="hours" label="学时（小时）" rules={[hoursRule()]}>
+            <Input data-testid="train-hours" style={{ width: 120 }} />
+          </Form.Item>
+        </Space>
+        <Form.Item name="content" label="培训内容" rules={[{ max: 1000, message: '输入的文字超过上限' }]}>
+          <Input.TextArea rows={3} />
+        </Form.Item>
+        <Form.Item name="workerIds" label="参训人员" rules={[{ required: true, type: 'array', min: 1, message: MSG_ATTENDEES }]}>
+          <AttendeeSelect />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function AttendeesDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const detail = useQuery({ queryKey: ['worker', 'training', id], queryFn: () => fetchTraining(id as number), enabled: id !== null });
+  return (
+    <Modal open={id !== null} title={detail.data ? `参训人员：${detail.data.topic}` : '参训人员'} footer={null} onCancel={onClose}>
+      <Table
+        size="small"
+        rowKey="id"
+        loading={detail.isLoading}
+        dataSource={detail.data?.attendeeList ?? []}
+        pagination={{ pageSize: 10 }}
+        columns={[
+          { title: '姓名', dataIndex: 'name' },
+          { title: '身份证号', dataIndex: 'idNumber' },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+/** 人员管理 → 培训记录: the project's training sessions with their attendees. */
 export default function Train() {
-  return <UnderConstruction title="培训记录" />;
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useState({ topic: '', page: 1, limit: DEFAULT_LIMIT });
+  const [topicInput, setTopicInput] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const list = useQuery({
+    queryKey: ['worker', 'trainings', query],
+    queryFn: () => fetchTrainings(query.topic, query.page, query.limit),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: TableColumnsType<TrainingLine> = [
+    { title: '培训主题', dataIndex: 'topic' },
+    { title: '培训日期', dataIndex: 'date', width: 120 },
+    { title: '培训讲师', dataIndex: 'trainer', width: 120 },
+    { title: '学时', dataIndex: 'hours', width: 80 },
+    {
+      title: '参训人数',
+      dataIndex: 'attendees',
+      width: 110,
+      render: (count: number, line) => (
+        <Button type="link" size="small" data-testid={`train-view-${line.id}`} onClick={() => setViewing(line.id)}>
+          {count} 人
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card data-testid="train-page" title="培训记录" variant="borderless"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} data-testid="train-new" onClick={() => setCreating(true)}>
+          新增培训
+        </Button>
+      }
+    >
+      <Input.Search
+        placeholder="培训主题"
+        allowClear
+        style={{ width: 280, marginBottom: 16 }}
+        value={topicInput}
+        onChange={(event) => setTopicInput(event.target.value)}
+        onSearch={(value) => setQuery((q) => ({ ...q, page: 1, topic: value }))}
+        enterButton="查询"
+      />
+      {list.isError && (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={list.error instanceof ApiError ? list.error.message : '加载失败'} />
+      )}
+      <Table<TrainingLine>
+        data-testid="train-table"
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        pagination={{
+          current: query.page,
+          pageSize: query.limit,
+          total: list.data?.total ?? 0,
+          showTotal: (total) => `共 ${total} 条`,
+        }}
+        onChange={(pagination) => setQuery((q) => ({ ...q, page: pagination.current ?? 1, limit: pagination.pageSize ?? q.limit }))}
+      />
+      <NewTrainingDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onSaved={() => {
+          setCreating(false);
+          void queryClient.invalidateQueries({ queryKey: ['worker', 'trainings'] });
+        }}
+      />
+      <AttendeesDialog id={viewing} onClose={() => setViewing(null)} />
+    </Card>
+  );
 }

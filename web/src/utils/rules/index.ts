@@ -13,3 +13,4 @@ export * from './personName';
 export * from './phone';
 export * from './result';
 export * from './text';
+export * from './worker';

@@ -1,0 +1,257 @@
+/**
+ * The labour clerk builds the project's real-name roster: registers five workers (one read from the ID
+ * reader, one flagged as active on another project), imports 200 from an .xlsx with two bad rows, searches
+ * and exports the roster, lets a worker exit and re-enter, and records a training.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { loginAsDemo, NEWSITE, shot, toast } from './support'
+import { idNumber, xlsx } from './xlsx'
+
+const PORT = Number(process.env.E2E_PORT ?? 8181)
+const READER_PORT = PORT + 10000
+const UNIT = '中建七局第二建筑有限公司'
+/** Registered on the other project first, then flagged here. */
+const ELSEWHERE = idNumber('110105', '19850315', 123)
+const PDF = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1')
+
+let reader: ChildProcess
+
+test.beforeAll(async () => {
+  reader = spawn(process.execPath, [path.join(__dirname, '..', 'fake-id-reader.mjs'), String(READER_PORT)], { stdio: 'ignore' })
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const answered = await fetch(`http://127.0.0.1:${READER_PORT}/readcard`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (answered) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the fake ID reader did not start')
+})
+
+test.afterAll(() => {
+  reader?.kill()
+})
+
+async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const reply = await request.post('/builder/common/v1/Public/login', {
+    form: { username, password: Buffer.from(password).toString('base64') },
+  })
+  const body = await reply.json()
+  expect(body.code, JSON.stringify(body)).toBe(201)
+  return body.data.phpsessid as string
+}
+
+/** The other demo project gets a general contractor and one worker, through the API. */
+async function workerOnAnotherProject(request: APIRequestContext) {
+  const token = await apiLogin(request, NEWSITE.username, NEWSITE.password)
+  const headers = { 'X-Token': token }
+  const uploaded = await request.post('/builder/common/v1/site/upload_file_batch?kind=guarantee', {
+    headers,
+    multipart: { 'imgFile[]': { name: '保函.pdf', mimeType: 'application/pdf', buffer: PDF } },
+  })
+  const guarantee = (await uploaded.json()).data[0] as string
+  const contractor = await request.post('/builder/common/v1/Site/ajaxContructorEdit', {
+    headers,
+    form: {
+      Name: '河南建工集团有限公司',
+      SocialCreditCode: '91350100M000100Y43',
+      RegisteredArea: '41,4101',
+      RegisterDate: '2001-01-08',
+      RegisteredAddress: '河南省郑州市二七区建设路8号',
+      LegalPerson: '孙志强',
+      LegalPersonPhone: '13912345678',
+      LegalPersonIdNumber: '420802198511200620',
+      OfficeAddress: '河南省郑州市二七区建设路8号',
+      projectLeader: '孙志强',
+      projectLeaderPhone: '13700137000',
+      projectLeaderIdNumber: '410102199003074327',
+      ProvinceCompanyType: '2',
+      paytype: '321',
+      desposit: '10',
+      laborLeader: '钱多多',
+      laborLeaderPhone: '13600136000',
+      laborLeaderIdNumber: '410102199003074319',
+      sitemanager: '李有才',
+      sitemanagerphone: '13500135000',
+      sitemanagerIdNumber: '11010519491231002X',
+      guaranteepath: guarantee,
+    },
+  })
+  expect((await contractor.json()).code).toBe(201)
+  const options = await (await request.get('/builder/user/v1/Worker/options', { headers })).json()
+  const registered = await request.post('/builder/user/v1/Worker/register', {
+    headers,
+    form: {
+      name: '周跨项',
+      idNumber: ELSEWHERE,
+      phone: '13700001111',
+      unitId: String(options.data.units[0].value),
+      workType: '1',
+      wageKind: 'day',
+      wage: '300',
+      entryDate: '2026-04-01',
+    },
+  })
+  expect((await registered.json()).code).toBe(201)
+}
+
+async function choose(page: Page, scope: string, label: string, option: string) {
+  await page.getByTestId(scope).locator('.ant-form-item').filter({ hasText: label }).locator('.ant-select').first().click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click()
+}
+
+async function registerManually(page: Page, name: string, id: string, phone: string, team: string) {
+  await page.getByTestId('register-name').fill(name)
+  await page.getByTestId('register-idNumber').fill(id)
+  await page.getByTestId('register-phone').fill(phone)
+  await fillPlace(page, team)
+}
+
+async function fillPlace(page: Page, team: string) {
+  await choose(page, 'register-form', '所属单位', UNIT)
+  await choose(page, 'register-form', '班组', team)
+  await page.getByTestId('register-wage').fill('350')
+}
+
+test('register, import, search, export, exit, re-enter and train', async ({ page, request }, testInfo) => {
+  test.setTimeout(240_000)
+  await workerOnAnotherProject(request)
+
+  await loginAsDemo(page)
+  await page.goto('/user/register')
+  await expect(page.getByTestId('register-page')).toBeVisible()
+  await shot(page, testInfo, '01-register-empty')
+
+  // 1. From the ID reader.
+  await page.getByTestId('register-read-card').click()
+  await expect(page.getByTestId('register-name')).toHaveValue('读卡测试')
+  await expect(page.getByTestId('register-derived')).toContainText('男')
+  await expect(page.getByTestId('register-derived')).toContainText('1990-03-07')
+  await expect(page.getByTestId('register-derived')).toContainText('河南省')
+  await expect(page.getByTestId('register-photo').locator('.ant-upload-list-item')).toHaveCount(1)
+  await page.getByTestId('register-phone').fill('13800001001')
+  await page.getByTestId('register-wageCardNumber').fill('6222021234567890123')
+  await choose(page, 'register-form', '开户银行', '中国工商银行')
+  await fillPlace(page, '钢筋班')
+  await shot(page, testInfo, '02-register-from-reader')
+  await page.getByTestId('register-submit').click()
+  await expect(toast(page, '登记成功')).toBeVisible()
+
+  // 2–4. By hand, with the rules shown as the user types.
+  await page.getByTestId('register-idNumber').fill('110105194912310021')
+  await page.getByTestId('register-submit').click()
+  await expect(page.getByText('请填写正确的身份证号码')).toBeVisible()
+  await shot(page, testInfo, '03-register-refused')
+  const manual = [
+    ['刘木匠', idNumber('410105', '19800512', 201), '13800001002', '木工班'],
+    ['陈浇筑', idNumber('410105', '19820720', 312), '13800001003', '混凝土班'],
+    ['杨扎筋', idNumber('410105', '19911103', 423), '13800001004', '钢筋班'],
+  ]
+  for (const [name, id, phone, team] of manual) {
+    await registerManually(page, name, id, phone, team)
+    await page.getByTestId('register-submit').click()
+    await expect(toast(page, '登记成功').last()).toBeVisible()
+    await expect(page.getByTestId('register-name')).toHaveValue('')
+  }
+
+  // 5. Active on the other project: flagged, registered only after confirming.
+  await registerManually(page, '周跨项', ELSEWHERE, '13700001111', '木工班')
+  await page.getByTestId('register-submit').click()
+  const confirm = page.locator('.ant-modal-confirm')
+  await expect(confirm).toContainText('该人员已在项目「')
+  await expect(confirm).toContainText('」在场，确认继续登记吗？')
+  await shot(page, testInfo, '04-register-duplicate-flagged')
+  await page.getByTestId('register-confirm').click()
+  await expect(toast(page, '登记成功').last()).toBeVisible()
+
+  // The same person again on this project is refused outright.
+  await registerManually(page, '周跨项', ELSEWHERE, '13700001111', '木工班')
+  await page.getByTestId('register-submit').click()
+  await expect(toast(page, '该人员已在本项目在场，不能重复登记')).toBeVisible()
+
+  // Import 200 rows, two of them bad.
+  await page.goto('/user/list')
+  await expect(page.getByTestId('roster-page')).toBeVisible()
+  await expect(page.getByText('共 35 人')).toBeVisible()
+  const header = ['姓名*', '身份证号*', '民族', '住址', '签发机关', '有效期开始', '有效期截止', '手机号码*', '工资卡号', '开户银行', '所属单位*', '班组', '工种*', '工资类型*', '工资标准(元)*', '是否签订合同', '合同开始日期', '合同结束日期', '进场日期*']
+  const rows = Array.from({ length: 200 }, (_, i) => {
+    const birth = `19${70 + (i % 30)}${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}`
+    return ['导入工人', idNumber('410122', birth, 500 + i), '汉', '', '', '', '', `1390000${String(1000 + i)}`, '', '', UNIT, '钢筋班', '钢筋工', '日薪', '320.00', '是', '2026-05-01', '2026-12-31', '2026-05-01']
+  })
+  rows[9][1] = '410122199001011234'
+  rows[149][11] = '不存在的班组'
+  await page.getByTestId('roster-import').click()
+  await page.locator('.ant-modal input[type=file]').setInputFiles({
+    name: '花名册.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: xlsx([header, ...rows]),
+  })
+  const result = page.getByTestId('import-result')
+  await expect(result).toContainText('成功导入 198 人，失败 2 行', { timeout: 60_000 })
+  await expect(page.getByTestId('import-failed')).toContainText('11')
+  await expect(page.getByTestId('import-failed')).toContainText('请填写正确的身份证号码')
+  await expect(page.getByTestId('import-failed')).toContainText('151')
+  await expect(page.getByTestId('import-failed')).toContainText('班组“不存在的班组”不属于所属单位')
+  await shot(page, testInfo, '05-import-result')
+  await page.locator('.ant-modal').getByRole('button', { name: '关 闭' }).click()
+  await expect(page.getByText('共 233 人')).toBeVisible()
+
+  // Search and export.
+  await page.getByTestId('roster-filter-name').fill('扎筋')
+  await page.getByTestId('roster-search').click()
+  await expect(page.getByText('共 1 人')).toBeVisible()
+  await expect(page.getByTestId('roster-table')).toContainText('杨扎筋')
+  await shot(page, testInfo, '06-roster-search')
+  const download = page.waitForEvent('download')
+  await page.getByTestId('roster-export').click()
+  const file = await (await download).path()
+  expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK')
+
+  // Exit and re-enter.
+  const row = page.getByTestId('roster-table').locator('tr').filter({ hasText: '杨扎筋' })
+  await row.getByRole('button', { name: /退\s*场/ }).click()
+  await page.getByTestId('move-submit').click()
+  await expect(toast(page, '已退场')).toBeVisible()
+  await expect(row).toContainText('退场')
+  await row.getByRole('button', { name: '重新进场' }).click()
+  await page.getByTestId('move-submit').click()
+  await expect(toast(page, '已重新进场')).toBeVisible()
+  await expect(page.getByText('共 2 人')).toBeVisible()
+  const current = page.getByTestId('roster-table').locator('tr').filter({ hasText: '在场' })
+  await current.getByRole('button', { name: /详\s*情/ }).click()
+  await expect(page.getByTestId('worker-history').locator('tbody tr')).toHaveCount(2)
+  await shot(page, testInfo, '07-worker-detail-history')
+  await page.keyboard.press('Escape')
+
+  // A training with two attendees.
+  await page.goto('/user/train')
+  await page.getByTestId('train-new').click()
+  await page.getByTestId('train-topic').fill('入场三级安全教育')
+  await page.getByTestId('train-trainer').fill('孙志强')
+  await page.getByTestId('train-hours').fill('1.5')
+  for (const name of ['刘木匠', '陈浇筑']) {
+    await page.locator('.ant-modal .ant-form-item').filter({ hasText: '参训人员' }).locator('.ant-select').first().click()
+    await page.keyboard.type(name)
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click()
+  }
+  await page.locator('.ant-modal-title').click()
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0)
+  await shot(page, testInfo, '08-training-form')
+  await page.getByTestId('train-submit').click()
+  await expect(toast(page, '培训记录已保存')).toBeVisible()
+  await expect(page.getByTestId('train-table')).toContainText('入场三级安全教育')
+  await expect(page.getByTestId('train-table')).toContainText('2 人')
+  await shot(page, testInfo, '09-training-list')
+
+  // The ID supplement lists the workers registered without ID details.
+  await page.goto('/system/idmsg')
+  await page.getByPlaceholder('姓名').fill('刘木匠')
+  await page.getByPlaceholder('姓名').press('Enter')
+  await expect(page.getByTestId('idmsg-table')).toContainText('刘木匠')
+  await expect(page.getByTestId('idmsg-table')).toContainText('照片')
+  await shot(page, testInfo, '10-idmsg')
+})

@@ -1,0 +1,235 @@
+//! Workers (issue 4 items 6 and 7): site entry registration (user/register), the roster (user/list) with
+//! its import and export, training (user/train) and the ID supplement (system/idmsg), under
+//! `/builder/user/v1/Worker/<action>`. Handlers here, rules in `service.rs`, SQL in `repo.rs`.
+
+pub mod demo;
+pub mod repo;
+pub mod rules;
+pub mod service;
+pub mod xlsx;
+
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::extract::multipart::MultipartRejection;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::sessions::CurrentAccount;
+use crate::envelope::{ApiError, ApiResult, Envelope, ok};
+use crate::extract::{ClientIp, Params};
+use crate::state::AppState;
+use crate::upload::kind::{MAX_FILE_BYTES, MSG_TOO_LARGE};
+use service::{
+    DetailQuery, ImportResult, IncompleteLine, IncompleteQuery, MoveForm, Page, RegisterForm, Registered, RosterLine,
+    RosterQuery, SupplementForm, TrainingDetail, TrainingForm, TrainingLine, TrainingQuery, WorkerDetail, WorkerOptions,
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(options))
+        .routes(routes!(register))
+        .routes(routes!(list))
+        .routes(routes!(detail))
+        .routes(routes!(exit))
+        .routes(routes!(reenter))
+        .routes(routes!(template))
+        .routes(routes!(import))
+        .routes(routes!(export))
+        .routes(routes!(incomplete))
+        .routes(routes!(supplement))
+        .routes(routes!(train_list))
+        .routes(routes!(train_detail))
+        .routes(routes!(train_save))
+        .layer(DefaultBodyLimit::max(MAX_FILE_BYTES + 64 * 1024))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ProjectQuery {
+    /// The regulator's project; a builder's own project is implied (another id → 404).
+    #[serde(rename = "projectId")]
+    #[param(rename = "projectId")]
+    project_id: Option<String>,
+}
+
+/// The registration form's and the roster filters' choices: the project's on-site units (not the
+/// builder), its teams (with their unit), the work types and the wage card banks. Finance → 403.
+#[utoipa::path(get, path = "/builder/user/v1/Worker/options", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token"), ProjectQuery),
+    responses((status = 200, body = Envelope<WorkerOptions>)))]
+async fn options(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<ProjectQuery>) -> ApiResult<WorkerOptions> {
+    let project_id = service::read_project(&state.db, &current, query.project_id.as_deref()).await?;
+    Ok(ok(service::load_options(&state.db, project_id).await?))
+}
+
+/// Site entry registration: validates every field (401 with the field's message, nothing stored);
+/// gender and birth date come from the ID number. The same person already active on this project →
+/// 401; active on another project → 301 naming it, until sent again with `confirmed=1`. Creates or
+/// refreshes the person and adds a roster line. Builder accounts only (403 otherwise).
+#[utoipa::path(post, path = "/builder/user/v1/Worker/register", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = RegisterForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Registered>)))]
+async fn register(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<RegisterForm>,
+) -> ApiResult<Registered> {
+    Ok(ok(service::register(&state.db, &current, &ip, &form).await?))
+}
+
+/// The roster: filtered and paginated on the server, newest line first. `{list, total, page, limit}`.
+#[utoipa::path(get, path = "/builder/user/v1/Worker/list", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token"), RosterQuery),
+    responses((status = 200, body = Envelope<Page<RosterLine>>)))]
+async fn list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<RosterQuery>) -> ApiResult<Page<RosterLine>> {
+    Ok(ok(service::roster(&state.db, &current, &query).await?))
+}
+
+/// One roster line with the person's ID data, the contract and the worker's employments on the project.
+/// Another project's line → 404.
+#[utoipa::path(get, path = "/builder/user/v1/Worker/detail", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token"), DetailQuery),
+    responses((status = 200, body = Envelope<WorkerDetail>)))]
+async fn detail(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<DetailQuery>) -> ApiResult<WorkerDetail> {
+    Ok(ok(service::detail(&state.db, &current, &query).await?))
+}
+
+/// Exit: `id` (an on-site line) and `date` (not before the entry date). Logged.
+#[utoipa::path(post, path = "/builder/user/v1/Worker/exit", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = MoveForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn exit(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<MoveForm>) -> ApiResult<Option<String>> {
+    service::exit(&state.db, &current, &ip, &form).await?;
+    Ok(ok(None))
+}
+
+/// Re-entry: `id` (an exited line) and `date` (not before its exit date). Adds a new line copying the
+/// unit, team, work type, wage and contract; the exited line stays. 301 as the registration when the
+/// person is active on another project (`confirmed=1` goes on).
+#[utoipa::path(post, path = "/builder/user/v1/Worker/reenter", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = MoveForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Registered>)))]
+async fn reenter(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<MoveForm>) -> ApiResult<Registered> {
+    Ok(ok(service::reenter(&state.db, &current, &ip, &form).await?))
+}
+
+fn xlsx_reply(bytes: Vec<u8>, file_name: &'static str) -> Response {
+    let disposition = format!("attachment; filename=\"roster.xlsx\"; filename*=UTF-8''{file_name}");
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(xlsx::CONTENT_TYPE)),
+            (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).unwrap_or(HeaderValue::from_static("attachment"))),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// The .xlsx import template (columns of `xlsx::COLUMNS`, one example row). Builder accounts only; errors
+/// answer the envelope.
+#[utoipa::path(get, path = "/builder/user/v1/Worker/template", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token")),
+    responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", description = "the template"),
+        (status = 201, body = Envelope<serde_json::Value>, description = "101 / 403 / 404 in the envelope (HTTP 200)")))]
+async fn template(State(state): State<AppState>, current: CurrentAccount) -> Result<Response, ApiError> {
+    let bytes = service::template(&state.db, &current).await?;
+    Ok(xlsx_reply(bytes, "%E8%8A%B1%E5%90%8D%E5%86%8C%E5%AF%BC%E5%85%A5%E6%A8%A1%E6%9D%BF.xlsx"))
+}
+
+/// Batch import: one .xlsx (multipart field `file`, 5 MB, at most 5000 rows) in the template's columns.
+/// Every row is checked as a registration; good rows are saved, bad rows answered by row number with the
+/// reason. Builder accounts only.
+#[utoipa::path(post, path = "/builder/user/v1/Worker/import", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content_type = "multipart/form-data", description = "the workbook in field `file`"),
+    responses((status = 200, body = Envelope<ImportResult>)))]
+async fn import(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<ImportResult> {
+    service::write_project(&current)?;
+    let mut multipart = multipart.map_err(|_| ApiError::refused("请以 multipart/form-data 格式上传文件"))?;
+    let mut workbook = None;
+    while let Some(field) = multipart.next_field().await.map_err(|_| ApiError::refused(MSG_TOO_LARGE))? {
+        if field.name() == Some("file") {
+            let bytes = field.bytes().await.map_err(|_| ApiError::refused(MSG_TOO_LARGE))?;
+            if bytes.len() > MAX_FILE_BYTES {
+                return Err(ApiError::refused(MSG_TOO_LARGE));
+            }
+            workbook = Some(bytes);
+        }
+    }
+    let bytes = workbook.ok_or_else(|| ApiError::refused(xlsx::MSG_NOT_XLSX))?;
+    Ok(ok(service::import(&state.db, &current, &ip, &bytes).await?))
+}
+
+/// The filtered roster (the list's filters, no paging; at most 100,000 lines) as .xlsx.
+#[utoipa::path(get, path = "/builder/user/v1/Worker/export", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token"), RosterQuery),
+    responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", description = "the roster"),
+        (status = 201, body = Envelope<serde_json::Value>, description = "401 / 403 / 404 in the envelope (HTTP 200)")))]
+async fn export(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<RosterQuery>) -> Result<Response, ApiError> {
+    let (lines, banks) = service::export_rows(&state.db, &current, &query).await?;
+    let bytes = xlsx::export(&lines, &banks)?;
+    Ok(xlsx_reply(bytes, "%E8%8A%B1%E5%90%8D%E5%86%8C.xlsx"))
+}
+
+/// ID supplement: the project's workers whose ID data lacks the photo, address, issuing authority or
+/// validity. `{list, total, page, limit}`.
+#[utoipa::path(get, path = "/builder/user/v1/Worker/incomplete", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token"), IncompleteQuery),
+    responses((status = 200, body = Envelope<Page<IncompleteLine>>)))]
+async fn incomplete(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<IncompleteQuery>) -> ApiResult<Page<IncompleteLine>> {
+    Ok(ok(service::incomplete(&state.db, &current, &query).await?))
+}
+
+/// ID supplement save: every ID field required (address 3–100, issuing authority, validity, photo).
+/// A worker who never was on this project → 404. Logged.
+#[utoipa::path(post, path = "/builder/user/v1/Worker/supplement", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = SupplementForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn supplement(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<SupplementForm>,
+) -> ApiResult<Option<String>> {
+    service::supplement(&state.db, &current, &ip, &form).await?;
+    Ok(ok(None))
+}
+
+/// Training sessions of the project, latest first. `{list, total, page, limit}`.
+#[utoipa::path(get, path = "/builder/user/v1/Worker/trainList", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token"), TrainingQuery),
+    responses((status = 200, body = Envelope<Page<TrainingLine>>)))]
+async fn train_list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<TrainingQuery>) -> ApiResult<Page<TrainingLine>> {
+    Ok(ok(service::trainings(&state.db, &current, &query).await?))
+}
+
+/// One training session with its attendees. Another project's session → 404.
+#[utoipa::path(get, path = "/builder/user/v1/Worker/trainDetail", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token"), DetailQuery),
+    responses((status = 200, body = Envelope<TrainingDetail>)))]
+async fn train_detail(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<DetailQuery>) -> ApiResult<TrainingDetail> {
+    Ok(ok(service::training(&state.db, &current, &query).await?))
+}
+
+/// A new training session: topic, date, trainer, hours and attendees (workers of this project). Logged.
+/// Answers the new id.
+#[utoipa::path(post, path = "/builder/user/v1/Worker/trainSave", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = TrainingForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<i64>)))]
+async fn train_save(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<TrainingForm>) -> ApiResult<i64> {
+    Ok(ok(service::save_training(&state.db, &current, &ip, &form).await?))
+}

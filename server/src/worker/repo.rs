@@ -1,0 +1,551 @@
+//! SQL of the workers, their employments on a project's roster, the training sessions and the ID
+//! supplement. One text for both backends; units and teams are only read here.
+
+use crate::clock;
+use crate::db::Db;
+use crate::on_db;
+
+/// A value bound into dynamic SQL, in placeholder order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bind {
+    Int(i64),
+    Text(String),
+}
+
+macro_rules! bind_all {
+    ($query:expr, $binds:expr) => {{
+        let mut query = $query;
+        for bind in $binds {
+            query = match bind {
+                Bind::Int(value) => query.bind(*value),
+                Bind::Text(value) => query.bind(value.clone()),
+            };
+        }
+        query
+    }};
+}
+
+/// What the ID card and the wage card say: the person, once across projects.
+#[derive(Clone, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct PersonFields {
+    pub id_number: String,
+    pub name: String,
+    pub gender: i64,
+    pub ethnicity: String,
+    pub birth_date: String,
+    pub address: String,
+    pub issuing_authority: String,
+    pub id_valid_from: String,
+    pub id_valid_to: String,
+    pub photo: String,
+    pub phone: String,
+    pub wage_card_number: String,
+    pub wage_card_bank: String,
+}
+
+/// A worker's place on a project's roster.
+#[derive(Clone, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct EmploymentFields {
+    pub unit_id: i64,
+    pub team_id: Option<i64>,
+    pub work_type: String,
+    pub wage_kind: String,
+    pub wage_fen: i64,
+    pub contract_signed: bool,
+    pub contract_start: String,
+    pub contract_end: String,
+    pub contract_file: String,
+    pub entry_date: String,
+}
+
+/// An on-site unit of a project that may employ workers (not the builder).
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct UnitRow {
+    pub id: i64,
+    pub role: String,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct TeamRow {
+    pub id: i64,
+    pub unit_id: i64,
+    pub name: String,
+    pub work_type: String,
+}
+
+pub async fn units(db: &Db, project_id: i64) -> sqlx::Result<Vec<UnitRow>> {
+    let sql = "SELECT pu.id, pu.role, c.name FROM project_units pu JOIN companies c ON c.id = pu.company_id \
+               WHERE pu.project_id = $1 AND pu.status = 1 AND pu.role <> 'builder' ORDER BY pu.id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await)
+}
+
+/// The project's teams that have not left the site.
+pub async fn teams(db: &Db, project_id: i64) -> sqlx::Result<Vec<TeamRow>> {
+    let sql = "SELECT id, unit_id, name, work_type FROM teams WHERE project_id = $1 AND exit_date = '' ORDER BY id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await)
+}
+
+/// First-level banks (the wage card's bank): code and name.
+pub async fn banks(db: &Db) -> sqlx::Result<Vec<(String, String)>> {
+    let sql = "SELECT code, name FROM banks WHERE parent_code = '' ORDER BY sort, code";
+    on_db!(db, pool => sqlx::query_as(sql).fetch_all(pool).await)
+}
+
+/// The project this worker is active on, other than `project_id`: its id and name.
+pub async fn active_elsewhere(db: &Db, id_number: &str, project_id: i64) -> sqlx::Result<Option<(i64, String)>> {
+    let sql = "SELECT p.id, p.name FROM workers w JOIN employments e ON e.worker_id = w.id JOIN projects p ON p.id = e.project_id \
+               WHERE w.id_number = $1 AND e.status = 1 AND e.project_id <> $2 ORDER BY e.id LIMIT 1";
+    on_db!(db, pool => sqlx::query_as(sql).bind(id_number).bind(project_id).fetch_optional(pool).await)
+}
+
+pub async fn active_here(db: &Db, id_number: &str, project_id: i64) -> sqlx::Result<bool> {
+    let sql = "SELECT COUNT(*) FROM workers w JOIN employments e ON e.worker_id = w.id \
+               WHERE w.id_number = $1 AND e.status = 1 AND e.project_id = $2";
+    let count: i64 = on_db!(db, pool => sqlx::query_scalar(sql).bind(id_number).bind(project_id).fetch_one(pool).await)?;
+    Ok(count > 0)
+}
+
+/// The kind of an upload of this project, if it is one.
+pub async fn upload_kind(db: &Db, project_id: i64, stored_name: &str) -> sqlx::Result<Option<String>> {
+    let sql = "SELECT kind FROM uploads WHERE stored_name = $1 AND project_id = $2";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(stored_name).bind(project_id).fetch_optional(pool).await)
+}
+
+const UPSERT_PERSON: &str = "INSERT INTO workers (id_number, name, gender, ethnicity, birth_date, address, issuing_authority, \
+    id_valid_from, id_valid_to, photo, phone, wage_card_number, wage_card_bank, created_at, updated_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) \
+    ON CONFLICT (id_number) DO UPDATE SET name = excluded.name, gender = excluded.gender, birth_date = excluded.birth_date, \
+    ethnicity = CASE WHEN excluded.ethnicity <> '' THEN excluded.ethnicity ELSE workers.ethnicity END, \
+    address = CASE WHEN excluded.address <> '' THEN excluded.address ELSE workers.address END, \
+    issuing_authority = CASE WHEN excluded.issuing_authority <> '' THEN excluded.issuing_authority ELSE workers.issuing_authority END, \
+    id_valid_from = CASE WHEN excluded.id_valid_from <> '' THEN excluded.id_valid_from ELSE workers.id_valid_from END, \
+    id_valid_to = CASE WHEN excluded.id_valid_to <> '' THEN excluded.id_valid_to ELSE workers.id_valid_to END, \
+    photo = CASE WHEN excluded.photo <> '' THEN excluded.photo ELSE workers.photo END, \
+    phone = excluded.phone, \
+    wage_card_number = CASE WHEN excluded.wage_card_number <> '' THEN excluded.wage_card_number ELSE workers.wage_card_number END, \
+    wage_card_bank = CASE WHEN excluded.wage_card_bank <> '' THEN excluded.wage_card_bank ELSE workers.wage_card_bank END, \
+    updated_at = excluded.updated_at RETURNING id";
+
+const INSERT_EMPLOYMENT: &str = "INSERT INTO employments (project_id, worker_id, unit_id, team_id, work_type, wage_kind, wage_fen, \
+    contract_signed, contract_start, contract_end, contract_file, entry_date, status, created_at, updated_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $13, $13) \
+    ON CONFLICT (project_id, worker_id) WHERE status = 1 DO NOTHING RETURNING id";
+
+/// In one transaction: creates or refreshes the person (empty optional fields keep what is stored) and
+/// puts them on the project's roster. None when they are already active on this project (nothing written).
+pub async fn register(
+    db: &Db,
+    project_id: i64,
+    person: &PersonFields,
+    employment: &EmploymentFields,
+) -> sqlx::Result<Option<(i64, i64)>> {
+    let now = clock::now();
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let worker_id: i64 = sqlx::query_scalar(UPSERT_PERSON)
+            .bind(&person.id_number)
+            .bind(&person.name)
+            .bind(person.gender)
+            .bind(&person.ethnicity)
+            .bind(&person.birth_date)
+            .bind(&person.address)
+            .bind(&person.issuing_authority)
+            .bind(&person.id_valid_from)
+            .bind(&person.id_valid_to)
+            .bind(&person.photo)
+            .bind(&person.phone)
+            .bind(&person.wage_card_number)
+            .bind(&person.wage_card_bank)
+            .bind(now)
+            .fetch_one(&mut *tx)
+            .await?;
+        let employment_id: Option<i64> = sqlx::query_scalar(INSERT_EMPLOYMENT)
+            .bind(project_id)
+            .bind(worker_id)
+            .bind(employment.unit_id)
+            .bind(employment.team_id)
+            .bind(&employment.work_type)
+            .bind(&employment.wage_kind)
+            .bind(employment.wage_fen)
+            .bind(employment.contract_signed)
+            .bind(&employment.contract_start)
+            .bind(&employment.contract_end)
+            .bind(&employment.contract_file)
+            .bind(&employment.entry_date)
+            .bind(now)
+            .fetch_optional(&mut *tx)
+            .await?;
+        match employment_id {
+            Some(employment_id) => {
+                tx.commit().await?;
+                Ok(Some((worker_id, employment_id)))
+            }
+            None => {
+                tx.rollback().await?;
+                Ok(None)
+            }
+        }
+    })
+}
+
+/// One roster line.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct RosterRow {
+    pub id: i64,
+    pub worker_id: i64,
+    pub name: String,
+    pub id_number: String,
+    pub gender: i64,
+    pub birth_date: String,
+    pub phone: String,
+    pub unit_id: i64,
+    pub unit_name: String,
+    pub team_id: Option<i64>,
+    pub team_name: Option<String>,
+    pub work_type: String,
+    pub wage_kind: String,
+    pub wage_fen: i64,
+    pub contract_signed: bool,
+    pub entry_date: String,
+    pub exit_date: String,
+    pub status: i64,
+    pub wage_card_number: String,
+    pub wage_card_bank: String,
+}
+
+/// The roster's filters, already validated.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RosterFilter {
+    pub project_id: i64,
+    /// Part of the name.
+    pub name: String,
+    /// The start of the ID number.
+    pub id_number: String,
+    pub unit_id: Option<i64>,
+    pub team_id: Option<i64>,
+    pub work_type: String,
+    pub status: Option<i64>,
+    pub entry_from: String,
+    pub entry_to: String,
+}
+
+fn like_escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}
+
+/// The WHERE clause of a roster filter with its binds, and whether it needs the workers table.
+fn roster_where(filter: &RosterFilter) -> (String, Vec<Bind>, bool) {
+    let mut clauses = vec!["e.project_id = $1".to_owned()];
+    let mut binds = vec![Bind::Int(filter.project_id)];
+    let mut add = |clause: &str, bind: Bind| {
+        binds.push(bind);
+        clauses.push(clause.replace('?', &format!("${}", binds.len())));
+    };
+    if let Some(status) = filter.status {
+        add("e.status = ?", Bind::Int(status));
+    }
+    if let Some(unit_id) = filter.unit_id {
+        add("e.unit_id = ?", Bind::Int(unit_id));
+    }
+    if let Some(team_id) = filter.team_id {
+        add("e.team_id = ?", Bind::Int(team_id));
+    }
+    if !filter.work_type.is_empty() {
+        add("e.work_type = ?", Bind::Text(filter.work_type.clone()));
+    }
+    if !filter.entry_from.is_empty() {
+        add("e.entry_date >= ?", Bind::Text(filter.entry_from.clone()));
+    }
+    if !filter.entry_to.is_empty() {
+        add("e.entry_date <= ?", Bind::Text(filter.entry_to.clone()));
+    }
+    let needs_workers = !filter.name.is_empty();
+    if !filter.name.is_empty() {
+        add("w.name LIKE ? ESCAPE '\\'", Bind::Text(format!("%{}%", like_escape(&filter.name))));
+    }
+    if !filter.id_number.is_empty() {
+        // A range on the unique index: ID numbers are digits and X, all below '~'.
+        binds.push(Bind::Text(filter.id_number.clone()));
+        binds.push(Bind::Text(format!("{}~", filter.id_number)));
+        clauses.push(format!(
+            "e.worker_id IN (SELECT id FROM workers WHERE id_number >= ${} AND id_number < ${})",
+            binds.len() - 1,
+            binds.len()
+        ));
+    }
+    (clauses.join(" AND "), binds, needs_workers)
+}
+
+const ROSTER_COLUMNS: &str = "e.id, e.worker_id, w.name, w.id_number, w.gender, w.birth_date, w.phone, e.unit_id, \
+    c.name AS unit_name, e.team_id, t.name AS team_name, e.work_type, e.wage_kind, e.wage_fen, e.contract_signed, \
+    e.entry_date, e.exit_date, e.status, w.wage_card_number, w.wage_card_bank";
+
+const ROSTER_JOINS: &str = "JOIN workers w ON w.id = e.worker_id JOIN project_units pu ON pu.id = e.unit_id \
+    JOIN companies c ON c.id = pu.company_id LEFT JOIN teams t ON t.id = e.team_id";
+
+/// A page of the roster, newest employment first, and the number of lines the filter matches.
+pub async fn roster(db: &Db, filter: &RosterFilter, limit: i64, offset: i64) -> sqlx::Result<(Vec<RosterRow>, i64)> {
+    let (clause, binds, needs_workers) = roster_where(filter);
+    let count_sql = if needs_workers {
+        format!("SELECT COUNT(*) FROM employments e JOIN workers w ON w.id = e.worker_id WHERE {clause}")
+    } else {
+        format!("SELECT COUNT(*) FROM employments e WHERE {clause}")
+    };
+    let total: i64 = on_db!(db, pool => bind_all!(sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql.clone())), &binds).fetch_one(pool).await)?;
+    if total == 0 {
+        return Ok((Vec::new(), 0));
+    }
+    let rows = roster_rows(db, &clause, &binds, needs_workers, limit, offset).await?;
+    Ok((rows, total))
+}
+
+/// Every roster line the filter matches, up to `limit` (the export).
+pub async fn roster_all(db: &Db, filter: &RosterFilter, limit: i64) -> sqlx::Result<Vec<RosterRow>> {
+    let (clause, binds, needs_workers) = roster_where(filter);
+    roster_rows(db, &clause, &binds, needs_workers, limit, 0).await
+}
+
+async fn roster_rows(db: &Db, clause: &str, binds: &[Bind], needs_workers: bool, limit: i64, offset: i64) -> sqlx::Result<Vec<RosterRow>> {
+    let n = binds.len();
+    // The page's ids first, from employments alone (an index in id order), then the joins for 20 lines:
+    // the planner may not start from another table and sort every matching line.
+    let workers = if needs_workers { "JOIN workers w ON w.id = e.worker_id" } else { "" };
+    let sql = format!(
+        "SELECT {ROSTER_COLUMNS} FROM (SELECT e.id FROM employments e {workers} WHERE {clause} ORDER BY e.id DESC LIMIT ${} OFFSET ${}) page \
+         JOIN employments e ON e.id = page.id {ROSTER_JOINS} ORDER BY e.id DESC",
+        n + 1,
+        n + 2
+    );
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), binds).bind(limit).bind(offset).fetch_all(pool).await)
+}
+
+/// One employment of the project with its person and contract.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct EmploymentDetail {
+    #[sqlx(flatten)]
+    pub line: RosterRow,
+    pub ethnicity: String,
+    pub address: String,
+    pub issuing_authority: String,
+    pub id_valid_from: String,
+    pub id_valid_to: String,
+    pub photo: String,
+    pub contract_start: String,
+    pub contract_end: String,
+    pub contract_file: String,
+}
+
+pub async fn find_employment(db: &Db, project_id: i64, id: i64) -> sqlx::Result<Option<EmploymentDetail>> {
+    let sql = format!(
+        "SELECT {ROSTER_COLUMNS}, w.ethnicity, w.address, w.issuing_authority, w.id_valid_from, w.id_valid_to, w.photo, \
+         e.contract_start, e.contract_end, e.contract_file FROM employments e {ROSTER_JOINS} WHERE e.project_id = $1 AND e.id = $2"
+    );
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(id).fetch_optional(pool).await)
+}
+
+/// The worker's employments on this project, newest first.
+pub async fn history(db: &Db, project_id: i64, worker_id: i64) -> sqlx::Result<Vec<RosterRow>> {
+    let sql = format!(
+        "SELECT {ROSTER_COLUMNS} FROM employments e {ROSTER_JOINS} WHERE e.project_id = $1 AND e.worker_id = $2 ORDER BY e.id DESC"
+    );
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(worker_id).fetch_all(pool).await)
+}
+
+/// Marks an active employment exited on `exit_date`. Whether it was active.
+pub async fn exit(db: &Db, project_id: i64, id: i64, exit_date: &str) -> sqlx::Result<bool> {
+    let sql = "UPDATE employments SET status = 2, exit_date = $1, updated_at = $2 WHERE project_id = $3 AND id = $4 AND status = 1";
+    let done = crate::execute!(db, sqlx::query(sql).bind(exit_date).bind(clock::now()).bind(project_id).bind(id))?;
+    Ok(done == 1)
+}
+
+/// A new employment copying an exited one (unit, team, work type, wage, contract) from `entry_date`.
+/// None when the worker is active on the project again already.
+pub async fn reenter(db: &Db, project_id: i64, id: i64, entry_date: &str) -> sqlx::Result<Option<i64>> {
+    let sql = "INSERT INTO employments (project_id, worker_id, unit_id, team_id, work_type, wage_kind, wage_fen, contract_signed, \
+               contract_start, contract_end, contract_file, entry_date, status, created_at, updated_at) \
+               SELECT project_id, worker_id, unit_id, team_id, work_type, wage_kind, wage_fen, contract_signed, contract_start, \
+               contract_end, contract_file, $1, 1, $2, $2 FROM employments WHERE project_id = $3 AND id = $4 AND status = 2 \
+               ON CONFLICT (project_id, worker_id) WHERE status = 1 DO NOTHING RETURNING id";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(entry_date).bind(clock::now()).bind(project_id).bind(id).fetch_optional(pool).await)
+}
+
+/// A worker of the project whose ID data is incomplete.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct IncompleteRow {
+    pub id: i64,
+    pub name: String,
+    pub id_number: String,
+    pub gender: i64,
+    pub ethnicity: String,
+    pub address: String,
+    pub issuing_authority: String,
+    pub id_valid_from: String,
+    pub id_valid_to: String,
+    pub photo: String,
+}
+
+const INCOMPLETE_WHERE: &str = "EXISTS (SELECT 1 FROM employments e WHERE e.worker_id = w.id AND e.project_id = $1) \
+    AND (w.photo = '' OR w.address = '' OR w.issuing_authority = '' OR w.id_valid_from = '' OR w.id_valid_to = '') \
+    AND w.name LIKE $2 ESCAPE '\\'";
+
+pub async fn incomplete(db: &Db, project_id: i64, name: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<IncompleteRow>, i64)> {
+    let pattern = format!("%{}%", like_escape(name));
+    let count_sql = format!("SELECT COUNT(*) FROM workers w WHERE {INCOMPLETE_WHERE}");
+    let total: i64 = on_db!(db, pool => sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql.clone())).bind(project_id).bind(&pattern).fetch_one(pool).await)?;
+    let sql = format!(
+        "SELECT w.id, w.name, w.id_number, w.gender, w.ethnicity, w.address, w.issuing_authority, w.id_valid_from, w.id_valid_to, \
+         w.photo FROM workers w WHERE {INCOMPLETE_WHERE} ORDER BY w.id DESC LIMIT $3 OFFSET $4"
+    );
+    let rows = on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(&pattern).bind(limit).bind(offset).fetch_all(pool).await)?;
+    Ok((rows, total))
+}
+
+/// Whether the worker has (or had) an employment on the project.
+pub async fn on_project(db: &Db, project_id: i64, worker_id: i64) -> sqlx::Result<bool> {
+    let sql = "SELECT COUNT(*) FROM employments WHERE project_id = $1 AND worker_id = $2";
+    let count: i64 = on_db!(db, pool => sqlx::query_scalar(sql).bind(project_id).bind(worker_id).fetch_one(pool).await)?;
+    Ok(count > 0)
+}
+
+/// The ID data the supplement completes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Supplement {
+    pub ethnicity: String,
+    pub address: String,
+    pub issuing_authority: String,
+    pub id_valid_from: String,
+    pub id_valid_to: String,
+    pub photo: String,
+}
+
+pub async fn supplement(db: &Db, worker_id: i64, data: &Supplement) -> sqlx::Result<()> {
+    let sql = "UPDATE workers SET ethnicity = $1, address = $2, issuing_authority = $3, id_valid_from = $4, id_valid_to = $5, \
+               photo = $6, updated_at = $7 WHERE id = $8";
+    crate::execute!(db, sqlx::query(sql)
+        .bind(&data.ethnicity)
+        .bind(&data.address)
+        .bind(&data.issuing_authority)
+        .bind(&data.id_valid_from)
+        .bind(&data.id_valid_to)
+        .bind(&data.photo)
+        .bind(clock::now())
+        .bind(worker_id))?;
+    Ok(())
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct TrainingRow {
+    pub id: i64,
+    pub topic: String,
+    pub train_date: String,
+    pub trainer: String,
+    pub hours_tenths: i64,
+    pub content: String,
+    pub attendees: i64,
+}
+
+pub async fn trainings(db: &Db, project_id: i64, topic: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<TrainingRow>, i64)> {
+    let pattern = format!("%{}%", like_escape(topic));
+    let count_sql = "SELECT COUNT(*) FROM trainings WHERE project_id = $1 AND topic LIKE $2 ESCAPE '\\'";
+    let total: i64 = on_db!(db, pool => sqlx::query_scalar(count_sql).bind(project_id).bind(&pattern).fetch_one(pool).await)?;
+    let sql = "SELECT t.id, t.topic, t.train_date, t.trainer, t.hours_tenths, t.content, \
+               (SELECT COUNT(*) FROM training_attendees a WHERE a.training_id = t.id) AS attendees \
+               FROM trainings t WHERE t.project_id = $1 AND t.topic LIKE $2 ESCAPE '\\' ORDER BY t.train_date DESC, t.id DESC LIMIT $3 OFFSET $4";
+    let rows = on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(&pattern).bind(limit).bind(offset).fetch_all(pool).await)?;
+    Ok((rows, total))
+}
+
+pub async fn find_training(db: &Db, project_id: i64, id: i64) -> sqlx::Result<Option<TrainingRow>> {
+    let sql = "SELECT t.id, t.topic, t.train_date, t.trainer, t.hours_tenths, t.content, \
+               (SELECT COUNT(*) FROM training_attendees a WHERE a.training_id = t.id) AS attendees \
+               FROM trainings t WHERE t.project_id = $1 AND t.id = $2";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(id).fetch_optional(pool).await)
+}
+
+/// A training's attendees: worker id, name, ID number.
+pub async fn attendees(db: &Db, training_id: i64) -> sqlx::Result<Vec<(i64, String, String)>> {
+    let sql = "SELECT w.id, w.name, w.id_number FROM training_attendees a JOIN workers w ON w.id = a.worker_id \
+               WHERE a.training_id = $1 ORDER BY w.id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(training_id).fetch_all(pool).await)
+}
+
+/// How many of these workers have an employment on the project.
+pub async fn count_project_workers(db: &Db, project_id: i64, worker_ids: &[i64]) -> sqlx::Result<i64> {
+    if worker_ids.is_empty() {
+        return Ok(0);
+    }
+    let placeholders: Vec<String> = (0..worker_ids.len()).map(|i| format!("${}", i + 2)).collect();
+    let sql = format!(
+        "SELECT COUNT(DISTINCT worker_id) FROM employments WHERE project_id = $1 AND worker_id IN ({})",
+        placeholders.join(", ")
+    );
+    let binds: Vec<Bind> = std::iter::once(project_id).chain(worker_ids.iter().copied()).map(Bind::Int).collect();
+    on_db!(db, pool => bind_all!(sqlx::query_scalar(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_one(pool).await)
+}
+
+pub struct NewTraining<'a> {
+    pub topic: &'a str,
+    pub train_date: &'a str,
+    pub trainer: &'a str,
+    pub hours_tenths: i64,
+    pub content: &'a str,
+}
+
+pub async fn create_training(db: &Db, project_id: i64, training: &NewTraining<'_>, worker_ids: &[i64]) -> sqlx::Result<i64> {
+    let now = clock::now();
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO trainings (project_id, topic, train_date, trainer, hours_tenths, content, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id",
+        )
+        .bind(project_id)
+        .bind(training.topic)
+        .bind(training.train_date)
+        .bind(training.trainer)
+        .bind(training.hours_tenths)
+        .bind(training.content)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        for worker_id in worker_ids {
+            sqlx::query("INSERT INTO training_attendees (training_id, worker_id) VALUES ($1, $2)")
+                .bind(id)
+                .bind(*worker_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filters_number_their_placeholders_in_order() {
+        let filter = RosterFilter {
+            project_id: 7,
+            name: "张_".into(),
+            team_id: Some(3),
+            status: Some(1),
+            entry_from: "2026-01-01".into(),
+            ..RosterFilter::default()
+        };
+        let (clause, binds, needs_workers) = roster_where(&filter);
+        assert_eq!(
+            clause,
+            "e.project_id = $1 AND e.status = $2 AND e.team_id = $3 AND e.entry_date >= $4 AND w.name LIKE $5 ESCAPE '\\'"
+        );
+        assert_eq!(binds[4], Bind::Text("%张\\_%".into()));
+        assert!(needs_workers);
+        let filter = RosterFilter { project_id: 7, id_number: "4101".into(), ..RosterFilter::default() };
+        let (clause, binds, needs_workers) = roster_where(&filter);
+        assert_eq!(clause, "e.project_id = $1 AND e.worker_id IN (SELECT id FROM workers WHERE id_number >= $2 AND id_number < $3)");
+        assert_eq!(binds[2], Bind::Text("4101~".into()));
+        assert!(!needs_workers);
+    }
+}

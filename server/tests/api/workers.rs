@@ -1,0 +1,422 @@
+//! Workers: site entry registration, the roster (filters, detail, exit, re-entry, import, export),
+//! training and the ID supplement under `/builder/user/v1/Worker/…`, with the scoping rules.
+
+use axum::body::Body;
+use axum::http::{Request, header};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+use crate::both;
+use crate::support::{TestApp, assert_refused};
+
+const BASE: &str = "/builder/user/v1/Worker";
+const UPLOAD: &str = "/builder/common/v1/site/upload_file_batch";
+const PASSWORD: &str = "Demo@12345";
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
+/// Valid GB 11643 numbers that are not in the demo roster.
+const NEW_ID: &str = "11010519491231002X";
+const NEW_ID_2: &str = "410102199003074319";
+const NEW_ID_3: &str = "420802198511200620";
+
+fn path(action: &str) -> String {
+    format!("{BASE}/{action}")
+}
+
+async fn options(app: &TestApp, token: &str) -> Value {
+    let reply = app.get(&path("options"), Some(token)).await;
+    assert_eq!(reply["code"], 201, "{reply}");
+    reply["data"].clone()
+}
+
+/// The demo contractor unit and its team 钢筋班.
+async fn unit_and_team(app: &TestApp, token: &str) -> (String, String) {
+    let data = options(app, token).await;
+    let unit = data["units"][0]["value"].to_string();
+    let team = data["teams"].as_array().unwrap().iter().find(|team| team["label"] == "钢筋班").expect("钢筋班")["value"].to_string();
+    (unit, team)
+}
+
+fn register_form<'a>(id_number: &'a str, unit: &'a str, team: &'a str) -> Vec<(&'static str, &'a str)> {
+    vec![
+        ("name", "赵铁柱"),
+        ("idNumber", id_number),
+        ("ethnicity", "汉"),
+        ("address", "河南省郑州市金水区文化路1号"),
+        ("issuingAuthority", "郑州市公安局金水分局"),
+        ("validFrom", "2016-05-01"),
+        ("validTo", "长期"),
+        ("phone", "13800138000"),
+        ("wageCardNumber", "6222 0212 3456 7890"),
+        ("wageCardBank", "102"),
+        ("unitId", unit),
+        ("teamId", team),
+        ("workType", "3"),
+        ("wageKind", "day"),
+        ("wage", "350.5"),
+        ("contractSigned", "1"),
+        ("contractStart", "2026-03-01"),
+        ("contractEnd", "2026-12-31"),
+        ("entryDate", "2026-03-02"),
+    ]
+}
+
+fn with<'a>(form: &[(&'static str, &'a str)], changes: &[(&'static str, &'a str)]) -> Vec<(&'static str, &'a str)> {
+    let mut form = form.to_vec();
+    for (key, value) in changes {
+        form.retain(|(existing, _)| existing != key);
+        form.push((key, value));
+    }
+    form
+}
+
+async fn list(app: &TestApp, token: &str, query: &str) -> Value {
+    let reply = app.get(&format!("{}?{query}", path("list")), Some(token)).await;
+    assert_eq!(reply["code"], 201, "{reply}");
+    reply["data"].clone()
+}
+
+/// GETs a file: (content type, bytes), or the envelope when the reply is JSON.
+async fn download(app: &TestApp, url: &str, token: &str) -> (String, Vec<u8>) {
+    let request = Request::get(url).header("X-Token", token).body(Body::empty()).unwrap();
+    let response = app.router.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), 200);
+    let content_type = response.headers().get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes().to_vec();
+    (content_type, bytes)
+}
+
+async fn import(app: &TestApp, token: &str, bytes: &[u8]) -> Value {
+    let boundary = "wageguard-import-boundary";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"roster.xlsx\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let request = Request::post(path("import"))
+        .header(header::CONTENT_TYPE, format!("multipart/form-data; boundary={boundary}"))
+        .header("X-Token", token)
+        .body(Body::from(body))
+        .unwrap();
+    let (status, reply) = app.send(request).await;
+    assert_eq!(status, 200, "{reply}");
+    reply
+}
+
+async fn registration_derives_the_person_and_refuses_bad_fields(app: &TestApp) {
+    let token = app.login("demo", PASSWORD).await;
+    let data = options(app, &token).await;
+    assert_eq!(data["units"].as_array().unwrap().len(), 1, "the contractor; never the builder: {data}");
+    let teams: Vec<&str> = data["teams"].as_array().unwrap().iter().map(|team| team["label"].as_str().unwrap()).collect();
+    assert_eq!(teams, ["钢筋班", "木工班", "混凝土班"]);
+    assert_eq!(data["workTypes"][2]["label"], "钢筋工");
+    assert_eq!(data["banks"][0], serde_json::json!({"value": "102", "label": "中国工商银行"}));
+
+    let (unit, team) = unit_and_team(app, &token).await;
+    let form = register_form("11010519491231002x", &unit, &team);
+    for (changes, message) in [
+        (vec![("name", "")], "请填写规范的姓名"),
+        (vec![("idNumber", "110105194912310021")], "请填写正确的身份证号码"),
+        (vec![("phone", "12345")], "请填写正确的联系电话"),
+        (vec![("wageCardNumber", "12345")], "工资卡号应为12-30位数字"),
+        (vec![("wageCardBank", "")], "请选择工资卡开户银行"),
+        (vec![("wageCardBank", "999")], "请选择正确的开户银行"),
+        (vec![("unitId", "")], "请选择所属单位"),
+        (vec![("unitId", "99999")], "所属单位不在本项目或已退场"),
+        (vec![("teamId", "99999")], "班组不属于所选单位"),
+        (vec![("workType", "")], "请选择工种"),
+        (vec![("wageKind", "hour")], "请选择工资标准类型（日薪或月薪）"),
+        (vec![("wage", "1.234")], "工资标准应为不超过99999.99元的金额，最多2位小数"),
+        (vec![("wage", "0")], "工资标准应大于0"),
+        (vec![("contractEnd", "")], "请选择劳动合同起止日期"),
+        (vec![("contractEnd", "2026-01-01")], "劳动合同开始日期不能晚于结束日期"),
+        (vec![("entryDate", "")], "请选择进场日期"),
+        (vec![("validTo", "永久")], "身份证有效期截止日期应为日期或“长期”"),
+        (vec![("photo", "/uploads/0123456789abcdef0123456789abcdef.png")], "身份证照片须为本项目上传的图片"),
+    ] {
+        let reply = app.post(&path("register"), Some(&token), &with(&form, &changes)).await;
+        assert_refused(&reply, message);
+    }
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE id_number = '11010519491231002X'").await, 0, "nothing stored");
+
+    let photo = app.upload(&format!("{UPLOAD}?kind=avatar"), Some(&token), &[("id.png", PNG)]).await;
+    let photo = photo["data"][0].as_str().unwrap().to_owned();
+    let reply = app.post(&path("register"), Some(&token), &with(&form, &[("photo", &photo)])).await;
+    assert_eq!(reply["code"], 201, "{reply}");
+    let id = reply["data"]["id"].as_i64().unwrap();
+
+    let detail = app.get(&format!("{}?id={id}", path("detail")), Some(&token)).await;
+    let detail = &detail["data"];
+    assert_eq!(detail["idNumber"], NEW_ID);
+    assert_eq!(detail["gender"], "女");
+    assert_eq!(detail["birthDate"], "1949-12-31");
+    assert_eq!(detail["nativePlace"], "北京市");
+    assert!(detail["age"].as_u64().unwrap() >= 76);
+    assert_eq!(detail["wage"], "350.50");
+    assert_eq!(detail["wageCardNumber"], "6222021234567890");
+    assert_eq!(detail["teamName"], "钢筋班");
+    assert_eq!(detail["workTypeLabel"], "钢筋工");
+    assert_eq!(detail["validTo"], "长期");
+    assert_eq!(detail["photo"], photo.as_str());
+    assert_eq!(detail["contractSigned"], true);
+    assert_eq!(detail["status"], 1);
+    assert_eq!(detail["history"].as_array().unwrap().len(), 1);
+
+    let again = app.post(&path("register"), Some(&token), &form).await;
+    assert_refused(&again, "该人员已在本项目在场，不能重复登记");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '人员进场登记'").await, 1);
+}
+
+/// A second approved project with its own builder account and contractor, for the duplicate and scoping cases.
+async fn second_project(app: &TestApp) -> String {
+    app.exec("UPDATE projects SET audit_status = '2', name = '洛阳市老城区棚改项目' WHERE id = 2").await;
+    app.exec(
+        "INSERT INTO companies (social_credit_code, name, locked, created_at, updated_at) VALUES ('91410100MA3X000008', '洛阳建设有限公司', TRUE, 0, 0)",
+    )
+    .await;
+    app.exec(
+        "INSERT INTO project_units (project_id, company_id, role, created_at, updated_at) \
+         SELECT 2, id, 'contractor', 0, 0 FROM companies WHERE social_credit_code = '91410100MA3X000008'",
+    )
+    .await;
+    let token = app.login("newsite", PASSWORD).await;
+    assert_eq!(app.scalar("SELECT project_id FROM accounts WHERE username = 'newsite'").await, 2);
+    token
+}
+
+async fn a_person_active_elsewhere_is_flagged_not_duplicated(app: &TestApp) {
+    let other = second_project(app).await;
+    let unit = options(app, &other).await["units"][0]["value"].to_string();
+    let demo_worker = wageguard::worker::demo::demo_id_number(0);
+    let form = with(&register_form(&demo_worker, &unit, ""), &[("name", "王建军")]);
+    let reply = app.post(&path("register"), Some(&other), &form).await;
+    assert_eq!(reply["code"], 301, "{reply}");
+    assert_eq!(reply["message"], "该人员已在项目「郑州市金水区幸福里安置房项目」在场，确认继续登记吗？");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM employments WHERE project_id = 2").await, 0);
+
+    let confirmed = app.post(&path("register"), Some(&other), &with(&form, &[("confirmed", "1")])).await;
+    assert_eq!(confirmed["code"], 201, "{confirmed}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM workers").await, 30, "the same person, once");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM employments WHERE status = 1").await, 31);
+}
+
+async fn the_roster_filters_pages_exits_and_reenters(app: &TestApp) {
+    let token = app.login("demo", PASSWORD).await;
+    let all = list(app, &token, "page=1&limit=20").await;
+    assert_eq!(all["total"], 30);
+    assert_eq!(all["list"].as_array().unwrap().len(), 20);
+    assert_eq!(all["page"], 1);
+    assert_eq!(list(app, &token, "page=2&limit=20").await["list"].as_array().unwrap().len(), 10);
+
+    let (unit, team) = unit_and_team(app, &token).await;
+    let by_team = list(app, &token, &format!("teamId={team}&unitId={unit}&limit=100")).await;
+    assert_eq!(by_team["total"], 10);
+    assert!(by_team["list"].as_array().unwrap().iter().all(|line| line["teamName"] == "钢筋班"));
+    assert_eq!(list(app, &token, "workType=2").await["total"], 10, "木工班's work type");
+    assert_eq!(list(app, &token, "name=%E7%8E%8B").await["total"], 3, "王 × 3 given names");
+    let first_id = wageguard::worker::demo::demo_id_number(0);
+    let by_id = list(app, &token, &format!("idNumber={}", &first_id[..14])).await;
+    assert_eq!(by_id["total"], 1);
+    assert_eq!(list(app, &token, "entryFrom=2026-03-01&entryTo=2026-03-01").await["total"], 2);
+    assert_eq!(list(app, &token, "status=2").await["total"], 0);
+    assert_refused(&app.get(&format!("{}?status=9", path("list")), Some(&token)).await, "请选择正确的在场状态");
+    assert_refused(&app.get(&format!("{}?limit=101", path("list")), Some(&token)).await, "每页条数应为1-100");
+    assert_refused(&app.get(&format!("{}?page=0", path("list")), Some(&token)).await, "页码应为正整数");
+    assert_refused(&app.get(&format!("{}?entryFrom=2026-13-01", path("list")), Some(&token)).await, "请选择正确的日期");
+
+    let line = &by_id["list"][0];
+    let id = line["id"].to_string();
+    let entry = line["entryDate"].as_str().unwrap().to_owned();
+    assert_eq!(entry, "2026-03-01");
+    assert_refused(&app.post(&path("exit"), Some(&token), &[("id", &id), ("date", "2026-02-28")]).await, "退场日期不能早于进场日期");
+    assert_refused(&app.post(&path("exit"), Some(&token), &[("id", &id), ("date", "")]).await, "请选择退场日期");
+    assert_refused(&app.post(&path("reenter"), Some(&token), &[("id", &id), ("date", "2026-06-01")]).await, "该人员仍在场，不能重新进场");
+    let exited = app.post(&path("exit"), Some(&token), &[("id", &id), ("date", "2026-05-31")]).await;
+    assert_eq!(exited["code"], 201, "{exited}");
+    assert_refused(&app.post(&path("exit"), Some(&token), &[("id", &id), ("date", "2026-06-01")]).await, "该人员已退场");
+    assert_eq!(list(app, &token, "status=2").await["total"], 1);
+
+    assert_refused(&app.post(&path("reenter"), Some(&token), &[("id", &id), ("date", "2026-05-30")]).await, "重新进场日期不能早于上次退场日期");
+    let back = app.post(&path("reenter"), Some(&token), &[("id", &id), ("date", "2026-06-10")]).await;
+    assert_eq!(back["code"], 201, "{back}");
+    let new_id = back["data"]["id"].as_i64().unwrap();
+    let detail = app.get(&format!("{}?id={new_id}", path("detail")), Some(&token)).await["data"].clone();
+    assert_eq!(detail["entryDate"], "2026-06-10");
+    assert_eq!(detail["status"], 1);
+    assert_eq!(detail["teamName"], line["teamName"]);
+    let history = detail["history"].as_array().unwrap();
+    assert_eq!(history.len(), 2, "the old line stays");
+    assert_eq!(history[1]["exitDate"], "2026-05-31");
+    assert_eq!(list(app, &token, "").await["total"], 31);
+    assert_refused(&app.post(&path("reenter"), Some(&token), &[("id", &id), ("date", "2026-07-01")]).await, "该人员已在本项目在场，不能重复登记");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action IN ('人员退场', '人员重新进场')").await, 2);
+}
+
+fn workbook(rows: &[[&str; 19]]) -> Vec<u8> {
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    let sheet = workbook.add_worksheet();
+    for (col, title) in wageguard::worker::xlsx::COLUMNS.iter().enumerate() {
+        sheet.write_string(0, col as u16, *title).unwrap();
+    }
+    for (index, row) in rows.iter().enumerate() {
+        for (col, value) in row.iter().enumerate() {
+            sheet.write_string(index as u32 + 1, col as u16, *value).unwrap();
+        }
+    }
+    workbook.save_to_buffer().unwrap()
+}
+
+async fn import_saves_good_rows_and_reports_bad_ones_and_export_follows_the_filter(app: &TestApp) {
+    let token = app.login("demo", PASSWORD).await;
+    let (content_type, template) = download(app, &path("template"), &token).await;
+    assert_eq!(content_type, wageguard::worker::xlsx::CONTENT_TYPE);
+    let rows = wageguard::worker::xlsx::read_rows(&template).unwrap();
+    assert_eq!(rows[0].cells[10], "中建七局第二建筑有限公司", "the example names this project's unit");
+
+    let unit = "中建七局第二建筑有限公司";
+    let good = |id: &'static str| -> [&'static str; 19] {
+        ["孙小明", id, "汉", "", "", "", "", "13900000001", "", "", unit, "木工班", "木工", "月薪", "6000", "否", "", "", "2026-04-01"]
+    };
+    let mut bad_team = good(NEW_ID_3);
+    bad_team[11] = "不存在班";
+    let mut bad_id = good("110105194912310021");
+    bad_id[0] = "错号码";
+    let already = wageguard::worker::demo::demo_id_number(1);
+    let already: &'static str = Box::leak(already.into_boxed_str());
+    let reply = import(app, &token, &workbook(&[good(NEW_ID), bad_id, good(NEW_ID_2), good(NEW_ID), bad_team, good(already)])).await;
+    assert_eq!(reply["code"], 201, "{reply}");
+    assert_eq!(reply["data"]["saved"], 2, "{reply}");
+    let failed = reply["data"]["failed"].as_array().unwrap();
+    let reasons: Vec<(u64, &str)> = failed.iter().map(|bad| (bad["row"].as_u64().unwrap(), bad["reason"].as_str().unwrap())).collect();
+    assert_eq!(
+        reasons,
+        [
+            (3, "请填写正确的身份证号码"),
+            (5, "身份证号与第2行重复"),
+            (6, "班组“不存在班”不属于所属单位"),
+            (7, "该人员已在本项目在场，不能重复登记"),
+        ]
+    );
+    let imported = list(app, &token, "entryFrom=2026-04-01&entryTo=2026-04-01").await;
+    assert_eq!(imported["total"], 2);
+    assert_eq!(imported["list"][0]["wageKind"], "month");
+    assert_eq!(imported["list"][0]["wage"], "6000.00");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '人员批量导入'").await, 2);
+
+    assert_refused(&import(app, &token, b"not a workbook").await, "请上传.xlsx格式的花名册文件");
+    assert_refused(&import(app, &token, &workbook(&[])).await, "文件中没有人员数据");
+
+    let (content_type, bytes) = download(app, &format!("{}?workType=2", path("export")), &token).await;
+    assert_eq!(content_type, wageguard::worker::xlsx::CONTENT_TYPE);
+    let exported = wageguard::worker::xlsx::read_rows(&bytes).unwrap();
+    assert_eq!(exported.len(), 12, "10 demo carpenters and 2 imported");
+    assert!(exported.iter().all(|row| row.cells[8] == "木工"));
+    let (_, refused) = download(app, &format!("{}?status=7", path("export")), &token).await;
+    let refused: Value = serde_json::from_slice(&refused).unwrap();
+    assert_refused(&refused, "请选择正确的在场状态");
+}
+
+async fn training_and_id_supplement(app: &TestApp) {
+    let token = app.login("demo", PASSWORD).await;
+    let lines = list(app, &token, "limit=3").await;
+    let ids: Vec<String> = lines["list"].as_array().unwrap().iter().map(|line| line["workerId"].to_string()).collect();
+    let attendees = ids.join(",");
+    let form = vec![("topic", "入场安全教育"), ("date", "2026-03-05"), ("trainer", "孙志强"), ("hours", "1.5"), ("workerIds", attendees.as_str())];
+    for (changes, message) in [
+        (vec![("topic", "")], "请填写1-50个字的培训主题"),
+        (vec![("date", "")], "请选择培训日期"),
+        (vec![("trainer", "")], "请填写1-20个字的培训讲师"),
+        (vec![("hours", "0.2")], "培训学时应为0.5-24之间的数字，最多1位小数"),
+        (vec![("workerIds", "")], "请选择参加培训的人员"),
+        (vec![("workerIds", "999999")], "参训人员须为本项目的人员"),
+    ] {
+        assert_refused(&app.post(&path("trainSave"), Some(&token), &with(&form, &changes)).await, message);
+    }
+    let saved = app.post(&path("trainSave"), Some(&token), &form).await;
+    assert_eq!(saved["code"], 201, "{saved}");
+    let training_id = saved["data"].as_i64().unwrap();
+    let trainings = app.get(&path("trainList"), Some(&token)).await["data"].clone();
+    assert_eq!(trainings["total"], 1);
+    assert_eq!(trainings["list"][0]["hours"], "1.5");
+    assert_eq!(trainings["list"][0]["attendees"], 3);
+    let detail = app.get(&format!("{}?id={training_id}", path("trainDetail")), Some(&token)).await;
+    assert_eq!(detail["data"]["attendeeList"].as_array().unwrap().len(), 3);
+
+    let incomplete = app.get(&path("incomplete"), Some(&token)).await["data"].clone();
+    assert_eq!(incomplete["total"], 30, "no demo worker has a photo");
+    let worker = incomplete["list"][0].clone();
+    assert!(worker["missing"].as_array().unwrap().contains(&Value::from("照片")));
+    let worker_id = worker["id"].to_string();
+    let photo = app.upload(&format!("{UPLOAD}?kind=avatar"), Some(&token), &[("id.png", PNG)]).await["data"][0].as_str().unwrap().to_owned();
+    let form = vec![
+        ("id", worker_id.as_str()),
+        ("ethnicity", "回"),
+        ("address", "河南省郑州市金水区文化路1号"),
+        ("issuingAuthority", "郑州市公安局金水分局"),
+        ("validFrom", "2016-05-01"),
+        ("validTo", "2036-05-01"),
+        ("photo", photo.as_str()),
+    ];
+    for (changes, message) in [
+        (vec![("address", "")], "请输入规范的地址"),
+        (vec![("issuingAuthority", "")], "请填写签发机关"),
+        (vec![("validTo", "")], "请选择身份证有效期"),
+        (vec![("photo", "")], "请上传身份证照片"),
+        (vec![("validTo", "2010-01-01")], "身份证有效期开始日期不能晚于截止日期"),
+    ] {
+        assert_refused(&app.post(&path("supplement"), Some(&token), &with(&form, &changes)).await, message);
+    }
+    let done = app.post(&path("supplement"), Some(&token), &form).await;
+    assert_eq!(done["code"], 201, "{done}");
+    assert_eq!(app.get(&path("incomplete"), Some(&token)).await["data"]["total"], 29);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action IN ('新增培训记录', '补充身份证信息')").await, 2);
+}
+
+async fn other_projects_and_other_roles_are_refused(app: &TestApp) {
+    let demo = app.login("demo", PASSWORD).await;
+    let line = list(app, &demo, "limit=1").await["list"][0].clone();
+    let line_id = line["id"].to_string();
+    let worker_id = line["workerId"].to_string();
+    let other = second_project(app).await;
+
+    assert_eq!(app.get(&format!("{}?id={line_id}", path("detail")), Some(&other)).await["code"], 404);
+    assert_eq!(app.get(&format!("{}?projectId=1", path("list")), Some(&other)).await["code"], 404);
+    assert_eq!(list(app, &other, "").await["total"], 0);
+    assert_eq!(app.post(&path("exit"), Some(&other), &[("id", &line_id), ("date", "2026-06-01")]).await["code"], 404);
+    assert_eq!(app.post(&path("reenter"), Some(&other), &[("id", &line_id), ("date", "2026-06-01")]).await["code"], 404);
+    let supplement = app.post(&path("supplement"), Some(&other), &[("id", worker_id.as_str()), ("address", "河南省郑州市")]).await;
+    assert_eq!(supplement["code"], 404);
+    let training = app
+        .post(&path("trainSave"), Some(&other), &[("topic", "安全"), ("date", "2026-03-05"), ("trainer", "李"), ("hours", "1"), ("workerIds", worker_id.as_str())])
+        .await;
+    assert_refused(&training, "参训人员须为本项目的人员");
+    let demo_training = app
+        .post(&path("trainSave"), Some(&demo), &[("topic", "安全"), ("date", "2026-03-05"), ("trainer", "李"), ("hours", "1"), ("workerIds", worker_id.as_str())])
+        .await["data"]
+        .to_string();
+    assert_eq!(app.get(&format!("{}?id={demo_training}", path("trainDetail")), Some(&other)).await["code"], 404);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM employments WHERE status = 2").await, 0, "nothing changed");
+
+    let finance = app.login("finance", PASSWORD).await;
+    for action in ["options", "list", "incomplete", "trainList", "export"] {
+        assert_eq!(app.get(&path(action), Some(&finance)).await["code"], 403, "{action}");
+    }
+    assert_eq!(app.post(&path("register"), Some(&finance), &[]).await["code"], 403);
+
+    let admin = app.login("admin", "Admin@12345").await;
+    assert_refused(&app.get(&path("list"), Some(&admin)).await, "请选择项目");
+    assert_eq!(app.get(&format!("{}?projectId=1", path("list")), Some(&admin)).await["data"]["total"], 30, "the regulator reads");
+    assert_eq!(app.get(&format!("{}?projectId=999", path("list")), Some(&admin)).await["code"], 404);
+    assert_eq!(app.get(&format!("{}?projectId=1&id={line_id}", path("detail")), Some(&admin)).await["code"], 201);
+    assert_eq!(app.post(&path("exit"), Some(&admin), &[("id", &line_id), ("date", "2026-06-01")]).await["code"], 403, "but does not write");
+    assert_eq!(app.get(&path("template"), Some(&admin)).await["code"], 403);
+    assert_eq!(app.get(&path("list"), None).await["code"], 101);
+}
+
+both!(registration_derives_the_person_and_refuses_bad_fields);
+both!(a_person_active_elsewhere_is_flagged_not_duplicated);
+both!(the_roster_filters_pages_exits_and_reenters);
+both!(import_saves_good_rows_and_reports_bad_ones_and_export_follows_the_filter);
+both!(training_and_id_supplement);
+both!(other_projects_and_other_roles_are_refused);

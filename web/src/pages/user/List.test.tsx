@@ -1,0 +1,91 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import List from './List';
+import { DETAIL_URL, EXIT_URL, LIST_URL, type RosterLine } from './service';
+import { errors, renderPage } from './testSetup';
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const line = (id: number, extra: Partial<RosterLine> = {}): RosterLine => ({
+  id,
+  workerId: id + 100,
+  name: `工人${id}`,
+  idNumber: '11010519491231002X',
+  gender: '女',
+  birthDate: '1949-12-31',
+  age: 76,
+  nativePlace: '北京市',
+  phone: '13800138000',
+  unitId: 4,
+  unitName: '中建七局第二建筑有限公司',
+  teamId: 7,
+  teamName: '钢筋班',
+  workType: '3',
+  workTypeLabel: '钢筋工',
+  wageKind: 'day',
+  wage: '350.00',
+  contractSigned: true,
+  entryDate: '2026-03-01',
+  exitDate: '',
+  status: 1,
+  wageCardNumber: '',
+  wageCardBank: '',
+  ...extra,
+});
+
+const listRoute = {
+  [LIST_URL]: ({ url }: { url: string }) => {
+    const query = new URL(url, 'http://x').searchParams;
+    return { code: 201, message: '', data: { list: [line(Number(query.get('page')) * 10 + 1)], total: 45, page: Number(query.get('page')), limit: Number(query.get('limit')) } };
+  },
+};
+
+describe('List', () => {
+  it('pages on the server and sends the filters', async () => {
+    const { called } = renderPage(<List />, listRoute);
+    expect(await screen.findByText('工人11')).toBeTruthy();
+    expect(screen.getByText('共 45 人')).toBeTruthy();
+    const first = new URL(called(LIST_URL)[0].url, 'http://x').searchParams;
+    expect(first.get('limit')).toBe('20');
+    fireEvent.click(document.querySelector('.ant-pagination-item-2') as Element);
+    expect(await screen.findByText('工人21')).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('roster-filter-name'), { target: { value: '王' } });
+    fireEvent.change(screen.getByTestId('roster-filter-idNumber'), { target: { value: '4101' } });
+    fireEvent.click(screen.getByTestId('roster-search'));
+    await waitFor(() => expect(new URL(called(LIST_URL).at(-1)!.url, 'http://x').searchParams.get('name')).toBe('王'));
+    const last = new URL(called(LIST_URL).at(-1)!.url, 'http://x').searchParams;
+    expect(last.get('idNumber')).toBe('4101');
+    expect(last.get('page')).toBe('1');
+    expect(last.has('status')).toBe(false);
+  });
+
+  it('opens the detail drawer', async () => {
+    renderPage(<List />, {
+      ...listRoute,
+      [DETAIL_URL]: { code: 201, data: { ...line(11), ethnicity: '汉', address: '', issuingAuthority: '', validFrom: '', validTo: '', photo: '', contractStart: '2026-03-01', contractEnd: '2026-12-31', contractFile: '', history: [line(11)] } },
+    });
+    fireEvent.click(await screen.findByTestId('roster-view-11'));
+    const detail = await screen.findByTestId('worker-detail');
+    expect(detail.textContent).toContain('已签订 2026-03-01 至 2026-12-31');
+    expect(detail.textContent).toContain('350.00 元/日');
+  });
+
+  it('refuses an exit date before the entry, then posts the exit', async () => {
+    const { called } = renderPage(<List />, { ...listRoute, [EXIT_URL]: { code: 201, data: null } });
+    fireEvent.click(await screen.findByTestId('roster-exit-11'));
+    const input = (await screen.findByTestId('move-date')).querySelector('input') ?? screen.getByTestId('move-date');
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: '2026-02-01' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    fireEvent.click(screen.getByTestId('move-submit'));
+    await waitFor(() => expect(errors()).toContain('退场日期不能早于进场日期'));
+    expect(called(EXIT_URL)).toHaveLength(0);
+    fireEvent.change(input, { target: { value: '2026-05-31' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    fireEvent.click(screen.getByTestId('move-submit'));
+    await waitFor(() => expect(called(EXIT_URL)).toHaveLength(1));
+    expect(called(EXIT_URL)[0].body.get('date')).toBe('2026-05-31');
+    expect(called(EXIT_URL)[0].body.get('id')).toBe('11');
+  });
+});

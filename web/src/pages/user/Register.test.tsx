@@ -1,0 +1,91 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import Register, { toRegisterForm } from './Register';
+import { REGISTER_URL } from './service';
+import { errors, renderPage } from './testSetup';
+import dayjs from 'dayjs';
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+describe('Register', () => {
+  it('derives gender, birth date, age and native place as the ID number is typed', async () => {
+    renderPage(<Register />, {});
+    type('register-idNumber', '11010519491231002x');
+    const derived = await screen.findByTestId('register-derived');
+    expect(derived.textContent).toContain('女');
+    expect(derived.textContent).toContain('1949-12-31');
+    expect(derived.textContent).toContain('北京市');
+  });
+
+  it('shows the server messages of the rules before sending anything', async () => {
+    const { called } = renderPage(<Register />, {});
+    type('register-idNumber', '110105194912310021');
+    type('register-wageCardNumber', '1234');
+    type('register-wage', '1.234');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    await waitFor(() => expect(errors()).toContain('请填写正确的身份证号码'));
+    expect(errors()).toContain('请填写规范的姓名');
+    expect(errors()).toContain('工资卡号应为12-30位数字');
+    expect(errors()).toContain('工资标准应为不超过99999.99元的金额，最多2位小数');
+    expect(errors()).toContain('请选择所属单位');
+    expect(errors()).toContain('请填写联系电话');
+    expect(called(REGISTER_URL)).toHaveLength(0);
+  });
+
+  it('maps the form to the server form, contract fields only when signed', () => {
+    const form = toRegisterForm({
+      name: '张三',
+      idNumber: '11010519491231002X',
+      phone: '13800138000',
+      unitId: 4,
+      teamId: 7,
+      workType: '3',
+      wageKind: 'month',
+      wage: '6000',
+      contractSigned: false,
+      contractStart: dayjs('2026-03-01'),
+      entryDate: dayjs('2026-03-02'),
+      photo: ['/uploads/a.png'],
+    });
+    expect(form.unitId).toBe('4');
+    expect(form.teamId).toBe('7');
+    expect(form.contractSigned).toBe('0');
+    expect(form.contractStart).toBe('');
+    expect(form.entryDate).toBe('2026-03-02');
+    expect(form.photo).toBe('/uploads/a.png');
+  });
+
+  it('fills the form from the ID reader', async () => {
+    renderPage(<Register />, {}, 'http://127.0.0.1:18089/readcard');
+    const original = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).startsWith('http://127.0.0.1:18089')
+        ? new Response(JSON.stringify({ name: '李四', idNumber: '410102199003074319', ethnicity: '汉', validTo: '长期' }))
+        : original(input, init),
+    );
+    fireEvent.click(await screen.findByTestId('register-read-card'));
+    await waitFor(() => expect((screen.getByTestId('register-name') as HTMLInputElement).value).toBe('李四'));
+    expect((screen.getByTestId('register-idNumber') as HTMLInputElement).value).toBe('410102199003074319');
+    expect((screen.getByTestId('register-validTo') as HTMLInputElement).value).toBe('长期');
+    expect((await screen.findByTestId('register-derived')).textContent).toContain('男');
+  });
+
+  it('says so when no reader answers', async () => {
+    renderPage(<Register />, {}, 'http://127.0.0.1:18089/readcard');
+    const original = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).startsWith('http://127.0.0.1:18089')) throw new TypeError('Failed to fetch');
+      return original(input, init);
+    });
+    fireEvent.click(await screen.findByTestId('register-read-card'));
+    expect(await screen.findByText('未连接身份证读卡器，请检查读卡器服务或手动录入')).toBeTruthy();
+  });
+
+  it('hides 读卡 without a configured reader', async () => {
+    renderPage(<Register />, {});
+    await screen.findByTestId('register-form');
+    expect(screen.queryByTestId('register-read-card')).toBeNull();
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * Workers (docs/api.md "Workers"): site entry registration, the roster with its import and export, training
+ * and the ID supplement, under /builder/user/v1/Worker. Types come from the generated schema only.
+ */
+import { ApiError, MSG_UNKNOWN, SUCCESS, get, post } from '@/api/client';
+import type { components } from '@/api/schema';
+import { getToken } from '@/utils/storage';
+
+type Schemas = components['schemas'];
+
+export type WorkerOptions = Schemas['WorkerOptions'];
+export type RegisterForm = Schemas['RegisterForm'];
+export type Registered = Schemas['Registered'];
+export type RosterLine = Schemas['RosterLine'];
+export type RosterPage = Schemas['Envelope_Page_RosterLine']['data'];
+export type WorkerDetail = Schemas['WorkerDetail'];
+export type ImportResult = Schemas['ImportResult'];
+export type IncompleteLine = Schemas['IncompleteLine'];
+export type IncompletePage = Schemas['Envelope_Page_IncompleteLine']['data'];
+export type SupplementForm = Schemas['SupplementForm'];
+export type TrainingLine = Schemas['TrainingLine'];
+export type TrainingPage = Schemas['Envelope_Page_TrainingLine']['data'];
+export type TrainingDetail = Schemas['TrainingDetail'];
+export type TrainingForm = Schemas['TrainingForm'];
+
+const base = '/builder/user/v1/Worker';
+
+export const OPTIONS_URL = `${base}/options`;
+export const REGISTER_URL = `${base}/register`;
+export const LIST_URL = `${base}/list`;
+export const DETAIL_URL = `${base}/detail`;
+export const EXIT_URL = `${base}/exit`;
+export const REENTER_URL = `${base}/reenter`;
+export const TEMPLATE_URL = `${base}/template`;
+export const IMPORT_URL = `${base}/import`;
+export const EXPORT_URL = `${base}/export`;
+export const INCOMPLETE_URL = `${base}/incomplete`;
+export const SUPPLEMENT_URL = `${base}/supplement`;
+export const TRAIN_LIST_URL = `${base}/trainList`;
+export const TRAIN_DETAIL_URL = `${base}/trainDetail`;
+export const TRAIN_SAVE_URL = `${base}/trainSave`;
+
+/** Code 301: the person is active on another project; the user may confirm. */
+export const NEEDS_CONFIRMATION = 301;
+
+/** The roster's filters as the list and the export take them ('' = any). */
+export interface RosterFilter {
+  name: string;
+  idNumber: string;
+  unitId: string;
+  teamId: string;
+  workType: string;
+  status: '' | '1' | '2';
+  entryFrom: string;
+  entryTo: string;
+}
+
+export const EMPTY_FILTER: RosterFilter = {
+  name: '',
+  idNumber: '',
+  unitId: '',
+  teamId: '',
+  workType: '',
+  status: '',
+  entryFrom: '',
+  entryTo: '',
+};
+
+function filterParams(filter: RosterFilter): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filter)) if (value.trim() !== '') params[key] = value.trim();
+  return params;
+}
+
+export const fetchOptions = () => get<WorkerOptions>(OPTIONS_URL);
+
+/** Sends the form with empty fields left out. */
+export function registerWorker(form: RegisterForm, confirmed: boolean) {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    if (typeof value === 'string' && value.trim() !== '') params[key] = value.trim();
+  }
+  if (confirmed) params.confirmed = '1';
+  return post<Registered>(REGISTER_URL, params);
+}
+
+export const fetchRoster = (filter: RosterFilter, page: number, limit: number) =>
+  get<RosterPage>(LIST_URL, { ...filterParams(filter), page, limit });
+
+export const fetchDetail = (id: number) => get<WorkerDetail>(DETAIL_URL, { id });
+
+export const exitWorker = (id: number, date: string) => post<null>(EXIT_URL, { id, date });
+
+export const reenterWorker = (id: number, date: string, confirmed: boolean) =>
+  post<Registered>(REENTER_URL, { id, date, confirmed: confirmed ? '1' : undefined });
+
+export const fetchIncomplete = (name: string, page: number, limit: number) =>
+  get<IncompletePage>(INCOMPLETE_URL, { name: name.trim() || undefined, page, limit });
+
+export const supplementWorker = (form: SupplementForm) => post<null>(SUPPLEMENT_URL, form as Record<string, string>);
+
+export const fetchTrainings = (topic: string, page: number, limit: number) =>
+  get<TrainingPage>(TRAIN_LIST_URL, { topic: topic.trim() || undefined, page, limit });
+
+export const fetchTraining = (id: number) => get<TrainingDetail>(TRAIN_DETAIL_URL, { id });
+
+export const saveTraining = (form: TrainingForm) => post<number>(TRAIN_SAVE_URL, form as Record<string, string>);
+
+function authHeaders(): Record<string, string> {
+  const token = getToken();
+  return token ? { 'X-Token': token } : {};
+}
+
+/** Reads a reply that is either the file or an envelope refusing it. */
+async function fileOrRefusal(response: Response): Promise<Blob> {
+  if (!response.ok) throw new Error(`网络错误：HTTP ${response.status}`);
+  if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {
+    const reply = (await response.json().catch(() => undefined)) as { code?: number; message?: string } | undefined;
+    throw new ApiError(reply?.code ?? 0, reply?.message || MSG_UNKNOWN);
+  }
+  return response.blob();
+}
+
+/** Saves a blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export async function downloadTemplate() {
+  const response = await fetch(TEMPLATE_URL, { headers: authHeaders(), credentials: 'same-origin' });
+  saveBlob(await fileOrRefusal(response), '花名册导入模板.xlsx');
+}
+
+export async function downloadExport(filter: RosterFilter) {
+  const query = new URLSearchParams(filterParams(filter)).toString();
+  const response = await fetch(query ? `${EXPORT_URL}?${query}` : EXPORT_URL, { headers: authHeaders(), credentials: 'same-origin' });
+  saveBlob(await fileOrRefusal(response), '花名册.xlsx');
+}
+
+/** Uploads a workbook (field `file`); answers the saved count and the bad rows. */
+export async function importWorkbook(file: Blob, name: string): Promise<ImportResult> {
+  const body = new FormData();
+  body.append('file', file, name);
+  const response = await fetch(IMPORT_URL, { method: 'POST', headers: authHeaders(), body, credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`网络错误：HTTP ${response.status}`);
+  const reply = (await response.json().catch(() => undefined)) as Schemas['Envelope_ImportResult'] | undefined;
+  if (!reply || typeof reply.code !== 'number') throw new ApiError(0, MSG_UNKNOWN);
+  if (reply.code !== SUCCESS) throw new ApiError(reply.code, reply.message || MSG_UNKNOWN);
+  return reply.data;
+}
+
+/**
+ * What the local ID-card reader answers (docs/api.md "ID reader"): GET on the configured URL, JSON with
+ * the card's fields; `photo` is the portrait as base64 (JPEG or PNG), optional.
+ */
+export interface ReaderCard {
+  name: string;
+  idNumber: string;
+  ethnicity?: string;
+  address?: string;
+  issuingAuthority?: string;
+  validFrom?: string;
+  validTo?: string;
+  photo?: string;
+}
+
+export const MSG_READER_OFFLINE = '未连接身份证读卡器，请检查读卡器服务或手动录入';
+export const MSG_READER_NO_CARD = '未读到身份证，请将身份证放在读卡器上后重试';
+
+export async function readCard(readerUrl: string): Promise<ReaderCard> {
+  let response: Response;
+  try {
+    response = await fetch(readerUrl, { method: 'GET', cache: 'no-store' });
+  } catch {
+    throw new Error(MSG_READER_OFFLINE);
+  }
+  if (!response.ok) throw new Error(MSG_READER_OFFLINE);
+  const card = (await response.json().catch(() => undefined)) as Partial<ReaderCard> | undefined;
+  if (!card || typeof card.idNumber !== 'string' || typeof card.name !== 'string' || card.idNumber === '') {
+    throw new Error(MSG_READER_NO_CARD);
+  }
+  return card as ReaderCard;
+}
+
+/** A base64 portrait as a file to upload (its type read from the first bytes). */
+export function photoFile(base64: string): File {
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  const png = bytes[0] === 0x89 && bytes[1] === 0x50;
+  return new File([bytes], png ? 'idcard.png' : 'idcard.jpg', { type: png ? 'image/png' : 'image/jpeg' });
+}

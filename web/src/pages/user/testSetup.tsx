@@ -1,0 +1,58 @@
+/** Shared set-up of the worker pages' tests: the session, ResizeObserver, the query client and the options. */
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useSession } from '@/store/session';
+import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
+import { OPTIONS_URL, type WorkerOptions } from './service';
+
+export const OPTIONS: WorkerOptions = {
+  units: [{ value: 4, label: '中建七局第二建筑有限公司', role: 'contractor' }],
+  teams: [
+    { value: 7, label: '钢筋班', unitId: 4, workType: '3' },
+    { value: 8, label: '木工班', unitId: 4, workType: '2' },
+  ],
+  workTypes: [
+    { value: '2', label: '木工' },
+    { value: '3', label: '钢筋工' },
+  ],
+  banks: [{ value: '102', label: '中国工商银行' }],
+};
+
+export function renderPage(page: ReactElement, routes: Record<string, Reply>, idreader = '') {
+  resetBrowserState();
+  if (typeof globalThis.ResizeObserver === 'undefined') {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  }
+  useSession.setState({
+    token: 'tok',
+    side: 'builder',
+    roles: [],
+    userInfo: null,
+    siteConfig: {
+      titleall: '',
+      title: '',
+      tieleicon: '',
+      helpcenter: '',
+      areacode: '4101',
+      finance: 1,
+      maptiles: '',
+      geocoder: '',
+      centerlatlng: '34.75,113.63',
+      idreader,
+    },
+  });
+  const mock = mockFetch({ [OPTIONS_URL]: { code: 201, data: OPTIONS }, ...routes });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(<QueryClientProvider client={client}>{page}</QueryClientProvider>);
+  return mock;
+}
+
+export const errors = () => [...document.querySelectorAll('.ant-form-item-explain-error')].map((node) => node.textContent);
