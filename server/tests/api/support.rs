@@ -86,6 +86,12 @@ async fn start(config: Config, cleanup: Cleanup) -> TestApp {
 }
 
 impl TestApp {
+    /// Removes the demo roster, for cases that count a unit's or a team's workers from zero.
+    pub async fn without_demo_roster(&self) {
+        self.exec("DELETE FROM employments").await;
+        self.exec("DELETE FROM workers").await;
+    }
+
     pub async fn cleanup(self) {
         self.db.close().await;
         let _ = std::fs::remove_dir_all(&self.config.data_dir);

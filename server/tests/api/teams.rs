@@ -79,6 +79,7 @@ async fn employ_in_rebar_team(app: &TestApp, status: &'static str) {
 }
 
 async fn the_demo_teams_are_listed_and_filtered(app: &TestApp) {
+    app.without_demo_roster().await;
     let token = app.login("demo", PASSWORD).await;
     let data = teams(app, &token, &[]).await;
     assert_eq!(data["total"], 3, "{data}");
@@ -117,6 +118,7 @@ async fn the_demo_teams_are_listed_and_filtered(app: &TestApp) {
 both!(the_demo_teams_are_listed_and_filtered);
 
 async fn a_team_is_added_and_edited_by_the_rules(app: &TestApp) {
+    app.without_demo_roster().await;
     let token = app.login("demo", PASSWORD).await;
     let contractor = unit(app, &token, "type=contractor").await;
     let sub = unit(app, &token, "type=subcontractor").await;
@@ -169,6 +171,7 @@ async fn a_team_is_added_and_edited_by_the_rules(app: &TestApp) {
 both!(a_team_is_added_and_edited_by_the_rules);
 
 async fn teams_exit_and_are_deleted_only_without_workers(app: &TestApp) {
+    app.without_demo_roster().await;
     let token = app.login("demo", PASSWORD).await;
     let rebar = team_id(app, &token, "钢筋班").await;
     let carpentry = team_id(app, &token, "木工班").await;

@@ -451,6 +451,7 @@ async fn units_exit_and_come_back(app: &TestApp) {
 both!(units_exit_and_come_back);
 
 async fn removal_is_refused_while_anything_refers_to_the_unit(app: &TestApp) {
+    app.without_demo_roster().await;
     let token = app.login("demo", PASSWORD).await;
     let builder = list(app, &token, "type=builder").await["list"][0]["id"].to_string();
     let contractor = list(app, &token, "type=contractor").await["list"][0]["id"].to_string();

@@ -107,7 +107,8 @@ async fn import(app: &TestApp, token: &str, bytes: &[u8]) -> Value {
 async fn registration_derives_the_person_and_refuses_bad_fields(app: &TestApp) {
     let token = app.login("demo", PASSWORD).await;
     let data = options(app, &token).await;
-    assert_eq!(data["units"].as_array().unwrap().len(), 1, "the contractor; never the builder: {data}");
+    let units: Vec<&str> = data["units"].as_array().unwrap().iter().map(|unit| unit["role"].as_str().unwrap()).collect();
+    assert_eq!(units, ["contractor", "subcontractor", "labour"], "the units on site; never the builder: {data}");
     let teams: Vec<&str> = data["teams"].as_array().unwrap().iter().map(|team| team["label"].as_str().unwrap()).collect();
     assert_eq!(teams, ["钢筋班", "木工班", "混凝土班"]);
     assert_eq!(data["workTypes"][2]["label"], "钢筋工");
@@ -272,9 +273,9 @@ async fn import_saves_good_rows_and_reports_bad_ones_and_export_follows_the_filt
     let (content_type, template) = download(app, &path("template"), &token).await;
     assert_eq!(content_type, wageguard::worker::xlsx::CONTENT_TYPE);
     let rows = wageguard::worker::xlsx::read_rows(&template).unwrap();
-    assert_eq!(rows[0].cells[10], "中建七局第二建筑有限公司", "the example names this project's unit");
+    assert_eq!(rows[0].cells[10], "河南省第一建筑工程集团有限责任公司", "the example names this project's unit");
 
-    let unit = "中建七局第二建筑有限公司";
+    let unit = "河南省第一建筑工程集团有限责任公司";
     let good = |id: &'static str| -> [&'static str; 19] {
         ["孙小明", id, "汉", "", "", "", "", "13900000001", "", "", unit, "木工班", "木工", "月薪", "6000", "否", "", "", "2026-04-01"]
     };
