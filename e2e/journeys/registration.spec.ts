@@ -1,7 +1,9 @@
 /**
  * A project goes from account to approved: the regulator opens the account, the site fills in the four
- * wizard steps (the bank refuses one account number, verifies the next) and submits; the regulator rejects
- * with a remark, the site corrects and resubmits, the regulator approves and the site enters the platform.
+ * wizard steps (the bank refuses one account number, 401; doubts the next, 301, which the site confirms) and
+ * submits; the regulator rejects with a remark, the site corrects the point and the account (verified, 201)
+ * and resubmits, the regulator approves and the site enters the platform. A fresh account rather than the
+ * demo's `newsite`: the login, logout and roster journeys need `newsite` to stay a draft.
  */
 import { expect, test, type Page } from '@playwright/test';
 import {
@@ -30,7 +32,9 @@ const NEW_PASSWORD = 'Build@2026x';
 const BUILDER_CODE = creditCode('91410105MA47XK2P3');
 const CONTRACTOR_CODE = creditCode('91410100MA44RQ7N8');
 const CONTRACTOR = '河南省中原路桥建设有限公司';
+// The bank sandbox answers by the last digit: 7 refused (401), 9 doubtful (301), 0 verified (201).
 const REFUSED_ACCOUNT = '6217000010009876547';
+const DOUBTFUL_ACCOUNT = '6217000010009876549';
 const GOOD_ACCOUNT = '6217000010009876540';
 
 async function fill(page: Page, label: string, value: string) {
@@ -47,8 +51,10 @@ async function logoutFromShell(page: Page) {
 
 async function logoutFromWizard(page: Page) {
   const loads = countLoads(page);
+  // The submit's confirms must have gone before the logout's own is asked.
+  await expect(page.locator('.ant-modal-confirm:visible')).toHaveCount(0);
   await page.getByTestId('wizard-logout').click();
-  await confirmDialog(page).getByRole('button', { name: OK }).click();
+  await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: OK }).click();
   await expect.poll(loads).toBe(1);
   await expect(page).toHaveURL(/\/login$/);
 }
@@ -154,11 +160,12 @@ test('a project registers, is rejected, resubmits and is approved', async ({ pag
   await page.getByTestId('map-lng').fill('113.68');
   await page.getByTestId('map-lat').fill('34.80');
   await page.getByTestId('map-confirm').click();
+  await shot(page, testInfo, '00-step1-filled');
   await page.getByTestId('project-save').click();
 
   // Step 2: the builder unit.
   await expect(page.getByTestId('wizard-step-2')).toBeVisible();
-  await fillCompany(page, 'builder', BUILDER_CODE, '郑州市金水区城市建设投资有限公司', '建设单位');
+  await fillCompany(page, 'builder', BUILDER_CODE, '郑州市金水区城乡建设发展有限公司', '建设单位');
   await page.getByTestId('builder-dates').first().click();
   await page.keyboard.type(day(0));
   await page.keyboard.press('Enter');
@@ -200,14 +207,23 @@ test('a project registers, is rejected, resubmits and is approved', async ({ pag
   await expect(page.getByTestId('verify-result')).toContainText('账户名称与银行账号不一致');
   await shot(page, testInfo, '04-verify-refused');
   await page.getByTestId('verify-cancel').click();
-  await page.getByTestId('account-number').fill(GOOD_ACCOUNT);
-  await verifyAndSubmit(page);
-  await shot(page, testInfo, '05-submitted');
+  // A doubtful answer (301) is confirmed and submitted anyway.
+  await page.getByTestId('account-number').fill(DOUBTFUL_ACCOUNT);
+  await page.getByTestId('account-submit').click();
+  await page.getByTestId('verify-run').click();
+  await expect(confirmDialog(page)).toContainText('该账户开户信息与登记信息不完全一致，请确认是否继续提交');
+  await shot(page, testInfo, '05-verify-doubtful');
+  await page.getByRole('button', { name: '继续提交' }).click();
+  await expect(page.getByTestId('confirm-bank')).toContainText('中国建设银行郑州二七支行');
+  await page.getByRole('button', { name: '确认提交' }).click();
+  await expect(toast(page, '成功提交审核')).toBeVisible();
+  await expect(page.getByTestId('wizard-step-5')).toBeVisible();
+  await shot(page, testInfo, '06-submitted');
   await logoutFromWizard(page);
 
   // The regulator reads the registration and rejects it with a remark.
   await openAudit(page);
-  await shot(page, testInfo, '06-audit-detail');
+  await shot(page, testInfo, '07-audit-detail');
   await page.getByTestId('audit-reject').click();
   await page.getByTestId('reject-submit').click();
   await expect(page.getByText('请填写驳回原因')).toBeVisible();
@@ -220,10 +236,20 @@ test('a project registers, is rejected, resubmits and is approved', async ({ pag
   await login(page, site);
   await expect(page.getByTestId('wizard-auditremark')).toContainText('项目坐标与地址不符，请核实后重新提交');
   await expect(page.getByTestId('wizard-step-project')).toBeVisible();
-  await shot(page, testInfo, '07-rejected');
+  await shot(page, testInfo, '08-rejected');
+  // The point is corrected on step 1, then the account (now verified, 201) is submitted from step 4.
+  await page.getByTestId('open-map').click();
+  await page.getByTestId('map-lng').fill('113.6612');
+  await page.getByTestId('map-lat').fill('34.7931');
+  await page.getByTestId('map-confirm').click();
+  await expect(page.getByTestId('project-latlng')).toHaveValue('34.7931,113.6612');
+  await page.getByTestId('project-save').click();
+  await expect(page.getByTestId('wizard-step-2')).toBeVisible();
   await page.getByTestId('wizard-steps').getByText('专户信息').click();
-  await expect(page.getByTestId('account-number')).toHaveValue(GOOD_ACCOUNT);
+  await expect(page.getByTestId('account-number')).toHaveValue(DOUBTFUL_ACCOUNT);
+  await page.getByTestId('account-number').fill(GOOD_ACCOUNT);
   await verifyAndSubmit(page);
+  await shot(page, testInfo, '09-resubmitted');
   await logoutFromWizard(page);
 
   // The regulator approves; the site now enters the platform.
@@ -237,5 +263,5 @@ test('a project registers, is rejected, resubmits and is approved', async ({ pag
   await expect(page).toHaveURL(/\/index$/);
   await expect(page.getByTestId('workbench-welcome')).toBeVisible();
   await expect(page.getByTestId('wizard')).toHaveCount(0);
-  await shot(page, testInfo, '08-approved-workbench');
+  await shot(page, testInfo, '10-approved-workbench');
 });

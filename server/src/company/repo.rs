@@ -189,7 +189,11 @@ pub async fn save_unit(
     let now = clock::now();
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;
-        let moved = sqlx::query("UPDATE projects SET wizard_step = $1 WHERE id = $2 AND audit_status IN ('0', '3')")
+        // The step only moves forward: correcting an earlier step keeps the later ones reachable.
+        let moved = sqlx::query(
+            "UPDATE projects SET wizard_step = CASE WHEN wizard_step > $1 THEN wizard_step ELSE $1 END \
+             WHERE id = $2 AND audit_status IN ('0', '3')",
+        )
             .bind(next_step)
             .bind(project_id)
             .execute(&mut *tx)

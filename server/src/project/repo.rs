@@ -96,7 +96,7 @@ pub async fn save_step_form(db: &Db, id: i64, form: &StepFormUpdate) -> sqlx::Re
     let sql = "UPDATE projects SET name = $1, project_type = $2, money_source = $3, department_industry_id = $4, \
                district_code = $5, district_ccode = $6, selected_options = $7, address = $8, latlng = $9, \
                contract_price_fen = $10, start_time = $11, completion_date = $12, end_time = $13, gc_process = $14, \
-               project_desc = $15, tender_time = $16, winning_time = $17, region = $18, wizard_step = 2 \
+               project_desc = $15, tender_time = $16, winning_time = $17, region = $18, wizard_step = CASE WHEN wizard_step > 2 THEN wizard_step ELSE 2 END \
                WHERE id = $19 AND audit_status IN ('0', '3')";
     let changed = execute!(db, sqlx::query(sql)
         .bind(&form.name)

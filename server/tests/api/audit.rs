@@ -104,6 +104,10 @@ async fn reject_then_resubmit_then_approve(app: &TestApp) {
     let step1 = app.get("/builder/common/v1/Site/projectEdit", Some(&newsite)).await;
     assert_eq!(step1["data"]["auditremark"], "三方监管协议不清晰，请重新上传");
     assert_eq!(step1["data"]["editable"], true);
+    // Correcting step 1 keeps the later steps saved and reachable: the wizard step never moves back.
+    save_step1(app, &newsite).await;
+    let step1 = app.get("/builder/common/v1/Site/projectEdit", Some(&newsite)).await;
+    assert_eq!(step1["data"]["wizard_step"], 5, "{step1}");
 
     // Only a submitted project may be decided.
     assert_refused(&app.post(APPROVE, Some(&token), &[("id", &id)]).await, "只能审核待审核（已提交）的项目");
