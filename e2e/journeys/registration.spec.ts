@@ -54,8 +54,13 @@ async function logoutFromWizard(page: Page) {
   // The submit's confirms must have gone before the logout's own is asked.
   await expect(page.locator('.ant-modal-confirm:visible')).toHaveCount(0);
   await page.getByTestId('wizard-logout').click();
-  await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: OK }).click();
-  await expect.poll(loads).toBe(1);
+  const ask = page.locator('.ant-modal-confirm').filter({ hasText: '此操作将退出登录' });
+  // Right after the submit's own confirms closed, a first click on 确定 can land while the dialog is still
+  // opening; click again until the logout happens.
+  await expect(async () => {
+    if (await ask.isVisible()) await ask.getByRole('button', { name: OK }).click({ timeout: 2_000 });
+    expect(loads()).toBe(1);
+  }).toPass({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/login$/);
 }
 

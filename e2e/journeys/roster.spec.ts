@@ -12,7 +12,7 @@ import { idNumber, xlsx } from './xlsx'
 
 const PORT = Number(process.env.E2E_PORT ?? 8181)
 const READER_PORT = PORT + 10000
-const UNIT = '中建七局第二建筑有限公司'
+const UNIT = '河南省第一建筑工程集团有限责任公司'
 /** Registered on the other project first, then flagged here. */
 const ELSEWHERE = idNumber('110105', '19850315', 123)
 const PDF = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1')
