@@ -82,7 +82,7 @@ test('project information, notice board, key staff and credit records', async ({
   await pickDate(form.getByTestId('staff-entry'), '2026-04-01');
   await shot(page, testInfo, '05-key-staff-form');
   await form.getByTestId('staff-save').click();
-  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(toast(page, '保存成功').last()).toBeVisible();
   await expect(page).toHaveURL(/\/project\/projectManagement$/);
   await expect(staff.getByText('王秀梅')).toBeVisible();
   await expect(staff.getByTestId('key-posts-warning')).toHaveCount(0);
@@ -101,7 +101,7 @@ test('project information, notice board, key staff and credit records', async ({
   await dialog.getByTestId('credit-issuer').fill('郑州市金水区住房和城乡建设局');
   await shot(page, testInfo, '07-award-form');
   await dialog.getByTestId('credit-save').click();
-  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(toast(page, '保存成功').last()).toBeVisible();
   await expect(awards.getByText('工程款按月足额拨付至农民工工资专用账户')).toBeVisible();
   await shot(page, testInfo, '08-awards');
 
@@ -116,7 +116,7 @@ test('project information, notice board, key staff and credit records', async ({
   await second.getByTestId('credit-reason').fill('无证操作塔吊，经警告后仍不改正');
   await second.getByTestId('credit-issuer').fill('河南中原建工集团有限公司项目部');
   await second.getByTestId('credit-save').click();
-  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(toast(page, '保存成功').last()).toBeVisible();
   await expect(punishments.getByText('钱大勇')).toBeVisible();
   await punishments.locator('tr').filter({ hasText: '钱大勇' }).getByRole('button', { name: /查\s*看/ }).click();
   await expect(page.getByTestId('credit-detail')).toContainText('无证操作塔吊');
