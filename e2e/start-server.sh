@@ -12,6 +12,8 @@ export RUST_LOG="${RUST_LOG:-warn}"
 export WAGEGUARD_ADDR="127.0.0.1:${E2E_PORT:-8181}"
 # The roster journey's fake ID reader listens 10000 ports above the server.
 export WAGEGUARD_ID_READER="http://127.0.0.1:$(( ${E2E_PORT:-8181} + 10000 ))/readcard"
+# Where the database lives, for journeys that read the sandbox SMS outbox (the code sent to a phone).
+echo "$DIR" > "/tmp/wageguard-e2e-${E2E_PORT:-8181}.dir"
 BIN="$ROOT/target/debug/wageguard"
 "$BIN" demo >/dev/null
 "$BIN" user create firstlogin --kind builder --name 初次登录 --project 1 --password 'Init@12345' >/dev/null

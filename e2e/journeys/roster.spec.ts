@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { loginAsDemo, NEWSITE, shot, toast } from './support'
+import { loginAsDemo, NEWSITE, PNG, shot, toast, typeDate, upload } from './support'
 import { idNumber, xlsx } from './xlsx'
 
 const PORT = Number(process.env.E2E_PORT ?? 8181)
@@ -254,4 +254,17 @@ test('register, import, search, export, exit, re-enter and train', async ({ page
   await expect(page.getByTestId('idmsg-table')).toContainText('刘木匠')
   await expect(page.getByTestId('idmsg-table')).toContainText('照片')
   await shot(page, testInfo, '10-idmsg')
+
+  // Complete 刘木匠's ID data: he leaves the list.
+  await page.getByTestId('idmsg-table').locator('tr').filter({ hasText: '刘木匠' }).getByRole('button', { name: '补录' }).click()
+  await page.getByTestId('idmsg-ethnicity').fill('汉')
+  await page.getByTestId('idmsg-address').fill('河南省郑州市金水区花园路8号')
+  await page.getByTestId('idmsg-issuingAuthority').fill('郑州市公安局金水分局')
+  await typeDate(page, 'idmsg-validFrom', '2020-05-01')
+  await page.getByTestId('idmsg-validTo').fill('长期')
+  await upload(page, 'idmsg-photo', PNG)
+  await shot(page, testInfo, '11-idmsg-supplement')
+  await page.getByTestId('idmsg-submit').click()
+  await expect(toast(page, '身份证信息已补录')).toBeVisible()
+  await expect(page.getByTestId('idmsg-table')).not.toContainText('刘木匠')
 })

@@ -159,6 +159,7 @@ pub async fn user(db: &Db, config: &Config, command: UserCommand) -> anyhow::Res
                 kind: create.kind,
                 project_id,
                 phone: &create.phone,
+                id_number: "",
                 password_hash: &hash,
                 password_meets_strong_rule: password::meets_strong_rule(&password),
                 must_change_password: true,

@@ -114,6 +114,9 @@ pub struct Config {
     pub site: SiteConfig,
     pub security: SecurityConfig,
     pub notice_board: NoticeBoardConfig,
+    /// The secret the bank sends in header `X-Bank-Secret` when it announces an arrival on a special account
+    /// (`bank_notify_secret`, environment WAGEGUARD_BANK_SECRET). Empty: announcements are refused.
+    pub bank_notify_secret: String,
 }
 
 #[derive(Deserialize, Default)]
@@ -126,6 +129,7 @@ struct FileConfig {
     site: SiteConfig,
     security: SecurityConfig,
     notice_board: NoticeBoardConfig,
+    bank_notify_secret: Option<String>,
 }
 
 impl Config {
@@ -162,7 +166,8 @@ impl Config {
         if let Some(reader) = env("WAGEGUARD_ID_READER") {
             site.idreader = reader;
         }
-        Ok(Config { database_url, addr, data_dir, captcha, site, security: file.security, notice_board: file.notice_board })
+        let bank_notify_secret = env("WAGEGUARD_BANK_SECRET").or(file.bank_notify_secret).unwrap_or_default();
+        Ok(Config { database_url, addr, data_dir, captcha, site, security: file.security, notice_board: file.notice_board, bank_notify_secret })
     }
 
     /// A configuration for tests and tools: the given database, captcha off, defaults elsewhere.
@@ -175,6 +180,7 @@ impl Config {
             site: SiteConfig::default(),
             security: SecurityConfig::default(),
             notice_board: NoticeBoardConfig::default(),
+            bank_notify_secret: String::new(),
         }
     }
 }

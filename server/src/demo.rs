@@ -11,6 +11,8 @@ pub struct DemoAccount {
     pub name: &'static str,
     pub kind: AccountKind,
     pub phone: &'static str,
+    /// Finance approvers are checked by ID number before they approve.
+    pub id_number: &'static str,
     pub project: Option<(&'static str, &'static str)>,
 }
 
@@ -18,10 +20,10 @@ pub const APPROVED_PROJECT: &str = "郑州市金水区幸福里安置房项目";
 pub const DRAFT_PROJECT: &str = "";
 
 pub const ACCOUNTS: &[DemoAccount] = &[
-    DemoAccount { username: "demo", password: "Demo@12345", name: "张建国", kind: AccountKind::Builder, phone: "13800138001", project: Some((APPROVED_PROJECT, "2")) },
-    DemoAccount { username: "newsite", password: "Demo@12345", name: "李新民", kind: AccountKind::Builder, phone: "13800138002", project: Some((DRAFT_PROJECT, "0")) },
-    DemoAccount { username: "finance", password: "Demo@12345", name: "王会计", kind: AccountKind::Finance, phone: "13800138003", project: Some((APPROVED_PROJECT, "2")) },
-    DemoAccount { username: "admin", password: "Admin@12345", name: "劳动监察员", kind: AccountKind::Admin, phone: "13800138004", project: None },
+    DemoAccount { username: "demo", password: "Demo@12345", name: "张建国", kind: AccountKind::Builder, phone: "13800138001", id_number: "", project: Some((APPROVED_PROJECT, "2")) },
+    DemoAccount { username: "newsite", password: "Demo@12345", name: "李新民", kind: AccountKind::Builder, phone: "13800138002", id_number: "", project: Some((DRAFT_PROJECT, "0")) },
+    DemoAccount { username: "finance", password: "Demo@12345", name: "王会计", kind: AccountKind::Finance, phone: "13800138003", id_number: "410105198805123025", project: Some((APPROVED_PROJECT, "2")) },
+    DemoAccount { username: "admin", password: "Admin@12345", name: "劳动监察员", kind: AccountKind::Admin, phone: "13800138004", id_number: "", project: None },
 ];
 
 /// Seeds the demo data unless the `demo` account exists already. Returns whether it seeded.
@@ -40,6 +42,7 @@ pub async fn seed(db: &Db) -> anyhow::Result<bool> {
             kind: demo.kind,
             project_id,
             phone: demo.phone,
+            id_number: demo.id_number,
             password_hash: &hash,
             password_meets_strong_rule: password::meets_strong_rule(demo.password),
             must_change_password: false,
@@ -50,6 +53,8 @@ pub async fn seed(db: &Db) -> anyhow::Result<bool> {
     crate::project::demo::seed(db, approved).await?;
     crate::faith::service::seed_demo(db, approved).await?;
     crate::worker::demo::seed(db, approved).await?;
+    crate::attendance::demo::seed(db, approved).await?;
+    crate::account::demo::seed(db, approved).await?;
     Ok(true)
 }
 

@@ -1,7 +1,9 @@
 //! wageguard: the API server and embedded console of the construction-project wage-supervision platform.
 
 pub mod account;
+pub mod affix;
 pub mod area;
+pub mod attendance;
 pub mod audit;
 pub mod auth;
 pub mod bank;
@@ -15,16 +17,20 @@ pub mod domain;
 pub mod envelope;
 pub mod extract;
 pub mod faith;
+pub mod finance;
 pub mod message;
 pub mod oplog;
 pub mod paging;
 pub mod project;
+pub mod property;
 pub mod routing;
 pub mod scope;
+pub mod special;
 pub mod state;
 pub mod system;
 pub mod team;
 pub mod upload;
+pub mod wage;
 pub mod web;
 pub mod worker;
 
@@ -53,7 +59,7 @@ use crate::state::AppState;
 #[openapi(
     info(title = "wageguard API", version = "0.1.0",
         description = "农民工工资支付监管平台接口。Every reply is HTTP 200 with the envelope {code, message, data}: 201 success, 101 not logged in, 401 refused, 301 needs confirmation, 403 forbidden, 404 not found. POST bodies are form-encoded; the session token goes in header X-Token."),
-    tags((name = "session", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "wizard", description = "项目注册向导"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"), (name = "worker", description = "实名制人员：进场登记、花名册、培训、身份证补录"))
+    tags((name = "session", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "wizard", description = "项目注册向导"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"), (name = "worker", description = "实名制人员：进场登记、花名册、培训、身份证补录"), (name = "attendance", description = "考勤：设备、规则、打卡记录、考勤表与修正"), (name = "device", description = "设备推送接口（签名认证）"), (name = "property", description = "财务角色配置与财务个人中心"), (name = "special", description = "专户信息、流水与到账"), (name = "affix", description = "附件凭证"), (name = "wage", description = "工资核算、工资单、发放与异常处理"), (name = "finance", description = "财务审批"))
 )]
 struct ApiDoc;
 
@@ -72,6 +78,12 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(team::router())
         .merge(faith::router())
         .merge(worker::router())
+        .merge(attendance::router())
+        .merge(property::router())
+        .merge(special::router())
+        .merge(affix::router())
+        .merge(wage::router())
+        .merge(finance::router())
         .split_for_parts()
 }
 
@@ -80,8 +92,17 @@ pub fn openapi_json() -> String {
     api().1.to_pretty_json().expect("the OpenAPI document serialises")
 }
 
+/// How long a roster total may be reused (writes through this instance clear it at once).
+const ROSTER_COUNT_TTL: std::time::Duration = std::time::Duration::from_secs(5);
+
 pub fn state(db: Db, config: Config) -> AppState {
-    AppState { sms: Arc::new(OutboxSms { db: db.clone() }), bank: Arc::new(bank::SandboxBank), db, config: Arc::new(config) }
+    AppState {
+        sms: Arc::new(OutboxSms { db: db.clone() }),
+        bank: Arc::new(bank::SandboxBank { db: db.clone() }),
+        roster_counts: Arc::new(paging::CountCache::new(ROSTER_COUNT_TTL)),
+        db,
+        config: Arc::new(config),
+    }
 }
 
 fn panic_reply(_: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response {
@@ -135,7 +156,7 @@ pub async fn serve(config: Config, with_demo: bool) -> anyhow::Result<()> {
     }
     let addr = config.addr;
     let state = state(db.clone(), config);
-    tokio::spawn(housekeeping(db.clone()));
+    tokio::spawn(housekeeping(state.clone()));
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("wageguard listening on http://{}", listener.local_addr()?);
     axum::serve(listener, app(state).into_make_service_with_connect_info::<std::net::SocketAddr>())
@@ -146,11 +167,18 @@ pub async fn serve(config: Config, with_demo: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Hourly clean-up of expired sessions; idempotent, so several instances may run it at once.
-async fn housekeeping(db: Db) {
+/// At start and hourly: wage orders left 支付中 (a crash or a bank outage) are paid on, and expired sessions
+/// removed; both idempotent, so several instances may run them at once.
+async fn housekeeping(state: AppState) {
+    let db = state.db.clone();
     let mut interval = tokio::time::interval(Duration::from_secs(3600));
     loop {
         interval.tick().await;
+        match wage::payout::recover(&db, state.bank.as_ref()).await {
+            Ok(resumed) if resumed > 0 => tracing::info!(resumed, "wage orders left paying were resumed"),
+            Ok(_) => {}
+            Err(error) => tracing::warn!(?error, "resuming wage payouts failed; retried in an hour"),
+        }
         match auth::sessions::delete_expired(&db).await {
             Ok(removed) if removed > 0 => tracing::info!(removed, "expired sessions removed"),
             Ok(_) => {}

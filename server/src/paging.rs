@@ -1,6 +1,10 @@
 //! Server-side pagination of lists (DESIGN §3): `page` from 1, `limit` 1–100 (default 10) in,
 //! `{list, total, page, limit}` out; and the LIKE pattern of a "contains" filter.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -52,6 +56,40 @@ pub struct Paged<T> {
     pub limit: i64,
 }
 
+/// Totals of recent list filters, kept a few seconds. Counting every line a broad filter matches costs far
+/// more than fetching a page of 20, and a user paging through one filter asks for the same total again and
+/// again. The owner clears the cache on every write to the list; another instance's writes show within `ttl`.
+pub struct CountCache {
+    ttl: Duration,
+    entries: Mutex<HashMap<String, (Instant, i64)>>,
+}
+
+/// Entries kept at most; beyond it the cache starts afresh (a bound on memory, not an eviction policy).
+const COUNT_CACHE_ENTRIES: usize = 10_000;
+
+impl CountCache {
+    pub fn new(ttl: Duration) -> CountCache {
+        CountCache { ttl, entries: Mutex::new(HashMap::new()) }
+    }
+
+    pub fn get(&self, key: &str) -> Option<i64> {
+        let entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        entries.get(key).filter(|(at, _)| at.elapsed() < self.ttl).map(|(_, total)| *total)
+    }
+
+    pub fn put(&self, key: String, total: i64) {
+        let mut entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if entries.len() >= COUNT_CACHE_ENTRIES {
+            entries.clear();
+        }
+        entries.insert(key, (Instant::now(), total));
+    }
+
+    pub fn clear(&self) {
+        self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clear();
+    }
+}
+
 /// `%text%` with LIKE's wildcards escaped (use with `ESCAPE '\'`); '' for an empty filter.
 pub fn contains_pattern(text: &str) -> String {
     if text.is_empty() {
@@ -73,6 +111,19 @@ mod tests {
         assert_eq!(Page::parse(&Some("x".into()), &None), Err(Invalid(MSG_PAGE)));
         assert_eq!(Page::parse(&None, &Some("101".into())), Err(Invalid(MSG_LIMIT)));
         assert_eq!(Page { page: 3, limit: 20 }.offset(), 40);
+    }
+
+    #[test]
+    fn counts_are_kept_until_cleared_or_stale() {
+        let cache = CountCache::new(Duration::from_secs(60));
+        assert_eq!(cache.get("a"), None);
+        cache.put("a".into(), 7);
+        assert_eq!(cache.get("a"), Some(7));
+        cache.clear();
+        assert_eq!(cache.get("a"), None);
+        let stale = CountCache::new(Duration::ZERO);
+        stale.put("a".into(), 7);
+        assert_eq!(stale.get("a"), None);
     }
 
     #[test]

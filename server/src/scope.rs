@@ -8,6 +8,7 @@ use crate::envelope::ApiError;
 pub const MSG_FINANCE: &str = "财务账号无权访问该功能";
 pub const MSG_ADMIN_READ_ONLY: &str = "监管部门账号只能查看，不能修改项目数据";
 pub const MSG_NO_PROJECT: &str = "项目不存在";
+pub const MSG_PROJECT_REQUIRED: &str = "请选择项目";
 
 /// The projects a read may cover: one project, or (admin without a project) all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +50,15 @@ pub fn read(current: &CurrentAccount, requested: &Option<String>) -> Result<Read
                 _ => Ok(ReadScope::Project(own)),
             }
         }
+    }
+}
+
+/// The one project a list or a look-up reads: a builder account's own (another `requested` project → 404),
+/// the regulator's `requested` project (required), finance 403.
+pub fn project(current: &CurrentAccount, requested: &Option<String>) -> Result<i64, ApiError> {
+    match read(current, requested)? {
+        ReadScope::Project(id) => Ok(id),
+        ReadScope::All => Err(ApiError::refused(MSG_PROJECT_REQUIRED)),
     }
 }
 

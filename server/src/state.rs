@@ -4,6 +4,7 @@ use crate::auth::sms::SmsGateway;
 use crate::bank::BankGateway;
 use crate::config::Config;
 use crate::db::Db;
+use crate::paging::CountCache;
 
 /// What every handler may reach. Holds nothing that matters beyond the database and configuration,
 /// so any number of instances can serve one PostgreSQL.
@@ -14,4 +15,6 @@ pub struct AppState {
     pub sms: Arc<dyn SmsGateway>,
     /// The bank: the sandbox unless configured otherwise (docs/decisions.md, "Bank verification sandbox").
     pub bank: Arc<dyn BankGateway>,
+    /// Recent roster totals (derived, a few seconds old at most; see `CountCache`).
+    pub roster_counts: Arc<CountCache>,
 }

@@ -13,7 +13,7 @@ use crate::envelope::{ApiError, Envelope};
 struct Console;
 
 /// Path prefixes that belong to the API; anything else is the console's.
-const API_PREFIXES: &[&str] = &["/builder/", "/finance/", "/admin/", "/device/", "/api/", "/uploads/"];
+const API_PREFIXES: &[&str] = &["/builder/", "/finance/", "/admin/", "/bank/", "/device/", "/api/", "/uploads/"];
 
 pub fn is_api_path(path: &str) -> bool {
     let lower = path.to_ascii_lowercase();

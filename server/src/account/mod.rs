@@ -4,6 +4,8 @@
 //! (`Site/ajaxSubmit`). Rules in `special.rs` and `verify.rs`, SQL in `repo.rs`.
 
 pub mod repo;
+pub mod demo;
+pub mod flows;
 pub mod special;
 pub mod verify;
 

@@ -418,6 +418,7 @@ pub async fn create_account(db: &Db, current: &CurrentAccount, ip: &str, form: &
         kind: AccountKind::Builder,
         project_id: Some(project_id),
         phone: &phone,
+        id_number: "",
         password_hash: &hash,
         password_meets_strong_rule: password::meets_strong_rule(&password),
         must_change_password: true,

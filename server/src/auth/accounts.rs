@@ -101,6 +101,8 @@ pub struct NewAccount<'a> {
     pub kind: AccountKind,
     pub project_id: Option<i64>,
     pub phone: &'a str,
+    /// Finance approvers' ID number (checked before they approve); empty for other accounts.
+    pub id_number: &'a str,
     pub password_hash: &'a str,
     pub password_meets_strong_rule: bool,
     /// True for accounts handed out on an initial password, which the console forces to change.
@@ -109,15 +111,16 @@ pub struct NewAccount<'a> {
 
 pub async fn create(db: &Db, account: NewAccount<'_>) -> sqlx::Result<i64> {
     let now = clock::now();
-    let sql = "INSERT INTO accounts (username, name, kind, project_id, phone, password_hash, must_change_password, \
-               password_meets_strong_rule, password_changed_at, created_at) \
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id";
+    let sql = "INSERT INTO accounts (username, name, kind, project_id, phone, id_number, password_hash, \
+               must_change_password, password_meets_strong_rule, password_changed_at, created_at) \
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id";
     on_db!(db, pool => sqlx::query_scalar(sql)
         .bind(account.username)
         .bind(account.name)
         .bind(account.kind.as_str())
         .bind(account.project_id)
         .bind(account.phone)
+        .bind(account.id_number)
         .bind(account.password_hash)
         .bind(account.must_change_password)
         .bind(account.password_meets_strong_rule)

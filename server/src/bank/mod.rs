@@ -1,6 +1,6 @@
 //! The bank behind the special wage accounts (DESIGN §2): one trait for everything the product asks a bank,
-//! a built-in deterministic sandbox, and later a real adapter. Today the trait verifies accounts; balance
-//! and payouts (wage orders) will join it as further methods.
+//! a built-in deterministic sandbox, and later a real adapter. The trait verifies accounts and pays wage
+//! lines (idempotent per key: a retried key answers the first result, so a line is never paid twice).
 
 pub mod sandbox;
 
@@ -35,8 +35,31 @@ pub enum Verification {
     Doubtful { warning: String },
 }
 
+/// One payment from the special account into a worker's card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PayRequest {
+    /// The same key always gets the first answer (the bank pays it at most once).
+    pub idempotency_key: String,
+    pub card_number: String,
+    /// The card's bank code (banks table).
+    pub card_bank: String,
+    pub holder_name: String,
+    /// Positive fen.
+    pub amount_fen: i64,
+}
+
+/// The bank's answer to one [`PayRequest`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PayOutcome {
+    Paid { bank_ref: String },
+    /// Refused by the bank; the reason is shown to the clerk as it is (Chinese).
+    Failed { reason: String },
+}
+
 /// A bank. `Err` means the bank could not be asked (network, outage), never a refusal of the account.
 pub trait BankGateway: Send + Sync {
     fn verify_account<'a>(&'a self, query: &'a AccountQuery) -> BoxFuture<'a, Verification>;
-    // Later issues: balance of the special account, payouts of wage-order lines (idempotent per line).
+    /// Pays a batch; answers one outcome per request, in order. `Err`: nothing is known to be paid, the
+    /// caller asks again later with the same keys.
+    fn pay<'a>(&'a self, requests: &'a [PayRequest]) -> BoxFuture<'a, Vec<PayOutcome>>;
 }

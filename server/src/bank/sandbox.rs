@@ -11,11 +11,20 @@
 //!   - `7`: rejected, `账户名称与银行账号不一致`;
 //!   - `8`: rejected, `该账号不存在或已销户`;
 //!   - `9`: doubtful, `该账户开户信息与登记信息不完全一致，请确认是否继续提交`.
+//!
+//! Payouts remember every idempotency key in `sandbox_bank_payments`, so a retried key answers the first
+//! result. A batch with a card beginning with `999` fails as an unreachable bank (nothing remembered);
+//! otherwise a card that `wage::card::problem` finds wrong (missing, not 12–30 digits, a UnionPay number
+//! failing its check digit) is refused with `收款卡号无效：<problem>`, and every other card is paid with the
+//! reference `SBX` + FNV-1a of the key.
 
 use time::{Date, Duration, Month};
 
-use super::{AccountQuery, BankGateway, BoxFuture, Verification};
+use super::{AccountQuery, BankGateway, BoxFuture, PayOutcome, PayRequest, Verification};
+use crate::clock;
+use crate::db::Db;
 use crate::domain::dates::format_date;
+use crate::on_db;
 
 pub const REASON_NAME_MISMATCH: &str = "账户名称与银行账号不一致";
 pub const REASON_NO_SUCH_ACCOUNT: &str = "该账号不存在或已销户";
@@ -25,9 +34,14 @@ pub const OUTAGE_PREFIX: &str = "999";
 
 const OPEN_DATE_SPAN_DAYS: u64 = 3650;
 
-/// The sandbox bank (the default gateway).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SandboxBank;
+/// Requests remembered per statement (7 parameters each, far below either backend's limit).
+const PAY_CHUNK: usize = 500;
+
+/// The sandbox bank (the default gateway); its memory of payouts lives in the database.
+#[derive(Clone, Debug)]
+pub struct SandboxBank {
+    pub db: Db,
+}
 
 impl SandboxBank {
     /// The sandbox's answer, without the future around it.
@@ -59,6 +73,80 @@ impl BankGateway for SandboxBank {
             answer
         })
     }
+
+    fn pay<'a>(&'a self, requests: &'a [PayRequest]) -> BoxFuture<'a, Vec<PayOutcome>> {
+        Box::pin(async move {
+            if requests.iter().any(|request| request.card_number.starts_with(OUTAGE_PREFIX)) {
+                anyhow::bail!("sandbox bank: simulated outage for a card beginning with {OUTAGE_PREFIX}");
+            }
+            let mut outcomes = Vec::with_capacity(requests.len());
+            for chunk in requests.chunks(PAY_CHUNK) {
+                outcomes.extend(self.pay_chunk(chunk).await?);
+            }
+            Ok(outcomes)
+        })
+    }
+}
+
+impl SandboxBank {
+    /// The first answer for a key: what this card and key give.
+    pub fn pay_answer(request: &PayRequest) -> PayOutcome {
+        match crate::wage::card::problem(&request.card_number) {
+            Some(problem) => PayOutcome::Failed { reason: format!("收款卡号无效：{problem}") },
+            None => PayOutcome::Paid { bank_ref: format!("SBX{:016X}", fnv1a(&request.idempotency_key)) },
+        }
+    }
+
+    /// Remembers the first answer of every new key, then reads back the remembered answers.
+    async fn pay_chunk(&self, chunk: &[PayRequest]) -> anyhow::Result<Vec<PayOutcome>> {
+        let now = clock::now();
+        let rows: Vec<String> = (0..chunk.len())
+            .map(|i| {
+                let b = i * 7;
+                format!("(${}, ${}, ${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7)
+            })
+            .collect();
+        let insert = format!(
+            "INSERT INTO sandbox_bank_payments (idempotency_key, card_number, amount_fen, paid, bank_ref, reason, created_at) \
+             VALUES {} ON CONFLICT (idempotency_key) DO NOTHING",
+            rows.join(", ")
+        );
+        let keys: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+        let select = format!(
+            "SELECT idempotency_key, paid, bank_ref, reason FROM sandbox_bank_payments WHERE idempotency_key IN ({})",
+            keys.join(", ")
+        );
+        let answers: Vec<(String, bool, String, String)> = on_db!(&self.db, pool => {
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(insert.clone()));
+            for request in chunk {
+                let (paid, bank_ref, reason) = match SandboxBank::pay_answer(request) {
+                    PayOutcome::Paid { bank_ref } => (true, bank_ref, String::new()),
+                    PayOutcome::Failed { reason } => (false, String::new(), reason),
+                };
+                query = query.bind(&request.idempotency_key).bind(&request.card_number).bind(request.amount_fen)
+                    .bind(paid).bind(bank_ref).bind(reason).bind(now);
+            }
+            query.execute(pool).await?;
+            let mut select_query = sqlx::query_as(sqlx::AssertSqlSafe(select.clone()));
+            for request in chunk {
+                select_query = select_query.bind(&request.idempotency_key);
+            }
+            select_query.fetch_all(pool).await?
+        });
+        let remembered: std::collections::HashMap<String, PayOutcome> = answers
+            .into_iter()
+            .map(|(key, paid, bank_ref, reason)| (key, if paid { PayOutcome::Paid { bank_ref } } else { PayOutcome::Failed { reason } }))
+            .collect();
+        chunk
+            .iter()
+            .map(|request| {
+                remembered
+                    .get(&request.idempotency_key)
+                    .cloned()
+                    .ok_or_else(|| anyhow::anyhow!("sandbox bank lost the key {}", request.idempotency_key))
+            })
+            .collect()
+    }
 }
 
 fn outcome(verification: &Verification) -> &'static str {
@@ -81,13 +169,18 @@ fn bank_name(code: &str) -> &'static str {
     }
 }
 
-/// 2015-01-01 plus FNV-1a(digits) mod 3 650 days.
-fn open_date(digits: &str) -> String {
+fn fnv1a(text: &str) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in digits.bytes() {
+    for byte in text.bytes() {
         hash ^= u64::from(byte);
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
+    hash
+}
+
+/// 2015-01-01 plus FNV-1a(digits) mod 3 650 days.
+fn open_date(digits: &str) -> String {
+    let hash = fnv1a(digits);
     let base = Date::from_calendar_date(2015, Month::January, 1).expect("a valid date");
     format_date(base + Duration::days((hash % OPEN_DATE_SPAN_DAYS) as i64))
 }
@@ -145,10 +238,35 @@ mod tests {
         assert!(SandboxBank::answer(&query("999-1234569")).is_err(), "the prefix wins over the last digit");
     }
 
+    async fn sandbox() -> SandboxBank {
+        let db = Db::connect("sqlite::memory:").await.expect("in-memory database");
+        db.migrate().await.expect("migrations");
+        SandboxBank { db }
+    }
+
     #[tokio::test]
     async fn the_trait_answers_like_the_function() {
-        let gateway: &dyn BankGateway = &SandboxBank;
+        let bank = sandbox().await;
+        let gateway: &dyn BankGateway = &bank;
         let q = query("62220212345679");
         assert_eq!(gateway.verify_account(&q).await.unwrap(), verify("62220212345679"));
+    }
+
+    fn pay_request(key: &str, card: &str) -> PayRequest {
+        PayRequest { idempotency_key: key.into(), card_number: card.into(), card_bank: "102".into(), holder_name: "王建军".into(), amount_fen: 35_000 }
+    }
+
+    #[tokio::test]
+    async fn payouts_fail_bad_cards_and_remember_keys() {
+        let bank = sandbox().await;
+        let good = pay_request("k1", "6222021234567890128");
+        let bad = pay_request("k2", "6222021234567890129");
+        let outcomes = bank.pay(&[good.clone(), bad.clone()]).await.unwrap();
+        let PayOutcome::Paid { bank_ref } = &outcomes[0] else { panic!("{outcomes:?}") };
+        assert!(bank_ref.starts_with("SBX"));
+        assert_eq!(outcomes[1], PayOutcome::Failed { reason: "收款卡号无效：卡号校验位错误".into() });
+        let retried = pay_request("k2", "6222021234567890128");
+        assert_eq!(bank.pay(&[retried]).await.unwrap()[0], outcomes[1], "a retried key answers the first result");
+        assert!(bank.pay(&[pay_request("k3", "9991234567890")]).await.is_err());
     }
 }

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use super::participants::role_label;
 use super::repo::{self, UnitFields, UnitRow};
-use super::scope;
+use crate::scope;
 use super::service::{
     CompanyInfo, ContructorForm, MSG_GUARANTEE_FILE_INVALID, UnitForm, change_summary, contructor_form, deposit_ceiling_fen,
     find_companies, guarantee_fields, person, sent,
@@ -150,7 +150,7 @@ async fn form_of(db: &Db, unit: &UnitRecord) -> Result<(ContructorForm, bool), A
 }
 
 pub async fn info(db: &Db, current: &CurrentAccount, form: &UnitInfoForm) -> Result<UnitInfoData, ApiError> {
-    let project_id = scope::list_project(current, &form.project_id)?;
+    let project_id = scope::project(current, &form.project_id)?;
     let role = fixed_role(&form.role)?;
     let unit = fixed_unit(db, project_id, role).await?;
     let ceiling = ceiling_fen(db, project_id).await?;
@@ -191,7 +191,7 @@ pub struct LeadersForm {
 }
 
 pub async fn save_leaders(db: &Db, current: &CurrentAccount, ip: &str, form: &LeadersForm) -> Result<(), ApiError> {
-    let project_id = scope::write_project(current)?;
+    let project_id = scope::write(current)?;
     let role = fixed_role(&form.role)?;
     let unit = fixed_unit(db, project_id, role).await?;
     let mut fields = unit.fields.clone();
@@ -229,7 +229,7 @@ pub struct CompanyLookupForm {
 }
 
 pub async fn lookup(db: &Db, current: &CurrentAccount, form: &CompanyLookupForm) -> Result<Vec<CompanyInfo>, ApiError> {
-    scope::write_project(current)?;
+    scope::write(current)?;
     find_companies(db, &sent(&form.name), &sent(&form.code)).await
 }
 
@@ -270,7 +270,7 @@ pub async fn change_guarantee(
     ip: &str,
     form: &GuaranteeChangeForm,
 ) -> Result<GuaranteeChanged, ApiError> {
-    let project_id = scope::write_project(current)?;
+    let project_id = scope::write(current)?;
     let role = fixed_role(&form.role)?;
     let unit = fixed_unit(db, project_id, role).await?;
     let as_unit_form = UnitForm {

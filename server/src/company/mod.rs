@@ -4,13 +4,12 @@
 //! (`Site/ajax_builder`); after registration (`/builder/company/v1/Company/…`, tag `company`) the
 //! builder and construction unit information with the wage guarantee's changes (`info.rs`) and the
 //! participating units (`participants.rs`). Handlers here, rules in `service.rs`, `info.rs`,
-//! `participants.rs`, who may see what in `scope.rs`, SQL in `repo.rs` and `units_repo.rs`.
+//! `participants.rs` (who may see what: `crate::scope`), SQL in `repo.rs` and `units_repo.rs`.
 
 pub mod demo;
 pub mod info;
 pub mod participants;
 pub mod repo;
-pub mod scope;
 pub mod service;
 pub mod units_repo;
 

@@ -10,7 +10,7 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 use super::repo::{self, CompanyChoice, UnitFields};
-use super::scope::{self, ReadScope};
+use crate::scope::{self, ReadScope};
 use super::service::{
     CompanyInfo, MAX_ATTACHMENTS, MSG_ATTACHMENT_INVALID, MSG_ATTACHMENTS_TOO_MANY, UnitForm, change_summary, company_fields,
     company_info, person, sent, split_list, upload_name,
@@ -203,7 +203,7 @@ pub fn status_filter(text: &Option<String>) -> Result<i64, Invalid> {
 
 /// `construction_list`.
 pub async fn list(db: &Db, current: &CurrentAccount, query: &UnitListQuery) -> Result<Paged<UnitListItem>, ApiError> {
-    let project_id = scope::list_project(current, &query.project_id)?;
+    let project_id = scope::project(current, &query.project_id)?;
     let page = Page::parse(&query.page, &query.limit)?;
     let name = sent(&query.name).trim().to_owned();
     if name.chars().count() > 50 {
@@ -240,7 +240,7 @@ pub struct UnitChoice {
 
 /// `ajax_company_all`: every unit of the project, builder and contractor first.
 pub async fn all(db: &Db, current: &CurrentAccount, form: &AllUnitsForm) -> Result<Vec<UnitChoice>, ApiError> {
-    let project_id = scope::list_project(current, &form.project_id)?;
+    let project_id = scope::project(current, &form.project_id)?;
     let status = status_filter(&form.status)?;
     Ok(units::all_units(db, project_id, status)
         .await?
@@ -263,7 +263,7 @@ pub fn parse_id(text: &Option<String>) -> Result<i64, ApiError> {
 pub async fn visible_unit(db: &Db, scope: ReadScope, id: i64) -> Result<UnitRecord, ApiError> {
     units::find_by_id(db, id)
         .await?
-        .filter(|unit| scope.sees(unit.project_id))
+        .filter(|unit| scope.covers(unit.project_id))
         .ok_or_else(|| ApiError::NotFound(MSG_UNIT_NOT_FOUND.into()))
 }
 
@@ -304,7 +304,7 @@ pub struct IdQuery {
 }
 
 pub async fn detail(db: &Db, current: &CurrentAccount, query: &IdQuery) -> Result<ParticipantDetail, ApiError> {
-    let scope = scope::read_scope(current)?;
+    let scope = scope::read(current, &None)?;
     let unit = visible_unit(db, scope, parse_id(&query.id)?).await?;
     participant_detail(db, unit).await
 }
@@ -415,7 +415,7 @@ fn detail_json(detail: &ParticipantDetail) -> Value {
 
 /// `construction_save`: a new subcontractor or labour subcontractor, on site from its entry date.
 pub async fn create(db: &Db, current: &CurrentAccount, ip: &str, form: &ParticipantForm) -> Result<ParticipantSaved, ApiError> {
-    let project_id = scope::write_project(current)?;
+    let project_id = scope::write(current)?;
     let code = CreditCodeOrNone::parse(&sent(&form.unit.SocialCreditCode))?;
     let existing = match &code {
         CreditCodeOrNone::Code(code) => repo::find_company_by_code(db, code.as_str()).await?,
@@ -458,7 +458,7 @@ pub async fn create(db: &Db, current: &CurrentAccount, ip: &str, form: &Particip
 
 /// `construction_edit_save`: a participating unit's type, leaders, attachments and entry date.
 pub async fn update(db: &Db, current: &CurrentAccount, ip: &str, form: &ParticipantForm) -> Result<ParticipantSaved, ApiError> {
-    let project_id = scope::write_project(current)?;
+    let project_id = scope::write(current)?;
     let unit = visible_unit(db, ReadScope::Project(project_id), parse_id(&form.unit.id)?).await?;
     if is_fixed_role(&unit.role) {
         return Err(ApiError::refused(MSG_FIXED_EDIT));
@@ -503,7 +503,7 @@ pub struct ReentryForm {
 pub const MSG_REENTRY_BEFORE_EXIT: &str = "重新进场日期不能早于退场日期";
 
 pub async fn reenter(db: &Db, current: &CurrentAccount, ip: &str, form: &ReentryForm) -> Result<(), ApiError> {
-    let project_id = scope::write_project(current)?;
+    let project_id = scope::write(current)?;
     let unit = visible_unit(db, ReadScope::Project(project_id), parse_id(&form.id)?).await?;
     if is_fixed_role(&unit.role) {
         return Err(ApiError::refused(MSG_FIXED_EDIT));
@@ -572,7 +572,7 @@ async fn batch_units(db: &Db, project_id: i64, ids: &[i64]) -> Result<Vec<(UnitR
 /// `ajax_exitall`: the units leave the site on the date, with their teams still on site. All or none:
 /// the first unit that may not exit is named with the reason.
 pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &BatchForm) -> Result<(), ApiError> {
-    let project_id = scope::write_project(current)?;
+    let project_id = scope::write(current)?;
     let ids = parse_ids(&form.ids)?;
     let exit = required_date(&sent(&form.exit_date), MSG_EXIT_REQUIRED)?;
     if exit > clock::china_today() {
@@ -623,7 +623,7 @@ pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &BatchForm)
 /// `ajax_deleteall`: removes participating units nothing refers to. All or none: the first unit that
 /// may not go is named with what still refers to it.
 pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &BatchForm) -> Result<(), ApiError> {
-    let project_id = scope::write_project(current)?;
+    let project_id = scope::write(current)?;
     let ids = parse_ids(&form.ids)?;
     let batch = batch_units(db, project_id, &ids).await?;
     for (unit, name) in &batch {
@@ -637,6 +637,9 @@ pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &BatchFor
         }
         if refs.employments > 0 {
             held.push(format!("{}条工人用工记录", refs.employments));
+        }
+        if refs.wage_sheets > 0 {
+            held.push(format!("{}张工资表", refs.wage_sheets));
         }
         if !held.is_empty() {
             return Err(ApiError::refused(format!("{name}下还有{}，不能删除", held.join("、"))));

@@ -223,16 +223,18 @@ pub struct UnitReferences {
     /// Every employment, past ones included (a wage record will refer to them).
     pub employments: i64,
     pub employments_on_site: i64,
+    pub wage_sheets: i64,
 }
 
 pub async fn references(db: &Db, unit_id: i64) -> sqlx::Result<UnitReferences> {
     let sql = "SELECT (SELECT COUNT(*) FROM teams WHERE unit_id = $1), \
                (SELECT COUNT(*) FROM teams WHERE unit_id = $1 AND exit_date = ''), \
                (SELECT COUNT(*) FROM employments WHERE unit_id = $1), \
-               (SELECT COUNT(*) FROM employments WHERE unit_id = $1 AND status = 1)";
-    let (teams, teams_on_site, employments, employments_on_site): (i64, i64, i64, i64) =
+               (SELECT COUNT(*) FROM employments WHERE unit_id = $1 AND status = 1), \
+               (SELECT COUNT(*) FROM wage_sheets WHERE unit_id = $1)";
+    let (teams, teams_on_site, employments, employments_on_site, wage_sheets): (i64, i64, i64, i64, i64) =
         on_db!(db, pool => sqlx::query_as(sql).bind(unit_id).fetch_one(pool).await)?;
-    Ok(UnitReferences { teams, teams_on_site, employments, employments_on_site })
+    Ok(UnitReferences { teams, teams_on_site, employments, employments_on_site, wage_sheets })
 }
 
 /// The latest entry date of the unit's teams still on site ('' when none).

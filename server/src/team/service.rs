@@ -9,7 +9,7 @@ use super::repo::{self, TeamFields, TeamFilter, TeamRow};
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::company::participants::{role_label, status_filter, visible_unit};
-use crate::company::scope::{self, ReadScope};
+use crate::scope::{self, ReadScope};
 use crate::company::service::{person, sent};
 use crate::db::Db;
 use crate::domain::Invalid;
@@ -118,7 +118,7 @@ fn optional_id(text: &Option<String>, message: &'static str) -> Result<i64, Inva
 
 /// `ajax_list`.
 pub async fn list(db: &Db, current: &CurrentAccount, form: &TeamListForm) -> Result<Paged<TeamItem>, ApiError> {
-    let project_id = scope::list_project(current, &form.project_id)?;
+    let project_id = scope::project(current, &form.project_id)?;
     let page = Page::parse(&form.page, &form.limit)?;
     let unit_id = optional_id(&form.unit_id, MSG_UNIT_INVALID)?;
     let name = sent(&form.name).trim().to_owned();
@@ -135,7 +135,7 @@ pub async fn list(db: &Db, current: &CurrentAccount, form: &TeamListForm) -> Res
 async fn visible_team(db: &Db, scope: ReadScope, id: i64) -> Result<TeamRow, ApiError> {
     repo::find(db, id)
         .await?
-        .filter(|team| scope.sees(team.project_id))
+        .filter(|team| scope.covers(team.project_id))
         .ok_or_else(|| ApiError::NotFound(MSG_TEAM_NOT_FOUND.into()))
 }
 
@@ -171,7 +171,7 @@ pub struct TeamSaved {
 }
 
 pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &TeamForm) -> Result<TeamSaved, ApiError> {
-    let project_id = scope::write_project(current)?;
+    let project_id = scope::write(current)?;
     let own = ReadScope::Project(project_id);
     let existing = match optional_id(&form.id, MSG_TEAM_ID)? {
         0 => None,
@@ -255,7 +255,7 @@ pub struct TeamExitForm {
 }
 
 pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &TeamExitForm) -> Result<(), ApiError> {
-    let project_id = scope::write_project(current)?;
+    let project_id = scope::write(current)?;
     let team = visible_team(db, ReadScope::Project(project_id), team_id(&form.id)?).await?;
     let exit = required_date(&sent(&form.exit_date), MSG_EXIT_REQUIRED)?;
     if exit > clock::china_today() {
@@ -294,7 +294,7 @@ pub struct TeamIdForm {
 }
 
 pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &TeamIdForm) -> Result<(), ApiError> {
-    let project_id = scope::write_project(current)?;
+    let project_id = scope::write(current)?;
     let team = visible_team(db, ReadScope::Project(project_id), team_id(&form.id)?).await?;
     let (employments, _) = repo::employments(db, team.id).await?;
     if employments > 0 {

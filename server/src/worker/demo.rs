@@ -81,7 +81,11 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
             id_valid_to: if complete { "2036-05-01".to_owned() } else { String::new() },
             photo: String::new(),
             phone: format!("139{:08}", 10_000_000 + index),
-            wage_card_number: format!("62220210{:011}", 20_000_000_000u64 + index as u64),
+            // UnionPay numbers carry a Luhn check digit (salaryCheck and the sandbox bank check it).
+            wage_card_number: {
+                let body = format!("62220210{:010}", 2_000_000_000u64 + index as u64);
+                format!("{body}{}", crate::wage::card::check_digit(&body))
+            },
             wage_card_bank: "102".to_owned(),
         };
         let employment = EmploymentFields {

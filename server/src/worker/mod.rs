@@ -79,15 +79,18 @@ async fn register(
     current: CurrentAccount,
     Params(form): Params<RegisterForm>,
 ) -> ApiResult<Registered> {
-    Ok(ok(service::register(&state.db, &current, &ip, &form).await?))
+    let done = service::register(&state.db, &current, &ip, &form).await?;
+    state.roster_counts.clear();
+    Ok(ok(done))
 }
 
+// Every roster write below clears the totals this instance keeps (`AppState::roster_counts`).
 /// The roster: filtered and paginated on the server, newest line first. `{list, total, page, limit}`.
 #[utoipa::path(get, path = "/builder/user/v1/Worker/list", tag = "worker",
     params(("X-Token" = String, Header, description = "session token"), RosterQuery),
     responses((status = 200, body = Envelope<Page<RosterLine>>)))]
 async fn list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<RosterQuery>) -> ApiResult<Page<RosterLine>> {
-    Ok(ok(service::roster(&state.db, &current, &query).await?))
+    Ok(ok(service::roster(&state.db, &state.roster_counts, &current, &query).await?))
 }
 
 /// One roster line with the person's ID data, the contract and the worker's employments on the project.
@@ -106,6 +109,7 @@ async fn detail(State(state): State<AppState>, current: CurrentAccount, Params(q
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn exit(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<MoveForm>) -> ApiResult<Option<String>> {
     service::exit(&state.db, &current, &ip, &form).await?;
+    state.roster_counts.clear();
     Ok(ok(None))
 }
 
@@ -117,7 +121,9 @@ async fn exit(State(state): State<AppState>, ClientIp(ip): ClientIp, current: Cu
     request_body(content = MoveForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Registered>)))]
 async fn reenter(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<MoveForm>) -> ApiResult<Registered> {
-    Ok(ok(service::reenter(&state.db, &current, &ip, &form).await?))
+    let done = service::reenter(&state.db, &current, &ip, &form).await?;
+    state.roster_counts.clear();
+    Ok(ok(done))
 }
 
 fn xlsx_reply(bytes: Vec<u8>, file_name: &'static str) -> Response {
@@ -156,7 +162,7 @@ async fn import(
     current: CurrentAccount,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<ImportResult> {
-    service::write_project(&current)?;
+    crate::scope::write(&current)?;
     let mut multipart = multipart.map_err(|_| ApiError::refused("请以 multipart/form-data 格式上传文件"))?;
     let mut workbook = None;
     while let Some(field) = multipart.next_field().await.map_err(|_| ApiError::refused(MSG_TOO_LARGE))? {
@@ -169,7 +175,9 @@ async fn import(
         }
     }
     let bytes = workbook.ok_or_else(|| ApiError::refused(xlsx::MSG_NOT_XLSX))?;
-    Ok(ok(service::import(&state.db, &current, &ip, &bytes).await?))
+    let done = service::import(&state.db, &current, &ip, &bytes).await?;
+    state.roster_counts.clear();
+    Ok(ok(done))
 }
 
 /// The filtered roster (the list's filters, no paging; at most 100,000 lines) as .xlsx.
@@ -205,6 +213,7 @@ async fn supplement(
     Params(form): Params<SupplementForm>,
 ) -> ApiResult<Option<String>> {
     service::supplement(&state.db, &current, &ip, &form).await?;
+    state.roster_counts.clear();
     Ok(ok(None))
 }
 

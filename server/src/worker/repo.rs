@@ -284,20 +284,21 @@ const ROSTER_COLUMNS: &str = "e.id, e.worker_id, w.name, w.id_number, w.gender, 
 const ROSTER_JOINS: &str = "JOIN workers w ON w.id = e.worker_id JOIN project_units pu ON pu.id = e.unit_id \
     JOIN companies c ON c.id = pu.company_id LEFT JOIN teams t ON t.id = e.team_id";
 
-/// A page of the roster, newest employment first, and the number of lines the filter matches.
-pub async fn roster(db: &Db, filter: &RosterFilter, limit: i64, offset: i64) -> sqlx::Result<(Vec<RosterRow>, i64)> {
+/// The number of roster lines the filter matches.
+pub async fn roster_count(db: &Db, filter: &RosterFilter) -> sqlx::Result<i64> {
     let (clause, binds, needs_workers) = roster_where(filter);
     let count_sql = if needs_workers {
         format!("SELECT COUNT(*) FROM employments e JOIN workers w ON w.id = e.worker_id WHERE {clause}")
     } else {
         format!("SELECT COUNT(*) FROM employments e WHERE {clause}")
     };
-    let total: i64 = on_db!(db, pool => bind_all!(sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql.clone())), &binds).fetch_one(pool).await)?;
-    if total == 0 {
-        return Ok((Vec::new(), 0));
-    }
-    let rows = roster_rows(db, &clause, &binds, needs_workers, limit, offset).await?;
-    Ok((rows, total))
+    on_db!(db, pool => bind_all!(sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql.clone())), &binds).fetch_one(pool).await)
+}
+
+/// A page of the roster, newest employment first.
+pub async fn roster_page(db: &Db, filter: &RosterFilter, limit: i64, offset: i64) -> sqlx::Result<Vec<RosterRow>> {
+    let (clause, binds, needs_workers) = roster_where(filter);
+    roster_rows(db, &clause, &binds, needs_workers, limit, offset).await
 }
 
 /// Every roster line the filter matches, up to `limit` (the export).

@@ -103,6 +103,37 @@ pub fn hours_text(tenths: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::vectors::{cases, expect, input, message};
+
+    /// vectors/worker.json, which the console's rules run too.
+    #[test]
+    fn shared_vectors() {
+        for case in cases(include_str!("../../../vectors/worker.json")) {
+            let (rule, text) = (case["rule"].as_str().unwrap(), input(&case));
+            let (refusal, value) = match rule {
+                "wageCard" => split(wage_card(text)),
+                "wage" => split(wage_fen(text).map(|fen| fen.to_string())),
+                "hours" => split(hours_tenths(text).map(|tenths| tenths.to_string())),
+                rule => panic!("unknown rule {rule}"),
+            };
+            assert_eq!(refusal, message(&case), "case {case}");
+            let key = match rule {
+                "wageCard" => "digits",
+                "wage" => "fen",
+                _ => "tenths",
+            };
+            if let Some(expected) = expect(&case, key).as_str() {
+                assert_eq!(value.as_deref(), Some(expected), "case {case}");
+            }
+        }
+    }
+
+    fn split(result: Result<String, Invalid>) -> (Option<&'static str>, Option<String>) {
+        match result {
+            Ok(value) => (None, Some(value)),
+            Err(invalid) => (Some(invalid.0), None),
+        }
+    }
 
     #[test]
     fn wage_cards_are_12_to_30_digits() {

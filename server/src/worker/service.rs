@@ -21,15 +21,13 @@ use crate::domain::person_name::PersonName;
 use crate::domain::phone::Phone;
 use crate::domain::text;
 use crate::envelope::ApiError;
+use crate::paging::CountCache;
 use crate::oplog;
 use crate::project::options::{self, SelectOption};
 use crate::project::repo as project_repo;
+use crate::scope;
 use crate::upload::URL_PREFIX;
 
-pub const MSG_FINANCE: &str = "当前账号不能查看人员信息";
-pub const MSG_READ_ONLY: &str = "当前账号不能修改人员信息";
-pub const MSG_NO_PROJECT: &str = "项目不存在";
-pub const MSG_PROJECT_REQUIRED: &str = "请选择项目";
 pub const MSG_NOT_FOUND: &str = "人员不存在";
 pub const MSG_TRAINING_NOT_FOUND: &str = "培训记录不存在";
 pub const MSG_PAGE: &str = "页码应为正整数";
@@ -82,35 +80,13 @@ pub fn msg_active_elsewhere(project: &(i64, String)) -> String {
     format!("该人员已在项目「{}」在场，确认继续登记吗？", project_label(project))
 }
 
-/// The project a request reads: the builder's own (another `projectId` → 404), any for the regulator
-/// (`projectId` required), none for finance (403).
+/// The project a request reads (`scope::project`); the regulator's project must exist.
 pub async fn read_project(db: &Db, current: &CurrentAccount, requested: Option<&str>) -> Result<i64, ApiError> {
-    let requested = requested.map(str::trim).filter(|id| !id.is_empty());
-    let missing = || ApiError::NotFound(MSG_NO_PROJECT.into());
-    match current.kind() {
-        AccountKind::Finance => Err(ApiError::Forbidden(MSG_FINANCE.into())),
-        AccountKind::Builder => {
-            let own = current.account.project_id.ok_or_else(missing)?;
-            match requested {
-                Some(id) if id != own.to_string() => Err(missing()),
-                _ => Ok(own),
-            }
-        }
-        AccountKind::Admin => {
-            let id: i64 = requested.ok_or(Invalid(MSG_PROJECT_REQUIRED))?.parse().map_err(|_| missing())?;
-            project_repo::find_summary(db, id).await?.ok_or_else(missing)?;
-            Ok(id)
-        }
+    let project_id = scope::project(current, &requested.map(str::to_owned))?;
+    if current.kind() == AccountKind::Admin {
+        project_repo::find_summary(db, project_id).await?.ok_or_else(scope::not_found)?;
     }
-}
-
-/// The project a change applies to: the builder's own; the regulator and finance may not change rosters.
-pub fn write_project(current: &CurrentAccount) -> Result<i64, ApiError> {
-    match current.kind() {
-        AccountKind::Finance => Err(ApiError::Forbidden(MSG_FINANCE.into())),
-        AccountKind::Admin => Err(ApiError::Forbidden(MSG_READ_ONLY.into())),
-        AccountKind::Builder => current.account.project_id.ok_or_else(|| ApiError::NotFound(MSG_NO_PROJECT.into())),
-    }
+    Ok(project_id)
 }
 
 fn sent(value: &Option<String>) -> String {
@@ -376,7 +352,7 @@ pub struct Registered {
 
 /// `Worker/register`.
 pub async fn register(db: &Db, current: &CurrentAccount, ip: &str, form: &RegisterForm) -> Result<Registered, ApiError> {
-    let project_id = write_project(current)?;
+    let project_id = scope::write(current)?;
     let mut registration = validate_registration(form)?;
     check_registration(db, project_id, &mut registration, sent(&form.confirmed) == "1").await?;
     let (workerId, id) = store_registration(db, current, ip, project_id, &registration, "人员进场登记").await?;
@@ -563,11 +539,22 @@ pub struct Page<T> {
     pub limit: i64,
 }
 
-pub async fn roster(db: &Db, current: &CurrentAccount, query: &RosterQuery) -> Result<Page<RosterLine>, ApiError> {
+/// A page of the roster. The filter's total comes from `counts` while fresh (the worker router clears it
+/// after every write), so paging through a broad filter counts its lines once.
+pub async fn roster(db: &Db, counts: &CountCache, current: &CurrentAccount, query: &RosterQuery) -> Result<Page<RosterLine>, ApiError> {
     let project_id = read_project(db, current, query.projectId.as_deref()).await?;
     let (limit, offset, page) = paging(&query.page, &query.limit)?;
     let filter = roster_filter(project_id, query)?;
-    let (rows, total) = repo::roster(db, &filter, limit, offset).await?;
+    let key = format!("{filter:?}");
+    let total = match counts.get(&key) {
+        Some(total) => total,
+        None => {
+            let total = repo::roster_count(db, &filter).await?;
+            counts.put(key, total);
+            total
+        }
+    };
+    let rows = if total > offset { repo::roster_page(db, &filter, limit, offset).await? } else { Vec::new() };
     Ok(Page { list: rows.iter().map(roster_line).collect(), total, page, limit })
 }
 
@@ -658,7 +645,7 @@ async fn log_move(db: &Db, current: &CurrentAccount, ip: &str, action: &str, id:
 
 /// `Worker/exit`.
 pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &MoveForm) -> Result<(), ApiError> {
-    let project_id = write_project(current)?;
+    let project_id = scope::write(current)?;
     let line = line_of(db, project_id, form).await?;
     if line.line.status != 1 {
         return Err(Invalid(MSG_ALREADY_EXITED).into());
@@ -675,7 +662,7 @@ pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &MoveForm) 
 
 /// `Worker/reenter`: a new employment from the given date; the exited line stays as it was.
 pub async fn reenter(db: &Db, current: &CurrentAccount, ip: &str, form: &MoveForm) -> Result<Registered, ApiError> {
-    let project_id = write_project(current)?;
+    let project_id = scope::write(current)?;
     let line = line_of(db, project_id, form).await?;
     if line.line.status == 1 {
         return Err(Invalid(MSG_STILL_ACTIVE).into());
@@ -781,7 +768,7 @@ pub struct SupplementForm {
 }
 
 pub async fn supplement(db: &Db, current: &CurrentAccount, ip: &str, form: &SupplementForm) -> Result<(), ApiError> {
-    let project_id = write_project(current)?;
+    let project_id = scope::write(current)?;
     let worker_id = id_param(&form.id, MSG_ID_REQUIRED, MSG_NOT_FOUND)?;
     if !repo::on_project(db, project_id, worker_id).await? {
         return Err(ApiError::NotFound(MSG_NOT_FOUND.into()));
@@ -906,7 +893,7 @@ pub struct TrainingForm {
 }
 
 pub async fn save_training(db: &Db, current: &CurrentAccount, ip: &str, form: &TrainingForm) -> Result<i64, ApiError> {
-    let project_id = write_project(current)?;
+    let project_id = scope::write(current)?;
     let topic = sent(&form.topic);
     if topic.is_empty() || topic.chars().count() > 50 {
         return Err(Invalid(MSG_TOPIC).into());
@@ -966,7 +953,7 @@ pub struct ImportResult {
 /// person active on another project is a bad row here (an import cannot ask), and so is an ID number
 /// that an earlier row of the file carries.
 pub async fn import(db: &Db, current: &CurrentAccount, ip: &str, bytes: &[u8]) -> Result<ImportResult, ApiError> {
-    let project_id = write_project(current)?;
+    let project_id = scope::write(current)?;
     let rows = xlsx::read_rows(bytes).map_err(Invalid)?;
     let units = repo::units(db, project_id).await?;
     let teams = repo::teams(db, project_id).await?;
@@ -1006,7 +993,7 @@ pub async fn import(db: &Db, current: &CurrentAccount, ip: &str, bytes: &[u8]) -
 
 /// The import template with an example row naming this project's first unit and team.
 pub async fn template(db: &Db, current: &CurrentAccount) -> Result<Vec<u8>, ApiError> {
-    let project_id = write_project(current)?;
+    let project_id = scope::write(current)?;
     let units = repo::units(db, project_id).await?;
     let teams = repo::teams(db, project_id).await?;
     let unit = units.first();

@@ -214,7 +214,7 @@ async fn every_refusal_answers_its_message_and_changes_nothing(app: &TestApp) {
     assert_eq!(verify(app, &token, ACCOUNT, "郑州新民建设有限公司其他账户").await["code"], 201);
     assert_refused(&post(app, SAVE, &token, &valid).await, "请先验证专户");
 
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM special_accounts").await, 0);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM special_accounts WHERE project_id = (SELECT project_id FROM accounts WHERE username = 'newsite')").await, 0);
     assert_eq!(app.scalar("SELECT wizard_step FROM projects WHERE id = (SELECT project_id FROM accounts WHERE username = 'newsite')").await, 1);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '保存专户信息'").await, 0);
 }
@@ -273,7 +273,7 @@ async fn a_verified_account_saves_and_moves_to_step_five(app: &TestApp) {
     assert_eq!(form["BankAccount"], "");
     assert_eq!(form["AppointMent"], "2026-12-01");
     assert_eq!(form["AdminName"], "李新民");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM special_accounts").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM special_accounts WHERE project_id = (SELECT project_id FROM accounts WHERE username = 'newsite')").await, 1);
 }
 both!(a_verified_account_saves_and_moves_to_step_five);
 

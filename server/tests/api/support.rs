@@ -88,7 +88,9 @@ async fn start(config: Config, cleanup: Cleanup) -> TestApp {
 impl TestApp {
     /// Removes the demo roster, for cases that count a unit's or a team's workers from zero.
     pub async fn without_demo_roster(&self) {
-        self.exec("DELETE FROM employments").await;
+        for table in ["payouts", "wage_lines", "punches", "attendance_corrections", "attendance_days", "employments"] {
+            self.exec_owned(format!("DELETE FROM {table}")).await;
+        }
         self.exec("DELETE FROM workers").await;
     }
 
@@ -173,6 +175,10 @@ impl TestApp {
 
     pub async fn scalar(&self, sql: &'static str) -> i64 {
         wageguard::on_db!(&self.db, pool => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await).expect("scalar query")
+    }
+
+    pub async fn exec_owned(&self, sql: String) {
+        wageguard::execute!(&self.db, sqlx::query(sqlx::AssertSqlSafe(sql.clone()))).expect("statement");
     }
 
     pub async fn exec(&self, sql: &'static str) {

@@ -498,7 +498,7 @@ async fn another_projects_units_are_never_served(app: &TestApp) {
     assert_eq!(app.post(DELETE, Some(&token), &[("ids", &foreign)]).await["code"], 404);
     assert_eq!(app.post(REENTRY, Some(&token), &[("id", &foreign), ("entry_date", "2026-05-01")]).await["code"], 404);
     assert_eq!(list(app, &token, "").await["total"], 4, "the demo project's own units only");
-    assert_eq!(list(app, &token, "project_id=2").await["total"], 4, "a builder's project_id is ignored");
+    assert_eq!(app.get(&format!("{LIST}?project_id=2"), Some(&token)).await["code"], 404, "another project is never served");
     assert_eq!(list(app, &newsite, "").await["total"], 1);
 
     let admin = app.login("admin", "Admin@12345").await;

@@ -105,6 +105,391 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/special/v1/Account/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The regulator records an owner's labour-cost transfer into project `projectId`'s special account: amount
+         *     (yuan), payer, the day it arrived (not after today), summary. Posted as an 'in' flow (source 'regulator')
+         *     with its operation-log line in one transaction; answers the flow and the balance after it. Regulator only
+         *     (403 otherwise); a project without an opened special account → 401.
+         */
+        post: operations["transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank/special/v1/Account/arrival": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The bank announces money arriving on a special account (by its number). Authenticated by the shared
+         *     secret in header `X-Bank-Secret` (configuration `bank_notify_secret`; unset → every announcement 403).
+         *     Idempotent by `bank_ref`: a repeated announcement answers the flow already posted with `duplicate` true.
+         */
+        post: operations["arrival"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/affix/v1/Affix/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a voucher of the builder's project. Logged. Another project's voucher → 404. */
+        post: operations["delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/affix/v1/Affix/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * affixDetail/{belongdate}/{companyid}: the month's vouchers of the unit, the categories, completeness.
+         *     Another project's unit → 404.
+         */
+        get: operations["detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/affix/v1/Affix/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The affix list: the `year`'s months up to this month (newest first) × the project's on-site units
+         *     (`companyid` narrows to one), each with its bank receipts, signed wage sheets and other proofs and whether
+         *     the required two are there. Paged on the server. Builder: its own project; regulator: `projectId`;
+         *     finance → 403.
+         */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/affix/v1/Affix/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Files uploads (kind voucher, this project's) as vouchers of a month (not after this month), a unit and a
+         *     category; at most 5 per category (401 `当前限制选择5个文件`). Answers the new ids. Logged. Builder only.
+         */
+        post: operations["save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/attendance/v1/Device/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers a device on the builder's project. Answers its secret: shown this once, stored only as a
+         *     hash. A serial registered anywhere already → 401. Logged.
+         */
+        post: operations["device_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/attendance/v1/Device/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a device; the punches it uploaded and the attendance they made stay. Logged. */
+        post: operations["device_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/attendance/v1/Device/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edits name, direction and location, and enables (`enabled=1`) or disables (`enabled=0`) the device;
+         *     a disabled device's pushes are refused with 403. Another project's device → 404. Logged.
+         */
+        post: operations["device_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/attendance/v1/Device/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Devices of one kind (`kind=attendant` 考勤设备, `kind=reader` 身份证阅读器), filtered by serial / name
+         *     and status (在线 / 离线 / 停用, from the last heartbeat and the project's offline time), newest first.
+         */
+        get: operations["device_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/attendance/v1/Device/resetSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new secret for the device, shown once; the old one stops working at once. Logged. */
+        post: operations["device_reset_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/attendance/v1/Record/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports punches from one .xlsx (multipart field `file`, 5 MB, at most 5000 rows). Every row is checked
+         *     (ID number, on this project's roster, name, time not in the future, direction); good rows are saved
+         *     through the same ingest as the devices, bad rows answered by row number with the reason. Logged.
+         */
+        post: operations["record_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/attendance/v1/Record/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Punch records (device, import) and manual corrections, newest first, with filters. */
+        get: operations["record_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/attendance/v1/Record/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The photo a terminal took with a punch (JPEG or PNG). Another project's punch → 404 in the envelope. */
+        get: operations["record_photo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/attendance/v1/Record/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The punch import template (.xlsx: 姓名, 身份证号, 打卡时间, 方向). Builder accounts only. */
+        get: operations["record_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/attendance/v1/Rule/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's attendance rules (defaults: any punch counts, 60 s de-duplication, both directions,
+         *     offline after 10 minutes). The regulator names the project.
+         */
+        get: operations["rule_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/attendance/v1/Rule/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the rules and recounts the open months (the previous and the current one) from the punches;
+         *     manual corrections keep their value. Logged.
+         */
+        post: operations["rule_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/attendance/v1/Sheet/correct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Manual correction of one worker's day: attended (`attended=1`) or not (`0`), with a required reason.
+         *     The day keeps the corrected value through later punches and rule changes. Logged.
+         */
+        post: operations["sheet_correct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/attendance/v1/Sheet/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The monthly sheet's filters, every worker (at most 20,000), as .xlsx. */
+        get: operations["sheet_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/attendance/v1/Sheet/month": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monthly attendance sheet (`month=YYYY-MM`, this month by default): one row per worker on the
+         *     roster that month, the days with attendance, days attended and hours; paginated by worker.
+         */
+        get: operations["sheet_month"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/common/v1/Area/guanxia_list": {
         parameters: {
             query?: never;
@@ -942,6 +1327,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/project/v1/Project/getpwd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rule an approver's password follows and how the initial password is handed out. Any logged-in
+         *     enterprise account.
+         */
+        get: operations["getpwd"];
+        put?: never;
+        /**
+         * The rule an approver's password follows and how the initial password is handed out. Any logged-in
+         *     enterprise account.
+         */
+        post: operations["getpwd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/project/v1/Project/noticeBoard": {
         parameters: {
             query?: never;
@@ -1053,6 +1462,287 @@ export interface paths {
          *     project manager in post at a time. The project's builder account only (admin, finance 403). Logged.
          */
         post: operations["save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/project/Examine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's finance approvers (the propertyRole list): `keyword` (name, account or phone contains),
+         *     server paging `{list, total, page, limit}`, newest first, ID numbers masked. Builder: its own project;
+         *     regulator: `projectId`; finance → 403.
+         */
+        get: operations["examine"];
+        put?: never;
+        /**
+         * The project's finance approvers (the propertyRole list): `keyword` (name, account or phone contains),
+         *     server paging `{list, total, page, limit}`, newest first, ID numbers masked. Builder: its own project;
+         *     regulator: `projectId`; finance → 403.
+         */
+        post: operations["examine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/project/Idcardreader": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The card the browser read from the site ID reader (the site configuration's `idreader`): `name` and
+         *     `idNumber` checked and answered with gender and birthday, to fill the approver form. Builder only.
+         */
+        post: operations["builder_idcardreader"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/project/Information": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One approver for the edit form (full ID number). Another project's approver → 404. */
+        get: operations["information"];
+        put?: never;
+        /** One approver for the edit form (full ID number). Another project's approver → 404. */
+        post: operations["information"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/project/Open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enables (`status=1`) or disables (`status=0`) an approver; disabling ends its sessions at once. Logged. */
+        post: operations["open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/project/Projectname": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's name, property status and number of approvers, shown above the propertyRole list.
+         *     Builder: its own project; regulator: `projectId`; finance → 403.
+         */
+        get: operations["project_name"];
+        put?: never;
+        /**
+         * The project's name, property status and number of approvers, shown above the propertyRole list.
+         *     Builder: its own project; regulator: `projectId`; finance → 403.
+         */
+        post: operations["project_name"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/project/Resetpassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new initial password for approver `id`, answered once; the lock-out is cleared, every session ends and
+         *     the next login forces a change. Logged.
+         */
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/project/Set_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Without `id`, creates an approver: login `account` (4–20 letters, digits or underscores; unique), `name`,
+         *     mobile `phone` (nobody else's), `idnumber` (checksum; not another approver's of the project). The account
+         *     starts on a random initial password, answered once and never stored in clear, with `isupdate` 0, so the
+         *     finance shell forces a change at the first login. With `id`, edits name and ID number (the phone changes
+         *     only through `Verifyphonenumber` + `Veritestalter`). Logged. Builder only (regulator, finance → 403);
+         *     another project's `id` → 404.
+         */
+        post: operations["set_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/project/Verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks an approver's `idnumber` (`id` when editing): pattern and checksum, not another approver's of the
+         *     project. Answers the gender and birthday it encodes.
+         */
+        post: operations["verification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/project/Verifyphonenumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Phone change of approver `id`, step 1: a six-digit code (valid 5 minutes, one a minute) to the new `phone`. */
+        post: operations["builder_verify_phone_number"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/project/Veritest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a `phone` before it is given to an approver (`id` when editing): a mobile number, not the current
+         *     one, nobody else's. 201 when usable, else 401 with the reason.
+         */
+        post: operations["veritest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/project/Veritestalter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Phone change of approver `id`, step 2: the new `phone` and the `code` sent to it. Logged. */
+        post: operations["builder_veritestalter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/special/v1/Account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered flows (the list's filters, no paging; at most 100,000) as .xlsx. Refusals answer the envelope. */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/special/v1/Account/flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * special/water: the account's flows, newest first, with `direction` (in / out) and a `start`–`end` date
+         *     range (China days, inclusive), paged on the server, with the filtered sums and the balance.
+         */
+        get: operations["flows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/special/v1/Account/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * special/information: the account as registered (every accountForm field with the bank's and the branch's
+         *     names), the balance (the sum of its flows, yuan), money in and out so far, and the builder's and the
+         *     general contractor's wage guarantee. Builder: its own project; regulator: `projectId`; finance → 403.
+         */
+        get: operations["information"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1409,6 +2099,351 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/wage/v1/Abnormal/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Corrects a worker's wage card (12–30 digits and a bank; a UnionPay number failing its check digit → 301 until `confirmed=1`). Logged. */
+        post: operations["abnormal_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Abnormal/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exception handling: failed payouts not yet re-issued, with the bank's reason and the worker's current card. */
+        get: operations["abnormal_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Abnormal/reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-issues failed payouts of one order as a new order (`reissue_of`) to the workers' current cards; it is approved like any order. A line is re-issued at most once. Answers the id. Logged. */
+        post: operations["abnormal_reissue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Check/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** salaryCheck: the month's anomalies before money moves (kinds in `Sheet/options`), filtered by kind. `{list, total, page, limit}`. */
+        get: operations["check_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Order/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with its sheets and a page of its lines (payouts). Another project's order → 404. */
+        get: operations["order_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Order/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Wage orders, newest first, with filters. `{list, total, page, limit}`. */
+        get: operations["order_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Order/payLines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** salaryPay: every order line with its pay status, filtered by month, status and name. */
+        get: operations["order_pay_lines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Order/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A wage order of confirmed sheets of one month (none in another live order), for the project's finance approvers. The special account must cover the total, or 401 `专户余额不足，还差N元`. Answers the id. Logged. */
+        post: operations["order_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Order/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraws a 待审核 order; its sheets are free again. Logged. */
+        post: operations["order_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Sheet/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms (locks) a draft sheet with lines. Logged. */
+        post: operations["sheet_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Sheet/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A sheet for a unit (or one of its teams) and a month, prefilled from attendance: one line per worker employed there that month and on no other sheet of the month. One sheet per unit/team and month. Answers the id. Logged. */
+        post: operations["sheet_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Sheet/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a draft sheet and its lines. Logged. */
+        post: operations["sheet_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Sheet/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sheet with a page of its lines. Another project's sheet → 404. */
+        get: operations["sheet_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Sheet/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Wage sheets with their totals, newest month first. `{list, total, page, limit}`. */
+        get: operations["sheet_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Sheet/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Choices of the wage screens: the project's units and teams, the default month (the previous one), salaryCheck's kinds and the special account's balance. */
+        get: operations["sheet_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Sheet/removeLine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a line off a draft sheet, with a reason. Logged. */
+        post: operations["sheet_remove_line"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Sheet/saveLine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A draft line's payable and deductions (yuan) with the reason any change from the prefill or any deduction needs; net = payable − deductions, never negative. Logged. */
+        post: operations["sheet_save_line"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Sheet/unconfirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlocks a confirmed sheet that is in no live order. Logged. */
+        post: operations["sheet_unconfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A device is alive (any body, signed like a punch upload); marks it online. */
+        post: operations["device_heartbeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/punch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A device uploads punches (JSON, at most 5000). Headers X-Device-Serial, X-Device-Timestamp (unix
+         *     seconds, within 5 minutes of the server) and X-Device-Signature (hex HMAC-SHA256 over
+         *     `timestamp + "\n" + body`, docs/device-api.md); a signature is accepted once. Idempotent: a punch
+         *     stored before counts as a duplicate. Rows refused one by one (index and reason); the rest are stored.
+         */
+        post: operations["device_punch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/finance/common/v1/Public/Financelogin": {
         parameters: {
             query?: never;
@@ -1426,6 +2461,217 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/finance/project/v1/orders/Audithistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decided orders (已驳回, 支付中, 已支付, 部分失败) of the approver's project, newest first. */
+        post: operations["audit_history"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/orders/Details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A decided order of the history with its lines and their pay results; a pending one → 404. */
+        post: operations["details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/orders/Index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dashboard counts of the approver's project. */
+        post: operations["index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/orders/Orderaudit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The decision on a 待审核 order: `status=2` rejects with a required reason (the sheets are released);
+         *     `status=1` approves, consuming the approver's verification, and pays every line through the bank at
+         *     once (支付中 → 已支付 / 部分失败). Only one of two simultaneous decisions wins; the other → 401.
+         */
+        post: operations["order_audit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/orders/Orderdetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One order of the approver's project with its sheets and a page of its lines. */
+        post: operations["order_details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/orders/Recordlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The approver's own operation records, newest first. */
+        post: operations["record_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/orders/Verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks the SMS code; success allows one approval within 10 minutes. Logged. */
+        post: operations["verification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/orders/VerifyIdnumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks the approver's ID number against the one on file; success allows one approval within 10
+         *     minutes. Logged.
+         */
+        post: operations["verify_id_number"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/orders/Verifyphonenumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The finance approver's phone change, step 1: a six-digit code to the new `phone`. */
+        post: operations["finance_verify_phone_number"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/orders/Veritest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a six-digit code to the approver's own phone (once a minute). Answers the masked phone. */
+        post: operations["veritest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/orders/Veritestalter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The finance approver's phone change, step 2: the new `phone` and the `code` sent to it. Logged. */
+        post: operations["finance_veritestalter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/orders/orderlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pending (待审核) orders of the approver's project, with month and order-number filters. */
+        post: operations["order_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/finance/project/v1/project/Ajax_pwd": {
         parameters: {
             query?: never;
@@ -1437,6 +2683,67 @@ export interface paths {
         put?: never;
         /** Changes the finance approver's password; every session of the account ends. */
         post: operations["finance_change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/project/Idcardreader": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The card on the site ID reader (read by the browser) must be the approver's own: name and ID number as
+         *     registered → 201 `身份证核验通过`, else 401 `身份证与本人登记信息不一致`. Logged.
+         */
+        post: operations["finance_idcardreader"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/project/Inforalter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The finance approver changes the name (2–20 Chinese chars or 1–50 letters). Logged. */
+        post: operations["inforalter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/project/v1/project/Messageinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The finance approver's own profile (personal centre): account, name, phone, masked ID number, project.
+         *     Finance accounts only (403 otherwise).
+         */
+        get: operations["messageinfo"];
+        put?: never;
+        /**
+         * The finance approver's own profile (personal centre): account, name, phone, masked ID number, project.
+         *     Finance accounts only (403 otherwise).
+         */
+        post: operations["messageinfo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1693,6 +3000,80 @@ export interface components {
             /** @description Not opened: `bank` or `bank,branch`. */
             notopenbankSelected?: string | null;
         };
+        /** @description A voucher category with its label, for the upload form. */
+        AffixCategory: {
+            label: string;
+            /** @description Whether a month needs it to be complete. */
+            required: boolean;
+            value: string;
+        };
+        AffixDeleteForm: {
+            id?: string | null;
+        };
+        /** @description affixDetail/{belongdate}/{companyid}. */
+        AffixDetail: {
+            belongdate: string;
+            categories: components["schemas"]["AffixCategory"][];
+            companyName: string;
+            /** Format: int64 */
+            companyid: number;
+            /**
+             * Format: int64
+             * @description 1 when both a bank receipt and a signed wage sheet are there.
+             */
+            complete: number;
+            /** @description Whether the session may upload and delete (the project's builder). */
+            editable: boolean;
+            files: components["schemas"]["AffixFile"][];
+        };
+        /** @description One voucher file. */
+        AffixFile: {
+            /** @description `receipt`, `wage_sheet` or `other`. */
+            category: string;
+            categoryLabel: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The file's name as uploaded. */
+            name: string;
+            uploadedAt: string;
+            uploader: string;
+            /** @description `/uploads/<name>`. */
+            url: string;
+        };
+        /** @description One month of one unit. */
+        AffixMonthLine: {
+            /** @description `YYYY-MM`. */
+            belongdate: string;
+            companyName: string;
+            /** Format: int64 */
+            companyid: number;
+            /**
+             * Format: int64
+             * @description 1 when both a bank receipt and a signed wage sheet are there.
+             */
+            complete: number;
+            /** Format: int64 */
+            others: number;
+            /**
+             * Format: int64
+             * @description Bank receipts.
+             */
+            receipts: number;
+            /**
+             * Format: int64
+             * @description Signed wage sheets.
+             */
+            wageSheets: number;
+        };
+        AffixSaveForm: {
+            /** @description `YYYY-MM`, not after this month. */
+            belongdate?: string | null;
+            /** @description `receipt`, `wage_sheet` or `other`. */
+            category?: string | null;
+            companyid?: string | null;
+            /** @description Comma-joined URLs from `site/upload_file_batch?kind=voucher` (this project's), at most 5 per category. */
+            urls?: string | null;
+        };
         /** @description `ajax_company_all` parameters. */
         AllUnitsForm: {
             /** @description The regulator's project (required for admin accounts, ignored for builders). */
@@ -1725,6 +3106,154 @@ export interface components {
             label: string;
             /** @description The division's code: 2 digits for a province, 4 a city, 6 a county, 9 a township. */
             value: string;
+        };
+        /** @description One device as the lists show it. */
+        AttendanceDevice: {
+            createdAt: string;
+            /** @description `in`, `out` or `both`. */
+            direction: string;
+            directionLabel: string;
+            enabled: boolean;
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`, or `0000-00-00 00:00:00` never. */
+            lastHeartbeat: string;
+            location: string;
+            name: string;
+            /** @description Enabled and heard from within the project's offline time. */
+            online: boolean;
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            /**
+             * Format: int64
+             * @description Punches this device uploaded.
+             */
+            punches: number;
+            serial: string;
+            /** @description 在线 / 离线 / 停用. */
+            statusLabel: string;
+        };
+        /** @description The secret, shown once: at registration and after a reset. */
+        AttendanceDeviceSecret: {
+            /** Format: int64 */
+            id: number;
+            secret: string;
+            serial: string;
+        };
+        AttendanceImportError: {
+            reason: string;
+            /** @description The Excel row number. */
+            row: number;
+        };
+        /** @description The import's answer: good rows saved, bad rows by their row number. */
+        AttendanceImportResult: {
+            /** @description Good rows already stored before. */
+            duplicates: number;
+            errors: components["schemas"]["AttendanceImportError"][];
+            /** @description New punches saved. */
+            inserted: number;
+            /** @description Data rows read. */
+            total: number;
+        };
+        /** @description One punch, or one manual correction (source `manual`). */
+        AttendancePunchRecord: {
+            /** @description The attendance day (`YYYY-MM-DD`). */
+            day: string;
+            deviceName: string;
+            /** @description `in` / `out`; a correction: `attended` / `absent`. */
+            direction: string;
+            directionLabel: string;
+            /** @description The terminal sent a photo (`Record/photo?id=`). */
+            hasPhoto: boolean;
+            /** Format: int64 */
+            id: number;
+            idNumber: string;
+            name: string;
+            /** @description A correction's reason. */
+            note: string;
+            /** Format: int64 */
+            projectId: number;
+            /** @description `device`, `import` or `manual`. */
+            source: string;
+            /** @description 设备 / 导入 / 手工修正. */
+            sourceLabel: string;
+            teamName: string;
+            /** @description The punch time; for a correction, when it was made. */
+            time: string;
+            unitName: string;
+            /** Format: int64 */
+            workerId: number;
+        };
+        /** @description The project's attendance rules. */
+        AttendanceRules: {
+            /**
+             * Format: int64
+             * @description Punches of one worker within this many seconds count once.
+             */
+            dedupSeconds: number;
+            /** @description Which punches count: `in`, `out` or `both`. */
+            directions: string;
+            /** @description Minimum hours between the first and the last counted punch for a day to count; `0.0`: any punch. */
+            minHours: string;
+            /**
+             * Format: int64
+             * @description A device counts as offline after this many minutes without a heartbeat.
+             */
+            offlineMinutes: number;
+        };
+        /** @description What a rule change recounted. */
+        AttendanceRulesSaved: {
+            /** @description First day recounted (`YYYY-MM-DD`): the first day of the previous month. */
+            from: string;
+            to: string;
+            /** @description Worker-days with punches in that range, recounted. */
+            workerDays: number;
+        };
+        /** @description The monthly attendance sheet, one row per worker, paginated by worker. */
+        AttendanceSheet: {
+            /** Format: int32 */
+            daysInMonth: number;
+            /** Format: int64 */
+            limit: number;
+            list: components["schemas"]["AttendanceSheetRow"][];
+            /** @description `YYYY-MM`. */
+            month: string;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description One day of a worker on the sheet (only days with an attendance row). */
+        AttendanceSheetCell: {
+            /** @description Counts for wages. */
+            attended: boolean;
+            /**
+             * Format: int32
+             * @description Day of the month, 1–31.
+             */
+            day: number;
+            /** @description Hours between the first and the last counted punch, one decimal. */
+            hours: string;
+            /** @description Set by a manual correction. */
+            manual: boolean;
+        };
+        AttendanceSheetRow: {
+            /**
+             * Format: int64
+             * @description Days that count for wages.
+             */
+            attendedDays: number;
+            cells: components["schemas"]["AttendanceSheetCell"][];
+            /** @description Hours of the attended days, one decimal. */
+            hours: string;
+            idNumber: string;
+            name: string;
+            teamName: string;
+            unitName: string;
+            /** Format: int64 */
+            workerId: number;
         };
         Attendee: {
             /**
@@ -1886,6 +3415,16 @@ export interface components {
             sitemanagerIdNumber: string;
             sitemanagerphone: string;
         };
+        /** @description `Sheet/correct`'s form. */
+        CorrectionForm: {
+            /** @description `1` attended, `0` absent. */
+            attended?: string | null;
+            /** @description `YYYY-MM-DD`, today or earlier. */
+            day?: string | null;
+            /** @description 2–100 characters; kept with the correction and in the operation log. */
+            reason?: string | null;
+            workerId?: string | null;
+        };
         CreateAccountForm: {
             /** @description The labour clerk's name (the person-name rule). */
             name?: string | null;
@@ -2016,6 +3555,74 @@ export interface components {
             /** @description 所属区域: the full path of stepForm.selectedOptions' last code, as DistrictCode. */
             selectedOptions: string;
         };
+        /** @description `Device/edit`'s form. */
+        DeviceEditForm: {
+            direction?: string | null;
+            /** @description `1` enabled, `0` disabled (a disabled device's pushes are refused). */
+            enabled?: string | null;
+            id?: string | null;
+            location?: string | null;
+            name?: string | null;
+        };
+        /** @description `Device/add`'s form. */
+        DeviceForm: {
+            /** @description `in`, `out` or `both`. */
+            direction?: string | null;
+            /** @description `attendant` or `reader` (add only). */
+            kind?: string | null;
+            /** @description Where it is installed, at most 50 characters. */
+            location?: string | null;
+            /** @description 1–30 characters. */
+            name?: string | null;
+            /** @description 1–32 letters, digits, `-` or `_`; unique over all projects (add only). */
+            serial?: string | null;
+        };
+        /** @description The device is alive: answers the server time so the device can check its clock. */
+        DeviceHeartbeatReply: {
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            serverDateTime: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            serverTime: number;
+        };
+        DeviceIdForm: {
+            id?: string | null;
+        };
+        DevicePunch: {
+            /** @description `in` or `out`; may be left out when the device is registered as in-only or out-only. */
+            direction?: string | null;
+            /** @description The worker's ID number (18 characters). */
+            idNumber: string;
+            /** @description The terminal's photo, base64 JPEG or PNG, at most 512 KB; optional. */
+            photo?: string | null;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            time: string;
+        };
+        /** @description A batch of punches as a device sends it (JSON). */
+        DevicePunchBatch: {
+            /** @description At most 5000. */
+            punches: components["schemas"]["DevicePunch"][];
+            /** @description The device's serial; when present it must equal the X-Device-Serial header. */
+            serial?: string | null;
+        };
+        DevicePunchRefusal: {
+            idNumber: string;
+            /** @description Position in `punches`, from 0. */
+            index: number;
+            reason: string;
+        };
+        /** @description What became of a batch. */
+        DevicePunchResult: {
+            /** @description Punches stored before (or twice in this batch): stored once. */
+            duplicates: number;
+            errors: components["schemas"]["DevicePunchRefusal"][];
+            /** @description Punches stored by this request. */
+            inserted: number;
+            received: number;
+            refused: number;
+        };
         /** @description Every reply of the API. */
         Envelope_AccountEditData: {
             /**
@@ -2044,6 +3651,132 @@ export interface components {
                 suggested_account_name: string;
                 /** Format: int64 */
                 wizard_step: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_AffixDetail: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description affixDetail/{belongdate}/{companyid}. */
+            data: {
+                belongdate: string;
+                categories: components["schemas"]["AffixCategory"][];
+                companyName: string;
+                /** Format: int64 */
+                companyid: number;
+                /**
+                 * Format: int64
+                 * @description 1 when both a bank receipt and a signed wage sheet are there.
+                 */
+                complete: number;
+                /** @description Whether the session may upload and delete (the project's builder). */
+                editable: boolean;
+                files: components["schemas"]["AffixFile"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_AttendanceDeviceSecret: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description The secret, shown once: at registration and after a reset. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                secret: string;
+                serial: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_AttendanceImportResult: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description The import's answer: good rows saved, bad rows by their row number. */
+            data: {
+                /** @description Good rows already stored before. */
+                duplicates: number;
+                errors: components["schemas"]["AttendanceImportError"][];
+                /** @description New punches saved. */
+                inserted: number;
+                /** @description Data rows read. */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_AttendanceRules: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description The project's attendance rules. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Punches of one worker within this many seconds count once.
+                 */
+                dedupSeconds: number;
+                /** @description Which punches count: `in`, `out` or `both`. */
+                directions: string;
+                /** @description Minimum hours between the first and the last counted punch for a day to count; `0.0`: any punch. */
+                minHours: string;
+                /**
+                 * Format: int64
+                 * @description A device counts as offline after this many minutes without a heartbeat.
+                 */
+                offlineMinutes: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_AttendanceRulesSaved: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description What a rule change recounted. */
+            data: {
+                /** @description First day recounted (`YYYY-MM-DD`): the first day of the previous month. */
+                from: string;
+                to: string;
+                /** @description Worker-days with punches in that range, recounted. */
+                workerDays: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_AttendanceSheet: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description The monthly attendance sheet, one row per worker, paginated by worker. */
+            data: {
+                /** Format: int32 */
+                daysInMonth: number;
+                /** Format: int64 */
+                limit: number;
+                list: components["schemas"]["AttendanceSheetRow"][];
+                /** @description `YYYY-MM`. */
+                month: string;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                total: number;
             };
             message: string;
         };
@@ -2174,6 +3907,109 @@ export interface components {
                 stepForm: components["schemas"]["StepForm"];
                 /** @description Steps 2–3 (empty when not saved). */
                 units: components["schemas"]["UnitSummary"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_DeviceHeartbeatReply: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description The device is alive: answers the server time so the device can check its clock. */
+            data: {
+                /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+                serverDateTime: string;
+                /**
+                 * Format: int64
+                 * @description Unix seconds.
+                 */
+                serverTime: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_DevicePunchResult: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description What became of a batch. */
+            data: {
+                /** @description Punches stored before (or twice in this batch): stored once. */
+                duplicates: number;
+                errors: components["schemas"]["DevicePunchRefusal"][];
+                /** @description Punches stored by this request. */
+                inserted: number;
+                received: number;
+                refused: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_FinanceIndex: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** @description The special account's balance, yuan ('' without an account). */
+                balance: string;
+                /** Format: int64 */
+                paid: number;
+                /** Format: int64 */
+                partial: number;
+                /** Format: int64 */
+                paying: number;
+                /** Format: int64 */
+                pending: number;
+                /** @description Yuan awaiting approval. */
+                pendingTotal: string;
+                /** Format: int64 */
+                rejected: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_FinanceProfile: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description `Messageinfo`: the approver's own profile. */
+            data: {
+                account: string;
+                /** Format: int64 */
+                id: number;
+                /** @description Masked ID number. */
+                idnumber: string;
+                /** Format: int64 */
+                isupdate: number;
+                name: string;
+                phone: string;
+                projectname: string;
+                /** @description When the password was last set. */
+                starttime: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_FinanceVerified: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Unix seconds until which an approval may use this verification.
+                 */
+                validUntil: number;
             };
             message: string;
         };
@@ -2321,6 +4157,22 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Option_PropertyInitialPassword: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: null | {
+                account: string;
+                /** Format: int64 */
+                id: number;
+                /** @description Shown once; never stored in clear. */
+                password: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Option_String: {
             /**
              * Format: int32
@@ -2461,6 +4313,148 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Paged_AffixMonthLine: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description `YYYY-MM`. */
+                    belongdate: string;
+                    companyName: string;
+                    /** Format: int64 */
+                    companyid: number;
+                    /**
+                     * Format: int64
+                     * @description 1 when both a bank receipt and a signed wage sheet are there.
+                     */
+                    complete: number;
+                    /** Format: int64 */
+                    others: number;
+                    /**
+                     * Format: int64
+                     * @description Bank receipts.
+                     */
+                    receipts: number;
+                    /**
+                     * Format: int64
+                     * @description Signed wage sheets.
+                     */
+                    wageSheets: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_AttendanceDevice: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    createdAt: string;
+                    /** @description `in`, `out` or `both`. */
+                    direction: string;
+                    directionLabel: string;
+                    enabled: boolean;
+                    /** Format: int64 */
+                    id: number;
+                    kind: string;
+                    /** @description `YYYY-MM-DD HH:MM:SS`, or `0000-00-00 00:00:00` never. */
+                    lastHeartbeat: string;
+                    location: string;
+                    name: string;
+                    /** @description Enabled and heard from within the project's offline time. */
+                    online: boolean;
+                    /** Format: int64 */
+                    projectId: number;
+                    projectName: string;
+                    /**
+                     * Format: int64
+                     * @description Punches this device uploaded.
+                     */
+                    punches: number;
+                    serial: string;
+                    /** @description 在线 / 离线 / 停用. */
+                    statusLabel: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_AttendancePunchRecord: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description The attendance day (`YYYY-MM-DD`). */
+                    day: string;
+                    deviceName: string;
+                    /** @description `in` / `out`; a correction: `attended` / `absent`. */
+                    direction: string;
+                    directionLabel: string;
+                    /** @description The terminal sent a photo (`Record/photo?id=`). */
+                    hasPhoto: boolean;
+                    /** Format: int64 */
+                    id: number;
+                    idNumber: string;
+                    name: string;
+                    /** @description A correction's reason. */
+                    note: string;
+                    /** Format: int64 */
+                    projectId: number;
+                    /** @description `device`, `import` or `manual`. */
+                    source: string;
+                    /** @description 设备 / 导入 / 手工修正. */
+                    sourceLabel: string;
+                    teamName: string;
+                    /** @description The punch time; for a correction, when it was made. */
+                    time: string;
+                    unitName: string;
+                    /** Format: int64 */
+                    workerId: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Paged_Credit: {
             /**
              * Format: int32
@@ -2496,6 +4490,79 @@ export interface components {
                     subjectType: string;
                     /** Format: int64 */
                     unitId?: number | null;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_FinanceRecord: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    action: string;
+                    createdAt: string;
+                    detail: string;
+                    /** Format: int64 */
+                    id: number;
+                    ip: string;
+                    targetId: string;
+                    targetType: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_PropertyApproverLine: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description Login account. */
+                    account: string;
+                    createtime: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description Masked ID number. */
+                    idnumber: string;
+                    /**
+                     * Format: int64
+                     * @description 1 once the approver has changed the initial password.
+                     */
+                    isupdate: number;
+                    name: string;
+                    phone: string;
+                    /**
+                     * Format: int64
+                     * @description 1 enabled, 0 disabled.
+                     */
+                    status: number;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -2660,6 +4727,200 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Paged_WageAnomaly: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** Format: int64 */
+                    days: number;
+                    detail: string;
+                    idNumber: string;
+                    kind: string;
+                    kindLabel: string;
+                    /**
+                     * Format: int64
+                     * @description 0 when the worker is on no sheet.
+                     */
+                    lineId: number;
+                    name: string;
+                    net: string;
+                    /** Format: int64 */
+                    sheetId: number;
+                    teamName: string;
+                    unitName: string;
+                    /** Format: int64 */
+                    workerId: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_WageOrder: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    createdAt: string;
+                    createdBy: string;
+                    decidedAt: string;
+                    decidedBy: string;
+                    decisionRemark: string;
+                    failed: string;
+                    finishedAt: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    lineCount: number;
+                    month: string;
+                    orderNo: string;
+                    paid: string;
+                    /** Format: int64 */
+                    projectId: number;
+                    projectName: string;
+                    /** Format: int64 */
+                    reissueOf?: number | null;
+                    reissueOfNo: string;
+                    remark: string;
+                    /** @description pending 待审核, withdrawn 已撤回, rejected 已驳回, paying 支付中, paid 已支付, partial 部分失败. */
+                    status: string;
+                    statusLabel: string;
+                    total: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_WagePayout: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    amount: string;
+                    bankRef: string;
+                    cardBank: string;
+                    /** @description The card the payout went (or goes) to. */
+                    cardNumber: string;
+                    currentBank: string;
+                    /** @description The worker's card now (after a correction). */
+                    currentCard: string;
+                    currentCardProblem: string;
+                    failureReason: string;
+                    /** Format: int64 */
+                    id: number;
+                    idNumber: string;
+                    /** Format: int64 */
+                    lineId: number;
+                    month: string;
+                    name: string;
+                    /** Format: int64 */
+                    orderId: number;
+                    orderNo: string;
+                    /** Format: int64 */
+                    reissuedBy?: number | null;
+                    settledAt: string;
+                    /** @description queued 待审批, pending 支付中, paid 已支付, failed 支付失败, cancelled 已取消. */
+                    status: string;
+                    statusLabel: string;
+                    /** Format: int64 */
+                    workerId: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_WageSheet: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    confirmedAt: string;
+                    createdAt: string;
+                    deduction: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    lineCount: number;
+                    month: string;
+                    net: string;
+                    /**
+                     * Format: int64
+                     * @description The live wage order carrying the sheet.
+                     */
+                    orderId?: number | null;
+                    /** @description Yuan. */
+                    payable: string;
+                    /** Format: int64 */
+                    projectId: number;
+                    /** @description draft 未确认, confirmed 已确认, paid 已发放. */
+                    status: string;
+                    statusLabel: string;
+                    /**
+                     * Format: int64
+                     * @description 0: the whole unit.
+                     */
+                    teamId: number;
+                    teamName: string;
+                    /** Format: int64 */
+                    unitId: number;
+                    unitName: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_ParticipantDetail: {
             /**
              * Format: int32
@@ -2792,6 +5053,123 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_PropertyApproverDetail: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One approver for the edit form (full ID number). */
+            data: {
+                account: string;
+                createtime: string;
+                /** Format: int64 */
+                id: number;
+                idnumber: string;
+                /** Format: int64 */
+                isupdate: number;
+                name: string;
+                phone: string;
+                /** Format: int64 */
+                status: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_PropertyCard: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description A card read by the site ID reader, checked. */
+            data: {
+                birthday: string;
+                gender: string;
+                idnumber: string;
+                name: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_PropertyIdFacts: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description What an ID number says. */
+            data: {
+                /** @description YYYY-MM-DD. */
+                birthday: string;
+                /** @description 男 or 女. */
+                gender: string;
+                idnumber: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_PropertyInitialPassword: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description The answer of a create or a reset: the initial password, shown once. */
+            data: {
+                account: string;
+                /** Format: int64 */
+                id: number;
+                /** @description Shown once; never stored in clear. */
+                password: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_PropertyPasswordRule: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description `getpwd`: the rule an initial password follows and how it is handed out. */
+            data: {
+                /** @description How the initial password reaches the approver. */
+                delivery: string;
+                /**
+                 * Format: int64
+                 * @description 1 when the strong-password rule is on.
+                 */
+                passwordstatus: number;
+                /** @description The rule a new password must meet. */
+                rule: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_PropertyProject: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description `Projectname`: what the propertyRole screen shows above the list. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description The approvers configured, enabled or not.
+                 */
+                approvers: number;
+                projectname: string;
+                /**
+                 * Format: int64
+                 * @description The project's property status (the finance menu rule).
+                 */
+                propertyStatus: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Registered: {
             /**
              * Format: int32
@@ -2905,6 +5283,91 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_SpecialArrival: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description What an arrival answers: the flow, and whether it was already recorded. */
+            data: {
+                balance: string;
+                /** @description True when the reference had been recorded before (nothing new was posted). */
+                duplicate: boolean;
+                /** Format: int64 */
+                flowId: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_SpecialFlowPage: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description A page of flows with the sums of everything the filter matches. */
+            data: {
+                /** @description The account's balance now, yuan. */
+                balance: string;
+                /** Format: int64 */
+                limit: number;
+                list: components["schemas"]["SpecialFlowLine"][];
+                /** Format: int64 */
+                page: number;
+                /** @description Money in over the filtered flows, yuan. */
+                sumIn: string;
+                /** @description Money out over the filtered flows, yuan. */
+                sumOut: string;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_SpecialInformation: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description special/information. */
+            data: {
+                /** @description The account form as the wizard saved it. */
+                accountForm: components["schemas"]["AccountForm"];
+                /** @description The balance in yuan, two decimals: the sum of the account's flows. */
+                balance: string;
+                bankName: string;
+                branchName: string;
+                guarantees: components["schemas"]["SpecialGuarantee"][];
+                openCompanyTypeLabel: string;
+                /** @description 已开户 / 未开户 / 未登记. */
+                openStatusLabel: string;
+                projectname: string;
+                totalIn: string;
+                totalOut: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_SpecialPosted: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description The money posted: the flow and the balance after it. */
+            data: {
+                /** @description Yuan. */
+                amount: string;
+                /** @description The balance after the flow, yuan. */
+                balance: string;
+                /** Format: int64 */
+                flowId: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Staff: {
             /**
              * Format: int32
@@ -2956,6 +5419,16 @@ export interface components {
                 posts: components["schemas"]["Post"][];
                 units: components["schemas"]["UnitOption"][];
             };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_String: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: string;
             message: string;
         };
         /** @description Every reply of the API. */
@@ -3219,6 +5692,16 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Vec_i64: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: number[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_VerifiedAccount: {
             /**
              * Format: int32
@@ -3233,6 +5716,88 @@ export interface components {
                 branch: string;
                 /** @description The account's open date, `YYYY-MM-DD`. */
                 opentime: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_WageOptions: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** @description The special account's balance, yuan ('' without an account). */
+                balance: string;
+                /** @description salaryCheck's kinds: value and label. */
+                checkKinds: components["schemas"]["WageUnitOption2"][];
+                /** @description The month a clerk usually pays: the previous one. */
+                defaultMonth: string;
+                teams: components["schemas"]["WageTeamOption"][];
+                units: components["schemas"]["WageUnitOption"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_WageOrder: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                createdAt: string;
+                createdBy: string;
+                decidedAt: string;
+                decidedBy: string;
+                decisionRemark: string;
+                failed: string;
+                finishedAt: string;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                lineCount: number;
+                month: string;
+                orderNo: string;
+                paid: string;
+                /** Format: int64 */
+                projectId: number;
+                projectName: string;
+                /** Format: int64 */
+                reissueOf?: number | null;
+                reissueOfNo: string;
+                remark: string;
+                /** @description pending 待审核, withdrawn 已撤回, rejected 已驳回, paying 支付中, paid 已支付, partial 部分失败. */
+                status: string;
+                statusLabel: string;
+                total: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_WageOrderDetail: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                lines: components["schemas"]["Paged_WagePayout"];
+                order: components["schemas"]["WageOrder"];
+                sheets: components["schemas"]["WageSheet"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_WageSheetDetail: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                lines: components["schemas"]["Paged_WageLine"];
+                sheet: components["schemas"]["WageSheet"];
             };
             message: string;
         };
@@ -3289,6 +5854,74 @@ export interface components {
             /** Format: int64 */
             data: number;
             message: string;
+        };
+        FinanceAuditForm: {
+            id?: string | null;
+            remark?: string | null;
+            /** @description 1 approve (needs a verification within 10 minutes, consumed), 2 reject (needs `remark`). */
+            status?: string | null;
+        };
+        FinanceCodeForm: {
+            /** @description The six-digit code sent by `Veritest`. */
+            code?: string | null;
+        };
+        FinanceIdNumberForm: {
+            idnumber?: string | null;
+        };
+        FinanceIndex: {
+            /** @description The special account's balance, yuan ('' without an account). */
+            balance: string;
+            /** Format: int64 */
+            paid: number;
+            /** Format: int64 */
+            partial: number;
+            /** Format: int64 */
+            paying: number;
+            /** Format: int64 */
+            pending: number;
+            /** @description Yuan awaiting approval. */
+            pendingTotal: string;
+            /** Format: int64 */
+            rejected: number;
+        };
+        FinanceNameForm: {
+            name?: string | null;
+        };
+        FinancePageForm: {
+            limit?: string | null;
+            page?: string | null;
+        };
+        /** @description `Messageinfo`: the approver's own profile. */
+        FinanceProfile: {
+            account: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Masked ID number. */
+            idnumber: string;
+            /** Format: int64 */
+            isupdate: number;
+            name: string;
+            phone: string;
+            projectname: string;
+            /** @description When the password was last set. */
+            starttime: string;
+        };
+        FinanceRecord: {
+            action: string;
+            createdAt: string;
+            detail: string;
+            /** Format: int64 */
+            id: number;
+            ip: string;
+            targetId: string;
+            targetType: string;
+        };
+        FinanceVerified: {
+            /**
+             * Format: int64
+             * @description Unix seconds until which an approval may use this verification.
+             */
+            validUntil: number;
         };
         /**
          * @description `ajax_change_guarantee`: the new guarantee of the builder or general contractor (the wizard's rules
@@ -3506,6 +6139,86 @@ export interface components {
             /** @description Subcontractors and labour subcontractors on site. */
             subcontractors: components["schemas"]["BoardUnit"][];
         };
+        /** @description One page of a list. */
+        Paged_WageLine: {
+            /** Format: int64 */
+            limit: number;
+            list: {
+                cardBank: string;
+                cardNumber: string;
+                /** @description Why the card (as on the sheet) cannot be paid into; '' when it can. */
+                cardProblem: string;
+                /**
+                 * Format: int64
+                 * @description Attended days in the month.
+                 */
+                days: number;
+                deduction: string;
+                /** Format: int64 */
+                id: number;
+                idNumber: string;
+                name: string;
+                net: string;
+                payable: string;
+                /** @description What the attendance gives. */
+                prefill: string;
+                reason: string;
+                wage: string;
+                /** @description day 日薪, month 月薪. */
+                wageKind: string;
+                /** Format: int64 */
+                workerId: number;
+            }[];
+            /** Format: int64 */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, over all pages.
+             */
+            total: number;
+        };
+        /** @description One page of a list. */
+        Paged_WagePayout: {
+            /** Format: int64 */
+            limit: number;
+            list: {
+                amount: string;
+                bankRef: string;
+                cardBank: string;
+                /** @description The card the payout went (or goes) to. */
+                cardNumber: string;
+                currentBank: string;
+                /** @description The worker's card now (after a correction). */
+                currentCard: string;
+                currentCardProblem: string;
+                failureReason: string;
+                /** Format: int64 */
+                id: number;
+                idNumber: string;
+                /** Format: int64 */
+                lineId: number;
+                month: string;
+                name: string;
+                /** Format: int64 */
+                orderId: number;
+                orderNo: string;
+                /** Format: int64 */
+                reissuedBy?: number | null;
+                settledAt: string;
+                /** @description queued 待审批, pending 支付中, paid 已支付, failed 支付失败, cancelled 已取消. */
+                status: string;
+                statusLabel: string;
+                /** Format: int64 */
+                workerId: number;
+            }[];
+            /** Format: int64 */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, over all pages.
+             */
+            total: number;
+        };
         /** @description `construction_edit`: a unit with its company and leaders (the editBuilds form). */
         ParticipantDetail: {
             /** @description Contract attachment URLs (`/uploads/…`), at most 9. */
@@ -3668,6 +6381,129 @@ export interface components {
             regulatorPhone: string;
             stepForm: components["schemas"]["StepForm"];
         };
+        /** @description One approver for the edit form (full ID number). */
+        PropertyApproverDetail: {
+            account: string;
+            createtime: string;
+            /** Format: int64 */
+            id: number;
+            idnumber: string;
+            /** Format: int64 */
+            isupdate: number;
+            name: string;
+            phone: string;
+            /** Format: int64 */
+            status: number;
+        };
+        /** @description One approver in the list (ID number masked). */
+        PropertyApproverLine: {
+            /** @description Login account. */
+            account: string;
+            createtime: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Masked ID number. */
+            idnumber: string;
+            /**
+             * Format: int64
+             * @description 1 once the approver has changed the initial password.
+             */
+            isupdate: number;
+            name: string;
+            phone: string;
+            /**
+             * Format: int64
+             * @description 1 enabled, 0 disabled.
+             */
+            status: number;
+        };
+        /** @description A card read by the site ID reader, checked. */
+        PropertyCard: {
+            birthday: string;
+            gender: string;
+            idnumber: string;
+            name: string;
+        };
+        PropertyCardForm: {
+            /** @description The ID number on the card. */
+            idNumber?: string | null;
+            /** @description The name on the card, as the site ID reader (`idreader` of the site configuration) answered it. */
+            name?: string | null;
+        };
+        PropertyIdCheckForm: {
+            /** @description The approver's id when editing (its own number is not a clash). */
+            id?: string | null;
+            idnumber?: string | null;
+        };
+        /** @description What an ID number says. */
+        PropertyIdFacts: {
+            /** @description YYYY-MM-DD. */
+            birthday: string;
+            /** @description 男 or 女. */
+            gender: string;
+            idnumber: string;
+        };
+        PropertyIdQuery: {
+            /** @description The approver's account id. */
+            id?: string | null;
+        };
+        /** @description The answer of a create or a reset: the initial password, shown once. */
+        PropertyInitialPassword: {
+            account: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Shown once; never stored in clear. */
+            password: string;
+        };
+        PropertyOpenForm: {
+            id?: string | null;
+            /** @description '1' enable, '0' disable. */
+            status?: string | null;
+        };
+        /** @description `getpwd`: the rule an initial password follows and how it is handed out. */
+        PropertyPasswordRule: {
+            /** @description How the initial password reaches the approver. */
+            delivery: string;
+            /**
+             * Format: int64
+             * @description 1 when the strong-password rule is on.
+             */
+            passwordstatus: number;
+            /** @description The rule a new password must meet. */
+            rule: string;
+        };
+        PropertyPhoneForm: {
+            /** @description The SMS code sent to the new number. */
+            code?: string | null;
+            /** @description The approver's id (enterprise side only; the finance side changes its own phone). */
+            id?: string | null;
+            /** @description The new mobile number. */
+            phone?: string | null;
+        };
+        /** @description `Projectname`: what the propertyRole screen shows above the list. */
+        PropertyProject: {
+            /**
+             * Format: int64
+             * @description The approvers configured, enabled or not.
+             */
+            approvers: number;
+            projectname: string;
+            /**
+             * Format: int64
+             * @description The project's property status (the finance menu rule).
+             */
+            propertyStatus: number;
+        };
+        PropertySetForm: {
+            /** @description Login account (create only): 4–20 letters, digits or underscores. */
+            account?: string | null;
+            /** @description Empty to create; the approver's id to edit. */
+            id?: string | null;
+            idnumber?: string | null;
+            name?: string | null;
+            /** @description Mobile number (create only; an edit changes it through SMS verification). */
+            phone?: string | null;
+        };
         /** @description `ajax_edit_save`: an exited participating unit comes back on site. */
         ReentryForm: {
             /** @description The new entry date, YYYY-MM-DD, not before the exit date. */
@@ -3787,6 +6623,16 @@ export interface components {
             /** Format: int64 */
             value: number;
         };
+        RulesForm: {
+            /** @description 0–3600. */
+            dedupSeconds?: string | null;
+            /** @description `in`, `out` or `both`. */
+            directions?: string | null;
+            /** @description 0–24 with at most one decimal. */
+            minHours?: string | null;
+            /** @description 1–1440. */
+            offlineMinutes?: string | null;
+        };
         /** @description The id of a saved record. */
         Saved: {
             /** Format: int64 */
@@ -3873,6 +6719,130 @@ export interface components {
              * @description 1 when SMS login (and the SMS code on password login) is on.
              */
             open_sms: number;
+        };
+        /** @description What an arrival answers: the flow, and whether it was already recorded. */
+        SpecialArrival: {
+            balance: string;
+            /** @description True when the reference had been recorded before (nothing new was posted). */
+            duplicate: boolean;
+            /** Format: int64 */
+            flowId: number;
+        };
+        SpecialArrivalForm: {
+            /** @description The receiving special account's number. */
+            account?: string | null;
+            /** @description Yuan, at most two decimals, more than 0. */
+            amount?: string | null;
+            /**
+             * @description The bank's unique reference of the transfer (1–64 letters, digits, '-' or '_'); an announcement
+             *     repeated with the same reference is recorded once.
+             */
+            bank_ref?: string | null;
+            payer_account?: string | null;
+            payer_bank?: string | null;
+            payer_name?: string | null;
+            summary?: string | null;
+            /** @description When the money arrived, `YYYY-MM-DD HH:MM:SS` China time; now when empty. */
+            time?: string | null;
+        };
+        /** @description One flow of the special account. */
+        SpecialFlowLine: {
+            /** @description Yuan, two decimals. */
+            amount: string;
+            /** @description The balance right after this flow, yuan. */
+            balanceAfter: string;
+            bankRef: string;
+            counterpartyAccount: string;
+            counterpartyBank: string;
+            counterpartyName: string;
+            /** @description `in` or `out`. */
+            direction: string;
+            /** @description 收入 or 支出. */
+            directionLabel: string;
+            /** Format: int64 */
+            id: number;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            occurredAt: string;
+            /** @description `bank`, `regulator` or `payout`. */
+            source: string;
+            /** @description 银行到账, 监管录入 or 工资代发. */
+            sourceLabel: string;
+            summary: string;
+        };
+        /** @description A page of flows with the sums of everything the filter matches. */
+        SpecialFlowPage: {
+            /** @description The account's balance now, yuan. */
+            balance: string;
+            /** Format: int64 */
+            limit: number;
+            list: components["schemas"]["SpecialFlowLine"][];
+            /** Format: int64 */
+            page: number;
+            /** @description Money in over the filtered flows, yuan. */
+            sumIn: string;
+            /** @description Money out over the filtered flows, yuan. */
+            sumOut: string;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A unit's wage guarantee (工资保证金). */
+        SpecialGuarantee: {
+            companyName: string;
+            /** @description The amount in 万元 ('' when none was given). */
+            desposit: string;
+            enddate: string;
+            /** @description Upload URL of the guarantee file ('' when none). */
+            guaranteepath: string;
+            paytype: string;
+            paytypeLabel: string;
+            /** @description `builder` or `contractor`. */
+            role: string;
+            /** @description 建设单位 or 施工总包单位. */
+            roleLabel: string;
+            startdate: string;
+            /** @description 有效, 已过期 or 未填写 (by the end date, China time). */
+            state: string;
+        };
+        /** @description special/information. */
+        SpecialInformation: {
+            /** @description The account form as the wizard saved it. */
+            accountForm: components["schemas"]["AccountForm"];
+            /** @description The balance in yuan, two decimals: the sum of the account's flows. */
+            balance: string;
+            bankName: string;
+            branchName: string;
+            guarantees: components["schemas"]["SpecialGuarantee"][];
+            openCompanyTypeLabel: string;
+            /** @description 已开户 / 未开户 / 未登记. */
+            openStatusLabel: string;
+            projectname: string;
+            totalIn: string;
+            totalOut: string;
+        };
+        /** @description The money posted: the flow and the balance after it. */
+        SpecialPosted: {
+            /** @description Yuan. */
+            amount: string;
+            /** @description The balance after the flow, yuan. */
+            balance: string;
+            /** Format: int64 */
+            flowId: number;
+        };
+        SpecialTransferForm: {
+            /** @description Yuan, at most two decimals, more than 0. */
+            amount?: string | null;
+            /** @description The day the money arrived, `YYYY-MM-DD`, not after today. */
+            date?: string | null;
+            /** @description Its account number: digits and hyphens, up to 50 (optional). */
+            payer_account?: string | null;
+            /** @description Its bank (optional, up to 100 chars). */
+            payer_bank?: string | null;
+            /** @description The paying unit (usually the builder): 1–100 chars. */
+            payer_name?: string | null;
+            /** @description The project whose special account receives the money. */
+            projectId?: string | null;
+            /** @description Up to 200 chars; `人工费拨付` when empty. */
+            summary?: string | null;
         };
         /**
          * @description A staff member as listed (ID number and phone in full for the project's own account: they are its
@@ -4339,6 +7309,208 @@ export interface components {
             /** @description The cascader's value, comma-joined: `bank,branch`. `BankType` / `BankPoint` win when both are sent. */
             bankSelected?: string | null;
         };
+        WageAnomaly: {
+            /** Format: int64 */
+            days: number;
+            detail: string;
+            idNumber: string;
+            kind: string;
+            kindLabel: string;
+            /**
+             * Format: int64
+             * @description 0 when the worker is on no sheet.
+             */
+            lineId: number;
+            name: string;
+            net: string;
+            /** Format: int64 */
+            sheetId: number;
+            teamName: string;
+            unitName: string;
+            /** Format: int64 */
+            workerId: number;
+        };
+        WageCardForm: {
+            /** @description A first-level bank code. */
+            bank?: string | null;
+            /** @description 12–30 digits. */
+            card?: string | null;
+            /** @description 1: save a UnionPay number although its check digit fails (after the 301). */
+            confirmed?: string | null;
+            workerId?: string | null;
+        };
+        WageDetailQuery: {
+            id?: string | null;
+            limit?: string | null;
+            page?: string | null;
+            projectId?: string | null;
+        };
+        WageIdForm: {
+            id?: string | null;
+        };
+        WageLineForm: {
+            deduction?: string | null;
+            id?: string | null;
+            /** @description Yuan, two decimals at most. */
+            payable?: string | null;
+            /** @description Required when payable differs from the prefill or a deduction is made. */
+            reason?: string | null;
+        };
+        WageLineRemoveForm: {
+            id?: string | null;
+            reason?: string | null;
+        };
+        WageOptions: {
+            /** @description The special account's balance, yuan ('' without an account). */
+            balance: string;
+            /** @description salaryCheck's kinds: value and label. */
+            checkKinds: components["schemas"]["WageUnitOption2"][];
+            /** @description The month a clerk usually pays: the previous one. */
+            defaultMonth: string;
+            teams: components["schemas"]["WageTeamOption"][];
+            units: components["schemas"]["WageUnitOption"][];
+        };
+        WageOrder: {
+            createdAt: string;
+            createdBy: string;
+            decidedAt: string;
+            decidedBy: string;
+            decisionRemark: string;
+            failed: string;
+            finishedAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            lineCount: number;
+            month: string;
+            orderNo: string;
+            paid: string;
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            /** Format: int64 */
+            reissueOf?: number | null;
+            reissueOfNo: string;
+            remark: string;
+            /** @description pending 待审核, withdrawn 已撤回, rejected 已驳回, paying 支付中, paid 已支付, partial 部分失败. */
+            status: string;
+            statusLabel: string;
+            total: string;
+        };
+        WageOrderDetail: {
+            lines: components["schemas"]["Paged_WagePayout"];
+            order: components["schemas"]["WageOrder"];
+            sheets: components["schemas"]["WageSheet"][];
+        };
+        WageOrderForm: {
+            month?: string | null;
+            remark?: string | null;
+            /** @description Comma-joined sheet ids. */
+            sheetIds?: string | null;
+        };
+        WageOrderQuery: {
+            limit?: string | null;
+            month?: string | null;
+            /** @description Part of the order number. */
+            orderNo?: string | null;
+            page?: string | null;
+            projectId?: string | null;
+            /** @description An order status; empty: any. */
+            status?: string | null;
+        };
+        WagePayout: {
+            amount: string;
+            bankRef: string;
+            cardBank: string;
+            /** @description The card the payout went (or goes) to. */
+            cardNumber: string;
+            currentBank: string;
+            /** @description The worker's card now (after a correction). */
+            currentCard: string;
+            currentCardProblem: string;
+            failureReason: string;
+            /** Format: int64 */
+            id: number;
+            idNumber: string;
+            /** Format: int64 */
+            lineId: number;
+            month: string;
+            name: string;
+            /** Format: int64 */
+            orderId: number;
+            orderNo: string;
+            /** Format: int64 */
+            reissuedBy?: number | null;
+            settledAt: string;
+            /** @description queued 待审批, pending 支付中, paid 已支付, failed 支付失败, cancelled 已取消. */
+            status: string;
+            statusLabel: string;
+            /** Format: int64 */
+            workerId: number;
+        };
+        WageReissueForm: {
+            /** @description Comma-joined failed payout ids of one order. */
+            ids?: string | null;
+        };
+        WageSheet: {
+            confirmedAt: string;
+            createdAt: string;
+            deduction: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            lineCount: number;
+            month: string;
+            net: string;
+            /**
+             * Format: int64
+             * @description The live wage order carrying the sheet.
+             */
+            orderId?: number | null;
+            /** @description Yuan. */
+            payable: string;
+            /** Format: int64 */
+            projectId: number;
+            /** @description draft 未确认, confirmed 已确认, paid 已发放. */
+            status: string;
+            statusLabel: string;
+            /**
+             * Format: int64
+             * @description 0: the whole unit.
+             */
+            teamId: number;
+            teamName: string;
+            /** Format: int64 */
+            unitId: number;
+            unitName: string;
+        };
+        WageSheetDetail: {
+            lines: components["schemas"]["Paged_WageLine"];
+            sheet: components["schemas"]["WageSheet"];
+        };
+        WageSheetForm: {
+            /** @description YYYY-MM, not after this month. */
+            month?: string | null;
+            /** @description Empty or 0: the whole unit. */
+            teamId?: string | null;
+            unitId?: string | null;
+        };
+        WageTeamOption: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            unitId: number;
+        };
+        WageUnitOption: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        WageUnitOption2: {
+            label: string;
+            value: string;
+        };
         /**
          * @description `Worker/detail`: the line with the person's ID data and contract, and the worker's employments on
          *     this project.
@@ -4498,6 +7670,585 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    transfer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SpecialTransferForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpecialPosted"];
+                };
+            };
+        };
+    };
+    arrival: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the shared secret */
+                "X-Bank-Secret": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SpecialArrivalForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpecialArrival"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AffixDeleteForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    detail: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM`. */
+                belongdate?: string;
+                companyid?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AffixDetail"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The year, `YYYY` (this year when empty). */
+                year?: string;
+                /** @description One unit's company id (all when empty). */
+                companyid?: string;
+                page?: string;
+                limit?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_AffixMonthLine"];
+                };
+            };
+        };
+    };
+    save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AffixSaveForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_i64"];
+                };
+            };
+        };
+    };
+    device_add: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DeviceForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AttendanceDeviceSecret"];
+                };
+            };
+        };
+    };
+    device_delete: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DeviceIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    device_edit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DeviceEditForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    device_list: {
+        parameters: {
+            query?: {
+                /** @description `attendant` (考勤设备) or `reader` (身份证阅读器). */
+                kind?: string;
+                /** @description Part of the serial or the name. */
+                keyword?: string;
+                /** @description `online`, `offline` or `disabled`; empty for all. */
+                status?: string;
+                /** @description The regulator's project filter; a builder's own project is implied. */
+                projectId?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_AttendanceDevice"];
+                };
+            };
+        };
+    };
+    device_reset_secret: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DeviceIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AttendanceDeviceSecret"];
+                };
+            };
+        };
+    };
+    record_import: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the workbook in field `file` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AttendanceImportResult"];
+                };
+            };
+        };
+    };
+    record_list: {
+        parameters: {
+            query?: {
+                /** @description Part of the name or the ID number. */
+                keyword?: string;
+                unitId?: string;
+                teamId?: string;
+                /** @description `YYYY-MM-DD`, inclusive. */
+                startDate?: string;
+                /** @description `YYYY-MM-DD`, inclusive. */
+                endDate?: string;
+                /** @description `device`, `import` or `manual` (corrections); empty for all. */
+                source?: string;
+                projectId?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_AttendancePunchRecord"];
+                };
+            };
+        };
+    };
+    record_photo: {
+        parameters: {
+            query?: {
+                id?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                };
+            };
+            /** @description 404 in the envelope (HTTP 200) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    record_template: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description 101 / 403 in the envelope (HTTP 200) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    rule_get: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project (required for the regulator); a builder's own project is implied. */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AttendanceRules"];
+                };
+            };
+        };
+    };
+    rule_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RulesForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AttendanceRulesSaved"];
+                };
+            };
+        };
+    };
+    sheet_correct: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CorrectionForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    sheet_export: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM`; this month when empty. */
+                month?: string;
+                unitId?: string;
+                teamId?: string;
+                /** @description Part of the name or the ID number. */
+                keyword?: string;
+                projectId?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the sheet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description 401 / 403 / 404 in the envelope (HTTP 200) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    sheet_month: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM`; this month when empty. */
+                month?: string;
+                unitId?: string;
+                teamId?: string;
+                /** @description Part of the name or the ID number. */
+                keyword?: string;
+                projectId?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AttendanceSheet"];
                 };
             };
         };
@@ -5539,6 +9290,50 @@ export interface operations {
             };
         };
     };
+    getpwd: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PropertyPasswordRule"];
+                };
+            };
+        };
+    };
+    getpwd: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PropertyPasswordRule"];
+                };
+            };
+        };
+    };
     notice_board: {
         parameters: {
             query?: {
@@ -5688,6 +9483,471 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Saved"];
+                };
+            };
+        };
+    };
+    examine: {
+        parameters: {
+            query?: {
+                /** @description Name, account or phone contains. */
+                keyword?: string;
+                page?: string;
+                limit?: string;
+                /** @description The regulator's project (a builder's own is implied). */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_PropertyApproverLine"];
+                };
+            };
+        };
+    };
+    examine: {
+        parameters: {
+            query?: {
+                /** @description Name, account or phone contains. */
+                keyword?: string;
+                page?: string;
+                limit?: string;
+                /** @description The regulator's project (a builder's own is implied). */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_PropertyApproverLine"];
+                };
+            };
+        };
+    };
+    builder_idcardreader: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PropertyCardForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PropertyCard"];
+                };
+            };
+        };
+    };
+    information: {
+        parameters: {
+            query?: {
+                /** @description The approver's account id. */
+                id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PropertyApproverDetail"];
+                };
+            };
+        };
+    };
+    information: {
+        parameters: {
+            query?: {
+                /** @description The approver's account id. */
+                id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PropertyApproverDetail"];
+                };
+            };
+        };
+    };
+    open: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PropertyOpenForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    project_name: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project (a builder's own is implied; another id → 404). */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PropertyProject"];
+                };
+            };
+        };
+    };
+    project_name: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project (a builder's own is implied; another id → 404). */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PropertyProject"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PropertyIdQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PropertyInitialPassword"];
+                };
+            };
+        };
+    };
+    set_account: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PropertySetForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_PropertyInitialPassword"];
+                };
+            };
+        };
+    };
+    verification: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PropertyIdCheckForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PropertyIdFacts"];
+                };
+            };
+        };
+    };
+    builder_verify_phone_number: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PropertyPhoneForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    veritest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PropertyPhoneForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    builder_veritestalter: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PropertyPhoneForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: {
+                /** @description `in` (收入), `out` (支出) or empty for both. */
+                direction?: string;
+                /** @description First day, `YYYY-MM-DD` (China time), inclusive. */
+                start?: string;
+                /** @description Last day, `YYYY-MM-DD`, inclusive. */
+                end?: string;
+                page?: string;
+                limit?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the flows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description 401 / 403 / 404 in the envelope (HTTP 200) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    flows: {
+        parameters: {
+            query?: {
+                /** @description `in` (收入), `out` (支出) or empty for both. */
+                direction?: string;
+                /** @description First day, `YYYY-MM-DD` (China time), inclusive. */
+                start?: string;
+                /** @description Last day, `YYYY-MM-DD`, inclusive. */
+                end?: string;
+                page?: string;
+                limit?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpecialFlowPage"];
+                };
+            };
+        };
+    };
+    information: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project (a builder's own is implied; another id → 404). */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpecialInformation"];
                 };
             };
         };
@@ -6208,6 +10468,550 @@ export interface operations {
             };
         };
     };
+    abnormal_card: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageCardForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    abnormal_list: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                projectId?: string;
+                month?: string;
+                /** @description A payout status; empty: any. */
+                status?: string;
+                name?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_WagePayout"];
+                };
+            };
+        };
+    };
+    abnormal_reissue: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageReissueForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_i64"];
+                };
+            };
+        };
+    };
+    check_list: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                projectId?: string;
+                month?: string;
+                /** @description A kind of `KINDS`; empty: all. */
+                kind?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_WageAnomaly"];
+                };
+            };
+        };
+    };
+    order_detail: {
+        parameters: {
+            query?: {
+                id?: string;
+                page?: string;
+                limit?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WageOrderDetail"];
+                };
+            };
+        };
+    };
+    order_list: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                projectId?: string;
+                month?: string;
+                /** @description An order status; empty: any. */
+                status?: string;
+                /** @description Part of the order number. */
+                orderNo?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_WageOrder"];
+                };
+            };
+        };
+    };
+    order_pay_lines: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                projectId?: string;
+                month?: string;
+                /** @description A payout status; empty: any. */
+                status?: string;
+                name?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_WagePayout"];
+                };
+            };
+        };
+    };
+    order_submit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageOrderForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_i64"];
+                };
+            };
+        };
+    };
+    order_withdraw: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    sheet_confirm: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    sheet_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageSheetForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_i64"];
+                };
+            };
+        };
+    };
+    sheet_delete: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    sheet_detail: {
+        parameters: {
+            query?: {
+                id?: string;
+                page?: string;
+                limit?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WageSheetDetail"];
+                };
+            };
+        };
+    };
+    sheet_list: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                projectId?: string;
+                /** @description YYYY-MM; empty: every month. */
+                month?: string;
+                /** @description draft / confirmed / paid; empty: any. */
+                status?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_WageSheet"];
+                };
+            };
+        };
+    };
+    sheet_options: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project; a builder's own project is implied (another id → 404). */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WageOptions"];
+                };
+            };
+        };
+    };
+    sheet_remove_line: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageLineRemoveForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    sheet_save_line: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageLineForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    sheet_unconfirm: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    device_heartbeat: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Device-Serial": string;
+                "X-Device-Timestamp": string;
+                "X-Device-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description e.g. {"serial": "…"}; signed as sent */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeviceHeartbeatReply"];
+                };
+            };
+        };
+    };
+    device_punch: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Device-Serial": string;
+                "X-Device-Timestamp": string;
+                "X-Device-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevicePunchBatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DevicePunchResult"];
+                };
+            };
+        };
+    };
     finance_login: {
         parameters: {
             query?: never;
@@ -6231,6 +11035,310 @@ export interface operations {
             };
         };
     };
+    audit_history: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageOrderQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_WageOrder"];
+                };
+            };
+        };
+    };
+    details: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageDetailQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WageOrderDetail"];
+                };
+            };
+        };
+    };
+    index: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FinanceIndex"];
+                };
+            };
+        };
+    };
+    order_audit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FinanceAuditForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WageOrder"];
+                };
+            };
+        };
+    };
+    order_details: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageDetailQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WageOrderDetail"];
+                };
+            };
+        };
+    };
+    record_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FinancePageForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_FinanceRecord"];
+                };
+            };
+        };
+    };
+    verification: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FinanceCodeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FinanceVerified"];
+                };
+            };
+        };
+    };
+    verify_id_number: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FinanceIdNumberForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FinanceVerified"];
+                };
+            };
+        };
+    };
+    finance_verify_phone_number: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PropertyPhoneForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    veritest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_String"];
+                };
+            };
+        };
+    };
+    finance_veritestalter: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PropertyPhoneForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    order_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageOrderQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_WageOrder"];
+                };
+            };
+        };
+    };
     finance_change_password: {
         parameters: {
             query?: never;
@@ -6250,6 +11358,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+        };
+    };
+    finance_idcardreader: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PropertyCardForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PropertyCard"];
+                };
+            };
+        };
+    };
+    inforalter: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FinanceNameForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    messageinfo: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FinanceProfile"];
+                };
+            };
+        };
+    };
+    messageinfo: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FinanceProfile"];
                 };
             };
         };

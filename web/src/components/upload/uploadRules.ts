@@ -1,7 +1,7 @@
 /** The client-side checks of spec §5 "Uploads", run before anything is sent (decisions "Uploads"). */
 
 /** What an upload is for: the server's `kind`, which fixes the types and the count. */
-export type UploadKind = 'guarantee' | 'contract' | 'avatar' | 'attachment';
+export type UploadKind = 'guarantee' | 'contract' | 'avatar' | 'attachment' | 'voucher';
 
 export interface UploadLimits {
   /** Lower-case extensions without the dot. */
@@ -15,6 +15,8 @@ export const UPLOAD_LIMITS: Record<UploadKind, UploadLimits> = {
   avatar: { extensions: ['jpg', 'png'], maxCount: 1 },
   // The special account's opening vouchers and agreements.
   attachment: { extensions: ['jpg', 'jpeg', 'png', 'gif', 'pdf'], maxCount: 5 },
+  // Payment vouchers (affix): bank receipts, signed wage sheets.
+  voucher: { extensions: ['jpg', 'jpeg', 'png', 'gif', 'pdf', 'doc', 'docx'], maxCount: 5 },
 };
 
 /** 5 MB each, enforced (the spec's message says 5MB; decisions "Uploads"). */

@@ -1,5 +1,6 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { useSession } from '@/store/session';
 import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
 import ProjectAudit from './ProjectAudit';
@@ -102,11 +103,21 @@ function start(routes: Record<string, Reply> = {}) {
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
-      <ProjectAudit />
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={['/audit']}>
+      <QueryClientProvider client={client}>
+        <Routes>
+          <Route path="/audit" element={<ProjectAudit />} />
+          <Route path="*" element={<Location />} />
+        </Routes>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return mock;
+}
+
+function Location() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
 const errors = () => [...document.querySelectorAll('.ant-form-item-explain-error')].map((node) => node.textContent);
@@ -235,5 +246,13 @@ describe('ProjectAudit', () => {
     fireEvent.click(screen.getByTestId('create-submit'));
     expect(await screen.findByText('该账号已存在')).toBeTruthy();
     expect(screen.queryByTestId('created-password')).toBeNull();
+  });
+
+  it('opens an approved project\'s roster for the regulator', async () => {
+    start({ [AUDIT_LIST_URL]: { code: 201, data: { list: [row(7, '1'), row(9, '2')], total: 2, page: 1, limit: 10 } } });
+    await screen.findByText('测试项目9');
+    expect(screen.queryByTestId('audit-roster-7')).toBeNull();
+    fireEvent.click(screen.getByTestId('audit-roster-9'));
+    expect((await screen.findByTestId('location')).textContent).toBe('/user/list?projectId=9');
   });
 });

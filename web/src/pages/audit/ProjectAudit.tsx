@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Radio, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { ApiError } from '@/api/client';
 import AuditDetailDrawer from './AuditDetailDrawer';
 import CreateAccountDialog from './CreateAccountDialog';
 import RejectDialog from './RejectDialog';
+import TransferDialog from './TransferDialog';
 import { StatusTag, STATUS_FILTERS } from './status';
 import { fetchAuditList, type AuditListQuery, type AuditListRow, type AuditStatus } from './service';
 
@@ -13,12 +15,14 @@ const DEFAULT_LIMIT = 10;
 
 /** 监管审核 → 注册审核: the regulator's list of project registrations, their detail and decision. */
 export default function ProjectAudit() {
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [query, setQuery] = useState<AuditListQuery>({ page: 1, limit: DEFAULT_LIMIT, status: '1', name: '' });
   const [nameInput, setNameInput] = useState('');
   const [viewing, setViewing] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<{ id: number; name: string } | null>(null);
   const [creating, setCreating] = useState(false);
+  const [transferTo, setTransferTo] = useState<{ id: number; name: string } | null>(null);
 
   const list = useQuery({
     queryKey: ['audit', 'list', query],
@@ -59,11 +63,24 @@ export default function ProjectAudit() {
     {
       title: '操作',
       key: 'action',
-      width: 90,
+      width: 260,
       render: (_, row) => (
-        <Button type="link" size="small" data-testid={`audit-view-${row.id}`} onClick={() => setViewing(row.id)}>
-          查看
-        </Button>
+        <Space size={0}>
+          <Button type="link" size="small" data-testid={`audit-view-${row.id}`} onClick={() => setViewing(row.id)}>
+            查看
+          </Button>
+          {row.status === '2' && (
+            <Button type="link" size="small" data-testid={`audit-roster-${row.id}`}
+              onClick={() => navigate(`/user/list?projectId=${row.id}`)}>
+              花名册
+            </Button>
+          )}
+          {row.status === '2' && (
+            <Button type="link" size="small" data-testid={`audit-transfer-${row.id}`} onClick={() => setTransferTo({ id: row.id, name: row.name })}>
+              录入人工费拨付
+            </Button>
+          )}
+        </Space>
       ),
     },
   ];
@@ -152,6 +169,7 @@ export default function ProjectAudit() {
           refresh();
         }}
       />
+      <TransferDialog project={transferTo} onClose={() => setTransferTo(null)} />
       <CreateAccountDialog open={creating} onClose={() => setCreating(false)} onCreated={refresh} />
     </Card>
   );

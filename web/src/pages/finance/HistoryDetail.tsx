@@ -1,5 +1,10 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import { useSearchParams } from 'react-router';
+import OrderView from '@/pages/wage/OrderView';
+import { fetchFinanceOrder } from '@/pages/wage/service';
 
+/** 审批详情: a decided order with every line's pay result. */
 export default function HistoryDetail() {
-  return <UnderConstruction title="审批详情" />;
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? 0);
+  return <OrderView queryKey={['finance', 'history', 'detail', id]} load={(page, limit) => fetchFinanceOrder(id, page, limit, true)} />;
 }

@@ -1,5 +1,70 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Modal, Space, message } from 'antd';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '@/api/client';
+import OrderView from '@/pages/wage/OrderView';
+import VerifyDialog from '@/pages/wage/VerifyDialog';
+import { auditOrder, fetchFinanceOrder } from '@/pages/wage/service';
 
+/** 工单详情: every line of the order; approve after verifying who you are, or reject with a reason. */
 export default function OrderDetail() {
-  return <UnderConstruction title="工单详情" />;
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? 0);
+  const queryClient = useQueryClient();
+  const [verifying, setVerifying] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const decide = async (status: 1 | 2, remark: string) => {
+    setBusy(true);
+    try {
+      const order = await auditOrder(id, status, remark);
+      void message.success(`${order.statusLabel}：${order.orderNo}`);
+      void queryClient.invalidateQueries({ queryKey: ['finance'] });
+    } catch (error) {
+      if (error instanceof ApiError) void message.error(error.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <OrderView
+        queryKey={['finance', 'order', id]}
+        load={(page, limit) => fetchFinanceOrder(id, page, limit)}
+        actions={(detail) =>
+          detail.order.status === 'pending' ? (
+            <Space>
+              <Button danger onClick={() => setRejecting(true)} loading={busy}>驳回</Button>
+              <Button type="primary" onClick={() => setVerifying(true)} loading={busy}>审核通过</Button>
+            </Space>
+          ) : null
+        }
+      />
+      <VerifyDialog
+        open={verifying}
+        onClose={() => setVerifying(false)}
+        onVerified={() => {
+          setVerifying(false);
+          void decide(1, '');
+        }}
+      />
+      <Modal
+        title="驳回工资单"
+        open={rejecting}
+        onCancel={() => setRejecting(false)}
+        okText="驳回"
+        cancelText="取消"
+        okButtonProps={{ danger: true, disabled: reason.trim() === '' }}
+        onOk={() => {
+          setRejecting(false);
+          void decide(2, reason.trim());
+          setReason('');
+        }}
+      >
+        <Input.TextArea value={reason} onChange={(event) => setReason(event.target.value)} rows={3} maxLength={200} placeholder="请填写驳回原因" />
+      </Modal>
+    </>
+  );
 }

@@ -1,5 +1,59 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, DatePicker, Input, Row, Space, Statistic, Table, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useNavigate } from 'react-router';
+import { groupYuan } from '@/pages/wage/money';
+import { fetchFinanceIndex, fetchFinanceOrders, type WageOrder } from '@/pages/wage/service';
 
+const LIMIT = 20;
+
+/** 审批工单: the dashboard counts and the orders waiting for this approver's project. */
 export default function OrderIndex() {
-  return <UnderConstruction title="审批工单" />;
+  const navigate = useNavigate();
+  const [month, setMonth] = useState<Dayjs | null>(null);
+  const [orderNo, setOrderNo] = useState('');
+  const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
+  const monthText = month?.format('YYYY-MM') ?? '';
+  const counts = useQuery({ queryKey: ['finance', 'index'], queryFn: fetchFinanceIndex });
+  const orders = useQuery({
+    queryKey: ['finance', 'orders', monthText, orderNo, paging],
+    queryFn: () => fetchFinanceOrders({ month: monthText, orderNo, page: paging.page, limit: paging.limit }),
+    placeholderData: keepPreviousData,
+  });
+  const columns: TableColumnsType<WageOrder> = [
+    { title: '工资单号', dataIndex: 'orderNo', width: 200 },
+    { title: '项目', dataIndex: 'projectName', ellipsis: true },
+    { title: '工资月份', dataIndex: 'month', width: 90 },
+    { title: '人数', dataIndex: 'lineCount', width: 70 },
+    { title: '合计（元）', dataIndex: 'total', align: 'right', width: 140, render: groupYuan },
+    { title: '类型', width: 90, render: (_: unknown, row) => (row.reissueOf ? '重新发放' : '工资发放') },
+    { title: '提交时间', dataIndex: 'createdAt', width: 170 },
+    { title: '操作', width: 90, render: (_: unknown, row) => <Button type="link" size="small" onClick={() => navigate(`/order/detail?id=${row.id}`)}>审核</Button> },
+  ];
+  const reset = () => setPaging({ page: 1, limit: paging.limit });
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Row gutter={16}>
+        <Col span={6}><Card><Statistic title="待审核工资单" value={counts.data?.pending ?? 0} /></Card></Col>
+        <Col span={6}><Card><Statistic title="待审核金额（元）" value={groupYuan(counts.data?.pendingTotal ?? '0.00')} /></Card></Col>
+        <Col span={6}><Card><Statistic title="已支付 / 部分失败" value={`${counts.data?.paid ?? 0} / ${counts.data?.partial ?? 0}`} /></Card></Col>
+        <Col span={6}><Card><Statistic title="专户余额（元）" value={counts.data?.balance ? groupYuan(counts.data.balance) : '未开立'} /></Card></Col>
+      </Row>
+      <Card title="待审核工资单">
+        <Space wrap style={{ marginBottom: 16 }}>
+          <DatePicker picker="month" value={month} onChange={(value) => { setMonth(value); reset(); }} placeholder="全部月份" />
+          <Input.Search allowClear placeholder="工资单号" onSearch={(value) => { setOrderNo(value.trim()); reset(); }} style={{ width: 220 }} />
+        </Space>
+        <Table<WageOrder>
+          rowKey="id"
+          columns={columns}
+          dataSource={orders.data?.list ?? []}
+          loading={orders.isFetching}
+          locale={{ emptyText: '暂无待审核工资单' }}
+          pagination={{ current: paging.page, pageSize: paging.limit, total: orders.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, onChange: (page, limit) => setPaging({ page, limit }) }}
+        />
+      </Card>
+    </Space>
+  );
 }

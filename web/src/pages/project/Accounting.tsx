@@ -1,5 +1,258 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, DatePicker, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, type TableColumnsType, message } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { ApiError } from '@/api/client';
+import { groupYuan, netYuan } from '@/pages/wage/money';
+import {
+  createSheet, fetchOptions, fetchSheet, fetchSheets, removeLine, saveLine, sheetAction, type WageLine, type WageSheet,
+} from '@/pages/wage/service';
 
+const LIMIT = 20;
+
+function showError(error: unknown) {
+  if (error instanceof ApiError) void message.error(error.message);
+}
+
+/** 工资核算: the wage sheets per unit or team and month, prefilled from attendance, edited, confirmed. */
 export default function Accounting() {
-  return <UnderConstruction title="工资核算" />;
+  const queryClient = useQueryClient();
+  const options = useQuery({ queryKey: ['wage', 'options'], queryFn: fetchOptions });
+  const [month, setMonth] = useState<Dayjs | null>(null);
+  const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
+  const [creating, setCreating] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const monthText = month?.format('YYYY-MM') ?? '';
+  const sheets = useQuery({
+    queryKey: ['wage', 'sheets', monthText, paging],
+    queryFn: () => fetchSheets({ month: monthText, page: paging.page, limit: paging.limit }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['wage'] });
+
+  const act = async (action: 'confirm' | 'unconfirm' | 'deleteSheet', id: number) => {
+    try {
+      await sheetAction(action, id);
+      void message.success('操作成功!');
+      refresh();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const columns: TableColumnsType<WageSheet> = [
+    { title: '工资月份', dataIndex: 'month', width: 100 },
+    { title: '参建单位', dataIndex: 'unitName', ellipsis: true },
+    { title: '班组', dataIndex: 'teamName', width: 110, render: (value: string) => value || '全部' },
+    { title: '人数', dataIndex: 'lineCount', width: 70 },
+    { title: '应发（元）', dataIndex: 'payable', align: 'right', width: 130, render: groupYuan },
+    { title: '扣款（元）', dataIndex: 'deduction', align: 'right', width: 110, render: groupYuan },
+    { title: '实发（元）', dataIndex: 'net', align: 'right', width: 130, render: groupYuan },
+    {
+      title: '状态', dataIndex: 'statusLabel', width: 90,
+      render: (label: string, row) => <Tag color={row.status === 'draft' ? 'default' : row.status === 'paid' ? 'success' : 'processing'}>{row.orderId && row.status === 'confirmed' ? '已提交' : label}</Tag>,
+    },
+    {
+      title: '操作', width: 210,
+      render: (_: unknown, row) => (
+        <Space size="small">
+          <Button type="link" size="small" onClick={() => setViewing(row.id)}>查看</Button>
+          {row.status === 'draft' && <Button type="link" size="small" onClick={() => void act('confirm', row.id)}>确认</Button>}
+          {row.status === 'confirmed' && !row.orderId && <Button type="link" size="small" onClick={() => void act('unconfirm', row.id)}>取消确认</Button>}
+          {row.status === 'draft' && (
+            <Popconfirm title="确定删除该工资表？" onConfirm={() => act('deleteSheet', row.id)} okText="删除" cancelText="取消">
+              <Button type="link" size="small" danger>删除</Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title="工资核算"
+      extra={<Button type="primary" onClick={() => setCreating(true)}>新建工资表</Button>}
+    >
+      <Space style={{ marginBottom: 16 }}>
+        <span>工资月份</span>
+        <DatePicker picker="month" value={month} onChange={(value) => { setMonth(value); setPaging({ page: 1, limit: paging.limit }); }} allowClear placeholder="全部月份" />
+      </Space>
+      <Table<WageSheet>
+        rowKey="id"
+        columns={columns}
+        dataSource={sheets.data?.list ?? []}
+        loading={sheets.isFetching}
+        pagination={{ current: paging.page, pageSize: paging.limit, total: sheets.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, onChange: (page, limit) => setPaging({ page, limit }) }}
+      />
+      <CreateSheetDialog
+        open={creating}
+        defaultMonth={options.data?.defaultMonth}
+        units={options.data?.units ?? []}
+        teams={options.data?.teams ?? []}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => { setCreating(false); refresh(); setViewing(id); }}
+      />
+      <SheetDrawer id={viewing} onClose={() => setViewing(null)} onChanged={refresh} />
+    </Card>
+  );
+}
+
+function CreateSheetDialog({ open, defaultMonth, units, teams, onClose, onCreated }: {
+  open: boolean; defaultMonth?: string; units: { id: number; name: string }[]; teams: { id: number; unitId: number; name: string }[];
+  onClose: () => void; onCreated: (id: number) => void;
+}) {
+  const [form] = Form.useForm<{ month: Dayjs; unitId: number; teamId?: number }>();
+  const unitId = Form.useWatch('unitId', form);
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      const id = await createSheet(values.month.format('YYYY-MM'), values.unitId, values.teamId);
+      void message.success('工资表已生成');
+      form.resetFields();
+      onCreated(id);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal title="新建工资表" open={open} onCancel={onClose} onOk={() => void submit()} confirmLoading={saving} okText="生成" cancelText="取消" destroyOnHidden>
+      <Form form={form} layout="vertical" initialValues={{ month: defaultMonth ? dayjs(`${defaultMonth}-01`) : undefined }}>
+        <Form.Item name="month" label="工资月份" rules={[{ required: true, message: '请选择月份' }]}>
+          <DatePicker picker="month" style={{ width: '100%' }} data-testid="sheet-month" />
+        </Form.Item>
+        <Form.Item name="unitId" label="参建单位" rules={[{ required: true, message: '请选择参建单位' }]}>
+          <Select options={units.map((unit) => ({ value: unit.id, label: unit.name }))} placeholder="请选择" data-testid="sheet-unit" />
+        </Form.Item>
+        <Form.Item name="teamId" label="班组" extra="不选班组则为该单位全部人员（已在本月其他工资表中的人员除外）">
+          <Select allowClear placeholder="全部班组" options={teams.filter((team) => team.unitId === unitId).map((team) => ({ value: team.id, label: team.name }))} />
+        </Form.Item>
+        <p style={{ color: '#888' }}>工资表按考勤自动生成：出勤天数 × 日工资标准；月薪人员出勤满当月工作日按全月计发，不满按天折算。</p>
+      </Form>
+    </Modal>
+  );
+}
+
+function SheetDrawer({ id, onClose, onChanged }: { id: number | null; onClose: () => void; onChanged: () => void }) {
+  const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
+  const [editing, setEditing] = useState<WageLine | null>(null);
+  const [removing, setRemoving] = useState<WageLine | null>(null);
+  const detail = useQuery({
+    queryKey: ['wage', 'sheet', id, paging],
+    queryFn: () => fetchSheet(id ?? 0, paging.page, paging.limit),
+    enabled: id !== null,
+    placeholderData: keepPreviousData,
+  });
+  const sheet = detail.data?.sheet;
+  const editable = sheet?.status === 'draft';
+  const columns: TableColumnsType<WageLine> = [
+    { title: '姓名', dataIndex: 'name', width: 80 },
+    { title: '身份证号', dataIndex: 'idNumber', width: 170 },
+    { title: '出勤天数', dataIndex: 'days', width: 80 },
+    { title: '工资标准', width: 110, render: (_: unknown, row) => `${groupYuan(row.wage)}/${row.wageKind === 'day' ? '日' : '月'}` },
+    { title: '应发（元）', dataIndex: 'payable', align: 'right', width: 110, render: groupYuan },
+    { title: '扣款（元）', dataIndex: 'deduction', align: 'right', width: 90, render: groupYuan },
+    { title: '实发（元）', dataIndex: 'net', align: 'right', width: 110, render: groupYuan },
+    { title: '原因', dataIndex: 'reason', ellipsis: true },
+    { title: '工资卡', dataIndex: 'cardNumber', width: 180, render: (card: string, row) => (row.cardProblem ? <Tag color="error">{row.cardProblem}</Tag> : card) },
+    ...(editable
+      ? [{
+          title: '操作', width: 110,
+          render: (_: unknown, row: WageLine) => (
+            <Space size={0}>
+              <Button type="link" size="small" onClick={() => setEditing(row)}>修改</Button>
+              <Button type="link" size="small" danger onClick={() => setRemoving(row)}>移出</Button>
+            </Space>
+          ),
+        }]
+      : []),
+  ];
+  const changed = () => { void detail.refetch(); onChanged(); };
+  return (
+    <Drawer
+      title={sheet ? `${sheet.month} 工资表 · ${sheet.unitName}${sheet.teamName ? ` · ${sheet.teamName}` : ''}` : '工资表'}
+      open={id !== null}
+      onClose={onClose}
+      width="min(1200px, 96vw)"
+      destroyOnHidden
+    >
+      {sheet && (
+        <p data-testid="sheet-totals">
+          {sheet.statusLabel} · {sheet.lineCount} 人 · 应发 {groupYuan(sheet.payable)} 元 · 扣款 {groupYuan(sheet.deduction)} 元 · 实发 <b>{groupYuan(sheet.net)}</b> 元
+        </p>
+      )}
+      <Table<WageLine>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={detail.data?.lines.list ?? []}
+        loading={detail.isFetching}
+        scroll={{ x: 1200 }}
+        pagination={{ current: paging.page, pageSize: paging.limit, total: detail.data?.lines.total ?? 0, showTotal: (t) => `共 ${t} 人`, onChange: (page, limit) => setPaging({ page, limit }) }}
+      />
+      <LineDialog line={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); changed(); }} />
+      <RemoveDialog line={removing} onClose={() => setRemoving(null)} onSaved={() => { setRemoving(null); changed(); }} />
+    </Drawer>
+  );
+}
+
+function LineDialog({ line, onClose, onSaved }: { line: WageLine | null; onClose: () => void; onSaved: () => void }) {
+  const [form] = Form.useForm<{ payable: string; deduction: string; reason: string }>();
+  const payable = Form.useWatch('payable', form) ?? '';
+  const deduction = Form.useWatch('deduction', form) ?? '';
+  const net = netYuan(payable, deduction);
+  const save = async () => {
+    if (!line) return;
+    const values = await form.validateFields();
+    try {
+      await saveLine(line.id, values.payable, values.deduction ?? '', values.reason ?? '');
+      void message.success('修改成功');
+      onSaved();
+    } catch (error) {
+      showError(error);
+    }
+  };
+  return (
+    <Modal title={line ? `修改工资 · ${line.name}` : ''} open={line !== null} onCancel={onClose} onOk={() => void save()} okText="保存" cancelText="取消" destroyOnHidden>
+      {line && (
+        <Form form={form} layout="vertical" initialValues={{ payable: line.payable, deduction: line.deduction === '0.00' ? '' : line.deduction, reason: line.reason }}>
+          <p>出勤 {line.days} 天，按考勤应发 {groupYuan(line.prefill)} 元</p>
+          <Form.Item name="payable" label="应发工资（元）" rules={[{ required: true, pattern: /^\d{1,7}(\.\d{1,2})?$/, message: '请输入正确的金额，最多2位小数' }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="deduction" label="扣款（元）" rules={[{ pattern: /^\d{1,7}(\.\d{1,2})?$/, message: '请输入正确的金额，最多2位小数' }]}>
+            <Input placeholder="0.00" />
+          </Form.Item>
+          <Form.Item name="reason" label="原因" extra="修改应发工资或有扣款时必填">
+            <Input.TextArea maxLength={200} rows={2} />
+          </Form.Item>
+          <p>实发：{net === undefined ? '—' : net.startsWith('-') ? <span style={{ color: '#cf1322' }}>实发不能为负数</span> : `${groupYuan(net)} 元`}</p>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+function RemoveDialog({ line, onClose, onSaved }: { line: WageLine | null; onClose: () => void; onSaved: () => void }) {
+  const [reason, setReason] = useState('');
+  const save = async () => {
+    if (!line) return;
+    try {
+      await removeLine(line.id, reason);
+      void message.success('已移出');
+      setReason('');
+      onSaved();
+    } catch (error) {
+      showError(error);
+    }
+  };
+  return (
+    <Modal title={line ? `移出工资表 · ${line.name}` : ''} open={line !== null} onCancel={onClose} onOk={() => void save()} okText="移出" cancelText="取消" destroyOnHidden>
+      <Input.TextArea value={reason} onChange={(event) => setReason(event.target.value)} maxLength={200} rows={3} placeholder="请填写移出原因" />
+    </Modal>
+  );
 }

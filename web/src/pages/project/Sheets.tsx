@@ -1,5 +1,211 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, DatePicker, Form, Input, Modal, Radio, Select, Table, Tooltip, Typography, type TableColumnsType, message } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { ApiError, showApiError } from '@/api/client';
+import { fetchOptions } from '@/pages/user/service';
+import {
+  cellMark,
+  cellsByDay,
+  correctDay,
+  dayOf,
+  downloadSheet,
+  fetchSheet,
+  reasonError,
+  type SheetCell,
+  type SheetFilter,
+  type SheetRow,
+} from '@/pages/attendance/service';
 
+const DEFAULT_LIMIT = 20;
+
+const MARK_STYLE: Record<string, React.CSSProperties> = {
+  '√': { color: '#389e0d', fontWeight: 600 },
+  '×': { color: '#8c8c8c' },
+  补: { color: '#d46b08', fontWeight: 600 },
+  缺: { color: '#cf1322', fontWeight: 600 },
+};
+
+interface Correcting {
+  row: SheetRow;
+  day: string;
+  cell: SheetCell | undefined;
+}
+
+function CorrectionDialog({ correcting, onClose, onSaved }: { correcting: Correcting | null; onClose: () => void; onSaved: () => void }) {
+  const [form] = Form.useForm<{ attended: boolean; reason: string }>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (values: { attended: boolean; reason: string }) => {
+    if (!correcting) return;
+    setBusy(true);
+    try {
+      await correctDay(correcting.row.workerId, correcting.day, values.attended, values.reason);
+      void message.success('考勤已修正');
+      onSaved();
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const current = correcting?.cell ? (correcting.cell.attended ? '出勤' : '有打卡，未达出勤规则') : '无考勤记录';
+  return (
+    <Modal open={correcting !== null} title="修正考勤" destroyOnHidden onCancel={onClose} okText="确认修正" confirmLoading={busy}
+      onOk={() => form.submit()} okButtonProps={{ 'data-testid': 'correct-save' } as Record<string, string>}>
+      {correcting && (
+        <Form form={form} layout="vertical" preserve={false} initialValues={{ attended: !(correcting.cell?.attended ?? false), reason: '' }}
+          onFinish={(values) => void submit(values)} data-testid="correct-form">
+          <Typography.Paragraph>
+            {correcting.row.name}（{correcting.row.teamName || correcting.row.unitName}） {correcting.day}，当前：{current}
+            {correcting.cell?.manual ? '（已手工修正）' : ''}
+          </Typography.Paragraph>
+          <Form.Item name="attended" label="修正为">
+            <Radio.Group options={[{ value: true, label: '出勤' }, { value: false, label: '缺勤' }]} data-testid="correct-attended" />
+          </Form.Item>
+          <Form.Item name="reason" label="修正原因" required
+            rules={[{ validator: (_, value: string | undefined) => {
+              const error = reasonError(value ?? '');
+              return error ? Promise.reject(new Error(error)) : Promise.resolve();
+            } }]}>
+            <Input.TextArea rows={3} maxLength={100} showCount placeholder="如：忘带身份证，班组长确认当天出勤" data-testid="correct-reason" />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** 项目管理 → 考勤表: the monthly sheet, one row per worker and one column per day; a day is corrected by hand with a reason. */
 export default function Sheets() {
-  return <UnderConstruction title="考勤表" />;
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ month: Dayjs; unitId?: number; teamId?: number; keyword?: string }>();
+  const [filter, setFilter] = useState<SheetFilter>({ month: dayjs().format('YYYY-MM'), unitId: '', teamId: '', keyword: '' });
+  const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
+  const [correcting, setCorrecting] = useState<Correcting | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const options = useQuery({ queryKey: ['worker', 'options', ''], queryFn: () => fetchOptions() });
+  const unitId = Form.useWatch('unitId', form);
+  const teams = useMemo(
+    () => (options.data?.teams ?? []).filter((team) => unitId === undefined || team.unitId === unitId),
+    [options.data, unitId],
+  );
+  const sheet = useQuery({
+    queryKey: ['attendance', 'sheet', filter, paging],
+    queryFn: () => fetchSheet(filter, paging.page, paging.limit),
+    placeholderData: keepPreviousData,
+  });
+  const days = sheet.data?.daysInMonth ?? 0;
+  const month = sheet.data?.month ?? filter.month;
+  const today = dayjs().format('YYYY-MM-DD');
+
+  const columns: TableColumnsType<SheetRow> = [
+    { title: '姓名', dataIndex: 'name', width: 72, fixed: 'left' },
+    { title: '班组', dataIndex: 'teamName', width: 72, fixed: 'left', render: (text: string) => text || '—' },
+    ...Array.from({ length: days }, (_, index) => {
+      const day = index + 1;
+      const date = dayOf(month, day);
+      const weekday = dayjs(date).day();
+      return {
+        title: <span style={{ color: weekday === 0 ? '#cf1322' : undefined }}>{day}</span>,
+        key: `d${day}`,
+        width: 28,
+        align: 'center' as const,
+        render: (_: unknown, row: SheetRow) => {
+          const cell = cellsByDay(row, days)[index];
+          const mark = cellMark(cell);
+          const future = date > today;
+          const tip = cell ? `${date} ${cell.attended ? '出勤' : '未计出勤'}，工时 ${cell.hours} 小时${cell.manual ? '（手工修正）' : ''}` : `${date} 无考勤`;
+          return (
+            <Tooltip title={future ? undefined : `${tip}，点击修正`}>
+              <span role={future ? undefined : 'button'} data-testid={`cell-${row.workerId}-${day}`}
+                style={{ cursor: future ? 'default' : 'pointer', display: 'inline-block', minWidth: 18, ...(MARK_STYLE[mark] ?? {}) }}
+                onClick={() => { if (!future) setCorrecting({ row, day: date, cell }); }}>
+                {mark || (future ? '' : '·')}
+              </span>
+            </Tooltip>
+          );
+        },
+      };
+    }),
+    { title: '出勤天数', dataIndex: 'attendedDays', width: 76, fixed: 'right', align: 'center' },
+    { title: '工时(小时)', dataIndex: 'hours', width: 84, fixed: 'right', align: 'center' },
+  ];
+
+  const exportSheet = async () => {
+    setExporting(true);
+    try {
+      await downloadSheet(filter);
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : '导出失败');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Card data-testid="sheets-page" title={`${month} 月度考勤表`} variant="borderless"
+      extra={<Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportSheet()} data-testid="sheet-export">导出Excel</Button>}>
+      <Form form={form} layout="inline" style={{ marginBottom: 16, rowGap: 12 }} initialValues={{ month: dayjs() }}
+        onFinish={(values) => {
+          setFilter({
+            month: (values.month ?? dayjs()).format('YYYY-MM'),
+            unitId: values.unitId === undefined ? '' : String(values.unitId),
+            teamId: values.teamId === undefined ? '' : String(values.teamId),
+            keyword: values.keyword ?? '',
+          });
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}>
+        <Form.Item name="month">
+          <DatePicker picker="month" allowClear={false} data-testid="sheet-month" />
+        </Form.Item>
+        <Form.Item name="unitId">
+          <Select placeholder="所属单位" allowClear style={{ width: 200 }} options={options.data?.units ?? []}
+            onChange={() => form.setFieldsValue({ teamId: undefined })} />
+        </Form.Item>
+        <Form.Item name="teamId">
+          <Select placeholder="班组" allowClear style={{ width: 120 }} options={teams} data-testid="sheet-team" />
+        </Form.Item>
+        <Form.Item name="keyword">
+          <Input placeholder="姓名或身份证号" allowClear style={{ width: 180 }} data-testid="sheet-keyword" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" data-testid="sheet-search">查询</Button>
+        </Form.Item>
+      </Form>
+      <Typography.Paragraph type="secondary">
+        √ 出勤　× 有打卡但未达出勤规则　补 手工补记出勤　缺 手工改为缺勤　· 无记录。点击某一天可修正考勤（须填写原因，记入操作日志）。
+      </Typography.Paragraph>
+      {sheet.isError && (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={sheet.error instanceof ApiError ? sheet.error.message : '加载失败'} />
+      )}
+      <Table<SheetRow>
+        data-testid="sheet-table"
+        rowKey="workerId"
+        size="small"
+        bordered
+        scroll={{ x: 'max-content' }}
+        columns={columns}
+        dataSource={sheet.data?.list ?? []}
+        loading={sheet.isFetching}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.limit,
+          total: sheet.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => `共 ${total} 人`,
+        }}
+        onChange={(pagination) => setPaging((p) => {
+          const limit = pagination.pageSize ?? p.limit;
+          return { limit, page: limit === p.limit ? (pagination.current ?? 1) : 1 };
+        })}
+      />
+      <CorrectionDialog correcting={correcting} onClose={() => setCorrecting(null)}
+        onSaved={() => {
+          setCorrecting(null);
+          void queryClient.invalidateQueries({ queryKey: ['attendance'] });
+        }} />
+    </Card>
+  );
 }

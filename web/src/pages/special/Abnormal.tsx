@@ -1,5 +1,79 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Space, Table, Tag, type TableColumnsType, message } from 'antd';
+import { useNavigate } from 'react-router';
+import { ApiError } from '@/api/client';
+import CardDialog, { type CardTarget } from '@/pages/wage/CardDialog';
+import { groupYuan, sumYuan } from '@/pages/wage/money';
+import { fetchAbnormal, reissue, type WagePayout } from '@/pages/wage/service';
 
+const LIMIT = 20;
+
+/** 工资发放异常处理: failed lines with the bank's reason; correct the card, re-issue as a new order. */
 export default function Abnormal() {
-  return <UnderConstruction title="工资发放异常处理" />;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
+  const [selected, setSelected] = useState<WagePayout[]>([]);
+  const [card, setCard] = useState<CardTarget | null>(null);
+  const [sending, setSending] = useState(false);
+  const failed = useQuery({
+    queryKey: ['wage', 'abnormal', paging],
+    queryFn: () => fetchAbnormal({ page: paging.page, limit: paging.limit }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['wage'] });
+  const send = async () => {
+    setSending(true);
+    try {
+      const id = await reissue(selected.map((payout) => payout.id));
+      void message.success('已重新提交审核');
+      setSelected([]);
+      refresh();
+      navigate(`/special/orderDetail?id=${id}`);
+    } catch (error) {
+      if (error instanceof ApiError) void message.error(error.message);
+    } finally {
+      setSending(false);
+    }
+  };
+  const columns: TableColumnsType<WagePayout> = [
+    { title: '工资单号', dataIndex: 'orderNo', width: 190 },
+    { title: '工资月份', dataIndex: 'month', width: 90 },
+    { title: '姓名', dataIndex: 'name', width: 80 },
+    { title: '金额（元）', dataIndex: 'amount', align: 'right', width: 110, render: groupYuan },
+    { title: '原卡号', dataIndex: 'cardNumber', width: 180 },
+    { title: '失败原因', dataIndex: 'failureReason', render: (value: string) => <Tag color="error">{value}</Tag> },
+    {
+      title: '当前工资卡', width: 220,
+      render: (_: unknown, row) => (row.currentCardProblem ? <Tag color="warning">{row.currentCardProblem}</Tag> : row.currentCard),
+    },
+    {
+      title: '操作', width: 110,
+      render: (_: unknown, row) => (
+        <Button type="link" size="small" onClick={() => setCard({ workerId: row.workerId, name: row.name, card: row.currentCard, bank: row.currentBank })}>修改工资卡</Button>
+      ),
+    },
+  ];
+  return (
+    <Card title="工资发放异常处理">
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Alert type="warning" showIcon message="以下明细银行支付失败，资金未划出专户。请核对并修改工人本人工资卡后，勾选同一工资单的明细重新发放；重新发放的工资单需财务再次审核。" />
+        <Table<WagePayout>
+          rowKey="id"
+          columns={columns}
+          dataSource={failed.data?.list ?? []}
+          loading={failed.isFetching}
+          locale={{ emptyText: '没有待处理的支付失败明细' }}
+          rowSelection={{ selectedRowKeys: selected.map((row) => row.id), onChange: (_, rows) => setSelected(rows) }}
+          pagination={{ current: paging.page, pageSize: paging.limit, total: failed.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, onChange: (page, limit) => setPaging({ page, limit }) }}
+        />
+        <Space>
+          <span>已选 {selected.length} 条，合计 {groupYuan(sumYuan(selected.map((row) => row.amount)))} 元</span>
+          <Button type="primary" disabled={selected.length === 0} loading={sending} onClick={() => void send()}>重新发放</Button>
+        </Space>
+      </Space>
+      <CardDialog target={card} onClose={() => setCard(null)} onSaved={() => { setCard(null); refresh(); }} />
+    </Card>
+  );
 }

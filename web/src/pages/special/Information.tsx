@@ -1,5 +1,99 @@
-import UnderConstruction from '@/components/UnderConstruction';
+/**
+ * 专项账户 → 专户信息 (special/information): the special wage account as registered, its balance (the sum of
+ * its flows) with money in and out, and the builder's and the general contractor's wage guarantee.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Descriptions, Space, Statistic, Table, Tag, type TableColumnsType } from 'antd';
+import { fetchInformation, type SpecialGuarantee } from './WaterService';
+
+const files = (urls: string[]) =>
+  urls.length === 0
+    ? '—'
+    : urls.map((url, index) => (
+        <a key={url} href={url} target="_blank" rel="noreferrer" style={{ marginRight: 12 }}>
+          附件{index + 1}
+        </a>
+      ));
+
+const STATE_COLOR: Record<string, string> = { 有效: 'green', 已过期: 'red', 未填写: 'default' };
 
 export default function Information() {
-  return <UnderConstruction title="专户信息" />;
+  const info = useQuery({ queryKey: ['special', 'information'], queryFn: fetchInformation });
+  const data = info.data;
+  const account = data?.accountForm;
+
+  const guaranteeColumns: TableColumnsType<SpecialGuarantee> = [
+    { title: '单位', key: 'unit', render: (_, row) => `${row.roleLabel}：${row.companyName}` },
+    { title: '缴纳方式', dataIndex: 'paytypeLabel', key: 'paytypeLabel', width: 140 },
+    { title: '金额(万元)', dataIndex: 'desposit', key: 'desposit', width: 120, render: (value: string) => value || '—' },
+    {
+      title: '有效期',
+      key: 'dates',
+      width: 230,
+      render: (_, row) => (row.startdate || row.enddate ? `${row.startdate || '—'} 至 ${row.enddate || '—'}` : '—'),
+    },
+    { title: '状态', dataIndex: 'state', key: 'state', width: 90, render: (state: string) => <Tag color={STATE_COLOR[state]}>{state}</Tag> },
+    { title: '保函/凭证', key: 'file', width: 110, render: (_, row) => (row.guaranteepath ? files([row.guaranteepath]) : '—') },
+  ];
+
+  return (
+    <div className="stack" data-testid="information-page">
+      {info.isError && <Alert type="error" showIcon title={info.error.message} />}
+      <Card title="专户余额" variant="borderless" loading={info.isLoading}>
+        <Space size={64} wrap>
+          <Statistic title="当前余额(元)" value={data?.balance ?? '—'} data-testid="information-balance" />
+          <Statistic title="累计收入(元)" value={data?.totalIn ?? '—'} />
+          <Statistic title="累计支出(元)" value={data?.totalOut ?? '—'} />
+        </Space>
+      </Card>
+      <Card
+        title="专户信息"
+        variant="borderless"
+        loading={info.isLoading}
+        extra={data && <Tag color={data.openStatusLabel === '已开户' ? 'green' : 'orange'}>{data.openStatusLabel}</Tag>}
+      >
+        {account && (
+          <Descriptions column={2} bordered size="middle">
+            <Descriptions.Item label="项目名称" span={2}>
+              {data?.projectname}
+            </Descriptions.Item>
+            <Descriptions.Item label="专户账号">{account.BankAccount || '—'}</Descriptions.Item>
+            <Descriptions.Item label="账户名称">{account.AccountName || '—'}</Descriptions.Item>
+            <Descriptions.Item label="开户银行">{data?.bankName || '—'}</Descriptions.Item>
+            <Descriptions.Item label="开户网点">{data?.branchName || '—'}</Descriptions.Item>
+            <Descriptions.Item label="开户日期">{account.OpenTime || '—'}</Descriptions.Item>
+            <Descriptions.Item label="银行验证">
+              {account.AccountStatus === '1' ? <Tag color="green">已验证</Tag> : <Tag>未验证</Tag>}
+            </Descriptions.Item>
+            <Descriptions.Item label="开户主体类型">{data?.openCompanyTypeLabel || '—'}</Descriptions.Item>
+            <Descriptions.Item label="开户主体名称">{account.OpenCompanyName || '—'}</Descriptions.Item>
+            <Descriptions.Item label="统一社会信用代码" span={2}>
+              {account.SocialCreditCode || '—'}
+            </Descriptions.Item>
+            {account.banktype === '2' && (
+              <>
+                <Descriptions.Item label="联系人">{account.AdminName || '—'}</Descriptions.Item>
+                <Descriptions.Item label="联系电话">{account.AdminPhone || '—'}</Descriptions.Item>
+                <Descriptions.Item label="预约开户日期" span={2}>
+                  {account.AppointMent || '—'}
+                </Descriptions.Item>
+              </>
+            )}
+            <Descriptions.Item label="开户凭证">{files(account.Recurl)}</Descriptions.Item>
+            <Descriptions.Item label="三方监管协议">{account.isvirtual === '1' ? '虚拟子账户，无需上传' : files(account.Agreementurl)}</Descriptions.Item>
+          </Descriptions>
+        )}
+      </Card>
+      <Card title="工资保证金" variant="borderless" loading={info.isLoading}>
+        <Table<SpecialGuarantee>
+          rowKey="role"
+          size="middle"
+          pagination={false}
+          columns={guaranteeColumns}
+          dataSource={data?.guarantees ?? []}
+          locale={{ emptyText: '暂无保证金信息' }}
+        />
+      </Card>
+    </div>
+  );
 }

@@ -1,5 +1,20 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import { Button } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import OrderView from '@/pages/wage/OrderView';
+import { fetchOrder } from '@/pages/wage/service';
 
+/** 工资单详情: one order with its sheets and every line's pay result. */
 export default function OrderDetail() {
-  return <UnderConstruction title="工资单详情" />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = Number(params.get('id') ?? 0);
+  return (
+    <OrderView
+      queryKey={['wage', 'order', id]}
+      load={(page, limit) => fetchOrder(id, page, limit)}
+      actions={(detail) =>
+        detail.order.status === 'partial' ? <Button onClick={() => navigate('/special/abnormal')}>异常处理</Button> : null
+      }
+    />
+  );
 }

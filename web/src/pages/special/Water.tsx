@@ -1,5 +1,135 @@
-import UnderConstruction from '@/components/UnderConstruction';
+/**
+ * 专项账户 → 专户流水 (special/water): every movement of the special wage account — labour-cost transfers in,
+ * wage payouts out — with the balance after each, date and direction filters, server paging and .xlsx export.
+ */
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, DatePicker, Radio, Space, Statistic, Table, Tag, message, type TableColumnsType } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import { MSG_UNKNOWN } from '@/api/client';
+import { EMPTY_FLOW_FILTER, exportFlows, fetchFlows, saveFile, type FlowFilter, type FlowLine } from './WaterService';
+
+const DEFAULT_LIMIT = 20;
 
 export default function Water() {
-  return <UnderConstruction title="专户流水" />;
+  const [filter, setFilter] = useState<FlowFilter>(EMPTY_FLOW_FILTER);
+  const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
+  const [exporting, setExporting] = useState(false);
+  const flows = useQuery({
+    queryKey: ['special', 'flows', filter, paging],
+    queryFn: () => fetchFlows(filter, paging.page, paging.limit),
+    placeholderData: keepPreviousData,
+  });
+
+  const changeFilter = (next: Partial<FlowFilter>) => {
+    setFilter((current) => ({ ...current, ...next }));
+    setPaging((current) => ({ ...current, page: 1 }));
+  };
+
+  const download = async () => {
+    setExporting(true);
+    try {
+      saveFile(await exportFlows(filter), '专户流水.xlsx');
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : MSG_UNKNOWN);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumnsType<FlowLine> = [
+    { title: '交易时间', dataIndex: 'occurredAt', key: 'occurredAt', width: 170 },
+    {
+      title: '收支',
+      key: 'direction',
+      width: 80,
+      render: (_, row) => <Tag color={row.direction === 'in' ? 'green' : 'volcano'}>{row.directionLabel}</Tag>,
+    },
+    {
+      title: '金额(元)',
+      key: 'amount',
+      width: 150,
+      align: 'right',
+      render: (_, row) => (
+        <span style={{ color: row.direction === 'in' ? '#389e0d' : '#d4380d' }}>
+          {row.direction === 'in' ? '+' : '-'}
+          {row.amount}
+        </span>
+      ),
+    },
+    { title: '交易后余额(元)', dataIndex: 'balanceAfter', key: 'balanceAfter', width: 150, align: 'right' },
+    {
+      title: '对方户名 / 账号',
+      key: 'counterparty',
+      render: (_, row) => (
+        <div>
+          <div>{row.counterpartyName || '—'}</div>
+          <div style={{ color: '#888', fontSize: 12 }}>{[row.counterpartyAccount, row.counterpartyBank].filter(Boolean).join(' · ')}</div>
+        </div>
+      ),
+    },
+    { title: '摘要', dataIndex: 'summary', key: 'summary', ellipsis: true },
+    { title: '来源', dataIndex: 'sourceLabel', key: 'sourceLabel', width: 100 },
+  ];
+
+  const data = flows.data;
+  return (
+    <Card data-testid="water-page" title="专户流水" variant="borderless">
+      <Space size={48} style={{ marginBottom: 16 }} wrap>
+        <Statistic title="当前余额(元)" value={data?.balance ?? '—'} data-testid="water-balance" />
+        <Statistic title="筛选范围内收入(元)" value={data?.sumIn ?? '—'} styles={{ content: { color: '#389e0d' } }} />
+        <Statistic title="筛选范围内支出(元)" value={data?.sumOut ?? '—'} styles={{ content: { color: '#d4380d' } }} />
+      </Space>
+      <Space wrap size={16} style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+        <Space wrap size={16}>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            value={filter.direction}
+            onChange={(event) => changeFilter({ direction: event.target.value as FlowFilter['direction'] })}
+            options={[
+              { value: '', label: '全部' },
+              { value: 'in', label: '收入' },
+              { value: 'out', label: '支出' },
+            ]}
+            data-testid="water-direction"
+          />
+          <DatePicker.RangePicker
+            data-testid="water-dates"
+            onChange={(range: [Dayjs | null, Dayjs | null] | null) =>
+              changeFilter({ start: range?.[0]?.format('YYYY-MM-DD') ?? '', end: range?.[1]?.format('YYYY-MM-DD') ?? '' })
+            }
+          />
+        </Space>
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void download()} data-testid="water-export">
+          导出Excel
+        </Button>
+      </Space>
+      {flows.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={flows.error.message} />}
+      <Table<FlowLine>
+        data-testid="water-table"
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={data?.list ?? []}
+        loading={flows.isFetching}
+        scroll={{ x: 1000 }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.limit,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => `共 ${total} 笔`,
+        }}
+        onChange={(pagination) =>
+          setPaging((current) => {
+            const limit = pagination.pageSize ?? current.limit;
+            return { limit, page: limit === current.limit ? (pagination.current ?? 1) : 1 };
+          })
+        }
+      />
+    </Card>
+  );
 }

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import List from './List';
-import { DETAIL_URL, EXIT_URL, LIST_URL, type RosterLine } from './service';
+import { DETAIL_URL, EXIT_URL, LIST_URL, OPTIONS_URL, type RosterLine } from './service';
 import { errors, renderPage } from './testSetup';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -87,5 +87,22 @@ describe('List', () => {
     await waitFor(() => expect(called(EXIT_URL)).toHaveLength(1));
     expect(called(EXIT_URL)[0].body.get('date')).toBe('2026-05-31');
     expect(called(EXIT_URL)[0].body.get('id')).toBe('11');
+  });
+
+  it('shows the regulator a project\'s roster to read, without changes', async () => {
+    const { called } = renderPage(
+      <List />,
+      { ...listRoute, [DETAIL_URL]: { code: 201, data: { ...line(11), ethnicity: '汉', address: '', issuingAuthority: '', validFrom: '', validTo: '', photo: '', contractStart: '', contractEnd: '', contractFile: '', history: [] } } },
+      '',
+      { roles: ['admin'], path: '/user/list?projectId=3' },
+    );
+    expect(await screen.findByText('工人11')).toBeTruthy();
+    expect(new URL(called(LIST_URL)[0].url, 'http://x').searchParams.get('projectId')).toBe('3');
+    expect(new URL(called(OPTIONS_URL)[0].url, 'http://x').searchParams.get('projectId')).toBe('3');
+    expect(screen.queryByTestId('roster-import')).toBeNull();
+    expect(screen.queryByTestId('roster-exit-11')).toBeNull();
+    fireEvent.click(screen.getByTestId('roster-view-11'));
+    await screen.findByTestId('worker-detail');
+    expect(new URL(called(DETAIL_URL)[0].url, 'http://x').searchParams.get('projectId')).toBe('3');
   });
 });

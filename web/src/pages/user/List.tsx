@@ -3,7 +3,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType, message } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
+import { useSession } from '@/store/session';
 import ImportDialog from './ImportDialog';
 import MoveDialog, { type Move } from './MoveDialog';
 import WorkerDrawer, { StatusTag } from './WorkerDrawer';
@@ -34,9 +36,14 @@ export function toFilter(values: FilterValues): RosterFilter {
   };
 }
 
-/** 人员管理 → 花名册: the project's roster, searched and paged on the server. */
+/**
+ * 人员管理 → 花名册: the project's roster, searched and paged on the server. The regulator opens a project's
+ * roster from 注册审核 (`?projectId=`) and only reads it.
+ */
 export default function List() {
   const queryClient = useQueryClient();
+  const projectId = useSearchParams()[0].get('projectId') ?? undefined;
+  const isBuilder = useSession((state) => state.roles.includes('builder'));
   const [form] = Form.useForm<FilterValues>();
   const [filter, setFilter] = useState<RosterFilter>(EMPTY_FILTER);
   const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
@@ -44,7 +51,7 @@ export default function List() {
   const [move, setMove] = useState<Move | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const options = useQuery({ queryKey: ['worker', 'options'], queryFn: fetchOptions });
+  const options = useQuery({ queryKey: ['worker', 'options', projectId ?? ''], queryFn: () => fetchOptions(projectId) });
   const unitId = Form.useWatch('unitId', form);
   const teams = useMemo(
     () => (options.data?.teams ?? []).filter((team) => unitId === undefined || team.unitId === unitId),
@@ -52,8 +59,8 @@ export default function List() {
   );
 
   const roster = useQuery({
-    queryKey: ['worker', 'list', filter, paging],
-    queryFn: () => fetchRoster(filter, paging.page, paging.limit),
+    queryKey: ['worker', 'list', filter, paging, projectId ?? ''],
+    queryFn: () => fetchRoster({ ...filter, projectId }, paging.page, paging.limit),
     placeholderData: keepPreviousData,
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['worker'] });
@@ -61,7 +68,7 @@ export default function List() {
   const exportRoster = async () => {
     setExporting(true);
     try {
-      await downloadExport(filter);
+      await downloadExport({ ...filter, projectId });
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '导出失败');
     } finally {
@@ -89,7 +96,7 @@ export default function List() {
           <Button type="link" size="small" data-testid={`roster-view-${line.id}`} onClick={() => setViewing(line.id)}>
             详情
           </Button>
-          {line.status === 1 ? (
+          {!isBuilder ? null : line.status === 1 ? (
             <Button type="link" size="small" danger data-testid={`roster-exit-${line.id}`} onClick={() => setMove({ kind: 'exit', line })}>
               退场
             </Button>
@@ -107,9 +114,11 @@ export default function List() {
     <Card data-testid="roster-page" title="花名册" variant="borderless"
       extra={
         <Space>
-          <Button icon={<UploadOutlined />} data-testid="roster-import" onClick={() => setImporting(true)}>
-            批量导入
-          </Button>
+          {isBuilder && (
+            <Button icon={<UploadOutlined />} data-testid="roster-import" onClick={() => setImporting(true)}>
+              批量导入
+            </Button>
+          )}
           <Button icon={<DownloadOutlined />} loading={exporting} data-testid="roster-export" onClick={() => void exportRoster()}>
             导出
           </Button>
@@ -193,7 +202,7 @@ export default function List() {
         }
       />
 
-      <WorkerDrawer id={viewing} onClose={() => setViewing(null)} />
+      <WorkerDrawer id={viewing} projectId={projectId} onClose={() => setViewing(null)} />
       <MoveDialog
         move={move}
         onClose={() => setMove(null)}

@@ -123,7 +123,7 @@ export default function Register() {
   const [saving, setSaving] = useState(false);
   const [reading, setReading] = useState(false);
   const readerUrl = useSession((state) => state.siteConfig?.idreader ?? '');
-  const options = useQuery({ queryKey: ['worker', 'options'], queryFn: fetchOptions });
+  const options = useQuery({ queryKey: ['worker', 'options', ''], queryFn: () => fetchOptions() });
   const idNumber = Form.useWatch('idNumber', form) ?? '';
   const unitId = Form.useWatch('unitId', form);
   const signed = Form.useWatch('contractSigned', form) ?? false;

@@ -1,5 +1,70 @@
-import UnderConstruction from '@/components/UnderConstruction';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, DatePicker, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import CardDialog, { type CardTarget } from '@/pages/wage/CardDialog';
+import { groupYuan } from '@/pages/wage/money';
+import { fetchCheck, fetchOptions, type WageAnomaly } from '@/pages/wage/service';
 
+const LIMIT = 20;
+
+/** 工资核查: every anomaly of a month before money moves, filtered by kind; wage cards corrected here. */
 export default function SalaryCheck() {
-  return <UnderConstruction title="工资核查" />;
+  const queryClient = useQueryClient();
+  const options = useQuery({ queryKey: ['wage', 'options'], queryFn: fetchOptions });
+  const [picked, setPicked] = useState<Dayjs | null>(null);
+  const month = picked ?? (options.data ? dayjs(`${options.data.defaultMonth}-01`) : null);
+  const monthText = month?.format('YYYY-MM') ?? '';
+  const [kind, setKind] = useState('');
+  const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
+  const [card, setCard] = useState<CardTarget | null>(null);
+  const check = useQuery({
+    queryKey: ['wage', 'check', monthText, kind, paging],
+    queryFn: () => fetchCheck({ month: monthText, kind, page: paging.page, limit: paging.limit }),
+    enabled: monthText !== '',
+    placeholderData: keepPreviousData,
+  });
+  const columns: TableColumnsType<WageAnomaly> = [
+    { title: '异常类型', dataIndex: 'kindLabel', width: 170, render: (label: string) => <Tag color="warning">{label}</Tag> },
+    { title: '姓名', dataIndex: 'name', width: 90 },
+    { title: '身份证号', dataIndex: 'idNumber', width: 180 },
+    { title: '工资表', width: 200, render: (_: unknown, row) => (row.unitName ? `${row.unitName}${row.teamName ? ` · ${row.teamName}` : ''}` : '—') },
+    { title: '出勤天数', dataIndex: 'days', width: 90 },
+    { title: '实发（元）', dataIndex: 'net', align: 'right', width: 120, render: groupYuan },
+    { title: '说明', dataIndex: 'detail' },
+    {
+      title: '操作', width: 110,
+      render: (_: unknown, row) =>
+        row.kind === 'card' ? (
+          <Button type="link" size="small" onClick={() => setCard({ workerId: row.workerId, name: row.name, card: '', bank: '' })}>修改工资卡</Button>
+        ) : null,
+    },
+  ];
+  return (
+    <Card title="工资核查">
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Space wrap>
+          <span>工资月份</span>
+          <DatePicker picker="month" value={month} allowClear={false} onChange={(value) => { setPicked(value); setPaging({ page: 1, limit: paging.limit }); }} />
+          <Select
+            style={{ width: 220 }}
+            value={kind}
+            onChange={(value) => { setKind(value); setPaging({ page: 1, limit: paging.limit }); }}
+            options={[{ value: '', label: '全部异常' }, ...(options.data?.checkKinds ?? [])]}
+            data-testid="check-kind"
+          />
+        </Space>
+        <Alert type="info" showIcon message="发放前请逐项核实：有考勤未列入工资表、列入工资表但无考勤、实发低于当地最低工资标准（按出勤天数折算）、单月超过5万元、工资卡缺失或无效。" />
+        <Table<WageAnomaly>
+          rowKey={(row) => `${row.kind}-${row.workerId}-${row.lineId}`}
+          columns={columns}
+          dataSource={check.data?.list ?? []}
+          loading={check.isFetching}
+          locale={{ emptyText: '本月未发现异常' }}
+          pagination={{ current: paging.page, pageSize: paging.limit, total: check.data?.total ?? 0, showTotal: (t) => `共 ${t} 条异常`, onChange: (page, limit) => setPaging({ page, limit }) }}
+        />
+      </Space>
+      <CardDialog target={card} onClose={() => setCard(null)} onSaved={() => { setCard(null); void queryClient.invalidateQueries({ queryKey: ['wage'] }); }} />
+    </Card>
+  );
 }

@@ -9,8 +9,12 @@ export const StatusTag = ({ status }: { status: number }) =>
 const wageText = (line: RosterLine) => `${line.wage} 元/${line.wageKind === 'month' ? '月' : '日'}`;
 
 /** The roster line's detail: the person's ID data, wage card, contract and employments on this project. */
-export default function WorkerDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const detail = useQuery({ queryKey: ['worker', 'detail', id], queryFn: () => fetchDetail(id as number), enabled: id !== null });
+export default function WorkerDrawer({ id, projectId, onClose }: { id: number | null; projectId?: string; onClose: () => void }) {
+  const detail = useQuery({
+    queryKey: ['worker', 'detail', id, projectId ?? ''],
+    queryFn: () => fetchDetail(id as number, projectId),
+    enabled: id !== null,
+  });
   const data = detail.data;
   return (
     <Drawer open={id !== null} onClose={onClose} title="人员详情" size={720} destroyOnHidden>

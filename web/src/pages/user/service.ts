@@ -53,6 +53,8 @@ export interface RosterFilter {
   status: '' | '1' | '2';
   entryFrom: string;
   entryTo: string;
+  /** The regulator's project (the roster page's `?projectId=`); a builder's own project is implied. */
+  projectId?: string;
 }
 
 export const EMPTY_FILTER: RosterFilter = {
@@ -68,11 +70,11 @@ export const EMPTY_FILTER: RosterFilter = {
 
 function filterParams(filter: RosterFilter): Record<string, string> {
   const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(filter)) if (value.trim() !== '') params[key] = value.trim();
+  for (const [key, value] of Object.entries(filter)) if (value !== undefined && value.trim() !== '') params[key] = value.trim();
   return params;
 }
 
-export const fetchOptions = () => get<WorkerOptions>(OPTIONS_URL);
+export const fetchOptions = (projectId?: string) => get<WorkerOptions>(OPTIONS_URL, { projectId: projectId || undefined });
 
 /** Sends the form with empty fields left out. */
 export function registerWorker(form: RegisterForm, confirmed: boolean) {
@@ -87,7 +89,7 @@ export function registerWorker(form: RegisterForm, confirmed: boolean) {
 export const fetchRoster = (filter: RosterFilter, page: number, limit: number) =>
   get<RosterPage>(LIST_URL, { ...filterParams(filter), page, limit });
 
-export const fetchDetail = (id: number) => get<WorkerDetail>(DETAIL_URL, { id });
+export const fetchDetail = (id: number, projectId?: string) => get<WorkerDetail>(DETAIL_URL, { id, projectId: projectId || undefined });
 
 export const exitWorker = (id: number, date: string) => post<null>(EXIT_URL, { id, date });
 

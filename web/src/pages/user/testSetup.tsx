@@ -2,7 +2,8 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useSession } from '@/store/session';
+import { MemoryRouter } from 'react-router';
+import { useSession, type Role } from '@/store/session';
 import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
 import { OPTIONS_URL, type WorkerOptions } from './service';
 
@@ -19,7 +20,13 @@ export const OPTIONS: WorkerOptions = {
   banks: [{ value: '102', label: '中国工商银行' }],
 };
 
-export function renderPage(page: ReactElement, routes: Record<string, Reply>, idreader = '') {
+/** Renders a worker page as a builder at `/` unless told otherwise (the regulator reads `?projectId=`). */
+export function renderPage(
+  page: ReactElement,
+  routes: Record<string, Reply>,
+  idreader = '',
+  { roles = ['builder'], path = '/' }: { roles?: Role[]; path?: string } = {},
+) {
   resetBrowserState();
   if (typeof globalThis.ResizeObserver === 'undefined') {
     vi.stubGlobal(
@@ -34,7 +41,7 @@ export function renderPage(page: ReactElement, routes: Record<string, Reply>, id
   useSession.setState({
     token: 'tok',
     side: 'builder',
-    roles: [],
+    roles,
     userInfo: null,
     siteConfig: {
       titleall: '',
@@ -51,7 +58,11 @@ export function renderPage(page: ReactElement, routes: Record<string, Reply>, id
   });
   const mock = mockFetch({ [OPTIONS_URL]: { code: 201, data: OPTIONS }, ...routes });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(<QueryClientProvider client={client}>{page}</QueryClientProvider>);
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <QueryClientProvider client={client}>{page}</QueryClientProvider>
+    </MemoryRouter>,
+  );
   return mock;
 }
 

@@ -6,6 +6,8 @@ import moneyVectors from '../../../../vectors/money.json';
 import personNameVectors from '../../../../vectors/person_name.json';
 import phoneVectors from '../../../../vectors/phone.json';
 import textVectors from '../../../../vectors/text.json';
+import workerVectors from '../../../../vectors/worker.json';
+import { checkHours, checkWageCard, wageFen } from './worker';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
@@ -67,7 +69,7 @@ describe('shared vectors', () => {
     const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
     expect(files).toEqual([
       'credit_code.json', 'dates.json', 'id_number.json', 'latlng.json', 'money.json', 'password.json',
-      'person_name.json', 'phone.json', 'text.json',
+      'person_name.json', 'phone.json', 'text.json', 'worker.json',
     ]);
   });
 
@@ -178,6 +180,25 @@ describe('shared vectors', () => {
         if (parsed.ok && c.expect) expect(parsed.value).toEqual({ lat: c.expect.lat, lng: c.expect.lng });
         break;
       }
+      default:
+        throw new Error(`unknown rule ${c.rule}`);
+    }
+  });
+
+  it.each(cases(workerVectors).map((c) => [label(c), c] as const))('worker %s', (_, c) => {
+    switch (c.rule) {
+      case 'wageCard':
+        expect(checkWageCard(c.input) ?? null).toBe(c.message);
+        break;
+      case 'wage': {
+        const fen = wageFen(c.input);
+        expect(typeof fen === 'string' ? fen : null).toBe(c.message);
+        if (typeof fen === 'number') expect(String(fen)).toBe(c.expect?.fen);
+        break;
+      }
+      case 'hours':
+        expect(checkHours(c.input) ?? null).toBe(c.message);
+        break;
       default:
         throw new Error(`unknown rule ${c.rule}`);
     }

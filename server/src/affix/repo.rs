@@ -1,0 +1,63 @@
+//! SQL of the payment vouchers.
+
+use crate::db::Db;
+use crate::on_db;
+
+/// A unit of the project that pays workers (not the builder): its company's id and name.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct VoucherUnit {
+    pub company_id: i64,
+    pub name: String,
+}
+
+/// The project's on-site units, on site or exited (their past months keep their vouchers).
+pub async fn units(db: &Db, project_id: i64) -> sqlx::Result<Vec<VoucherUnit>> {
+    let sql = "SELECT c.id AS company_id, c.name FROM project_units pu JOIN companies c ON c.id = pu.company_id \
+               WHERE pu.project_id = $1 AND pu.role <> 'builder' ORDER BY pu.id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await)
+}
+
+/// Vouchers per month, unit and category between two months (inclusive).
+pub async fn counts(db: &Db, project_id: i64, first: &str, last: &str) -> sqlx::Result<Vec<(String, i64, String, i64)>> {
+    let sql = "SELECT belongdate, company_id, category, COUNT(*) FROM vouchers \
+               WHERE project_id = $1 AND belongdate >= $2 AND belongdate <= $3 GROUP BY belongdate, company_id, category";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(first).bind(last).fetch_all(pool).await)
+}
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct VoucherRow {
+    pub id: i64,
+    pub project_id: i64,
+    pub company_id: i64,
+    pub belongdate: String,
+    pub category: String,
+    pub url: String,
+    pub original_name: String,
+    pub uploader: String,
+    pub created_at: i64,
+}
+
+const VOUCHER_COLUMNS: &str = "v.id, v.project_id, v.company_id, v.belongdate, v.category, v.url, v.original_name, \
+                               COALESCE(a.name, '') AS uploader, v.created_at FROM vouchers v LEFT JOIN accounts a ON a.id = v.created_by";
+
+pub async fn list(db: &Db, project_id: i64, belongdate: &str, company_id: i64) -> sqlx::Result<Vec<VoucherRow>> {
+    let sql = format!("SELECT {VOUCHER_COLUMNS} WHERE v.project_id = $1 AND v.belongdate = $2 AND v.company_id = $3 ORDER BY v.category, v.id");
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(belongdate).bind(company_id).fetch_all(pool).await)
+}
+
+pub async fn find(db: &Db, id: i64) -> sqlx::Result<Option<VoucherRow>> {
+    let sql = format!("SELECT {VOUCHER_COLUMNS} WHERE v.id = $1");
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(id).fetch_optional(pool).await)
+}
+
+/// The original name of an upload of kind voucher made for this project; `None` when it is not one.
+pub async fn voucher_upload(db: &Db, project_id: i64, stored_name: &str) -> sqlx::Result<Option<String>> {
+    let sql = "SELECT original_name FROM uploads WHERE stored_name = $1 AND project_id = $2 AND kind = 'voucher'";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(stored_name).bind(project_id).fetch_optional(pool).await)
+}
+
+#[doc(hidden)]
+pub const INSERT_SQL: &str = "INSERT INTO vouchers (project_id, company_id, belongdate, category, url, original_name, created_by, created_at) \
+                              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id";
+#[doc(hidden)]
+pub const DELETE_SQL: &str = "DELETE FROM vouchers WHERE id = $1 AND project_id = $2";

@@ -1,0 +1,261 @@
+//! Attendance (issue 5 items 1 and 2): devices and ID readers (`/builder/attendance/v1/Device/…`), the
+//! device push API (`/device/v1/…`, docs/device-api.md), the project's rules (`Rule/…`), punch records and
+//! their import (`Record/…`), the monthly sheet and manual corrections (`Sheet/…`). `attendance_days`, which
+//! the wage area counts, is kept by `ingest.rs` from every punch. Handlers here, rules in `service.rs` and
+//! `rules.rs`, SQL in `repo.rs` and `ingest.rs`.
+
+pub mod demo;
+pub mod device_api;
+pub mod ingest;
+pub mod repo;
+pub mod rules;
+pub mod service;
+pub mod xlsx;
+
+use axum::body::Bytes;
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::sessions::CurrentAccount;
+use crate::envelope::{ApiError, ApiResult, Envelope, ok};
+use crate::extract::{ClientIp, Params};
+use crate::paging::Paged;
+use crate::state::AppState;
+use crate::upload::kind::{MAX_FILE_BYTES, MSG_TOO_LARGE};
+use device_api::{DeviceHeartbeatReply, DevicePunchBatch, DevicePunchResult};
+use service::{
+    AttendanceDevice, AttendanceDeviceSecret, AttendanceImportResult, AttendancePunchRecord, AttendanceRules, AttendanceRulesSaved,
+    AttendanceSheet, CorrectionForm, DeviceEditForm, DeviceForm, DeviceIdForm, DeviceQuery, PhotoQuery, ProjectQuery, RecordQuery,
+    RulesForm, SheetQuery,
+};
+
+/// A device batch of 5000 punches with photos fits.
+const DEVICE_BODY_LIMIT: usize = 64 * 1024 * 1024;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    let console = OpenApiRouter::new()
+        .routes(routes!(device_list))
+        .routes(routes!(device_add))
+        .routes(routes!(device_edit))
+        .routes(routes!(device_reset_secret))
+        .routes(routes!(device_delete))
+        .routes(routes!(rule_get))
+        .routes(routes!(rule_save))
+        .routes(routes!(record_list))
+        .routes(routes!(record_photo))
+        .routes(routes!(record_template))
+        .routes(routes!(record_import))
+        .routes(routes!(sheet_month))
+        .routes(routes!(sheet_export))
+        .routes(routes!(sheet_correct))
+        .layer(DefaultBodyLimit::max(MAX_FILE_BYTES + 64 * 1024));
+    let devices = OpenApiRouter::new()
+        .routes(routes!(device_punch))
+        .routes(routes!(device_heartbeat))
+        .layer(DefaultBodyLimit::max(DEVICE_BODY_LIMIT));
+    console.merge(devices)
+}
+
+
+/// Devices of one kind (`kind=attendant` 考勤设备, `kind=reader` 身份证阅读器), filtered by serial / name
+/// and status (在线 / 离线 / 停用, from the last heartbeat and the project's offline time), newest first.
+#[utoipa::path(get, path = "/builder/attendance/v1/Device/list", tag = "attendance",
+    params(("X-Token" = String, Header, description = "session token"), DeviceQuery),
+    responses((status = 200, body = Envelope<Paged<AttendanceDevice>>)))]
+async fn device_list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<DeviceQuery>) -> ApiResult<Paged<AttendanceDevice>> {
+    Ok(ok(service::devices(&state.db, &current, &query).await?))
+}
+
+/// Registers a device on the builder's project. Answers its secret: shown this once, stored only as a
+/// hash. A serial registered anywhere already → 401. Logged.
+#[utoipa::path(post, path = "/builder/attendance/v1/Device/add", tag = "attendance",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = DeviceForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<AttendanceDeviceSecret>)))]
+async fn device_add(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<DeviceForm>) -> ApiResult<AttendanceDeviceSecret> {
+    Ok(ok(service::add_device(&state.db, &current, &ip, &form).await?))
+}
+
+/// Edits name, direction and location, and enables (`enabled=1`) or disables (`enabled=0`) the device;
+/// a disabled device's pushes are refused with 403. Another project's device → 404. Logged.
+#[utoipa::path(post, path = "/builder/attendance/v1/Device/edit", tag = "attendance",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = DeviceEditForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn device_edit(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<DeviceEditForm>) -> ApiResult<Option<String>> {
+    service::edit_device(&state.db, &current, &ip, &form).await?;
+    Ok(ok(None))
+}
+
+/// A new secret for the device, shown once; the old one stops working at once. Logged.
+#[utoipa::path(post, path = "/builder/attendance/v1/Device/resetSecret", tag = "attendance",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = DeviceIdForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<AttendanceDeviceSecret>)))]
+async fn device_reset_secret(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<DeviceIdForm>) -> ApiResult<AttendanceDeviceSecret> {
+    Ok(ok(service::reset_secret(&state.db, &current, &ip, &form).await?))
+}
+
+/// Deletes a device; the punches it uploaded and the attendance they made stay. Logged.
+#[utoipa::path(post, path = "/builder/attendance/v1/Device/delete", tag = "attendance",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = DeviceIdForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn device_delete(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<DeviceIdForm>) -> ApiResult<Option<String>> {
+    service::delete_device(&state.db, &current, &ip, &form).await?;
+    Ok(ok(None))
+}
+
+/// The project's attendance rules (defaults: any punch counts, 60 s de-duplication, both directions,
+/// offline after 10 minutes). The regulator names the project.
+#[utoipa::path(get, path = "/builder/attendance/v1/Rule/get", tag = "attendance",
+    params(("X-Token" = String, Header, description = "session token"), ProjectQuery),
+    responses((status = 200, body = Envelope<AttendanceRules>)))]
+async fn rule_get(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<ProjectQuery>) -> ApiResult<AttendanceRules> {
+    Ok(ok(service::get_rules(&state.db, &current, &query).await?))
+}
+
+/// Saves the rules and recounts the open months (the previous and the current one) from the punches;
+/// manual corrections keep their value. Logged.
+#[utoipa::path(post, path = "/builder/attendance/v1/Rule/save", tag = "attendance",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = RulesForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<AttendanceRulesSaved>)))]
+async fn rule_save(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<RulesForm>) -> ApiResult<AttendanceRulesSaved> {
+    Ok(ok(service::save_rules(&state.db, &current, &ip, &form).await?))
+}
+
+/// Punch records (device, import) and manual corrections, newest first, with filters.
+#[utoipa::path(get, path = "/builder/attendance/v1/Record/list", tag = "attendance",
+    params(("X-Token" = String, Header, description = "session token"), RecordQuery),
+    responses((status = 200, body = Envelope<Paged<AttendancePunchRecord>>)))]
+async fn record_list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<RecordQuery>) -> ApiResult<Paged<AttendancePunchRecord>> {
+    Ok(ok(service::records(&state.db, &current, &query).await?))
+}
+
+/// The photo a terminal took with a punch (JPEG or PNG). Another project's punch → 404 in the envelope.
+#[utoipa::path(get, path = "/builder/attendance/v1/Record/photo", tag = "attendance",
+    params(("X-Token" = String, Header, description = "session token"), PhotoQuery),
+    responses((status = 200, content_type = "image/jpeg", description = "the photo"),
+        (status = 201, body = Envelope<serde_json::Value>, description = "404 in the envelope (HTTP 200)")))]
+async fn record_photo(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<PhotoQuery>) -> Result<Response, ApiError> {
+    let name = service::photo(&state.db, &current, &query).await?;
+    let bytes = tokio::fs::read(device_api::photo_folder(&state.config.data_dir).join(&name))
+        .await
+        .map_err(|_| ApiError::NotFound("照片不存在".into()))?;
+    let content_type = if name.ends_with(".png") { "image/png" } else { "image/jpeg" };
+    Ok(([(header::CONTENT_TYPE, HeaderValue::from_static(content_type))], bytes).into_response())
+}
+
+fn xlsx_reply(bytes: Vec<u8>, ascii_name: &str, encoded_name: &str) -> Response {
+    let disposition = format!("attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{encoded_name}");
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(xlsx::CONTENT_TYPE)),
+            (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).unwrap_or(HeaderValue::from_static("attachment"))),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// The punch import template (.xlsx: 姓名, 身份证号, 打卡时间, 方向). Builder accounts only.
+#[utoipa::path(get, path = "/builder/attendance/v1/Record/template", tag = "attendance",
+    params(("X-Token" = String, Header, description = "session token")),
+    responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", description = "the template"),
+        (status = 201, body = Envelope<serde_json::Value>, description = "101 / 403 in the envelope (HTTP 200)")))]
+async fn record_template(current: CurrentAccount) -> Result<Response, ApiError> {
+    let bytes = service::template(&current)?;
+    Ok(xlsx_reply(bytes, "punch-template.xlsx", "%E8%80%83%E5%8B%A4%E5%AF%BC%E5%85%A5%E6%A8%A1%E6%9D%BF.xlsx"))
+}
+
+/// Imports punches from one .xlsx (multipart field `file`, 5 MB, at most 5000 rows). Every row is checked
+/// (ID number, on this project's roster, name, time not in the future, direction); good rows are saved
+/// through the same ingest as the devices, bad rows answered by row number with the reason. Logged.
+#[utoipa::path(post, path = "/builder/attendance/v1/Record/import", tag = "attendance",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content_type = "multipart/form-data", description = "the workbook in field `file`"),
+    responses((status = 200, body = Envelope<AttendanceImportResult>)))]
+async fn record_import(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<AttendanceImportResult> {
+    crate::scope::write(&current)?;
+    let mut multipart = multipart.map_err(|_| ApiError::refused("请以 multipart/form-data 格式上传文件"))?;
+    let mut workbook = None;
+    while let Some(field) = multipart.next_field().await.map_err(|_| ApiError::refused(MSG_TOO_LARGE))? {
+        if field.name() == Some("file") {
+            let bytes = field.bytes().await.map_err(|_| ApiError::refused(MSG_TOO_LARGE))?;
+            if bytes.len() > MAX_FILE_BYTES {
+                return Err(ApiError::refused(MSG_TOO_LARGE));
+            }
+            workbook = Some(bytes);
+        }
+    }
+    let bytes = workbook.ok_or_else(|| ApiError::refused(xlsx::MSG_NOT_XLSX))?;
+    Ok(ok(service::import(&state.db, &current, &ip, &bytes).await?))
+}
+
+/// The monthly attendance sheet (`month=YYYY-MM`, this month by default): one row per worker on the
+/// roster that month, the days with attendance, days attended and hours; paginated by worker.
+#[utoipa::path(get, path = "/builder/attendance/v1/Sheet/month", tag = "attendance",
+    params(("X-Token" = String, Header, description = "session token"), SheetQuery),
+    responses((status = 200, body = Envelope<AttendanceSheet>)))]
+async fn sheet_month(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<SheetQuery>) -> ApiResult<AttendanceSheet> {
+    Ok(ok(service::sheet(&state.db, &current, &query).await?))
+}
+
+/// The monthly sheet's filters, every worker (at most 20,000), as .xlsx.
+#[utoipa::path(get, path = "/builder/attendance/v1/Sheet/export", tag = "attendance",
+    params(("X-Token" = String, Header, description = "session token"), SheetQuery),
+    responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", description = "the sheet"),
+        (status = 201, body = Envelope<serde_json::Value>, description = "401 / 403 / 404 in the envelope (HTTP 200)")))]
+async fn sheet_export(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<SheetQuery>) -> Result<Response, ApiError> {
+    let (month, bytes) = service::export_sheet(&state.db, &current, &query).await?;
+    Ok(xlsx_reply(bytes, &format!("attendance-{month}.xlsx"), &format!("{month}%E8%80%83%E5%8B%A4%E8%A1%A8.xlsx")))
+}
+
+/// Manual correction of one worker's day: attended (`attended=1`) or not (`0`), with a required reason.
+/// The day keeps the corrected value through later punches and rule changes. Logged.
+#[utoipa::path(post, path = "/builder/attendance/v1/Sheet/correct", tag = "attendance",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = CorrectionForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn sheet_correct(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<CorrectionForm>) -> ApiResult<Option<String>> {
+    service::correct(&state.db, &current, &ip, &form).await?;
+    Ok(ok(None))
+}
+
+fn body_bytes(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+    body.map_err(|_| ApiError::refused("请求内容过大或无法读取"))
+}
+
+/// A device uploads punches (JSON, at most 5000). Headers X-Device-Serial, X-Device-Timestamp (unix
+/// seconds, within 5 minutes of the server) and X-Device-Signature (hex HMAC-SHA256 over
+/// `timestamp + "\n" + body`, docs/device-api.md); a signature is accepted once. Idempotent: a punch
+/// stored before counts as a duplicate. Rows refused one by one (index and reason); the rest are stored.
+#[utoipa::path(post, path = "/device/v1/punch", tag = "device",
+    params(("X-Device-Serial" = String, Header), ("X-Device-Timestamp" = String, Header), ("X-Device-Signature" = String, Header)),
+    request_body(content = DevicePunchBatch, content_type = "application/json"),
+    responses((status = 200, body = Envelope<DevicePunchResult>)))]
+async fn device_punch(State(state): State<AppState>, headers: HeaderMap, body: Result<Bytes, BytesRejection>) -> ApiResult<DevicePunchResult> {
+    let body = body_bytes(body)?;
+    Ok(ok(device_api::punch(&state.db, &state.config.data_dir, &headers, &body).await?))
+}
+
+/// A device is alive (any body, signed like a punch upload); marks it online.
+#[utoipa::path(post, path = "/device/v1/heartbeat", tag = "device",
+    params(("X-Device-Serial" = String, Header), ("X-Device-Timestamp" = String, Header), ("X-Device-Signature" = String, Header)),
+    request_body(content = String, content_type = "application/json", description = "e.g. {\"serial\": \"…\"}; signed as sent"),
+    responses((status = 200, body = Envelope<DeviceHeartbeatReply>)))]
+async fn device_heartbeat(State(state): State<AppState>, headers: HeaderMap, body: Result<Bytes, BytesRejection>) -> ApiResult<DeviceHeartbeatReply> {
+    let body = body_bytes(body)?;
+    Ok(ok(device_api::heartbeat(&state.db, &headers, &body).await?))
+}

@@ -1,0 +1,484 @@
+//! SQL of the attendance area except the punch ingest (`ingest.rs`): devices, the replay guard, rules,
+//! punch records, the monthly sheet and manual corrections. One text for both backends.
+
+use crate::db::Db;
+use crate::oplog::Entry;
+use crate::{on_db, record_in_tx};
+
+/// A value bound into dynamic SQL, in placeholder order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bind {
+    Int(i64),
+    Text(String),
+}
+
+macro_rules! bind_all {
+    ($query:expr, $binds:expr) => {{
+        let mut query = $query;
+        for bind in $binds {
+            query = match bind {
+                Bind::Int(value) => query.bind(*value),
+                Bind::Text(value) => query.bind(value.clone()),
+            };
+        }
+        query
+    }};
+}
+
+/// A WHERE clause under construction: conditions joined by AND, binds numbered in order.
+#[derive(Default)]
+pub struct Clause {
+    pub conditions: Vec<String>,
+    pub binds: Vec<Bind>,
+}
+
+impl Clause {
+    /// Adds a condition whose `?` marks are replaced by the next placeholders.
+    pub fn and(&mut self, condition: &str, binds: Vec<Bind>) {
+        let mut text = String::new();
+        let mut binds = binds.into_iter();
+        for (index, part) in condition.split('?').enumerate() {
+            if index > 0 {
+                if let Some(bind) = binds.next() {
+                    self.binds.push(bind);
+                }
+                text.push_str(&format!("${}", self.binds.len()));
+            }
+            text.push_str(part);
+        }
+        self.conditions.push(text);
+    }
+
+    pub fn sql(&self) -> String {
+        if self.conditions.is_empty() { "1 = 1".into() } else { self.conditions.join(" AND ") }
+    }
+
+    fn next(&self) -> usize {
+        self.binds.len() + 1
+    }
+}
+
+// ---------------------------------------------------------------- devices
+
+pub struct NewDevice<'a> {
+    pub project_id: i64,
+    pub kind: &'a str,
+    pub serial: &'a str,
+    pub name: &'a str,
+    pub direction: &'a str,
+    pub location: &'a str,
+    pub secret_sha256: &'a str,
+    pub now: i64,
+}
+
+/// Registers a device; None when the serial is taken.
+pub async fn insert_device(db: &Db, device: &NewDevice<'_>) -> sqlx::Result<Option<i64>> {
+    let sql = "INSERT INTO attendance_devices (project_id, kind, serial, name, direction, location, secret_sha256, enabled, \
+               last_heartbeat_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, TRUE, 0, $8, $8) \
+               ON CONFLICT (serial) DO NOTHING RETURNING id";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(device.project_id).bind(device.kind).bind(device.serial).bind(device.name)
+        .bind(device.direction).bind(device.location).bind(device.secret_sha256).bind(device.now).fetch_optional(pool).await)
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct DeviceRow {
+    pub id: i64,
+    pub project_id: i64,
+    pub project_name: String,
+    pub kind: String,
+    pub serial: String,
+    pub name: String,
+    pub direction: String,
+    pub location: String,
+    pub enabled: bool,
+    pub last_heartbeat_at: i64,
+    pub offline_minutes: i64,
+    pub created_at: i64,
+    pub punches: i64,
+}
+
+const DEVICE_COLUMNS: &str = "d.id, d.project_id, p.name AS project_name, d.kind, d.serial, d.name, d.direction, d.location, d.enabled, \
+    d.last_heartbeat_at, COALESCE(r.offline_minutes, 10) AS offline_minutes, d.created_at, \
+    (SELECT COUNT(*) FROM punches x WHERE x.device_id = d.id) AS punches";
+const DEVICE_JOINS: &str = "FROM attendance_devices d JOIN projects p ON p.id = d.project_id \
+    LEFT JOIN attendance_rules r ON r.project_id = d.project_id";
+
+pub struct DeviceFilter {
+    /// 0: every project.
+    pub project_id: i64,
+    pub kind: String,
+    pub keyword: String,
+    /// '', 'online', 'offline' or 'disabled'.
+    pub status: String,
+    pub now: i64,
+}
+
+fn device_clause(filter: &DeviceFilter) -> Clause {
+    let mut clause = Clause::default();
+    if filter.project_id > 0 {
+        clause.and("d.project_id = ?", vec![Bind::Int(filter.project_id)]);
+    }
+    clause.and("d.kind = ?", vec![Bind::Text(filter.kind.clone())]);
+    if !filter.keyword.is_empty() {
+        let pattern = crate::paging::contains_pattern(&filter.keyword);
+        clause.and("(d.serial LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')", vec![Bind::Text(pattern.clone()), Bind::Text(pattern)]);
+    }
+    let fresh = "d.last_heartbeat_at >= ? - COALESCE(r.offline_minutes, 10) * 60";
+    match filter.status.as_str() {
+        "online" => clause.and(&format!("d.enabled = TRUE AND {fresh}"), vec![Bind::Int(filter.now)]),
+        "offline" => clause.and(&format!("d.enabled = TRUE AND NOT ({fresh})"), vec![Bind::Int(filter.now)]),
+        "disabled" => clause.and("d.enabled = FALSE", vec![]),
+        _ => {}
+    }
+    clause
+}
+
+pub async fn devices(db: &Db, filter: &DeviceFilter, limit: i64, offset: i64) -> sqlx::Result<(Vec<DeviceRow>, i64)> {
+    let clause = device_clause(filter);
+    let count_sql = format!("SELECT COUNT(*) {DEVICE_JOINS} WHERE {}", clause.sql());
+    let total: i64 = on_db!(db, pool => bind_all!(sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql.clone())), &clause.binds).fetch_one(pool).await)?;
+    let n = clause.next();
+    let sql = format!("SELECT {DEVICE_COLUMNS} {DEVICE_JOINS} WHERE {} ORDER BY d.id DESC LIMIT ${n} OFFSET ${}", clause.sql(), n + 1);
+    let rows = on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &clause.binds).bind(limit).bind(offset).fetch_all(pool).await)?;
+    Ok((rows, total))
+}
+
+pub async fn find_device(db: &Db, id: i64) -> sqlx::Result<Option<DeviceRow>> {
+    let sql = format!("SELECT {DEVICE_COLUMNS} {DEVICE_JOINS} WHERE d.id = $1");
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(id).fetch_optional(pool).await)
+}
+
+/// What the device API needs to authenticate a request.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct DeviceAuth {
+    pub id: i64,
+    pub project_id: i64,
+    pub direction: String,
+    pub secret_sha256: String,
+    pub enabled: bool,
+}
+
+pub async fn device_by_serial(db: &Db, serial: &str) -> sqlx::Result<Option<DeviceAuth>> {
+    let sql = "SELECT id, project_id, direction, secret_sha256, enabled FROM attendance_devices WHERE serial = $1";
+    on_db!(db, pool => sqlx::query_as(sql).bind(serial).fetch_optional(pool).await)
+}
+
+pub async fn update_device(db: &Db, id: i64, name: &str, direction: &str, location: &str, enabled: bool, now: i64) -> sqlx::Result<u64> {
+    let sql = "UPDATE attendance_devices SET name = $2, direction = $3, location = $4, enabled = $5, updated_at = $6 WHERE id = $1";
+    crate::execute!(db, sqlx::query(sql).bind(id).bind(name).bind(direction).bind(location).bind(enabled).bind(now))
+}
+
+pub async fn set_secret(db: &Db, id: i64, secret_sha256: &str, now: i64) -> sqlx::Result<u64> {
+    let sql = "UPDATE attendance_devices SET secret_sha256 = $2, updated_at = $3 WHERE id = $1";
+    crate::execute!(db, sqlx::query(sql).bind(id).bind(secret_sha256).bind(now))
+}
+
+/// Removes a device; its punches stay (they name the device by id) and so do the days they made.
+pub async fn delete_device(db: &Db, id: i64) -> sqlx::Result<u64> {
+    crate::execute!(db, sqlx::query("DELETE FROM device_nonces WHERE device_id = $1").bind(id))?;
+    crate::execute!(db, sqlx::query("DELETE FROM attendance_devices WHERE id = $1").bind(id))
+}
+
+pub async fn touch_heartbeat(db: &Db, id: i64, now: i64) -> sqlx::Result<u64> {
+    crate::execute!(db, sqlx::query("UPDATE attendance_devices SET last_heartbeat_at = $2 WHERE id = $1 AND last_heartbeat_at < $2").bind(id).bind(now))
+}
+
+/// Records a used signature; false when it was used before (a replay).
+pub async fn use_nonce(db: &Db, device_id: i64, signature: &str, signed_at: i64) -> sqlx::Result<bool> {
+    let sql = "INSERT INTO device_nonces (device_id, signature, signed_at) VALUES ($1, $2, $3) ON CONFLICT (device_id, signature) DO NOTHING";
+    Ok(crate::execute!(db, sqlx::query(sql).bind(device_id).bind(signature).bind(signed_at))? == 1)
+}
+
+/// Forgets signatures older than `before`: their timestamps are refused anyway.
+pub async fn forget_nonces(db: &Db, before: i64) -> sqlx::Result<u64> {
+    crate::execute!(db, sqlx::query("DELETE FROM device_nonces WHERE signed_at < $1").bind(before))
+}
+
+// ---------------------------------------------------------------- rules
+
+pub async fn save_rules(db: &Db, project_id: i64, rules: &super::rules::Rules, now: i64, entry: &Entry<'_>) -> sqlx::Result<()> {
+    let sql = "INSERT INTO attendance_rules (project_id, min_minutes, dedup_seconds, directions, offline_minutes, updated_at) \
+               VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (project_id) DO UPDATE SET min_minutes = excluded.min_minutes, \
+               dedup_seconds = excluded.dedup_seconds, directions = excluded.directions, offline_minutes = excluded.offline_minutes, \
+               updated_at = excluded.updated_at";
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query(sql).bind(project_id).bind(rules.min_minutes).bind(rules.dedup_seconds).bind(rules.directions.as_str())
+            .bind(rules.offline_minutes).bind(now).execute(&mut *tx).await?;
+        record_in_tx!(tx, entry)?;
+        tx.commit().await
+    })
+}
+
+// ---------------------------------------------------------------- workers
+
+/// The workers of `id_numbers` who have (or had) a place on the project's roster: ID number, id, name.
+pub async fn roster_workers(db: &Db, project_id: i64, id_numbers: &[String]) -> sqlx::Result<Vec<(String, i64, String)>> {
+    let mut found = Vec::new();
+    for chunk in id_numbers.chunks(500) {
+        let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 2)).collect();
+        let sql = format!(
+            "SELECT w.id_number, w.id, w.name FROM workers w WHERE w.id_number IN ({}) \
+             AND EXISTS (SELECT 1 FROM employments e WHERE e.worker_id = w.id AND e.project_id = $1)",
+            marks.join(", ")
+        );
+        let binds: Vec<Bind> = chunk.iter().map(|id| Bind::Text(id.clone())).collect();
+        let rows: Vec<(String, i64, String)> =
+            on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id), &binds).fetch_all(pool).await)?;
+        found.extend(rows);
+    }
+    Ok(found)
+}
+
+/// A worker's name if they have (or had) a place on the project's roster.
+pub async fn roster_worker(db: &Db, project_id: i64, worker_id: i64) -> sqlx::Result<Option<String>> {
+    let sql = "SELECT w.name FROM workers w WHERE w.id = $2 AND EXISTS (SELECT 1 FROM employments e WHERE e.worker_id = w.id AND e.project_id = $1)";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(project_id).bind(worker_id).fetch_optional(pool).await)
+}
+
+// ---------------------------------------------------------------- records
+
+/// The worker's latest roster line on the record's project names the unit and team.
+const LATEST_EMPLOYMENT: &str = "JOIN employments e ON e.id = (SELECT MAX(x.id) FROM employments x WHERE x.project_id = r.project_id AND x.worker_id = r.worker_id) \
+    JOIN project_units pu ON pu.id = e.unit_id JOIN companies c ON c.id = pu.company_id LEFT JOIN teams t ON t.id = e.team_id";
+
+pub struct RecordFilter {
+    pub project_id: i64,
+    pub keyword: String,
+    pub unit_id: i64,
+    pub team_id: i64,
+    pub from_day: String,
+    pub to_day: String,
+    /// '', 'device', 'import' or 'manual'.
+    pub source: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct RecordRow {
+    pub source: String,
+    pub id: i64,
+    pub project_id: i64,
+    pub worker_id: i64,
+    pub at: i64,
+    pub day: String,
+    pub direction: String,
+    pub device_id: i64,
+    pub note: String,
+    pub photo: String,
+    pub name: String,
+    pub id_number: String,
+    pub unit_name: String,
+    pub team_name: String,
+    pub device_name: String,
+}
+
+fn record_union(filter: &RecordFilter, clause: &mut Clause) -> String {
+    let common = |clause: &mut Clause, alias: &str| {
+        if filter.project_id > 0 {
+            clause.and(&format!("{alias}.project_id = ?"), vec![Bind::Int(filter.project_id)]);
+        }
+        if !filter.from_day.is_empty() {
+            clause.and(&format!("{alias}.day >= ?"), vec![Bind::Text(filter.from_day.clone())]);
+        }
+        if !filter.to_day.is_empty() {
+            clause.and(&format!("{alias}.day <= ?"), vec![Bind::Text(filter.to_day.clone())]);
+        }
+    };
+    let mut parts = Vec::new();
+    if filter.source != "manual" {
+        let mut part = Clause { conditions: Vec::new(), binds: std::mem::take(&mut clause.binds) };
+        common(&mut part, "p");
+        if matches!(filter.source.as_str(), "device" | "import") {
+            part.and("p.source = ?", vec![Bind::Text(filter.source.clone())]);
+        }
+        parts.push(format!(
+            "SELECT p.source, p.id, p.project_id, p.worker_id, p.punched_at AS at, p.day, p.direction, p.device_id, '' AS note, p.photo \
+             FROM punches p WHERE {}",
+            part.sql()
+        ));
+        clause.binds = part.binds;
+    }
+    if filter.source.is_empty() || filter.source == "manual" {
+        let mut part = Clause { conditions: Vec::new(), binds: std::mem::take(&mut clause.binds) };
+        common(&mut part, "k");
+        parts.push(format!(
+            "SELECT 'manual' AS source, k.id, k.project_id, k.worker_id, k.created_at AS at, k.day, \
+             CASE WHEN k.attended THEN 'attended' ELSE 'absent' END AS direction, CAST(0 AS BIGINT) AS device_id, k.reason AS note, '' AS photo \
+             FROM attendance_corrections k WHERE {}",
+            part.sql()
+        ));
+        clause.binds = part.binds;
+    }
+    parts.join(" UNION ALL ")
+}
+
+fn record_outer(filter: &RecordFilter, clause: &mut Clause) {
+    if !filter.keyword.is_empty() {
+        let pattern = crate::paging::contains_pattern(&filter.keyword);
+        clause.and("(w.name LIKE ? ESCAPE '\\' OR w.id_number LIKE ? ESCAPE '\\')", vec![Bind::Text(pattern.clone()), Bind::Text(pattern)]);
+    }
+    if filter.unit_id > 0 {
+        clause.and("e.unit_id = ?", vec![Bind::Int(filter.unit_id)]);
+    }
+    if filter.team_id > 0 {
+        clause.and("e.team_id = ?", vec![Bind::Int(filter.team_id)]);
+    }
+}
+
+pub async fn records(db: &Db, filter: &RecordFilter, limit: i64, offset: i64) -> sqlx::Result<(Vec<RecordRow>, i64)> {
+    let mut clause = Clause::default();
+    let union = record_union(filter, &mut clause);
+    record_outer(filter, &mut clause);
+    let from = format!("FROM ({union}) r JOIN workers w ON w.id = r.worker_id {LATEST_EMPLOYMENT}");
+    let count_sql = format!("SELECT COUNT(*) {from} WHERE {}", clause.sql());
+    let total: i64 = on_db!(db, pool => bind_all!(sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql.clone())), &clause.binds).fetch_one(pool).await)?;
+    if total == 0 {
+        return Ok((Vec::new(), 0));
+    }
+    let n = clause.next();
+    let sql = format!(
+        "SELECT r.source, r.id, r.project_id, r.worker_id, r.at, r.day, r.direction, r.device_id, r.note, r.photo, w.name, w.id_number, \
+         c.name AS unit_name, COALESCE(t.name, '') AS team_name, COALESCE(d.name, '') AS device_name {from} \
+         LEFT JOIN attendance_devices d ON d.id = r.device_id WHERE {} ORDER BY r.at DESC, r.id DESC LIMIT ${n} OFFSET ${}",
+        clause.sql(),
+        n + 1
+    );
+    let rows = on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &clause.binds).bind(limit).bind(offset).fetch_all(pool).await)?;
+    Ok((rows, total))
+}
+
+/// The stored photo of a punch of the project (0: any project).
+pub async fn punch_photo(db: &Db, project_id: i64, id: i64) -> sqlx::Result<Option<String>> {
+    let sql = "SELECT photo FROM punches WHERE id = $1 AND ($2 = 0 OR project_id = $2) AND photo <> ''";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(id).bind(project_id).fetch_optional(pool).await)
+}
+
+// ---------------------------------------------------------------- sheet
+
+pub struct SheetFilter {
+    pub project_id: i64,
+    pub first_day: String,
+    pub last_day: String,
+    pub unit_id: i64,
+    pub team_id: i64,
+    pub keyword: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct SheetWorker {
+    pub worker_id: i64,
+    pub name: String,
+    pub id_number: String,
+    pub unit_name: String,
+    pub team_name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct SheetDay {
+    pub worker_id: i64,
+    pub day: String,
+    pub attended: bool,
+    pub manual: bool,
+    pub minutes: i64,
+    pub punches: i64,
+}
+
+/// Workers on the month's sheet: on the roster some time in the month, or with attendance in it; their
+/// latest roster line names the unit and team.
+fn sheet_clause(filter: &SheetFilter) -> Clause {
+    let mut clause = Clause::default();
+    clause.and("e.project_id = ?", vec![Bind::Int(filter.project_id)]);
+    clause.and("e.id = (SELECT MAX(x.id) FROM employments x WHERE x.project_id = e.project_id AND x.worker_id = e.worker_id)", vec![]);
+    clause.and(
+        "(EXISTS (SELECT 1 FROM employments y WHERE y.project_id = e.project_id AND y.worker_id = e.worker_id AND y.entry_date <= ? \
+          AND (y.exit_date = '' OR y.exit_date >= ?)) \
+          OR EXISTS (SELECT 1 FROM attendance_days a WHERE a.project_id = e.project_id AND a.worker_id = e.worker_id AND a.day >= ? AND a.day <= ?))",
+        vec![
+            Bind::Text(filter.last_day.clone()),
+            Bind::Text(filter.first_day.clone()),
+            Bind::Text(filter.first_day.clone()),
+            Bind::Text(filter.last_day.clone()),
+        ],
+    );
+    if filter.unit_id > 0 {
+        clause.and("e.unit_id = ?", vec![Bind::Int(filter.unit_id)]);
+    }
+    if filter.team_id > 0 {
+        clause.and("e.team_id = ?", vec![Bind::Int(filter.team_id)]);
+    }
+    if !filter.keyword.is_empty() {
+        let pattern = crate::paging::contains_pattern(&filter.keyword);
+        clause.and("(w.name LIKE ? ESCAPE '\\' OR w.id_number LIKE ? ESCAPE '\\')", vec![Bind::Text(pattern.clone()), Bind::Text(pattern)]);
+    }
+    clause
+}
+
+pub async fn sheet_workers(db: &Db, filter: &SheetFilter, limit: i64, offset: i64) -> sqlx::Result<(Vec<SheetWorker>, i64)> {
+    let clause = sheet_clause(filter);
+    let from = "FROM employments e JOIN workers w ON w.id = e.worker_id JOIN project_units pu ON pu.id = e.unit_id \
+                JOIN companies c ON c.id = pu.company_id LEFT JOIN teams t ON t.id = e.team_id";
+    let count_sql = format!("SELECT COUNT(*) {from} WHERE {}", clause.sql());
+    let total: i64 = on_db!(db, pool => bind_all!(sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql.clone())), &clause.binds).fetch_one(pool).await)?;
+    if total == 0 {
+        return Ok((Vec::new(), 0));
+    }
+    let n = clause.next();
+    let sql = format!(
+        "SELECT w.id AS worker_id, w.name, w.id_number, c.name AS unit_name, COALESCE(t.name, '') AS team_name {from} \
+         WHERE {} ORDER BY e.unit_id, COALESCE(e.team_id, 0), w.name, w.id LIMIT ${n} OFFSET ${}",
+        clause.sql(),
+        n + 1
+    );
+    let rows = on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &clause.binds).bind(limit).bind(offset).fetch_all(pool).await)?;
+    Ok((rows, total))
+}
+
+/// The attendance days of `workers` in the month.
+pub async fn sheet_days(db: &Db, project_id: i64, first_day: &str, last_day: &str, workers: &[i64]) -> sqlx::Result<Vec<SheetDay>> {
+    let mut days = Vec::new();
+    for chunk in workers.chunks(500) {
+        let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 4)).collect();
+        let sql = format!(
+            "SELECT worker_id, day, attended, manual, minutes, punches FROM attendance_days \
+             WHERE project_id = $1 AND day >= $2 AND day <= $3 AND worker_id IN ({}) ORDER BY worker_id, day",
+            marks.join(", ")
+        );
+        let binds: Vec<Bind> = chunk.iter().map(|id| Bind::Int(*id)).collect();
+        let rows: Vec<SheetDay> = on_db!(db, pool => bind_all!(
+            sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(first_day).bind(last_day), &binds).fetch_all(pool).await)?;
+        days.extend(rows);
+    }
+    Ok(days)
+}
+
+// ---------------------------------------------------------------- corrections
+
+pub struct Correction<'a> {
+    pub project_id: i64,
+    pub worker_id: i64,
+    pub day: &'a str,
+    pub attended: bool,
+    pub reason: &'a str,
+    pub account_id: i64,
+    pub account_name: &'a str,
+    pub now: i64,
+}
+
+/// Sets the worker's day by hand (manual = TRUE), keeps the correction and logs it, in one transaction.
+pub async fn correct_day(db: &Db, correction: &Correction<'_>, entry: &Entry<'_>) -> sqlx::Result<()> {
+    let upsert = "INSERT INTO attendance_days (project_id, worker_id, day, first_at, last_at, punches, minutes, attended, manual) \
+                  VALUES ($1, $2, $3, 0, 0, 0, 0, $4, TRUE) \
+                  ON CONFLICT (project_id, worker_id, day) DO UPDATE SET attended = excluded.attended, manual = TRUE";
+    let keep = "INSERT INTO attendance_corrections (project_id, worker_id, day, attended, reason, account_id, account_name, created_at) \
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query(upsert).bind(correction.project_id).bind(correction.worker_id).bind(correction.day).bind(correction.attended)
+            .execute(&mut *tx).await?;
+        sqlx::query(keep).bind(correction.project_id).bind(correction.worker_id).bind(correction.day).bind(correction.attended)
+            .bind(correction.reason).bind(correction.account_id).bind(correction.account_name).bind(correction.now)
+            .execute(&mut *tx).await?;
+        record_in_tx!(tx, entry)?;
+        tx.commit().await
+    })
+}

@@ -1,0 +1,834 @@
+//! Attendance rules of the console side: devices (system/attendant, system/machine), the project's rules
+//! (system/collection), punch records and their import (user/attendance), the monthly sheet and manual
+//! corrections (project/sheets). Who may do what on which project, and what a request must pass.
+
+#![allow(non_snake_case)]
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use time::{Date, Duration, Month};
+use utoipa::{IntoParams, ToSchema};
+
+use super::ingest::{self, Batch, NewPunch, Source};
+use super::repo::{self, DeviceFilter, DeviceRow, NewDevice, RecordFilter, RecordRow, SheetFilter};
+use super::rules::{self, Direction, Directions, Rules};
+use super::xlsx;
+use crate::auth::sessions::CurrentAccount;
+use crate::clock;
+use crate::db::Db;
+use crate::domain::Invalid;
+use crate::domain::dates::parse_date;
+use crate::domain::id_number::IdNumber;
+use crate::envelope::ApiError;
+use crate::oplog::{self, Entry};
+use crate::paging::{Page, Paged};
+use crate::scope::{self, ReadScope};
+
+pub const MSG_KIND: &str = "请选择设备类型";
+pub const MSG_SERIAL: &str = "设备序列号应为1-32位字母、数字、-或_";
+pub const MSG_SERIAL_TAKEN: &str = "该设备序列号已登记";
+pub const MSG_NAME: &str = "请填写1-30个字的设备名称";
+pub const MSG_DIRECTION: &str = "请选择进出方向";
+pub const MSG_LOCATION: &str = "安装位置不能超过50个字";
+pub const MSG_ENABLED: &str = "请选择启用或停用";
+pub const MSG_DEVICE_NOT_FOUND: &str = "设备不存在";
+pub const MSG_STATUS: &str = "请选择正确的设备状态";
+pub const MSG_PROJECT_REQUIRED: &str = "请选择项目";
+pub const MSG_KEYWORD: &str = "查询条件过长";
+pub const MSG_SOURCE: &str = "请选择正确的考勤来源";
+pub const MSG_START: &str = "开始日期格式错误";
+pub const MSG_END: &str = "结束日期格式错误";
+pub const MSG_RANGE: &str = "开始日期不能晚于结束日期";
+pub const MSG_FILTER_ID: &str = "请选择正确的单位或班组";
+pub const MSG_MONTH: &str = "月份格式应为YYYY-MM";
+pub const MSG_WORKER_REQUIRED: &str = "请选择人员";
+pub const MSG_WORKER_NOT_FOUND: &str = "人员不存在";
+pub const MSG_DAY: &str = "请选择要修正的日期";
+pub const MSG_FUTURE_DAY: &str = "不能修正今天以后的考勤";
+pub const MSG_ATTENDED: &str = "请选择出勤或缺勤";
+pub const MSG_REASON: &str = "请填写2-100个字的修正原因";
+
+/// Months before the current one whose attendance a rule change recounts: the previous month is still
+/// open (wages are paid monthly, by the end of the following month); older months are settled.
+const OPEN_PREVIOUS_MONTHS: u8 = 1;
+
+fn sent(value: &Option<String>) -> String {
+    value.as_deref().unwrap_or("").trim().to_owned()
+}
+
+fn one_project(scope: ReadScope) -> Result<i64, ApiError> {
+    match scope {
+        ReadScope::Project(id) => Ok(id),
+        ReadScope::All => Err(Invalid(MSG_PROJECT_REQUIRED).into()),
+    }
+}
+
+/// An optional id filter: empty → 0; otherwise a positive number.
+fn optional_id(text: &Option<String>) -> Result<i64, Invalid> {
+    let text = sent(text);
+    if text.is_empty() {
+        return Ok(0);
+    }
+    text.parse::<i64>().ok().filter(|id| *id > 0).ok_or(Invalid(MSG_FILTER_ID))
+}
+
+fn keyword(text: &Option<String>) -> Result<String, Invalid> {
+    let text = sent(text);
+    if text.chars().count() > 30 { Err(Invalid(MSG_KEYWORD)) } else { Ok(text) }
+}
+
+fn entry<'a>(current: &'a CurrentAccount, ip: &'a str, action: &'a str, target_type: &'a str, target_id: String, detail: String) -> Entry<'a> {
+    Entry { account_id: Some(current.account.id), account_name: &current.account.name, action, target_type, target_id, detail, ip }
+}
+
+/// A new device secret: 32 hex characters, shown once.
+fn new_secret() -> String {
+    hex::encode(rand::random::<[u8; 16]>())
+}
+
+/// What is stored of a secret; also the HMAC key of the device API (docs/device-api.md).
+pub fn secret_key(secret: &str) -> String {
+    hex::encode(Sha256::digest(secret.as_bytes()))
+}
+
+// ---------------------------------------------------------------- devices
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeviceKind {
+    /// 考勤机 (system/attendant).
+    Attendant,
+    /// 身份证阅读器 (system/machine).
+    Reader,
+}
+
+impl DeviceKind {
+    pub fn parse(text: &str) -> Option<DeviceKind> {
+        match text.trim() {
+            "attendant" => Some(DeviceKind::Attendant),
+            "reader" => Some(DeviceKind::Reader),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeviceKind::Attendant => "attendant",
+            DeviceKind::Reader => "reader",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            DeviceKind::Attendant => "考勤设备",
+            DeviceKind::Reader => "身份证阅读器",
+        }
+    }
+}
+
+fn direction_label(direction: &str) -> &'static str {
+    match direction {
+        "in" => "进",
+        "out" => "出",
+        "both" => "进出",
+        "attended" => "计为出勤",
+        "absent" => "计为缺勤",
+        _ => "",
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DeviceQuery {
+    /// `attendant` (考勤设备) or `reader` (身份证阅读器).
+    pub kind: Option<String>,
+    /// Part of the serial or the name.
+    pub keyword: Option<String>,
+    /// `online`, `offline` or `disabled`; empty for all.
+    pub status: Option<String>,
+    /// The regulator's project filter; a builder's own project is implied.
+    pub projectId: Option<String>,
+    pub page: Option<String>,
+    pub limit: Option<String>,
+}
+
+/// One device as the lists show it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttendanceDevice {
+    pub id: i64,
+    pub projectId: i64,
+    pub projectName: String,
+    pub kind: String,
+    pub serial: String,
+    pub name: String,
+    /// `in`, `out` or `both`.
+    pub direction: String,
+    pub directionLabel: String,
+    pub location: String,
+    pub enabled: bool,
+    /// Enabled and heard from within the project's offline time.
+    pub online: bool,
+    /// 在线 / 离线 / 停用.
+    pub statusLabel: String,
+    /// `YYYY-MM-DD HH:MM:SS`, or `0000-00-00 00:00:00` never.
+    pub lastHeartbeat: String,
+    /// Punches this device uploaded.
+    pub punches: i64,
+    pub createdAt: String,
+}
+
+fn device_line(row: DeviceRow, now: i64) -> AttendanceDevice {
+    let online = row.enabled && row.last_heartbeat_at >= now - row.offline_minutes * 60;
+    let status = if !row.enabled { "停用" } else if online { "在线" } else { "离线" };
+    AttendanceDevice {
+        id: row.id,
+        projectId: row.project_id,
+        projectName: row.project_name,
+        kind: row.kind,
+        directionLabel: direction_label(&row.direction).to_owned(),
+        serial: row.serial,
+        name: row.name,
+        direction: row.direction,
+        location: row.location,
+        enabled: row.enabled,
+        online,
+        statusLabel: status.to_owned(),
+        lastHeartbeat: clock::china_datetime(row.last_heartbeat_at),
+        punches: row.punches,
+        createdAt: clock::china_datetime(row.created_at),
+    }
+}
+
+pub async fn devices(db: &Db, current: &CurrentAccount, query: &DeviceQuery) -> Result<Paged<AttendanceDevice>, ApiError> {
+    let scope = scope::read(current, &query.projectId)?;
+    let kind = DeviceKind::parse(&sent(&query.kind)).ok_or(Invalid(MSG_KIND))?;
+    let status = sent(&query.status);
+    if !matches!(status.as_str(), "" | "online" | "offline" | "disabled") {
+        return Err(Invalid(MSG_STATUS).into());
+    }
+    let page = Page::parse(&query.page, &query.limit)?;
+    let now = clock::now();
+    let filter = DeviceFilter { project_id: scope.filter(), kind: kind.as_str().into(), keyword: keyword(&query.keyword)?, status, now };
+    let (rows, total) = repo::devices(db, &filter, page.limit, page.offset()).await?;
+    Ok(page.answer(rows.into_iter().map(|row| device_line(row, now)).collect(), total))
+}
+
+/// `Device/add`'s form.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct DeviceForm {
+    /// `attendant` or `reader` (add only).
+    pub kind: Option<String>,
+    /// 1–32 letters, digits, `-` or `_`; unique over all projects (add only).
+    pub serial: Option<String>,
+    /// 1–30 characters.
+    pub name: Option<String>,
+    /// `in`, `out` or `both`.
+    pub direction: Option<String>,
+    /// Where it is installed, at most 50 characters.
+    pub location: Option<String>,
+}
+
+/// `Device/edit`'s form.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct DeviceEditForm {
+    pub id: Option<String>,
+    pub name: Option<String>,
+    pub direction: Option<String>,
+    pub location: Option<String>,
+    /// `1` enabled, `0` disabled (a disabled device's pushes are refused).
+    pub enabled: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema, IntoParams)]
+pub struct DeviceIdForm {
+    pub id: Option<String>,
+}
+
+/// The secret, shown once: at registration and after a reset.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttendanceDeviceSecret {
+    pub id: i64,
+    pub serial: String,
+    pub secret: String,
+}
+
+fn valid_serial(text: &str) -> bool {
+    (1..=32).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+fn device_fields(name: &Option<String>, direction: &Option<String>, location: &Option<String>) -> Result<(String, Directions, String), Invalid> {
+    let name = sent(name);
+    if !(1..=30).contains(&name.chars().count()) {
+        return Err(Invalid(MSG_NAME));
+    }
+    let direction = Directions::parse(&sent(direction)).ok_or(Invalid(MSG_DIRECTION))?;
+    let location = sent(location);
+    if location.chars().count() > 50 {
+        return Err(Invalid(MSG_LOCATION));
+    }
+    Ok((name, direction, location))
+}
+
+pub async fn add_device(db: &Db, current: &CurrentAccount, ip: &str, form: &DeviceForm) -> Result<AttendanceDeviceSecret, ApiError> {
+    let project_id = scope::write(current)?;
+    let kind = DeviceKind::parse(&sent(&form.kind)).ok_or(Invalid(MSG_KIND))?;
+    let serial = sent(&form.serial);
+    if !valid_serial(&serial) {
+        return Err(Invalid(MSG_SERIAL).into());
+    }
+    let (name, direction, location) = device_fields(&form.name, &form.direction, &form.location)?;
+    let secret = new_secret();
+    let key = secret_key(&secret);
+    let device = NewDevice {
+        project_id,
+        kind: kind.as_str(),
+        serial: &serial,
+        name: &name,
+        direction: direction.as_str(),
+        location: &location,
+        secret_sha256: &key,
+        now: clock::now(),
+    };
+    let id = repo::insert_device(db, &device).await?.ok_or(Invalid(MSG_SERIAL_TAKEN))?;
+    let detail = format!("登记{}「{name}」序列号 {serial}", kind.label());
+    oplog::record(db, entry(current, ip, "登记考勤设备", "attendance_device", id.to_string(), detail)).await?;
+    Ok(AttendanceDeviceSecret { id, serial, secret })
+}
+
+/// The builder's own device by `id` (another project's → 404).
+async fn own_device(db: &Db, project_id: i64, id: &Option<String>) -> Result<DeviceRow, ApiError> {
+    let missing = || ApiError::NotFound(MSG_DEVICE_NOT_FOUND.into());
+    let id: i64 = sent(id).parse().map_err(|_| missing())?;
+    repo::find_device(db, id).await?.filter(|device| device.project_id == project_id).ok_or_else(missing)
+}
+
+pub async fn edit_device(db: &Db, current: &CurrentAccount, ip: &str, form: &DeviceEditForm) -> Result<(), ApiError> {
+    let project_id = scope::write(current)?;
+    let device = own_device(db, project_id, &form.id).await?;
+    let (name, direction, location) = device_fields(&form.name, &form.direction, &form.location)?;
+    let enabled = match sent(&form.enabled).as_str() {
+        "" => device.enabled,
+        "1" => true,
+        "0" => false,
+        _ => return Err(Invalid(MSG_ENABLED).into()),
+    };
+    repo::update_device(db, device.id, &name, direction.as_str(), &location, enabled, clock::now()).await?;
+    let detail = format!(
+        "{} → 名称「{name}」方向 {} 位置「{location}」{}",
+        device.serial,
+        direction_label(direction.as_str()),
+        if enabled { "启用" } else { "停用" }
+    );
+    oplog::record(db, entry(current, ip, "修改考勤设备", "attendance_device", device.id.to_string(), detail)).await?;
+    Ok(())
+}
+
+pub async fn reset_secret(db: &Db, current: &CurrentAccount, ip: &str, form: &DeviceIdForm) -> Result<AttendanceDeviceSecret, ApiError> {
+    let project_id = scope::write(current)?;
+    let device = own_device(db, project_id, &form.id).await?;
+    let secret = new_secret();
+    repo::set_secret(db, device.id, &secret_key(&secret), clock::now()).await?;
+    oplog::record(db, entry(current, ip, "重置设备密钥", "attendance_device", device.id.to_string(), device.serial.clone())).await?;
+    Ok(AttendanceDeviceSecret { id: device.id, serial: device.serial, secret })
+}
+
+pub async fn delete_device(db: &Db, current: &CurrentAccount, ip: &str, form: &DeviceIdForm) -> Result<(), ApiError> {
+    let project_id = scope::write(current)?;
+    let device = own_device(db, project_id, &form.id).await?;
+    repo::delete_device(db, device.id).await?;
+    let detail = format!("删除设备「{}」序列号 {}（其考勤记录保留）", device.name, device.serial);
+    oplog::record(db, entry(current, ip, "删除考勤设备", "attendance_device", device.id.to_string(), detail)).await?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------- rules
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ProjectQuery {
+    /// The regulator's project (required for the regulator); a builder's own project is implied.
+    pub projectId: Option<String>,
+}
+
+/// The project's attendance rules.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttendanceRules {
+    /// Minimum hours between the first and the last counted punch for a day to count; `0.0`: any punch.
+    pub minHours: String,
+    /// Punches of one worker within this many seconds count once.
+    pub dedupSeconds: i64,
+    /// Which punches count: `in`, `out` or `both`.
+    pub directions: String,
+    /// A device counts as offline after this many minutes without a heartbeat.
+    pub offlineMinutes: i64,
+}
+
+impl From<Rules> for AttendanceRules {
+    fn from(rules: Rules) -> Self {
+        AttendanceRules {
+            minHours: rules::hours_text(rules.min_minutes),
+            dedupSeconds: rules.dedup_seconds,
+            directions: rules.directions.as_str().into(),
+            offlineMinutes: rules.offline_minutes,
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct RulesForm {
+    /// 0–24 with at most one decimal.
+    pub minHours: Option<String>,
+    /// 0–3600.
+    pub dedupSeconds: Option<String>,
+    /// `in`, `out` or `both`.
+    pub directions: Option<String>,
+    /// 1–1440.
+    pub offlineMinutes: Option<String>,
+}
+
+/// What a rule change recounted.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttendanceRulesSaved {
+    /// First day recounted (`YYYY-MM-DD`): the first day of the previous month.
+    pub from: String,
+    pub to: String,
+    /// Worker-days with punches in that range, recounted.
+    pub workerDays: usize,
+}
+
+pub async fn get_rules(db: &Db, current: &CurrentAccount, query: &ProjectQuery) -> Result<AttendanceRules, ApiError> {
+    let project_id = one_project(scope::read(current, &query.projectId)?)?;
+    Ok(ingest::rules(db, project_id).await?.into())
+}
+
+fn first_of_month(day: Date) -> Date {
+    day.replace_day(1).unwrap_or(day)
+}
+
+fn months_back(day: Date, months: u8) -> Date {
+    let mut first = first_of_month(day);
+    for _ in 0..months {
+        first = first_of_month(first - Duration::days(1));
+    }
+    first
+}
+
+pub async fn save_rules(db: &Db, current: &CurrentAccount, ip: &str, form: &RulesForm) -> Result<AttendanceRulesSaved, ApiError> {
+    let project_id = scope::write(current)?;
+    let rules = Rules {
+        min_minutes: rules::parse_min_hours(&sent(&form.minHours))?,
+        dedup_seconds: rules::parse_whole(&sent(&form.dedupSeconds), 0..=3600, rules::MSG_DEDUP)?,
+        directions: Directions::parse(&sent(&form.directions)).ok_or(Invalid(rules::MSG_DIRECTIONS))?,
+        offline_minutes: rules::parse_whole(&sent(&form.offlineMinutes), 1..=1440, rules::MSG_OFFLINE)?,
+    };
+    let detail = format!(
+        "最少工时 {} 小时，去重 {} 秒，计入方向 {}，离线判定 {} 分钟",
+        rules::hours_text(rules.min_minutes),
+        rules.dedup_seconds,
+        direction_label(rules.directions.as_str()),
+        rules.offline_minutes
+    );
+    repo::save_rules(db, project_id, &rules, clock::now(), &entry(current, ip, "修改考勤规则", "attendance_rules", project_id.to_string(), detail))
+        .await?;
+    let today = clock::china_today();
+    let from = months_back(today, OPEN_PREVIOUS_MONTHS).to_string();
+    let to = today.to_string();
+    let workerDays = ingest::recompute(db, project_id, &from, &to).await?;
+    Ok(AttendanceRulesSaved { from, to, workerDays })
+}
+
+// ---------------------------------------------------------------- records
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RecordQuery {
+    /// Part of the name or the ID number.
+    pub keyword: Option<String>,
+    pub unitId: Option<String>,
+    pub teamId: Option<String>,
+    /// `YYYY-MM-DD`, inclusive.
+    pub startDate: Option<String>,
+    /// `YYYY-MM-DD`, inclusive.
+    pub endDate: Option<String>,
+    /// `device`, `import` or `manual` (corrections); empty for all.
+    pub source: Option<String>,
+    pub projectId: Option<String>,
+    pub page: Option<String>,
+    pub limit: Option<String>,
+}
+
+/// One punch, or one manual correction (source `manual`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttendancePunchRecord {
+    pub id: i64,
+    pub projectId: i64,
+    /// `device`, `import` or `manual`.
+    pub source: String,
+    /// 设备 / 导入 / 手工修正.
+    pub sourceLabel: String,
+    pub workerId: i64,
+    pub name: String,
+    pub idNumber: String,
+    pub unitName: String,
+    pub teamName: String,
+    /// The punch time; for a correction, when it was made.
+    pub time: String,
+    /// The attendance day (`YYYY-MM-DD`).
+    pub day: String,
+    /// `in` / `out`; a correction: `attended` / `absent`.
+    pub direction: String,
+    pub directionLabel: String,
+    pub deviceName: String,
+    /// A correction's reason.
+    pub note: String,
+    /// The terminal sent a photo (`Record/photo?id=`).
+    pub hasPhoto: bool,
+}
+
+fn record_line(row: RecordRow) -> AttendancePunchRecord {
+    let label = match row.source.as_str() {
+        "device" => "设备",
+        "import" => "导入",
+        _ => "手工修正",
+    };
+    let device_name = if row.source == "device" && row.device_name.is_empty() { "已删除的设备".to_owned() } else { row.device_name };
+    AttendancePunchRecord {
+        id: row.id,
+        projectId: row.project_id,
+        sourceLabel: label.into(),
+        source: row.source,
+        workerId: row.worker_id,
+        name: row.name,
+        idNumber: row.id_number,
+        unitName: row.unit_name,
+        teamName: row.team_name,
+        time: clock::china_datetime(row.at),
+        day: row.day,
+        directionLabel: direction_label(&row.direction).into(),
+        direction: row.direction,
+        deviceName: device_name,
+        note: row.note,
+        hasPhoto: !row.photo.is_empty(),
+    }
+}
+
+fn optional_day(text: &Option<String>, message: &'static str) -> Result<String, Invalid> {
+    match parse_date(&sent(text)) {
+        Ok(Some(day)) => Ok(day.to_string()),
+        Ok(None) => Ok(String::new()),
+        Err(_) => Err(Invalid(message)),
+    }
+}
+
+pub async fn records(db: &Db, current: &CurrentAccount, query: &RecordQuery) -> Result<Paged<AttendancePunchRecord>, ApiError> {
+    let scope = scope::read(current, &query.projectId)?;
+    let source = sent(&query.source);
+    if !matches!(source.as_str(), "" | "device" | "import" | "manual") {
+        return Err(Invalid(MSG_SOURCE).into());
+    }
+    let from_day = optional_day(&query.startDate, MSG_START)?;
+    let to_day = optional_day(&query.endDate, MSG_END)?;
+    if !from_day.is_empty() && !to_day.is_empty() && from_day > to_day {
+        return Err(Invalid(MSG_RANGE).into());
+    }
+    let page = Page::parse(&query.page, &query.limit)?;
+    let filter = RecordFilter {
+        project_id: scope.filter(),
+        keyword: keyword(&query.keyword)?,
+        unit_id: optional_id(&query.unitId)?,
+        team_id: optional_id(&query.teamId)?,
+        from_day,
+        to_day,
+        source,
+    };
+    let (rows, total) = repo::records(db, &filter, page.limit, page.offset()).await?;
+    Ok(page.answer(rows.into_iter().map(record_line).collect(), total))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PhotoQuery {
+    pub id: Option<String>,
+    pub projectId: Option<String>,
+}
+
+/// The stored name of a punch's photo, inside the caller's scope.
+pub async fn photo(db: &Db, current: &CurrentAccount, query: &PhotoQuery) -> Result<String, ApiError> {
+    let scope = scope::read(current, &query.projectId)?;
+    let missing = || ApiError::NotFound("照片不存在".into());
+    let id: i64 = sent(&query.id).parse().map_err(|_| missing())?;
+    repo::punch_photo(db, scope.filter(), id).await?.ok_or_else(missing)
+}
+
+// ---------------------------------------------------------------- import
+
+/// The import's answer: good rows saved, bad rows by their row number.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttendanceImportResult {
+    /// Data rows read.
+    pub total: usize,
+    /// New punches saved.
+    pub inserted: usize,
+    /// Good rows already stored before.
+    pub duplicates: usize,
+    pub errors: Vec<AttendanceImportError>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttendanceImportError {
+    /// The Excel row number.
+    pub row: usize,
+    pub reason: String,
+}
+
+pub fn template(current: &CurrentAccount) -> Result<Vec<u8>, ApiError> {
+    scope::write(current)?;
+    Ok(xlsx::template()?)
+}
+
+pub async fn import(db: &Db, current: &CurrentAccount, ip: &str, bytes: &[u8]) -> Result<AttendanceImportResult, ApiError> {
+    let project_id = scope::write(current)?;
+    let rows = xlsx::read_rows(bytes).map_err(ApiError::refused)?;
+    let id_numbers: Vec<String> =
+        rows.iter().filter_map(|row| IdNumber::parse(&row.id_number).ok().map(|id| id.as_str().to_owned())).collect();
+    let known = repo::roster_workers(db, project_id, &id_numbers).await?;
+    let now = clock::now();
+    let mut errors = Vec::new();
+    let mut punches = Vec::new();
+    for row in &rows {
+        match check_import_row(row, &known, now) {
+            Ok(punch) => punches.push(punch),
+            Err(reason) => errors.push(AttendanceImportError { row: row.number, reason: reason.to_owned() }),
+        }
+    }
+    let batch = Batch { project_id, source: Source::Import, device_id: 0, nonce: None };
+    let ingested = ingest::ingest(db, &batch, &punches).await.map_err(|error| match error {
+        ingest::IngestError::Database(error) => ApiError::from(error),
+        ingest::IngestError::Replayed => ApiError::Internal(anyhow::anyhow!("an import has no signature to replay")),
+    })?;
+    let detail = format!("导入考勤 {} 行：新增 {} 条，重复 {} 条，错误 {} 行", rows.len(), ingested.inserted, ingested.duplicates, errors.len());
+    oplog::record(db, entry(current, ip, "导入考勤", "punches", project_id.to_string(), detail)).await?;
+    Ok(AttendanceImportResult { total: rows.len(), inserted: ingested.inserted, duplicates: ingested.duplicates, errors })
+}
+
+pub const MSG_ROW_ID: &str = "身份证号码不正确";
+pub const MSG_ROW_NOT_ON_ROSTER: &str = "该人员不在本项目花名册中";
+pub const MSG_ROW_NAME: &str = "姓名与身份证号不符";
+pub const MSG_ROW_FUTURE: &str = "打卡时间不能晚于当前时间";
+pub const MSG_ROW_DIRECTION: &str = "方向应为进或出";
+
+fn check_import_row(row: &xlsx::PunchRow, known: &[(String, i64, String)], now: i64) -> Result<NewPunch, &'static str> {
+    let id = IdNumber::parse(&row.id_number).map_err(|_| MSG_ROW_ID)?;
+    let (_, worker_id, name) = known.iter().find(|(number, _, _)| number == id.as_str()).ok_or(MSG_ROW_NOT_ON_ROSTER)?;
+    if !row.name.is_empty() && row.name != *name {
+        return Err(MSG_ROW_NAME);
+    }
+    let punched_at = rules::parse_china_time(&row.time).map_err(|invalid| invalid.0)?;
+    if punched_at > now {
+        return Err(MSG_ROW_FUTURE);
+    }
+    let direction = Direction::parse(&row.direction).ok_or(MSG_ROW_DIRECTION)?;
+    Ok(NewPunch { worker_id: *worker_id, punched_at, direction, photo: String::new() })
+}
+
+// ---------------------------------------------------------------- sheet
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SheetQuery {
+    /// `YYYY-MM`; this month when empty.
+    pub month: Option<String>,
+    pub unitId: Option<String>,
+    pub teamId: Option<String>,
+    /// Part of the name or the ID number.
+    pub keyword: Option<String>,
+    pub projectId: Option<String>,
+    pub page: Option<String>,
+    pub limit: Option<String>,
+}
+
+/// One day of a worker on the sheet (only days with an attendance row).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttendanceSheetCell {
+    /// Day of the month, 1–31.
+    pub day: u8,
+    /// Counts for wages.
+    pub attended: bool,
+    /// Set by a manual correction.
+    pub manual: bool,
+    /// Hours between the first and the last counted punch, one decimal.
+    pub hours: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttendanceSheetRow {
+    pub workerId: i64,
+    pub name: String,
+    pub idNumber: String,
+    pub unitName: String,
+    pub teamName: String,
+    pub cells: Vec<AttendanceSheetCell>,
+    /// Days that count for wages.
+    pub attendedDays: i64,
+    /// Hours of the attended days, one decimal.
+    pub hours: String,
+}
+
+/// The monthly attendance sheet, one row per worker, paginated by worker.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttendanceSheet {
+    /// `YYYY-MM`.
+    pub month: String,
+    pub daysInMonth: u8,
+    pub list: Vec<AttendanceSheetRow>,
+    pub total: i64,
+    pub page: i64,
+    pub limit: i64,
+}
+
+/// `YYYY-MM` (empty: this month) as its first and last day.
+pub fn parse_month(text: &str) -> Result<(Date, Date), Invalid> {
+    let text = text.trim();
+    let first = if text.is_empty() {
+        first_of_month(clock::china_today())
+    } else {
+        let (year, month) = text.split_once('-').ok_or(Invalid(MSG_MONTH))?;
+        if year.len() != 4 || month.len() != 2 {
+            return Err(Invalid(MSG_MONTH));
+        }
+        let year: i32 = year.parse().map_err(|_| Invalid(MSG_MONTH))?;
+        let month = Month::try_from(month.parse::<u8>().map_err(|_| Invalid(MSG_MONTH))?).map_err(|_| Invalid(MSG_MONTH))?;
+        if !(2000..=2099).contains(&year) {
+            return Err(Invalid(MSG_MONTH));
+        }
+        Date::from_calendar_date(year, month, 1).map_err(|_| Invalid(MSG_MONTH))?
+    };
+    let last = first.replace_day(first.month().length(first.year())).unwrap_or(first);
+    Ok((first, last))
+}
+
+struct SheetRequest {
+    filter: SheetFilter,
+    first: Date,
+    last: Date,
+}
+
+fn sheet_request(scope: ReadScope, query: &SheetQuery) -> Result<SheetRequest, ApiError> {
+    let project_id = one_project(scope)?;
+    let (first, last) = parse_month(&sent(&query.month))?;
+    let filter = SheetFilter {
+        project_id,
+        first_day: first.to_string(),
+        last_day: last.to_string(),
+        unit_id: optional_id(&query.unitId)?,
+        team_id: optional_id(&query.teamId)?,
+        keyword: keyword(&query.keyword)?,
+    };
+    Ok(SheetRequest { filter, first, last })
+}
+
+async fn sheet_rows(db: &Db, request: &SheetRequest, workers: Vec<repo::SheetWorker>) -> Result<Vec<AttendanceSheetRow>, ApiError> {
+    let ids: Vec<i64> = workers.iter().map(|worker| worker.worker_id).collect();
+    let days = repo::sheet_days(db, request.filter.project_id, &request.filter.first_day, &request.filter.last_day, &ids).await?;
+    Ok(workers
+        .into_iter()
+        .map(|worker| {
+            let mine: Vec<&repo::SheetDay> = days.iter().filter(|day| day.worker_id == worker.worker_id).collect();
+            let attended: Vec<&&repo::SheetDay> = mine.iter().filter(|day| day.attended).collect();
+            let minutes: i64 = attended.iter().map(|day| day.minutes).sum();
+            AttendanceSheetRow {
+                workerId: worker.worker_id,
+                name: worker.name,
+                idNumber: worker.id_number,
+                unitName: worker.unit_name,
+                teamName: worker.team_name,
+                attendedDays: attended.len() as i64,
+                hours: rules::hours_text(minutes),
+                cells: mine
+                    .iter()
+                    .map(|day| AttendanceSheetCell {
+                        day: day.day.get(8..10).and_then(|dd| dd.parse().ok()).unwrap_or(0),
+                        attended: day.attended,
+                        manual: day.manual,
+                        hours: rules::hours_text(day.minutes),
+                    })
+                    .collect(),
+            }
+        })
+        .collect())
+}
+
+pub async fn sheet(db: &Db, current: &CurrentAccount, query: &SheetQuery) -> Result<AttendanceSheet, ApiError> {
+    let request = sheet_request(scope::read(current, &query.projectId)?, query)?;
+    let page = Page::parse(&query.page, &query.limit)?;
+    let (workers, total) = repo::sheet_workers(db, &request.filter, page.limit, page.offset()).await?;
+    let list = sheet_rows(db, &request, workers).await?;
+    Ok(AttendanceSheet {
+        month: format!("{:04}-{:02}", request.first.year(), request.first.month() as u8),
+        daysInMonth: request.last.day(),
+        list,
+        total,
+        page: page.page,
+        limit: page.limit,
+    })
+}
+
+/// Workers an export writes at most.
+pub const EXPORT_MAX: i64 = 20_000;
+
+pub async fn export_sheet(db: &Db, current: &CurrentAccount, query: &SheetQuery) -> Result<(String, Vec<u8>), ApiError> {
+    let request = sheet_request(scope::read(current, &query.projectId)?, query)?;
+    let (workers, _) = repo::sheet_workers(db, &request.filter, EXPORT_MAX, 0).await?;
+    let rows = sheet_rows(db, &request, workers).await?;
+    let month = format!("{:04}-{:02}", request.first.year(), request.first.month() as u8);
+    Ok((month.clone(), xlsx::export_sheet(&month, request.last.day(), &rows)?))
+}
+
+/// `Sheet/correct`'s form.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct CorrectionForm {
+    pub workerId: Option<String>,
+    /// `YYYY-MM-DD`, today or earlier.
+    pub day: Option<String>,
+    /// `1` attended, `0` absent.
+    pub attended: Option<String>,
+    /// 2–100 characters; kept with the correction and in the operation log.
+    pub reason: Option<String>,
+}
+
+pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &CorrectionForm) -> Result<(), ApiError> {
+    let project_id = scope::write(current)?;
+    let worker = sent(&form.workerId);
+    if worker.is_empty() {
+        return Err(Invalid(MSG_WORKER_REQUIRED).into());
+    }
+    let missing = || ApiError::NotFound(MSG_WORKER_NOT_FOUND.into());
+    let worker_id: i64 = worker.parse().map_err(|_| missing())?;
+    let day = parse_date(&sent(&form.day)).map_err(|_| Invalid(MSG_DAY))?.ok_or(Invalid(MSG_DAY))?;
+    if day > clock::china_today() {
+        return Err(Invalid(MSG_FUTURE_DAY).into());
+    }
+    let attended = match sent(&form.attended).as_str() {
+        "1" => true,
+        "0" => false,
+        _ => return Err(Invalid(MSG_ATTENDED).into()),
+    };
+    let reason = sent(&form.reason);
+    if !(2..=100).contains(&reason.chars().count()) {
+        return Err(Invalid(MSG_REASON).into());
+    }
+    let name = repo::roster_worker(db, project_id, worker_id).await?.ok_or_else(missing)?;
+    let day_text = day.to_string();
+    let detail = format!("{name} {day_text} 修正为{}，原因：{reason}", if attended { "出勤" } else { "缺勤" });
+    let correction = repo::Correction {
+        project_id,
+        worker_id,
+        day: &day_text,
+        attended,
+        reason: &reason,
+        account_id: current.account.id,
+        account_name: &current.account.name,
+        now: clock::now(),
+    };
+    repo::correct_day(db, &correction, &entry(current, ip, "修正考勤", "attendance_day", format!("{worker_id}:{day_text}"), detail)).await?;
+    Ok(())
+}

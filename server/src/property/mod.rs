@@ -1,0 +1,241 @@
+//! Finance approver accounts (system/propertyRole, issue 5 item 5) under the spec's builder project calls
+//! `/builder/project/v1/project/<action>` and `/builder/project/v1/Project/getpwd`, and the approver's
+//! personal centre (finance `/personalCenter/index`) under `/finance/project/v1/project/<action>` and
+//! `/finance/project/v1/orders/{Verifyphonenumber,Veritestalter}`. The meaning given to each call is in
+//! docs/decisions.md "Finance approver accounts". Handlers here, rules in `service.rs`, SQL in `repo.rs`.
+
+pub mod repo;
+pub mod service;
+
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::sessions::CurrentAccount;
+use crate::envelope::{ApiResult, Envelope, ok, ok_with};
+use crate::extract::{ClientIp, Params};
+use crate::paging::Paged;
+use crate::state::AppState;
+use service::{
+    FinanceNameForm, FinanceProfile, PropertyApproverDetail, PropertyApproverLine, PropertyCard, PropertyCardForm,
+    PropertyIdCheckForm, PropertyIdFacts, PropertyIdQuery, PropertyInitialPassword, PropertyListQuery, PropertyOpenForm,
+    PropertyPasswordRule, PropertyPhoneForm, PropertyProject, PropertySetForm,
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(project_name))
+        .routes(routes!(examine))
+        .routes(routes!(information))
+        .routes(routes!(set_account))
+        .routes(routes!(open))
+        .routes(routes!(reset_password))
+        .routes(routes!(veritest))
+        .routes(routes!(verification))
+        .routes(routes!(builder_idcardreader))
+        .routes(routes!(builder_verify_phone_number))
+        .routes(routes!(builder_veritestalter))
+        .routes(routes!(getpwd))
+        .routes(routes!(messageinfo))
+        .routes(routes!(inforalter))
+        .routes(routes!(finance_idcardreader))
+        .routes(routes!(finance_verify_phone_number))
+        .routes(routes!(finance_veritestalter))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PropertyProjectQuery {
+    /// The regulator's project (a builder's own is implied; another id → 404).
+    #[serde(rename = "projectId")]
+    #[param(rename = "projectId")]
+    project_id: Option<String>,
+}
+
+/// The project's name, property status and number of approvers, shown above the propertyRole list.
+/// Builder: its own project; regulator: `projectId`; finance → 403.
+#[utoipa::path(method(get, post), path = "/builder/project/v1/project/Projectname", tag = "property",
+    params(("X-Token" = String, Header, description = "session token"), PropertyProjectQuery),
+    responses((status = 200, body = Envelope<PropertyProject>)))]
+async fn project_name(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<PropertyProjectQuery>) -> ApiResult<PropertyProject> {
+    Ok(ok(service::project_name(&state, &current, &query.project_id).await?))
+}
+
+/// The project's finance approvers (the propertyRole list): `keyword` (name, account or phone contains),
+/// server paging `{list, total, page, limit}`, newest first, ID numbers masked. Builder: its own project;
+/// regulator: `projectId`; finance → 403.
+#[utoipa::path(method(get, post), path = "/builder/project/v1/project/Examine", tag = "property",
+    params(("X-Token" = String, Header, description = "session token"), PropertyListQuery),
+    responses((status = 200, body = Envelope<Paged<PropertyApproverLine>>)))]
+async fn examine(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<PropertyListQuery>) -> ApiResult<Paged<PropertyApproverLine>> {
+    Ok(ok(service::list(&state, &current, &query).await?))
+}
+
+/// One approver for the edit form (full ID number). Another project's approver → 404.
+#[utoipa::path(method(get, post), path = "/builder/project/v1/project/Information", tag = "property",
+    params(("X-Token" = String, Header, description = "session token"), PropertyIdQuery),
+    responses((status = 200, body = Envelope<PropertyApproverDetail>)))]
+async fn information(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<PropertyIdQuery>) -> ApiResult<PropertyApproverDetail> {
+    Ok(ok(service::detail(&state, &current, &query.id).await?))
+}
+
+/// Without `id`, creates an approver: login `account` (4–20 letters, digits or underscores; unique), `name`,
+/// mobile `phone` (nobody else's), `idnumber` (checksum; not another approver's of the project). The account
+/// starts on a random initial password, answered once and never stored in clear, with `isupdate` 0, so the
+/// finance shell forces a change at the first login. With `id`, edits name and ID number (the phone changes
+/// only through `Verifyphonenumber` + `Veritestalter`). Logged. Builder only (regulator, finance → 403);
+/// another project's `id` → 404.
+#[utoipa::path(post, path = "/builder/project/v1/project/Set_account", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = PropertySetForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<PropertyInitialPassword>>)))]
+async fn set_account(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<PropertySetForm>,
+) -> ApiResult<Option<PropertyInitialPassword>> {
+    Ok(ok(service::set_account(&state, &current, &ip, &form).await?))
+}
+
+/// Enables (`status=1`) or disables (`status=0`) an approver; disabling ends its sessions at once. Logged.
+#[utoipa::path(post, path = "/builder/project/v1/project/Open", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = PropertyOpenForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn open(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<PropertyOpenForm>) -> ApiResult<Option<String>> {
+    service::open(&state, &current, &ip, &form).await?;
+    Ok(ok(None))
+}
+
+/// A new initial password for approver `id`, answered once; the lock-out is cleared, every session ends and
+/// the next login forces a change. Logged.
+#[utoipa::path(post, path = "/builder/project/v1/project/Resetpassword", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = PropertyIdQuery, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<PropertyInitialPassword>)))]
+async fn reset_password(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<PropertyIdQuery>) -> ApiResult<PropertyInitialPassword> {
+    Ok(ok_with(service::reset_password(&state, &current, &ip, &form.id).await?, "密码已重置"))
+}
+
+/// Checks a `phone` before it is given to an approver (`id` when editing): a mobile number, not the current
+/// one, nobody else's. 201 when usable, else 401 with the reason.
+#[utoipa::path(post, path = "/builder/project/v1/project/Veritest", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = PropertyPhoneForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn veritest(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<PropertyPhoneForm>) -> ApiResult<Option<String>> {
+    service::check_phone(&state, &current, &form).await?;
+    Ok(ok_with(None, "手机号可以使用"))
+}
+
+/// Checks an approver's `idnumber` (`id` when editing): pattern and checksum, not another approver's of the
+/// project. Answers the gender and birthday it encodes.
+#[utoipa::path(post, path = "/builder/project/v1/project/Verification", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = PropertyIdCheckForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<PropertyIdFacts>)))]
+async fn verification(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<PropertyIdCheckForm>) -> ApiResult<PropertyIdFacts> {
+    Ok(ok(service::check_id_number(&state, &current, &form).await?))
+}
+
+/// The card the browser read from the site ID reader (the site configuration's `idreader`): `name` and
+/// `idNumber` checked and answered with gender and birthday, to fill the approver form. Builder only.
+#[utoipa::path(post, path = "/builder/project/v1/project/Idcardreader", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = PropertyCardForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<PropertyCard>)))]
+async fn builder_idcardreader(current: CurrentAccount, Params(form): Params<PropertyCardForm>) -> ApiResult<PropertyCard> {
+    Ok(ok(service::builder_card(&current, &form)?))
+}
+
+/// Phone change of approver `id`, step 1: a six-digit code (valid 5 minutes, one a minute) to the new `phone`.
+#[utoipa::path(post, path = "/builder/project/v1/project/Verifyphonenumber", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = PropertyPhoneForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn builder_verify_phone_number(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<PropertyPhoneForm>) -> ApiResult<Option<String>> {
+    service::builder_send_phone_code(&state, &current, &form).await?;
+    Ok(ok_with(None, service::MSG_CODE_SENT))
+}
+
+/// Phone change of approver `id`, step 2: the new `phone` and the `code` sent to it. Logged.
+#[utoipa::path(post, path = "/builder/project/v1/project/Veritestalter", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = PropertyPhoneForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn builder_veritestalter(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<PropertyPhoneForm>,
+) -> ApiResult<Option<String>> {
+    service::builder_change_phone(&state, &current, &ip, &form).await?;
+    Ok(ok_with(None, service::MSG_PHONE_CHANGED))
+}
+
+/// The rule an approver's password follows and how the initial password is handed out. Any logged-in
+/// enterprise account.
+#[utoipa::path(method(get, post), path = "/builder/project/v1/Project/getpwd", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    responses((status = 200, body = Envelope<PropertyPasswordRule>)))]
+async fn getpwd(State(state): State<AppState>, current: CurrentAccount) -> ApiResult<PropertyPasswordRule> {
+    crate::auth::service::require_side(crate::auth::accounts::Side::Builder, &current)?;
+    Ok(ok(service::password_rule(&state)))
+}
+
+/// The finance approver's own profile (personal centre): account, name, phone, masked ID number, project.
+/// Finance accounts only (403 otherwise).
+#[utoipa::path(method(get, post), path = "/finance/project/v1/project/Messageinfo", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    responses((status = 200, body = Envelope<FinanceProfile>)))]
+async fn messageinfo(State(state): State<AppState>, current: CurrentAccount) -> ApiResult<FinanceProfile> {
+    Ok(ok(service::profile(&state, &current).await?))
+}
+
+/// The finance approver changes the name (2–20 Chinese chars or 1–50 letters). Logged.
+#[utoipa::path(post, path = "/finance/project/v1/project/Inforalter", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = FinanceNameForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn inforalter(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<FinanceNameForm>) -> ApiResult<Option<String>> {
+    service::change_name(&state, &current, &ip, &form).await?;
+    Ok(ok_with(None, "修改成功"))
+}
+
+/// The card on the site ID reader (read by the browser) must be the approver's own: name and ID number as
+/// registered → 201 `身份证核验通过`, else 401 `身份证与本人登记信息不一致`. Logged.
+#[utoipa::path(post, path = "/finance/project/v1/project/Idcardreader", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = PropertyCardForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<PropertyCard>)))]
+async fn finance_idcardreader(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<PropertyCardForm>) -> ApiResult<PropertyCard> {
+    Ok(ok_with(service::own_card(&state, &current, &ip, &form).await?, service::MSG_CARD_OK))
+}
+
+/// The finance approver's phone change, step 1: a six-digit code to the new `phone`.
+#[utoipa::path(post, path = "/finance/project/v1/orders/Verifyphonenumber", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = PropertyPhoneForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn finance_verify_phone_number(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<PropertyPhoneForm>) -> ApiResult<Option<String>> {
+    service::finance_send_phone_code(&state, &current, &form).await?;
+    Ok(ok_with(None, service::MSG_CODE_SENT))
+}
+
+/// The finance approver's phone change, step 2: the new `phone` and the `code` sent to it. Logged.
+#[utoipa::path(post, path = "/finance/project/v1/orders/Veritestalter", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = PropertyPhoneForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn finance_veritestalter(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<PropertyPhoneForm>,
+) -> ApiResult<Option<String>> {
+    service::finance_change_phone(&state, &current, &ip, &form).await?;
+    Ok(ok_with(None, service::MSG_PHONE_CHANGED))
+}

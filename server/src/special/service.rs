@@ -1,0 +1,574 @@
+//! Rules of the special account's pages (special/information, special/water) and of the money coming in:
+//! the regulator's record of an owner's labour-cost transfer and the bank's announcement of an arrival.
+//! Every movement goes through `account::flows`, so a balance is always the sum of its flows.
+
+#![allow(non_snake_case)]
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use time::{Date, PrimitiveDateTime, Time, UtcOffset};
+use utoipa::{IntoParams, ToSchema};
+
+use super::amount::{parse_yuan, yuan};
+use super::repo::{self, FlowFilter, FlowRow};
+use crate::account::flows::{Direction, NewFlow, Posted, Source};
+use crate::account::repo as accounts;
+use crate::account::special::{AccountForm, HOLDER_TYPES, account_form};
+use crate::auth::accounts::AccountKind;
+use crate::auth::sessions::CurrentAccount;
+use crate::clock;
+use crate::db::Db;
+use crate::domain::Invalid;
+use crate::domain::dates::{MSG_INVALID_DATE, format_date, parse_date};
+use crate::domain::money::fen_to_wan;
+use crate::envelope::ApiError;
+use crate::oplog;
+use crate::project::options::DEPOSIT_METHODS;
+use crate::project::repo as projects;
+use crate::scope::{self, ReadScope};
+use crate::{on_db, post_flow, record_in_tx};
+
+pub const MSG_PROJECT_REQUIRED: &str = "请选择项目";
+pub const MSG_NO_ACCOUNT: &str = "该项目尚未开立农民工工资专用账户";
+pub const MSG_DIRECTION: &str = "请选择正确的收支方向";
+pub const MSG_DATE_ORDER: &str = "开始日期不能晚于结束日期";
+pub const MSG_PAYER_REQUIRED: &str = "请填写付款单位名称";
+pub const MSG_PAYER: &str = "付款单位名称不能超过100个字";
+pub const MSG_PAYER_ACCOUNT: &str = "请填写正确的付款账号";
+pub const MSG_PAYER_BANK: &str = "付款银行名称不能超过100个字";
+pub const MSG_SUMMARY: &str = "摘要不能超过200个字";
+pub const MSG_DATE_REQUIRED: &str = "请选择到账日期";
+pub const MSG_DATE_FUTURE: &str = "到账日期不能晚于今天";
+pub const MSG_ADMIN_ONLY: &str = "只有监管部门可以录入人工费拨付";
+pub const MSG_BANK_REF_REQUIRED: &str = "请提供银行流水号";
+pub const MSG_BANK_REF: &str = "银行流水号格式错误";
+pub const MSG_BANK_ACCOUNT_REQUIRED: &str = "请提供收款专户账号";
+pub const MSG_NOTIFY_OFF: &str = "银行到账通知未启用";
+pub const MSG_NOTIFY_AUTH: &str = "银行通知验证失败";
+pub const MSG_NO_SUCH_ACCOUNT: &str = "收款专户不存在";
+pub const MSG_BANK_REF_ELSEWHERE: &str = "该银行流水号已用于其他专户";
+pub const MSG_RECORDED: &str = "到账已记录";
+pub const MSG_ALREADY_RECORDED: &str = "该笔到账已记录";
+pub const DEFAULT_TRANSFER_SUMMARY: &str = "人工费拨付";
+/// The most flows one export holds.
+pub const EXPORT_MAX: i64 = 100_000;
+
+const CHINA: UtcOffset = match UtcOffset::from_hms(8, 0, 0) {
+    Ok(offset) => offset,
+    Err(_) => panic!("UTC+8 is a valid offset"),
+};
+
+/// Unix seconds of a China-time moment on `date`.
+fn china_seconds(date: Date, time: Time) -> i64 {
+    PrimitiveDateTime::new(date, time).assume_offset(CHINA).unix_timestamp()
+}
+
+fn sent(value: &Option<String>) -> String {
+    value.as_deref().unwrap_or("").trim().to_owned()
+}
+
+/// The one project a special-account page shows: a builder's own, the regulator's `projectId`.
+fn read_project(current: &CurrentAccount, requested: &Option<String>) -> Result<i64, ApiError> {
+    match scope::read(current, requested)? {
+        ReadScope::Project(id) => Ok(id),
+        ReadScope::All => Err(ApiError::refused(MSG_PROJECT_REQUIRED)),
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SpecialProjectQuery {
+    /// The regulator's project (a builder's own is implied; another id → 404).
+    #[serde(rename = "projectId")]
+    #[param(rename = "projectId")]
+    pub project_id: Option<String>,
+}
+
+/// A unit's wage guarantee (工资保证金).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SpecialGuarantee {
+    /// `builder` or `contractor`.
+    pub role: String,
+    /// 建设单位 or 施工总包单位.
+    pub roleLabel: String,
+    pub companyName: String,
+    pub paytype: String,
+    pub paytypeLabel: String,
+    /// The amount in 万元 ('' when none was given).
+    pub desposit: String,
+    /// Upload URL of the guarantee file ('' when none).
+    pub guaranteepath: String,
+    pub startdate: String,
+    pub enddate: String,
+    /// 有效, 已过期 or 未填写 (by the end date, China time).
+    pub state: String,
+}
+
+/// special/information.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SpecialInformation {
+    pub projectname: String,
+    /// The account form as the wizard saved it.
+    pub accountForm: AccountForm,
+    pub bankName: String,
+    pub branchName: String,
+    pub openCompanyTypeLabel: String,
+    /// 已开户 / 未开户 / 未登记.
+    pub openStatusLabel: String,
+    /// The balance in yuan, two decimals: the sum of the account's flows.
+    pub balance: String,
+    pub totalIn: String,
+    pub totalOut: String,
+    pub guarantees: Vec<SpecialGuarantee>,
+}
+
+fn guarantee_state(end: &str) -> &'static str {
+    match parse_date(end) {
+        Ok(Some(end)) if end < clock::china_today() => "已过期",
+        Ok(Some(_)) => "有效",
+        _ => "未填写",
+    }
+}
+
+async fn bank_name(db: &Db, code: &str) -> Result<String, ApiError> {
+    if code.is_empty() {
+        return Ok(String::new());
+    }
+    Ok(accounts::find_bank(db, code).await?.map(|row| row.name).unwrap_or_default())
+}
+
+pub async fn information(db: &Db, current: &CurrentAccount, query: &SpecialProjectQuery) -> Result<SpecialInformation, ApiError> {
+    let project_id = read_project(current, &query.project_id)?;
+    let project = projects::find_summary(db, project_id).await?.ok_or_else(scope::not_found)?;
+    let stored = accounts::find(db, project_id).await?;
+    let balance = repo::balance(db, project_id).await?.unwrap_or(0);
+    let (total_in, total_out) = repo::totals(db, project_id).await?;
+    let guarantees = repo::guarantees(db, project_id)
+        .await?
+        .into_iter()
+        .map(|row| SpecialGuarantee {
+            roleLabel: if row.role == "builder" { "建设单位".into() } else { "施工总包单位".into() },
+            paytypeLabel: DEPOSIT_METHODS.iter().find(|o| o.value == row.pay_type).map(|o| o.label.to_owned()).unwrap_or_default(),
+            desposit: row.deposit_fen.and_then(|fen| u64::try_from(fen).ok()).map(fen_to_wan).unwrap_or_default(),
+            state: guarantee_state(&row.guarantee_end).to_owned(),
+            role: row.role,
+            companyName: row.company_name,
+            paytype: row.pay_type,
+            guaranteepath: row.guarantee_path,
+            startdate: row.guarantee_start,
+            enddate: row.guarantee_end,
+        })
+        .collect();
+    let (bank, branch, holder, status) = match &stored {
+        Some(row) => (
+            bank_name(db, &row.bank_code).await?,
+            bank_name(db, &row.branch_code).await?,
+            HOLDER_TYPES.iter().find(|o| o.value == row.open_company_type).map(|o| o.label.to_owned()).unwrap_or_default(),
+            if row.open_status == 1 { "已开户" } else { "未开户" },
+        ),
+        None => (String::new(), String::new(), String::new(), "未登记"),
+    };
+    Ok(SpecialInformation {
+        projectname: project.name,
+        accountForm: account_form(stored.as_ref()),
+        bankName: bank,
+        branchName: branch,
+        openCompanyTypeLabel: holder,
+        openStatusLabel: status.to_owned(),
+        balance: yuan(balance),
+        totalIn: yuan(total_in),
+        totalOut: yuan(total_out),
+        guarantees,
+    })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SpecialFlowQuery {
+    /// `in` (收入), `out` (支出) or empty for both.
+    pub direction: Option<String>,
+    /// First day, `YYYY-MM-DD` (China time), inclusive.
+    pub start: Option<String>,
+    /// Last day, `YYYY-MM-DD`, inclusive.
+    pub end: Option<String>,
+    pub page: Option<String>,
+    pub limit: Option<String>,
+    #[serde(rename = "projectId")]
+    #[param(rename = "projectId")]
+    pub project_id: Option<String>,
+}
+
+/// One flow of the special account.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SpecialFlowLine {
+    pub id: i64,
+    /// `in` or `out`.
+    pub direction: String,
+    /// 收入 or 支出.
+    pub directionLabel: String,
+    /// Yuan, two decimals.
+    pub amount: String,
+    /// The balance right after this flow, yuan.
+    pub balanceAfter: String,
+    pub counterpartyName: String,
+    pub counterpartyAccount: String,
+    pub counterpartyBank: String,
+    pub summary: String,
+    /// `bank`, `regulator` or `payout`.
+    pub source: String,
+    /// 银行到账, 监管录入 or 工资代发.
+    pub sourceLabel: String,
+    pub bankRef: String,
+    /// `YYYY-MM-DD HH:MM:SS`, China time.
+    pub occurredAt: String,
+}
+
+/// A page of flows with the sums of everything the filter matches.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SpecialFlowPage {
+    pub list: Vec<SpecialFlowLine>,
+    pub total: i64,
+    pub page: i64,
+    pub limit: i64,
+    /// Money in over the filtered flows, yuan.
+    pub sumIn: String,
+    /// Money out over the filtered flows, yuan.
+    pub sumOut: String,
+    /// The account's balance now, yuan.
+    pub balance: String,
+}
+
+fn line(row: FlowRow) -> SpecialFlowLine {
+    SpecialFlowLine {
+        id: row.id,
+        directionLabel: if row.direction == "in" { "收入".into() } else { "支出".into() },
+        amount: yuan(row.amount_fen),
+        balanceAfter: yuan(row.balance_after_fen),
+        sourceLabel: match row.source.as_str() {
+            "bank" => "银行到账",
+            "regulator" => "监管录入",
+            _ => "工资代发",
+        }
+        .into(),
+        direction: row.direction,
+        counterpartyName: row.counterparty_name,
+        counterpartyAccount: row.counterparty_account,
+        counterpartyBank: row.counterparty_bank,
+        summary: row.summary,
+        source: row.source,
+        bankRef: row.bank_ref,
+        occurredAt: clock::china_datetime(row.occurred_at),
+    }
+}
+
+/// The validated filter: direction and `[from, to)` in unix seconds.
+fn flow_filter(query: &SpecialFlowQuery) -> Result<(String, i64, i64), ApiError> {
+    let direction = sent(&query.direction);
+    if !matches!(direction.as_str(), "" | "in" | "out") {
+        return Err(Invalid(MSG_DIRECTION).into());
+    }
+    let start = parse_date(&sent(&query.start))?;
+    let end = parse_date(&sent(&query.end))?;
+    if let (Some(start), Some(end)) = (start, end)
+        && start > end
+    {
+        return Err(Invalid(MSG_DATE_ORDER).into());
+    }
+    let from = start.map_or(0, |day| china_seconds(day, Time::MIDNIGHT));
+    let to = match end {
+        Some(day) => day.next_day().map_or(i64::MAX, |next| china_seconds(next, Time::MIDNIGHT)),
+        None => i64::MAX,
+    };
+    Ok((direction, from, to))
+}
+
+pub async fn flows(db: &Db, current: &CurrentAccount, query: &SpecialFlowQuery) -> Result<SpecialFlowPage, ApiError> {
+    let project_id = read_project(current, &query.project_id)?;
+    let page = crate::paging::Page::parse(&query.page, &query.limit)?;
+    let (direction, from, to) = flow_filter(query)?;
+    let filter = FlowFilter { project_id, direction: &direction, from, to };
+    let rows = repo::flows(db, &filter, page.limit, page.offset()).await?;
+    let (total, sum_in, sum_out) = repo::flow_count(db, &filter).await?;
+    let balance = repo::balance(db, project_id).await?.unwrap_or(0);
+    Ok(SpecialFlowPage {
+        list: rows.into_iter().map(line).collect(),
+        total,
+        page: page.page,
+        limit: page.limit,
+        sumIn: yuan(sum_in),
+        sumOut: yuan(sum_out),
+        balance: yuan(balance),
+    })
+}
+
+/// Every flow the filter matches (at most [`EXPORT_MAX`]), for the .xlsx export, with the project's name.
+pub async fn export_rows(db: &Db, current: &CurrentAccount, query: &SpecialFlowQuery) -> Result<(String, Vec<SpecialFlowLine>), ApiError> {
+    let project_id = read_project(current, &query.project_id)?;
+    let project = projects::find_summary(db, project_id).await?.ok_or_else(scope::not_found)?;
+    let (direction, from, to) = flow_filter(query)?;
+    let filter = FlowFilter { project_id, direction: &direction, from, to };
+    let rows = repo::flows(db, &filter, EXPORT_MAX, 0).await?;
+    Ok((project.name, rows.into_iter().map(line).collect()))
+}
+
+/// The counterparty of money coming in, validated.
+struct Payer {
+    name: String,
+    account: String,
+    bank: String,
+}
+
+fn payer(name: &Option<String>, account: &Option<String>, bank: &Option<String>) -> Result<Payer, ApiError> {
+    let name = sent(name);
+    if name.is_empty() {
+        return Err(Invalid(MSG_PAYER_REQUIRED).into());
+    }
+    if name.chars().count() > 100 {
+        return Err(Invalid(MSG_PAYER).into());
+    }
+    let account = sent(account);
+    let account_ok = account.is_empty() || (account.len() <= 50 && account.bytes().all(|b| b.is_ascii_digit() || b == b'-'));
+    if !account_ok {
+        return Err(Invalid(MSG_PAYER_ACCOUNT).into());
+    }
+    let bank = sent(bank);
+    if bank.chars().count() > 100 {
+        return Err(Invalid(MSG_PAYER_BANK).into());
+    }
+    Ok(Payer { name, account, bank })
+}
+
+fn summary(value: &Option<String>) -> Result<String, ApiError> {
+    let summary = sent(value);
+    if summary.chars().count() > 200 {
+        return Err(Invalid(MSG_SUMMARY).into());
+    }
+    Ok(if summary.is_empty() { DEFAULT_TRANSFER_SUMMARY.to_owned() } else { summary })
+}
+
+/// A flow and its log line in one transaction. `None`: the project has no special account.
+async fn post_logged(db: &Db, flow: &NewFlow<'_>, mut entry: oplog::Entry<'_>) -> sqlx::Result<Option<Posted>> {
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let Some(posted) = post_flow!(tx, flow)? else {
+            return Ok(None);
+        };
+        entry.target_id = posted.flow_id.to_string();
+        record_in_tx!(tx, &entry)?;
+        tx.commit().await?;
+        Ok(Some(posted))
+    })
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SpecialTransferForm {
+    /// The project whose special account receives the money.
+    #[serde(rename = "projectId")]
+    pub project_id: Option<String>,
+    /// Yuan, at most two decimals, more than 0.
+    pub amount: Option<String>,
+    /// The paying unit (usually the builder): 1–100 chars.
+    pub payer_name: Option<String>,
+    /// Its account number: digits and hyphens, up to 50 (optional).
+    pub payer_account: Option<String>,
+    /// Its bank (optional, up to 100 chars).
+    pub payer_bank: Option<String>,
+    /// The day the money arrived, `YYYY-MM-DD`, not after today.
+    pub date: Option<String>,
+    /// Up to 200 chars; `人工费拨付` when empty.
+    pub summary: Option<String>,
+}
+
+/// The money posted: the flow and the balance after it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SpecialPosted {
+    pub flowId: i64,
+    /// Yuan.
+    pub amount: String,
+    /// The balance after the flow, yuan.
+    pub balance: String,
+}
+
+/// The regulator records an owner's labour-cost transfer into a project's special account.
+pub async fn record_transfer(db: &Db, current: &CurrentAccount, ip: &str, form: &SpecialTransferForm) -> Result<SpecialPosted, ApiError> {
+    if current.kind() != AccountKind::Admin {
+        return Err(ApiError::Forbidden(MSG_ADMIN_ONLY.into()));
+    }
+    let requested = sent(&form.project_id);
+    if requested.is_empty() {
+        return Err(Invalid(MSG_PROJECT_REQUIRED).into());
+    }
+    let project_id = read_project(current, &form.project_id)?;
+    projects::find_summary(db, project_id).await?.ok_or_else(scope::not_found)?;
+    let amount_fen = parse_yuan(&sent(&form.amount))?;
+    let payer = payer(&form.payer_name, &form.payer_account, &form.payer_bank)?;
+    let date = parse_date(&sent(&form.date))?.ok_or(Invalid(MSG_DATE_REQUIRED))?;
+    let today = clock::china_today();
+    if date > today {
+        return Err(Invalid(MSG_DATE_FUTURE).into());
+    }
+    let summary = summary(&form.summary)?;
+    let occurred_at = if date == today { clock::now() } else { china_seconds(date, Time::from_hms(12, 0, 0).unwrap_or(Time::MIDNIGHT)) };
+    let opened = accounts::find(db, project_id).await?.is_some_and(|row| row.open_status == 1);
+    if !opened {
+        return Err(ApiError::refused(MSG_NO_ACCOUNT));
+    }
+    let flow = NewFlow {
+        project_id,
+        direction: Direction::In,
+        amount_fen,
+        counterparty_name: &payer.name,
+        counterparty_account: &payer.account,
+        counterparty_bank: &payer.bank,
+        summary: &summary,
+        source: Source::Regulator,
+        bank_ref: "",
+        payout_id: None,
+        occurred_at,
+        created_by: Some(current.account.id),
+    };
+    let entry = oplog::Entry {
+        account_id: Some(current.account.id),
+        account_name: &current.account.username,
+        action: "录入人工费拨付",
+        target_type: "account_flow",
+        target_id: String::new(),
+        detail: format!("项目{project_id}，{}元，付款单位{}，到账日期{}", yuan(amount_fen), payer.name, format_date(date)),
+        ip,
+    };
+    let posted = post_logged(db, &flow, entry).await?.ok_or_else(|| ApiError::refused(MSG_NO_ACCOUNT))?;
+    Ok(SpecialPosted { flowId: posted.flow_id, amount: yuan(amount_fen), balance: yuan(posted.balance_after_fen) })
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SpecialArrivalForm {
+    /// The receiving special account's number.
+    pub account: Option<String>,
+    /// Yuan, at most two decimals, more than 0.
+    pub amount: Option<String>,
+    /// The bank's unique reference of the transfer (1–64 letters, digits, '-' or '_'); an announcement
+    /// repeated with the same reference is recorded once.
+    pub bank_ref: Option<String>,
+    pub payer_name: Option<String>,
+    pub payer_account: Option<String>,
+    pub payer_bank: Option<String>,
+    pub summary: Option<String>,
+    /// When the money arrived, `YYYY-MM-DD HH:MM:SS` China time; now when empty.
+    pub time: Option<String>,
+}
+
+/// Whether the announced secret is the configured one (compared by digest, in constant time).
+pub fn secret_matches(configured: &str, sent: Option<&str>) -> Result<(), ApiError> {
+    if configured.is_empty() {
+        return Err(ApiError::Forbidden(MSG_NOTIFY_OFF.into()));
+    }
+    let sent = sent.unwrap_or("");
+    let left = Sha256::digest(configured.as_bytes());
+    let right = Sha256::digest(sent.as_bytes());
+    let differing = left.iter().zip(right.iter()).fold(0u8, |acc, (a, b)| acc | (a ^ b));
+    if differing == 0 { Ok(()) } else { Err(ApiError::Forbidden(MSG_NOTIFY_AUTH.into())) }
+}
+
+fn arrival_time(text: &str) -> Result<i64, ApiError> {
+    if text.is_empty() {
+        return Ok(clock::now());
+    }
+    let date = parse_date(text)?.ok_or(Invalid(MSG_INVALID_DATE))?;
+    let clock_part = text.split_once(' ').map(|(_, t)| t.trim()).unwrap_or("");
+    let mut numbers = clock_part.split(':').map(|part| part.parse::<u8>().unwrap_or(0));
+    let time = Time::from_hms(numbers.next().unwrap_or(0), numbers.next().unwrap_or(0), numbers.next().unwrap_or(0))
+        .map_err(|_| Invalid(MSG_INVALID_DATE))?;
+    Ok(china_seconds(date, time))
+}
+
+/// What an arrival answers: the flow, and whether it was already recorded.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SpecialArrival {
+    pub flowId: i64,
+    pub balance: String,
+    /// True when the reference had been recorded before (nothing new was posted).
+    pub duplicate: bool,
+}
+
+async fn earlier(db: &Db, bank_ref: &str, project_id: i64) -> Result<Option<SpecialArrival>, ApiError> {
+    match repo::flow_by_bank_ref(db, bank_ref).await? {
+        Some((flow_id, project, balance)) if project == project_id => Ok(Some(SpecialArrival { flowId: flow_id, balance: yuan(balance), duplicate: true })),
+        Some(_) => Err(ApiError::refused(MSG_BANK_REF_ELSEWHERE)),
+        None => Ok(None),
+    }
+}
+
+/// The bank announces money arriving on a special account (source 'bank'); idempotent by `bank_ref`.
+pub async fn record_arrival(db: &Db, ip: &str, form: &SpecialArrivalForm) -> Result<SpecialArrival, ApiError> {
+    let bank_ref = sent(&form.bank_ref);
+    if bank_ref.is_empty() {
+        return Err(Invalid(MSG_BANK_REF_REQUIRED).into());
+    }
+    if bank_ref.len() > 64 || !bank_ref.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+        return Err(Invalid(MSG_BANK_REF).into());
+    }
+    let account = sent(&form.account);
+    if account.is_empty() {
+        return Err(Invalid(MSG_BANK_ACCOUNT_REQUIRED).into());
+    }
+    let project_id = repo::project_of_account(db, &account).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_SUCH_ACCOUNT.into()))?;
+    if let Some(done) = earlier(db, &bank_ref, project_id).await? {
+        return Ok(done);
+    }
+    let amount_fen = parse_yuan(&sent(&form.amount))?;
+    let payer = payer(&form.payer_name, &form.payer_account, &form.payer_bank)?;
+    let summary = summary(&form.summary)?;
+    let occurred_at = arrival_time(&sent(&form.time))?;
+    let flow = NewFlow {
+        project_id,
+        direction: Direction::In,
+        amount_fen,
+        counterparty_name: &payer.name,
+        counterparty_account: &payer.account,
+        counterparty_bank: &payer.bank,
+        summary: &summary,
+        source: Source::Bank,
+        bank_ref: &bank_ref,
+        payout_id: None,
+        occurred_at,
+        created_by: None,
+    };
+    let entry = oplog::Entry {
+        account_id: None,
+        account_name: "bank",
+        action: "银行到账",
+        target_type: "account_flow",
+        target_id: String::new(),
+        detail: format!("项目{project_id}，{}元，付款单位{}，流水号{bank_ref}", yuan(amount_fen), payer.name),
+        ip,
+    };
+    match post_logged(db, &flow, entry).await {
+        Ok(Some(posted)) => Ok(SpecialArrival { flowId: posted.flow_id, balance: yuan(posted.balance_after_fen), duplicate: false }),
+        Ok(None) => Err(ApiError::NotFound(MSG_NO_SUCH_ACCOUNT.into())),
+        // The same announcement arrived twice at once: the other one posted it.
+        Err(sqlx::Error::Database(error)) if error.is_unique_violation() => {
+            earlier(db, &bank_ref, project_id).await?.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("bank_ref unique violation without a row")))
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_must_be_configured_and_equal() {
+        assert_eq!(secret_matches("", Some("")).unwrap_err().to_string(), MSG_NOTIFY_OFF);
+        assert_eq!(secret_matches("s3cret", Some("s3cret!")).unwrap_err().to_string(), MSG_NOTIFY_AUTH);
+        assert_eq!(secret_matches("s3cret", None).unwrap_err().to_string(), MSG_NOTIFY_AUTH);
+        assert!(secret_matches("s3cret", Some("s3cret")).is_ok());
+    }
+
+    #[test]
+    fn days_are_china_days() {
+        let day = Date::from_calendar_date(2026, time::Month::March, 5).unwrap();
+        assert_eq!(clock::china_datetime(china_seconds(day, Time::MIDNIGHT)), "2026-03-05 00:00:00");
+        assert_eq!(clock::china_datetime(arrival_time("2026-03-05 14:30:05").unwrap()), "2026-03-05 14:30:05");
+    }
+}

@@ -1,0 +1,205 @@
+//! The money path (issue 5): wage sheets (project/accounting), salaryCheck, wage orders (project/issue,
+//! user/salaryPay, special/orderManagement and orderDetail), payouts through the bank and exception
+//! handling (special/abnormal), under `/builder/wage/v1/<Controller>/<action>`. The finance shell's calls are
+//! in `crate::finance`. Handlers here, rules in `service.rs`, SQL in `repo.rs`, the bank in `payout.rs`.
+
+pub mod card;
+pub mod money;
+pub mod payout;
+pub mod repo;
+pub mod service;
+
+use axum::extract::State;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::sessions::CurrentAccount;
+use crate::envelope::{ApiResult, Envelope, ok};
+use crate::extract::{ClientIp, Params};
+use crate::paging::Paged;
+use crate::state::AppState;
+use service::{
+    WageAnomaly, WageCardForm, WageCheckQuery, WageDetailQuery, WageIdForm, WageLineForm, WageLineRemoveForm, WageOptions,
+    WageOrder, WageOrderDetail, WageOrderForm, WageOrderQuery, WagePayQuery, WagePayout, WageProjectQuery, WageReissueForm,
+    WageSheet, WageSheetDetail, WageSheetForm, WageSheetQuery,
+};
+
+/// An approval needs a verification of the approver at most this old.
+pub const VERIFICATION_SECONDS: i64 = 600;
+pub const MSG_NOT_VERIFIED: &str = "请先完成身份验证（短信验证码或身份证号码），验证10分钟内有效";
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(sheet_options))
+        .routes(routes!(sheet_list))
+        .routes(routes!(sheet_detail))
+        .routes(routes!(sheet_create))
+        .routes(routes!(sheet_save_line))
+        .routes(routes!(sheet_remove_line))
+        .routes(routes!(sheet_confirm))
+        .routes(routes!(sheet_unconfirm))
+        .routes(routes!(sheet_delete))
+        .routes(routes!(check_list))
+        .routes(routes!(order_submit))
+        .routes(routes!(order_list))
+        .routes(routes!(order_detail))
+        .routes(routes!(order_withdraw))
+        .routes(routes!(order_pay_lines))
+        .routes(routes!(abnormal_list))
+        .routes(routes!(abnormal_card))
+        .routes(routes!(abnormal_reissue))
+}
+
+/// Choices of the wage screens: the project's units and teams, the default month (the previous one), salaryCheck's kinds and the special account's balance.
+#[utoipa::path(get, path = "/builder/wage/v1/Sheet/options", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token"), WageProjectQuery),
+    responses((status = 200, body = Envelope<WageOptions>)))]
+async fn sheet_options(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageProjectQuery>) -> ApiResult<WageOptions> {
+    Ok(ok(service::options(&state.db, &current, &query).await?))
+}
+
+/// Wage sheets with their totals, newest month first. `{list, total, page, limit}`.
+#[utoipa::path(get, path = "/builder/wage/v1/Sheet/list", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token"), WageSheetQuery),
+    responses((status = 200, body = Envelope<Paged<WageSheet>>)))]
+async fn sheet_list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageSheetQuery>) -> ApiResult<Paged<WageSheet>> {
+    Ok(ok(service::sheets(&state.db, &current, &query).await?))
+}
+
+/// One sheet with a page of its lines. Another project's sheet → 404.
+#[utoipa::path(get, path = "/builder/wage/v1/Sheet/detail", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token"), WageDetailQuery),
+    responses((status = 200, body = Envelope<WageSheetDetail>)))]
+async fn sheet_detail(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageDetailQuery>) -> ApiResult<WageSheetDetail> {
+    Ok(ok(service::sheet_detail(&state.db, &current, &query).await?))
+}
+
+/// A sheet for a unit (or one of its teams) and a month, prefilled from attendance: one line per worker employed there that month and on no other sheet of the month. One sheet per unit/team and month. Answers the id. Logged.
+#[utoipa::path(post, path = "/builder/wage/v1/Sheet/create", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WageSheetForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<i64>)))]
+async fn sheet_create(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageSheetForm>) -> ApiResult<i64> {
+    Ok(ok(service::create_sheet(&state.db, &current, &ip, &form).await?))
+}
+
+/// A draft line's payable and deductions (yuan) with the reason any change from the prefill or any deduction needs; net = payable − deductions, never negative. Logged.
+#[utoipa::path(post, path = "/builder/wage/v1/Sheet/saveLine", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WageLineForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn sheet_save_line(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageLineForm>) -> ApiResult<Option<String>> {
+    { service::save_line(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+}
+
+/// Takes a line off a draft sheet, with a reason. Logged.
+#[utoipa::path(post, path = "/builder/wage/v1/Sheet/removeLine", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WageLineRemoveForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn sheet_remove_line(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageLineRemoveForm>) -> ApiResult<Option<String>> {
+    { service::remove_line(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+}
+
+/// Confirms (locks) a draft sheet with lines. Logged.
+#[utoipa::path(post, path = "/builder/wage/v1/Sheet/confirm", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WageIdForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn sheet_confirm(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageIdForm>) -> ApiResult<Option<String>> {
+    { service::confirm(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+}
+
+/// Unlocks a confirmed sheet that is in no live order. Logged.
+#[utoipa::path(post, path = "/builder/wage/v1/Sheet/unconfirm", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WageIdForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn sheet_unconfirm(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageIdForm>) -> ApiResult<Option<String>> {
+    { service::unconfirm(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+}
+
+/// Deletes a draft sheet and its lines. Logged.
+#[utoipa::path(post, path = "/builder/wage/v1/Sheet/delete", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WageIdForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn sheet_delete(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageIdForm>) -> ApiResult<Option<String>> {
+    { service::delete_sheet(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+}
+
+/// salaryCheck: the month's anomalies before money moves (kinds in `Sheet/options`), filtered by kind. `{list, total, page, limit}`.
+#[utoipa::path(get, path = "/builder/wage/v1/Check/list", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token"), WageCheckQuery),
+    responses((status = 200, body = Envelope<Paged<WageAnomaly>>)))]
+async fn check_list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageCheckQuery>) -> ApiResult<Paged<WageAnomaly>> {
+    Ok(ok(service::check(&state.db, &current, state.config.notice_board.minimum_monthly_wage_fen, &query).await?))
+}
+
+/// A wage order of confirmed sheets of one month (none in another live order), for the project's finance approvers. The special account must cover the total, or 401 `专户余额不足，还差N元`. Answers the id. Logged.
+#[utoipa::path(post, path = "/builder/wage/v1/Order/submit", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WageOrderForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<i64>)))]
+async fn order_submit(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageOrderForm>) -> ApiResult<i64> {
+    Ok(ok(service::submit(&state.db, &current, &ip, &form).await?))
+}
+
+/// Wage orders, newest first, with filters. `{list, total, page, limit}`.
+#[utoipa::path(get, path = "/builder/wage/v1/Order/list", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token"), WageOrderQuery),
+    responses((status = 200, body = Envelope<Paged<WageOrder>>)))]
+async fn order_list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageOrderQuery>) -> ApiResult<Paged<WageOrder>> {
+    Ok(ok(service::orders(&state.db, &current, &query).await?))
+}
+
+/// One order with its sheets and a page of its lines (payouts). Another project's order → 404.
+#[utoipa::path(get, path = "/builder/wage/v1/Order/detail", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token"), WageDetailQuery),
+    responses((status = 200, body = Envelope<WageOrderDetail>)))]
+async fn order_detail(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageDetailQuery>) -> ApiResult<WageOrderDetail> {
+    Ok(ok(service::order_detail(&state.db, &current, &query).await?))
+}
+
+/// Withdraws a 待审核 order; its sheets are free again. Logged.
+#[utoipa::path(post, path = "/builder/wage/v1/Order/withdraw", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WageIdForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn order_withdraw(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageIdForm>) -> ApiResult<Option<String>> {
+    { service::withdraw(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+}
+
+/// salaryPay: every order line with its pay status, filtered by month, status and name.
+#[utoipa::path(get, path = "/builder/wage/v1/Order/payLines", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token"), WagePayQuery),
+    responses((status = 200, body = Envelope<Paged<WagePayout>>)))]
+async fn order_pay_lines(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WagePayQuery>) -> ApiResult<Paged<WagePayout>> {
+    Ok(ok(service::pay_lines(&state.db, &current, &query).await?))
+}
+
+/// Exception handling: failed payouts not yet re-issued, with the bank's reason and the worker's current card.
+#[utoipa::path(get, path = "/builder/wage/v1/Abnormal/list", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token"), WagePayQuery),
+    responses((status = 200, body = Envelope<Paged<WagePayout>>)))]
+async fn abnormal_list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WagePayQuery>) -> ApiResult<Paged<WagePayout>> {
+    Ok(ok(service::abnormal(&state.db, &current, &query).await?))
+}
+
+/// Corrects a worker's wage card (12–30 digits and a bank; a UnionPay number failing its check digit → 301 until `confirmed=1`). Logged.
+#[utoipa::path(post, path = "/builder/wage/v1/Abnormal/card", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WageCardForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn abnormal_card(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageCardForm>) -> ApiResult<Option<String>> {
+    { service::set_card(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+}
+
+/// Re-issues failed payouts of one order as a new order (`reissue_of`) to the workers' current cards; it is approved like any order. A line is re-issued at most once. Answers the id. Logged.
+#[utoipa::path(post, path = "/builder/wage/v1/Abnormal/reissue", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WageReissueForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<i64>)))]
+async fn abnormal_reissue(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageReissueForm>) -> ApiResult<i64> {
+    Ok(ok(service::reissue(&state.db, &current, &ip, &form).await?))
+}

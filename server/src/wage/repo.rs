@@ -1,0 +1,816 @@
+//! SQL of wage sheets, their lines, wage orders, payouts and approvers' verifications. One text for both
+//! backends. Every change of money or status writes its operation-log line in the same transaction.
+
+use crate::clock;
+use crate::db::Db;
+use crate::oplog::Entry;
+use crate::{on_db, post_flow, record_in_tx};
+
+/// Who changes something, for the operation log.
+#[derive(Clone, Debug)]
+pub struct Actor {
+    pub account_id: i64,
+    pub account_name: String,
+    pub ip: String,
+}
+
+impl Actor {
+    fn entry<'a>(&'a self, action: &'a str, target_type: &'a str, target_id: i64, detail: String) -> Entry<'a> {
+        Entry {
+            account_id: Some(self.account_id),
+            account_name: &self.account_name,
+            action,
+            target_type,
+            target_id: target_id.to_string(),
+            detail,
+            ip: &self.ip,
+        }
+    }
+}
+
+/// SQLite takes the write lock at BEGIN so two writers queue instead of failing on a stale snapshot;
+/// PostgreSQL's row locks do the same inside a plain BEGIN.
+fn begin_statement(db: &Db) -> &'static str {
+    match db {
+        Db::Sqlite(_) => "BEGIN IMMEDIATE",
+        Db::Postgres(_) => "BEGIN",
+    }
+}
+
+/// `$first, $first+1, …` for `count` values.
+fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sheets
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct SheetRow {
+    pub id: i64,
+    pub project_id: i64,
+    pub month: String,
+    pub unit_id: i64,
+    pub team_id: i64,
+    pub status: String,
+    pub order_id: Option<i64>,
+    pub unit_name: String,
+    pub team_name: String,
+    pub created_at: i64,
+    pub confirmed_at: i64,
+    pub line_count: i64,
+    pub payable_fen: i64,
+    pub deduction_fen: i64,
+    pub net_fen: i64,
+}
+
+const SHEET_SELECT: &str = "SELECT s.id, s.project_id, s.month, s.unit_id, s.team_id, s.status, s.order_id, c.name AS unit_name, \
+    COALESCE(t.name, '') AS team_name, s.created_at, s.confirmed_at, \
+    (SELECT COUNT(*) FROM wage_lines l WHERE l.sheet_id = s.id) AS line_count, \
+    (SELECT CAST(COALESCE(SUM(l.payable_fen), 0) AS BIGINT) FROM wage_lines l WHERE l.sheet_id = s.id) AS payable_fen, \
+    (SELECT CAST(COALESCE(SUM(l.deduction_fen), 0) AS BIGINT) FROM wage_lines l WHERE l.sheet_id = s.id) AS deduction_fen, \
+    (SELECT CAST(COALESCE(SUM(l.net_fen), 0) AS BIGINT) FROM wage_lines l WHERE l.sheet_id = s.id) AS net_fen \
+    FROM wage_sheets s JOIN project_units pu ON pu.id = s.unit_id JOIN companies c ON c.id = pu.company_id \
+    LEFT JOIN teams t ON t.id = s.team_id";
+
+pub async fn sheet(db: &Db, project_filter: i64, id: i64) -> sqlx::Result<Option<SheetRow>> {
+    let sql = format!("{SHEET_SELECT} WHERE s.id = $1 AND ($2 = 0 OR s.project_id = $2)");
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).bind(project_filter).fetch_optional(pool).await)
+}
+
+/// Sheets of a project (0: all), optionally of one month and status, newest first.
+pub async fn sheets(db: &Db, project_filter: i64, month: &str, status: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<SheetRow>, i64)> {
+    let filter = "($1 = 0 OR s.project_id = $1) AND ($2 = '' OR s.month = $2) AND ($3 = '' OR s.status = $3)";
+    let sql = format!("{SHEET_SELECT} WHERE {filter} ORDER BY s.month DESC, s.id DESC LIMIT $4 OFFSET $5");
+    let count = format!("SELECT COUNT(*) FROM wage_sheets s WHERE {filter}");
+    on_db!(db, pool => {
+        let rows = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(project_filter).bind(month).bind(status).bind(limit).bind(offset).fetch_all(pool).await?;
+        let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(count)).bind(project_filter).bind(month).bind(status).fetch_one(pool).await?;
+        Ok((rows, total))
+    })
+}
+
+/// What a new sheet is made of: its month's first and last day and working days.
+pub struct NewSheet {
+    pub project_id: i64,
+    pub month: String,
+    pub unit_id: i64,
+    pub team_id: i64,
+    pub first_day: String,
+    pub last_day: String,
+    pub working_days: i64,
+}
+
+/// Prefilled lines: every worker employed in the unit (or team) during the month and not yet on another
+/// sheet of the month; days = attended days; payable = days × daily rate, or a monthly rate in full from
+/// the month's working days on and pro rata below (half up, integer arithmetic).
+const PREFILL: &str = "CASE WHEN e.wage_kind = 'day' THEN COALESCE(d.days, 0) * e.wage_fen \
+    WHEN COALESCE(d.days, 0) >= $6 THEN e.wage_fen ELSE (2 * e.wage_fen * COALESCE(d.days, 0) + $6) / (2 * $6) END";
+
+fn insert_lines_sql() -> String {
+    format!(
+        "INSERT INTO wage_lines (sheet_id, project_id, month, worker_id, employment_id, days, wage_kind, wage_fen, \
+         prefill_fen, payable_fen, deduction_fen, net_fen, reason, card_number, card_bank) \
+         SELECT $1, e.project_id, $2, e.worker_id, e.id, COALESCE(d.days, 0), e.wage_kind, e.wage_fen, {PREFILL}, {PREFILL}, 0, {PREFILL}, '', \
+         w.wage_card_number, w.wage_card_bank \
+         FROM employments e JOIN workers w ON w.id = e.worker_id \
+         LEFT JOIN (SELECT worker_id, COUNT(*) AS days FROM attendance_days \
+             WHERE project_id = $3 AND day >= $4 AND day <= $5 AND attended = TRUE GROUP BY worker_id) d ON d.worker_id = e.worker_id \
+         WHERE e.project_id = $3 AND e.unit_id = $7 AND ($8 = 0 OR e.team_id = $8) AND e.entry_date <= $5 \
+         AND (e.exit_date = '' OR e.exit_date >= $4) \
+         ORDER BY e.id DESC \
+         ON CONFLICT (project_id, month, worker_id) DO NOTHING"
+    )
+}
+
+/// Creates the sheet and its lines in one transaction; None when the unit/team has a sheet that month.
+pub async fn create_sheet(db: &Db, sheet: &NewSheet, actor: &Actor) -> sqlx::Result<Option<i64>> {
+    let now = clock::now();
+    let insert_lines = insert_lines_sql();
+    on_db!(db, pool => {
+        let mut tx = pool.begin_with(begin_statement(db)).await?;
+        let id: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO wage_sheets (project_id, month, unit_id, team_id, status, created_by, created_at) \
+             VALUES ($1, $2, $3, $4, 'draft', $5, $6) ON CONFLICT (project_id, unit_id, team_id, month) DO NOTHING RETURNING id")
+            .bind(sheet.project_id).bind(&sheet.month).bind(sheet.unit_id).bind(sheet.team_id).bind(actor.account_id).bind(now)
+            .fetch_optional(&mut *tx).await?;
+        let Some(id) = id else {
+            tx.rollback().await?;
+            return Ok(None);
+        };
+        let lines = sqlx::query(sqlx::AssertSqlSafe(insert_lines))
+            .bind(id).bind(&sheet.month).bind(sheet.project_id).bind(&sheet.first_day).bind(&sheet.last_day)
+            .bind(sheet.working_days).bind(sheet.unit_id).bind(sheet.team_id)
+            .execute(&mut *tx).await?.rows_affected();
+        record_in_tx!(tx, &actor.entry("新建工资表", "wage_sheet", id, format!("{} 月份，{lines} 人", sheet.month)))?;
+        tx.commit().await?;
+        Ok(Some(id))
+    })
+}
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct LineRow {
+    pub id: i64,
+    pub sheet_id: i64,
+    pub worker_id: i64,
+    pub name: String,
+    pub id_number: String,
+    pub days: i64,
+    pub wage_kind: String,
+    pub wage_fen: i64,
+    pub prefill_fen: i64,
+    pub payable_fen: i64,
+    pub deduction_fen: i64,
+    pub net_fen: i64,
+    pub reason: String,
+    pub card_number: String,
+    pub card_bank: String,
+}
+
+const LINE_SELECT: &str = "SELECT l.id, l.sheet_id, l.worker_id, w.name, w.id_number, l.days, l.wage_kind, l.wage_fen, l.prefill_fen, \
+    l.payable_fen, l.deduction_fen, l.net_fen, l.reason, l.card_number, l.card_bank FROM wage_lines l JOIN workers w ON w.id = l.worker_id";
+
+pub async fn lines(db: &Db, sheet_id: i64, limit: i64, offset: i64) -> sqlx::Result<(Vec<LineRow>, i64)> {
+    let sql = format!("{LINE_SELECT} WHERE l.sheet_id = $1 ORDER BY l.id LIMIT $2 OFFSET $3");
+    on_db!(db, pool => {
+        let rows = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(sheet_id).bind(limit).bind(offset).fetch_all(pool).await?;
+        let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wage_lines WHERE sheet_id = $1").bind(sheet_id).fetch_one(pool).await?;
+        Ok((rows, total))
+    })
+}
+
+/// A line of the project with its sheet's status.
+pub async fn line(db: &Db, project_id: i64, id: i64) -> sqlx::Result<Option<(LineRow, String)>> {
+    let sql = format!("{LINE_SELECT} WHERE l.id = $1 AND l.project_id = $2");
+    on_db!(db, pool => {
+        let row: Option<LineRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).bind(project_id).fetch_optional(pool).await?;
+        let Some(row) = row else { return Ok(None) };
+        let status: String = sqlx::query_scalar("SELECT status FROM wage_sheets WHERE id = $1").bind(row.sheet_id).fetch_one(pool).await?;
+        Ok(Some((row, status)))
+    })
+}
+
+/// Writes a line's payable, deductions and reason while its sheet is a draft. False: no longer a draft.
+pub async fn update_line(db: &Db, line: &LineRow, payable_fen: i64, deduction_fen: i64, reason: &str, actor: &Actor) -> sqlx::Result<bool> {
+    on_db!(db, pool => {
+        let mut tx = pool.begin_with(begin_statement(db)).await?;
+        let done = sqlx::query("UPDATE wage_lines SET payable_fen = $2, deduction_fen = $3, net_fen = $4, reason = $5 WHERE id = $1 \
+                                AND sheet_id IN (SELECT id FROM wage_sheets WHERE status = 'draft')")
+            .bind(line.id).bind(payable_fen).bind(deduction_fen).bind(payable_fen - deduction_fen).bind(reason)
+            .execute(&mut *tx).await?.rows_affected();
+        if done == 0 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        let detail = format!("{}：应发 {} → {}，扣款 {} → {}，原因：{reason}", line.name,
+            super::money::yuan(line.payable_fen), super::money::yuan(payable_fen), super::money::yuan(line.deduction_fen), super::money::yuan(deduction_fen));
+        record_in_tx!(tx, &actor.entry("修改工资明细", "wage_line", line.id, detail))?;
+        tx.commit().await?;
+        Ok(true)
+    })
+}
+
+/// Takes a line off its draft sheet. False: no longer a draft.
+pub async fn remove_line(db: &Db, line: &LineRow, reason: &str, actor: &Actor) -> sqlx::Result<bool> {
+    on_db!(db, pool => {
+        let mut tx = pool.begin_with(begin_statement(db)).await?;
+        let done = sqlx::query("DELETE FROM wage_lines WHERE id = $1 AND sheet_id IN (SELECT id FROM wage_sheets WHERE status = 'draft')")
+            .bind(line.id).execute(&mut *tx).await?.rows_affected();
+        if done == 0 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        record_in_tx!(tx, &actor.entry("移出工资表", "wage_line", line.id, format!("{}（工资表 {}），原因：{reason}", line.name, line.sheet_id)))?;
+        tx.commit().await?;
+        Ok(true)
+    })
+}
+
+/// Moves a sheet from one status to another when it is in no live order. False: it was not.
+pub async fn set_sheet_status(db: &Db, id: i64, from: &str, to: &str, action: &str, actor: &Actor) -> sqlx::Result<bool> {
+    let confirmed_at = if to == "confirmed" { clock::now() } else { 0 };
+    on_db!(db, pool => {
+        let mut tx = pool.begin_with(begin_statement(db)).await?;
+        let done = sqlx::query("UPDATE wage_sheets SET status = $3, confirmed_at = $4 WHERE id = $1 AND status = $2 AND order_id IS NULL")
+            .bind(id).bind(from).bind(to).bind(confirmed_at).execute(&mut *tx).await?.rows_affected();
+        if done == 0 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        record_in_tx!(tx, &actor.entry(action, "wage_sheet", id, format!("{from} → {to}")))?;
+        tx.commit().await?;
+        Ok(true)
+    })
+}
+
+/// Deletes a draft sheet with its lines. False: not a draft.
+pub async fn delete_sheet(db: &Db, id: i64, actor: &Actor) -> sqlx::Result<bool> {
+    on_db!(db, pool => {
+        let mut tx = pool.begin_with(begin_statement(db)).await?;
+        let draft: Option<i64> = sqlx::query_scalar("SELECT id FROM wage_sheets WHERE id = $1 AND status = 'draft' AND order_id IS NULL")
+            .bind(id).fetch_optional(&mut *tx).await?;
+        if draft.is_none() {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        let lines = sqlx::query("DELETE FROM wage_lines WHERE sheet_id = $1").bind(id).execute(&mut *tx).await?.rows_affected();
+        sqlx::query("DELETE FROM wage_sheets WHERE id = $1").bind(id).execute(&mut *tx).await?;
+        record_in_tx!(tx, &actor.entry("删除工资表", "wage_sheet", id, format!("{lines} 条明细")))?;
+        tx.commit().await?;
+        Ok(true)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// salaryCheck
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct CheckLine {
+    pub line_id: i64,
+    pub sheet_id: i64,
+    pub worker_id: i64,
+    pub name: String,
+    pub id_number: String,
+    pub days: i64,
+    pub net_fen: i64,
+    pub card_number: String,
+    pub unit_name: String,
+    pub team_name: String,
+}
+
+/// Every line of a month with the worker's current wage card.
+pub async fn month_lines(db: &Db, project_id: i64, month: &str) -> sqlx::Result<Vec<CheckLine>> {
+    let sql = "SELECT l.id AS line_id, l.sheet_id, l.worker_id, w.name, w.id_number, l.days, l.net_fen, w.wage_card_number AS card_number, \
+               c.name AS unit_name, COALESCE(t.name, '') AS team_name \
+               FROM wage_lines l JOIN workers w ON w.id = l.worker_id JOIN wage_sheets s ON s.id = l.sheet_id \
+               JOIN project_units pu ON pu.id = s.unit_id JOIN companies c ON c.id = pu.company_id LEFT JOIN teams t ON t.id = s.team_id \
+               WHERE l.project_id = $1 AND l.month = $2 ORDER BY l.id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(month).fetch_all(pool).await)
+}
+
+/// Attended days per worker in a date range: (worker id, name, ID number, days).
+pub async fn attended(db: &Db, project_id: i64, first_day: &str, last_day: &str) -> sqlx::Result<Vec<(i64, String, String, i64)>> {
+    let sql = "SELECT a.worker_id, w.name, w.id_number, COUNT(*) FROM attendance_days a JOIN workers w ON w.id = a.worker_id \
+               WHERE a.project_id = $1 AND a.day >= $2 AND a.day <= $3 AND a.attended = TRUE \
+               GROUP BY a.worker_id, w.name, w.id_number ORDER BY a.worker_id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(first_day).bind(last_day).fetch_all(pool).await)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Wage cards
+
+/// A worker who was ever on the project: name and current card.
+pub async fn project_worker(db: &Db, project_id: i64, worker_id: i64) -> sqlx::Result<Option<(String, String, String)>> {
+    let sql = "SELECT name, wage_card_number, wage_card_bank FROM workers w WHERE w.id = $1 \
+               AND EXISTS (SELECT 1 FROM employments e WHERE e.worker_id = w.id AND e.project_id = $2)";
+    on_db!(db, pool => sqlx::query_as(sql).bind(worker_id).bind(project_id).fetch_optional(pool).await)
+}
+
+pub async fn bank_exists(db: &Db, code: &str) -> sqlx::Result<bool> {
+    let count: i64 = on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM banks WHERE code = $1 AND parent_code = ''")
+        .bind(code).fetch_one(pool).await)?;
+    Ok(count > 0)
+}
+
+pub async fn set_card(db: &Db, worker_id: i64, card: &str, bank: &str, before: &str, actor: &Actor) -> sqlx::Result<()> {
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query("UPDATE workers SET wage_card_number = $2, wage_card_bank = $3, updated_at = $4 WHERE id = $1")
+            .bind(worker_id).bind(card).bind(bank).bind(clock::now()).execute(&mut *tx).await?;
+        record_in_tx!(tx, &actor.entry("修改工资卡", "worker", worker_id, format!("{before} → {card}（{bank}）")))?;
+        tx.commit().await
+    })
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Orders
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct OrderRow {
+    pub id: i64,
+    pub project_id: i64,
+    pub project_name: String,
+    pub order_no: String,
+    pub month: String,
+    pub status: String,
+    pub total_fen: i64,
+    pub line_count: i64,
+    pub paid_fen: i64,
+    pub failed_fen: i64,
+    pub reissue_of: Option<i64>,
+    pub reissue_of_no: String,
+    pub remark: String,
+    pub created_at: i64,
+    pub created_by_name: String,
+    pub decided_at: i64,
+    pub decided_by: Option<i64>,
+    pub decided_by_name: String,
+    pub decision_remark: String,
+    pub finished_at: i64,
+}
+
+const ORDER_SELECT: &str = "SELECT o.id, o.project_id, p.name AS project_name, o.order_no, o.month, o.status, o.total_fen, o.line_count, \
+    o.paid_fen, o.failed_fen, o.reissue_of, COALESCE(r.order_no, '') AS reissue_of_no, o.remark, o.created_at, \
+    COALESCE(ca.name, '') AS created_by_name, o.decided_at, o.decided_by, COALESCE(da.name, '') AS decided_by_name, o.decision_remark, o.finished_at \
+    FROM wage_orders o JOIN projects p ON p.id = o.project_id LEFT JOIN wage_orders r ON r.id = o.reissue_of \
+    LEFT JOIN accounts ca ON ca.id = o.created_by LEFT JOIN accounts da ON da.id = o.decided_by";
+
+pub async fn order(db: &Db, project_filter: i64, id: i64) -> sqlx::Result<Option<OrderRow>> {
+    let sql = format!("{ORDER_SELECT} WHERE o.id = $1 AND ($2 = 0 OR o.project_id = $2)");
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).bind(project_filter).fetch_optional(pool).await)
+}
+
+/// Orders of a project (0: all) in the given statuses (empty: any), month and order-number part.
+pub async fn orders(
+    db: &Db,
+    project_filter: i64,
+    statuses: &[&str],
+    month: &str,
+    order_no_pattern: &str,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<OrderRow>, i64)> {
+    let status_filter = if statuses.is_empty() { String::new() } else { format!(" AND o.status IN ({})", placeholders(4, statuses.len())) };
+    let filter = format!("($1 = 0 OR o.project_id = $1) AND ($2 = '' OR o.month = $2) AND ($3 = '' OR o.order_no LIKE $3 ESCAPE '\\'){status_filter}");
+    let next = 4 + statuses.len();
+    let sql = format!("{ORDER_SELECT} WHERE {filter} ORDER BY o.id DESC LIMIT ${next} OFFSET ${}", next + 1);
+    let count = format!("SELECT COUNT(*) FROM wage_orders o WHERE {filter}");
+    on_db!(db, pool => {
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(project_filter).bind(month).bind(order_no_pattern);
+        let mut count_query = sqlx::query_scalar(sqlx::AssertSqlSafe(count)).bind(project_filter).bind(month).bind(order_no_pattern);
+        for status in statuses {
+            query = query.bind(*status);
+            count_query = count_query.bind(*status);
+        }
+        let rows = query.bind(limit).bind(offset).fetch_all(pool).await?;
+        let total: i64 = count_query.fetch_one(pool).await?;
+        Ok((rows, total))
+    })
+}
+
+/// Orders of a project counted by status.
+pub async fn order_counts(db: &Db, project_id: i64) -> sqlx::Result<Vec<(String, i64, i64)>> {
+    let sql = "SELECT status, COUNT(*), CAST(COALESCE(SUM(total_fen), 0) AS BIGINT) FROM wage_orders WHERE project_id = $1 GROUP BY status";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await)
+}
+
+/// The sheets an order carries: id, unit name, team name.
+pub async fn order_sheets(db: &Db, order_id: i64) -> sqlx::Result<Vec<SheetRow>> {
+    let sql = format!("{SHEET_SELECT} WHERE s.id IN (SELECT sheet_id FROM wage_order_sheets WHERE order_id = $1) ORDER BY s.id");
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(order_id).fetch_all(pool).await)
+}
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct PayoutRow {
+    pub id: i64,
+    pub order_id: i64,
+    pub order_no: String,
+    pub month: String,
+    pub line_id: i64,
+    pub worker_id: i64,
+    pub name: String,
+    pub id_number: String,
+    pub amount_fen: i64,
+    pub card_number: String,
+    pub card_bank: String,
+    pub current_card: String,
+    pub current_bank: String,
+    pub status: String,
+    pub bank_ref: String,
+    pub failure_reason: String,
+    pub reissued_by: Option<i64>,
+    pub settled_at: i64,
+}
+
+const PAYOUT_SELECT: &str = "SELECT p.id, p.order_id, o.order_no, o.month, p.line_id, p.worker_id, w.name, w.id_number, p.amount_fen, \
+    p.card_number, p.card_bank, w.wage_card_number AS current_card, w.wage_card_bank AS current_bank, p.status, p.bank_ref, \
+    p.failure_reason, p.reissued_by, p.settled_at FROM payouts p JOIN wage_orders o ON o.id = p.order_id JOIN workers w ON w.id = p.worker_id";
+
+/// Payouts filtered: project (0 all), order (0 any), month, status list, name part, only not re-issued.
+pub struct PayoutFilter<'a> {
+    pub project_filter: i64,
+    pub order_id: i64,
+    pub month: &'a str,
+    pub statuses: &'a [&'a str],
+    pub name_pattern: &'a str,
+    pub not_reissued: bool,
+}
+
+pub async fn payouts(db: &Db, filter: &PayoutFilter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<PayoutRow>, i64)> {
+    let statuses = if filter.statuses.is_empty() { String::new() } else { format!(" AND p.status IN ({})", placeholders(5, filter.statuses.len())) };
+    let reissued = if filter.not_reissued { " AND p.reissued_by IS NULL" } else { "" };
+    let condition = format!(
+        "($1 = 0 OR p.project_id = $1) AND ($2 = 0 OR p.order_id = $2) AND ($3 = '' OR o.month = $3) \
+         AND ($4 = '' OR w.name LIKE $4 ESCAPE '\\'){statuses}{reissued}"
+    );
+    let next = 5 + filter.statuses.len();
+    let sql = format!("{PAYOUT_SELECT} WHERE {condition} ORDER BY p.id DESC LIMIT ${next} OFFSET ${}", next + 1);
+    let count = format!("SELECT COUNT(*) FROM payouts p JOIN wage_orders o ON o.id = p.order_id JOIN workers w ON w.id = p.worker_id WHERE {condition}");
+    on_db!(db, pool => {
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(filter.project_filter).bind(filter.order_id).bind(filter.month).bind(filter.name_pattern);
+        let mut count_query = sqlx::query_scalar(sqlx::AssertSqlSafe(count)).bind(filter.project_filter).bind(filter.order_id).bind(filter.month).bind(filter.name_pattern);
+        for status in filter.statuses {
+            query = query.bind(*status);
+            count_query = count_query.bind(*status);
+        }
+        let rows = query.bind(limit).bind(offset).fetch_all(pool).await?;
+        let total: i64 = count_query.fetch_one(pool).await?;
+        Ok((rows, total))
+    })
+}
+
+pub async fn payouts_by_ids(db: &Db, project_id: i64, ids: &[i64]) -> sqlx::Result<Vec<PayoutRow>> {
+    let sql = format!("{PAYOUT_SELECT} WHERE p.project_id = $1 AND p.id IN ({}) ORDER BY p.id", placeholders(2, ids.len()));
+    on_db!(db, pool => {
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(project_id);
+        for id in ids {
+            query = query.bind(*id);
+        }
+        query.fetch_all(pool).await
+    })
+}
+
+/// Why an order could not be written.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Another request changed a sheet, a line or the order first.
+    Changed,
+    /// The project has no special account.
+    NoAccount,
+    /// The balance lacks this many fen.
+    Shortfall(i64),
+    /// Nothing to pay.
+    Empty,
+    /// The approver has no unused verification within its lifetime.
+    NotVerified,
+}
+
+fn order_no(now: i64) -> String {
+    let stamp = time::OffsetDateTime::from_unix_timestamp(now).unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
+        .to_offset(time::UtcOffset::from_hms(8, 0, 0).unwrap_or(time::UtcOffset::UTC));
+    format!("GZ{:04}{:02}{:02}{:02}{:02}{:02}{:04}", stamp.year(), stamp.month() as u8, stamp.day(), stamp.hour(), stamp.minute(), stamp.second(),
+        rand::random_range(0..10_000u32))
+}
+
+/// An order of confirmed sheets: the sheets are taken (only if confirmed and in no live order), every line
+/// with net pay gets a queued payout to the worker's current card, the balance must cover the total.
+pub async fn submit_order(db: &Db, project_id: i64, month: &str, sheet_ids: &[i64], remark: &str, actor: &Actor) -> sqlx::Result<Result<i64, Refusal>> {
+    let now = clock::now();
+    let ids = placeholders(3, sheet_ids.len());
+    let total_sql = format!("SELECT COUNT(*), CAST(COALESCE(SUM(net_fen), 0) AS BIGINT) FROM wage_lines WHERE project_id = $1 AND month = $2 AND net_fen > 0 AND sheet_id IN ({ids})");
+    let take_sql = format!("UPDATE wage_sheets SET order_id = $1 WHERE project_id = $2 AND status = 'confirmed' AND order_id IS NULL AND id IN ({ids})");
+    let link_sql = format!("INSERT INTO wage_order_sheets (order_id, sheet_id) SELECT $1, id FROM wage_sheets WHERE project_id = $2 AND id IN ({ids})");
+    let queue_sql = format!("INSERT INTO payouts (order_id, project_id, line_id, worker_id, amount_fen, card_number, card_bank, status) \
+        SELECT $1, l.project_id, l.id, l.worker_id, l.net_fen, w.wage_card_number, w.wage_card_bank, 'queued' \
+        FROM wage_lines l JOIN workers w ON w.id = l.worker_id WHERE l.project_id = $2 AND l.net_fen > 0 AND l.sheet_id IN ({ids})");
+    on_db!(db, pool => {
+        let mut tx = pool.begin_with(begin_statement(db)).await?;
+        let mut total = sqlx::query_as::<_, (i64, i64)>(sqlx::AssertSqlSafe(total_sql)).bind(project_id).bind(month);
+        for id in sheet_ids { total = total.bind(*id); }
+        let (line_count, total_fen) = total.fetch_one(&mut *tx).await?;
+        if line_count == 0 {
+            tx.rollback().await?;
+            return Ok(Err(Refusal::Empty));
+        }
+        let balance: Option<i64> = sqlx::query_scalar("SELECT balance_fen FROM special_accounts WHERE project_id = $1").bind(project_id).fetch_optional(&mut *tx).await?;
+        let Some(balance) = balance else {
+            tx.rollback().await?;
+            return Ok(Err(Refusal::NoAccount));
+        };
+        if balance < total_fen {
+            tx.rollback().await?;
+            return Ok(Err(Refusal::Shortfall(total_fen - balance)));
+        }
+        let order_id: i64 = sqlx::query_scalar("INSERT INTO wage_orders (project_id, order_no, month, status, total_fen, line_count, remark, created_by, created_at) \
+            VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8) RETURNING id")
+            .bind(project_id).bind(order_no(now)).bind(month).bind(total_fen).bind(line_count).bind(remark).bind(actor.account_id).bind(now)
+            .fetch_one(&mut *tx).await?;
+        let mut take = sqlx::query(sqlx::AssertSqlSafe(take_sql)).bind(order_id).bind(project_id);
+        for id in sheet_ids { take = take.bind(*id); }
+        if take.execute(&mut *tx).await?.rows_affected() != sheet_ids.len() as u64 {
+            tx.rollback().await?;
+            return Ok(Err(Refusal::Changed));
+        }
+        let mut link = sqlx::query(sqlx::AssertSqlSafe(link_sql)).bind(order_id).bind(project_id);
+        for id in sheet_ids { link = link.bind(*id); }
+        link.execute(&mut *tx).await?;
+        let mut queue = sqlx::query(sqlx::AssertSqlSafe(queue_sql)).bind(order_id).bind(project_id);
+        for id in sheet_ids { queue = queue.bind(*id); }
+        queue.execute(&mut *tx).await?;
+        record_in_tx!(tx, &actor.entry("提交工资单", "wage_order", order_id,
+            format!("{month} 月份，{line_count} 人，{} 元", super::money::yuan(total_fen))))?;
+        tx.commit().await?;
+        Ok(Ok(order_id))
+    })
+}
+
+/// A new order re-issuing failed payouts (each at most once) to the workers' current cards.
+pub async fn reissue(db: &Db, project_id: i64, original: &OrderRow, payout_ids: &[i64], actor: &Actor) -> sqlx::Result<Result<i64, Refusal>> {
+    let now = clock::now();
+    let ids = placeholders(3, payout_ids.len());
+    let total_sql = format!("SELECT COUNT(*), CAST(COALESCE(SUM(amount_fen), 0) AS BIGINT) FROM payouts WHERE project_id = $1 AND order_id = $2 AND id IN ({ids})");
+    let take_sql = format!("UPDATE payouts SET reissued_by = $1 WHERE project_id = $2 AND status = 'failed' AND reissued_by IS NULL AND id IN ({ids})");
+    let queue_sql = format!("INSERT INTO payouts (order_id, project_id, line_id, worker_id, amount_fen, card_number, card_bank, status) \
+        SELECT $1, p.project_id, p.line_id, p.worker_id, p.amount_fen, w.wage_card_number, w.wage_card_bank, 'queued' \
+        FROM payouts p JOIN workers w ON w.id = p.worker_id WHERE p.project_id = $2 AND p.id IN ({ids})");
+    on_db!(db, pool => {
+        let mut tx = pool.begin_with(begin_statement(db)).await?;
+        let mut total = sqlx::query_as::<_, (i64, i64)>(sqlx::AssertSqlSafe(total_sql)).bind(project_id).bind(original.id);
+        for id in payout_ids { total = total.bind(*id); }
+        let (line_count, total_fen) = total.fetch_one(&mut *tx).await?;
+        if line_count != payout_ids.len() as i64 {
+            tx.rollback().await?;
+            return Ok(Err(Refusal::Changed));
+        }
+        let balance: Option<i64> = sqlx::query_scalar("SELECT balance_fen FROM special_accounts WHERE project_id = $1").bind(project_id).fetch_optional(&mut *tx).await?;
+        let Some(balance) = balance else {
+            tx.rollback().await?;
+            return Ok(Err(Refusal::NoAccount));
+        };
+        if balance < total_fen {
+            tx.rollback().await?;
+            return Ok(Err(Refusal::Shortfall(total_fen - balance)));
+        }
+        let order_id: i64 = sqlx::query_scalar("INSERT INTO wage_orders (project_id, order_no, month, status, total_fen, line_count, reissue_of, remark, created_by, created_at) \
+            VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9) RETURNING id")
+            .bind(project_id).bind(order_no(now)).bind(&original.month).bind(total_fen).bind(line_count).bind(original.id)
+            .bind(format!("重新发放 {} 的失败明细", original.order_no)).bind(actor.account_id).bind(now)
+            .fetch_one(&mut *tx).await?;
+        let mut take = sqlx::query(sqlx::AssertSqlSafe(take_sql)).bind(order_id).bind(project_id);
+        for id in payout_ids { take = take.bind(*id); }
+        if take.execute(&mut *tx).await?.rows_affected() != payout_ids.len() as u64 {
+            tx.rollback().await?;
+            return Ok(Err(Refusal::Changed));
+        }
+        let mut queue = sqlx::query(sqlx::AssertSqlSafe(queue_sql)).bind(order_id).bind(project_id);
+        for id in payout_ids { queue = queue.bind(*id); }
+        queue.execute(&mut *tx).await?;
+        record_in_tx!(tx, &actor.entry("重新发放", "wage_order", order_id,
+            format!("原工资单 {}，{line_count} 人，{} 元", original.order_no, super::money::yuan(total_fen))))?;
+        tx.commit().await?;
+        Ok(Ok(order_id))
+    })
+}
+
+/// Ends a pending order without paying: `withdrawn` by the clerk or `rejected` by an approver. Its sheets
+/// and re-issued lines are released, its payouts cancelled. False: the order was no longer pending.
+pub async fn close_pending(db: &Db, project_id: i64, order_id: i64, to: &str, remark: &str, actor: &Actor) -> sqlx::Result<bool> {
+    let now = clock::now();
+    let (action, decided_by) = if to == "rejected" { ("驳回工资单", Some(actor.account_id)) } else { ("撤回工资单", None) };
+    on_db!(db, pool => {
+        let mut tx = pool.begin_with(begin_statement(db)).await?;
+        let done = sqlx::query("UPDATE wage_orders SET status = $3, decided_by = $4, decided_at = $5, decision_remark = $6 \
+                                WHERE id = $1 AND project_id = $2 AND status = 'pending'")
+            .bind(order_id).bind(project_id).bind(to).bind(decided_by).bind(now).bind(remark)
+            .execute(&mut *tx).await?.rows_affected();
+        if done == 0 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        sqlx::query("UPDATE wage_sheets SET order_id = NULL WHERE order_id = $1").bind(order_id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE payouts SET status = 'cancelled' WHERE order_id = $1 AND status = 'queued'").bind(order_id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE payouts SET reissued_by = NULL WHERE reissued_by = $1").bind(order_id).execute(&mut *tx).await?;
+        record_in_tx!(tx, &actor.entry(action, "wage_order", order_id, remark.to_owned()))?;
+        tx.commit().await?;
+        Ok(true)
+    })
+}
+
+/// Approval: takes one unused verification of the approver (newer than `verified_after`), moves the order
+/// from pending to paying (only one of two concurrent approvals can) and queues its payouts for the bank,
+/// all or nothing.
+pub async fn approve(db: &Db, project_id: i64, order_id: i64, verified_after: i64, remark: &str, actor: &Actor) -> sqlx::Result<Result<(), Refusal>> {
+    let now = clock::now();
+    on_db!(db, pool => {
+        let mut tx = pool.begin_with(begin_statement(db)).await?;
+        let taken = sqlx::query("UPDATE wage_orders SET status = 'paying', decided_by = $3, decided_at = $4, decision_remark = $5 \
+                                 WHERE id = $1 AND project_id = $2 AND status = 'pending'")
+            .bind(order_id).bind(project_id).bind(actor.account_id).bind(now).bind(remark)
+            .execute(&mut *tx).await?.rows_affected();
+        if taken == 0 {
+            tx.rollback().await?;
+            return Ok(Err(Refusal::Changed));
+        }
+        let verification: Option<i64> = sqlx::query_scalar("SELECT id FROM approval_verifications WHERE account_id = $1 AND used = FALSE \
+                                                            AND verified_at > $2 ORDER BY id DESC LIMIT 1")
+            .bind(actor.account_id).bind(verified_after).fetch_optional(&mut *tx).await?;
+        let used = match verification {
+            Some(id) => sqlx::query("UPDATE approval_verifications SET used = TRUE WHERE id = $1 AND used = FALSE").bind(id).execute(&mut *tx).await?.rows_affected(),
+            None => 0,
+        };
+        if used == 0 {
+            tx.rollback().await?;
+            return Ok(Err(Refusal::NotVerified));
+        }
+        let (total_fen,): (i64,) = sqlx::query_as("SELECT total_fen FROM wage_orders WHERE id = $1").bind(order_id).fetch_one(&mut *tx).await?;
+        let balance: Option<i64> = sqlx::query_scalar("SELECT balance_fen FROM special_accounts WHERE project_id = $1").bind(project_id).fetch_optional(&mut *tx).await?;
+        let Some(balance) = balance else {
+            tx.rollback().await?;
+            return Ok(Err(Refusal::NoAccount));
+        };
+        if balance < total_fen {
+            tx.rollback().await?;
+            return Ok(Err(Refusal::Shortfall(total_fen - balance)));
+        }
+        sqlx::query("UPDATE payouts SET status = 'pending' WHERE order_id = $1 AND status = 'queued'").bind(order_id).execute(&mut *tx).await?;
+        record_in_tx!(tx, &actor.entry("审核通过工资单", "wage_order", order_id, remark.to_owned()))?;
+        tx.commit().await?;
+        Ok(Ok(()))
+    })
+}
+
+/// Records a successful SMS or ID-number check of an approver.
+pub async fn add_verification(db: &Db, account_id: i64, method: &str, actor: &Actor) -> sqlx::Result<()> {
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let id: i64 = sqlx::query_scalar("INSERT INTO approval_verifications (account_id, method, verified_at) VALUES ($1, $2, $3) RETURNING id")
+            .bind(account_id).bind(method).bind(clock::now()).fetch_one(&mut *tx).await?;
+        let how = if method == "sms" { "短信验证码" } else { "身份证号码" };
+        record_in_tx!(tx, &actor.entry("审批身份验证", "approval_verification", id, format!("{how}验证通过")))?;
+        tx.commit().await
+    })
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Payout
+
+/// A payout asked of the bank.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct PendingPayout {
+    pub id: i64,
+    pub amount_fen: i64,
+    pub card_number: String,
+    pub card_bank: String,
+    pub name: String,
+}
+
+/// Orders being paid (支付中), oldest first: (id, project id).
+pub async fn paying_orders(db: &Db) -> sqlx::Result<Vec<(i64, i64)>> {
+    on_db!(db, pool => sqlx::query_as("SELECT id, project_id FROM wage_orders WHERE status = 'paying' ORDER BY id").fetch_all(pool).await)
+}
+
+pub async fn pending_payouts(db: &Db, order_id: i64, limit: i64) -> sqlx::Result<Vec<PendingPayout>> {
+    let sql = "SELECT p.id, p.amount_fen, p.card_number, p.card_bank, w.name FROM payouts p JOIN workers w ON w.id = p.worker_id \
+               WHERE p.order_id = $1 AND p.status = 'pending' ORDER BY p.id LIMIT $2";
+    on_db!(db, pool => sqlx::query_as(sql).bind(order_id).bind(limit).fetch_all(pool).await)
+}
+
+/// Payouts taken per statement when recording the bank's answers (2 parameters each).
+const TAKE_CHUNK: usize = 1000;
+
+/// The bank's answers for some pending payouts of an order, and the order's number (flow summaries).
+pub struct Settlement<'a> {
+    pub project_id: i64,
+    pub order_id: i64,
+    pub order_no: &'a str,
+    pub month: &'a str,
+    pub paid: Vec<(&'a PendingPayout, String)>,
+    pub failed: Vec<(&'a PendingPayout, String)>,
+}
+
+/// Records the bank's answers in one transaction: a paid payout (still pending) becomes paid with its 'out'
+/// flow (payout_id) moving the balance; a failed one keeps its reason; then, when nothing is left pending,
+/// the order is finished (已支付 / 部分失败) and its sheets marked paid. Answers (paid, failed) written.
+pub async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx::Result<(usize, usize)> {
+    let now = clock::now();
+    let summary = format!("{} 月工资（工资单 {}）", settlement.month, settlement.order_no);
+    on_db!(db, pool => {
+        let mut tx = pool.begin_with(begin_statement(db)).await?;
+        let (mut paid, mut failed) = (0usize, 0usize);
+        // One statement takes every still-pending paid payout of the chunk; only those get their flow.
+        let mut taken: std::collections::HashSet<i64> = std::collections::HashSet::new();
+        for part in settlement.paid.chunks(TAKE_CHUNK) {
+            let values: Vec<String> = (0..part.len()).map(|i| format!("(${}, ${})", 2 * i + 2, 2 * i + 3)).collect();
+            let sql = format!("UPDATE payouts SET status = 'paid', bank_ref = v.column2, settled_at = $1 FROM (VALUES {}) AS v \
+                               WHERE payouts.id = v.column1 AND payouts.status = 'pending' RETURNING payouts.id", values.join(", "));
+            let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql)).bind(now);
+            for (payout, bank_ref) in part {
+                query = query.bind(payout.id).bind(bank_ref);
+            }
+            taken.extend(query.fetch_all(&mut *tx).await?);
+        }
+        for (payout, bank_ref) in settlement.paid.iter().filter(|(payout, _)| taken.contains(&payout.id)) {
+            let flow = crate::account::flows::NewFlow {
+                project_id: settlement.project_id,
+                direction: crate::account::flows::Direction::Out,
+                amount_fen: payout.amount_fen,
+                counterparty_name: &payout.name,
+                counterparty_account: &payout.card_number,
+                counterparty_bank: &payout.card_bank,
+                summary: &summary,
+                source: crate::account::flows::Source::Payout,
+                bank_ref,
+                payout_id: Some(payout.id),
+                occurred_at: now,
+                created_by: Some(actor.account_id),
+            };
+            if post_flow!(tx, &flow)?.is_some() {
+                paid += 1;
+            } else {
+                sqlx::query("UPDATE payouts SET status = 'failed', bank_ref = '', failure_reason = '专户余额不足' WHERE id = $1")
+                    .bind(payout.id).execute(&mut *tx).await?;
+                failed += 1;
+            }
+        }
+        for (payout, reason) in &settlement.failed {
+            failed += sqlx::query("UPDATE payouts SET status = 'failed', failure_reason = $2, settled_at = $3 WHERE id = $1 AND status = 'pending'")
+                .bind(payout.id).bind(reason).bind(now).execute(&mut *tx).await?.rows_affected() as usize;
+        }
+        if paid + failed > 0 {
+            record_in_tx!(tx, &actor.entry("工资发放", "wage_order", settlement.order_id, format!("成功 {paid} 笔，失败 {failed} 笔")))?;
+        }
+        let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payouts WHERE order_id = $1 AND status IN ('queued', 'pending')")
+            .bind(settlement.order_id).fetch_one(&mut *tx).await?;
+        if left == 0 {
+            let (paid_fen, failed_fen): (i64, i64) = sqlx::query_as(
+                "SELECT CAST(COALESCE(SUM(CASE WHEN status = 'paid' THEN amount_fen ELSE 0 END), 0) AS BIGINT), \
+                 CAST(COALESCE(SUM(CASE WHEN status = 'failed' THEN amount_fen ELSE 0 END), 0) AS BIGINT) FROM payouts WHERE order_id = $1")
+                .bind(settlement.order_id).fetch_one(&mut *tx).await?;
+            let status = if failed_fen > 0 { "partial" } else { "paid" };
+            let finished = sqlx::query("UPDATE wage_orders SET status = $2, paid_fen = $3, failed_fen = $4, finished_at = $5 WHERE id = $1 AND status = 'paying'")
+                .bind(settlement.order_id).bind(status).bind(paid_fen).bind(failed_fen).bind(now).execute(&mut *tx).await?.rows_affected();
+            if finished > 0 {
+                sqlx::query("UPDATE wage_sheets SET status = 'paid' WHERE order_id = $1").bind(settlement.order_id).execute(&mut *tx).await?;
+                record_in_tx!(tx, &actor.entry(if status == "paid" { "工资单已支付" } else { "工资单部分失败" }, "wage_order", settlement.order_id,
+                    format!("成功 {} 元，失败 {} 元", super::money::yuan(paid_fen), super::money::yuan(failed_fen))))?;
+            }
+        }
+        tx.commit().await?;
+        Ok((paid, failed))
+    })
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Finance records
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct LogRow {
+    pub id: i64,
+    pub action: String,
+    pub target_type: String,
+    pub target_id: String,
+    pub detail: String,
+    pub ip: String,
+    pub created_at: i64,
+}
+
+/// An account's own operation-log lines, newest first.
+pub async fn account_log(db: &Db, account_id: i64, limit: i64, offset: i64) -> sqlx::Result<(Vec<LogRow>, i64)> {
+    on_db!(db, pool => {
+        let rows = sqlx::query_as("SELECT id, action, target_type, target_id, detail, ip, created_at FROM operation_log \
+                                   WHERE account_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3")
+            .bind(account_id).bind(limit).bind(offset).fetch_all(pool).await?;
+        let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM operation_log WHERE account_id = $1").bind(account_id).fetch_one(pool).await?;
+        Ok((rows, total))
+    })
+}
+
+/// The special account's balance, None without an account.
+pub async fn balance(db: &Db, project_id: i64) -> sqlx::Result<Option<i64>> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT balance_fen FROM special_accounts WHERE project_id = $1").bind(project_id).fetch_optional(pool).await)
+}
+
+/// The approver's phone and ID number.
+pub async fn approver_identity(db: &Db, account_id: i64) -> sqlx::Result<Option<(String, String)>> {
+    on_db!(db, pool => sqlx::query_as("SELECT phone, id_number FROM accounts WHERE id = $1").bind(account_id).fetch_optional(pool).await)
+}

@@ -1,0 +1,967 @@
+//! Rules of the money path: who may do what, the month and amount checks, salaryCheck's anomalies, and the
+//! shapes the console reads. SQL lives in `repo.rs`, the bank conversation in `payout.rs`.
+#![allow(non_snake_case)]
+
+use serde::{Deserialize, Serialize};
+use time::{Date, Month, Weekday};
+use utoipa::{IntoParams, ToSchema};
+
+use super::card;
+use super::money::{parse_yuan, yuan, yuan_grouped};
+use super::repo::{self, Actor, LineRow, OrderRow, PayoutRow, Refusal, SheetRow};
+use crate::auth::sessions::CurrentAccount;
+use crate::clock;
+use crate::db::Db;
+use crate::envelope::ApiError;
+use crate::paging::{self, Page, Paged};
+use crate::scope::{self, ReadScope};
+
+pub const MSG_MONTH: &str = "请选择正确的月份";
+pub const MSG_MONTH_FUTURE: &str = "不能为未来月份编制工资表";
+pub const MSG_UNIT: &str = "请选择参建单位";
+pub const MSG_TEAM: &str = "所选班组不属于该参建单位";
+pub const MSG_DUPLICATE: &str = "该单位（班组）本月已有工资表";
+pub const MSG_NO_SHEET: &str = "工资表不存在";
+pub const MSG_NO_LINE: &str = "工资明细不存在";
+pub const MSG_LOCKED: &str = "工资表已确认，不能修改";
+pub const MSG_PAYABLE: &str = "应发工资应为0-9999999.99元的金额，最多2位小数";
+pub const MSG_DEDUCTION: &str = "扣款应为0-9999999.99元的金额，最多2位小数";
+pub const MSG_NEGATIVE: &str = "实发工资不能为负数，扣款不能超过应发工资";
+pub const MSG_REASON: &str = "修改应发工资或扣款时请填写原因";
+pub const MSG_REASON_LONG: &str = "原因不能超过200个字";
+pub const MSG_REMOVE_REASON: &str = "请填写移出原因";
+pub const MSG_NOT_DRAFT: &str = "只有未确认的工资表可以删除";
+pub const MSG_NOT_CONFIRMABLE: &str = "工资表已确认";
+pub const MSG_IN_ORDER: &str = "工资表已在工资单中，不能取消确认";
+pub const MSG_EMPTY_SHEET: &str = "工资表没有明细，不能确认";
+pub const MSG_KIND: &str = "请选择正确的异常类型";
+pub const MSG_SHEETS: &str = "请选择要发放的工资表";
+pub const MSG_SHEET_UNCONFIRMED: &str = "所选工资表尚未确认";
+pub const MSG_SHEET_IN_ORDER: &str = "所选工资表已在其他工资单中";
+pub const MSG_SHEET_MONTH: &str = "一个工资单只能包含同一月份的工资表";
+pub const MSG_NOTHING_TO_PAY: &str = "所选工资表没有需要发放的金额";
+pub const MSG_NO_ACCOUNT: &str = "项目尚未开立农民工工资专用账户";
+pub const MSG_CHANGED: &str = "数据已被他人修改，请刷新后重试";
+pub const MSG_NO_ORDER: &str = "工资单不存在";
+pub const MSG_NOT_PENDING: &str = "工资单已处理，不能再操作";
+pub const MSG_STATUS: &str = "请选择正确的状态";
+pub const MSG_REMARK_LONG: &str = "备注不能超过200个字";
+pub const MSG_WORKER: &str = "该工人不在本项目";
+pub const MSG_CARD_BANK: &str = "请选择工资卡开户银行";
+pub const MSG_PAYOUTS: &str = "请选择要重新发放的失败明细";
+pub const MSG_PAYOUTS_ONE_ORDER: &str = "请选择同一工单的失败明细";
+pub const MSG_ALREADY_REISSUED: &str = "所选明细已重新发放或不是失败明细";
+
+pub const MINIMUM_WAGE_KIND: &str = "below_minimum";
+pub const KINDS: [(&str, &str); 5] = [
+    ("unlisted", "有考勤未列入工资表"),
+    ("no_attendance", "列入工资表但无考勤"),
+    (MINIMUM_WAGE_KIND, "实发低于最低工资标准"),
+    ("over_limit", "单月工资超过5万元"),
+    ("card", "工资卡缺失或无效"),
+];
+/// More than this to one worker in one month is an anomaly (50,000 yuan).
+pub const MONTHLY_LIMIT_FEN: i64 = 5_000_000;
+
+pub fn sheet_status_label(status: &str) -> &'static str {
+    match status {
+        "draft" => "未确认",
+        "confirmed" => "已确认",
+        "paid" => "已发放",
+        _ => "",
+    }
+}
+
+pub fn order_status_label(status: &str) -> &'static str {
+    match status {
+        "pending" => "待审核",
+        "withdrawn" => "已撤回",
+        "rejected" => "已驳回",
+        "paying" => "支付中",
+        "paid" => "已支付",
+        "partial" => "部分失败",
+        _ => "",
+    }
+}
+
+pub fn payout_status_label(status: &str) -> &'static str {
+    match status {
+        "queued" => "待审批",
+        "pending" => "支付中",
+        "paid" => "已支付",
+        "failed" => "支付失败",
+        "cancelled" => "已取消",
+        _ => "",
+    }
+}
+
+fn text(value: &Option<String>) -> String {
+    value.as_deref().unwrap_or("").trim().to_owned()
+}
+
+fn positive_id(value: &Option<String>, message: &'static str) -> Result<i64, ApiError> {
+    text(value).parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::refused(message))
+}
+
+fn id_list(value: &Option<String>, message: &'static str) -> Result<Vec<i64>, ApiError> {
+    let mut ids = Vec::new();
+    for part in text(value).split(',').map(str::trim).filter(|part| !part.is_empty()) {
+        ids.push(part.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::refused(message))?);
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() || ids.len() > 1000 {
+        return Err(ApiError::refused(message));
+    }
+    Ok(ids)
+}
+
+fn page(query_page: &Option<String>, limit: &Option<String>) -> Result<Page, ApiError> {
+    Ok(Page::parse(query_page, limit)?)
+}
+
+pub fn actor(current: &CurrentAccount, ip: &str) -> Actor {
+    Actor { account_id: current.account.id, account_name: current.account.username.clone(), ip: ip.to_owned() }
+}
+
+/// A month `YYYY-MM` not after this month: (first day, last day, working days Monday–Friday).
+pub struct MonthSpan {
+    pub month: String,
+    pub first_day: String,
+    pub last_day: String,
+    pub working_days: i64,
+}
+
+pub fn month_span(value: &str) -> Result<MonthSpan, ApiError> {
+    let value = value.trim();
+    let (year, month) = value.split_once('-').ok_or_else(|| ApiError::refused(MSG_MONTH))?;
+    if year.len() != 4 || month.len() != 2 {
+        return Err(ApiError::refused(MSG_MONTH));
+    }
+    let year: i32 = year.parse().map_err(|_| ApiError::refused(MSG_MONTH))?;
+    let month: u8 = month.parse().map_err(|_| ApiError::refused(MSG_MONTH))?;
+    let month = Month::try_from(month).map_err(|_| ApiError::refused(MSG_MONTH))?;
+    if !(2000..=2100).contains(&year) {
+        return Err(ApiError::refused(MSG_MONTH));
+    }
+    let first = Date::from_calendar_date(year, month, 1).map_err(|_| ApiError::refused(MSG_MONTH))?;
+    let today = clock::china_today();
+    if (year, month as u8) > (today.year(), today.month() as u8) {
+        return Err(ApiError::refused(MSG_MONTH_FUTURE));
+    }
+    let days = month.length(year);
+    let last = Date::from_calendar_date(year, month, days).map_err(|_| ApiError::refused(MSG_MONTH))?;
+    let working_days = (1..=days)
+        .filter_map(|day| Date::from_calendar_date(year, month, day).ok())
+        .filter(|day| !matches!(day.weekday(), Weekday::Saturday | Weekday::Sunday))
+        .count() as i64;
+    Ok(MonthSpan { month: format!("{year:04}-{:02}", month as u8), first_day: first.to_string(), last_day: last.to_string(), working_days })
+}
+
+fn optional_month(value: &Option<String>) -> Result<String, ApiError> {
+    let value = text(value);
+    if value.is_empty() { Ok(value) } else { Ok(month_span(&value)?.month) }
+}
+
+fn read_scope(current: &CurrentAccount, project: &Option<String>) -> Result<ReadScope, ApiError> {
+    scope::read(current, project)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Shapes
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WageSheet {
+    pub id: i64,
+    pub project_id: i64,
+    pub month: String,
+    pub unit_id: i64,
+    pub unit_name: String,
+    /// 0: the whole unit.
+    pub team_id: i64,
+    pub team_name: String,
+    /// draft 未确认, confirmed 已确认, paid 已发放.
+    pub status: String,
+    pub status_label: String,
+    /// The live wage order carrying the sheet.
+    pub order_id: Option<i64>,
+    pub line_count: i64,
+    /// Yuan.
+    pub payable: String,
+    pub deduction: String,
+    pub net: String,
+    pub created_at: String,
+    pub confirmed_at: String,
+}
+
+fn sheet_out(row: SheetRow) -> WageSheet {
+    WageSheet {
+        id: row.id,
+        project_id: row.project_id,
+        month: row.month,
+        unit_id: row.unit_id,
+        unit_name: row.unit_name,
+        team_id: row.team_id,
+        team_name: row.team_name,
+        status_label: sheet_status_label(&row.status).into(),
+        status: row.status,
+        order_id: row.order_id,
+        line_count: row.line_count,
+        payable: yuan(row.payable_fen),
+        deduction: yuan(row.deduction_fen),
+        net: yuan(row.net_fen),
+        created_at: clock::china_datetime(row.created_at),
+        confirmed_at: clock::china_datetime(row.confirmed_at),
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WageLine {
+    pub id: i64,
+    pub worker_id: i64,
+    pub name: String,
+    pub id_number: String,
+    /// Attended days in the month.
+    pub days: i64,
+    /// day 日薪, month 月薪.
+    pub wage_kind: String,
+    pub wage: String,
+    /// What the attendance gives.
+    pub prefill: String,
+    pub payable: String,
+    pub deduction: String,
+    pub net: String,
+    pub reason: String,
+    pub card_number: String,
+    pub card_bank: String,
+    /// Why the card (as on the sheet) cannot be paid into; '' when it can.
+    pub card_problem: String,
+}
+
+fn line_out(row: LineRow) -> WageLine {
+    WageLine {
+        id: row.id,
+        worker_id: row.worker_id,
+        name: row.name,
+        id_number: row.id_number,
+        days: row.days,
+        wage_kind: row.wage_kind,
+        wage: yuan(row.wage_fen),
+        prefill: yuan(row.prefill_fen),
+        payable: yuan(row.payable_fen),
+        deduction: yuan(row.deduction_fen),
+        net: yuan(row.net_fen),
+        reason: row.reason,
+        card_problem: card::problem(&row.card_number).unwrap_or("").into(),
+        card_number: row.card_number,
+        card_bank: row.card_bank,
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WageSheetDetail {
+    pub sheet: WageSheet,
+    pub lines: Paged<WageLine>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WageUnitOption {
+    pub id: i64,
+    pub name: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WageTeamOption {
+    pub id: i64,
+    pub unit_id: i64,
+    pub name: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WageOptions {
+    pub units: Vec<WageUnitOption>,
+    pub teams: Vec<WageTeamOption>,
+    /// The month a clerk usually pays: the previous one.
+    pub default_month: String,
+    /// salaryCheck's kinds: value and label.
+    pub check_kinds: Vec<WageUnitOption2>,
+    /// The special account's balance, yuan ('' without an account).
+    pub balance: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WageUnitOption2 {
+    pub value: String,
+    pub label: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WageAnomaly {
+    pub kind: String,
+    pub kind_label: String,
+    pub worker_id: i64,
+    pub name: String,
+    pub id_number: String,
+    /// 0 when the worker is on no sheet.
+    pub line_id: i64,
+    pub sheet_id: i64,
+    pub unit_name: String,
+    pub team_name: String,
+    pub days: i64,
+    pub net: String,
+    pub detail: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WageOrder {
+    pub id: i64,
+    pub project_id: i64,
+    pub project_name: String,
+    pub order_no: String,
+    pub month: String,
+    /// pending 待审核, withdrawn 已撤回, rejected 已驳回, paying 支付中, paid 已支付, partial 部分失败.
+    pub status: String,
+    pub status_label: String,
+    pub total: String,
+    pub line_count: i64,
+    pub paid: String,
+    pub failed: String,
+    pub reissue_of: Option<i64>,
+    pub reissue_of_no: String,
+    pub remark: String,
+    pub created_at: String,
+    pub created_by: String,
+    pub decided_at: String,
+    pub decided_by: String,
+    pub decision_remark: String,
+    pub finished_at: String,
+}
+
+pub fn order_out(row: OrderRow) -> WageOrder {
+    WageOrder {
+        id: row.id,
+        project_id: row.project_id,
+        project_name: row.project_name,
+        order_no: row.order_no,
+        month: row.month,
+        status_label: order_status_label(&row.status).into(),
+        status: row.status,
+        total: yuan(row.total_fen),
+        line_count: row.line_count,
+        paid: yuan(row.paid_fen),
+        failed: yuan(row.failed_fen),
+        reissue_of: row.reissue_of,
+        reissue_of_no: row.reissue_of_no,
+        remark: row.remark,
+        created_at: clock::china_datetime(row.created_at),
+        created_by: row.created_by_name,
+        decided_at: clock::china_datetime(row.decided_at),
+        decided_by: row.decided_by_name,
+        decision_remark: row.decision_remark,
+        finished_at: clock::china_datetime(row.finished_at),
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WagePayout {
+    pub id: i64,
+    pub order_id: i64,
+    pub order_no: String,
+    pub month: String,
+    pub line_id: i64,
+    pub worker_id: i64,
+    pub name: String,
+    pub id_number: String,
+    pub amount: String,
+    /// The card the payout went (or goes) to.
+    pub card_number: String,
+    pub card_bank: String,
+    /// The worker's card now (after a correction).
+    pub current_card: String,
+    pub current_bank: String,
+    pub current_card_problem: String,
+    /// queued 待审批, pending 支付中, paid 已支付, failed 支付失败, cancelled 已取消.
+    pub status: String,
+    pub status_label: String,
+    pub bank_ref: String,
+    pub failure_reason: String,
+    pub reissued_by: Option<i64>,
+    pub settled_at: String,
+}
+
+pub fn payout_out(row: PayoutRow) -> WagePayout {
+    WagePayout {
+        id: row.id,
+        order_id: row.order_id,
+        order_no: row.order_no,
+        month: row.month,
+        line_id: row.line_id,
+        worker_id: row.worker_id,
+        name: row.name,
+        id_number: row.id_number,
+        amount: yuan(row.amount_fen),
+        card_number: row.card_number,
+        card_bank: row.card_bank,
+        current_card_problem: card::problem(&row.current_card).unwrap_or("").into(),
+        current_card: row.current_card,
+        current_bank: row.current_bank,
+        status_label: payout_status_label(&row.status).into(),
+        status: row.status,
+        bank_ref: row.bank_ref,
+        failure_reason: row.failure_reason,
+        reissued_by: row.reissued_by,
+        settled_at: clock::china_datetime(row.settled_at),
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WageOrderDetail {
+    pub order: WageOrder,
+    pub sheets: Vec<WageSheet>,
+    pub lines: Paged<WagePayout>,
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Forms and queries
+
+#[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+pub struct WageProjectQuery {
+    /// The regulator's project; a builder's own project is implied (another id → 404).
+    pub projectId: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+pub struct WageSheetQuery {
+    pub page: Option<String>,
+    pub limit: Option<String>,
+    pub projectId: Option<String>,
+    /// YYYY-MM; empty: every month.
+    pub month: Option<String>,
+    /// draft / confirmed / paid; empty: any.
+    pub status: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WageSheetForm {
+    /// YYYY-MM, not after this month.
+    pub month: Option<String>,
+    pub unitId: Option<String>,
+    /// Empty or 0: the whole unit.
+    pub teamId: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WageIdForm {
+    pub id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+pub struct WageDetailQuery {
+    pub id: Option<String>,
+    pub page: Option<String>,
+    pub limit: Option<String>,
+    pub projectId: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WageLineForm {
+    pub id: Option<String>,
+    /// Yuan, two decimals at most.
+    pub payable: Option<String>,
+    pub deduction: Option<String>,
+    /// Required when payable differs from the prefill or a deduction is made.
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WageLineRemoveForm {
+    pub id: Option<String>,
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+pub struct WageCheckQuery {
+    pub page: Option<String>,
+    pub limit: Option<String>,
+    pub projectId: Option<String>,
+    pub month: Option<String>,
+    /// A kind of `KINDS`; empty: all.
+    pub kind: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WageOrderForm {
+    pub month: Option<String>,
+    /// Comma-joined sheet ids.
+    pub sheetIds: Option<String>,
+    pub remark: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+pub struct WageOrderQuery {
+    pub page: Option<String>,
+    pub limit: Option<String>,
+    pub projectId: Option<String>,
+    pub month: Option<String>,
+    /// An order status; empty: any.
+    pub status: Option<String>,
+    /// Part of the order number.
+    pub orderNo: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+pub struct WagePayQuery {
+    pub page: Option<String>,
+    pub limit: Option<String>,
+    pub projectId: Option<String>,
+    pub month: Option<String>,
+    /// A payout status; empty: any.
+    pub status: Option<String>,
+    pub name: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WageCardForm {
+    pub workerId: Option<String>,
+    /// 12–30 digits.
+    pub card: Option<String>,
+    /// A first-level bank code.
+    pub bank: Option<String>,
+    /// 1: save a UnionPay number although its check digit fails (after the 301).
+    pub confirmed: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WageReissueForm {
+    /// Comma-joined failed payout ids of one order.
+    pub ids: Option<String>,
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sheets
+
+pub async fn options(db: &Db, current: &CurrentAccount, query: &WageProjectQuery) -> Result<WageOptions, ApiError> {
+    let project_id = match read_scope(current, &query.projectId)? {
+        ReadScope::Project(id) => id,
+        ReadScope::All => return Err(ApiError::refused("请选择项目")),
+    };
+    let units = crate::worker::repo::units(db, project_id).await?.into_iter().map(|unit| WageUnitOption { id: unit.id, name: unit.name }).collect();
+    let teams = crate::worker::repo::teams(db, project_id).await?.into_iter()
+        .map(|team| WageTeamOption { id: team.id, unit_id: team.unit_id, name: team.name }).collect();
+    let today = clock::china_today();
+    let previous = today.replace_day(1).ok().and_then(|first| first.previous_day()).unwrap_or(today);
+    let balance = super::repo::balance(db, project_id).await?.map(yuan).unwrap_or_default();
+    Ok(WageOptions {
+        units,
+        teams,
+        default_month: format!("{:04}-{:02}", previous.year(), previous.month() as u8),
+        check_kinds: KINDS.iter().map(|(value, label)| WageUnitOption2 { value: (*value).into(), label: (*label).into() }).collect(),
+        balance,
+    })
+}
+
+pub async fn sheets(db: &Db, current: &CurrentAccount, query: &WageSheetQuery) -> Result<Paged<WageSheet>, ApiError> {
+    let scope = read_scope(current, &query.projectId)?;
+    let page = page(&query.page, &query.limit)?;
+    let month = optional_month(&query.month)?;
+    let status = text(&query.status);
+    if !status.is_empty() && sheet_status_label(&status).is_empty() {
+        return Err(ApiError::refused(MSG_STATUS));
+    }
+    let (rows, total) = repo::sheets(db, scope.filter(), &month, &status, page.limit, page.offset()).await?;
+    Ok(page.answer(rows.into_iter().map(sheet_out).collect(), total))
+}
+
+pub async fn sheet_detail(db: &Db, current: &CurrentAccount, query: &WageDetailQuery) -> Result<WageSheetDetail, ApiError> {
+    let scope = read_scope(current, &query.projectId)?;
+    let id = positive_id(&query.id, MSG_NO_SHEET)?;
+    let page = page(&query.page, &query.limit)?;
+    let sheet = repo::sheet(db, scope.filter(), id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_SHEET.into()))?;
+    let (lines, total) = repo::lines(db, id, page.limit, page.offset()).await?;
+    Ok(WageSheetDetail { sheet: sheet_out(sheet), lines: page.answer(lines.into_iter().map(line_out).collect(), total) })
+}
+
+pub async fn create_sheet(db: &Db, current: &CurrentAccount, ip: &str, form: &WageSheetForm) -> Result<i64, ApiError> {
+    let project_id = scope::write(current)?;
+    let span = month_span(&text(&form.month))?;
+    let unit_id = positive_id(&form.unitId, MSG_UNIT)?;
+    let units = crate::worker::repo::units(db, project_id).await?;
+    if !units.iter().any(|unit| unit.id == unit_id) {
+        return Err(ApiError::refused(MSG_UNIT));
+    }
+    let team_text = text(&form.teamId);
+    let team_id = if team_text.is_empty() || team_text == "0" { 0 } else { positive_id(&form.teamId, MSG_TEAM)? };
+    if team_id != 0 {
+        let teams = crate::worker::repo::teams(db, project_id).await?;
+        if !teams.iter().any(|team| team.id == team_id && team.unit_id == unit_id) {
+            return Err(ApiError::refused(MSG_TEAM));
+        }
+    }
+    let new = repo::NewSheet {
+        project_id,
+        month: span.month,
+        unit_id,
+        team_id,
+        first_day: span.first_day,
+        last_day: span.last_day,
+        working_days: span.working_days,
+    };
+    repo::create_sheet(db, &new, &actor(current, ip)).await?.ok_or_else(|| ApiError::refused(MSG_DUPLICATE))
+}
+
+async fn own_sheet(db: &Db, project_id: i64, id: &Option<String>) -> Result<SheetRow, ApiError> {
+    let id = positive_id(id, MSG_NO_SHEET)?;
+    repo::sheet(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_SHEET.into()))
+}
+
+pub async fn save_line(db: &Db, current: &CurrentAccount, ip: &str, form: &WageLineForm) -> Result<(), ApiError> {
+    let project_id = scope::write(current)?;
+    let id = positive_id(&form.id, MSG_NO_LINE)?;
+    let (line, status) = repo::line(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_LINE.into()))?;
+    if status != "draft" {
+        return Err(ApiError::refused(MSG_LOCKED));
+    }
+    let payable = parse_yuan(&text(&form.payable)).ok_or_else(|| ApiError::refused(MSG_PAYABLE))?;
+    let deduction_text = text(&form.deduction);
+    let deduction = if deduction_text.is_empty() { 0 } else { parse_yuan(&deduction_text).ok_or_else(|| ApiError::refused(MSG_DEDUCTION))? };
+    if deduction > payable {
+        return Err(ApiError::refused(MSG_NEGATIVE));
+    }
+    let reason = text(&form.reason);
+    if reason.chars().count() > 200 {
+        return Err(ApiError::refused(MSG_REASON_LONG));
+    }
+    if (payable != line.prefill_fen || deduction > 0) && reason.is_empty() {
+        return Err(ApiError::refused(MSG_REASON));
+    }
+    if !repo::update_line(db, &line, payable, deduction, &reason, &actor(current, ip)).await? {
+        return Err(ApiError::refused(MSG_LOCKED));
+    }
+    Ok(())
+}
+
+pub async fn remove_line(db: &Db, current: &CurrentAccount, ip: &str, form: &WageLineRemoveForm) -> Result<(), ApiError> {
+    let project_id = scope::write(current)?;
+    let id = positive_id(&form.id, MSG_NO_LINE)?;
+    let (line, status) = repo::line(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_LINE.into()))?;
+    if status != "draft" {
+        return Err(ApiError::refused(MSG_LOCKED));
+    }
+    let reason = text(&form.reason);
+    if reason.is_empty() {
+        return Err(ApiError::refused(MSG_REMOVE_REASON));
+    }
+    if reason.chars().count() > 200 {
+        return Err(ApiError::refused(MSG_REASON_LONG));
+    }
+    if !repo::remove_line(db, &line, &reason, &actor(current, ip)).await? {
+        return Err(ApiError::refused(MSG_LOCKED));
+    }
+    Ok(())
+}
+
+pub async fn confirm(db: &Db, current: &CurrentAccount, ip: &str, form: &WageIdForm) -> Result<(), ApiError> {
+    let project_id = scope::write(current)?;
+    let sheet = own_sheet(db, project_id, &form.id).await?;
+    if sheet.line_count == 0 {
+        return Err(ApiError::refused(MSG_EMPTY_SHEET));
+    }
+    if !repo::set_sheet_status(db, sheet.id, "draft", "confirmed", "确认工资表", &actor(current, ip)).await? {
+        return Err(ApiError::refused(MSG_NOT_CONFIRMABLE));
+    }
+    Ok(())
+}
+
+pub async fn unconfirm(db: &Db, current: &CurrentAccount, ip: &str, form: &WageIdForm) -> Result<(), ApiError> {
+    let project_id = scope::write(current)?;
+    let sheet = own_sheet(db, project_id, &form.id).await?;
+    if sheet.status != "confirmed" || sheet.order_id.is_some() {
+        return Err(ApiError::refused(MSG_IN_ORDER));
+    }
+    if !repo::set_sheet_status(db, sheet.id, "confirmed", "draft", "取消确认工资表", &actor(current, ip)).await? {
+        return Err(ApiError::refused(MSG_IN_ORDER));
+    }
+    Ok(())
+}
+
+pub async fn delete_sheet(db: &Db, current: &CurrentAccount, ip: &str, form: &WageIdForm) -> Result<(), ApiError> {
+    let project_id = scope::write(current)?;
+    let sheet = own_sheet(db, project_id, &form.id).await?;
+    if sheet.status != "draft" || !repo::delete_sheet(db, sheet.id, &actor(current, ip)).await? {
+        return Err(ApiError::refused(MSG_NOT_DRAFT));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// salaryCheck
+
+/// Every anomaly of a month, in kind order then by worker.
+pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_monthly_fen: i64) -> Result<Vec<WageAnomaly>, ApiError> {
+    let lines = repo::month_lines(db, project_id, &span.month).await?;
+    let attended = repo::attended(db, project_id, &span.first_day, &span.last_day).await?;
+    let attended_days: std::collections::HashMap<i64, i64> = attended.iter().map(|(worker, _, _, days)| (*worker, *days)).collect();
+    let listed: std::collections::HashSet<i64> = lines.iter().map(|line| line.worker_id).collect();
+    let label = |kind: &str| KINDS.iter().find(|(value, _)| *value == kind).map(|(_, label)| *label).unwrap_or("");
+    let mut found = Vec::new();
+    let from_line = |kind: &str, line: &repo::CheckLine, detail: String| WageAnomaly {
+        kind: kind.into(),
+        kind_label: label(kind).into(),
+        worker_id: line.worker_id,
+        name: line.name.clone(),
+        id_number: line.id_number.clone(),
+        line_id: line.line_id,
+        sheet_id: line.sheet_id,
+        unit_name: line.unit_name.clone(),
+        team_name: line.team_name.clone(),
+        days: line.days,
+        net: yuan(line.net_fen),
+        detail,
+    };
+    for (worker_id, name, id_number, days) in &attended {
+        if !listed.contains(worker_id) {
+            found.push(WageAnomaly {
+                kind: "unlisted".into(),
+                kind_label: label("unlisted").into(),
+                worker_id: *worker_id,
+                name: name.clone(),
+                id_number: id_number.clone(),
+                line_id: 0,
+                sheet_id: 0,
+                unit_name: String::new(),
+                team_name: String::new(),
+                days: *days,
+                net: yuan(0),
+                detail: format!("本月出勤{days}天，未列入任何工资表"),
+            });
+        }
+    }
+    for line in &lines {
+        if !attended_days.contains_key(&line.worker_id) {
+            found.push(from_line("no_attendance", line, "本月无出勤记录".into()));
+        }
+    }
+    for line in &lines {
+        let days = attended_days.get(&line.worker_id).copied().unwrap_or(0).min(span.working_days);
+        if days == 0 {
+            continue;
+        }
+        let floor = super::money::div_half_up(minimum_monthly_fen * days, span.working_days);
+        if line.net_fen < floor {
+            found.push(from_line(MINIMUM_WAGE_KIND, line, format!("出勤{days}天对应最低工资{}元，实发{}元", yuan(floor), yuan(line.net_fen))));
+        }
+    }
+    for line in &lines {
+        if line.net_fen > MONTHLY_LIMIT_FEN {
+            found.push(from_line("over_limit", line, format!("实发{}元，超过50,000.00元", yuan_grouped(line.net_fen))));
+        }
+    }
+    for line in &lines {
+        if let Some(problem) = card::problem(&line.card_number) {
+            found.push(from_line("card", line, problem.into()));
+        }
+    }
+    Ok(found)
+}
+
+pub async fn check(db: &Db, current: &CurrentAccount, minimum_monthly_fen: i64, query: &WageCheckQuery) -> Result<Paged<WageAnomaly>, ApiError> {
+    let project_id = match read_scope(current, &query.projectId)? {
+        ReadScope::Project(id) => id,
+        ReadScope::All => return Err(ApiError::refused("请选择项目")),
+    };
+    let page = page(&query.page, &query.limit)?;
+    let span = month_span(&text(&query.month))?;
+    let kind = text(&query.kind);
+    if !kind.is_empty() && !KINDS.iter().any(|(value, _)| *value == kind) {
+        return Err(ApiError::refused(MSG_KIND));
+    }
+    let all = anomalies(db, project_id, &span, minimum_monthly_fen).await?;
+    let matching: Vec<WageAnomaly> = all.into_iter().filter(|anomaly| kind.is_empty() || anomaly.kind == kind).collect();
+    let total = matching.len() as i64;
+    let list = matching.into_iter().skip(page.offset() as usize).take(page.limit as usize).collect();
+    Ok(page.answer(list, total))
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Orders
+
+pub fn refusal(refusal: Refusal) -> ApiError {
+    match refusal {
+        Refusal::Changed => ApiError::refused(MSG_CHANGED),
+        Refusal::NoAccount => ApiError::refused(MSG_NO_ACCOUNT),
+        Refusal::Shortfall(fen) => ApiError::refused(format!("专户余额不足，还差{}元", yuan_grouped(fen))),
+        Refusal::Empty => ApiError::refused(MSG_NOTHING_TO_PAY),
+        Refusal::NotVerified => ApiError::refused(super::MSG_NOT_VERIFIED),
+    }
+}
+
+pub async fn submit(db: &Db, current: &CurrentAccount, ip: &str, form: &WageOrderForm) -> Result<i64, ApiError> {
+    let project_id = scope::write(current)?;
+    let span = month_span(&text(&form.month))?;
+    let ids = id_list(&form.sheetIds, MSG_SHEETS)?;
+    let remark = text(&form.remark);
+    if remark.chars().count() > 200 {
+        return Err(ApiError::refused(MSG_REMARK_LONG));
+    }
+    for id in &ids {
+        let sheet = repo::sheet(db, project_id, *id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_SHEET.into()))?;
+        if sheet.month != span.month {
+            return Err(ApiError::refused(MSG_SHEET_MONTH));
+        }
+        if sheet.status != "confirmed" {
+            return Err(ApiError::refused(if sheet.status == "draft" { MSG_SHEET_UNCONFIRMED } else { MSG_SHEET_IN_ORDER }));
+        }
+        if sheet.order_id.is_some() {
+            return Err(ApiError::refused(MSG_SHEET_IN_ORDER));
+        }
+    }
+    repo::submit_order(db, project_id, &span.month, &ids, &remark, &actor(current, ip)).await?.map_err(refusal)
+}
+
+pub async fn orders(db: &Db, current: &CurrentAccount, query: &WageOrderQuery) -> Result<Paged<WageOrder>, ApiError> {
+    let scope = read_scope(current, &query.projectId)?;
+    order_page(db, scope.filter(), &[], query).await
+}
+
+/// A page of orders of a project (0: all) limited to some statuses and the query's filters.
+pub async fn order_page(db: &Db, project_filter: i64, statuses: &[&str], query: &WageOrderQuery) -> Result<Paged<WageOrder>, ApiError> {
+    let page = page(&query.page, &query.limit)?;
+    let month = optional_month(&query.month)?;
+    let status = text(&query.status);
+    if !status.is_empty() && (order_status_label(&status).is_empty() || (!statuses.is_empty() && !statuses.contains(&status.as_str()))) {
+        return Err(ApiError::refused(MSG_STATUS));
+    }
+    let chosen: Vec<&str> = if status.is_empty() { statuses.to_vec() } else { vec![status.as_str()] };
+    let pattern = paging::contains_pattern(&text(&query.orderNo));
+    let (rows, total) = repo::orders(db, project_filter, &chosen, &month, &pattern, page.limit, page.offset()).await?;
+    Ok(page.answer(rows.into_iter().map(order_out).collect(), total))
+}
+
+/// One order with its sheets and a page of its lines.
+pub async fn order_detail_in(db: &Db, project_filter: i64, query: &WageDetailQuery) -> Result<WageOrderDetail, ApiError> {
+    let id = positive_id(&query.id, MSG_NO_ORDER)?;
+    let page = page(&query.page, &query.limit)?;
+    let order = repo::order(db, project_filter, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_ORDER.into()))?;
+    let sheets = repo::order_sheets(db, id).await?.into_iter().map(sheet_out).collect();
+    let filter = repo::PayoutFilter { project_filter: order.project_id, order_id: id, month: "", statuses: &[], name_pattern: "", not_reissued: false };
+    let (lines, total) = repo::payouts(db, &filter, page.limit, page.offset()).await?;
+    Ok(WageOrderDetail { order: order_out(order), sheets, lines: page.answer(lines.into_iter().map(payout_out).collect(), total) })
+}
+
+pub async fn order_detail(db: &Db, current: &CurrentAccount, query: &WageDetailQuery) -> Result<WageOrderDetail, ApiError> {
+    let scope = read_scope(current, &query.projectId)?;
+    order_detail_in(db, scope.filter(), query).await
+}
+
+pub async fn withdraw(db: &Db, current: &CurrentAccount, ip: &str, form: &WageIdForm) -> Result<(), ApiError> {
+    let project_id = scope::write(current)?;
+    let id = positive_id(&form.id, MSG_NO_ORDER)?;
+    repo::order(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_ORDER.into()))?;
+    if !repo::close_pending(db, project_id, id, "withdrawn", "", &actor(current, ip)).await? {
+        return Err(ApiError::refused(MSG_NOT_PENDING));
+    }
+    Ok(())
+}
+
+/// salaryPay: every order line's pay status.
+pub async fn pay_lines(db: &Db, current: &CurrentAccount, query: &WagePayQuery) -> Result<Paged<WagePayout>, ApiError> {
+    let scope = read_scope(current, &query.projectId)?;
+    let page = page(&query.page, &query.limit)?;
+    let month = optional_month(&query.month)?;
+    let status = text(&query.status);
+    if !status.is_empty() && payout_status_label(&status).is_empty() {
+        return Err(ApiError::refused(MSG_STATUS));
+    }
+    let statuses: Vec<&str> = if status.is_empty() { vec!["queued", "pending", "paid", "failed"] } else { vec![status.as_str()] };
+    let pattern = paging::contains_pattern(&text(&query.name));
+    let filter = repo::PayoutFilter { project_filter: scope.filter(), order_id: 0, month: &month, statuses: &statuses, name_pattern: &pattern, not_reissued: false };
+    let (rows, total) = repo::payouts(db, &filter, page.limit, page.offset()).await?;
+    Ok(page.answer(rows.into_iter().map(payout_out).collect(), total))
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Exception handling
+
+pub async fn abnormal(db: &Db, current: &CurrentAccount, query: &WagePayQuery) -> Result<Paged<WagePayout>, ApiError> {
+    let scope = read_scope(current, &query.projectId)?;
+    let page = page(&query.page, &query.limit)?;
+    let month = optional_month(&query.month)?;
+    let pattern = paging::contains_pattern(&text(&query.name));
+    let filter = repo::PayoutFilter { project_filter: scope.filter(), order_id: 0, month: &month, statuses: &["failed"], name_pattern: &pattern, not_reissued: true };
+    let (rows, total) = repo::payouts(db, &filter, page.limit, page.offset()).await?;
+    Ok(page.answer(rows.into_iter().map(payout_out).collect(), total))
+}
+
+/// Corrects a worker's wage card: the roster's rule (12–30 digits, a first-level bank); a UnionPay number
+/// failing its check digit asks for confirmation (301) first. Logged.
+pub async fn set_card(db: &Db, current: &CurrentAccount, ip: &str, form: &WageCardForm) -> Result<(), ApiError> {
+    let project_id = scope::write(current)?;
+    let worker_id = positive_id(&form.workerId, MSG_WORKER)?;
+    let (_, before, _) = repo::project_worker(db, project_id, worker_id).await?.ok_or_else(|| ApiError::NotFound(MSG_WORKER.into()))?;
+    let card = crate::worker::rules::wage_card(&text(&form.card))?;
+    let bank = text(&form.bank);
+    if bank.is_empty() || !repo::bank_exists(db, &bank).await? {
+        return Err(ApiError::refused(MSG_CARD_BANK));
+    }
+    if card::problem(&card) == Some(card::PROBLEM_CHECK_DIGIT) && text(&form.confirmed) != "1" {
+        return Err(ApiError::NeedsConfirmation("该卡号未通过银联卡号校验，可能无法入账，确认保存？".into()));
+    }
+    repo::set_card(db, worker_id, &card, &bank, &before, &actor(current, ip)).await?;
+    Ok(())
+}
+
+pub async fn reissue(db: &Db, current: &CurrentAccount, ip: &str, form: &WageReissueForm) -> Result<i64, ApiError> {
+    let project_id = scope::write(current)?;
+    let ids = id_list(&form.ids, MSG_PAYOUTS)?;
+    let payouts = repo::payouts_by_ids(db, project_id, &ids).await?;
+    if payouts.len() != ids.len() {
+        return Err(ApiError::NotFound(MSG_PAYOUTS.into()));
+    }
+    let order_id = payouts[0].order_id;
+    if payouts.iter().any(|payout| payout.order_id != order_id) {
+        return Err(ApiError::refused(MSG_PAYOUTS_ONE_ORDER));
+    }
+    if payouts.iter().any(|payout| payout.status != "failed" || payout.reissued_by.is_some()) {
+        return Err(ApiError::refused(MSG_ALREADY_REISSUED));
+    }
+    if let Some(payout) = payouts.iter().find(|payout| card::problem(&payout.current_card).is_some()) {
+        return Err(ApiError::refused(format!("{}的工资卡{}，请先修改工资卡", payout.name, card::problem(&payout.current_card).unwrap_or(""))));
+    }
+    let original = repo::order(db, project_id, order_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_ORDER.into()))?;
+    repo::reissue(db, project_id, &original, &ids, &actor(current, ip)).await?.map_err(refusal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn months_span_their_working_days() {
+        let span = month_span("2024-02").unwrap();
+        assert_eq!((span.first_day.as_str(), span.last_day.as_str(), span.working_days), ("2024-02-01", "2024-02-29", 21));
+        assert_eq!(month_span("2025-03").unwrap().working_days, 21);
+        assert_eq!(month_span("2025-06").unwrap().working_days, 21);
+        assert_eq!(month_span("2025-08").unwrap().working_days, 21);
+        assert_eq!(month_span("2026-01").unwrap().working_days, 22);
+        assert!(month_span("2024-13").is_err());
+        assert!(month_span("2024-1").is_err());
+        assert!(month_span("2099-01").is_err());
+    }
+}

@@ -1,0 +1,226 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography, type TableColumnsType, message } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ApiError, showApiError } from '@/api/client';
+import {
+  addDevice,
+  deleteDevice,
+  DIRECTION_OPTIONS,
+  editDevice,
+  fetchDevices,
+  resetSecret,
+  type AttendanceDevice,
+  type DeviceFilter,
+  type DeviceForm,
+  type DeviceKind,
+  type DeviceSecret,
+} from './service';
+
+const DEFAULT_LIMIT = 20;
+const EMPTY_FILTER: DeviceFilter = { keyword: '', status: '' };
+
+const STATUS_BADGE: Record<string, 'success' | 'default' | 'error'> = { 在线: 'success', 离线: 'error', 停用: 'default' };
+
+/** The secret, shown once: after registration and after a reset. */
+export function SecretDialog({ secret, onClose }: { secret: DeviceSecret | null; onClose: () => void }) {
+  // Mounted only while there is a secret, so closing removes it from the page at once (no cached content).
+  if (!secret) return null;
+  return (
+    <Modal open title="设备密钥（仅显示这一次）" onCancel={onClose} maskClosable={false}
+      footer={<Button type="primary" data-testid="secret-done" onClick={onClose}>我已记下密钥</Button>}>
+      <Space direction="vertical" style={{ width: '100%' }} data-testid="secret-dialog">
+        <Alert type="warning" showIcon
+          title="请立即将密钥录入设备或妥善保存。关闭后无法再次查看；遗失时请重置密钥。" />
+        <div>设备序列号：<Typography.Text strong>{secret.serial}</Typography.Text></div>
+        <div>
+          设备密钥：
+          <Typography.Text code copyable data-testid="secret-value" style={{ fontSize: 16 }}>
+            {secret.secret}
+          </Typography.Text>
+        </div>
+        <Typography.Text type="secondary">设备按《设备接口说明》用该密钥对每次推送签名（HMAC-SHA256）。</Typography.Text>
+      </Space>
+    </Modal>
+  );
+}
+
+interface Editing {
+  device: AttendanceDevice | null;
+}
+
+function DeviceDialog({ kind, editing, onClose, onSaved }: {
+  kind: DeviceKind;
+  editing: Editing | null;
+  onClose: () => void;
+  onSaved: (secret: DeviceSecret | null) => void;
+}) {
+  const [form] = Form.useForm<DeviceForm>();
+  const [busy, setBusy] = useState(false);
+  const device = editing?.device ?? null;
+  const noun = kind === 'attendant' ? '考勤设备' : '身份证阅读器';
+
+  const submit = async (values: DeviceForm) => {
+    setBusy(true);
+    try {
+      if (device) {
+        await editDevice(device.id, values, device.enabled);
+        onSaved(null);
+      } else {
+        onSaved(await addDevice({ ...values, kind }));
+      }
+      form.resetFields();
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={editing !== null} title={device ? `编辑${noun}` : `登记${noun}`} destroyOnHidden onCancel={onClose}
+      okText="保存" confirmLoading={busy} onOk={() => form.submit()} okButtonProps={{ 'data-testid': 'device-save' } as Record<string, string>}>
+      <Form<DeviceForm> form={form} layout="vertical" preserve={false} onFinish={(values) => void submit(values)}
+        initialValues={device ? { serial: device.serial, name: device.name, direction: device.direction as DeviceForm['direction'], location: device.location } : { direction: kind === 'reader' ? 'in' : 'both' }}>
+        <Form.Item name="serial" label="设备序列号"
+          rules={[{ required: true, pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '设备序列号应为1-32位字母、数字、-或_' }]}>
+          <Input disabled={device !== null} placeholder="设备铭牌上的序列号" data-testid="device-serial" />
+        </Form.Item>
+        <Form.Item name="name" label="设备名称" rules={[{ required: true, max: 30, message: '请填写1-30个字的设备名称' }]}>
+          <Input placeholder="如：1号门岗考勤机" data-testid="device-name" />
+        </Form.Item>
+        <Form.Item name="direction" label="进出方向" rules={[{ required: true, message: '请选择进出方向' }]}>
+          <Select options={DIRECTION_OPTIONS} data-testid="device-direction" />
+        </Form.Item>
+        <Form.Item name="location" label="安装位置" rules={[{ max: 50, message: '安装位置不能超过50个字' }]}>
+          <Input placeholder="如：项目东大门" data-testid="device-location" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 系统设置 → 考勤设备 / 身份证阅读器: the project's devices of one kind, their status from heartbeats. */
+export default function DeviceList({ kind, title }: { kind: DeviceKind; title: string }) {
+  const queryClient = useQueryClient();
+  const [filterForm] = Form.useForm<DeviceFilter>();
+  const [filter, setFilter] = useState<DeviceFilter>(EMPTY_FILTER);
+  const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [secret, setSecret] = useState<DeviceSecret | null>(null);
+  const devices = useQuery({
+    queryKey: ['attendance', 'devices', kind, filter, paging],
+    queryFn: () => fetchDevices(kind, filter, paging.page, paging.limit),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['attendance', 'devices'] });
+
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      void message.success(done);
+      refresh();
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+
+  const columns: TableColumnsType<AttendanceDevice> = [
+    { title: '设备名称', dataIndex: 'name', width: 180 },
+    { title: '序列号', dataIndex: 'serial', width: 160 },
+    { title: '方向', dataIndex: 'directionLabel', width: 70 },
+    { title: '安装位置', dataIndex: 'location', ellipsis: true, render: (text: string) => text || '—' },
+    {
+      title: '状态',
+      dataIndex: 'statusLabel',
+      width: 90,
+      render: (label: string, device) => <Badge status={STATUS_BADGE[label] ?? 'default'} text={label} data-testid={`device-status-${device.serial}`} />,
+    },
+    {
+      title: '最后心跳',
+      dataIndex: 'lastHeartbeat',
+      width: 170,
+      render: (text: string) => (text.startsWith('0000') ? '从未连接' : text),
+    },
+    { title: '上传打卡', dataIndex: 'punches', width: 90 },
+    {
+      title: '操作',
+      key: 'action',
+      width: 250,
+      render: (_, device) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing({ device })}>编辑</Button>
+          <Button type="link" size="small" data-testid={`device-toggle-${device.serial}`}
+            onClick={() => void act(() => editDevice(device.id, { name: device.name, direction: device.direction as DeviceForm['direction'], location: device.location }, !device.enabled), device.enabled ? '已停用' : '已启用')}>
+            {device.enabled ? '停用' : '启用'}
+          </Button>
+          <Popconfirm title="重置后旧密钥立即失效，设备需录入新密钥。确定重置？" okText="重置" cancelText="取消"
+            onConfirm={() => void resetSecret(device.id).then(setSecret, showApiError)}>
+            <Button type="link" size="small">重置密钥</Button>
+          </Popconfirm>
+          <Popconfirm title="删除设备后其已上传的考勤记录保留。确定删除？" okText="删除" cancelText="取消"
+            onConfirm={() => void act(() => deleteDevice(device.id), '已删除')}>
+            <Button type="link" size="small" danger>删除</Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card data-testid={`devices-${kind}`} title={title} variant="borderless"
+      extra={<Button type="primary" icon={<PlusOutlined />} data-testid="device-add" onClick={() => setEditing({ device: null })}>登记设备</Button>}>
+      <Form<DeviceFilter> form={filterForm} layout="inline" style={{ marginBottom: 16, rowGap: 12 }}
+        onFinish={(values) => {
+          setFilter({ keyword: values.keyword ?? '', status: values.status ?? '' });
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}>
+        <Form.Item name="keyword">
+          <Input placeholder="设备名称或序列号" allowClear style={{ width: 200 }} data-testid="device-filter-keyword" />
+        </Form.Item>
+        <Form.Item name="status">
+          <Select placeholder="状态" allowClear style={{ width: 110 }} data-testid="device-filter-status"
+            options={[{ value: 'online', label: '在线' }, { value: 'offline', label: '离线' }, { value: 'disabled', label: '停用' }]} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" data-testid="device-search">查询</Button>
+            <Button onClick={() => { filterForm.resetFields(); setFilter(EMPTY_FILTER); setPaging((p) => ({ ...p, page: 1 })); }}>重置</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {devices.isError && (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={devices.error instanceof ApiError ? devices.error.message : '加载失败'} />
+      )}
+      <Table<AttendanceDevice>
+        data-testid="device-table"
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={devices.data?.list ?? []}
+        loading={devices.isFetching}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.limit,
+          total: devices.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => `共 ${total} 台`,
+        }}
+        onChange={(pagination) => setPaging((p) => {
+          const limit = pagination.pageSize ?? p.limit;
+          return { limit, page: limit === p.limit ? (pagination.current ?? 1) : 1 };
+        })}
+      />
+      <DeviceDialog kind={kind} editing={editing} onClose={() => setEditing(null)}
+        onSaved={(created) => {
+          setEditing(null);
+          if (created) setSecret(created);
+          else void message.success('保存成功');
+          refresh();
+        }} />
+      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { cellMark, cellsByDay, compact, dayOf, minHoursError, MSG_MIN_HOURS, MSG_REASON, reasonError, type SheetRow } from './service';
+
+const row: SheetRow = {
+  workerId: 9,
+  name: '王建军',
+  idNumber: '410105197001011007',
+  unitName: '中建七局第二建筑有限公司',
+  teamName: '钢筋班',
+  attendedDays: 2,
+  hours: '10.0',
+  cells: [
+    { day: 2, attended: true, manual: false, hours: '10.0' },
+    { day: 3, attended: false, manual: false, hours: '2.0' },
+    { day: 5, attended: true, manual: true, hours: '0.0' },
+    { day: 6, attended: false, manual: true, hours: '0.0' },
+  ],
+};
+
+describe('attendance service', () => {
+  it('marks each day of the sheet', () => {
+    const cells = cellsByDay(row, 30);
+    expect(cells).toHaveLength(30);
+    expect(cells.map(cellMark).slice(0, 7)).toEqual(['', '√', '×', '', '补', '缺', '']);
+  });
+
+  it('builds dates and drops empty filters', () => {
+    expect(dayOf('2026-03', 7)).toBe('2026-03-07');
+    expect(compact({ keyword: ' 王 ', unitId: '', page: 1, source: undefined })).toEqual({ keyword: '王', page: 1 });
+  });
+
+  it('checks the reason and the minimum hours like the server', () => {
+    expect(reasonError('')).toBe(MSG_REASON);
+    expect(reasonError(' 补 ')).toBe(MSG_REASON);
+    expect(reasonError('忘带身份证')).toBeUndefined();
+    expect(reasonError('字'.repeat(101))).toBe(MSG_REASON);
+    expect(minHoursError('7.5')).toBeUndefined();
+    expect(minHoursError('0')).toBeUndefined();
+    expect(minHoursError('24.5')).toBe(MSG_MIN_HOURS);
+    expect(minHoursError('7.25')).toBe(MSG_MIN_HOURS);
+    expect(minHoursError('')).toBe(MSG_MIN_HOURS);
+  });
+});

@@ -1,0 +1,53 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { errors, renderPage } from '@/pages/user/testSetup';
+import Sheets from './Sheets';
+import { SHEET_CORRECT_URL, SHEET_MONTH_URL, type AttendanceSheet } from '@/pages/attendance/service';
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const month = dayjs().format('YYYY-MM');
+const sheet: AttendanceSheet = {
+  month,
+  daysInMonth: dayjs().daysInMonth(),
+  total: 1,
+  page: 1,
+  limit: 20,
+  list: [{
+    workerId: 9,
+    name: '王建军',
+    idNumber: '410105197001011007',
+    unitName: '中建七局第二建筑有限公司',
+    teamName: '钢筋班',
+    attendedDays: 1,
+    hours: '10.0',
+    cells: [{ day: 1, attended: true, manual: false, hours: '10.0' }],
+  }],
+};
+
+describe('Sheets', () => {
+  it('shows the month and corrects a day only with a reason', async () => {
+    const { called } = renderPage(<Sheets />, {
+      [SHEET_MONTH_URL]: { code: 201, data: sheet },
+      [SHEET_CORRECT_URL]: { code: 201, data: null },
+    });
+    expect(await screen.findByText('王建军')).toBeTruthy();
+    expect(new URL(called(SHEET_MONTH_URL)[0].url, 'http://x').searchParams.get('month')).toBe(month);
+    expect(screen.getByTestId('cell-9-1').textContent).toBe('√');
+
+    fireEvent.click(screen.getByTestId('cell-9-1'));
+    fireEvent.click(await screen.findByTestId('correct-save'));
+    await waitFor(() => expect(errors()).toContain('请填写2-100个字的修正原因'));
+    expect(called(SHEET_CORRECT_URL)).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('correct-reason'), { target: { value: '当天未进场，误刷卡' } });
+    fireEvent.click(screen.getByTestId('correct-save'));
+    await waitFor(() => expect(called(SHEET_CORRECT_URL)).toHaveLength(1));
+    const body = called(SHEET_CORRECT_URL)[0].body;
+    expect(body.get('workerId')).toBe('9');
+    expect(body.get('day')).toBe(`${month}-01`);
+    expect(body.get('attended')).toBe('0');
+    expect(body.get('reason')).toBe('当天未进场，误刷卡');
+  });
+});

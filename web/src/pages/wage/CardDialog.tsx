@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Modal, Select, message } from 'antd';
+import { ApiError } from '@/api/client';
+import { fetchOptions as fetchWorkerOptions } from '@/pages/user/service';
+import { saveCard } from './service';
+
+export interface CardTarget {
+  workerId: number;
+  name: string;
+  card: string;
+  bank: string;
+}
+
+/** Corrects a worker's wage card; a UnionPay number failing its check digit asks to confirm (301). */
+export default function CardDialog({ target, onClose, onSaved }: { target: CardTarget | null; onClose: () => void; onSaved: () => void }) {
+  const [form] = Form.useForm<{ card: string; bank: string }>();
+  const [saving, setSaving] = useState(false);
+  const banks = useQuery({ queryKey: ['worker', 'options', ''], queryFn: () => fetchWorkerOptions(), enabled: target !== null });
+  useEffect(() => {
+    if (target) form.setFieldsValue({ card: target.card, bank: target.bank || undefined });
+  }, [target, form]);
+
+  const save = async (confirmed: boolean) => {
+    if (!target) return;
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await saveCard(target.workerId, values.card, values.bank, confirmed);
+      void message.success('修改成功');
+      onSaved();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 301) {
+        Modal.confirm({ title: '请确认', content: error.message, okText: '确认保存', cancelText: '取消', onOk: () => save(true) });
+      } else if (error instanceof ApiError) {
+        void message.error(error.message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={target ? `修改工资卡 · ${target.name}` : '修改工资卡'}
+      open={target !== null}
+      onCancel={onClose}
+      onOk={() => void save(false)}
+      confirmLoading={saving}
+      okText="保存"
+      cancelText="取消"
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item name="card" label="工资卡号" rules={[{ required: true, pattern: /^\d{12,30}$/, message: '工资卡号应为12-30位数字' }]}>
+          <Input maxLength={30} placeholder="12-30位数字" data-testid="card-input" />
+        </Form.Item>
+        <Form.Item name="bank" label="开户银行" rules={[{ required: true, message: '请选择工资卡开户银行' }]}>
+          <Select options={banks.data?.banks ?? []} placeholder="请选择" showSearch optionFilterProp="label" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
