@@ -118,7 +118,7 @@ test('a finance approver gets the finance shell on the approval orders', async (
   await expect(page.getByTestId('header-welcome')).toHaveText('欢迎您，finance');
   // The finance shell has no message bell.
   await expect(page.getByTestId('header-messages')).toHaveCount(0);
-  await expect(page.locator('[data-testid=page-pane][data-path="/order/index"]')).toContainText('审批工单');
+  await expect(page.locator('[data-testid=page-pane][data-path="/order/index"]')).toContainText('待审核工资单');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('tabIndex'))).toBe('2');
 
   const sidebar = page.getByTestId('sidebar');

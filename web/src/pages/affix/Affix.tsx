@@ -2,6 +2,7 @@
  * 附件凭证 (affix): each month of the year × each on-site unit, with its bank receipts, signed wage sheets and
  * other proofs, and whether the two required proofs are there. A line opens affixDetail/{month}/{unit}.
  */
+import { chinaNow } from '@/utils/chinaTime';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -13,7 +14,7 @@ const DEFAULT_LIMIT = 20;
 
 export default function Affix() {
   const navigate = useNavigate();
-  const [year, setYear] = useState(String(dayjs().year()));
+  const [year, setYear] = useState(String(chinaNow().year()));
   const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
   const months = useQuery({
     queryKey: ['affix', 'months', year, paging],
@@ -64,7 +65,7 @@ export default function Affix() {
           picker="year"
           allowClear={false}
           value={dayjs(`${year}-01-01`)}
-          disabledDate={(day) => day.year() > dayjs().year()}
+          disabledDate={(day) => day.year() > chinaNow().year()}
           onChange={(day) => {
             if (day) setYear(String(day.year()));
             setPaging((current) => ({ ...current, page: 1 }));

@@ -2,9 +2,10 @@
  * The regulator records an owner's labour-cost transfer (人工费拨付) into an approved project's special
  * account (/admin/special/v1/Account/transfer); the project's balance and flows show it at once.
  */
+import { chinaNow } from '@/utils/chinaTime';
 import { useState } from 'react';
 import { Alert, DatePicker, Form, Input, Modal, message } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { ApiError, MSG_UNKNOWN, post } from '@/api/client';
 import type { components } from '@/api/schema';
 import { requiredRule } from '@/utils/rules/antd';
@@ -65,7 +66,7 @@ export default function TransferDialog({ project, onClose }: TransferDialogProps
       width={560}
     >
       <Alert type="info" showIcon style={{ marginBottom: 16 }} title={`收款专户：${project?.name ?? ''}`} description="录入后计入该项目农民工工资专用账户的收入流水，不可修改，请核对后提交。" />
-      <Form form={form} layout="vertical" preserve={false} initialValues={{ date: dayjs() }} data-testid="transfer-form">
+      <Form form={form} layout="vertical" preserve={false} initialValues={{ date: chinaNow() }} data-testid="transfer-form">
         <Form.Item label="金额(元)" name="amount" rules={[requiredRule('请填写金额'), { pattern: AMOUNT_PATTERN, message: '请填写正确的金额，最多2位小数' }]}>
           <Input placeholder="例如 300000.00" data-testid="transfer-amount" />
         </Form.Item>
@@ -79,7 +80,7 @@ export default function TransferDialog({ project, onClose }: TransferDialogProps
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item label="到账日期" name="date" rules={[{ required: true, message: '请选择到账日期' }]}>
-          <DatePicker style={{ width: '100%' }} disabledDate={(day) => day.isAfter(dayjs(), 'day')} />
+          <DatePicker style={{ width: '100%' }} disabledDate={(day) => day.isAfter(chinaNow(), 'day')} />
         </Form.Item>
         <Form.Item label="摘要" name="summary">
           <Input maxLength={200} placeholder="人工费拨付" data-testid="transfer-summary" />

@@ -1,8 +1,9 @@
 /** Adds a credit record: a worker (name + ID number) or, for awards and punishments, a unit of the project. */
+import { chinaNow } from '@/utils/chinaTime';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, Modal, Radio, Select, message } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { showApiError } from '@/api/client';
 import UploadField from '@/components/upload/UploadField';
 import { idNumberRule, personNameRule, requiredDateRule, requiredRule } from '@/utils/rules';
@@ -148,7 +149,7 @@ export default function CreditDialog({
           <DatePicker
             style={{ width: '100%' }}
             placeholder="请选择日期"
-            disabledDate={(date) => date.isAfter(dayjs(), 'day')}
+            disabledDate={(date) => date.isAfter(chinaNow(), 'day')}
             data-testid="credit-date"
           />
         </Form.Item>

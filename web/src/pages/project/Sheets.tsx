@@ -1,3 +1,4 @@
+import { chinaNow } from '@/utils/chinaTime';
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Form, Input, Modal, Radio, Select, Table, Tooltip, Typography, type TableColumnsType, message } from 'antd';
@@ -80,7 +81,7 @@ function CorrectionDialog({ correcting, onClose, onSaved }: { correcting: Correc
 export default function Sheets() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ month: Dayjs; unitId?: number; teamId?: number; keyword?: string }>();
-  const [filter, setFilter] = useState<SheetFilter>({ month: dayjs().format('YYYY-MM'), unitId: '', teamId: '', keyword: '' });
+  const [filter, setFilter] = useState<SheetFilter>({ month: chinaNow().format('YYYY-MM'), unitId: '', teamId: '', keyword: '' });
   const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
   const [correcting, setCorrecting] = useState<Correcting | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -97,7 +98,7 @@ export default function Sheets() {
   });
   const days = sheet.data?.daysInMonth ?? 0;
   const month = sheet.data?.month ?? filter.month;
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = chinaNow().format('YYYY-MM-DD');
 
   const columns: TableColumnsType<SheetRow> = [
     { title: '姓名', dataIndex: 'name', width: 72, fixed: 'left' },
@@ -146,10 +147,10 @@ export default function Sheets() {
   return (
     <Card data-testid="sheets-page" title={`${month} 月度考勤表`} variant="borderless"
       extra={<Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportSheet()} data-testid="sheet-export">导出Excel</Button>}>
-      <Form form={form} layout="inline" style={{ marginBottom: 16, rowGap: 12 }} initialValues={{ month: dayjs() }}
+      <Form form={form} layout="inline" style={{ marginBottom: 16, rowGap: 12 }} initialValues={{ month: chinaNow() }}
         onFinish={(values) => {
           setFilter({
-            month: (values.month ?? dayjs()).format('YYYY-MM'),
+            month: (values.month ?? chinaNow()).format('YYYY-MM'),
             unitId: values.unitId === undefined ? '' : String(values.unitId),
             teamId: values.teamId === undefined ? '' : String(values.teamId),
             keyword: values.keyword ?? '',

@@ -1,6 +1,7 @@
+import { chinaNow } from '@/utils/chinaTime';
 import { useState } from 'react';
 import { DatePicker, Form, Modal, message } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { ApiError, showApiError } from '@/api/client';
 import { requiredDateRule } from '@/utils/rules';
 import { exitWorker, NEEDS_CONFIRMATION, reenterWorker, type RosterLine } from './service';
@@ -51,7 +52,7 @@ export default function MoveDialog({ move, onClose, onMoved }: { move: Move | nu
         form={form}
         layout="vertical"
         preserve={false}
-        initialValues={{ date: dayjs() }}
+        initialValues={{ date: chinaNow() }}
         onFinish={(values) => void send(values.date ? values.date.format('YYYY-MM-DD') : '', false)}
       >
         <Form.Item

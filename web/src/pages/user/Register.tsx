@@ -1,3 +1,4 @@
+import { chinaNow } from '@/utils/chinaTime';
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -106,7 +107,7 @@ const checkValidTo = (value: string) => {
 function Derived({ idNumber }: { idNumber: string }) {
   const parsed = parseIdNumber(idNumber ?? '');
   if (!parsed.ok) return null;
-  const age = ageOn(parsed.value.birth, dayjs().format(DAY));
+  const age = ageOn(parsed.value.birth, chinaNow().format(DAY));
   return (
     <Descriptions size="small" column={4} data-testid="register-derived" style={{ marginBottom: 16 }}>
       <Descriptions.Item label="性别">{parsed.value.gender}</Descriptions.Item>
@@ -133,7 +134,7 @@ export default function Register() {
     [options.data, unitId],
   );
 
-  const initialValues: Partial<RegisterValues> = { wageKind: 'day', contractSigned: false, entryDate: dayjs() };
+  const initialValues: Partial<RegisterValues> = { wageKind: 'day', contractSigned: false, entryDate: chinaNow() };
 
   const save = async (values: RegisterValues, confirmed: boolean): Promise<void> => {
     setSaving(true);

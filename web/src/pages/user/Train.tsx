@@ -1,8 +1,9 @@
+import { chinaNow } from '@/utils/chinaTime';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, type TableColumnsType, message } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { ApiError, showApiError } from '@/api/client';
 import { requiredDateRule, ruleFrom } from '@/utils/rules';
 import { hoursRule } from '@/utils/rules/worker';
@@ -74,7 +75,7 @@ function NewTrainingDialog({ open, onClose, onSaved }: { open: boolean; onClose:
   return (
     <Modal open={open} title="新增培训" onCancel={onClose} onOk={() => form.submit()} confirmLoading={saving} destroyOnHidden width={640}
       okButtonProps={{ 'data-testid': 'train-submit' } as Record<string, string>}>
-      <Form<TrainingValues> form={form} layout="vertical" preserve={false} initialValues={{ date: dayjs(), hours: '2', workerIds: [] }}
+      <Form<TrainingValues> form={form} layout="vertical" preserve={false} initialValues={{ date: chinaNow(), hours: '2', workerIds: [] }}
         onFinish={(values) => void save(values)}>
         <Form.Item name="topic" label="培训主题" rules={[ruleFrom(lengthCheck(50, MSG_TOPIC))]}>
           <Input data-testid="train-topic" />

@@ -3,6 +3,7 @@
  * responses", §5 "Bank account"): the special wage account, opened or not; an opened account is verified
  * with the bank in the 600 px dialog before the save; then the project is submitted for audit (step 5).
  */
+import { chinaNow } from '@/utils/chinaTime';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Cascader, Checkbox, Col, DatePicker, Descriptions, Form, Input, Modal, Radio, Row, Select, Tag, message } from 'antd';
@@ -72,8 +73,8 @@ const openCompanyNameRule = ruleFrom((value) => (value.trim() === '' ? MSG_OPEN_
 /** The contact is optional; when given it follows the person-name rule (as the server checks it). */
 const adminNameRule = ruleFrom((value) => (value.trim() === '' ? undefined : checkPersonName(value)), false);
 
-const afterToday = (day: Dayjs) => day.isAfter(dayjs(), 'day');
-const beforeToday = (day: Dayjs) => day.isBefore(dayjs(), 'day');
+const afterToday = (day: Dayjs) => day.isAfter(chinaNow(), 'day');
+const beforeToday = (day: Dayjs) => day.isBefore(chinaNow(), 'day');
 
 /** Asks a yes/no question; resolves true on OK. */
 const ask = (title: string, content: React.ReactNode, okText: string): Promise<boolean> =>

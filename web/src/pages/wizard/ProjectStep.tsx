@@ -1,10 +1,10 @@
 /** Wizard step 1, 项目信息 (spec §3 Project, §5 Project rules): load → edit → ajaxProjectEdit → step 2. */
+import { chinaNow } from '@/utils/chinaTime';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Cascader, Col, DatePicker, Form, Input, Modal, Row, Select, Space, message } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
 import type { FormRule } from 'antd';
 import { showApiError } from '@/api/client';
 import MapDialog from '@/components/map/MapDialog';
@@ -47,7 +47,7 @@ import { cascaderOptions } from './cascader';
 import { fetchProjectAreas, fetchSupervisingDistricts, saveProject, type ProjectEditData, type ProjectForm } from './service';
 
 const DAY = 'YYYY-MM-DD';
-const today = () => dayjs().format(DAY);
+const today = () => chinaNow().format(DAY);
 
 /** Completion: required, and after the start date (the picker's message of spec §5). */
 const completionRule: FormRule = ({ getFieldValue }) => ({
