@@ -120,6 +120,76 @@ macro_rules! post_flow {
     };
 }
 
+/// Flows written per multi-row INSERT by [`post_debits!`](crate::post_debits) (13 parameters each).
+pub const DEBITS_PER_INSERT: usize = 500;
+
+/// `INSERT INTO account_flows … VALUES (…), (…)` for `rows` flows, in [`INSERT_SQL`]'s column order.
+#[doc(hidden)]
+pub fn insert_many_sql(rows: usize) -> String {
+    let values: Vec<String> = (0..rows)
+        .map(|row| {
+            let first = row * 13;
+            let params: Vec<String> = (1..=13).map(|column| format!("${}", first + column)).collect();
+            format!("({})", params.join(", "))
+        })
+        .collect();
+    format!(
+        "INSERT INTO account_flows (project_id, direction, amount_fen, balance_after_fen, counterparty_name, counterparty_account, \
+         counterparty_bank, summary, source, bank_ref, payout_id, occurred_at, created_by) VALUES {}",
+        values.join(", ")
+    )
+}
+
+/// Posts several 'out' flows of one project inside the open transaction `$tx`, with one balance update for
+/// their sum and multi-row inserts: each flow's balance-after is the balance before it minus its amount, in
+/// the order given, so the account still equals the sum of its flows. Evaluates to `Result<bool, sqlx::Error>`:
+/// `false` when the project has no special account or the sum exceeds the balance (nothing is written; the
+/// caller can then post line by line to pay what the balance covers).
+#[macro_export]
+macro_rules! post_debits {
+    ($tx:expr, $project_id:expr, $flows:expr) => {
+        async {
+            let flows: &[$crate::account::flows::NewFlow<'_>] = $flows;
+            let project_id: i64 = $project_id;
+            debug_assert!(flows.iter().all(|flow| flow.project_id == project_id && flow.direction == $crate::account::flows::Direction::Out));
+            let total: i64 = flows.iter().map(|flow| flow.amount_fen).sum();
+            let balance: Option<(i64,)> = sqlx::query_as($crate::account::flows::DEBIT_SQL)
+                .bind(project_id)
+                .bind(total)
+                .fetch_optional(&mut *$tx)
+                .await?;
+            let Some((balance_after_all,)) = balance else {
+                return Ok::<_, sqlx::Error>(false);
+            };
+            let mut balance_fen = balance_after_all + total;
+            for part in flows.chunks($crate::account::flows::DEBITS_PER_INSERT) {
+                let sql = $crate::account::flows::insert_many_sql(part.len());
+                let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+                for flow in part {
+                    balance_fen -= flow.amount_fen;
+                    query = query
+                        .bind(flow.project_id)
+                        .bind(flow.direction.as_str())
+                        .bind(flow.amount_fen)
+                        .bind(balance_fen)
+                        .bind(flow.counterparty_name)
+                        .bind(flow.counterparty_account)
+                        .bind(flow.counterparty_bank)
+                        .bind(flow.summary)
+                        .bind(flow.source.as_str())
+                        .bind(flow.bank_ref)
+                        .bind(flow.payout_id)
+                        .bind(flow.occurred_at)
+                        .bind(flow.created_by);
+                }
+                query.execute(&mut *$tx).await?;
+            }
+            Ok(true)
+        }
+        .await
+    };
+}
+
 /// Posts one flow in a transaction of its own (money recorded by the regulator, arrivals from the bank).
 pub async fn post(db: &Db, flow: &NewFlow<'_>) -> sqlx::Result<Option<Posted>> {
     on_db!(db, pool => {

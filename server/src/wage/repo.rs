@@ -4,7 +4,7 @@
 use crate::clock;
 use crate::db::Db;
 use crate::oplog::Entry;
-use crate::{on_db, post_flow, record_in_tx};
+use crate::{on_db, post_debits, post_flow, record_in_tx};
 
 /// Who changes something, for the operation log.
 #[derive(Clone, Debug)]
@@ -729,8 +729,11 @@ pub async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx
             }
             taken.extend(query.fetch_all(&mut *tx).await?);
         }
-        for (payout, bank_ref) in settlement.paid.iter().filter(|(payout, _)| taken.contains(&payout.id)) {
-            let flow = crate::account::flows::NewFlow {
+        let flows: Vec<crate::account::flows::NewFlow> = settlement
+            .paid
+            .iter()
+            .filter(|(payout, _)| taken.contains(&payout.id))
+            .map(|(payout, bank_ref)| crate::account::flows::NewFlow {
                 project_id: settlement.project_id,
                 direction: crate::account::flows::Direction::Out,
                 amount_fen: payout.amount_fen,
@@ -743,13 +746,21 @@ pub async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx
                 payout_id: Some(payout.id),
                 occurred_at: now,
                 created_by: Some(actor.account_id),
-            };
-            if post_flow!(tx, &flow)?.is_some() {
-                paid += 1;
-            } else {
-                sqlx::query("UPDATE payouts SET status = 'failed', bank_ref = '', failure_reason = '专户余额不足' WHERE id = $1")
-                    .bind(payout.id).execute(&mut *tx).await?;
-                failed += 1;
+            })
+            .collect();
+        if post_debits!(tx, settlement.project_id, &flows)? {
+            paid += flows.len();
+        } else {
+            // The balance does not cover the whole chunk (money left the account after the approval's check):
+            // pay line by line what it covers; the rest fails for want of funds.
+            for flow in &flows {
+                if post_flow!(tx, flow)?.is_some() {
+                    paid += 1;
+                } else {
+                    sqlx::query("UPDATE payouts SET status = 'failed', bank_ref = '', failure_reason = '专户余额不足' WHERE id = $1")
+                        .bind(flow.payout_id).execute(&mut *tx).await?;
+                    failed += 1;
+                }
             }
         }
         for (payout, reason) in &settlement.failed {

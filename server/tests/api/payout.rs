@@ -1,6 +1,7 @@
 //! Payout: never twice under concurrent approvals, failed cards into exception handling and re-issue,
 //! recovery of an order a crash left half paid, the balance always the sum of the flows.
 
+use wageguard::account::flows::{self, Direction, NewFlow, Source};
 use wageguard::bank::{BankGateway, PayRequest, SandboxBank};
 use wageguard::wage::{payout, repo};
 
@@ -139,3 +140,34 @@ async fn an_unreachable_bank_leaves_the_order_paying(app: &TestApp) {
     assert_eq!(balance(app).await, flow_sum(app).await);
 }
 both!(an_unreachable_bank_leaves_the_order_paying);
+
+/// Money left the account after the approval's check: the chunk's sum no longer fits, so the lines the
+/// balance covers are paid one by one and the rest fail 专户余额不足, and every flow's balance-after chains.
+async fn a_balance_drained_after_approval_pays_what_it_covers(app: &TestApp) {
+    let demo = app.login("demo", "Demo@12345").await;
+    let order = submitted_order(app, &demo).await;
+    let finance = app.login("finance", "Demo@12345").await;
+    verify_by_id(app, &finance).await;
+    let approver = app.scalar("SELECT id FROM accounts WHERE username = 'finance'").await;
+    let actor = repo::Actor { account_id: approver, account_name: "finance".into(), ip: String::new() };
+    repo::approve(&app.db, 1, order, 0, "", &actor).await.unwrap().unwrap();
+    let pending = payout::pending(&app.db, order).await.unwrap();
+    assert!(pending.len() >= 3, "the demo sheet has lines to pay");
+    let covered: i64 = pending[..2].iter().map(|p| p.amount_fen).sum();
+    let drain = balance(app).await - covered;
+    let flow = NewFlow { project_id: 1, direction: Direction::Out, amount_fen: drain, counterparty_name: "测试", counterparty_account: "",
+        counterparty_bank: "", summary: "测试转出", source: Source::Regulator, bank_ref: "", payout_id: None, occurred_at: 0, created_by: None };
+    flows::post(&app.db, &flow).await.unwrap().expect("drained");
+
+    payout::pay_order(&app.db, &SandboxBank { db: app.db.clone() }, order, &actor, i64::MAX).await.unwrap();
+    assert_eq!(balance(app).await, 0);
+    assert_eq!(app.scalar(leak(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status = 'paid'"))).await, 2);
+    let short = app.scalar(leak(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status = 'failed' AND failure_reason = '专户余额不足'"))).await;
+    assert_eq!(short, pending.len() as i64 - 2);
+    assert_eq!(app.scalar(leak(format!("SELECT COUNT(*) FROM wage_orders WHERE id = {order} AND status = 'partial'"))).await, 1);
+    assert_eq!(balance(app).await, flow_sum(app).await);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM account_flows f WHERE f.id > 1 AND f.balance_after_fen <> \
+        (SELECT p.balance_after_fen FROM account_flows p WHERE p.id = f.id - 1) + CASE WHEN f.direction = 'in' THEN f.amount_fen ELSE -f.amount_fen END").await, 0,
+        "each balance-after follows the flow before it");
+}
+both!(a_balance_drained_after_approval_pays_what_it_covers);
