@@ -748,7 +748,7 @@ pub async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx
                 created_by: Some(actor.account_id),
             })
             .collect();
-        if post_debits!(tx, settlement.project_id, &flows)? {
+        if post_debits!(tx, settlement.project_id, &flows, crate::account::flows::debits_per_insert(db))? {
             paid += flows.len();
         } else {
             // The balance does not cover the whole chunk (money left the account after the approval's check):
