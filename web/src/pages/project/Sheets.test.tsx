@@ -50,4 +50,13 @@ describe('Sheets', () => {
     expect(body.get('attended')).toBe('0');
     expect(body.get('reason')).toBe('当天未进场，误刷卡');
   });
+
+  it('asks again when 查询 is pressed with the same filters (new punches arrive)', async () => {
+    const { called } = renderPage(<Sheets />, { [SHEET_MONTH_URL]: { code: 201, data: sheet } });
+    expect(await screen.findByText('王建军')).toBeTruthy();
+    expect(called(SHEET_MONTH_URL)).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('sheet-search'));
+    await waitFor(() => expect(called(SHEET_MONTH_URL)).toHaveLength(2));
+    expect(new URL(called(SHEET_MONTH_URL)[1].url, 'http://x').searchParams.get('month')).toBe(month);
+  });
 });

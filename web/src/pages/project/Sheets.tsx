@@ -149,12 +149,15 @@ export default function Sheets() {
       extra={<Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportSheet()} data-testid="sheet-export">导出Excel</Button>}>
       <Form form={form} layout="inline" style={{ marginBottom: 16, rowGap: 12 }} initialValues={{ month: chinaNow() }}
         onFinish={(values) => {
-          setFilter({
+          const next: SheetFilter = {
             month: (values.month ?? chinaNow()).format('YYYY-MM'),
             unitId: values.unitId === undefined ? '' : String(values.unitId),
             teamId: values.teamId === undefined ? '' : String(values.teamId),
             keyword: values.keyword ?? '',
-          });
+          };
+          // 查询 with the same filters asks again: punches keep arriving from the terminals.
+          if (paging.page === 1 && JSON.stringify(next) === JSON.stringify(filter)) void sheet.refetch();
+          setFilter(next);
           setPaging((p) => ({ ...p, page: 1 }));
         }}>
         <Form.Item name="month">
