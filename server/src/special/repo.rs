@@ -44,9 +44,11 @@ pub struct FlowFilter<'a> {
 const FLOW_WHERE: &str = "FROM account_flows WHERE project_id = $1 AND ($2 = '' OR direction = $2) AND occurred_at >= $3 AND occurred_at < $4";
 
 /// Flows matching the filter in posting order, newest first (each one's balance after follows the one below).
+/// A wage payout records the payee card's bank as its code (`102`); the list names the bank (中国工商银行).
 pub async fn flows(db: &Db, filter: &FlowFilter<'_>, limit: i64, offset: i64) -> sqlx::Result<Vec<FlowRow>> {
     let sql = format!(
-        "SELECT id, direction, amount_fen, balance_after_fen, counterparty_name, counterparty_account, counterparty_bank, \
+        "SELECT id, direction, amount_fen, balance_after_fen, counterparty_name, counterparty_account, \
+         COALESCE((SELECT b.name FROM banks b WHERE account_flows.source = 'payout' AND b.code = account_flows.counterparty_bank), counterparty_bank) AS counterparty_bank, \
          summary, source, bank_ref, occurred_at {FLOW_WHERE} ORDER BY id DESC LIMIT $5 OFFSET $6"
     );
     on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()))

@@ -247,3 +247,36 @@ async fn arrivals_are_refused_without_a_configured_secret(app: &TestApp) {
     assert_eq!(reply["message"], "银行到账通知未启用");
 }
 both!(arrivals_are_refused_without_a_configured_secret);
+
+/// A wage payout's flow keeps the payee card's bank code; the list and the export name the bank.
+async fn payout_flows_name_the_payee_bank(app: &TestApp) {
+    let demo = app.login("demo", "Demo@12345").await;
+    let order = crate::orders::submitted_order(app, &demo).await;
+    let finance = app.login("finance", "Demo@12345").await;
+    crate::orders::verify_by_id(app, &finance).await;
+    let approved = crate::orders::decide(app, &finance, order, "1", "").await;
+    assert_eq!(approved["data"]["statusLabel"], "已支付", "{approved}");
+    let paid = app.scalar("SELECT COUNT(*) FROM account_flows WHERE source = 'payout' AND counterparty_bank = '102'").await;
+    assert!(paid > 0);
+
+    let flows = app.get(&format!("{FLOWS}?direction=out&limit=100"), Some(&demo)).await;
+    let list = flows["data"]["list"].as_array().unwrap();
+    assert_eq!(list.len() as i64, paid, "{flows}");
+    for flow in list {
+        assert_eq!(flow["source"], "payout", "{flow}");
+        assert_eq!(flow["counterpartyBank"], "中国工商银行", "{flow}");
+    }
+    let transfers = app.get(&format!("{FLOWS}?direction=in"), Some(&demo)).await;
+    assert_eq!(transfers["data"]["list"][0]["counterpartyBank"], "中国工商银行郑州金水支行", "a bank name stays as recorded");
+
+    let request = Request::get(format!("{EXPORT}?direction=out")).header("X-Token", &demo).body(Body::empty()).unwrap();
+    let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
+    let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+    use calamine::Reader;
+    let mut workbook: calamine::Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    let sheet = workbook.worksheet_range("专户流水").unwrap();
+    let rows: Vec<Vec<String>> = sheet.rows().map(|row| row.iter().map(|cell| cell.to_string()).collect()).collect();
+    assert_eq!(rows.len() as i64, paid + 2, "title, header and the payouts");
+    assert!(rows[2..].iter().all(|row| row[6] == "中国工商银行"), "{rows:?}");
+}
+both!(payout_flows_name_the_payee_bank);
