@@ -5,7 +5,29 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import OrderView from '@/pages/wage/OrderView';
 import VerifyDialog from '@/pages/wage/VerifyDialog';
-import { auditOrder, fetchFinanceOrder } from '@/pages/wage/service';
+import { groupYuan } from '@/pages/wage/money';
+import { auditOrder, fetchFinanceOrder, type WageOrder } from '@/pages/wage/service';
+
+/** What became of the decided order: a partly failed payout is a warning, not a success. */
+function announce(order: WageOrder) {
+  const no = order.orderNo;
+  switch (order.status) {
+    case 'paid':
+      void message.success(`审核通过，已全部支付 ${groupYuan(order.paid)} 元：${no}`);
+      break;
+    case 'partial':
+      void message.warning(`审核通过，已支付 ${groupYuan(order.paid)} 元；${groupYuan(order.failed)} 元支付失败，已转项目工资发放异常处理：${no}`, 6);
+      break;
+    case 'paying':
+      void message.info(`审核通过，银行处理中，系统将自动继续发放：${no}`, 6);
+      break;
+    case 'rejected':
+      void message.success(`已驳回：${no}`);
+      break;
+    default:
+      void message.success(`${order.statusLabel}：${no}`);
+  }
+}
 
 /** 工单详情: every line of the order; approve after verifying who you are, or reject with a reason. */
 export default function OrderDetail() {
@@ -19,8 +41,7 @@ export default function OrderDetail() {
   const decide = async (status: 1 | 2, remark: string) => {
     setBusy(true);
     try {
-      const order = await auditOrder(id, status, remark);
-      void message.success(`${order.statusLabel}：${order.orderNo}`);
+      announce(await auditOrder(id, status, remark));
       void queryClient.invalidateQueries({ queryKey: ['finance'] });
     } catch (error) {
       if (error instanceof ApiError) void message.error(error.message);

@@ -1,0 +1,58 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderPage } from '@/pages/user/testSetup';
+import { URLS, type WageOrder, type WageOrderDetail } from '@/pages/wage/service';
+import OrderDetail from './OrderDetail';
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const order: WageOrder = {
+  id: 5,
+  projectId: 1,
+  projectName: '郑州市金水区幸福里安置房项目',
+  orderNo: 'GZ202611240715109390',
+  month: '2026-10',
+  status: 'pending',
+  statusLabel: '待审核',
+  total: '78836.55',
+  lineCount: 10,
+  paid: '0.00',
+  failed: '0.00',
+  reissueOf: null,
+  reissueOfNo: '',
+  remark: '',
+  createdAt: '2026-11-24 07:15:10',
+  createdBy: '张建国',
+  decidedAt: '',
+  decidedBy: '',
+  decisionRemark: '',
+  finishedAt: '',
+};
+const detail: WageOrderDetail = { order, sheets: [], lines: { list: [], total: 0, page: 1, limit: 20 } };
+
+async function approve(decided: WageOrder) {
+  const { called } = renderPage(<OrderDetail />, {
+    [URLS.financeOrder]: { code: 201, data: detail },
+    [URLS.financeCheckId]: { code: 201, data: { validUntil: 0 } },
+    [URLS.financeAudit]: { code: 201, data: decided },
+  }, '', { path: '/?id=5' });
+  fireEvent.click(await screen.findByRole('button', { name: '审核通过' }));
+  fireEvent.click(await screen.findByText('身份证号码'));
+  fireEvent.change(await screen.findByTestId('verify-id'), { target: { value: '410105198805123025' } });
+  fireEvent.click(screen.getByRole('button', { name: /验\s*证/ }));
+  await waitFor(() => expect(called(URLS.financeAudit)).toHaveLength(1));
+  expect(called(URLS.financeAudit)[0].body.get('status')).toBe('1');
+}
+
+describe('finance OrderDetail', () => {
+  it('warns when some lines failed at the bank', async () => {
+    await approve({ ...order, status: 'partial', statusLabel: '部分失败', paid: '62676.55', failed: '16160.00' });
+    const notice = await screen.findByText('审核通过，已支付 62,676.55 元；16,160.00 元支付失败，已转项目工资发放异常处理：GZ202611240715109390');
+    expect(notice.closest('.ant-message-notice-warning')).toBeTruthy();
+  });
+
+  it('says the bank is still paying when it could not be reached', async () => {
+    await approve({ ...order, status: 'paying', statusLabel: '支付中' });
+    expect(await screen.findByText('审核通过，银行处理中，系统将自动继续发放：GZ202611240715109390')).toBeTruthy();
+  });
+});
