@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, type TableColumnsType, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useNavigate } from 'react-router';
 import { ApiError } from '@/api/client';
 import { groupYuan, netYuan } from '@/pages/wage/money';
 import {
@@ -16,6 +17,7 @@ function showError(error: unknown) {
 
 /** 工资核算: the wage sheets per unit or team and month, prefilled from attendance, edited, confirmed. */
 export default function Accounting() {
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const options = useQuery({ queryKey: ['wage', 'options'], queryFn: fetchOptions });
   const [month, setMonth] = useState<Dayjs | null>(null);
@@ -72,7 +74,13 @@ export default function Accounting() {
   return (
     <Card
       title="工资核算"
-      extra={<Button type="primary" onClick={() => setCreating(true)}>新建工资表</Button>}
+      extra={
+        <Space>
+          <Button onClick={() => navigate('/user/salaryCheck')}>工资核查</Button>
+          <Button onClick={() => navigate('/project/issue')}>工资发放</Button>
+          <Button type="primary" onClick={() => setCreating(true)}>新建工资表</Button>
+        </Space>
+      }
     >
       <Space style={{ marginBottom: 16 }}>
         <span>工资月份</span>
@@ -161,7 +169,7 @@ function SheetDrawer({ id, onClose, onChanged }: { id: number | null; onClose: (
     { title: '工资卡', dataIndex: 'cardNumber', width: 180, render: (card: string, row) => (row.cardProblem ? <Tag color="error">{row.cardProblem}</Tag> : card) },
     ...(editable
       ? [{
-          title: '操作', width: 110,
+          title: '操作', width: 110, fixed: 'right' as const,
           render: (_: unknown, row: WageLine) => (
             <Space size={0}>
               <Button type="link" size="small" onClick={() => setEditing(row)}>修改</Button>

@@ -51,7 +51,16 @@ export default function Issue() {
   ];
 
   return (
-    <Card title="工资发放">
+    <Card
+      title="工资发放"
+      extra={
+        <Space>
+          <Button onClick={() => navigate('/project/accounting')}>工资核算</Button>
+          <Button onClick={() => navigate('/user/salaryCheck')}>工资核查</Button>
+          <Button onClick={() => navigate('/special/orderManagement')}>工资单管理</Button>
+        </Space>
+      }
+    >
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Space>
           <span>工资月份</span>

@@ -1,9 +1,10 @@
 import { chinaNow } from '@/utils/chinaTime';
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Input, Modal, Radio, Select, Table, Tooltip, Typography, type TableColumnsType, message } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Modal, Radio, Select, Space, Table, Tooltip, Typography, type TableColumnsType, message } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useNavigate } from 'react-router';
 import { ApiError, showApiError } from '@/api/client';
 import { fetchOptions } from '@/pages/user/service';
 import {
@@ -79,6 +80,7 @@ function CorrectionDialog({ correcting, onClose, onSaved }: { correcting: Correc
 
 /** 项目管理 → 考勤表: the monthly sheet, one row per worker and one column per day; a day is corrected by hand with a reason. */
 export default function Sheets() {
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ month: Dayjs; unitId?: number; teamId?: number; keyword?: string }>();
   const [filter, setFilter] = useState<SheetFilter>({ month: chinaNow().format('YYYY-MM'), unitId: '', teamId: '', keyword: '' });
@@ -146,7 +148,12 @@ export default function Sheets() {
 
   return (
     <Card data-testid="sheets-page" title={`${month} 月度考勤表`} variant="borderless"
-      extra={<Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportSheet()} data-testid="sheet-export">导出Excel</Button>}>
+      extra={
+        <Space>
+          <Button onClick={() => navigate('/project/accounting')} data-testid="sheet-accounting">工资核算</Button>
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportSheet()} data-testid="sheet-export">导出Excel</Button>
+        </Space>
+      }>
       <Form form={form} layout="inline" style={{ marginBottom: 16, rowGap: 12 }} initialValues={{ month: chinaNow() }}
         onFinish={(values) => {
           const next: SheetFilter = {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useNavigate } from 'react-router';
 import CardDialog, { type CardTarget } from '@/pages/wage/CardDialog';
 import { groupYuan } from '@/pages/wage/money';
 import { fetchCheck, fetchOptions, type WageAnomaly } from '@/pages/wage/service';
@@ -10,6 +11,7 @@ const LIMIT = 20;
 
 /** 工资核查: every anomaly of a month before money moves, filtered by kind; wage cards corrected here. */
 export default function SalaryCheck() {
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const options = useQuery({ queryKey: ['wage', 'options'], queryFn: fetchOptions });
   const [picked, setPicked] = useState<Dayjs | null>(null);
@@ -41,7 +43,15 @@ export default function SalaryCheck() {
     },
   ];
   return (
-    <Card title="工资核查">
+    <Card
+      title="工资核查"
+      extra={
+        <Space>
+          <Button onClick={() => navigate('/project/accounting')}>工资核算</Button>
+          <Button onClick={() => navigate('/project/issue')}>工资发放</Button>
+        </Space>
+      }
+    >
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Space wrap>
           <span>工资月份</span>
