@@ -67,7 +67,7 @@ export default function Issue() {
           <DatePicker picker="month" value={month} allowClear={false} onChange={(value) => { setPicked(value); setSelected([]); }} data-testid="issue-month" />
           <span>专户余额：<b data-testid="issue-balance">{balance === '' ? '未开立专户' : `${groupYuan(balance)} 元`}</b></span>
         </Space>
-        <Alert type="info" showIcon message="只能选择已确认且未提交的工资表；提交后由项目的财务审批人员审核，审核通过即从专户发放到工人本人工资卡。" />
+        <Alert type="info" showIcon title="只能选择已确认且未提交的工资表；提交后由项目的财务审批人员审核，审核通过即从专户发放到工人本人工资卡。" />
         <Table<WageSheet>
           rowKey="id"
           columns={columns}

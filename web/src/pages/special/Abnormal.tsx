@@ -58,7 +58,7 @@ export default function Abnormal() {
   return (
     <Card title="工资发放异常处理">
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <Alert type="warning" showIcon message="以下明细银行支付失败，资金未划出专户。请核对并修改工人本人工资卡后，勾选同一工资单的明细重新发放；重新发放的工资单需财务再次审核。" />
+        <Alert type="warning" showIcon title="以下明细银行支付失败，资金未划出专户。请核对并修改工人本人工资卡后，勾选同一工资单的明细重新发放；重新发放的工资单需财务再次审核。" />
         <Table<WagePayout>
           rowKey="id"
           columns={columns}

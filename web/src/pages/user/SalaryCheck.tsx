@@ -32,7 +32,7 @@ export default function SalaryCheck() {
     { title: '身份证号', dataIndex: 'idNumber', width: 180 },
     { title: '工资表', width: 200, render: (_: unknown, row) => (row.unitName ? `${row.unitName}${row.teamName ? ` · ${row.teamName}` : ''}` : '—') },
     { title: '出勤天数', dataIndex: 'days', width: 90 },
-    { title: '实发（元）', dataIndex: 'net', align: 'right', width: 120, render: groupYuan },
+    { title: '实发（元）', dataIndex: 'net', align: 'right', width: 120, render: (net: string, row) => (row.lineId === 0 ? '—' : groupYuan(net)) },
     { title: '说明', dataIndex: 'detail' },
     {
       title: '操作', width: 110,
@@ -64,7 +64,7 @@ export default function SalaryCheck() {
             data-testid="check-kind"
           />
         </Space>
-        <Alert type="info" showIcon message="发放前请逐项核实：有考勤未列入工资表、列入工资表但无考勤、实发低于当地最低工资标准（按出勤天数折算）、单月超过5万元、工资卡缺失或无效。" />
+        <Alert type="info" showIcon title="发放前请逐项核实：有考勤未列入工资表、列入工资表但无考勤、实发低于当地最低工资标准（按出勤天数折算）、单月超过5万元、工资卡缺失或无效。" />
         <Table<WageAnomaly>
           rowKey={(row) => `${row.kind}-${row.workerId}-${row.lineId}`}
           columns={columns}

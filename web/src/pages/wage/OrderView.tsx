@@ -23,7 +23,7 @@ export default function OrderView({
     queryFn: () => load(paging.page, paging.limit),
     placeholderData: keepPreviousData,
   });
-  if (detail.error) return <Alert type="error" showIcon message={detail.error.message} />;
+  if (detail.error) return <Alert type="error" showIcon title={detail.error.message} />;
   const data = detail.data;
   const order = data?.order;
   const columns: TableColumnsType<WagePayout> = [
