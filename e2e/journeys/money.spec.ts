@@ -368,6 +368,8 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await expect(review.getByTestId('order-total')).toHaveText(grouped(orderTotal))
   await expect(review.locator('.ant-table tbody tr.ant-table-row')).toHaveCount(TEAM_SIZE)
   const badNet = BAD_CARDS.reduce((total, [index]) => total + netByName.get(demoName(index))!, 0)
+  // The approver is told before approving that two cards will be refused.
+  await expect(review.getByTestId('order-invalid-cards')).toHaveText(`有 ${BAD_CARDS.length} 笔明细的工资卡无效，审核通过后这些明细将支付失败，转入项目的工资发放异常处理`)
   await button(review, '审核通过').click()
   const verify = modal(page, '身份验证')
   await verify.getByText('身份证号码', { exact: true }).click()

@@ -459,6 +459,12 @@ pub async fn payouts(db: &Db, filter: &PayoutFilter<'_>, limit: i64, offset: i64
     })
 }
 
+/// The cards of an order's lines not yet asked of the bank.
+pub async fn queued_cards(db: &Db, order_id: i64) -> sqlx::Result<Vec<String>> {
+    let sql = "SELECT card_number FROM payouts WHERE order_id = $1 AND status = 'queued'";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(order_id).fetch_all(pool).await)
+}
+
 pub async fn payouts_by_ids(db: &Db, project_id: i64, ids: &[i64]) -> sqlx::Result<Vec<PayoutRow>> {
     let sql = format!("{PAYOUT_SELECT} WHERE p.project_id = $1 AND p.id IN ({}) ORDER BY p.id", placeholders(2, ids.len()));
     on_db!(db, pool => {

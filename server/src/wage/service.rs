@@ -386,6 +386,8 @@ pub struct WagePayout {
     /// The card the payout went (or goes) to.
     pub card_number: String,
     pub card_bank: String,
+    /// What is wrong with that card ('' when nothing): the bank will refuse it.
+    pub card_problem: String,
     /// The worker's card now (after a correction).
     pub current_card: String,
     pub current_bank: String,
@@ -410,6 +412,7 @@ pub fn payout_out(row: PayoutRow) -> WagePayout {
         name: row.name,
         id_number: row.id_number,
         amount: yuan(row.amount_fen),
+        card_problem: card::problem(&row.card_number).unwrap_or("").into(),
         card_number: row.card_number,
         card_bank: row.card_bank,
         current_card_problem: card::problem(&row.current_card).unwrap_or("").into(),
@@ -430,6 +433,8 @@ pub struct WageOrderDetail {
     pub order: WageOrder,
     pub sheets: Vec<WageSheet>,
     pub lines: Paged<WagePayout>,
+    /// Lines awaiting approval whose card has a problem: they will fail at the bank (the approver is told).
+    pub invalid_cards: i64,
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -862,7 +867,12 @@ pub async fn order_detail_in(db: &Db, project_filter: i64, query: &WageDetailQue
     let sheets = repo::order_sheets(db, id).await?.into_iter().map(sheet_out).collect();
     let filter = repo::PayoutFilter { project_filter: order.project_id, order_id: id, month: "", statuses: &[], name_pattern: "", not_reissued: false };
     let (lines, total) = repo::payouts(db, &filter, page.limit, page.offset()).await?;
-    Ok(WageOrderDetail { order: order_out(order), sheets, lines: page.answer(lines.into_iter().map(payout_out).collect(), total) })
+    let invalid_cards = if order.status == "pending" {
+        repo::queued_cards(db, id).await?.iter().filter(|card| card::problem(card).is_some()).count() as i64
+    } else {
+        0
+    };
+    Ok(WageOrderDetail { order: order_out(order), sheets, lines: page.answer(lines.into_iter().map(payout_out).collect(), total), invalid_cards })
 }
 
 pub async fn order_detail(db: &Db, current: &CurrentAccount, query: &WageDetailQuery) -> Result<WageOrderDetail, ApiError> {

@@ -45,6 +45,10 @@ async fn failed_cards_are_corrected_and_reissued(app: &TestApp) {
     let reply = crate::orders::submit(app, &demo, &sheet.to_string()).await;
     let order = reply["data"].as_i64().unwrap();
     let finance = app.login("finance", "Demo@12345").await;
+    let seen = app.post("/finance/project/v1/orders/Orderdetails", Some(&finance), &[("id", &order.to_string()), ("limit", "100")]).await;
+    assert_eq!(seen["data"]["invalidCards"], 2, "the approver is told before approving: {seen}");
+    let flagged = seen["data"]["lines"]["list"].as_array().unwrap().iter().filter(|line| line["cardProblem"] == "卡号校验位错误").count();
+    assert_eq!(flagged, 2);
     verify_by_id(app, &finance).await;
     let before = balance(app).await;
     let approved = decide(app, &finance, order, "1", "").await;
@@ -53,6 +57,8 @@ async fn failed_cards_are_corrected_and_reissued(app: &TestApp) {
     let total = app.scalar(leak(format!("SELECT total_fen FROM wage_orders WHERE id = {order}"))).await;
     assert_eq!(balance(app).await, before - total + failed_fen, "failed lines move no money");
 
+    let decided = app.post("/finance/project/v1/orders/Orderdetails", Some(&finance), &[("id", &order.to_string())]).await;
+    assert_eq!(decided["data"]["invalidCards"], 0, "only orders awaiting approval count them");
     let abnormal = app.get("/builder/wage/v1/Abnormal/list", Some(&demo)).await;
     assert_eq!(abnormal["data"]["total"], 2, "{abnormal}");
     assert_eq!(abnormal["data"]["list"][0]["failureReason"], "收款卡号无效：卡号校验位错误");

@@ -4833,6 +4833,8 @@ export interface components {
                     cardBank: string;
                     /** @description The card the payout went (or goes) to. */
                     cardNumber: string;
+                    /** @description What is wrong with that card ('' when nothing): the bank will refuse it. */
+                    cardProblem: string;
                     currentBank: string;
                     /** @description The worker's card now (after a correction). */
                     currentCard: string;
@@ -5782,6 +5784,11 @@ export interface components {
              */
             code: number;
             data: {
+                /**
+                 * Format: int64
+                 * @description Lines awaiting approval whose card has a problem: they will fail at the bank (the approver is told).
+                 */
+                invalidCards: number;
                 lines: components["schemas"]["Paged_WagePayout"];
                 order: components["schemas"]["WageOrder"];
                 sheets: components["schemas"]["WageSheet"][];
@@ -6187,6 +6194,8 @@ export interface components {
                 cardBank: string;
                 /** @description The card the payout went (or goes) to. */
                 cardNumber: string;
+                /** @description What is wrong with that card ('' when nothing): the bank will refuse it. */
+                cardProblem: string;
                 currentBank: string;
                 /** @description The worker's card now (after a correction). */
                 currentCard: string;
@@ -7398,6 +7407,11 @@ export interface components {
             total: string;
         };
         WageOrderDetail: {
+            /**
+             * Format: int64
+             * @description Lines awaiting approval whose card has a problem: they will fail at the bank (the approver is told).
+             */
+            invalidCards: number;
             lines: components["schemas"]["Paged_WagePayout"];
             order: components["schemas"]["WageOrder"];
             sheets: components["schemas"]["WageSheet"][];
@@ -7424,6 +7438,8 @@ export interface components {
             cardBank: string;
             /** @description The card the payout went (or goes) to. */
             cardNumber: string;
+            /** @description What is wrong with that card ('' when nothing): the bank will refuse it. */
+            cardProblem: string;
             currentBank: string;
             /** @description The worker's card now (after a correction). */
             currentCard: string;

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/pages/user/testSetup';
-import { URLS, type WageOrder, type WageOrderDetail } from '@/pages/wage/service';
+import { URLS, type WageOrder, type WageOrderDetail, type WagePayout } from '@/pages/wage/service';
 import OrderDetail from './OrderDetail';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -28,7 +28,7 @@ const order: WageOrder = {
   decisionRemark: '',
   finishedAt: '',
 };
-const detail: WageOrderDetail = { order, sheets: [], lines: { list: [], total: 0, page: 1, limit: 20 } };
+const detail: WageOrderDetail = { order, sheets: [], lines: { list: [], total: 0, page: 1, limit: 20 }, invalidCards: 0 };
 
 async function approve(decided: WageOrder) {
   const { called } = renderPage(<OrderDetail />, {
@@ -44,7 +44,23 @@ async function approve(decided: WageOrder) {
   expect(called(URLS.financeAudit)[0].body.get('status')).toBe('1');
 }
 
+const badLine: WagePayout = {
+  id: 41, orderId: 5, orderNo: order.orderNo, month: '2026-10', lineId: 7, workerId: 3, name: '张海燕', idNumber: '410105199401091121',
+  amount: '8160.00', cardNumber: '6222021002000001129', cardBank: '102', cardProblem: '卡号校验位错误', currentCard: '6222021002000001129',
+  currentBank: '102', currentCardProblem: '卡号校验位错误', status: 'queued', statusLabel: '待审批', bankRef: '', failureReason: '',
+  reissuedBy: null, settledAt: '',
+};
+
 describe('finance OrderDetail', () => {
+  it('tells the approver before approving which cards the bank will refuse', async () => {
+    renderPage(<OrderDetail />, {
+      [URLS.financeOrder]: { code: 201, data: { ...detail, lines: { list: [badLine], total: 1, page: 1, limit: 20 }, invalidCards: 1 } },
+    }, '', { path: '/?id=5' });
+    expect((await screen.findByTestId('order-invalid-cards')).textContent).toBe('有 1 笔明细的工资卡无效，审核通过后这些明细将支付失败，转入项目的工资发放异常处理');
+    expect(screen.getByText('卡号校验位错误')).toBeTruthy();
+  });
+
+
   it('warns when some lines failed at the bank', async () => {
     await approve({ ...order, status: 'partial', statusLabel: '部分失败', paid: '62676.55', failed: '16160.00' });
     const notice = await screen.findByText('审核通过，已支付 62,676.55 元；16,160.00 元支付失败，已转项目工资发放异常处理：GZ202611240715109390');

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, Card, Descriptions, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { groupYuan } from './money';
 import { OrderStatusTag, PayoutStatusTag } from './StatusTag';
 import type { WageOrderDetail, WagePayout } from './service';
@@ -29,7 +29,12 @@ export default function OrderView({
   const columns: TableColumnsType<WagePayout> = [
     { title: '姓名', dataIndex: 'name', width: 90 },
     { title: '身份证号', dataIndex: 'idNumber', width: 180 },
-    { title: '工资卡号', dataIndex: 'cardNumber', width: 190 },
+    {
+      title: '工资卡号', dataIndex: 'cardNumber', width: 190,
+      render: (card: string, row) => (row.status === 'queued' && row.cardProblem
+        ? <Space size={4} direction="vertical">{card}<Tag color="warning">{row.cardProblem}</Tag></Space>
+        : card),
+    },
     { title: '实发金额（元）', dataIndex: 'amount', align: 'right', width: 130, render: (value: string) => groupYuan(value) },
     { title: '状态', dataIndex: 'statusLabel', width: 100, render: (_: string, row) => <PayoutStatusTag status={row.status} label={row.statusLabel} /> },
     { title: '银行流水号 / 失败原因', render: (_: unknown, row) => row.failureReason || row.bankRef },
@@ -71,6 +76,10 @@ export default function OrderView({
         )}
       </Card>
       <Card title="发放明细">
+        {data && data.invalidCards > 0 && (
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} data-testid="order-invalid-cards"
+            title={`有 ${data.invalidCards} 笔明细的工资卡无效，审核通过后这些明细将支付失败，转入项目的工资发放异常处理`} />
+        )}
         <Table<WagePayout>
           rowKey="id"
           size="middle"
