@@ -26,7 +26,7 @@ use crate::envelope::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{ClientIp, Params};
 use crate::paging::Paged;
 use crate::state::AppState;
-use crate::upload::kind::{MAX_FILE_BYTES, MSG_TOO_LARGE};
+use crate::upload::kind::MAX_FILE_BYTES;
 use device_api::{DeviceHeartbeatReply, DevicePunchBatch, DevicePunchResult};
 use service::{
     AttendanceDevice, AttendanceDeviceSecret, AttendanceImportResult, AttendancePunchRecord, AttendanceRules, AttendanceRulesSaved,
@@ -188,18 +188,7 @@ async fn record_import(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<AttendanceImportResult> {
     crate::scope::write(&current)?;
-    let mut multipart = multipart.map_err(|_| ApiError::refused("请以 multipart/form-data 格式上传文件"))?;
-    let mut workbook = None;
-    while let Some(field) = multipart.next_field().await.map_err(|_| ApiError::refused(MSG_TOO_LARGE))? {
-        if field.name() == Some("file") {
-            let bytes = field.bytes().await.map_err(|_| ApiError::refused(MSG_TOO_LARGE))?;
-            if bytes.len() > MAX_FILE_BYTES {
-                return Err(ApiError::refused(MSG_TOO_LARGE));
-            }
-            workbook = Some(bytes);
-        }
-    }
-    let bytes = workbook.ok_or_else(|| ApiError::refused(xlsx::MSG_NOT_XLSX))?;
+    let bytes = crate::upload::workbook_field(multipart, xlsx::MSG_NOT_XLSX).await?;
     Ok(ok(service::import(&state.db, &current, &ip, &bytes).await?))
 }
 

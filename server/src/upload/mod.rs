@@ -25,6 +25,23 @@ use crate::state::AppState;
 const TOKEN_COOKIE: &str = "Admin-Token";
 /// Where uploads are served from; the names are random, the files live outside the console's.
 pub const URL_PREFIX: &str = "/uploads/";
+const MSG_NOT_MULTIPART: &str = "请以 multipart/form-data 格式上传文件";
+
+/// The one workbook of an .xlsx import (multipart field `file`, at most 5 MB); `missing` when none came.
+pub async fn workbook_field(multipart: Result<Multipart, MultipartRejection>, missing: &str) -> Result<axum::body::Bytes, ApiError> {
+    let mut multipart = multipart.map_err(|_| ApiError::refused(MSG_NOT_MULTIPART))?;
+    let mut workbook = None;
+    while let Some(field) = multipart.next_field().await.map_err(|_| ApiError::refused(MSG_TOO_LARGE))? {
+        if field.name() == Some("file") {
+            let bytes = field.bytes().await.map_err(|_| ApiError::refused(MSG_TOO_LARGE))?;
+            if bytes.len() > MAX_FILE_BYTES {
+                return Err(ApiError::refused(MSG_TOO_LARGE));
+            }
+            workbook = Some(bytes);
+        }
+    }
+    workbook.ok_or_else(|| ApiError::refused(missing))
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     let largest_batch = 9 * MAX_FILE_BYTES + 1024 * 1024;
@@ -91,7 +108,7 @@ async fn upload_files(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Vec<String>> {
     let kind = UploadKind::parse(query.kind.as_deref().unwrap_or("")).ok_or_else(|| ApiError::refused("上传类型不正确"))?;
-    let multipart = multipart.map_err(|_| ApiError::refused("请以 multipart/form-data 格式上传文件"))?;
+    let multipart = multipart.map_err(|_| ApiError::refused(MSG_NOT_MULTIPART))?;
     let files = receive(multipart, kind).await?;
     let mut accepted = Vec::with_capacity(files.len());
     for file in files {

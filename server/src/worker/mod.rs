@@ -21,7 +21,7 @@ use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{ClientIp, Params};
 use crate::state::AppState;
-use crate::upload::kind::{MAX_FILE_BYTES, MSG_TOO_LARGE};
+use crate::upload::kind::MAX_FILE_BYTES;
 use service::{
     DetailQuery, ImportResult, IncompleteLine, IncompleteQuery, MoveForm, Page, RegisterForm, Registered, RosterLine,
     RosterQuery, SupplementForm, TrainingDetail, TrainingForm, TrainingLine, TrainingQuery, WorkerDetail, WorkerOptions,
@@ -163,18 +163,7 @@ async fn import(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<ImportResult> {
     crate::scope::write(&current)?;
-    let mut multipart = multipart.map_err(|_| ApiError::refused("请以 multipart/form-data 格式上传文件"))?;
-    let mut workbook = None;
-    while let Some(field) = multipart.next_field().await.map_err(|_| ApiError::refused(MSG_TOO_LARGE))? {
-        if field.name() == Some("file") {
-            let bytes = field.bytes().await.map_err(|_| ApiError::refused(MSG_TOO_LARGE))?;
-            if bytes.len() > MAX_FILE_BYTES {
-                return Err(ApiError::refused(MSG_TOO_LARGE));
-            }
-            workbook = Some(bytes);
-        }
-    }
-    let bytes = workbook.ok_or_else(|| ApiError::refused(xlsx::MSG_NOT_XLSX))?;
+    let bytes = crate::upload::workbook_field(multipart, xlsx::MSG_NOT_XLSX).await?;
     let done = service::import(&state.db, &current, &ip, &bytes).await?;
     state.roster_counts.clear();
     Ok(ok(done))
