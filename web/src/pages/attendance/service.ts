@@ -3,10 +3,9 @@
  * records and their import, the monthly sheet and manual corrections, under /builder/attendance/v1. Types come
  * from the generated schema only.
  */
-import { ApiError, MSG_UNKNOWN, SUCCESS, get, post } from '@/api/client';
+import { get, post } from '@/api/client';
+import { authHeaders, fetchFile, postWorkbook, saveBlob } from '@/api/files';
 import type { components } from '@/api/schema';
-import { getToken } from '@/utils/storage';
-import { saveBlob } from '@/pages/user/service';
 
 type Schemas = components['schemas'];
 
@@ -156,29 +155,13 @@ export function minHoursError(text: string): string | undefined {
   return undefined;
 }
 
-function authHeaders(): Record<string, string> {
-  const token = getToken();
-  return token ? { 'X-Token': token } : {};
-}
-
-async function fileOrRefusal(response: Response): Promise<Blob> {
-  if (!response.ok) throw new Error(`网络错误：HTTP ${response.status}`);
-  if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {
-    const reply = (await response.json().catch(() => undefined)) as { code?: number; message?: string } | undefined;
-    throw new ApiError(reply?.code ?? 0, reply?.message || MSG_UNKNOWN);
-  }
-  return response.blob();
-}
-
 export async function downloadTemplate() {
-  const response = await fetch(RECORD_TEMPLATE_URL, { headers: authHeaders(), credentials: 'same-origin' });
-  saveBlob(await fileOrRefusal(response), '考勤导入模板.xlsx');
+  saveBlob(await fetchFile(RECORD_TEMPLATE_URL), '考勤导入模板.xlsx');
 }
 
 export async function downloadSheet(filter: SheetFilter) {
-  const query = new URLSearchParams(Object.entries(compact({ ...filter })).map(([k, v]) => [k, String(v)])).toString();
-  const response = await fetch(`${SHEET_EXPORT_URL}?${query}`, { headers: authHeaders(), credentials: 'same-origin' });
-  saveBlob(await fileOrRefusal(response), `${filter.month}考勤表.xlsx`);
+  const params = Object.fromEntries(Object.entries(compact({ ...filter })).map(([k, v]) => [k, String(v)]));
+  saveBlob(await fetchFile(SHEET_EXPORT_URL, params), `${filter.month}考勤表.xlsx`);
 }
 
 /** A punch photo as an object URL (the request needs the session header, so no plain <img src>). */
@@ -188,13 +171,4 @@ export async function photoUrl(id: number): Promise<string> {
   return URL.createObjectURL(await response.blob());
 }
 
-export async function importPunches(file: Blob, name: string): Promise<ImportResult> {
-  const body = new FormData();
-  body.append('file', file, name);
-  const response = await fetch(RECORD_IMPORT_URL, { method: 'POST', headers: authHeaders(), body, credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`网络错误：HTTP ${response.status}`);
-  const reply = (await response.json().catch(() => undefined)) as Schemas['Envelope_AttendanceImportResult'] | undefined;
-  if (!reply || typeof reply.code !== 'number') throw new ApiError(0, MSG_UNKNOWN);
-  if (reply.code !== SUCCESS) throw new ApiError(reply.code, reply.message || MSG_UNKNOWN);
-  return reply.data;
-}
+export const importPunches = (file: Blob, name: string) => postWorkbook<ImportResult>(RECORD_IMPORT_URL, file, name);

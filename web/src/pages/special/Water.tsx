@@ -8,7 +8,8 @@ import { Alert, Button, Card, DatePicker, Radio, Space, Statistic, Table, Tag, m
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { MSG_UNKNOWN } from '@/api/client';
-import { EMPTY_FLOW_FILTER, exportFlows, fetchFlows, saveFile, type FlowFilter, type FlowLine } from './WaterService';
+import { saveBlob } from '@/api/files';
+import { EMPTY_FLOW_FILTER, exportFlows, fetchFlows, type FlowFilter, type FlowLine } from './WaterService';
 
 const DEFAULT_LIMIT = 20;
 
@@ -30,7 +31,7 @@ export default function Water() {
   const download = async () => {
     setExporting(true);
     try {
-      saveFile(await exportFlows(filter), '专户流水.xlsx');
+      saveBlob(await exportFlows(filter), '专户流水.xlsx');
     } catch (error) {
       void message.error(error instanceof Error ? error.message : MSG_UNKNOWN);
     } finally {

@@ -2,9 +2,9 @@
  * The special account (专户): its information, its flows and their .xlsx export, under
  * /builder/special/v1/Account/. Types come from the generated schema only.
  */
-import { ApiError, MSG_UNKNOWN, get } from '@/api/client';
+import { get } from '@/api/client';
+import { fetchFile } from '@/api/files';
 import type { components } from '@/api/schema';
-import { getToken } from '@/utils/storage';
 
 type Schemas = components['schemas'];
 
@@ -38,31 +38,4 @@ export const fetchFlows = (filter: FlowFilter, page: number, limit: number) =>
   get<FlowPage>(FLOWS_URL, { ...filterParams(filter), page, limit });
 
 /** The filtered flows as an .xlsx file; a refusal arrives as the envelope and is thrown. */
-export async function exportFlows(filter: FlowFilter): Promise<Blob> {
-  const token = getToken();
-  const search = new URLSearchParams(filterParams(filter));
-  let response: Response;
-  try {
-    response = await fetch(`${EXPORT_URL}?${search.toString()}`, { headers: token ? { 'X-Token': token } : {} });
-  } catch (cause) {
-    throw new Error(`网络错误：${cause instanceof Error ? cause.message : String(cause)}`);
-  }
-  if (!response.ok) throw new Error(`网络错误：HTTP ${response.status}`);
-  if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {
-    const reply = (await response.json().catch(() => undefined)) as { code?: number; message?: string } | undefined;
-    throw new ApiError(reply?.code ?? 0, reply?.message || MSG_UNKNOWN);
-  }
-  return response.blob();
-}
-
-/** Hands a file to the browser's download. */
-export function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
+export const exportFlows = (filter: FlowFilter) => fetchFile(EXPORT_URL, filterParams(filter));

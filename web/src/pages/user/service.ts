@@ -2,9 +2,9 @@
  * Workers (docs/api.md "Workers"): site entry registration, the roster with its import and export, training
  * and the ID supplement, under /builder/user/v1/Worker. Types come from the generated schema only.
  */
-import { ApiError, MSG_UNKNOWN, SUCCESS, get, post } from '@/api/client';
+import { get, post } from '@/api/client';
+import { fetchFile, postWorkbook, saveBlob } from '@/api/files';
 import type { components } from '@/api/schema';
-import { getToken } from '@/utils/storage';
 
 type Schemas = components['schemas'];
 
@@ -108,55 +108,16 @@ export const fetchTraining = (id: number) => get<TrainingDetail>(TRAIN_DETAIL_UR
 
 export const saveTraining = (form: TrainingForm) => post<number>(TRAIN_SAVE_URL, form as Record<string, string>);
 
-function authHeaders(): Record<string, string> {
-  const token = getToken();
-  return token ? { 'X-Token': token } : {};
-}
-
-/** Reads a reply that is either the file or an envelope refusing it. */
-async function fileOrRefusal(response: Response): Promise<Blob> {
-  if (!response.ok) throw new Error(`网络错误：HTTP ${response.status}`);
-  if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {
-    const reply = (await response.json().catch(() => undefined)) as { code?: number; message?: string } | undefined;
-    throw new ApiError(reply?.code ?? 0, reply?.message || MSG_UNKNOWN);
-  }
-  return response.blob();
-}
-
-/** Saves a blob under a file name through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export async function downloadTemplate() {
-  const response = await fetch(TEMPLATE_URL, { headers: authHeaders(), credentials: 'same-origin' });
-  saveBlob(await fileOrRefusal(response), '花名册导入模板.xlsx');
+  saveBlob(await fetchFile(TEMPLATE_URL), '花名册导入模板.xlsx');
 }
 
 export async function downloadExport(filter: RosterFilter) {
-  const query = new URLSearchParams(filterParams(filter)).toString();
-  const response = await fetch(query ? `${EXPORT_URL}?${query}` : EXPORT_URL, { headers: authHeaders(), credentials: 'same-origin' });
-  saveBlob(await fileOrRefusal(response), '花名册.xlsx');
+  saveBlob(await fetchFile(EXPORT_URL, filterParams(filter)), '花名册.xlsx');
 }
 
 /** Uploads a workbook (field `file`); answers the saved count and the bad rows. */
-export async function importWorkbook(file: Blob, name: string): Promise<ImportResult> {
-  const body = new FormData();
-  body.append('file', file, name);
-  const response = await fetch(IMPORT_URL, { method: 'POST', headers: authHeaders(), body, credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`网络错误：HTTP ${response.status}`);
-  const reply = (await response.json().catch(() => undefined)) as Schemas['Envelope_ImportResult'] | undefined;
-  if (!reply || typeof reply.code !== 'number') throw new ApiError(0, MSG_UNKNOWN);
-  if (reply.code !== SUCCESS) throw new ApiError(reply.code, reply.message || MSG_UNKNOWN);
-  return reply.data;
-}
+export const importWorkbook = (file: Blob, name: string) => postWorkbook<ImportResult>(IMPORT_URL, file, name);
 
 /**
  * What the local ID-card reader answers (docs/api.md "ID reader"): GET on the configured URL, JSON with
