@@ -107,6 +107,8 @@ async function fillCompany(page: Page, prefix: string, code: string, name: strin
 async function verifyAndSubmit(page: Page) {
   await page.getByTestId('account-submit').click();
   await expect(page.getByTestId('verify-dialog')).toBeVisible();
+  // A click during the dialog's zoom-in can land on nothing (a CI run lost one): wait for it to settle.
+  await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
   await page.getByTestId('verify-run').click();
   await expect(page.getByTestId('verify-result')).toContainText('专户验证成功!');
   await expect(page.getByTestId('verify-result')).toContainText('开户日期：');
