@@ -2,6 +2,8 @@
 //! workbook import, demo data), and the recomputation after a rule change. Each call is one transaction:
 //! multi-row inserts in chunks, duplicates dropped by the unique index, then the touched worker-days
 //! recounted under the project's rules. A manual correction keeps its `attended` through all of this.
+//! Punches on a day outside every employment line of the worker are stored but count for nothing: such a
+//! worker-day has no counted punch, so it gets no attendance day (issue 10 item 1).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -154,6 +156,7 @@ pub async fn ingest(db: &Db, batch: &Batch<'_>, punches: &[NewPunch]) -> Result<
     unique.dedup_by_key(|punch| (punch.worker_id, punch.punched_at));
     let now = clock::now();
     let project_id = batch.project_id;
+    let counted_punches = super::repo::inside_employment("punches");
     let inserted = on_db!(db, pool => {
         let mut tx = pool.begin().await?;
         if let Some((signature, signed_at)) = batch.nonce {
@@ -197,7 +200,7 @@ pub async fn ingest(db: &Db, batch: &Batch<'_>, punches: &[NewPunch]) -> Result<
                 for worker_id in workers {
                     list.push_bind(*worker_id);
                 }
-                builder.push(")");
+                builder.push(") AND ").push(&counted_punches);
                 let rows: Vec<(i64, String, i64, String)> = builder.build_query_as().fetch_all(&mut *tx).await?;
                 days.extend(totals(rows, &rules));
             }
@@ -213,14 +216,17 @@ pub async fn ingest(db: &Db, batch: &Batch<'_>, punches: &[NewPunch]) -> Result<
 /// after a rule change. Manual corrections keep their `attended`.
 pub async fn recompute(db: &Db, project_id: i64, from_day: &str, to_day: &str) -> sqlx::Result<usize> {
     let rules = rules(db, project_id).await?;
+    let select = format!(
+        "SELECT worker_id, day, punched_at, direction FROM punches WHERE project_id = $1 AND day >= $2 AND day <= $3 AND {}",
+        super::repo::inside_employment("punches")
+    );
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;
         // Writing first takes SQLite's write lock at once (waiting for it), instead of upgrading a read lock,
         // which fails at once when a punch upload is writing.
         sqlx::query("DELETE FROM attendance_days WHERE project_id = $1 AND day >= $2 AND day <= $3 AND manual = FALSE")
             .bind(project_id).bind(from_day).bind(to_day).execute(&mut *tx).await?;
-        let rows: Vec<(i64, String, i64, String)> = sqlx::query_as(
-            "SELECT worker_id, day, punched_at, direction FROM punches WHERE project_id = $1 AND day >= $2 AND day <= $3")
+        let rows: Vec<(i64, String, i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(select.clone()))
             .bind(project_id).bind(from_day).bind(to_day).fetch_all(&mut *tx).await?;
         let days = totals(rows, &rules);
         write_days!(tx, project_id, &days);

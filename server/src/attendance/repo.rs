@@ -1,6 +1,7 @@
 //! SQL of the attendance area except the punch ingest (`ingest.rs`): devices, the replay guard, rules,
 //! punch records, the monthly sheet and manual corrections. One text for both backends.
 
+use super::rules::Stay;
 use crate::db::Db;
 use crate::oplog::Entry;
 use crate::{on_db, record_in_tx};
@@ -236,6 +237,32 @@ pub async fn roster_worker(db: &Db, project_id: i64, worker_id: i64) -> sqlx::Re
     on_db!(db, pool => sqlx::query_scalar(sql).bind(project_id).bind(worker_id).fetch_optional(pool).await)
 }
 
+/// SQL true when the row `alias` (with project_id, worker_id, day) lies inside one of the worker's
+/// employment lines on its project: only such days count (issue 10 item 1).
+pub fn inside_employment(alias: &str) -> String {
+    format!(
+        "EXISTS (SELECT 1 FROM employments y WHERE y.project_id = {alias}.project_id AND y.worker_id = {alias}.worker_id \
+         AND y.entry_date <= {alias}.day AND (y.exit_date = '' OR y.exit_date >= {alias}.day))"
+    )
+}
+
+/// The employment lines of `workers` on the project, as (worker id, line).
+pub async fn stays(db: &Db, project_id: i64, workers: &[i64]) -> sqlx::Result<Vec<(i64, Stay)>> {
+    let mut found = Vec::new();
+    for chunk in workers.chunks(500) {
+        let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 2)).collect();
+        let sql = format!(
+            "SELECT worker_id, entry_date, exit_date FROM employments WHERE project_id = $1 AND worker_id IN ({}) ORDER BY worker_id, entry_date",
+            marks.join(", ")
+        );
+        let binds: Vec<Bind> = chunk.iter().map(|id| Bind::Int(*id)).collect();
+        let rows: Vec<(i64, String, String)> =
+            on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id), &binds).fetch_all(pool).await)?;
+        found.extend(rows.into_iter().map(|(worker_id, entry_date, exit_date)| (worker_id, Stay { entry_date, exit_date })));
+    }
+    Ok(found)
+}
+
 // ---------------------------------------------------------------- records
 
 /// The worker's latest roster line on the record's project names the unit and team.
@@ -270,6 +297,8 @@ pub struct RecordRow {
     pub unit_name: String,
     pub team_name: String,
     pub device_name: String,
+    /// The day lies outside every employment line of the worker: kept, never counted.
+    pub outside_employment: bool,
 }
 
 fn record_union(filter: &RecordFilter, clause: &mut Clause) -> String {
@@ -338,8 +367,9 @@ pub async fn records(db: &Db, filter: &RecordFilter, limit: i64, offset: i64) ->
     let n = clause.next();
     let sql = format!(
         "SELECT r.source, r.id, r.project_id, r.worker_id, r.at, r.day, r.direction, r.device_id, r.note, r.photo, w.name, w.id_number, \
-         c.name AS unit_name, COALESCE(t.name, '') AS team_name, COALESCE(d.name, '') AS device_name {from} \
+         c.name AS unit_name, COALESCE(t.name, '') AS team_name, COALESCE(d.name, '') AS device_name, NOT {} AS outside_employment {from} \
          LEFT JOIN attendance_devices d ON d.id = r.device_id WHERE {} ORDER BY r.at DESC, r.id DESC LIMIT ${n} OFFSET ${}",
+        inside_employment("r"),
         clause.sql(),
         n + 1
     );

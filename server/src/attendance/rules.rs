@@ -167,6 +167,43 @@ pub fn count_day(punches: &[(i64, Direction)], rules: &Rules) -> Option<DayTotal
     })
 }
 
+/// One employment line of a worker on a project: entry and exit date (`YYYY-MM-DD`, exit '' while on site).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stay {
+    pub entry_date: String,
+    pub exit_date: String,
+}
+
+impl Stay {
+    /// Whether `day` (`YYYY-MM-DD`) is inside the line; a line still open runs on (future days are refused
+    /// elsewhere).
+    pub fn covers(&self, day: &str) -> bool {
+        self.entry_date.as_str() <= day && (self.exit_date.is_empty() || day <= self.exit_date.as_str())
+    }
+
+    /// The line's days as a clerk reads them: `2026-11-24 起` or `2026-10-01 至 2026-10-31`.
+    pub fn text(&self) -> String {
+        if self.exit_date.is_empty() { format!("进场 {} 起", self.entry_date) } else { format!("{} 至 {}", self.entry_date, self.exit_date) }
+    }
+}
+
+/// A day counts only inside one of the worker's lines on the project (issue 10 item 1).
+pub fn inside_any(stays: &[Stay], day: &str) -> bool {
+    stays.iter().any(|stay| stay.covers(day))
+}
+
+/// Every line's days, oldest first, for a message.
+pub fn stays_text(stays: &[Stay]) -> String {
+    let mut sorted: Vec<&Stay> = stays.iter().collect();
+    sorted.sort_by(|a, b| a.entry_date.cmp(&b.entry_date));
+    sorted.iter().map(|stay| stay.text()).collect::<Vec<_>>().join("、")
+}
+
+/// Why a day outside every line is refused (correction, import row).
+pub fn msg_outside(day: &str, stays: &[Stay], action: &str) -> String {
+    format!("{day} 不在该工人的在场期间（{}），不能{action}", stays_text(stays))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,5 +245,22 @@ mod tests {
         assert_eq!(parse_china_time("2025-11-21 07:30:00"), Ok(SEVEN_THIRTY));
         assert_eq!(china_day(SEVEN_THIRTY).to_string(), "2025-11-21");
         assert_eq!(parse_china_time("2025-11-21 25:30:00"), Err(Invalid(MSG_TIME)));
+    }
+
+    #[test]
+    fn a_day_counts_only_inside_a_line() {
+        let stays = vec![
+            Stay { entry_date: "2026-11-24".into(), exit_date: String::new() },
+            Stay { entry_date: "2026-10-01".into(), exit_date: "2026-10-31".into() },
+        ];
+        assert!(!inside_any(&stays, "2026-11-10"));
+        assert!(inside_any(&stays, "2026-11-24"));
+        assert!(inside_any(&stays, "2026-10-31"));
+        assert!(!inside_any(&stays, "2026-09-30"));
+        assert!(!inside_any(&[], "2026-11-24"));
+        assert_eq!(
+            msg_outside("2026-11-10", &stays, "补录出勤"),
+            "2026-11-10 不在该工人的在场期间（2026-10-01 至 2026-10-31、进场 2026-11-24 起），不能补录出勤"
+        );
     }
 }

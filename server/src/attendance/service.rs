@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::ingest::{self, Batch, NewPunch, Source};
 use super::repo::{self, DeviceFilter, DeviceRow, NewDevice, RecordFilter, RecordRow, SheetFilter};
-use super::rules::{self, Direction, Directions, Rules};
+use super::rules::{self, Direction, Directions, Rules, Stay};
 use super::xlsx;
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
@@ -482,6 +482,9 @@ pub struct AttendancePunchRecord {
     pub note: String,
     /// The terminal sent a photo (`Record/photo?id=`).
     pub hasPhoto: bool,
+    /// The day lies outside every employment line of the worker on the project: kept, never counted
+    /// (不在场期间，不计出勤).
+    pub outsideEmployment: bool,
 }
 
 fn record_line(row: RecordRow) -> AttendancePunchRecord {
@@ -508,6 +511,7 @@ fn record_line(row: RecordRow) -> AttendancePunchRecord {
         deviceName: device_name,
         note: row.note,
         hasPhoto: !row.photo.is_empty(),
+        outsideEmployment: row.outside_employment,
     }
 }
 
@@ -591,13 +595,15 @@ pub async fn import(db: &Db, current: &CurrentAccount, ip: &str, bytes: &[u8]) -
     let id_numbers: Vec<String> =
         rows.iter().filter_map(|row| IdNumber::parse(&row.id_number).ok().map(|id| id.as_str().to_owned())).collect();
     let known = repo::roster_workers(db, project_id, &id_numbers).await?;
+    let known_ids: Vec<i64> = known.iter().map(|(_, id, _)| *id).collect();
+    let stays = repo::stays(db, project_id, &known_ids).await?;
     let now = clock::now();
     let mut errors = Vec::new();
     let mut punches = Vec::new();
     for row in &rows {
-        match check_import_row(row, &known, now) {
+        match check_import_row(row, &known, &stays, now) {
             Ok(punch) => punches.push(punch),
-            Err(reason) => errors.push(AttendanceImportError { row: row.number, reason: reason.to_owned() }),
+            Err(reason) => errors.push(AttendanceImportError { row: row.number, reason }),
         }
     }
     let batch = Batch { project_id, source: Source::Import, device_id: 0, nonce: None };
@@ -616,17 +622,24 @@ pub const MSG_ROW_NAME: &str = "姓名与身份证号不符";
 pub const MSG_ROW_FUTURE: &str = "打卡时间不能晚于当前时间";
 pub const MSG_ROW_DIRECTION: &str = "方向应为进或出";
 
-fn check_import_row(row: &xlsx::PunchRow, known: &[(String, i64, String)], now: i64) -> Result<NewPunch, &'static str> {
+/// A good row as a punch, or the reason it is refused. A punch outside every employment line of the worker
+/// is refused here (the clerk can fix the workbook); a device's is kept but not counted (ingest.rs).
+fn check_import_row(row: &xlsx::PunchRow, known: &[(String, i64, String)], stays: &[(i64, Stay)], now: i64) -> Result<NewPunch, String> {
     let id = IdNumber::parse(&row.id_number).map_err(|_| MSG_ROW_ID)?;
     let (_, worker_id, name) = known.iter().find(|(number, _, _)| number == id.as_str()).ok_or(MSG_ROW_NOT_ON_ROSTER)?;
     if !row.name.is_empty() && row.name != *name {
-        return Err(MSG_ROW_NAME);
+        return Err(MSG_ROW_NAME.into());
     }
     let punched_at = rules::parse_china_time(&row.time).map_err(|invalid| invalid.0)?;
     if punched_at > now {
-        return Err(MSG_ROW_FUTURE);
+        return Err(MSG_ROW_FUTURE.into());
     }
     let direction = Direction::parse(&row.direction).ok_or(MSG_ROW_DIRECTION)?;
+    let day = rules::china_day(punched_at).to_string();
+    let mine: Vec<Stay> = stays.iter().filter(|(worker, _)| worker == worker_id).map(|(_, stay)| stay.clone()).collect();
+    if !rules::inside_any(&mine, &day) {
+        return Err(rules::msg_outside(&day, &mine, "导入打卡"));
+    }
     Ok(NewPunch { worker_id: *worker_id, punched_at, direction, photo: String::new() })
 }
 
@@ -657,6 +670,15 @@ pub struct AttendanceSheetCell {
     pub manual: bool,
     /// Hours between the first and the last counted punch, one decimal.
     pub hours: String,
+    /// Outside every employment line of the worker (old data): shown, never counted.
+    pub outside: bool,
+}
+
+/// Days of the month (inclusive) inside one employment line of the worker.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttendanceSheetStay {
+    pub fromDay: u8,
+    pub toDay: u8,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -667,7 +689,11 @@ pub struct AttendanceSheetRow {
     pub unitName: String,
     pub teamName: String,
     pub cells: Vec<AttendanceSheetCell>,
-    /// Days that count for wages.
+    /// The month's days inside the worker's employment lines; only these count and can be marked attended.
+    pub stays: Vec<AttendanceSheetStay>,
+    /// Every line's dates, e.g. `进场 2026-11-24 起`.
+    pub staysText: String,
+    /// Days that count for wages (attended and inside an employment line).
     pub attendedDays: i64,
     /// Hours of the attended days, one decimal.
     pub hours: String,
@@ -726,22 +752,36 @@ fn sheet_request(scope: ReadScope, query: &SheetQuery) -> Result<SheetRequest, A
     Ok(SheetRequest { filter, first, last })
 }
 
+/// The days of the month `first..=last` inside a line, as days of the month; None when it misses the month.
+fn stay_in_month(stay: &Stay, first: Date, last: Date) -> Option<AttendanceSheetStay> {
+    let (first_text, last_text) = (first.to_string(), last.to_string());
+    let from = stay.entry_date.as_str().max(first_text.as_str()).to_owned();
+    let to = if stay.exit_date.is_empty() { last_text.clone() } else { stay.exit_date.as_str().min(last_text.as_str()).to_owned() };
+    if from > to {
+        return None;
+    }
+    let day_of = |text: &str| text.get(8..10).and_then(|dd| dd.parse().ok()).unwrap_or(0);
+    Some(AttendanceSheetStay { fromDay: day_of(&from), toDay: day_of(&to) })
+}
+
 async fn sheet_rows(db: &Db, request: &SheetRequest, workers: Vec<repo::SheetWorker>) -> Result<Vec<AttendanceSheetRow>, ApiError> {
     let ids: Vec<i64> = workers.iter().map(|worker| worker.worker_id).collect();
     let days = repo::sheet_days(db, request.filter.project_id, &request.filter.first_day, &request.filter.last_day, &ids).await?;
+    let stays = repo::stays(db, request.filter.project_id, &ids).await?;
     Ok(workers
         .into_iter()
         .map(|worker| {
+            let lines: Vec<Stay> = stays.iter().filter(|(id, _)| *id == worker.worker_id).map(|(_, stay)| stay.clone()).collect();
             let mine: Vec<&repo::SheetDay> = days.iter().filter(|day| day.worker_id == worker.worker_id).collect();
-            let attended: Vec<&&repo::SheetDay> = mine.iter().filter(|day| day.attended).collect();
-            let minutes: i64 = attended.iter().map(|day| day.minutes).sum();
+            let counted: Vec<&&repo::SheetDay> = mine.iter().filter(|day| day.attended && rules::inside_any(&lines, &day.day)).collect();
+            let minutes: i64 = counted.iter().map(|day| day.minutes).sum();
             AttendanceSheetRow {
                 workerId: worker.worker_id,
                 name: worker.name,
                 idNumber: worker.id_number,
                 unitName: worker.unit_name,
                 teamName: worker.team_name,
-                attendedDays: attended.len() as i64,
+                attendedDays: counted.len() as i64,
                 hours: rules::hours_text(minutes),
                 cells: mine
                     .iter()
@@ -750,8 +790,11 @@ async fn sheet_rows(db: &Db, request: &SheetRequest, workers: Vec<repo::SheetWor
                         attended: day.attended,
                         manual: day.manual,
                         hours: rules::hours_text(day.minutes),
+                        outside: !rules::inside_any(&lines, &day.day),
                     })
                     .collect(),
+                stays: lines.iter().filter_map(|stay| stay_in_month(stay, request.first, request.last)).collect(),
+                staysText: rules::stays_text(&lines),
             }
         })
         .collect())
@@ -818,6 +861,13 @@ pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &Correct
     }
     let name = repo::roster_worker(db, project_id, worker_id).await?.ok_or_else(missing)?;
     let day_text = day.to_string();
+    // Marking a day absent only takes pay away, so it stays allowed anywhere (it cleans up old data too).
+    if attended {
+        let stays: Vec<Stay> = repo::stays(db, project_id, &[worker_id]).await?.into_iter().map(|(_, stay)| stay).collect();
+        if !rules::inside_any(&stays, &day_text) {
+            return Err(ApiError::refused(rules::msg_outside(&day_text, &stays, "补记出勤")));
+        }
+    }
     let detail = format!("{name} {day_text} 修正为{}，原因：{reason}", if attended { "出勤" } else { "缺勤" });
     let correction = repo::Correction {
         project_id,

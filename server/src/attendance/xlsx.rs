@@ -104,7 +104,8 @@ pub fn read_rows(bytes: &[u8]) -> Result<Vec<PunchRow>, &'static str> {
     if rows.is_empty() { Err(MSG_EMPTY) } else { Ok(rows) }
 }
 
-/// The monthly sheet: one row per worker, √ attended, × punched but not counted, 补 / 缺 set by hand.
+/// The monthly sheet: one row per worker, √ attended, × punched but not counted, 补 / 缺 set by hand, 不计 a day
+/// outside the worker's employment.
 pub fn export_sheet(month: &str, days: u8, rows: &[AttendanceSheetRow]) -> anyhow::Result<Vec<u8>> {
     let mut workbook = Workbook::new();
     let sheet = workbook.add_worksheet();
@@ -132,6 +133,8 @@ pub fn export_sheet(month: &str, days: u8, rows: &[AttendanceSheetRow]) -> anyho
         }
         for cell in &line.cells {
             let mark = match (cell.attended, cell.manual) {
+                // Outside every employment line: not counted whatever the day says.
+                _ if cell.outside => "不计",
                 (true, false) => "√",
                 (false, false) => "×",
                 (true, true) => "补",

@@ -101,8 +101,13 @@ pub struct NewSheet {
     pub working_days: i64,
 }
 
+/// An attendance day `a` falls inside one of the worker's lines in the sheet's unit ($7) and, for a team
+/// sheet, team ($8): only those days are paid on that sheet (issue 10 item 1).
+const IN_SHEET_EMPLOYMENT: &str = "EXISTS (SELECT 1 FROM employments y WHERE y.project_id = a.project_id AND y.worker_id = a.worker_id \
+    AND y.unit_id = $7 AND ($8 = 0 OR y.team_id = $8) AND y.entry_date <= a.day AND (y.exit_date = '' OR y.exit_date >= a.day))";
+
 /// Prefilled lines: every worker employed in the unit (or team) during the month and not yet on another
-/// sheet of the month; days = attended days; payable = days × daily rate, or a monthly rate in full from
+/// sheet of the month; days = attended days inside the worker's lines of that unit (team); payable = days × daily rate, or a monthly rate in full from
 /// the month's working days on and pro rata below (half up, integer arithmetic).
 const PREFILL: &str = "CASE WHEN e.wage_kind = 'day' THEN COALESCE(d.days, 0) * e.wage_fen \
     WHEN COALESCE(d.days, 0) >= $6 THEN e.wage_fen ELSE (2 * e.wage_fen * COALESCE(d.days, 0) + $6) / (2 * $6) END";
@@ -114,8 +119,9 @@ fn insert_lines_sql() -> String {
          SELECT $1, e.project_id, $2, e.worker_id, e.id, COALESCE(d.days, 0), e.wage_kind, e.wage_fen, {PREFILL}, {PREFILL}, 0, {PREFILL}, '', \
          w.wage_card_number, w.wage_card_bank \
          FROM employments e JOIN workers w ON w.id = e.worker_id \
-         LEFT JOIN (SELECT worker_id, COUNT(*) AS days FROM attendance_days \
-             WHERE project_id = $3 AND day >= $4 AND day <= $5 AND attended = TRUE GROUP BY worker_id) d ON d.worker_id = e.worker_id \
+         LEFT JOIN (SELECT a.worker_id, COUNT(*) AS days FROM attendance_days a \
+             WHERE a.project_id = $3 AND a.day >= $4 AND a.day <= $5 AND a.attended = TRUE AND {IN_SHEET_EMPLOYMENT} \
+             GROUP BY a.worker_id) d ON d.worker_id = e.worker_id \
          WHERE e.project_id = $3 AND e.unit_id = $7 AND ($8 = 0 OR e.team_id = $8) AND e.entry_date <= $5 \
          AND (e.exit_date = '' OR e.exit_date >= $4) \
          ORDER BY e.id DESC \
@@ -276,24 +282,44 @@ pub struct CheckLine {
     pub card_number: String,
     pub unit_name: String,
     pub team_name: String,
+    /// Attended days of the month inside the worker's lines of the sheet's unit (team): what the line may pay.
+    pub inside_days: i64,
+    /// Attended days of the month outside them.
+    pub outside_days: i64,
 }
 
-/// Every line of a month with the worker's current wage card.
-pub async fn month_lines(db: &Db, project_id: i64, month: &str) -> sqlx::Result<Vec<CheckLine>> {
-    let sql = "SELECT l.id AS line_id, l.sheet_id, l.worker_id, w.name, w.id_number, l.days, l.net_fen, w.wage_card_number AS card_number, \
-               c.name AS unit_name, COALESCE(t.name, '') AS team_name \
-               FROM wage_lines l JOIN workers w ON w.id = l.worker_id JOIN wage_sheets s ON s.id = l.sheet_id \
-               JOIN project_units pu ON pu.id = s.unit_id JOIN companies c ON c.id = pu.company_id LEFT JOIN teams t ON t.id = s.team_id \
-               WHERE l.project_id = $1 AND l.month = $2 ORDER BY l.id";
-    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(month).fetch_all(pool).await)
+/// Every line of a month (`first_day`..`last_day`) with the worker's current wage card.
+pub async fn month_lines(db: &Db, project_id: i64, month: &str, first_day: &str, last_day: &str) -> sqlx::Result<Vec<CheckLine>> {
+    let days = |inside: &str| {
+        format!(
+            "(SELECT COUNT(*) FROM attendance_days a WHERE a.project_id = l.project_id AND a.worker_id = l.worker_id \
+             AND a.day >= $3 AND a.day <= $4 AND a.attended = TRUE AND {inside} EXISTS (SELECT 1 FROM employments y \
+             WHERE y.project_id = a.project_id AND y.worker_id = a.worker_id AND y.unit_id = s.unit_id \
+             AND (s.team_id = 0 OR y.team_id = s.team_id) AND y.entry_date <= a.day AND (y.exit_date = '' OR y.exit_date >= a.day)))"
+        )
+    };
+    let sql = format!(
+        "SELECT l.id AS line_id, l.sheet_id, l.worker_id, w.name, w.id_number, l.days, l.net_fen, w.wage_card_number AS card_number, \
+         c.name AS unit_name, COALESCE(t.name, '') AS team_name, {} AS inside_days, {} AS outside_days \
+         FROM wage_lines l JOIN workers w ON w.id = l.worker_id JOIN wage_sheets s ON s.id = l.sheet_id \
+         JOIN project_units pu ON pu.id = s.unit_id JOIN companies c ON c.id = pu.company_id LEFT JOIN teams t ON t.id = s.team_id \
+         WHERE l.project_id = $1 AND l.month = $2 ORDER BY l.id",
+        days(""),
+        days("NOT")
+    );
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(month).bind(first_day).bind(last_day).fetch_all(pool).await)
 }
 
-/// Attended days per worker in a date range: (worker id, name, ID number, days).
+/// Attended days per worker in a date range, inside one of the worker's lines on the project: (worker id,
+/// name, ID number, days).
 pub async fn attended(db: &Db, project_id: i64, first_day: &str, last_day: &str) -> sqlx::Result<Vec<(i64, String, String, i64)>> {
-    let sql = "SELECT a.worker_id, w.name, w.id_number, COUNT(*) FROM attendance_days a JOIN workers w ON w.id = a.worker_id \
-               WHERE a.project_id = $1 AND a.day >= $2 AND a.day <= $3 AND a.attended = TRUE \
-               GROUP BY a.worker_id, w.name, w.id_number ORDER BY a.worker_id";
-    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(first_day).bind(last_day).fetch_all(pool).await)
+    let sql = format!(
+        "SELECT a.worker_id, w.name, w.id_number, COUNT(*) FROM attendance_days a JOIN workers w ON w.id = a.worker_id \
+         WHERE a.project_id = $1 AND a.day >= $2 AND a.day <= $3 AND a.attended = TRUE AND {} \
+         GROUP BY a.worker_id, w.name, w.id_number ORDER BY a.worker_id",
+        crate::attendance::repo::inside_employment("a")
+    );
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(first_day).bind(last_day).fetch_all(pool).await)
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -53,9 +53,11 @@ pub const MSG_PAYOUTS_ONE_ORDER: &str = "请选择同一工单的失败明细";
 pub const MSG_ALREADY_REISSUED: &str = "所选明细已重新发放或不是失败明细";
 
 pub const MINIMUM_WAGE_KIND: &str = "below_minimum";
-pub const KINDS: [(&str, &str); 5] = [
+pub const OUTSIDE_EMPLOYMENT_KIND: &str = "outside_employment";
+pub const KINDS: [(&str, &str); 6] = [
     ("unlisted", "有考勤未列入工资表"),
     ("no_attendance", "列入工资表但无考勤"),
+    (OUTSIDE_EMPLOYMENT_KIND, "计发了不在场期间的出勤"),
     (MINIMUM_WAGE_KIND, "实发低于最低工资标准"),
     ("over_limit", "单月工资超过5万元"),
     ("card", "工资卡缺失或无效"),
@@ -318,6 +320,10 @@ pub struct WageAnomaly {
     pub days: i64,
     pub net: String,
     pub detail: String,
+    /// The wage month (`YYYY-MM`).
+    pub month: String,
+    /// outside_employment: days the line pays beyond the attended days inside the worker's employment; else 0.
+    pub excess_days: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -720,7 +726,7 @@ pub async fn delete_sheet(db: &Db, current: &CurrentAccount, ip: &str, form: &Wa
 
 /// Every anomaly of a month, in kind order then by worker.
 pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_monthly_fen: i64) -> Result<Vec<WageAnomaly>, ApiError> {
-    let lines = repo::month_lines(db, project_id, &span.month).await?;
+    let lines = repo::month_lines(db, project_id, &span.month, &span.first_day, &span.last_day).await?;
     let attended = repo::attended(db, project_id, &span.first_day, &span.last_day).await?;
     let attended_days: std::collections::HashMap<i64, i64> = attended.iter().map(|(worker, _, _, days)| (*worker, *days)).collect();
     let listed: std::collections::HashSet<i64> = lines.iter().map(|line| line.worker_id).collect();
@@ -739,6 +745,8 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
         days: line.days,
         net: yuan(line.net_fen),
         detail,
+        month: span.month.clone(),
+        excess_days: 0,
     };
     for (worker_id, name, id_number, days) in &attended {
         if !listed.contains(worker_id) {
@@ -755,12 +763,23 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
                 days: *days,
                 net: yuan(0),
                 detail: format!("本月出勤{days}天，未列入任何工资表"),
+                month: span.month.clone(),
+                excess_days: 0,
             });
         }
     }
     for line in &lines {
         if !attended_days.contains_key(&line.worker_id) {
             found.push(from_line("no_attendance", line, "本月无出勤记录".into()));
+        }
+    }
+    // Sheets built before issue 10 counted every attended day of the month, also before entry or after exit:
+    // the line pays more days than were attended inside the employment, and there are days outside to explain it.
+    for line in &lines {
+        let excess = (line.days - line.inside_days).min(line.outside_days);
+        if excess > 0 {
+            let detail = format!("工资表计出勤{}天，在场期间内出勤{}天，多计不在场期间{excess}天", line.days, line.inside_days);
+            found.push(WageAnomaly { excess_days: excess, ..from_line(OUTSIDE_EMPLOYMENT_KIND, line, detail) });
         }
     }
     for line in &lines {

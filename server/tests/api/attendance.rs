@@ -503,7 +503,7 @@ async fn the_sheet_totals_days_and_hours_per_worker(app: &TestApp) {
     assert_eq!(row["attendedDays"], expected_days);
     assert_eq!(row["hours"], "10.3");
     let cell = row["cells"].as_array().unwrap().iter().find(|c| c["day"] == day[8..].parse::<u64>().unwrap()).unwrap().clone();
-    assert_eq!(cell, json!({ "day": day[8..].parse::<u64>().unwrap(), "attended": true, "manual": false, "hours": "10.3" }));
+    assert_eq!(cell, json!({ "day": day[8..].parse::<u64>().unwrap(), "attended": true, "manual": false, "hours": "10.3", "outside": false }));
 
     // Filters, paging and scoping.
     let options = app.get("/builder/user/v1/Worker/options", Some(&token)).await;
@@ -551,3 +551,70 @@ async fn records_filter_by_worker_team_date_and_source(app: &TestApp) {
     assert_eq!(app.get(&path("Record/list"), Some(&other)).await["data"]["total"], 0);
 }
 both!(records_filter_by_worker_team_date_and_source);
+
+/// Issue 10 item 1: a worker whose line starts on the 15th of last month. A correction and an import row
+/// before it are refused with the dates, a device punch before it is kept but counts for nothing, and the
+/// wage sheet built afterwards pays only the days inside.
+async fn nothing_outside_employment_becomes_a_paid_day(app: &TestApp) {
+    clear_attendance(app).await;
+    let token = app.login("demo", PASSWORD).await;
+    let month = crate::wages::previous_month();
+    let at = |day: u8| format!("{month}-{day:02}");
+    let a = demo_id_number(7);
+    let worker = worker_id(app, &a).await;
+    app.exec_owned(format!("UPDATE employments SET entry_date = '{}' WHERE project_id = 1 AND worker_id = {worker}", at(15))).await;
+    let worker_text = worker.to_string();
+    let correct = |day: String, attended: &'static str| {
+        let (worker_text, token) = (worker_text.clone(), token.clone());
+        async move {
+            let form = [("workerId", worker_text.as_str()), ("day", day.as_str()), ("attended", attended), ("reason", "班组长确认")];
+            app.post(&path("Sheet/correct"), Some(&token), &form).await
+        }
+    };
+
+    let refused = correct(at(10), "1").await;
+    assert_refused(&refused, &format!("{} 不在该工人的在场期间（进场 {} 起），不能补记出勤", at(10), at(15)));
+    assert_eq!(day_row(app, worker, &at(10)).await, None);
+    // Marking a day absent takes no pay and stays allowed anywhere.
+    assert_eq!(correct(at(9), "0").await["code"], 201);
+
+    let name: String = wageguard::on_db!(&app.db, pool => sqlx::query_scalar("SELECT name FROM workers WHERE id_number = $1").bind(&a).fetch_one(pool).await).unwrap();
+    let (before, inside) = (format!("{} 07:40:00", at(11)), format!("{} 07:40:00", at(16)));
+    let rows = [[name.as_str(), a.as_str(), before.as_str(), "进"], [name.as_str(), a.as_str(), inside.as_str(), "进"]];
+    let imported = import_multipart(app, &token, &workbook(&rows)).await;
+    assert_eq!(imported["data"]["inserted"], 1, "{imported}");
+    assert_eq!(imported["data"]["errors"][0]["row"], 2);
+    assert_eq!(imported["data"]["errors"][0]["reason"], format!("{} 不在该工人的在场期间（进场 {} 起），不能导入打卡", at(11), at(15)));
+    assert_eq!(day_row(app, worker, &at(11)).await, None);
+
+    let (_, secret) = register(app, &token, "T-STAY", "both").await;
+    let pushed = push(app, "T-STAY", &secret, json!([punch(&a, &format!("{} 07:30:00", at(12)), "in"), punch(&a, &format!("{} 07:30:00", at(17)), "in")])).await;
+    assert_eq!((pushed["data"]["inserted"].as_i64(), pushed["data"]["refused"].as_i64()), (Some(2), Some(0)), "{pushed}");
+    assert_eq!(day_row(app, worker, &at(12)).await, None, "a punch outside employment is kept but makes no day");
+    assert_eq!(day_row(app, worker, &at(17)).await.map(|row| row.0), Some(true));
+    // A rule change recounts the month and still counts nothing outside.
+    let rule = [("minHours", "0"), ("dedupSeconds", "60"), ("directions", "both"), ("offlineMinutes", "10")];
+    assert_eq!(app.post(&path("Rule/save"), Some(&token), &rule).await["code"], 201);
+    assert_eq!(day_row(app, worker, &at(12)).await, None);
+
+    let records = app.get(&format!("{}?source=device&keyword={a}", path("Record/list")), Some(&token)).await;
+    let flags: Vec<(String, bool)> = records["data"]["list"].as_array().unwrap().iter()
+        .map(|r| (r["day"].as_str().unwrap().to_owned(), r["outsideEmployment"].as_bool().unwrap())).collect();
+    assert_eq!(flags, vec![(at(17), false), (at(12), true)]);
+
+    assert_eq!(correct(at(18), "1").await["code"], 201);
+    let sheet = app.get(&format!("{}?month={month}&keyword={a}", path("Sheet/month")), Some(&token)).await;
+    let row = &sheet["data"]["list"][0];
+    assert_eq!(row["attendedDays"], 3, "{row}");
+    assert_eq!(row["stays"], json!([{ "fromDay": 15, "toDay": sheet["data"]["daysInMonth"] }]));
+    assert_eq!(row["staysText"], format!("进场 {} 起", at(15)));
+    let nine = row["cells"].as_array().unwrap().iter().find(|cell| cell["day"] == 9).unwrap();
+    assert_eq!((nine["manual"].as_bool(), nine["outside"].as_bool()), (Some(true), Some(true)));
+
+    let sheet_id = crate::wages::create_sheet(app, &token).await;
+    let line = crate::wages::lines(app, &token, sheet_id).await.into_iter().find(|line| line["workerId"] == worker).unwrap();
+    let rate = app.scalar(crate::wages::leak(format!("SELECT wage_fen FROM employments WHERE worker_id = {worker} AND project_id = 1"))).await;
+    assert_eq!(line["days"], 3, "{line}");
+    assert_eq!(line["payable"], wageguard::wage::money::yuan(3 * rate));
+}
+both!(nothing_outside_employment_becomes_a_paid_day);

@@ -202,3 +202,37 @@ async fn salary_check_lists_every_anomaly(app: &TestApp) {
     assert_refused(&app.get("/builder/wage/v1/Check/list", Some(&token)).await, "请选择正确的月份");
 }
 both!(salary_check_lists_every_anomaly);
+
+/// Issue 10 item 1: a sheet built before the entry date was corrected pays days outside the employment;
+/// 工资核查 names the line, its sheet, the month and how many days. A sheet built now pays only the days inside.
+async fn salary_check_flags_sheets_paying_days_outside_employment(app: &TestApp) {
+    let token = app.login("demo", "Demo@12345").await;
+    let month = previous_month();
+    let sheet = create_sheet(app, &token).await;
+    let line = lines(app, &token, sheet).await[0].clone();
+    let worker = line["workerId"].as_i64().unwrap();
+    // As old data has it: the entry date corrected to the 15th after the sheet was built.
+    app.exec_owned(format!("UPDATE employments SET entry_date = '{month}-15' WHERE project_id = 1 AND worker_id = {worker}")).await;
+    let before = app.scalar(leak(format!(
+        "SELECT COUNT(*) FROM attendance_days WHERE project_id = 1 AND worker_id = {worker} AND attended = TRUE AND day >= '{month}-01' AND day < '{month}-15'"))).await;
+    assert!(before > 5, "demo attendance covers the first half of the month");
+
+    let check = app.get(&format!("/builder/wage/v1/Check/list?month={month}&kind=outside_employment"), Some(&token)).await;
+    assert_eq!(check["data"]["total"], 1, "{check}");
+    let anomaly = &check["data"]["list"][0];
+    assert_eq!((anomaly["workerId"].as_i64(), anomaly["sheetId"].as_i64(), anomaly["lineId"].as_i64()), (Some(worker), Some(sheet), line["id"].as_i64()));
+    assert_eq!(anomaly["month"], month.as_str());
+    assert_eq!(anomaly["excessDays"], before);
+    assert_eq!(anomaly["kindLabel"], "计发了不在场期间的出勤");
+    let days = line["days"].as_i64().unwrap();
+    assert_eq!(anomaly["detail"], format!("工资表计出勤{days}天，在场期间内出勤{}天，多计不在场期间{before}天", days - before));
+
+    // Rebuilt now, the sheet pays only the days from the 15th, and nothing is flagged.
+    assert_eq!(app.post("/builder/wage/v1/Sheet/delete", Some(&token), &[("id", &sheet.to_string())]).await["code"], 201);
+    let rebuilt = create_sheet(app, &token).await;
+    let line = lines(app, &token, rebuilt).await.into_iter().find(|line| line["workerId"] == worker).unwrap();
+    assert_eq!(line["days"].as_i64().unwrap(), days - before);
+    let clean = app.get(&format!("/builder/wage/v1/Check/list?month={month}&kind=outside_employment"), Some(&token)).await;
+    assert_eq!(clean["data"]["total"], 0, "{clean}");
+}
+both!(salary_check_flags_sheets_paying_days_outside_employment);

@@ -3173,6 +3173,11 @@ export interface components {
             name: string;
             /** @description A correction's reason. */
             note: string;
+            /**
+             * @description The day lies outside every employment line of the worker on the project: kept, never counted
+             *     (不在场期间，不计出勤).
+             */
+            outsideEmployment: boolean;
             /** Format: int64 */
             projectId: number;
             /** @description `device`, `import` or `manual`. */
@@ -3238,11 +3243,13 @@ export interface components {
             hours: string;
             /** @description Set by a manual correction. */
             manual: boolean;
+            /** @description Outside every employment line of the worker (old data): shown, never counted. */
+            outside: boolean;
         };
         AttendanceSheetRow: {
             /**
              * Format: int64
-             * @description Days that count for wages.
+             * @description Days that count for wages (attended and inside an employment line).
              */
             attendedDays: number;
             cells: components["schemas"]["AttendanceSheetCell"][];
@@ -3250,10 +3257,21 @@ export interface components {
             hours: string;
             idNumber: string;
             name: string;
+            /** @description The month's days inside the worker's employment lines; only these count and can be marked attended. */
+            stays: components["schemas"]["AttendanceSheetStay"][];
+            /** @description Every line's dates, e.g. `进场 2026-11-24 起`. */
+            staysText: string;
             teamName: string;
             unitName: string;
             /** Format: int64 */
             workerId: number;
+        };
+        /** @description Days of the month (inclusive) inside one employment line of the worker. */
+        AttendanceSheetStay: {
+            /** Format: int32 */
+            fromDay: number;
+            /** Format: int32 */
+            toDay: number;
         };
         Attendee: {
             /**
@@ -4431,6 +4449,11 @@ export interface components {
                     name: string;
                     /** @description A correction's reason. */
                     note: string;
+                    /**
+                     * @description The day lies outside every employment line of the worker on the project: kept, never counted
+                     *     (不在场期间，不计出勤).
+                     */
+                    outsideEmployment: boolean;
                     /** Format: int64 */
                     projectId: number;
                     /** @description `device`, `import` or `manual`. */
@@ -4741,6 +4764,11 @@ export interface components {
                     /** Format: int64 */
                     days: number;
                     detail: string;
+                    /**
+                     * Format: int64
+                     * @description outside_employment: days the line pays beyond the attended days inside the worker's employment; else 0.
+                     */
+                    excessDays: number;
                     idNumber: string;
                     kind: string;
                     kindLabel: string;
@@ -4749,6 +4777,8 @@ export interface components {
                      * @description 0 when the worker is on no sheet.
                      */
                     lineId: number;
+                    /** @description The wage month (`YYYY-MM`). */
+                    month: string;
                     name: string;
                     net: string;
                     /** Format: int64 */
@@ -7322,6 +7352,11 @@ export interface components {
             /** Format: int64 */
             days: number;
             detail: string;
+            /**
+             * Format: int64
+             * @description outside_employment: days the line pays beyond the attended days inside the worker's employment; else 0.
+             */
+            excessDays: number;
             idNumber: string;
             kind: string;
             kindLabel: string;
@@ -7330,6 +7365,8 @@ export interface components {
              * @description 0 when the worker is on no sheet.
              */
             lineId: number;
+            /** @description The wage month (`YYYY-MM`). */
+            month: string;
             name: string;
             net: string;
             /** Format: int64 */

@@ -1,4 +1,4 @@
-import { cellMark, cellsByDay, compact, dayOf, minHoursError, MSG_MIN_HOURS, MSG_REASON, reasonError, type SheetRow } from './service';
+import { cellMark, cellsByDay, compact, dayOf, minHoursError, MSG_MIN_HOURS, MSG_REASON, onSiteDays, reasonError, type SheetRow } from './service';
 
 const row: SheetRow = {
   workerId: 9,
@@ -9,11 +9,13 @@ const row: SheetRow = {
   attendedDays: 2,
   hours: '10.0',
   cells: [
-    { day: 2, attended: true, manual: false, hours: '10.0' },
-    { day: 3, attended: false, manual: false, hours: '2.0' },
-    { day: 5, attended: true, manual: true, hours: '0.0' },
-    { day: 6, attended: false, manual: true, hours: '0.0' },
+    { day: 2, attended: true, manual: false, hours: '10.0', outside: false },
+    { day: 3, attended: false, manual: false, hours: '2.0', outside: false },
+    { day: 5, attended: true, manual: true, hours: '0.0', outside: false },
+    { day: 6, attended: false, manual: true, hours: '0.0', outside: false },
   ],
+  stays: [{ fromDay: 2, toDay: 4 }, { fromDay: 6, toDay: 30 }],
+  staysText: '2026-11-02 至 2026-11-04、进场 2026-11-06 起',
 };
 
 describe('attendance service', () => {
@@ -21,6 +23,14 @@ describe('attendance service', () => {
     const cells = cellsByDay(row, 30);
     expect(cells).toHaveLength(30);
     expect(cells.map(cellMark).slice(0, 7)).toEqual(['', '√', '×', '', '补', '缺', '']);
+  });
+
+  it('knows the days inside the employment lines (exit and re-entry)', () => {
+    const onSite = onSiteDays(row, 30);
+    expect(onSite).toHaveLength(30);
+    expect(onSite.slice(0, 7)).toEqual([false, true, true, true, false, true, true]);
+    expect(onSite[29]).toBe(true);
+    expect(onSiteDays({ ...row, stays: [] }, 30).some(Boolean)).toBe(false);
   });
 
   it('builds dates and drops empty filters', () => {

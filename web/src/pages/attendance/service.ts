@@ -135,6 +135,11 @@ export function cellsByDay(row: SheetRow, days: number): (SheetCell | undefined)
   return Array.from({ length: days }, (_, index) => byDay.get(index + 1));
 }
 
+/** Whether each day of the month, 1..days, lies inside one of the worker's employment lines (only those count). */
+export function onSiteDays(row: SheetRow, days: number): boolean[] {
+  return Array.from({ length: days }, (_, index) => row.stays.some((stay) => stay.fromDay <= index + 1 && index + 1 <= stay.toDay));
+}
+
 /** `YYYY-MM` and a day number as `YYYY-MM-DD`. */
 export function dayOf(month: string, day: number): string {
   return `${month}-${String(day).padStart(2, '0')}`;

@@ -22,7 +22,9 @@ const sheet: AttendanceSheet = {
     teamName: '钢筋班',
     attendedDays: 1,
     hours: '10.0',
-    cells: [{ day: 1, attended: true, manual: false, hours: '10.0' }],
+    cells: [{ day: 1, attended: true, manual: false, hours: '10.0', outside: false }],
+    stays: [{ fromDay: 1, toDay: dayjs().daysInMonth() }],
+    staysText: `进场 ${month}-01 起`,
   }],
 };
 
@@ -49,6 +51,20 @@ describe('Sheets', () => {
     expect(body.get('day')).toBe(`${month}-01`);
     expect(body.get('attended')).toBe('0');
     expect(body.get('reason')).toBe('当天未进场，误刷卡');
+  });
+
+  it('greys out the days before entry and does not offer them for correction', async () => {
+    const entered = { ...sheet.list[0], attendedDays: 0, cells: [{ ...sheet.list[0].cells[0], outside: true }], stays: [{ fromDay: 2, toDay: 31 }],
+      staysText: `进场 ${month}-02 起` };
+    const { called } = renderPage(<Sheets />, { [SHEET_MONTH_URL]: { code: 201, data: { ...sheet, list: [entered] } } });
+    const off = await screen.findByTestId('cell-9-1');
+    expect(off.getAttribute('data-off-site')).toBe('1');
+    expect(off.getAttribute('title')).toContain(`不在在场期间（进场 ${month}-02 起）`);
+    expect(off.getAttribute('role')).toBeNull();
+    fireEvent.click(off);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByTestId('correct-save')).toBeNull();
+    expect(called(SHEET_CORRECT_URL)).toHaveLength(0);
   });
 
   it('asks again when 查询 is pressed with the same filters (new punches arrive)', async () => {

@@ -1,10 +1,10 @@
 import { chinaNow } from '@/utils/chinaTime';
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Input, Modal, Radio, Select, Space, Table, Tooltip, Typography, type TableColumnsType, message } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Modal, Radio, Select, Space, Table, Typography, type TableColumnsType, message } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, showApiError } from '@/api/client';
 import { fetchOptions } from '@/pages/user/service';
 import {
@@ -14,6 +14,7 @@ import {
   dayOf,
   downloadSheet,
   fetchSheet,
+  onSiteDays,
   reasonError,
   type SheetCell,
   type SheetFilter,
@@ -78,12 +79,30 @@ function CorrectionDialog({ correcting, onClose, onSaved }: { correcting: Correc
   );
 }
 
-/** 项目管理 → 考勤表: the monthly sheet, one row per worker and one column per day; a day is corrected by hand with a reason. */
+/** Column widths: fixed, so the virtual grid can place the day columns without measuring them. */
+const NAME_WIDTH = 80;
+const TEAM_WIDTH = 80;
+const DAY_WIDTH = 34;
+const DAYS_WIDTH = 76;
+const HOURS_WIDTH = 84;
+/** The grid's body height: at 1440×900 the filters, the head and the pager stay in view. */
+const BODY_HEIGHT = 440;
+const OFF_SITE_STYLE: React.CSSProperties = { background: '#f0f0f0', color: '#bfbfbf', cursor: 'not-allowed' };
+
+/** A sheet row with its cells and on-site days laid out by day once, not per cell render. */
+type GridRow = SheetRow & { byDay: (SheetCell | undefined)[]; onSite: boolean[] };
+
+/** 项目管理 → 考勤表: the monthly sheet, one row per worker and one column per day; a day is corrected by hand with a reason.
+ * Name and team stay fixed while the days scroll; only the rows and columns in view are rendered (antd's virtual table). */
 export default function Sheets() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ month: Dayjs; unitId?: number; teamId?: number; keyword?: string }>();
-  const [filter, setFilter] = useState<SheetFilter>({ month: chinaNow().format('YYYY-MM'), unitId: '', teamId: '', keyword: '' });
+  // 工资核查 links here with ?month=YYYY-MM&keyword=<ID number> to show one worker's month.
+  const [search] = useSearchParams();
+  const linkedMonth = /^\d{4}-\d{2}$/.test(search.get('month') ?? '') ? dayjs(`${search.get('month')}-01`) : chinaNow();
+  const linkedKeyword = search.get('keyword') ?? '';
+  const [filter, setFilter] = useState<SheetFilter>({ month: linkedMonth.format('YYYY-MM'), unitId: '', teamId: '', keyword: linkedKeyword });
   const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
   const [correcting, setCorrecting] = useState<Correcting | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -101,39 +120,52 @@ export default function Sheets() {
   const days = sheet.data?.daysInMonth ?? 0;
   const month = sheet.data?.month ?? filter.month;
   const today = chinaNow().format('YYYY-MM-DD');
+  const rows = useMemo<GridRow[]>(
+    () => (sheet.data?.list ?? []).map((row) => ({ ...row, byDay: cellsByDay(row, days), onSite: onSiteDays(row, days) })),
+    [sheet.data, days],
+  );
 
-  const columns: TableColumnsType<SheetRow> = [
-    { title: '姓名', dataIndex: 'name', width: 72, fixed: 'left' },
-    { title: '班组', dataIndex: 'teamName', width: 72, fixed: 'left', render: (text: string) => text || '—' },
+  const columns = useMemo<TableColumnsType<GridRow>>(() => [
+    { title: '姓名', dataIndex: 'name', width: NAME_WIDTH, fixed: 'left', ellipsis: true },
+    { title: '班组', dataIndex: 'teamName', width: TEAM_WIDTH, fixed: 'left', ellipsis: true, render: (text: string) => text || '—' },
     ...Array.from({ length: days }, (_, index) => {
       const day = index + 1;
       const date = dayOf(month, day);
-      const weekday = dayjs(date).day();
+      const sunday = dayjs(date).day() === 0;
+      const future = date > today;
       return {
-        title: <span style={{ color: weekday === 0 ? '#cf1322' : undefined }}>{day}</span>,
+        title: <span style={{ color: sunday ? '#cf1322' : undefined }}>{day}</span>,
         key: `d${day}`,
-        width: 28,
+        width: DAY_WIDTH,
         align: 'center' as const,
-        render: (_: unknown, row: SheetRow) => {
-          const cell = cellsByDay(row, days)[index];
+        onCell: (row: GridRow) => (row.onSite[index] || future ? {} : { style: OFF_SITE_STYLE }),
+        render: (_: unknown, row: GridRow) => {
+          const cell = row.byDay[index];
           const mark = cellMark(cell);
-          const future = date > today;
+          if (!row.onSite[index] && !future) {
+            // Outside every employment line: shown for what it is, never counted, not correctable to 补.
+            return (
+              <span data-testid={`cell-${row.workerId}-${day}`} data-off-site="1" style={{ display: 'inline-block', minWidth: 18 }}
+                title={`${date} 不在在场期间（${row.staysText || '无在场记录'}），不计出勤，不能补记`}>
+                {mark}
+              </span>
+            );
+          }
           const tip = cell ? `${date} ${cell.attended ? '出勤' : '未计出勤'}，工时 ${cell.hours} 小时${cell.manual ? '（手工修正）' : ''}` : `${date} 无考勤`;
           return (
-            <Tooltip title={future ? undefined : `${tip}，点击修正`}>
-              <span role={future ? undefined : 'button'} data-testid={`cell-${row.workerId}-${day}`}
-                style={{ cursor: future ? 'default' : 'pointer', display: 'inline-block', minWidth: 18, ...(MARK_STYLE[mark] ?? {}) }}
-                onClick={() => { if (!future) setCorrecting({ row, day: date, cell }); }}>
-                {mark || (future ? '' : '·')}
-              </span>
-            </Tooltip>
+            <span role={future ? undefined : 'button'} data-testid={`cell-${row.workerId}-${day}`} title={future ? undefined : `${tip}，点击修正`}
+              style={{ cursor: future ? 'default' : 'pointer', display: 'inline-block', minWidth: 18, ...(MARK_STYLE[mark] ?? {}) }}
+              onClick={() => { if (!future) setCorrecting({ row, day: date, cell }); }}>
+              {mark || (future ? '' : '·')}
+            </span>
           );
         },
       };
     }),
-    { title: '出勤天数', dataIndex: 'attendedDays', width: 76, fixed: 'right', align: 'center' },
-    { title: '工时(小时)', dataIndex: 'hours', width: 84, fixed: 'right', align: 'center' },
-  ];
+    { title: '出勤天数', dataIndex: 'attendedDays', width: DAYS_WIDTH, fixed: 'right', align: 'center' },
+    { title: '工时(小时)', dataIndex: 'hours', width: HOURS_WIDTH, fixed: 'right', align: 'center' },
+  ], [days, month, today]);
+  const gridWidth = NAME_WIDTH + TEAM_WIDTH + days * DAY_WIDTH + DAYS_WIDTH + HOURS_WIDTH;
 
   const exportSheet = async () => {
     setExporting(true);
@@ -154,7 +186,7 @@ export default function Sheets() {
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportSheet()} data-testid="sheet-export">导出Excel</Button>
         </Space>
       }>
-      <Form form={form} layout="inline" style={{ marginBottom: 16, rowGap: 12 }} initialValues={{ month: chinaNow() }}
+      <Form form={form} layout="inline" style={{ marginBottom: 16, rowGap: 12 }} initialValues={{ month: linkedMonth, keyword: linkedKeyword || undefined }}
         onFinish={(values) => {
           const next: SheetFilter = {
             month: (values.month ?? chinaNow()).format('YYYY-MM'),
@@ -185,19 +217,22 @@ export default function Sheets() {
         </Form.Item>
       </Form>
       <Typography.Paragraph type="secondary">
-        √ 出勤　× 有打卡但未达出勤规则　补 手工补记出勤　缺 手工改为缺勤　· 无记录。点击某一天可修正考勤（须填写原因，记入操作日志）。
+        √ 出勤　× 有打卡但未达出勤规则　补 手工补记出勤　缺 手工改为缺勤　· 无记录　<span style={{ ...OFF_SITE_STYLE, padding: '0 6px' }}>灰底</span> 不在场期间（进场前、退场后），不计出勤、不能补记。
+        点击某一天可修正考勤（须填写原因，记入操作日志）。
       </Typography.Paragraph>
       {sheet.isError && (
         <Alert type="error" showIcon style={{ marginBottom: 16 }} title={sheet.error instanceof ApiError ? sheet.error.message : '加载失败'} />
       )}
-      <Table<SheetRow>
+      <Table<GridRow>
         data-testid="sheet-table"
         rowKey="workerId"
         size="small"
         bordered
-        scroll={{ x: 'max-content' }}
+        virtual
+        tableLayout="fixed"
+        scroll={{ x: gridWidth, y: BODY_HEIGHT }}
         columns={columns}
-        dataSource={sheet.data?.list ?? []}
+        dataSource={rows}
         loading={sheet.isFetching}
         pagination={{
           current: paging.page,

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Image, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Image, Input, Modal, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { TableOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { ApiError, showApiError } from '@/api/client';
@@ -74,7 +74,21 @@ export default function Attendance() {
     { title: '身份证号', dataIndex: 'idNumber', width: 190 },
     { title: '所属单位', dataIndex: 'unitName', ellipsis: true },
     { title: '班组', dataIndex: 'teamName', width: 100, render: (text: string) => text || '—' },
-    { title: '考勤日期', dataIndex: 'day', width: 110 },
+    {
+      title: '考勤日期',
+      dataIndex: 'day',
+      width: 150,
+      render: (day: string, record) => (
+        <Space size={4} wrap>
+          <span>{day}</span>
+          {record.outsideEmployment && (
+            <Tooltip title="这一天不在该工人的在场期间（进场至退场），记录保留，但不计出勤、不计工资">
+              <Tag color="default" data-testid={`outside-${record.source}-${record.id}`}>不在场期间，不计出勤</Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
     { title: '时间', dataIndex: 'time', width: 170 },
     {
       title: '类型',
