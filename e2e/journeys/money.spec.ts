@@ -173,12 +173,14 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await page.getByTestId('sheet-search').click()
   await expect(sheetPage).toContainText(`${PREV} 月度考勤表`)
   const attendance = page.getByTestId('sheet-table')
-  await expect(attendance.locator('tbody tr.ant-table-row')).toHaveCount(TEAM_SIZE)
+  // 考勤表 is a virtual grid (rows and cells are divs); the team's rows all fit in its height.
+  const sheetRowOf = (name: string): Locator => attendance.locator('.ant-table-row').filter({ hasText: name })
+  await expect(attendance.locator('.ant-table-row')).toHaveCount(TEAM_SIZE)
   const daysBefore = new Map<number, number>()
   for (const index of SUNDAY_WORKERS) {
     const cell = attendance.getByTestId(`cell-${ids.get(index)}-${SUNDAY}`)
     await expect(cell).toHaveText('·')
-    daysBefore.set(index, Number(await rowOf(attendance, demoName(index)).locator('td').nth(-2).innerText()))
+    daysBefore.set(index, Number(await sheetRowOf(demoName(index)).locator('.ant-table-cell').nth(-2).innerText()))
   }
 
   const punches = SUNDAY_WORKERS.flatMap((index) => [
@@ -194,7 +196,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   for (const index of SUNDAY_WORKERS) {
     await expect(attendance.getByTestId(`cell-${ids.get(index)}-${SUNDAY}`)).toHaveText('√')
     const days = daysBefore.get(index)! + 1
-    await expect(rowOf(attendance, demoName(index)).locator('td').nth(-2)).toHaveText(String(days))
+    await expect(sheetRowOf(demoName(index)).locator('.ant-table-cell').nth(-2)).toHaveText(String(days))
     attendedDays.set(index, days)
   }
   await shot(page, testInfo, '01-sunday-punches-on-the-monthly-sheet')

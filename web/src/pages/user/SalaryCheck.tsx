@@ -11,7 +11,7 @@ const LIMIT = 20;
 /** Anomalies about days: the worker's month in 考勤表 shows them (days outside the employment greyed). */
 const ATTENDANCE_KINDS = new Set(['unlisted', 'no_attendance', 'outside_employment', 'below_minimum']);
 /** Anomalies fixed on a wage sheet (修改 / 移出 a line; a confirmed sheet is unconfirmed first) or by building one. */
-const LINE_KINDS = new Set(['unlisted', 'outside_employment', 'below_minimum', 'over_limit']);
+const LINE_KINDS = new Set(['unlisted', 'no_attendance', 'outside_employment', 'below_minimum', 'over_limit']);
 
 /** 工资核查: every anomaly of a month before money moves, filtered by kind; wage cards corrected here. */
 export default function SalaryCheck() {
@@ -36,8 +36,8 @@ export default function SalaryCheck() {
     { title: '身份证号', dataIndex: 'idNumber', width: 180 },
     { title: '工资表', width: 200, render: (_: unknown, row) => (row.unitName ? `${row.unitName}${row.teamName ? ` · ${row.teamName}` : ''}` : '—') },
     {
-      title: '出勤天数', dataIndex: 'days', width: 110,
-      render: (days: number, row) => (row.excessDays > 0 ? <span>{days}<Typography.Text type="danger">（多计{row.excessDays}）</Typography.Text></span> : days),
+      title: '出勤天数', dataIndex: 'days', width: 130,
+      render: (days: number, row) => (row.excessDays > 0 ? <span style={{ whiteSpace: 'nowrap' }}>{days}<Typography.Text type="danger">（多计{row.excessDays}）</Typography.Text></span> : days),
     },
     { title: '实发（元）', dataIndex: 'net', align: 'right', width: 120, render: (net: string, row) => (row.lineId === 0 ? '—' : groupYuan(net)) },
     { title: '说明', dataIndex: 'detail' },
