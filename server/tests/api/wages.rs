@@ -236,3 +236,30 @@ async fn salary_check_flags_sheets_paying_days_outside_employment(app: &TestApp)
     assert_eq!(clean["data"]["total"], 0, "{clean}");
 }
 both!(salary_check_flags_sheets_paying_days_outside_employment);
+
+/// A transfer closes the old line and opens one in another team the next day: that team's sheet pays only
+/// the days from the transfer on (issue 10 item 1).
+async fn a_team_sheet_pays_only_the_days_of_its_own_line(app: &TestApp) {
+    let token = app.login("demo", "Demo@12345").await;
+    let month = previous_month();
+    let unit = contractor_unit(app).await;
+    let (from_team, to_team): (i64, i64) = (app.scalar("SELECT MIN(id) FROM teams WHERE project_id = 1").await, app.scalar("SELECT MAX(id) FROM teams WHERE project_id = 1").await);
+    let line = app.scalar(leak(format!("SELECT MIN(id) FROM employments WHERE project_id = 1 AND team_id = {from_team} AND status = 1"))).await;
+    let worker = app.scalar(leak(format!("SELECT worker_id FROM employments WHERE id = {line}"))).await;
+    app.exec_owned(format!("UPDATE employments SET exit_date = '{month}-14', status = 2 WHERE id = {line}")).await;
+    app.exec_owned(format!(
+        "INSERT INTO employments (project_id, worker_id, unit_id, team_id, work_type, wage_kind, wage_fen, entry_date, exit_date, status, created_at, updated_at) \
+         SELECT project_id, worker_id, unit_id, {to_team}, work_type, wage_kind, wage_fen, '{month}-15', '', 1, created_at, updated_at FROM employments WHERE id = {line}"
+    ))
+    .await;
+    let reply = app.post("/builder/wage/v1/Sheet/create", Some(&token), &[("month", &month), ("unitId", &unit.to_string()), ("teamId", &to_team.to_string())]).await;
+    assert_eq!(reply["code"], 201, "{reply}");
+    let line = lines(app, &token, reply["data"].as_i64().unwrap()).await.into_iter().find(|line| line["workerId"] == worker).unwrap();
+    let from_transfer = app.scalar(leak(format!(
+        "SELECT COUNT(*) FROM attendance_days WHERE project_id = 1 AND worker_id = {worker} AND attended = TRUE AND day >= '{month}-15' AND day LIKE '{month}-%'"))).await;
+    let whole_month = app.scalar(leak(format!(
+        "SELECT COUNT(*) FROM attendance_days WHERE project_id = 1 AND worker_id = {worker} AND attended = TRUE AND day LIKE '{month}-%'"))).await;
+    assert!(whole_month > from_transfer && from_transfer > 5, "{whole_month} {from_transfer}");
+    assert_eq!(line["days"].as_i64().unwrap(), from_transfer, "{line}");
+}
+both!(a_team_sheet_pays_only_the_days_of_its_own_line);
