@@ -130,7 +130,8 @@ async fn rule_save(State(state): State<AppState>, ClientIp(ip): ClientIp, curren
     Ok(ok(service::save_rules(&state.db, &current, &ip, &form).await?))
 }
 
-/// Punch records (device, import) and manual corrections, newest first, with filters.
+/// Punch records (device, import) and manual corrections, newest first, with filters; `outsideEmployment`
+/// marks a day outside the worker's employment (kept, never counted).
 #[utoipa::path(get, path = "/builder/attendance/v1/Record/list", tag = "attendance",
     params(("X-Token" = String, Header, description = "session token"), RecordQuery),
     responses((status = 200, body = Envelope<Paged<AttendancePunchRecord>>)))]
@@ -175,7 +176,8 @@ async fn record_template(current: CurrentAccount) -> Result<Response, ApiError> 
 }
 
 /// Imports punches from one .xlsx (multipart field `file`, 5 MB, at most 5000 rows). Every row is checked
-/// (ID number, on this project's roster, name, time not in the future, direction); good rows are saved
+/// (ID number, on this project's roster, name, time not in the future, direction, the day inside one of
+/// the worker's employment lines); good rows are saved
 /// through the same ingest as the devices, bad rows answered by row number with the reason. Logged.
 #[utoipa::path(post, path = "/builder/attendance/v1/Record/import", tag = "attendance",
     params(("X-Token" = String, Header, description = "session token")),
@@ -212,6 +214,7 @@ async fn sheet_export(State(state): State<AppState>, current: CurrentAccount, Pa
 }
 
 /// Manual correction of one worker's day: attended (`attended=1`) or not (`0`), with a required reason.
+/// Attended only inside one of the worker's employment lines (else 401 naming the dates); absent anywhere.
 /// The day keeps the corrected value through later punches and rule changes. Logged.
 #[utoipa::path(post, path = "/builder/attendance/v1/Sheet/correct", tag = "attendance",
     params(("X-Token" = String, Header, description = "session token")),

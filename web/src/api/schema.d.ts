@@ -332,7 +332,8 @@ export interface paths {
         put?: never;
         /**
          * Imports punches from one .xlsx (multipart field `file`, 5 MB, at most 5000 rows). Every row is checked
-         *     (ID number, on this project's roster, name, time not in the future, direction); good rows are saved
+         *     (ID number, on this project's roster, name, time not in the future, direction, the day inside one of
+         *     the worker's employment lines); good rows are saved
          *     through the same ingest as the devices, bad rows answered by row number with the reason. Logged.
          */
         post: operations["record_import"];
@@ -349,7 +350,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Punch records (device, import) and manual corrections, newest first, with filters. */
+        /**
+         * Punch records (device, import) and manual corrections, newest first, with filters; `outsideEmployment`
+         *     marks a day outside the worker's employment (kept, never counted).
+         */
         get: operations["record_list"];
         put?: never;
         post?: never;
@@ -444,6 +448,7 @@ export interface paths {
         put?: never;
         /**
          * Manual correction of one worker's day: attended (`attended=1`) or not (`0`), with a required reason.
+         *     Attended only inside one of the worker's employment lines (else 401 naming the dates); absent anywhere.
          *     The day keeps the corrected value through later punches and rule changes. Logged.
          */
         post: operations["sheet_correct"];
