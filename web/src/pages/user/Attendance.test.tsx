@@ -1,0 +1,38 @@
+import { configure, screen } from '@testing-library/react';
+import { renderPage } from './testSetup';
+import Attendance from './Attendance';
+import { RECORD_LIST_URL, type PunchRecord } from '@/pages/attendance/service';
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const punch = (id: number, day: string, outsideEmployment: boolean): PunchRecord => ({
+  id,
+  projectId: 1,
+  source: 'device',
+  sourceLabel: '设备',
+  workerId: 9,
+  name: '王建军',
+  idNumber: '410105197001011007',
+  unitName: '中建七局第二建筑有限公司',
+  teamName: '钢筋班',
+  time: `${day} 07:30:00`,
+  day,
+  direction: 'in',
+  directionLabel: '进',
+  deviceName: '1号门岗考勤机',
+  note: '',
+  hasPhoto: false,
+  outsideEmployment,
+});
+
+describe('考勤管理', () => {
+  it('tags a punch outside the worker’s employment as not counted', async () => {
+    renderPage(<Attendance />, {
+      [RECORD_LIST_URL]: { code: 201, data: { list: [punch(2, '2026-11-25', false), punch(1, '2026-11-10', true)], total: 2, page: 1, limit: 20 } },
+    });
+    expect(await screen.findByTestId('outside-device-1')).toBeTruthy();
+    expect(screen.getByTestId('outside-device-1').textContent).toBe('不在场期间，不计出勤');
+    expect(screen.queryByTestId('outside-device-2')).toBeNull();
+  });
+});
