@@ -134,7 +134,7 @@ test('register, import, search, export, exit, re-enter and train', async ({ page
   await expect(page.getByTestId('register-derived')).toContainText('河南省')
   await expect(page.getByTestId('register-photo').locator('.ant-upload-list-item')).toHaveCount(1)
   await page.getByTestId('register-phone').fill('13800001001')
-  await page.getByTestId('register-wageCardNumber').fill('6222021234567890123')
+  await page.getByTestId('register-wageCardNumber').fill('6222021234567890128')
   await choose(page, 'register-form', '开户银行', '中国工商银行')
   await fillPlace(page, '钢筋班')
   await shot(page, testInfo, '02-register-from-reader')
