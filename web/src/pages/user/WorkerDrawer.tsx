@@ -13,6 +13,8 @@ export const StatusTag = ({ status, exitReason }: { status: number; exitReason?:
 const wageText = (line: { wage: string; wageKind: string }) => `${line.wage} 元/${line.wageKind === 'month' ? '月' : '日'}`;
 
 const HISTORY_LIMIT = 10;
+/** Labels on one line: the drawer is narrow for four columns. */
+const LABEL = { whiteSpace: 'nowrap' } as const;
 
 /** The worker's 变更记录: every logged change of the person and their lines here, newest first. */
 function ChangeHistory({ id, projectId }: { id: number; projectId?: string }) {
@@ -119,7 +121,7 @@ export default function WorkerDrawer({
 function WorkerInfo({ data, bankName }: { data: WorkerDetail; bankName: (code: string) => string }) {
   return (
     <div data-testid="worker-detail">
-      <Descriptions title="身份证信息" column={2} size="small" bordered>
+      <Descriptions title="身份证信息" column={2} size="small" bordered styles={{ label: LABEL }}>
         <Descriptions.Item label="姓名">{data.name}</Descriptions.Item>
         <Descriptions.Item label="身份证号">{data.idNumber}</Descriptions.Item>
         <Descriptions.Item label="性别">{data.gender}</Descriptions.Item>
@@ -132,7 +134,7 @@ function WorkerInfo({ data, bankName }: { data: WorkerDetail; bankName: (code: s
         <Descriptions.Item label="有效期">{data.validFrom || data.validTo ? `${data.validFrom} 至 ${data.validTo}` : '—'}</Descriptions.Item>
         <Descriptions.Item label="照片">{data.photo ? <Image src={data.photo} width={64} /> : '未上传'}</Descriptions.Item>
       </Descriptions>
-      <Descriptions title="进场信息" column={2} size="small" bordered style={{ marginTop: 16 }}>
+      <Descriptions title="进场信息" column={2} size="small" bordered style={{ marginTop: 16 }} styles={{ label: LABEL }}>
         <Descriptions.Item label="手机号码">{data.phone}</Descriptions.Item>
         <Descriptions.Item label="工资卡">
           {data.wageCardNumber ? (
