@@ -923,8 +923,9 @@ pub async fn abnormal(db: &Db, current: &CurrentAccount, query: &WagePayQuery) -
 pub async fn set_card(db: &Db, current: &CurrentAccount, ip: &str, form: &WageCardForm) -> Result<(), ApiError> {
     let project_id = scope::write(current)?;
     let worker_id = positive_id(&form.workerId, MSG_WORKER)?;
-    let confirmed = text(&form.confirmed) == "1";
-    crate::worker::corrections::correct_card(db, current, ip, project_id, worker_id, &text(&form.card), &text(&form.bank), confirmed, MSG_WORKER).await
+    let (number, bank) = (text(&form.card), text(&form.bank));
+    let input = crate::worker::corrections::CardInput { number: &number, bank: &bank, confirmed: text(&form.confirmed) == "1" };
+    crate::worker::corrections::correct_card(db, current, ip, (project_id, worker_id), &input, MSG_WORKER).await
 }
 
 pub async fn reissue(db: &Db, current: &CurrentAccount, ip: &str, form: &WageReissueForm) -> Result<i64, ApiError> {

@@ -67,22 +67,28 @@ fn card_text(banks: &[(String, String)], number: &str, bank: &str) -> String {
     if number.is_empty() { "无".to_owned() } else { format!("{number}（{}）", bank_name(banks, bank)) }
 }
 
+/// A card as a form sends it.
+pub struct CardInput<'a> {
+    pub number: &'a str,
+    pub bank: &'a str,
+    /// The user confirmed a number failing its check digit (the 301 reply).
+    pub confirmed: bool,
+}
+
 /// A new card checked against the stored one: the number (12–30 digits; required unless `optional`), the
 /// bank (a first-level bank, required with a number), and a UnionPay check digit that fails → 301 until
-/// `confirmed`. Answers the number, the bank and who confirmed a failing check digit (the stored waiver
+/// confirmed. Answers the number, the bank and who confirmed a failing check digit (the stored waiver
 /// when the number is unchanged).
 async fn checked_card(
     db: &Db,
     current: &CurrentAccount,
     before: &ContactCard,
-    number: &str,
-    bank: &str,
-    confirmed: bool,
+    input: &CardInput<'_>,
     optional: bool,
 ) -> Result<(String, String, String), ApiError> {
-    let card = if optional { WageCard::parse_optional(number)? } else { Some(WageCard::parse(number)?) };
+    let card = if optional { WageCard::parse_optional(input.number)? } else { Some(WageCard::parse(input.number)?) };
     let Some(card) = card else { return Ok((String::new(), String::new(), String::new())) };
-    let bank = bank.trim();
+    let (bank, confirmed) = (input.bank.trim(), input.confirmed);
     if bank.is_empty() {
         return Err(Invalid(MSG_BANK_REQUIRED).into());
     }
@@ -102,17 +108,18 @@ async fn checked_card(
     Ok((card.as_str().to_owned(), bank.to_owned(), waived_by))
 }
 
-/// Saves `after` over `before` with a log line naming what changed.
-async fn save_contact_card(
-    db: &Db,
-    current: &CurrentAccount,
-    ip: &str,
-    action: &str,
+/// A change of a person's phone or card.
+struct ContactChange<'a> {
     worker_id: i64,
-    name: &str,
-    before: &ContactCard,
-    after: &ContactCard,
-) -> Result<(), ApiError> {
+    name: &'a str,
+    before: ContactCard,
+    after: ContactCard,
+}
+
+/// Saves the change with a log line (`action`) naming what changed, before → after.
+async fn save_contact_card(db: &Db, current: &CurrentAccount, ip: &str, action: &str, change: &ContactChange<'_>) -> Result<(), ApiError> {
+    let ContactChange { worker_id, name, before, after } = change;
+    let worker_id = *worker_id;
     let banks = repo::banks(db).await?;
     let mut changes = Vec::new();
     if before.phone != after.phone {
@@ -140,16 +147,12 @@ async fn save_contact_card(
 
 /// 异常处理's card correction (`/builder/wage/v1/Abnormal/card`): the same rule and record as the roster's
 /// edit; the card is required there. A worker never on the project → 404 with `missing`.
-#[allow(clippy::too_many_arguments)]
 pub async fn correct_card(
     db: &Db,
     current: &CurrentAccount,
     ip: &str,
-    project_id: i64,
-    worker_id: i64,
-    number: &str,
-    bank: &str,
-    confirmed: bool,
+    (project_id, worker_id): (i64, i64),
+    input: &CardInput<'_>,
     missing: &str,
 ) -> Result<(), ApiError> {
     if !repo::on_project(db, project_id, worker_id).await? {
@@ -157,9 +160,9 @@ pub async fn correct_card(
     }
     let name = repo::worker_name(db, worker_id).await?.unwrap_or_default();
     let before = repo::contact_card(db, worker_id).await?.ok_or_else(|| ApiError::NotFound(missing.into()))?;
-    let (wage_card_number, wage_card_bank, card_check_waived_by) = checked_card(db, current, &before, number, bank, confirmed, false).await?;
+    let (wage_card_number, wage_card_bank, card_check_waived_by) = checked_card(db, current, &before, input, false).await?;
     let after = ContactCard { phone: before.phone.clone(), wage_card_number, wage_card_bank, card_check_waived_by };
-    save_contact_card(db, current, ip, "修改工资卡", worker_id, &name, &before, &after).await
+    save_contact_card(db, current, ip, "修改工资卡", &ContactChange { worker_id, name: &name, before, after }).await
 }
 
 /// `Worker/edit`: the person's phone and wage card, from one of their roster lines on this project.
@@ -184,11 +187,11 @@ pub async fn edit(db: &Db, current: &CurrentAccount, ip: &str, form: &EditForm) 
     let worker_id = line.line.worker_id;
     let phone = Phone::parse(&sent(&form.phone))?.as_str().to_owned();
     let before = repo::contact_card(db, worker_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
-    let confirmed = sent(&form.cardConfirmed) == "1";
-    let (wage_card_number, wage_card_bank, card_check_waived_by) =
-        checked_card(db, current, &before, &sent(&form.wageCardNumber), &sent(&form.wageCardBank), confirmed, true).await?;
+    let (number, bank) = (sent(&form.wageCardNumber), sent(&form.wageCardBank));
+    let input = CardInput { number: &number, bank: &bank, confirmed: sent(&form.cardConfirmed) == "1" };
+    let (wage_card_number, wage_card_bank, card_check_waived_by) = checked_card(db, current, &before, &input, true).await?;
     let after = ContactCard { phone, wage_card_number, wage_card_bank, card_check_waived_by };
-    save_contact_card(db, current, ip, "修改人员信息", worker_id, &line.line.name, &before, &after).await
+    save_contact_card(db, current, ip, "修改人员信息", &ContactChange { worker_id, name: &line.line.name, before, after }).await
 }
 
 /// A wage standard as the console shows it.
