@@ -1,5 +1,5 @@
 import { Modal } from 'antd';
-import XlsxImportDialog from '@/components/XlsxImportDialog';
+import XlsxImportDialog, { type ImportOutcome } from '@/components/XlsxImportDialog';
 import { downloadTemplate, importWorkbook, type ImportResult } from './service';
 
 const MSG_HELD_BACK = '工资卡号校验位错误，未导入：请核对卡号后重新导入';
@@ -36,6 +36,13 @@ async function importChecked(file: File): Promise<ImportResult> {
   };
 }
 
+/** What the dialog shows: rows still held back (the clerk declined) are listed with the bad rows. */
+export function importOutcome(reply: ImportResult): ImportOutcome {
+  const held = reply.unconfirmed.map((bad) => ({ row: bad.row, reason: MSG_HELD_BACK }));
+  const failures = [...reply.failed, ...held].sort((a, b) => a.row - b.row);
+  return { applied: reply.saved, summary: `成功导入 ${reply.saved} 人，失败 ${failures.length} 行`, failures };
+}
+
 export default function ImportDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
   return (
     <XlsxImportDialog<ImportResult>
@@ -45,10 +52,7 @@ export default function ImportDialog({ open, onClose, onImported }: { open: bool
       testId="import"
       downloadTemplate={downloadTemplate}
       importFile={importChecked}
-      outcome={(reply) => {
-        const failures = [...reply.failed, ...reply.unconfirmed.map((bad) => ({ row: bad.row, reason: MSG_HELD_BACK }))].sort((a, b) => a.row - b.row);
-        return { applied: reply.saved, summary: `成功导入 ${reply.saved} 人，失败 ${failures.length} 行`, failures };
-      }}
+      outcome={importOutcome}
       onClose={onClose}
       onImported={onImported}
     />
