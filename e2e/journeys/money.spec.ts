@@ -201,8 +201,8 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   }
   await shot(page, testInfo, '01-sunday-punches-on-the-monthly-sheet')
 
-  // ---- 2. Two mistyped UnionPay cards on the team (the roster cannot edit a card; 工资卡 correction can,
-  // after confirming the failed check digit, as a clerk in a hurry would). ----
+  // ---- 2. Two mistyped UnionPay cards on the team (saved after confirming the failed check digit, as a
+  // clerk in a hurry would). ----
   for (const [index, card] of BAD_CARDS) {
     expect(luhnOk(card)).toBe(false)
     await builderCall(page, 'POST', '/builder/wage/v1/Abnormal/card', { workerId: String(ids.get(index)), card, bank: '102', confirmed: '1' })
@@ -428,7 +428,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
       await dialog.getByTestId('card-input').fill(mistyped('622202100266600112'))
       await button(dialog, '保存').click()
       const ask = page.locator('.ant-modal-confirm')
-      await expect(ask).toContainText('该卡号未通过银联卡号校验，可能无法入账，确认保存？')
+      await expect(ask).toContainText('工资卡号校验位错误')
       await expect(button(ask, '确认保存')).toBeVisible()
       await page.waitForTimeout(400) // the confirm's zoom-in
       await shot(page, testInfo, '17-card-check-digit-asks')

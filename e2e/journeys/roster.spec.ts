@@ -1,7 +1,8 @@
 /**
  * The labour clerk builds the project's real-name roster: registers five workers (one read from the ID
- * reader, one flagged as active on another project), imports 200 from an .xlsx with two bad rows, searches
- * and exports the roster, lets a worker exit and re-enter, and records a training.
+ * reader with a mistyped wage card that is confirmed, one flagged as active on another project), imports
+ * 200 from an .xlsx with two bad rows, searches and exports the roster, lets a worker exit and re-enter,
+ * corrects a worker's card, wage standard and team from the roster, and records a training.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -134,12 +135,20 @@ test('register, import, search, export, exit, re-enter and train', async ({ page
   await expect(page.getByTestId('register-derived')).toContainText('河南省')
   await expect(page.getByTestId('register-photo').locator('.ant-upload-list-item')).toHaveCount(1)
   await page.getByTestId('register-phone').fill('13800001001')
+  // A mistyped UnionPay number (the check digit of …012 is 8): asked, then confirmed as written.
   await page.getByTestId('register-wageCardNumber').fill('6222021234567890123')
   await choose(page, 'register-form', '开户银行', '中国工商银行')
   await fillPlace(page, '钢筋班')
   await shot(page, testInfo, '02-register-from-reader')
   await page.getByTestId('register-submit').click()
+  await expect(page.locator('.ant-modal-confirm')).toContainText('工资卡号校验位错误')
+  await shot(page, testInfo, '02b-register-card-confirm')
+  await page.getByTestId('register-card-confirm').click()
   await expect(toast(page, '登记成功')).toBeVisible()
+  // Back at the top with a link to the new worker.
+  await expect(page.getByTestId('register-done')).toBeInViewport()
+  await expect(page.getByTestId('register-done')).toContainText('读卡测试 登记成功')
+  await shot(page, testInfo, '02c-register-done')
 
   // 2–4. By hand, with the rules shown as the user types.
   await page.getByTestId('register-idNumber').fill('110105194912310021')
@@ -225,6 +234,50 @@ test('register, import, search, export, exit, re-enter and train', async ({ page
   await current.getByRole('button', { name: /详\s*情/ }).click()
   await expect(page.getByTestId('worker-history').locator('tbody tr')).toHaveCount(2)
   await shot(page, testInfo, '07-worker-detail-history')
+  await page.keyboard.press('Escape')
+
+  // A worker on site since March (a transfer starts after the entry day), opened by link: card corrected,
+  // wage raised, transferred to another team, every change in 变更记录.
+  const token = await apiLogin(request, 'demo', 'Demo@12345')
+  const demo = await (await request.get('/builder/user/v1/Worker/list?status=1&entryFrom=2026-03-01&entryTo=2026-03-01', { headers: { 'X-Token': token } })).json()
+  const veteran = demo.data.list[0]
+  await page.goto(`/user/list?worker=${veteran.id}`)
+  await expect(page.getByTestId('worker-detail')).toBeVisible()
+  await expect(page.getByTestId('worker-card')).toContainText('（中国工商银行）')
+  await page.getByTestId('worker-edit').click()
+  await page.getByTestId('edit-wageCardNumber').fill('6222021234567890123')
+  await expect(page.locator('.ant-modal').filter({ hasText: '修改：' })).toContainText('该银联卡号末位校验不通过')
+  await shot(page, testInfo, '07b-edit-dialog')
+  await page.getByTestId('edit-submit').click()
+  await expect(page.locator('.ant-modal-confirm')).toContainText('工资卡号校验位错误')
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '返回修改' }).click()
+  await page.getByTestId('edit-wageCardNumber').fill('6222021234567890128')
+  await page.getByTestId('edit-phone').fill('13900009999')
+  await page.getByTestId('edit-submit').click()
+  await expect(toast(page, '已保存')).toBeVisible()
+  await expect(page.getByTestId('worker-card')).toContainText('6222021234567890128（中国工商银行）')
+
+  await page.getByTestId('worker-wage').click()
+  await page.getByTestId('wage-amount').fill('420')
+  await shot(page, testInfo, '07c-wage-standard')
+  await page.getByTestId('wage-submit').click()
+  await expect(toast(page, '工资标准已调整')).toBeVisible()
+  await expect(page.getByTestId('worker-rates')).toContainText('420.00 元/日')
+
+  await page.getByTestId('worker-transfer').click()
+  await page.locator('.ant-modal').filter({ hasText: '调动：' }).locator('.ant-form-item').filter({ hasText: '班组' }).locator('.ant-select').first().click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '木工班' }).first().click()
+  await shot(page, testInfo, '07d-transfer')
+  await page.getByTestId('transfer-submit').click()
+  await expect(toast(page, '已调动')).toBeVisible()
+  await expect(page.getByTestId('worker-history')).toContainText('调出')
+  await expect(page.getByTestId('worker-history')).toContainText('木工班')
+  await page.getByRole('tab', { name: '变更记录' }).click()
+  const changes = page.getByTestId('worker-changes')
+  await expect(changes).toContainText('人员调动')
+  await expect(changes).toContainText('调整工资标准')
+  await expect(changes).toContainText('手机号码')
+  await shot(page, testInfo, '07e-change-history')
   await page.keyboard.press('Escape')
 
   // A training with two attendees.

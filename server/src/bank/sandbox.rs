@@ -14,7 +14,7 @@
 //!
 //! Payouts remember every idempotency key in `sandbox_bank_payments`, so a retried key answers the first
 //! result. A batch with a card beginning with `999` fails as an unreachable bank (nothing remembered);
-//! otherwise a card that `wage::card::problem` finds wrong (missing, not 12–30 digits, a UnionPay number
+//! otherwise a card that `domain::wage_card::problem` finds wrong (missing, not 12–30 digits, a UnionPay number
 //! failing its check digit) is refused with `收款卡号无效：<problem>`, and every other card is paid with the
 //! reference `SBX` + FNV-1a of the key.
 
@@ -91,7 +91,7 @@ impl BankGateway for SandboxBank {
 impl SandboxBank {
     /// The first answer for a key: what this card and key give.
     pub fn pay_answer(request: &PayRequest) -> PayOutcome {
-        match crate::wage::card::problem(&request.card_number) {
+        match crate::domain::wage_card::problem(&request.card_number) {
             Some(problem) => PayOutcome::Failed { reason: format!("收款卡号无效：{problem}") },
             None => PayOutcome::Paid { bank_ref: format!("SBX{:016X}", fnv1a(&request.idempotency_key)) },
         }

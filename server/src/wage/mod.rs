@@ -3,7 +3,6 @@
 //! handling (special/abnormal), under `/builder/wage/v1/<Controller>/<action>`. The finance shell's calls are
 //! in `crate::finance`. Handlers here, rules in `service.rs`, SQL in `repo.rs`, the bank in `payout.rs`.
 
-pub mod card;
 pub mod money;
 pub mod payout;
 pub mod repo;

@@ -113,12 +113,15 @@ const PREFILL: &str = "CASE WHEN e.wage_kind = 'day' THEN COALESCE(d.days, 0) * 
     WHEN COALESCE(d.days, 0) >= $6 THEN e.wage_fen ELSE (2 * e.wage_fen * COALESCE(d.days, 0) + $6) / (2 * $6) END";
 
 fn insert_lines_sql() -> String {
+    // Each line's wage standard as in effect on the month's last day ($5): a later change never reaches
+    // an earlier month (worker::corrections::rate_for).
+    let rated = crate::worker::repo::employments_rated_on("$5");
     format!(
         "INSERT INTO wage_lines (sheet_id, project_id, month, worker_id, employment_id, days, wage_kind, wage_fen, \
          prefill_fen, payable_fen, deduction_fen, net_fen, reason, card_number, card_bank) \
          SELECT $1, e.project_id, $2, e.worker_id, e.id, COALESCE(d.days, 0), e.wage_kind, e.wage_fen, {PREFILL}, {PREFILL}, 0, {PREFILL}, '', \
          w.wage_card_number, w.wage_card_bank \
-         FROM employments e JOIN workers w ON w.id = e.worker_id \
+         FROM {rated} e JOIN workers w ON w.id = e.worker_id \
          LEFT JOIN (SELECT a.worker_id, COUNT(*) AS days FROM attendance_days a \
              WHERE a.project_id = $3 AND a.day >= $4 AND a.day <= $5 AND a.attended = TRUE AND {IN_SHEET_EMPLOYMENT} \
              GROUP BY a.worker_id) d ON d.worker_id = e.worker_id \
@@ -324,29 +327,6 @@ pub async fn attended(db: &Db, project_id: i64, first_day: &str, last_day: &str)
 
 // ---------------------------------------------------------------------------------------------------------
 // Wage cards
-
-/// A worker who was ever on the project: name and current card.
-pub async fn project_worker(db: &Db, project_id: i64, worker_id: i64) -> sqlx::Result<Option<(String, String, String)>> {
-    let sql = "SELECT name, wage_card_number, wage_card_bank FROM workers w WHERE w.id = $1 \
-               AND EXISTS (SELECT 1 FROM employments e WHERE e.worker_id = w.id AND e.project_id = $2)";
-    on_db!(db, pool => sqlx::query_as(sql).bind(worker_id).bind(project_id).fetch_optional(pool).await)
-}
-
-pub async fn bank_exists(db: &Db, code: &str) -> sqlx::Result<bool> {
-    let count: i64 = on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM banks WHERE code = $1 AND parent_code = ''")
-        .bind(code).fetch_one(pool).await)?;
-    Ok(count > 0)
-}
-
-pub async fn set_card(db: &Db, worker_id: i64, card: &str, bank: &str, before: &str, actor: &Actor) -> sqlx::Result<()> {
-    on_db!(db, pool => {
-        let mut tx = pool.begin().await?;
-        sqlx::query("UPDATE workers SET wage_card_number = $2, wage_card_bank = $3, updated_at = $4 WHERE id = $1")
-            .bind(worker_id).bind(card).bind(bank).bind(clock::now()).execute(&mut *tx).await?;
-        record_in_tx!(tx, &actor.entry("修改工资卡", "worker", worker_id, format!("{before} → {card}（{bank}）")))?;
-        tx.commit().await
-    })
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Orders

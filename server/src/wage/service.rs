@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use time::{Date, Month, Weekday};
 use utoipa::{IntoParams, ToSchema};
 
-use super::card;
+use crate::domain::wage_card as card;
 use super::money::{parse_yuan, yuan, yuan_grouped};
 use super::repo::{self, Actor, LineRow, OrderRow, PayoutRow, Refusal, SheetRow};
 use crate::auth::sessions::CurrentAccount;
@@ -47,7 +47,6 @@ pub const MSG_NOT_PENDING: &str = "工资单已处理，不能再操作";
 pub const MSG_STATUS: &str = "请选择正确的状态";
 pub const MSG_REMARK_LONG: &str = "备注不能超过200个字";
 pub const MSG_WORKER: &str = "该工人不在本项目";
-pub const MSG_CARD_BANK: &str = "请选择工资卡开户银行";
 pub const MSG_PAYOUTS: &str = "请选择要重新发放的失败明细";
 pub const MSG_PAYOUTS_ONE_ORDER: &str = "请选择同一工单的失败明细";
 pub const MSG_ALREADY_REISSUED: &str = "所选明细已重新发放或不是失败明细";
@@ -938,22 +937,14 @@ pub async fn abnormal(db: &Db, current: &CurrentAccount, query: &WagePayQuery) -
     Ok(page.answer(rows.into_iter().map(payout_out).collect(), total))
 }
 
-/// Corrects a worker's wage card: the roster's rule (12–30 digits, a first-level bank); a UnionPay number
-/// failing its check digit asks for confirmation (301) first. Logged.
+/// Corrects a worker's wage card: the roster's rule and record (`worker::corrections::correct_card`); a
+/// UnionPay number failing its check digit asks for confirmation (301) first. Logged.
 pub async fn set_card(db: &Db, current: &CurrentAccount, ip: &str, form: &WageCardForm) -> Result<(), ApiError> {
     let project_id = scope::write(current)?;
     let worker_id = positive_id(&form.workerId, MSG_WORKER)?;
-    let (_, before, _) = repo::project_worker(db, project_id, worker_id).await?.ok_or_else(|| ApiError::NotFound(MSG_WORKER.into()))?;
-    let card = crate::worker::rules::wage_card(&text(&form.card))?;
-    let bank = text(&form.bank);
-    if bank.is_empty() || !repo::bank_exists(db, &bank).await? {
-        return Err(ApiError::refused(MSG_CARD_BANK));
-    }
-    if card::problem(&card) == Some(card::PROBLEM_CHECK_DIGIT) && text(&form.confirmed) != "1" {
-        return Err(ApiError::NeedsConfirmation("该卡号未通过银联卡号校验，可能无法入账，确认保存？".into()));
-    }
-    repo::set_card(db, worker_id, &card, &bank, &before, &actor(current, ip)).await?;
-    Ok(())
+    let (number, bank) = (text(&form.card), text(&form.bank));
+    let input = crate::worker::corrections::CardInput { number: &number, bank: &bank, confirmed: text(&form.confirmed) == "1" };
+    crate::worker::corrections::correct_card(db, current, ip, (project_id, worker_id), &input, MSG_WORKER).await
 }
 
 pub async fn reissue(db: &Db, current: &CurrentAccount, ip: &str, form: &WageReissueForm) -> Result<i64, ApiError> {

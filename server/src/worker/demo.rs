@@ -84,7 +84,7 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
             // UnionPay numbers carry a Luhn check digit (salaryCheck and the sandbox bank check it).
             wage_card_number: {
                 let body = format!("62220210{:010}", 2_000_000_000u64 + index as u64);
-                format!("{body}{}", crate::wage::card::check_digit(&body))
+                format!("{body}{}", crate::domain::wage_card::check_digit(&body))
             },
             wage_card_bank: "102".to_owned(),
         };
@@ -100,7 +100,7 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
             contract_file: String::new(),
             entry_date: format!("2026-03-{:02}", 1 + index % 20),
         };
-        repo::register(db, project_id, &person, &employment).await?;
+        repo::register(db, project_id, &person, &employment, None).await?;
     }
     Ok(())
 }

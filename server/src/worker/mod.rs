@@ -2,6 +2,7 @@
 //! its import and export, training (user/train) and the ID supplement (system/idmsg), under
 //! `/builder/user/v1/Worker/<action>`. Handlers here, rules in `service.rs`, SQL in `repo.rs`.
 
+pub mod corrections;
 pub mod demo;
 pub mod repo;
 pub mod rules;
@@ -19,11 +20,12 @@ use utoipa_axum::routes;
 
 use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok};
-use crate::extract::{ClientIp, Params};
+use crate::extract::{ClientIp, Params, QueryParams};
 use crate::state::AppState;
 use crate::upload::kind::MAX_FILE_BYTES;
+use corrections::{EditForm, HistoryLine, HistoryQuery, RateLine, TransferForm, WageStandardForm};
 use service::{
-    DetailQuery, ImportResult, IncompleteLine, IncompleteQuery, MoveForm, Page, RegisterForm, Registered, RosterLine,
+    DetailQuery, ImportQuery, ImportResult, IncompleteLine, IncompleteQuery, MoveForm, Page, RegisterForm, Registered, RosterLine,
     RosterQuery, SupplementForm, TrainingDetail, TrainingForm, TrainingLine, TrainingQuery, WorkerDetail, WorkerOptions,
 };
 
@@ -43,6 +45,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(train_list))
         .routes(routes!(train_detail))
         .routes(routes!(train_save))
+        .routes(routes!(edit))
+        .routes(routes!(wage_standard))
+        .routes(routes!(transfer))
+        .routes(routes!(history))
         .layer(DefaultBodyLimit::max(MAX_FILE_BYTES + 64 * 1024))
 }
 
@@ -151,20 +157,23 @@ async fn template(State(state): State<AppState>, current: CurrentAccount) -> Res
 
 /// Batch import: one .xlsx (multipart field `file`, 5 MB, at most 5000 rows) in the template's columns.
 /// Every row is checked as a registration; good rows are saved, bad rows answered by row number with the
-/// reason. Builder accounts only.
+/// reason; rows whose wage card fails its check digit are answered in `unconfirmed` and imported by
+/// sending the file again with `confirmRows`. Builder accounts only.
 #[utoipa::path(post, path = "/builder/user/v1/Worker/import", tag = "worker",
-    params(("X-Token" = String, Header, description = "session token")),
+    params(("X-Token" = String, Header, description = "session token"), ImportQuery),
     request_body(content_type = "multipart/form-data", description = "the workbook in field `file`"),
     responses((status = 200, body = Envelope<ImportResult>)))]
 async fn import(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     current: CurrentAccount,
+    QueryParams(query): QueryParams<ImportQuery>,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<ImportResult> {
     crate::scope::write(&current)?;
+    let confirm = service::confirm_rows(&query)?;
     let bytes = crate::upload::workbook_field(multipart, xlsx::MSG_NOT_XLSX).await?;
-    let done = service::import(&state.db, &current, &ip, &bytes).await?;
+    let done = service::import(&state.db, &current, &ip, &bytes, &confirm).await?;
     state.roster_counts.clear();
     Ok(ok(done))
 }
@@ -230,4 +239,57 @@ async fn train_detail(State(state): State<AppState>, current: CurrentAccount, Pa
     responses((status = 200, body = Envelope<i64>)))]
 async fn train_save(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<TrainingForm>) -> ApiResult<i64> {
     Ok(ok(service::save_training(&state.db, &current, &ip, &form).await?))
+}
+
+/// Corrects a worker's phone and wage card (number and bank) from the roster: the registration's rules; a
+/// card failing its check digit → 301 until `cardConfirmed=1` (recorded). Logged with before and after.
+/// Builder accounts only.
+#[utoipa::path(post, path = "/builder/user/v1/Worker/edit", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = EditForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn edit(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<EditForm>) -> ApiResult<Option<String>> {
+    corrections::edit(&state.db, &current, &ip, &form).await?;
+    state.roster_counts.clear();
+    Ok(ok(None))
+}
+
+/// A new wage standard of an on-site line from the first day of a month (`effectiveMonth`, not before the
+/// entry month); sheets of earlier months keep the old rate. Logged with before and after. Answers the
+/// line's standards, earliest first.
+#[utoipa::path(post, path = "/builder/user/v1/Worker/wage_standard", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WageStandardForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Vec<RateLine>>)))]
+async fn wage_standard(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<WageStandardForm>,
+) -> ApiResult<Vec<RateLine>> {
+    let rates = corrections::change_wage_standard(&state.db, &current, &ip, &form).await?;
+    state.roster_counts.clear();
+    Ok(ok(rates))
+}
+
+/// Transfers an on-site worker to another unit or team (or work type) of the project from `date`: the line
+/// ends the day before (退场, reason 调动) and a new line starts on the date with the contract and wage
+/// standard carried over. Logged with before and after. Answers the new line.
+#[utoipa::path(post, path = "/builder/user/v1/Worker/transfer", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = TransferForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Registered>)))]
+async fn transfer(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<TransferForm>) -> ApiResult<Registered> {
+    let done = corrections::transfer(&state.db, &current, &ip, &form).await?;
+    state.roster_counts.clear();
+    Ok(ok(done))
+}
+
+/// The worker's change history on this project (变更记录): every logged change of the person and of their
+/// lines here, newest first, with before and after. `{list, total, page, limit}`.
+#[utoipa::path(get, path = "/builder/user/v1/Worker/history", tag = "worker",
+    params(("X-Token" = String, Header, description = "session token"), HistoryQuery),
+    responses((status = 200, body = Envelope<Page<HistoryLine>>)))]
+async fn history(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<HistoryQuery>) -> ApiResult<Page<HistoryLine>> {
+    Ok(ok(corrections::history(&state.db, &current, &query).await?))
 }

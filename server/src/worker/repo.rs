@@ -3,7 +3,8 @@
 
 use crate::clock;
 use crate::db::Db;
-use crate::on_db;
+use crate::oplog;
+use crate::{on_db, record_in_tx};
 
 /// A value bound into dynamic SQL, in placeholder order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,6 +133,13 @@ const INSERT_EMPLOYMENT: &str = "INSERT INTO employments (project_id, worker_id,
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $13, $13) \
     ON CONFLICT (project_id, worker_id) WHERE status = 1 DO NOTHING RETURNING id";
 
+/// A new line's first wage standard, in effect from its entry date.
+const INSERT_FIRST_RATE: &str = "INSERT INTO employment_rates (employment_id, effective_from, wage_kind, wage_fen, created_at) \
+    SELECT id, entry_date, wage_kind, wage_fen, $2 FROM employments WHERE id = $1";
+
+/// Who confirmed the worker's card as written although it fails its check digit (NULL / '' when nobody).
+const SET_CARD_WAIVER: &str = "UPDATE workers SET card_check_waived_at = $2, card_check_waived_by = $3 WHERE id = $1";
+
 /// In one transaction: creates or refreshes the person (empty optional fields keep what is stored) and
 /// puts them on the project's roster. None when they are already active on this project (nothing written).
 pub async fn register(
@@ -139,6 +147,7 @@ pub async fn register(
     project_id: i64,
     person: &PersonFields,
     employment: &EmploymentFields,
+    card_waived_by: Option<&str>,
 ) -> sqlx::Result<Option<(i64, i64)>> {
     let now = clock::now();
     on_db!(db, pool => {
@@ -178,6 +187,10 @@ pub async fn register(
             .await?;
         match employment_id {
             Some(employment_id) => {
+                sqlx::query(INSERT_FIRST_RATE).bind(employment_id).bind(now).execute(&mut *tx).await?;
+                if !person.wage_card_number.is_empty() {
+                    sqlx::query(SET_CARD_WAIVER).bind(worker_id).bind(card_waived_by.map(|_| now)).bind(card_waived_by.unwrap_or("")).execute(&mut *tx).await?;
+                }
                 tx.commit().await?;
                 Ok(Some((worker_id, employment_id)))
             }
@@ -210,6 +223,8 @@ pub struct RosterRow {
     pub entry_date: String,
     pub exit_date: String,
     pub status: i64,
+    /// '' or `transfer`.
+    pub exit_reason: String,
     pub wage_card_number: String,
     pub wage_card_bank: String,
 }
@@ -283,7 +298,7 @@ fn roster_where(filter: &RosterFilter) -> (String, Vec<Bind>) {
 
 const ROSTER_COLUMNS: &str = "e.id, e.worker_id, w.name, w.id_number, w.gender, w.birth_date, w.phone, e.unit_id, \
     c.name AS unit_name, e.team_id, t.name AS team_name, e.work_type, e.wage_kind, e.wage_fen, e.contract_signed, \
-    e.entry_date, e.exit_date, e.status, w.wage_card_number, w.wage_card_bank";
+    e.entry_date, e.exit_date, e.status, e.exit_reason, w.wage_card_number, w.wage_card_bank";
 
 const ROSTER_JOINS: &str = "JOIN workers w ON w.id = e.worker_id JOIN project_units pu ON pu.id = e.unit_id \
     JOIN companies c ON c.id = pu.company_id LEFT JOIN teams t ON t.id = e.team_id";
@@ -334,12 +349,15 @@ pub struct EmploymentDetail {
     pub contract_start: String,
     pub contract_end: String,
     pub contract_file: String,
+    /// Who confirmed the card although it fails its check digit ('' when nobody).
+    pub card_check_waived_by: String,
 }
 
 pub async fn find_employment(db: &Db, project_id: i64, id: i64) -> sqlx::Result<Option<EmploymentDetail>> {
     let sql = format!(
         "SELECT {ROSTER_COLUMNS}, w.ethnicity, w.address, w.issuing_authority, w.id_valid_from, w.id_valid_to, w.photo, \
-         e.contract_start, e.contract_end, e.contract_file FROM employments e {ROSTER_JOINS} WHERE e.project_id = $1 AND e.id = $2"
+         e.contract_start, e.contract_end, e.contract_file, w.card_check_waived_by FROM employments e {ROSTER_JOINS} \
+         WHERE e.project_id = $1 AND e.id = $2"
     );
     on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(id).fetch_optional(pool).await)
 }
@@ -359,7 +377,8 @@ pub async fn exit(db: &Db, project_id: i64, id: i64, exit_date: &str) -> sqlx::R
     Ok(done == 1)
 }
 
-/// A new employment copying an exited one (unit, team, work type, wage, contract) from `entry_date`.
+/// A new employment copying an exited one (unit, team, work type, newest wage standard, contract) from
+/// `entry_date`.
 /// None when the worker is active on the project again already.
 pub async fn reenter(db: &Db, project_id: i64, id: i64, entry_date: &str) -> sqlx::Result<Option<i64>> {
     let sql = "INSERT INTO employments (project_id, worker_id, unit_id, team_id, work_type, wage_kind, wage_fen, contract_signed, \
@@ -367,7 +386,16 @@ pub async fn reenter(db: &Db, project_id: i64, id: i64, entry_date: &str) -> sql
                SELECT project_id, worker_id, unit_id, team_id, work_type, wage_kind, wage_fen, contract_signed, contract_start, \
                contract_end, contract_file, $1, 1, $2, $2 FROM employments WHERE project_id = $3 AND id = $4 AND status = 2 \
                ON CONFLICT (project_id, worker_id) WHERE status = 1 DO NOTHING RETURNING id";
-    on_db!(db, pool => sqlx::query_scalar(sql).bind(entry_date).bind(clock::now()).bind(project_id).bind(id).fetch_optional(pool).await)
+    let now = clock::now();
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let new_id: Option<i64> = sqlx::query_scalar(sql).bind(entry_date).bind(now).bind(project_id).bind(id).fetch_optional(&mut *tx).await?;
+        if let Some(new_id) = new_id {
+            sqlx::query(INSERT_FIRST_RATE).bind(new_id).bind(now).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(new_id)
+    })
 }
 
 /// A worker of the project whose ID data is incomplete.
@@ -518,6 +546,141 @@ pub async fn create_training(db: &Db, project_id: i64, training: &NewTraining<'_
         }
         tx.commit().await?;
         Ok(id)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Corrections from the roster: contact and card, the wage standard over time, transfers.
+
+/// What the edit dialog changes on the person.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct ContactCard {
+    pub phone: String,
+    pub wage_card_number: String,
+    pub wage_card_bank: String,
+    /// Who confirmed a card failing its check digit ('' when nobody).
+    pub card_check_waived_by: String,
+}
+
+pub async fn worker_name(db: &Db, worker_id: i64) -> sqlx::Result<Option<String>> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT name FROM workers WHERE id = $1").bind(worker_id).fetch_optional(pool).await)
+}
+
+pub async fn contact_card(db: &Db, worker_id: i64) -> sqlx::Result<Option<ContactCard>> {
+    let sql = "SELECT phone, wage_card_number, wage_card_bank, card_check_waived_by FROM workers WHERE id = $1";
+    on_db!(db, pool => sqlx::query_as(sql).bind(worker_id).fetch_optional(pool).await)
+}
+
+/// Saves the phone and card (the waiver as given: who confirmed a failing check digit, '' for nobody) and
+/// the log line in one transaction.
+pub async fn set_contact_card(db: &Db, worker_id: i64, after: &ContactCard, entry: &oplog::Entry<'_>) -> sqlx::Result<()> {
+    let now = clock::now();
+    let waived_at = (!after.card_check_waived_by.is_empty()).then_some(now);
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query("UPDATE workers SET phone = $2, wage_card_number = $3, wage_card_bank = $4, card_check_waived_at = $5, \
+                     card_check_waived_by = $6, updated_at = $7 WHERE id = $1")
+            .bind(worker_id).bind(&after.phone).bind(&after.wage_card_number).bind(&after.wage_card_bank)
+            .bind(waived_at).bind(&after.card_check_waived_by).bind(now)
+            .execute(&mut *tx).await?;
+        record_in_tx!(tx, entry)?;
+        tx.commit().await
+    })
+}
+
+/// A wage standard of a roster line from a day on.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct RateRow {
+    pub effective_from: String,
+    pub wage_kind: String,
+    pub wage_fen: i64,
+}
+
+/// The line's wage standards, earliest first.
+pub async fn rates(db: &Db, employment_id: i64) -> sqlx::Result<Vec<RateRow>> {
+    let sql = "SELECT effective_from, wage_kind, wage_fen FROM employment_rates WHERE employment_id = $1 ORDER BY effective_from";
+    on_db!(db, pool => sqlx::query_as(sql).bind(employment_id).fetch_all(pool).await)
+}
+
+/// The project's employments with `wage_kind` and `wage_fen` as in effect on the day bound at
+/// `day_placeholder` (e.g. "$5"): the set form of `service::rate_for`, for the wage-sheet builder. A line
+/// without a rate by then (none recorded) keeps its own columns.
+pub fn employments_rated_on(day_placeholder: &str) -> String {
+    let rate = |column: &str| {
+        format!(
+            "COALESCE((SELECT r.{column} FROM employment_rates r WHERE r.employment_id = e.id AND r.effective_from <= {day_placeholder} \
+             ORDER BY r.effective_from DESC LIMIT 1), e.{column}) AS {column}"
+        )
+    };
+    format!(
+        "(SELECT e.id, e.project_id, e.worker_id, e.unit_id, e.team_id, e.work_type, e.entry_date, e.exit_date, e.status, {}, {} \
+         FROM employments e)",
+        rate("wage_kind"),
+        rate("wage_fen")
+    )
+}
+
+/// Records a wage standard from `rate.effective_from` (replacing one recorded for that same day), sets the
+/// line's newest standard, and logs, in one transaction.
+pub async fn set_rate(db: &Db, employment_id: i64, rate: &RateRow, entry: &oplog::Entry<'_>) -> sqlx::Result<()> {
+    let now = clock::now();
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query("INSERT INTO employment_rates (employment_id, effective_from, wage_kind, wage_fen, created_at) \
+                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (employment_id, effective_from) \
+                     DO UPDATE SET wage_kind = excluded.wage_kind, wage_fen = excluded.wage_fen, created_at = excluded.created_at")
+            .bind(employment_id).bind(&rate.effective_from).bind(&rate.wage_kind).bind(rate.wage_fen).bind(now)
+            .execute(&mut *tx).await?;
+        sqlx::query("UPDATE employments SET wage_kind = r.wage_kind, wage_fen = r.wage_fen, updated_at = $2 \
+                     FROM (SELECT wage_kind, wage_fen FROM employment_rates WHERE employment_id = $1 \
+                     ORDER BY effective_from DESC LIMIT 1) r WHERE employments.id = $1")
+            .bind(employment_id).bind(now)
+            .execute(&mut *tx).await?;
+        record_in_tx!(tx, entry)?;
+        tx.commit().await
+    })
+}
+
+/// Where a transferred worker goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TransferTo {
+    pub unit_id: i64,
+    pub team_id: Option<i64>,
+    pub work_type: String,
+    /// The first day of the new line; the old one ends the day before.
+    pub date: String,
+    pub last_day_before: String,
+    /// The standard in effect on `date`, carried over.
+    pub rate: RateRow,
+}
+
+/// Ends the active line the day before the transfer (exit reason `transfer`) and starts a new one on the
+/// transfer date with the new unit, team and work type, the contract and the standard carried over; logs.
+/// None when the line was no longer active (nothing written).
+pub async fn transfer(db: &Db, project_id: i64, id: i64, to: &TransferTo, entry: &oplog::Entry<'_>) -> sqlx::Result<Option<i64>> {
+    let now = clock::now();
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let ended = sqlx::query("UPDATE employments SET status = 2, exit_date = $1, exit_reason = 'transfer', updated_at = $2 \
+                                 WHERE project_id = $3 AND id = $4 AND status = 1")
+            .bind(&to.last_day_before).bind(now).bind(project_id).bind(id)
+            .execute(&mut *tx).await?.rows_affected();
+        if ended != 1 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let new_id: i64 = sqlx::query_scalar(
+            "INSERT INTO employments (project_id, worker_id, unit_id, team_id, work_type, wage_kind, wage_fen, contract_signed, \
+             contract_start, contract_end, contract_file, entry_date, status, created_at, updated_at) \
+             SELECT project_id, worker_id, $1, $2, $3, $4, $5, contract_signed, contract_start, contract_end, contract_file, $6, 1, $7, $7 \
+             FROM employments WHERE id = $8 RETURNING id")
+            .bind(to.unit_id).bind(to.team_id).bind(&to.work_type).bind(&to.rate.wage_kind).bind(to.rate.wage_fen)
+            .bind(&to.date).bind(now).bind(id)
+            .fetch_one(&mut *tx).await?;
+        sqlx::query(INSERT_FIRST_RATE).bind(new_id).bind(now).execute(&mut *tx).await?;
+        record_in_tx!(tx, entry)?;
+        tx.commit().await?;
+        Ok(Some(new_id))
     })
 }
 

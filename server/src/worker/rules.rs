@@ -1,5 +1,5 @@
-//! Field rules of the worker forms that no other form shares: the wage card, the wage standard in yuan,
-//! the ID-card validity and the training hours. The console checks the same rules with the same messages
+//! Field rules of the worker forms that no other form shares: the wage standard in yuan, the ID-card
+//! validity and the training hours (the wage card is `domain::wage_card`, shared with the wage area). The console checks the same rules with the same messages
 //! (web/src/utils/rules/worker.ts).
 
 use time::Date;
@@ -7,7 +7,6 @@ use time::Date;
 use crate::domain::dates::{format_date, parse_date};
 use crate::domain::{Invalid, all_digits};
 
-pub const MSG_WAGE_CARD: &str = "工资卡号应为12-30位数字";
 pub const MSG_WAGE_REQUIRED: &str = "请填写工资标准";
 pub const MSG_WAGE: &str = "工资标准应为不超过99999.99元的金额，最多2位小数";
 pub const MSG_WAGE_ZERO: &str = "工资标准应大于0";
@@ -20,13 +19,6 @@ pub const MSG_TEXT_TOO_LONG: &str = "输入的文字超过上限";
 pub const LONG_TERM: &str = "长期";
 /// The largest wage standard: 99,999.99 yuan (a daily or monthly rate).
 pub const WAGE_MAX_FEN: i64 = 9_999_999;
-
-/// A wage card number: 12–30 digits, spaces ignored. Deliberately no Luhn check: several wage-card
-/// issuers use numbers that fail it (docs/decisions.md).
-pub fn wage_card(input: &str) -> Result<String, Invalid> {
-    let digits: String = input.chars().filter(|c| !c.is_whitespace()).collect();
-    if (12..=30).contains(&digits.len()) && all_digits(&digits) { Ok(digits) } else { Err(Invalid(MSG_WAGE_CARD)) }
-}
 
 /// A wage standard in yuan (`123`, `123.5`, `123.45`) as fen, exactly; greater than zero, at most
 /// 99,999.99.
@@ -111,17 +103,12 @@ mod tests {
         for case in cases(include_str!("../../../vectors/worker.json")) {
             let (rule, text) = (case["rule"].as_str().unwrap(), input(&case));
             let (refusal, value) = match rule {
-                "wageCard" => split(wage_card(text)),
                 "wage" => split(wage_fen(text).map(|fen| fen.to_string())),
                 "hours" => split(hours_tenths(text).map(|tenths| tenths.to_string())),
                 rule => panic!("unknown rule {rule}"),
             };
             assert_eq!(refusal, message(&case), "case {case}");
-            let key = match rule {
-                "wageCard" => "digits",
-                "wage" => "fen",
-                _ => "tenths",
-            };
+            let key = if rule == "wage" { "fen" } else { "tenths" };
             if let Some(expected) = expect(&case, key).as_str() {
                 assert_eq!(value.as_deref(), Some(expected), "case {case}");
             }
@@ -133,15 +120,6 @@ mod tests {
             Ok(value) => (None, Some(value)),
             Err(invalid) => (Some(invalid.0), None),
         }
-    }
-
-    #[test]
-    fn wage_cards_are_12_to_30_digits() {
-        assert_eq!(wage_card("6222 0212 3456 7890"), Ok("6222021234567890".to_owned()));
-        assert_eq!(wage_card("622202123456"), Ok("622202123456".to_owned()));
-        assert_eq!(wage_card("62220212345"), Err(Invalid(MSG_WAGE_CARD)));
-        assert_eq!(wage_card(&"6".repeat(31)), Err(Invalid(MSG_WAGE_CARD)));
-        assert_eq!(wage_card("62220212345X"), Err(Invalid(MSG_WAGE_CARD)));
     }
 
     #[test]

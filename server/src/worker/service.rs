@@ -20,6 +20,7 @@ use crate::domain::id_number::{Gender, IdNumber};
 use crate::domain::person_name::PersonName;
 use crate::domain::phone::Phone;
 use crate::domain::text;
+use crate::domain::wage_card::{self, WageCard};
 use crate::envelope::ApiError;
 use crate::paging::CountCache;
 use crate::oplog;
@@ -89,7 +90,7 @@ pub async fn read_project(db: &Db, current: &CurrentAccount, requested: Option<&
     Ok(project_id)
 }
 
-fn sent(value: &Option<String>) -> String {
+pub(super) fn sent(value: &Option<String>) -> String {
     value.as_deref().unwrap_or("").trim().to_owned()
 }
 
@@ -101,14 +102,14 @@ fn number(text: &Option<String>, default: i64, range: std::ops::RangeInclusive<i
 }
 
 /// `page` and `limit` of a list request: (limit, offset, page).
-fn paging(page: &Option<String>, limit: &Option<String>) -> Result<(i64, i64, i64), Invalid> {
+pub(super) fn paging(page: &Option<String>, limit: &Option<String>) -> Result<(i64, i64, i64), Invalid> {
     let page = number(page, 1, 1..=1_000_000, MSG_PAGE)?;
     let limit = number(limit, 10, 1..=100, MSG_LIMIT)?;
     Ok((limit, (page - 1) * limit, page))
 }
 
 /// An id parameter: missing → 401 with `required`; not a number → 404 (no such record).
-fn id_param(text: &Option<String>, required: &'static str, missing: &'static str) -> Result<i64, ApiError> {
+pub(super) fn id_param(text: &Option<String>, required: &'static str, missing: &'static str) -> Result<i64, ApiError> {
     let text = sent(text);
     if text.is_empty() {
         return Err(Invalid(required).into());
@@ -143,7 +144,7 @@ fn gender_label(code: i64) -> &'static str {
     if code == 1 { "男" } else { "女" }
 }
 
-fn work_type_label(value: &str) -> String {
+pub(super) fn work_type_label(value: &str) -> String {
     options::WORK_TYPES.iter().find(|option| option.value == value).map(|option| option.label.to_owned()).unwrap_or_default()
 }
 
@@ -167,7 +168,8 @@ pub struct RegisterForm {
     pub photo: Option<String>,
     /// Mobile or landline (required).
     pub phone: Option<String>,
-    /// 工资卡号: 12–30 digits (spaces ignored); optional.
+    /// 工资卡号: 12–30 digits (spaces ignored); optional. A UnionPay number (62…, 16–19 digits) failing its
+    /// check digit → 301 until `cardConfirmed=1`.
     pub wageCardNumber: Option<String>,
     /// The wage card's bank: a first-level bank code of `Worker/options` (required with a card number).
     pub wageCardBank: Option<String>,
@@ -191,6 +193,8 @@ pub struct RegisterForm {
     pub entryDate: Option<String>,
     /// `1` after the user confirmed registering a person active on another project (the 301 reply).
     pub confirmed: Option<String>,
+    /// `1` after the user confirmed a wage card failing its check digit as written (the 301 reply); recorded.
+    pub cardConfirmed: Option<String>,
 }
 
 /// A registration that passed the field rules (uploads and the project's units are checked apart).
@@ -198,6 +202,8 @@ pub struct RegisterForm {
 pub struct Registration {
     pub person: PersonFields,
     pub employment: EmploymentFields,
+    /// The wage card fails UnionPay's check digit: saved only once the user confirmed it.
+    pub card_check_fails: bool,
 }
 
 /// The field rules of a registration, in the form's order. `unit_id` / `team_id` still need checking
@@ -211,8 +217,9 @@ pub fn validate_registration(form: &RegisterForm) -> Result<Registration, Invali
     let issuing_authority = rules::short_text(&sent(&form.issuingAuthority), 50, MSG_ISSUER)?;
     let (id_valid_from, id_valid_to) = rules::id_validity(&sent(&form.validFrom), &sent(&form.validTo))?;
     let phone = Phone::parse(&sent(&form.phone))?.as_str().to_owned();
-    let card_text = sent(&form.wageCardNumber);
-    let wage_card_number = if card_text.is_empty() { String::new() } else { rules::wage_card(&card_text)? };
+    let card = WageCard::parse_optional(&sent(&form.wageCardNumber))?;
+    let card_check_fails = card.as_ref().is_some_and(WageCard::check_digit_fails);
+    let wage_card_number = card.map(|card| card.as_str().to_owned()).unwrap_or_default();
     let wage_card_bank = sent(&form.wageCardBank);
     if !wage_card_number.is_empty() && wage_card_bank.is_empty() {
         return Err(Invalid(MSG_BANK_REQUIRED));
@@ -268,13 +275,20 @@ pub fn validate_registration(form: &RegisterForm) -> Result<Registration, Invali
             contract_file: if contract_signed { sent(&form.contractFile) } else { String::new() },
             entry_date,
         },
+        card_check_fails,
     })
 }
 
 /// What a registration checks against the database: the unit and team of the project, the bank,
-/// the uploads, and whether the person is on a roster already. `confirmed` lets a person active on
-/// another project through.
-pub async fn check_registration(db: &Db, project_id: i64, registration: &mut Registration, confirmed: bool) -> Result<(), ApiError> {
+/// the uploads, and whether the person is on a roster already; then the confirmations (301): a card
+/// failing its check digit unless `card_confirmed`, a person active on another project unless `confirmed`.
+pub async fn check_registration(
+    db: &Db,
+    project_id: i64,
+    registration: &mut Registration,
+    card_confirmed: bool,
+    confirmed: bool,
+) -> Result<(), ApiError> {
     let employment = &registration.employment;
     let units = repo::units(db, project_id).await?;
     if !units.iter().any(|unit| unit.id == employment.unit_id) {
@@ -303,13 +317,19 @@ pub async fn check_registration(db: &Db, project_id: i64, registration: &mut Reg
     if repo::active_here(db, id_number, project_id).await? {
         return Err(Invalid(MSG_ACTIVE_HERE).into());
     }
+    if registration.card_check_fails && !card_confirmed {
+        return Err(ApiError::NeedsConfirmation(wage_card::MSG_CHECK_DIGIT.into()));
+    }
     if !confirmed && let Some(project) = repo::active_elsewhere(db, id_number, project_id).await? {
         return Err(ApiError::NeedsConfirmation(msg_active_elsewhere(&project)));
     }
     Ok(())
 }
 
-fn mask_id(id_number: &str) -> String {
+/// What the log says of a card saved although it fails its check digit.
+pub const CARD_WAIVED: &str = "工资卡号未通过银联校验位检查，已确认按所填保存";
+
+pub(super) fn mask_id(id_number: &str) -> String {
     if id_number.len() < 10 { id_number.to_owned() } else { format!("{}********{}", &id_number[..6], &id_number[id_number.len() - 4..]) }
 }
 
@@ -322,7 +342,8 @@ pub async fn store_registration(
     registration: &Registration,
     action: &str,
 ) -> Result<(i64, i64), ApiError> {
-    let (worker_id, employment_id) = repo::register(db, project_id, &registration.person, &registration.employment)
+    let waived_by = registration.card_check_fails.then_some(current.account.username.as_str());
+    let (worker_id, employment_id) = repo::register(db, project_id, &registration.person, &registration.employment, waived_by)
         .await?
         .ok_or(Invalid(MSG_ACTIVE_HERE))?;
     oplog::record(db, oplog::Entry {
@@ -332,10 +353,11 @@ pub async fn store_registration(
         target_type: "employment",
         target_id: employment_id.to_string(),
         detail: format!(
-            "{} {} 进场 {}",
+            "{} {} 进场 {}{}",
             registration.person.name,
             mask_id(&registration.person.id_number),
-            registration.employment.entry_date
+            registration.employment.entry_date,
+            if registration.card_check_fails { format!("，{CARD_WAIVED}") } else { String::new() }
         ),
         ip,
     })
@@ -354,7 +376,7 @@ pub struct Registered {
 pub async fn register(db: &Db, current: &CurrentAccount, ip: &str, form: &RegisterForm) -> Result<Registered, ApiError> {
     let project_id = scope::write(current)?;
     let mut registration = validate_registration(form)?;
-    check_registration(db, project_id, &mut registration, sent(&form.confirmed) == "1").await?;
+    check_registration(db, project_id, &mut registration, sent(&form.cardConfirmed) == "1", sent(&form.confirmed) == "1").await?;
     let (workerId, id) = store_registration(db, current, ip, project_id, &registration, "人员进场登记").await?;
     Ok(Registered { workerId, id })
 }
@@ -497,6 +519,8 @@ pub struct RosterLine {
     pub exitDate: String,
     /// 1 on site, 2 exited.
     pub status: i64,
+    /// Why an exited line ended: '' left the site, `transfer` moved to another unit or team (the next line).
+    pub exitReason: String,
     pub wageCardNumber: String,
     /// The wage card's bank code.
     pub wageCardBank: String,
@@ -526,6 +550,7 @@ pub fn roster_line(row: &RosterRow) -> RosterLine {
         entryDate: row.entry_date.clone(),
         exitDate: row.exit_date.clone(),
         status: row.status,
+        exitReason: row.exit_reason.clone(),
         wageCardNumber: row.wage_card_number.clone(),
         wageCardBank: row.wage_card_bank.clone(),
     }
@@ -589,7 +614,12 @@ pub struct WorkerDetail {
     pub contractStart: String,
     pub contractEnd: String,
     pub contractFile: String,
-    /// Every employment of the worker on this project, newest first (re-entries keep the old lines).
+    /// The account that confirmed the wage card although it fails UnionPay's check digit ('' when nobody).
+    pub cardCheckWaivedBy: String,
+    /// The line's wage standards, earliest first (`Worker/wage_standard`).
+    pub rates: Vec<super::corrections::RateLine>,
+    /// Every employment of the worker on this project, newest first (re-entries and transfers keep the
+    /// old lines).
     pub history: Vec<RosterLine>,
 }
 
@@ -609,6 +639,8 @@ pub async fn detail(db: &Db, current: &CurrentAccount, query: &DetailQuery) -> R
         contractStart: row.contract_start,
         contractEnd: row.contract_end,
         contractFile: row.contract_file,
+        cardCheckWaivedBy: row.card_check_waived_by,
+        rates: super::corrections::rate_lines(&repo::rates(db, id).await?),
         history: history.iter().map(roster_line).collect(),
     })
 }
@@ -947,48 +979,94 @@ pub struct ImportResult {
     pub saved: usize,
     /// Rows refused, in row order.
     pub failed: Vec<BadRow>,
+    /// Rows not saved because their wage card fails its check digit: the clerk checks them and imports the
+    /// same file again with `confirmRows` naming them.
+    pub unconfirmed: Vec<BadRow>,
+}
+
+/// `Worker/import`'s query.
+#[derive(Debug, Default, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ImportQuery {
+    /// Comma-joined row numbers of an earlier answer's `unconfirmed`: only these rows are imported, their
+    /// cards confirmed as written (recorded).
+    pub confirmRows: Option<String>,
+}
+
+/// The rows `confirmRows` names.
+pub fn confirm_rows(query: &ImportQuery) -> Result<Vec<usize>, Invalid> {
+    sent(&query.confirmRows)
+        .split(',')
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(|part| part.parse::<usize>().ok().filter(|row| (2..=xlsx::MAX_IMPORT_ROWS + 1).contains(row)).ok_or(Invalid(MSG_CONFIRM_ROWS)))
+        .collect()
+}
+
+pub const MSG_CONFIRM_ROWS: &str = "确认导入的行号有误";
+
+enum RowOutcome {
+    Saved,
+    Failed(String),
+    Unconfirmed,
 }
 
 /// `Worker/import`: every row is checked as a registration; good rows are saved, bad rows reported. A
 /// person active on another project is a bad row here (an import cannot ask), and so is an ID number
-/// that an earlier row of the file carries.
-pub async fn import(db: &Db, current: &CurrentAccount, ip: &str, bytes: &[u8]) -> Result<ImportResult, ApiError> {
+/// that an earlier row of the file carries. A row whose wage card fails its check digit is held back as
+/// unconfirmed; sending the file again with those rows in `confirm` imports just them, confirmed.
+pub async fn import(db: &Db, current: &CurrentAccount, ip: &str, bytes: &[u8], confirm: &[usize]) -> Result<ImportResult, ApiError> {
     let project_id = scope::write(current)?;
     let rows = xlsx::read_rows(bytes).map_err(Invalid)?;
     let units = repo::units(db, project_id).await?;
     let teams = repo::teams(db, project_id).await?;
     let banks = repo::banks(db).await?;
     let lookups = xlsx::Lookups { units: &units, teams: &teams, banks: &banks };
+    let confirming = !confirm.is_empty();
     let mut seen: Vec<(String, usize)> = Vec::new();
-    let mut saved = 0;
-    let mut failed = Vec::new();
+    let mut result = ImportResult { saved: 0, failed: Vec::new(), unconfirmed: Vec::new() };
     for row in &rows {
-        let outcome: Result<(), String> = async {
-            let form = xlsx::row_form(row, &lookups)?;
-            let mut registration = validate_registration(&form).map_err(|invalid| invalid.0.to_owned())?;
+        if confirming && !confirm.contains(&row.number) {
+            continue;
+        }
+        let outcome: RowOutcome = async {
+            let form = match xlsx::row_form(row, &lookups) {
+                Ok(form) => form,
+                Err(reason) => return RowOutcome::Failed(reason),
+            };
+            let mut registration = match validate_registration(&form) {
+                Ok(registration) => registration,
+                Err(invalid) => return RowOutcome::Failed(invalid.0.to_owned()),
+            };
             if let Some((_, first)) = seen.iter().find(|(id, _)| *id == registration.person.id_number) {
-                return Err(format!("身份证号与第{first}行重复"));
+                return RowOutcome::Failed(format!("身份证号与第{first}行重复"));
             }
             seen.push((registration.person.id_number.clone(), row.number));
-            match check_registration(db, project_id, &mut registration, false).await {
+            match check_registration(db, project_id, &mut registration, confirming, false).await {
                 Ok(()) => {}
-                Err(ApiError::Refused(message)) => return Err(message),
+                Err(ApiError::Refused(message)) => return RowOutcome::Failed(message),
+                Err(ApiError::NeedsConfirmation(_)) if registration.card_check_fails && !confirming => return RowOutcome::Unconfirmed,
                 Err(ApiError::NeedsConfirmation(_)) => {
                     let project = repo::active_elsewhere(db, &registration.person.id_number, project_id).await.ok().flatten();
-                    return Err(format!("该人员已在项目「{}」在场", project.as_ref().map(project_label).unwrap_or_default()));
+                    return RowOutcome::Failed(format!("该人员已在项目「{}」在场", project.as_ref().map(project_label).unwrap_or_default()));
                 }
-                Err(error) => return Err(error.to_string()),
+                Err(error) => return RowOutcome::Failed(error.to_string()),
             }
-            store_registration(db, current, ip, project_id, &registration, "人员批量导入").await.map_err(|error| error.to_string())?;
-            Ok(())
+            match store_registration(db, current, ip, project_id, &registration, "人员批量导入").await {
+                Ok(_) => RowOutcome::Saved,
+                Err(error) => RowOutcome::Failed(error.to_string()),
+            }
         }
         .await;
         match outcome {
-            Ok(()) => saved += 1,
-            Err(reason) => failed.push(BadRow { row: row.number, reason }),
+            RowOutcome::Saved => result.saved += 1,
+            RowOutcome::Failed(reason) => result.failed.push(BadRow { row: row.number, reason }),
+            RowOutcome::Unconfirmed => {
+                result.unconfirmed.push(BadRow { row: row.number, reason: wage_card::PROBLEM_CHECK_DIGIT.to_owned() })
+            }
         }
     }
-    Ok(ImportResult { saved, failed })
+    Ok(result)
 }
 
 /// The import template with an example row naming this project's first unit and team.
@@ -1000,7 +1078,7 @@ pub async fn template(db: &Db, current: &CurrentAccount) -> Result<Vec<u8>, ApiE
     let team = unit.and_then(|unit| teams.iter().find(|team| team.unit_id == unit.id));
     let example = [
         "张三", "11010519491231002X", "汉", "河南省郑州市金水区文化路1号", "郑州市公安局金水分局", "2020-01-01", "长期",
-        "13800138000", "6222021234567890123", "中国工商银行", unit.map(|unit| unit.name.as_str()).unwrap_or("（本项目单位名称）"),
+        "13800138000", "6222021234567890128", "中国工商银行", unit.map(|unit| unit.name.as_str()).unwrap_or("（本项目单位名称）"),
         team.map(|team| team.name.as_str()).unwrap_or(""), "钢筋工", "日薪", "350.00", "是", "2026-03-01", "2026-12-31",
         "2026-03-01",
     ]
@@ -1041,7 +1119,7 @@ mod tests {
         let cases: Vec<(RegisterForm, &str)> = vec![
             (RegisterForm { idNumber: Some("110105194912310021".into()), ..form() }, "请填写正确的身份证号码"),
             (RegisterForm { wageCardNumber: Some("6222021234567890".into()), ..form() }, MSG_BANK_REQUIRED),
-            (RegisterForm { wageCardNumber: Some("1234".into()), ..form() }, rules::MSG_WAGE_CARD),
+            (RegisterForm { wageCardNumber: Some("1234".into()), ..form() }, wage_card::MSG_SHAPE),
             (RegisterForm { unitId: None, ..form() }, MSG_UNIT_REQUIRED),
             (RegisterForm { workType: Some("x".into()), ..form() }, MSG_WORK_TYPE_UNKNOWN),
             (RegisterForm { wageKind: Some("hour".into()), ..form() }, MSG_WAGE_KIND),

@@ -69,7 +69,7 @@ async fn failed_cards_are_corrected_and_reissued(app: &TestApp) {
     assert!(not_yet["message"].as_str().unwrap().ends_with("卡号校验位错误，请先修改工资卡"), "{not_yet}");
     for (index, worker) in bad.iter().enumerate() {
         let body = format!("62220299{:010}", index);
-        let card = format!("{body}{}", wageguard::wage::card::check_digit(&body));
+        let card = format!("{body}{}", wageguard::domain::wage_card::check_digit(&body));
         let reply = app.post("/builder/wage/v1/Abnormal/card", Some(&demo), &[("workerId", worker), ("card", &card), ("bank", "102")]).await;
         assert_eq!(reply["code"], 201, "{reply}");
     }

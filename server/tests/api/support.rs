@@ -88,7 +88,7 @@ async fn start(config: Config, cleanup: Cleanup) -> TestApp {
 impl TestApp {
     /// Removes the demo roster, for cases that count a unit's or a team's workers from zero.
     pub async fn without_demo_roster(&self) {
-        for table in ["payouts", "wage_lines", "punches", "attendance_corrections", "attendance_days", "employments"] {
+        for table in ["payouts", "wage_lines", "punches", "attendance_corrections", "attendance_days", "employment_rates", "employments"] {
             self.exec_owned(format!("DELETE FROM {table}")).await;
         }
         self.exec("DELETE FROM workers").await;

@@ -74,6 +74,8 @@ both!(sheets_prefill_from_attendance);
 async fn monthly_wages_are_pro_rata(app: &TestApp) {
     let token = app.login("demo", "Demo@12345").await;
     app.exec("UPDATE employments SET wage_kind = 'month', wage_fen = 650001 WHERE project_id = 1").await;
+    // The sheet reads each line's standard from its rate history (worker::corrections::rate_for).
+    app.exec("UPDATE employment_rates SET wage_kind = 'month', wage_fen = 650001").await;
     let sheet = create_sheet(app, &token).await;
     let span = wageguard::wage::service::month_span(&previous_month()).unwrap();
     for line in lines(app, &token, sheet).await {

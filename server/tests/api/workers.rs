@@ -47,7 +47,7 @@ fn register_form<'a>(id_number: &'a str, unit: &'a str, team: &'a str) -> Vec<(&
         ("validFrom", "2016-05-01"),
         ("validTo", "长期"),
         ("phone", "13800138000"),
-        ("wageCardNumber", "6222 0212 3456 7890"),
+        ("wageCardNumber", "6222 0212 3456 7894"),
         ("wageCardBank", "102"),
         ("unitId", unit),
         ("teamId", team),
@@ -87,6 +87,10 @@ async fn download(app: &TestApp, url: &str, token: &str) -> (String, Vec<u8>) {
 }
 
 async fn import(app: &TestApp, token: &str, bytes: &[u8]) -> Value {
+    import_to(app, token, &path("import"), bytes).await
+}
+
+async fn import_to(app: &TestApp, token: &str, url: &str, bytes: &[u8]) -> Value {
     let boundary = "wageguard-import-boundary";
     let mut body = format!(
         "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"roster.xlsx\"\r\nContent-Type: application/octet-stream\r\n\r\n"
@@ -94,7 +98,7 @@ async fn import(app: &TestApp, token: &str, bytes: &[u8]) -> Value {
     .into_bytes();
     body.extend_from_slice(bytes);
     body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let request = Request::post(path("import"))
+    let request = Request::post(url)
         .header(header::CONTENT_TYPE, format!("multipart/form-data; boundary={boundary}"))
         .header("X-Token", token)
         .body(Body::from(body))
@@ -155,7 +159,7 @@ async fn registration_derives_the_person_and_refuses_bad_fields(app: &TestApp) {
     assert_eq!(detail["nativePlace"], "北京市");
     assert!(detail["age"].as_u64().unwrap() >= 76);
     assert_eq!(detail["wage"], "350.50");
-    assert_eq!(detail["wageCardNumber"], "6222021234567890");
+    assert_eq!(detail["wageCardNumber"], "6222021234567894");
     assert_eq!(detail["teamName"], "钢筋班");
     assert_eq!(detail["workTypeLabel"], "钢筋工");
     assert_eq!(detail["validTo"], "长期");
@@ -421,3 +425,183 @@ both!(the_roster_filters_pages_exits_and_reenters);
 both!(import_saves_good_rows_and_reports_bad_ones_and_export_follows_the_filter);
 both!(training_and_id_supplement);
 both!(other_projects_and_other_roles_are_refused);
+both!(cards_failing_their_check_digit_are_confirmed_on_every_path);
+both!(a_worker_is_edited_paid_a_new_rate_and_transferred_with_history);
+
+/// A UnionPay number (62…, 19 digits) whose last digit is not its Luhn check digit (…128 is).
+const MISTYPED_CARD: &str = "6222021234567890129";
+const CHECK_DIGIT_MESSAGE: &str = wageguard::domain::wage_card::MSG_CHECK_DIGIT;
+
+fn leak(text: String) -> &'static str {
+    Box::leak(text.into_boxed_str())
+}
+
+async fn cards_failing_their_check_digit_are_confirmed_on_every_path(app: &TestApp) {
+    let token = app.login("demo", PASSWORD).await;
+    let (unit, team) = unit_and_team(app, &token).await;
+
+    // Registration: 301 naming the problem, nothing stored; confirmed → saved and the waiver recorded.
+    let form = with(&register_form(NEW_ID, &unit, &team), &[("wageCardNumber", MISTYPED_CARD)]);
+    let asked = app.post(&path("register"), Some(&token), &form).await;
+    assert_eq!(asked["code"], 301, "{asked}");
+    assert_eq!(asked["message"], CHECK_DIGIT_MESSAGE);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE id_number = '11010519491231002X'").await, 0);
+    assert_refused(&app.post(&path("register"), Some(&token), &with(&form, &[("wageCardNumber", "12345")])).await, "工资卡号应为12-30位数字");
+    let saved = app.post(&path("register"), Some(&token), &with(&form, &[("cardConfirmed", "1")])).await;
+    assert_eq!(saved["code"], 201, "{saved}");
+    let line = saved["data"]["id"].to_string();
+    let worker = saved["data"]["workerId"].as_i64().unwrap();
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE card_check_waived_by = 'demo' AND card_check_waived_at > 0").await, 1);
+    let detail = app.get(&format!("{}?id={line}", path("detail")), Some(&token)).await;
+    assert_eq!(detail["data"]["cardCheckWaivedBy"], "demo", "{detail}");
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '人员进场登记' AND detail LIKE '%已确认按所填保存%'").await,
+        1
+    );
+
+    // The roster's edit: a passing card clears the waiver; a mistyped one asks again.
+    let edit = |card: &'static str| vec![("id", leak(line.clone())), ("phone", "13800138000"), ("wageCardNumber", card), ("wageCardBank", "102")];
+    let fixed = app.post(&path("edit"), Some(&token), &edit("6222021234567890128")).await;
+    assert_eq!(fixed["code"], 201, "{fixed}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE card_check_waived_by <> ''").await, 0);
+    let asked = app.post(&path("edit"), Some(&token), &edit(MISTYPED_CARD)).await;
+    assert_eq!(asked["code"], 301, "{asked}");
+    assert_eq!(asked["message"], CHECK_DIGIT_MESSAGE);
+    assert_refused(&app.post(&path("edit"), Some(&token), &edit("62220212345")).await, "工资卡号应为12-30位数字");
+    let confirmed = app.post(&path("edit"), Some(&token), &[edit(MISTYPED_CARD), vec![("cardConfirmed", "1")]].concat()).await;
+    assert_eq!(confirmed["code"], 201, "{confirmed}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE card_check_waived_by = 'demo'").await, 1);
+
+    // 异常处理's correction: the same rule and record.
+    let worker_text = leak(worker.to_string());
+    let card = |card: &'static str| vec![("workerId", worker_text), ("card", card), ("bank", "102")];
+    let passing = app.post("/builder/wage/v1/Abnormal/card", Some(&token), &card("6222021234567890128")).await;
+    assert_eq!(passing["code"], 201, "{passing}");
+    let asked = app.post("/builder/wage/v1/Abnormal/card", Some(&token), &card(MISTYPED_CARD)).await;
+    assert_eq!(asked["code"], 301, "{asked}");
+    assert_eq!(asked["message"], CHECK_DIGIT_MESSAGE);
+    let confirmed = app.post("/builder/wage/v1/Abnormal/card", Some(&token), &[card(MISTYPED_CARD), vec![("confirmed", "1")]].concat()).await;
+    assert_eq!(confirmed["code"], 201, "{confirmed}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE card_check_waived_by = 'demo'").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action IN ('修改人员信息', '修改工资卡') AND target_type = 'worker'").await, 4);
+
+    // Import: the row is held back by number, then imported alone once confirmed.
+    let unit_name = "河南省第一建筑工程集团有限责任公司";
+    let row = |id: &'static str, card: &'static str| -> [&'static str; 19] {
+        ["孙小明", id, "汉", "", "", "", "", "13900000001", card, "中国工商银行", unit_name, "木工班", "木工", "月薪", "6000", "否", "", "", "2026-04-01"]
+    };
+    let file = workbook(&[row(NEW_ID_2, "6222021234567890128"), row(NEW_ID_3, MISTYPED_CARD)]);
+    let first = import(app, &token, &file).await;
+    assert_eq!(first["code"], 201, "{first}");
+    assert_eq!(first["data"]["saved"], 1, "{first}");
+    assert_eq!(first["data"]["failed"].as_array().unwrap().len(), 0, "{first}");
+    assert_eq!(first["data"]["unconfirmed"][0]["row"], 3, "{first}");
+    assert_eq!(first["data"]["unconfirmed"][0]["reason"], "卡号校验位错误");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE id_number = '420802198511200620'").await, 0);
+    assert_refused(&import_to(app, &token, &format!("{}?confirmRows=x", path("import")), &file).await, "确认导入的行号有误");
+    let second = import_to(app, &token, &format!("{}?confirmRows=3", path("import")), &file).await;
+    assert_eq!(second["code"], 201, "{second}");
+    assert_eq!(second["data"]["saved"], 1, "only the confirmed row: {second}");
+    assert_eq!(second["data"]["failed"].as_array().unwrap().len(), 0, "{second}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE id_number = '420802198511200620' AND card_check_waived_by = 'demo'").await, 1);
+}
+
+async fn wage_fen_on(app: &TestApp, token: &str, month: &str, worker: i64) -> i64 {
+    let unit = app.scalar("SELECT id FROM project_units WHERE project_id = 1 AND role = 'contractor'").await.to_string();
+    let reply = app.post("/builder/wage/v1/Sheet/create", Some(token), &[("month", month), ("unitId", &unit)]).await;
+    assert_eq!(reply["code"], 201, "{reply}");
+    let sheet = reply["data"].as_i64().unwrap();
+    app.scalar(leak(format!("SELECT wage_fen FROM wage_lines WHERE sheet_id = {sheet} AND worker_id = {worker}"))).await
+}
+
+async fn history_of(app: &TestApp, token: &str, line: &str) -> Vec<(String, String)> {
+    let reply = app.get(&format!("{}?id={line}&limit=100", path("history")), Some(token)).await;
+    assert_eq!(reply["code"], 201, "{reply}");
+    reply["data"]["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| (line["action"].as_str().unwrap().to_owned(), line["detail"].as_str().unwrap().to_owned()))
+        .collect()
+}
+
+async fn a_worker_is_edited_paid_a_new_rate_and_transferred_with_history(app: &TestApp) {
+    let token = app.login("demo", PASSWORD).await;
+    let (unit, team) = unit_and_team(app, &token).await;
+    let saved = app.post(&path("register"), Some(&token), &register_form(NEW_ID, &unit, &team)).await;
+    assert_eq!(saved["code"], 201, "{saved}");
+    let line = saved["data"]["id"].to_string();
+    let worker = saved["data"]["workerId"].as_i64().unwrap();
+
+    // Contact: before and after in the log and the history.
+    let edit = app.post(&path("edit"), Some(&token), &[("id", &line), ("phone", "13900000000"), ("wageCardNumber", "6222021234567894"), ("wageCardBank", "102")]).await;
+    assert_eq!(edit["code"], 201, "{edit}");
+    assert_refused(
+        &app.post(&path("edit"), Some(&token), &[("id", &line), ("phone", "13900000000"), ("wageCardNumber", "6222021234567894"), ("wageCardBank", "102")]).await,
+        "没有修改任何内容",
+    );
+    assert_refused(&app.post(&path("edit"), Some(&token), &[("id", &line), ("phone", "123")]).await, "请填写正确的联系电话");
+    assert_refused(&app.post(&path("edit"), Some(&token), &[("id", &line), ("phone", "13900000000"), ("wageCardNumber", "6222021234567894")]).await, "请选择工资卡开户银行");
+
+    // The wage standard from May: April's sheet keeps 350.50 a day, May's pays 400.
+    let form = |month: &'static str, wage: &'static str| vec![("id", leak(line.clone())), ("wageKind", "day"), ("wage", wage), ("effectiveMonth", month)];
+    assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("2026-02", "400")).await, "生效月份不能早于进场月份");
+    assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("2026-05", "350.5")).await, "新的工资标准与该月执行的标准相同");
+    assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("2026-05", "0")).await, "工资标准应大于0");
+    assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("", "400")).await, "请选择生效月份");
+    let changed = app.post(&path("wage_standard"), Some(&token), &form("2026-05", "400")).await;
+    assert_eq!(changed["code"], 201, "{changed}");
+    assert_eq!(changed["data"][0]["effectiveFrom"], "2026-03-02");
+    assert_eq!(changed["data"][1]["effectiveFrom"], "2026-05-01");
+    assert_eq!(changed["data"][1]["wage"], "400.00");
+    assert_eq!(wage_fen_on(app, &token, "2026-04", worker).await, 35_050, "an earlier month keeps the old rate");
+    assert_eq!(wage_fen_on(app, &token, "2026-05", worker).await, 40_000);
+    let listed = list(app, &token, "entryFrom=2026-03-02&entryTo=2026-03-02&name=赵铁柱").await;
+    assert_eq!(listed["list"][0]["wage"], "400.00", "the roster shows the newest standard");
+
+    // Transfer to 木工班 from June 1: the line ends May 31, a new one starts with the rate carried over.
+    let options = options(app, &token).await;
+    let carpenters = options["teams"].as_array().unwrap().iter().find(|team| team["label"] == "木工班").unwrap()["value"].to_string();
+    let move_to = |date: &'static str, team: &'static str, work_type: &'static str| {
+        vec![("id", leak(line.clone())), ("date", date), ("unitId", leak(unit.clone())), ("teamId", team), ("workType", work_type)]
+    };
+    let carpenters: &'static str = leak(carpenters);
+    assert_refused(&app.post(&path("transfer"), Some(&token), &move_to("2026-03-02", carpenters, "4")).await, "调动日期应晚于本次进场日期");
+    assert_refused(&app.post(&path("transfer"), Some(&token), &move_to("2099-01-01", carpenters, "4")).await, "调动日期不能晚于今天");
+    assert_refused(&app.post(&path("transfer"), Some(&token), &move_to("2026-06-01", leak(team.clone()), "3")).await, "调动后的单位、班组、工种与现在相同");
+    assert_refused(&app.post(&path("transfer"), Some(&token), &move_to("2026-06-01", "99999", "4")).await, "班组不属于所选单位");
+    let moved = app.post(&path("transfer"), Some(&token), &move_to("2026-06-01", carpenters, "4")).await;
+    assert_eq!(moved["code"], 201, "{moved}");
+    let new_line = moved["data"]["id"].to_string();
+    let detail = app.get(&format!("{}?id={new_line}", path("detail")), Some(&token)).await["data"].clone();
+    assert_eq!(detail["teamName"], "木工班");
+    assert_eq!(detail["entryDate"], "2026-06-01");
+    assert_eq!(detail["wage"], "400.00");
+    assert_eq!(detail["rates"][0]["effectiveFrom"], "2026-06-01");
+    let history = detail["history"].as_array().unwrap();
+    assert_eq!(history.len(), 2);
+    assert_eq!(history[1]["exitDate"], "2026-05-31");
+    assert_eq!(history[1]["exitReason"], "transfer");
+    assert_eq!(history[1]["status"], 2);
+    assert_refused(&app.post(&path("transfer"), Some(&token), &move_to("2026-07-01", carpenters, "4")).await, "该人员已退场");
+
+    // The history, newest first, read from either line.
+    let changes = history_of(app, &token, &new_line).await;
+    assert_eq!(changes, history_of(app, &token, &line).await);
+    let actions: Vec<&str> = changes.iter().map(|(action, _)| action.as_str()).collect();
+    assert_eq!(actions, ["人员调动", "调整工资标准", "修改人员信息", "人员进场登记"]);
+    assert!(changes[0].1.contains("钢筋班") && changes[0].1.contains("→") && changes[0].1.contains("木工班") && changes[0].1.contains("2026-06-01"), "{changes:?}");
+    assert!(changes[1].1.contains("350.50元/日 → 400.00元/日，自2026-05-01起执行"), "{changes:?}");
+    assert!(changes[2].1.contains("手机号码 13800138000 → 13900000000"), "{changes:?}");
+
+    // Read-only and other roles.
+    let admin = app.login("admin", "Admin@12345").await;
+    let refused = app.post(&path("edit"), Some(&admin), &[("id", &line), ("phone", "13900000001")]).await;
+    assert_eq!(refused["code"], 403, "{refused}");
+    let refused = app.post(&path("transfer"), Some(&admin), &move_to("2026-06-01", carpenters, "4")).await;
+    assert_eq!(refused["code"], 403, "{refused}");
+    let refused = app.post(&path("wage_standard"), Some(&admin), &form("2026-06", "500")).await;
+    assert_eq!(refused["code"], 403, "{refused}");
+    let read = app.get(&format!("{}?id={line}&projectId=1", path("history")), Some(&admin)).await;
+    assert_eq!(read["code"], 201, "{read}");
+}

@@ -1855,6 +1855,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/user/v1/Worker/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Corrects a worker's phone and wage card (number and bank) from the roster: the registration's rules; a
+         *     card failing its check digit → 301 until `cardConfirmed=1` (recorded). Logged with before and after.
+         *     Builder accounts only.
+         */
+        post: operations["edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/user/v1/Worker/exit": {
         parameters: {
             query?: never;
@@ -1889,6 +1910,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/user/v1/Worker/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The worker's change history on this project (变更记录): every logged change of the person and of their
+         *     lines here, newest first, with before and after. `{list, total, page, limit}`.
+         */
+        get: operations["history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/user/v1/Worker/import": {
         parameters: {
             query?: never;
@@ -1901,7 +1942,8 @@ export interface paths {
         /**
          * Batch import: one .xlsx (multipart field `file`, 5 MB, at most 5000 rows) in the template's columns.
          *     Every row is checked as a registration; good rows are saved, bad rows answered by row number with the
-         *     reason. Builder accounts only.
+         *     reason; rows whose wage card fails its check digit are answered in `unconfirmed` and imported by
+         *     sending the file again with `confirmRows`. Builder accounts only.
          */
         post: operations["import"];
         delete?: never;
@@ -2098,6 +2140,48 @@ export interface paths {
          *     Answers the new id.
          */
         post: operations["train_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfers an on-site worker to another unit or team (or work type) of the project from `date`: the line
+         *     ends the day before (退场, reason 调动) and a new line starts on the date with the contract and wage
+         *     standard carried over. Logged with before and after. Answers the new line.
+         */
+        post: operations["transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/user/v1/Worker/wage_standard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new wage standard of an on-site line from the first day of a month (`effectiveMonth`, not before the
+         *     entry month); sheets of earlier months keep the old rate. Logged with before and after. Answers the
+         *     line's standards, earliest first.
+         */
+        post: operations["wage_standard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3646,6 +3730,19 @@ export interface components {
             received: number;
             refused: number;
         };
+        /** @description `Worker/edit`: the person's phone and wage card, from one of their roster lines on this project. */
+        EditForm: {
+            /** @description `1` after the user confirmed a card failing its check digit as written (the 301 reply); recorded. */
+            cardConfirmed?: string | null;
+            /** @description The roster line (employment) id. */
+            id?: string | null;
+            /** @description Mobile or landline (required). */
+            phone?: string | null;
+            /** @description A first-level bank code of `Worker/options` (required with a card number). */
+            wageCardBank?: string | null;
+            /** @description 12–30 digits (spaces ignored); empty removes the card. */
+            wageCardNumber?: string | null;
+        };
         /** @description Every reply of the API. */
         Envelope_AccountEditData: {
             /**
@@ -4068,6 +4165,11 @@ export interface components {
                 failed: components["schemas"]["BadRow"][];
                 /** @description Rows saved. */
                 saved: number;
+                /**
+                 * @description Rows not saved because their wage card fails its check digit: the clerk checks them and imports the
+                 *     same file again with `confirmRows` naming them.
+                 */
+                unconfirmed: components["schemas"]["BadRow"][];
             };
             message: string;
         };
@@ -4206,6 +4308,35 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Page_HistoryLine: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description The account that made the change. */
+                    account: string;
+                    /** @description e.g. 修改人员信息, 调整工资标准, 人员调动, 人员退场. */
+                    action: string;
+                    /** @description What changed, before → after. */
+                    detail: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description YYYY-MM-DD HH:MM:SS, China time. */
+                    time: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Page_IncompleteLine: {
             /**
              * Format: int32
@@ -4260,6 +4391,8 @@ export interface components {
                     contractSigned: boolean;
                     entryDate: string;
                     exitDate: string;
+                    /** @description Why an exited line ended: '' left the site, `transfer` moved to another unit or team (the next line). */
+                    exitReason: string;
                     /** @description 男 / 女. */
                     gender: string;
                     /**
@@ -5671,6 +5804,23 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Vec_RateLine: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /** @description YYYY-MM-DD: the line's entry date or the first day of a month. */
+                effectiveFrom: string;
+                /** @description Yuan with two decimals. */
+                wage: string;
+                /** @description `day` or `month`. */
+                wageKind: string;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Vec_SelectOption: {
             /**
              * Format: int32
@@ -5856,14 +6006,21 @@ export interface components {
              */
             data: components["schemas"]["RosterLine"] & {
                 address: string;
+                /** @description The account that confirmed the wage card although it fails UnionPay's check digit ('' when nobody). */
+                cardCheckWaivedBy: string;
                 contractEnd: string;
                 contractFile: string;
                 contractStart: string;
                 ethnicity: string;
-                /** @description Every employment of the worker on this project, newest first (re-entries keep the old lines). */
+                /**
+                 * @description Every employment of the worker on this project, newest first (re-entries and transfers keep the
+                 *     old lines).
+                 */
                 history: components["schemas"]["RosterLine"][];
                 issuingAuthority: string;
                 photo: string;
+                /** @description The line's wage standards, earliest first (`Worker/wage_standard`). */
+                rates: components["schemas"]["RateLine"][];
                 validFrom: string;
                 validTo: string;
             };
@@ -6020,6 +6177,19 @@ export interface components {
             paytype_label: string;
             startdate: string;
         };
+        /** @description One change of the worker or of one of their lines on the project. */
+        HistoryLine: {
+            /** @description The account that made the change. */
+            account: string;
+            /** @description e.g. 修改人员信息, 调整工资标准, 人员调动, 人员退场. */
+            action: string;
+            /** @description What changed, before → after. */
+            detail: string;
+            /** Format: int64 */
+            id: number;
+            /** @description YYYY-MM-DD HH:MM:SS, China time. */
+            time: string;
+        };
         IdForm: {
             /** @description The project's id. */
             id?: string | null;
@@ -6029,6 +6199,11 @@ export interface components {
             failed: components["schemas"]["BadRow"][];
             /** @description Rows saved. */
             saved: number;
+            /**
+             * @description Rows not saved because their wage card fails its check digit: the clerk checks them and imports the
+             *     same file again with `confirmRows` naming them.
+             */
+            unconfirmed: components["schemas"]["BadRow"][];
         };
         IncompleteLine: {
             address: string;
@@ -6548,6 +6723,15 @@ export interface components {
             /** @description Mobile number (create only; an edit changes it through SMS verification). */
             phone?: string | null;
         };
+        /** @description A wage standard as the console shows it. */
+        RateLine: {
+            /** @description YYYY-MM-DD: the line's entry date or the first day of a month. */
+            effectiveFrom: string;
+            /** @description Yuan with two decimals. */
+            wage: string;
+            /** @description `day` or `month`. */
+            wageKind: string;
+        };
         /** @description `ajax_edit_save`: an exited participating unit comes back on site. */
         ReentryForm: {
             /** @description The new entry date, YYYY-MM-DD, not before the exit date. */
@@ -6558,6 +6742,8 @@ export interface components {
         RegisterForm: {
             /** @description 住址 as on the card: empty, or 3–100 characters. */
             address?: string | null;
+            /** @description `1` after the user confirmed a wage card failing its check digit as written (the 301 reply); recorded. */
+            cardConfirmed?: string | null;
             /** @description `1` after the user confirmed registering a person active on another project (the 301 reply). */
             confirmed?: string | null;
             contractEnd?: string | null;
@@ -6591,7 +6777,10 @@ export interface components {
             wage?: string | null;
             /** @description The wage card's bank: a first-level bank code of `Worker/options` (required with a card number). */
             wageCardBank?: string | null;
-            /** @description 工资卡号: 12–30 digits (spaces ignored); optional. */
+            /**
+             * @description 工资卡号: 12–30 digits (spaces ignored); optional. A UnionPay number (62…, 16–19 digits) failing its
+             *     check digit → 301 until `cardConfirmed=1`.
+             */
             wageCardNumber?: string | null;
             /** @description `day` (daily rate) or `month` (monthly wage). */
             wageKind?: string | null;
@@ -6624,6 +6813,8 @@ export interface components {
             contractSigned: boolean;
             entryDate: string;
             exitDate: string;
+            /** @description Why an exited line ended: '' left the site, `transfer` moved to another unit or team (the next line). */
+            exitReason: string;
             /** @description 男 / 女. */
             gender: string;
             /**
@@ -7131,6 +7322,19 @@ export interface components {
             topic: string;
             trainer: string;
         };
+        /** @description `Worker/transfer`. */
+        TransferForm: {
+            /** @description The first day in the new unit / team: after the line's entry date, not after today. */
+            date?: string | null;
+            /** @description The roster line (employment) id; on site. */
+            id?: string | null;
+            /** @description A team of that unit; optional. */
+            teamId?: string | null;
+            /** @description An on-site unit of the project (`Worker/options` units). */
+            unitId?: string | null;
+            /** @description A work-type value. */
+            workType?: string | null;
+        };
         /** @description A unit for selects. */
         UnitChoice: {
             /** Format: int64 */
@@ -7553,6 +7757,20 @@ export interface components {
             teamId?: string | null;
             unitId?: string | null;
         };
+        /** @description `Worker/wage_standard`. */
+        WageStandardForm: {
+            /**
+             * @description YYYY-MM: the new standard applies from the first day of this month (from the entry date in the
+             *     entry month); not before the entry month.
+             */
+            effectiveMonth?: string | null;
+            /** @description The roster line (employment) id; on site. */
+            id?: string | null;
+            /** @description Yuan, > 0, at most 99999.99, up to 2 decimals. */
+            wage?: string | null;
+            /** @description `day` or `month`. */
+            wageKind?: string | null;
+        };
         WageTeamOption: {
             /** Format: int64 */
             id: number;
@@ -7575,14 +7793,21 @@ export interface components {
          */
         WorkerDetail: components["schemas"]["RosterLine"] & {
             address: string;
+            /** @description The account that confirmed the wage card although it fails UnionPay's check digit ('' when nobody). */
+            cardCheckWaivedBy: string;
             contractEnd: string;
             contractFile: string;
             contractStart: string;
             ethnicity: string;
-            /** @description Every employment of the worker on this project, newest first (re-entries keep the old lines). */
+            /**
+             * @description Every employment of the worker on this project, newest first (re-entries and transfers keep the
+             *     old lines).
+             */
             history: components["schemas"]["RosterLine"][];
             issuingAuthority: string;
             photo: string;
+            /** @description The line's wage standards, earliest first (`Worker/wage_standard`). */
+            rates: components["schemas"]["RateLine"][];
             validFrom: string;
             validTo: string;
         };
@@ -10140,6 +10365,32 @@ export interface operations {
             };
         };
     };
+    edit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["EditForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     exit: {
         parameters: {
             query?: never;
@@ -10216,9 +10467,43 @@ export interface operations {
             };
         };
     };
+    history: {
+        parameters: {
+            query?: {
+                /** @description A roster line (employment) id of the worker. */
+                id?: string;
+                projectId?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_HistoryLine"];
+                };
+            };
+        };
+    };
     import: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Comma-joined row numbers of an earlier answer's `unconfirmed`: only these rows are imported, their
+                 *     cards confirmed as written (recorded).
+                 */
+                confirmRows?: string;
+            };
             header: {
                 /** @description session token */
                 "X-Token": string;
@@ -10522,6 +10807,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_i64"];
+                };
+            };
+        };
+    };
+    transfer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TransferForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Registered"];
+                };
+            };
+        };
+    };
+    wage_standard: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageStandardForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_RateLine"];
                 };
             };
         };

@@ -27,6 +27,7 @@ const line = (id: number, extra: Partial<RosterLine> = {}): RosterLine => ({
   contractSigned: true,
   entryDate: '2026-03-01',
   exitDate: '',
+  exitReason: '',
   status: 1,
   wageCardNumber: '',
   wageCardBank: '',

@@ -42,12 +42,14 @@ export function toFilter(values: FilterValues): RosterFilter {
  */
 export default function List() {
   const queryClient = useQueryClient();
-  const projectId = useSearchParams()[0].get('projectId') ?? undefined;
+  const [searchParams] = useSearchParams();
+  const projectId = searchParams.get('projectId') ?? undefined;
   const isBuilder = useSession((state) => state.roles.includes('builder'));
   const [form] = Form.useForm<FilterValues>();
   const [filter, setFilter] = useState<RosterFilter>(EMPTY_FILTER);
   const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
-  const [viewing, setViewing] = useState<number | null>(null);
+  // `?worker=<line id>` opens that worker (the link 进场登记 shows after 登记成功).
+  const [viewing, setViewing] = useState<number | null>(() => Number(searchParams.get('worker')) || null);
   const [move, setMove] = useState<Move | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -86,7 +88,7 @@ export default function List() {
     { title: '工种', dataIndex: 'workTypeLabel', width: 100 },
     { title: '进场日期', dataIndex: 'entryDate', width: 110 },
     { title: '退场日期', dataIndex: 'exitDate', width: 110, render: (text: string) => text || '—' },
-    { title: '状态', dataIndex: 'status', width: 70, render: (status: number) => <StatusTag status={status} /> },
+    { title: '状态', dataIndex: 'status', width: 70, render: (status: number, line) => <StatusTag status={status} exitReason={line.exitReason} /> },
     {
       title: '操作',
       key: 'action',
@@ -202,7 +204,16 @@ export default function List() {
         }
       />
 
-      <WorkerDrawer id={viewing} projectId={projectId} onClose={() => setViewing(null)} />
+      <WorkerDrawer
+        id={viewing}
+        projectId={projectId}
+        canEdit={isBuilder}
+        onClose={() => setViewing(null)}
+        onChanged={(id) => {
+          setViewing(id);
+          refresh();
+        }}
+      />
       <MoveDialog
         move={move}
         onClose={() => setMove(null)}

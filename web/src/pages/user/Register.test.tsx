@@ -88,4 +88,35 @@ describe('Register', () => {
     await screen.findByTestId('register-form');
     expect(screen.queryByTestId('register-read-card')).toBeNull();
   });
+
+  it('asks before saving a mistyped card, sends it confirmed, then links to the new worker', async () => {
+    const { called } = renderPage(<Register />, {
+      [REGISTER_URL]: ({ body }) =>
+        body.get('cardConfirmed') === '1'
+          ? { code: 201, message: '', data: { workerId: 5, id: 42 } }
+          : { code: 301, message: '工资卡号校验位错误：请核对', data: null },
+    });
+    await screen.findByTestId('register-form');
+    type('register-name', '张三');
+    type('register-idNumber', '11010519491231002X');
+    type('register-phone', '13800138000');
+    type('register-wageCardNumber', '6222021234567890129');
+    type('register-wage', '350');
+    const choose = async (testId: string, option: string) => {
+      fireEvent.mouseDown(screen.getByTestId(testId).querySelector('input') ?? screen.getByTestId(testId));
+      fireEvent.click(await screen.findByTitle(option));
+    };
+    await choose('register-wageCardBank', '中国工商银行');
+    await choose('register-unitId', '中建七局第二建筑有限公司');
+    await choose('register-workType', '钢筋工');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByText('工资卡号校验位错误：请核对')).toBeTruthy();
+    expect(called(REGISTER_URL)[0].body.has('cardConfirmed')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: '卡号无误，继续登记' }));
+    const done = await screen.findByTestId('register-done');
+    expect(done.textContent).toContain('张三 登记成功');
+    expect(screen.getByTestId('register-done-link').getAttribute('href')).toBe('/user/list?worker=42');
+    expect(called(REGISTER_URL)[1].body.get('cardConfirmed')).toBe('1');
+    expect(called(REGISTER_URL)[1].body.has('confirmed')).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 import { chinaNow } from '@/utils/chinaTime';
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import {
   Alert,
   Button,
@@ -36,8 +37,9 @@ import {
   requiredRule,
   ruleFrom,
 } from '@/utils/rules';
-import { LONG_TERM, MSG_VALID_TO, wageCardRule, wageRule } from '@/utils/rules/worker';
-import { fetchOptions, NEEDS_CONFIRMATION, photoFile, readCard, registerWorker, type RegisterForm } from './service';
+import { cardCheckDigitFails, wageCardRule } from '@/utils/rules/wageCard';
+import { LONG_TERM, MSG_VALID_TO, wageRule } from '@/utils/rules/worker';
+import { type Confirmations, fetchOptions, NEEDS_CONFIRMATION, photoFile, readCard, registerWorker, type RegisterForm } from './service';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -123,6 +125,7 @@ export default function Register() {
   const [form] = Form.useForm<RegisterValues>();
   const [saving, setSaving] = useState(false);
   const [reading, setReading] = useState(false);
+  const [registered, setRegistered] = useState<{ id: number; name: string } | null>(null);
   const readerUrl = useSession((state) => state.siteConfig?.idreader ?? '');
   const options = useQuery({ queryKey: ['worker', 'options', ''], queryFn: () => fetchOptions() });
   const idNumber = Form.useWatch('idNumber', form) ?? '';
@@ -136,11 +139,15 @@ export default function Register() {
 
   const initialValues: Partial<RegisterValues> = { wageKind: 'day', contractSigned: false, entryDate: chinaNow() };
 
-  const save = async (values: RegisterValues, confirmed: boolean): Promise<void> => {
+  const save = async (values: RegisterValues, confirmations: Confirmations): Promise<void> => {
     setSaving(true);
     try {
-      await registerWorker(toRegisterForm(values), confirmed);
+      const done = await registerWorker(toRegisterForm(values), confirmations);
       void message.success('登记成功');
+      setRegistered({ id: done.id, name: values.name });
+      // The form is long: back to its top, where the notice links to the new worker.
+      window.scrollTo({ top: 0 });
+      document.querySelector('main')?.scrollTo?.({ top: 0 });
       // The next worker usually joins the same unit, team and day.
       form.resetFields([
         'name', 'idNumber', 'ethnicity', 'address', 'issuingAuthority', 'validFrom', 'validTo', 'photo', 'phone',
@@ -148,13 +155,15 @@ export default function Register() {
       ]);
     } catch (error) {
       if (error instanceof ApiError && error.code === NEEDS_CONFIRMATION) {
+        // The server asks about the card first, then about another project.
+        const card = !confirmations.cardConfirmed && cardCheckDigitFails(values.wageCardNumber ?? '');
         Modal.confirm({
-          title: '人员已在其他项目在场',
+          title: card ? '工资卡号校验未通过' : '人员已在其他项目在场',
           content: error.message,
-          okText: '确认登记',
-          cancelText: '取消',
-          okButtonProps: { 'data-testid': 'register-confirm' } as Record<string, string>,
-          onOk: () => save(values, true),
+          okText: card ? '卡号无误，继续登记' : '确认登记',
+          cancelText: card ? '返回修改' : '取消',
+          okButtonProps: { 'data-testid': card ? 'register-card-confirm' : 'register-confirm' } as Record<string, string>,
+          onOk: () => save(values, card ? { ...confirmations, cardConfirmed: true } : { ...confirmations, confirmed: true }),
         });
       } else {
         showApiError(error);
@@ -200,11 +209,27 @@ export default function Register() {
       }
     >
       {options.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title="选项加载失败，请刷新重试" />}
+      {registered && (
+        <Alert
+          type="success"
+          showIcon
+          closable
+          onClose={() => setRegistered(null)}
+          style={{ marginBottom: 16 }}
+          data-testid="register-done"
+          title={
+            <span>
+              {registered.name} 登记成功。<Link to={`/user/list?worker=${registered.id}`} data-testid="register-done-link">在花名册中查看</Link>
+              ，或继续登记下一位（所属单位、班组、进场日期已保留）。
+            </span>
+          }
+        />
+      )}
       <Form<RegisterValues>
         form={form}
         layout="vertical"
         initialValues={initialValues}
-        onFinish={(values) => void save(values, false)}
+        onFinish={(values) => void save(values, {})}
         data-testid="register-form"
       >
         <Divider titlePlacement="start">身份证信息</Divider>

@@ -22,6 +22,11 @@ export type TrainingLine = Schemas['TrainingLine'];
 export type TrainingPage = Schemas['Envelope_Page_TrainingLine']['data'];
 export type TrainingDetail = Schemas['TrainingDetail'];
 export type TrainingForm = Schemas['TrainingForm'];
+export type EditForm = Schemas['EditForm'];
+export type WageStandardForm = Schemas['WageStandardForm'];
+export type TransferForm = Schemas['TransferForm'];
+export type RateLine = Schemas['RateLine'];
+export type HistoryPage = Schemas['Envelope_Page_HistoryLine']['data'];
 
 const base = '/builder/user/v1/Worker';
 
@@ -39,6 +44,10 @@ export const SUPPLEMENT_URL = `${base}/supplement`;
 export const TRAIN_LIST_URL = `${base}/trainList`;
 export const TRAIN_DETAIL_URL = `${base}/trainDetail`;
 export const TRAIN_SAVE_URL = `${base}/trainSave`;
+export const EDIT_URL = `${base}/edit`;
+export const WAGE_STANDARD_URL = `${base}/wage_standard`;
+export const TRANSFER_URL = `${base}/transfer`;
+export const HISTORY_URL = `${base}/history`;
 
 /** Code 301: the person is active on another project; the user may confirm. */
 export const NEEDS_CONFIRMATION = 301;
@@ -76,15 +85,31 @@ function filterParams(filter: RosterFilter): Record<string, string> {
 
 export const fetchOptions = (projectId?: string) => get<WorkerOptions>(OPTIONS_URL, { projectId: projectId || undefined });
 
+/** What the user has confirmed after a 301: the person active elsewhere, a card failing its check digit. */
+export interface Confirmations {
+  confirmed?: boolean;
+  cardConfirmed?: boolean;
+}
+
 /** Sends the form with empty fields left out. */
-export function registerWorker(form: RegisterForm, confirmed: boolean) {
+export function registerWorker(form: RegisterForm, confirmations: Confirmations) {
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(form)) {
     if (typeof value === 'string' && value.trim() !== '') params[key] = value.trim();
   }
-  if (confirmed) params.confirmed = '1';
+  if (confirmations.confirmed) params.confirmed = '1';
+  if (confirmations.cardConfirmed) params.cardConfirmed = '1';
   return post<Registered>(REGISTER_URL, params);
 }
+
+export const editWorker = (form: EditForm) => post<null>(EDIT_URL, form as Record<string, string>);
+
+export const changeWageStandard = (form: WageStandardForm) => post<RateLine[]>(WAGE_STANDARD_URL, form as Record<string, string>);
+
+export const transferWorker = (form: TransferForm) => post<Registered>(TRANSFER_URL, form as Record<string, string>);
+
+export const fetchHistory = (id: number, page: number, limit: number, projectId?: string) =>
+  get<HistoryPage>(HISTORY_URL, { id, page, limit, projectId: projectId || undefined });
 
 export const fetchRoster = (filter: RosterFilter, page: number, limit: number) =>
   get<RosterPage>(LIST_URL, { ...filterParams(filter), page, limit });
@@ -116,8 +141,12 @@ export async function downloadExport(filter: RosterFilter) {
   saveBlob(await fetchFile(EXPORT_URL, filterParams(filter)), '花名册.xlsx');
 }
 
-/** Uploads a workbook (field `file`); answers the saved count and the bad rows. */
-export const importWorkbook = (file: Blob, name: string) => postWorkbook<ImportResult>(IMPORT_URL, file, name);
+/**
+ * Uploads a workbook (field `file`); answers the saved count, the bad rows and the rows held back for a
+ * card failing its check digit. `confirmRows` imports only those rows, their cards confirmed.
+ */
+export const importWorkbook = (file: Blob, name: string, confirmRows: number[] = []) =>
+  postWorkbook<ImportResult>(confirmRows.length ? `${IMPORT_URL}?confirmRows=${confirmRows.join(',')}` : IMPORT_URL, file, name);
 
 /**
  * What the local ID-card reader answers (docs/api.md "ID reader"): GET on the configured URL, JSON with

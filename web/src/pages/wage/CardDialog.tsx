@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select, message } from 'antd';
 import { ApiError } from '@/api/client';
 import { fetchOptions as fetchWorkerOptions } from '@/pages/user/service';
+import { requiredRule } from '@/utils/rules';
+import { MSG_WAGE_CARD, wageCardRule } from '@/utils/rules/wageCard';
 import { saveCard } from './service';
 
 export interface CardTarget {
@@ -52,7 +54,7 @@ export default function CardDialog({ target, onClose, onSaved }: { target: CardT
       destroyOnHidden
     >
       <Form form={form} layout="vertical">
-        <Form.Item name="card" label="工资卡号" rules={[{ required: true, pattern: /^\d{12,30}$/, message: '工资卡号应为12-30位数字' }]}>
+        <Form.Item name="card" label="工资卡号" rules={[requiredRule(MSG_WAGE_CARD), wageCardRule()]}>
           <Input maxLength={30} placeholder="12-30位数字" data-testid="card-input" />
         </Form.Item>
         <Form.Item name="bank" label="开户银行" rules={[{ required: true, message: '请选择工资卡开户银行' }]}>

@@ -13,4 +13,5 @@ export * from './personName';
 export * from './phone';
 export * from './result';
 export * from './text';
+export * from './wageCard';
 export * from './worker';

@@ -6,8 +6,10 @@ import moneyVectors from '../../../../vectors/money.json';
 import personNameVectors from '../../../../vectors/person_name.json';
 import phoneVectors from '../../../../vectors/phone.json';
 import textVectors from '../../../../vectors/text.json';
+import wageCardVectors from '../../../../vectors/wage_card.json';
 import workerVectors from '../../../../vectors/worker.json';
-import { checkHours, checkWageCard, wageFen } from './worker';
+import { parseWageCard } from './wageCard';
+import { checkHours, wageFen } from './worker';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
@@ -69,7 +71,7 @@ describe('shared vectors', () => {
     const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
     expect(files).toEqual([
       'credit_code.json', 'dates.json', 'id_number.json', 'latlng.json', 'money.json', 'password.json',
-      'person_name.json', 'phone.json', 'text.json', 'worker.json',
+      'person_name.json', 'phone.json', 'text.json', 'wage_card.json', 'worker.json',
     ]);
   });
 
@@ -185,11 +187,17 @@ describe('shared vectors', () => {
     }
   });
 
+  it.each(cases(wageCardVectors).map((c) => [label(c), c] as const))('wage card %s', (_, c) => {
+    const parsed = parseWageCard(c.input);
+    expect(typeof parsed === 'string' ? parsed : null).toBe(c.message);
+    if (typeof parsed !== 'string') {
+      expect(parsed.digits).toBe(c.expect?.digits);
+      expect(parsed.checkDigitFails).toBe(c.expect?.checkDigitFails);
+    }
+  });
+
   it.each(cases(workerVectors).map((c) => [label(c), c] as const))('worker %s', (_, c) => {
     switch (c.rule) {
-      case 'wageCard':
-        expect(checkWageCard(c.input) ?? null).toBe(c.message);
-        break;
       case 'wage': {
         const fen = wageFen(c.input);
         expect(typeof fen === 'string' ? fen : null).toBe(c.message);

@@ -1,8 +1,12 @@
-import { checkHours, checkWageCard, MSG_HOURS, MSG_WAGE, MSG_WAGE_CARD, MSG_WAGE_REQUIRED, MSG_WAGE_ZERO, wageFen } from './worker';
+import { cardCheckDigitFails, checkWageCard, MSG_WAGE_CARD } from './wageCard';
+import { checkHours, MSG_HOURS, MSG_WAGE, MSG_WAGE_REQUIRED, MSG_WAGE_ZERO, wageFen } from './worker';
 
 describe('worker rules (server/src/worker/rules.rs)', () => {
   it('checks wage cards as 12-30 digits, spaces ignored', () => {
-    expect(checkWageCard('6222 0212 3456 7890')).toBeUndefined();
+    expect(checkWageCard('6222 0212 3456 7894')).toBeUndefined();
+    expect(cardCheckDigitFails('6222 0212 3456 7890')).toBe(true);
+    expect(cardCheckDigitFails('6222021234567890128')).toBe(false);
+    expect(cardCheckDigitFails('123456789012')).toBe(false);
     expect(checkWageCard('')).toBeUndefined();
     expect(checkWageCard('62220212345')).toBe(MSG_WAGE_CARD);
     expect(checkWageCard('6'.repeat(31))).toBe(MSG_WAGE_CARD);

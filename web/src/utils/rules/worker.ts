@@ -1,25 +1,16 @@
 /**
- * The worker forms' own rules, as server/src/worker/rules.rs checks them: the wage card, the wage standard
- * in yuan (exact fen, never floating point), the ID validity end and the training hours.
+ * The worker forms' own rules, as server/src/worker/rules.rs checks them: the wage standard in yuan (exact
+ * fen, never floating point), the ID validity end and the training hours (the wage card: ./wageCard.ts).
  */
 import type { FormRule } from 'antd';
 import { ruleFrom } from './antd';
-import { allDigits } from './result';
 
-export const MSG_WAGE_CARD = '工资卡号应为12-30位数字';
 export const MSG_WAGE_REQUIRED = '请填写工资标准';
 export const MSG_WAGE = '工资标准应为不超过99999.99元的金额，最多2位小数';
 export const MSG_WAGE_ZERO = '工资标准应大于0';
 export const MSG_VALID_TO = '身份证有效期截止日期应为日期或“长期”';
 export const MSG_HOURS = '培训学时应为0.5-24之间的数字，最多1位小数';
 export const LONG_TERM = '长期';
-
-/** An optional wage card number: 12–30 digits, spaces ignored. */
-export function checkWageCard(input: string): string | undefined {
-  const digits = input.replace(/\s+/g, '');
-  if (digits === '') return undefined;
-  return digits.length >= 12 && digits.length <= 30 && allDigits(digits) ? undefined : MSG_WAGE_CARD;
-}
 
 /** Yuan with up to 2 decimals as integer fen, or the message. */
 export function wageFen(input: string): number | string {
@@ -44,6 +35,5 @@ export function checkHours(input: string): string | undefined {
   return tenths >= 5 && tenths <= 240 ? undefined : MSG_HOURS;
 }
 
-export const wageCardRule = (): FormRule => ruleFrom(checkWageCard, false);
 export const wageRule = (): FormRule => ruleFrom(checkWage);
 export const hoursRule = (): FormRule => ruleFrom(checkHours);

@@ -1,0 +1,142 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import List from './List';
+import { DETAIL_URL, EDIT_URL, HISTORY_URL, LIST_URL, TRANSFER_URL, WAGE_STANDARD_URL, type RosterLine } from './service';
+import { errors, renderPage } from './testSetup';
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const line: RosterLine = {
+  id: 11,
+  workerId: 111,
+  name: '赵铁柱',
+  idNumber: '11010519491231002X',
+  gender: '女',
+  birthDate: '1949-12-31',
+  age: 76,
+  nativePlace: '北京市',
+  phone: '13800138000',
+  unitId: 4,
+  unitName: '中建七局第二建筑有限公司',
+  teamId: 7,
+  teamName: '钢筋班',
+  workType: '3',
+  workTypeLabel: '钢筋工',
+  wageKind: 'day',
+  wage: '350.00',
+  contractSigned: false,
+  entryDate: '2026-03-02',
+  exitDate: '',
+  status: 1,
+  exitReason: '',
+  wageCardNumber: '6222021234567890128',
+  wageCardBank: '102',
+};
+
+const detail = {
+  ...line,
+  ethnicity: '汉',
+  address: '',
+  issuingAuthority: '',
+  validFrom: '',
+  validTo: '',
+  photo: '',
+  contractStart: '',
+  contractEnd: '',
+  contractFile: '',
+  cardCheckWaivedBy: '',
+  rates: [{ effectiveFrom: '2026-03-02', wageKind: 'day', wage: '350.00' }],
+  history: [line, { ...line, id: 9, teamName: '木工班', status: 2, exitReason: 'transfer', entryDate: '2026-01-05', exitDate: '2026-03-01' }],
+};
+
+const routes = {
+  [LIST_URL]: { code: 201, data: { list: [line], total: 1, page: 1, limit: 20 } },
+  [DETAIL_URL]: { code: 201, data: detail },
+  [HISTORY_URL]: {
+    code: 201,
+    data: {
+      list: [{ id: 5, time: '2026-11-24 10:00:00', account: 'demo', action: '修改人员信息', detail: '赵铁柱 手机号码 13800138000 → 13900000000' }],
+      total: 1,
+      page: 1,
+      limit: 10,
+    },
+  },
+};
+
+/** Opens the worker named by `?worker=` (the link 进场登记 shows after 登记成功). */
+async function openDrawer(extra: Record<string, unknown> = {}) {
+  const mock = renderPage(<List />, { ...routes, ...extra } as never, '', { path: '/user/list?worker=11' });
+  await screen.findByTestId('worker-detail');
+  return mock;
+}
+
+describe('WorkerDrawer', () => {
+  it('opens from the link, shows the card with its bank, the transfer line and the change history', async () => {
+    const { called } = await openDrawer();
+    expect(screen.getByTestId('worker-card').textContent).toContain('6222021234567890128（中国工商银行）');
+    expect(screen.getByTestId('worker-history').textContent).toContain('调出');
+    fireEvent.click(screen.getByText('变更记录'));
+    await waitFor(() => expect(screen.getByTestId('worker-changes').textContent).toContain('手机号码 13800138000 → 13900000000'));
+    expect(new URL(called(HISTORY_URL)[0].url, 'http://x').searchParams.get('id')).toBe('11');
+  });
+
+  it('edits the card: a mistyped UnionPay number is sent, the 301 asked, then sent confirmed', async () => {
+    const { called } = await openDrawer({
+      [EDIT_URL]: ({ body }: { body: URLSearchParams }) =>
+        body.get('cardConfirmed') === '1' ? { code: 201, message: '', data: null } : { code: 301, message: '工资卡号校验位错误：请核对', data: null },
+    });
+    fireEvent.click(screen.getByTestId('worker-edit'));
+    const card = await screen.findByTestId('edit-wageCardNumber');
+    fireEvent.change(card, { target: { value: '62220212345' } });
+    fireEvent.click(screen.getByTestId('edit-submit'));
+    await waitFor(() => expect(errors()).toContain('工资卡号应为12-30位数字'));
+    expect(called(EDIT_URL)).toHaveLength(0);
+    fireEvent.change(card, { target: { value: '6222021234567890129' } });
+    expect(await screen.findByText('该银联卡号末位校验不通过，请核对；确认无误仍可保存')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('edit-submit'));
+    await waitFor(() => expect(called(EDIT_URL)).toHaveLength(1));
+    expect(await screen.findByText('工资卡号校验位错误：请核对')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: '卡号无误，保存' }));
+    await waitFor(() => expect(called(EDIT_URL)).toHaveLength(2));
+    expect(called(EDIT_URL)[0].body.has('cardConfirmed')).toBe(false);
+    expect(called(EDIT_URL)[1].body.get('cardConfirmed')).toBe('1');
+    expect(called(EDIT_URL)[1].body.get('wageCardNumber')).toBe('6222021234567890129');
+    expect(called(EDIT_URL)[1].body.get('wageCardBank')).toBe('102');
+  });
+
+  it('changes the wage standard from a month and transfers to another team', async () => {
+    const { called } = await openDrawer({
+      [WAGE_STANDARD_URL]: { code: 201, data: [] },
+      [TRANSFER_URL]: { code: 201, data: { workerId: 111, id: 12 } },
+    });
+    fireEvent.click(screen.getByTestId('worker-wage'));
+    fireEvent.change(await screen.findByTestId('wage-amount'), { target: { value: '1.234' } });
+    fireEvent.click(screen.getByTestId('wage-submit'));
+    await waitFor(() => expect(errors()).toContain('工资标准应为不超过99999.99元的金额，最多2位小数'));
+    fireEvent.change(screen.getByTestId('wage-amount'), { target: { value: '400' } });
+    fireEvent.click(screen.getByTestId('wage-submit'));
+    await waitFor(() => expect(called(WAGE_STANDARD_URL)).toHaveLength(1));
+    const wage = called(WAGE_STANDARD_URL)[0].body;
+    expect(wage.get('wage')).toBe('400');
+    expect(wage.get('wageKind')).toBe('day');
+    expect(wage.get('effectiveMonth')).toMatch(/^\d{4}-\d{2}$/);
+
+    fireEvent.click(screen.getByTestId('worker-transfer'));
+    await screen.findByTestId('transfer-submit');
+    fireEvent.mouseDown(screen.getByTestId('transfer-team').querySelector('input') ?? screen.getByTestId('transfer-team'));
+    fireEvent.click(await screen.findByTitle('木工班'));
+    fireEvent.click(screen.getByTestId('transfer-submit'));
+    await waitFor(() => expect(called(TRANSFER_URL)).toHaveLength(1));
+    const transfer = called(TRANSFER_URL)[0].body;
+    expect(transfer.get('teamId')).toBe('8');
+    expect(transfer.get('workType')).toBe('2');
+    expect(transfer.get('unitId')).toBe('4');
+  });
+
+  it('offers no changes to the regulator', async () => {
+    renderPage(<List />, routes as never, '', { roles: ['admin'], path: '/user/list?projectId=3&worker=11' });
+    await screen.findByTestId('worker-detail');
+    expect(screen.queryByTestId('worker-edit')).toBeNull();
+    expect(screen.queryByTestId('worker-transfer')).toBeNull();
+  });
+});
