@@ -2354,6 +2354,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/wage/v1/Sheet/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What paying these sheets would do, for the confirmation before 确认 and 提交审核: workers with net pay, total, the cards the bank would refuse (first 20, with their count), the special account's balance after. Changes nothing. */
+        get: operations["sheet_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/wage/v1/Sheet/removeLine": {
         parameters: {
             query?: never;
@@ -5796,6 +5813,36 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_WagePayPreview: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description What paying sheets would do, for the confirmation before 确认 and 提交审核. Nothing is changed. */
+            data: {
+                /** @description The special account's balance, yuan ('' without an account). */
+                balance: string;
+                /** @description Balance minus total, yuan, negative when short ('' without an account). */
+                balanceAfter: string;
+                /**
+                 * Format: int64
+                 * @description Lines whose card the bank would refuse.
+                 */
+                cardProblemCount: number;
+                /** @description The first `PREVIEW_PROBLEMS` of them. */
+                cardProblems: components["schemas"]["WageCardProblem"][];
+                /** @description Their net pay, yuan. */
+                total: string;
+                /**
+                 * Format: int64
+                 * @description Lines with net pay.
+                 */
+                workers: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_WageSheetDetail: {
             /**
              * Format: int32
@@ -6152,6 +6199,8 @@ export interface components {
             limit: number;
             list: {
                 cardBank: string;
+                /** @description The bank's name ('' when the code is unknown). */
+                cardBankName: string;
                 cardNumber: string;
                 /** @description Why the card (as on the sheet) cannot be paid into; '' when it can. */
                 cardProblem: string;
@@ -7348,6 +7397,13 @@ export interface components {
             confirmed?: string | null;
             workerId?: string | null;
         };
+        /** @description A line whose card the bank would refuse. */
+        WageCardProblem: {
+            cardBankName: string;
+            cardNumber: string;
+            name: string;
+            problem: string;
+        };
         WageDetailQuery: {
             id?: string | null;
             limit?: string | null;
@@ -7431,6 +7487,27 @@ export interface components {
             projectId?: string | null;
             /** @description An order status; empty: any. */
             status?: string | null;
+        };
+        /** @description What paying sheets would do, for the confirmation before 确认 and 提交审核. Nothing is changed. */
+        WagePayPreview: {
+            /** @description The special account's balance, yuan ('' without an account). */
+            balance: string;
+            /** @description Balance minus total, yuan, negative when short ('' without an account). */
+            balanceAfter: string;
+            /**
+             * Format: int64
+             * @description Lines whose card the bank would refuse.
+             */
+            cardProblemCount: number;
+            /** @description The first `PREVIEW_PROBLEMS` of them. */
+            cardProblems: components["schemas"]["WageCardProblem"][];
+            /** @description Their net pay, yuan. */
+            total: string;
+            /**
+             * Format: int64
+             * @description Lines with net pay.
+             */
+            workers: number;
         };
         WagePayout: {
             amount: string;
@@ -10891,6 +10968,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_WageOptions"];
+                };
+            };
+        };
+    };
+    sheet_preview: {
+        parameters: {
+            query?: {
+                /** @description Comma-joined sheet ids of the project. */
+                ids?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WagePayPreview"];
                 };
             };
         };
