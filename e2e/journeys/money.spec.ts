@@ -240,9 +240,9 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   for (const index of SUNDAY_WORKERS) {
     await expect(rowOf(lines, demoName(index)).locator('td').nth(2)).toHaveText(String(attendedDays.get(index)))
   }
-  // The mistyped cards show on the sheet.
-  for (const [index] of BAD_CARDS) {
-    await expect(rowOf(lines, demoName(index)).locator('td').nth(8)).toHaveText('卡号校验位错误')
+  // The mistyped cards show on the sheet, in full with their bank.
+  for (const [index, card] of BAD_CARDS) {
+    await expect(rowOf(lines, demoName(index)).locator('td').nth(8)).toHaveText(new RegExp(`^${card}\\S*银行卡号校验位错误$`))
   }
   await shot(page, testInfo, '03-prefilled-sheet')
 

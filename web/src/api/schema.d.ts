@@ -193,7 +193,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The affix list: the `year`'s months up to this month (newest first) × the project's on-site units
+         * The affix list: the `year`'s months that are over (newest first) × the project's units from the month each entered
          *     (`companyid` narrows to one), each with its bank receipts, signed wage sheets and other proofs and whether
          *     the required two are there. Paged on the server. Builder: its own project; regulator: `projectId`;
          *     finance → 403.
@@ -217,7 +217,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Files uploads (kind voucher, this project's) as vouchers of a month (not after this month), a unit and a
+         * Files uploads (kind voucher, this project's) as vouchers of a month (over, not before the unit entered), a unit and a
          *     category; at most 5 per category (401 `当前限制选择5个文件`). Answers the new ids. Logged. Builder only.
          */
         post: operations["save"];
@@ -3039,7 +3039,9 @@ export interface components {
              * @description 1 when both a bank receipt and a signed wage sheet are there.
              */
             complete: number;
-            /** @description Whether the session may upload and delete (the project's builder). */
+            /** @description Whether the month is due: over, and not before the unit entered. */
+            due: boolean;
+            /** @description Whether the session may upload and delete: the project's builder, for a month that is due. */
             editable: boolean;
             files: components["schemas"]["AffixFile"][];
         };
@@ -3083,7 +3085,7 @@ export interface components {
             wageSheets: number;
         };
         AffixSaveForm: {
-            /** @description `YYYY-MM`, not after this month. */
+            /** @description `YYYY-MM`, a month that is over, not before the unit entered. */
             belongdate?: string | null;
             /** @description `receipt`, `wage_sheet` or `other`. */
             category?: string | null;
@@ -3690,7 +3692,9 @@ export interface components {
                  * @description 1 when both a bank receipt and a signed wage sheet are there.
                  */
                 complete: number;
-                /** @description Whether the session may upload and delete (the project's builder). */
+                /** @description Whether the month is due: over, and not before the unit entered. */
+                due: boolean;
+                /** @description Whether the session may upload and delete: the project's builder, for a month that is due. */
                 editable: boolean;
                 files: components["schemas"]["AffixFile"][];
             };
