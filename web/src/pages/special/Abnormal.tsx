@@ -15,7 +15,7 @@ export default function Abnormal() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
-  const [selected, setSelected] = useState<WagePayout[]>([]);
+  const [picked, setPicked] = useState<WagePayout[]>([]);
   const [card, setCard] = useState<CardTarget | null>(null);
   const [sending, setSending] = useState(false);
   const [modal, modalHolder] = Modal.useModal();
@@ -25,6 +25,8 @@ export default function Abnormal() {
     placeholderData: keepPreviousData,
   });
   const options = useQuery({ queryKey: ['wage', 'options'], queryFn: fetchOptions });
+  // The picked lines as last loaded: a corrected card shows in the confirmation.
+  const selected = picked.map((row) => failed.data?.list.find((line) => line.id === row.id) ?? row);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['wage'] });
   const send = async () => {
     const total = sumYuan(selected.map((row) => row.amount));
@@ -43,7 +45,7 @@ export default function Abnormal() {
     try {
       const id = await reissue(selected.map((payout) => payout.id));
       void message.success('已重新提交审核');
-      setSelected([]);
+      setPicked([]);
       refresh();
       navigate(`/special/orderDetail?id=${id}`);
     } catch (error) {
@@ -80,7 +82,7 @@ export default function Abnormal() {
           dataSource={failed.data?.list ?? []}
           loading={failed.isFetching}
           locale={{ emptyText: '没有待处理的支付失败明细' }}
-          rowSelection={{ selectedRowKeys: selected.map((row) => row.id), onChange: (_, rows) => setSelected(rows) }}
+          rowSelection={{ selectedRowKeys: selected.map((row) => row.id), onChange: (_, rows) => setPicked(rows) }}
           pagination={{ current: paging.page, pageSize: paging.limit, total: failed.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, onChange: (page, limit) => setPaging({ page, limit }) }}
         />
         <Space>
