@@ -179,15 +179,15 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
   const editable = sheet?.status === 'draft';
   const columns: TableColumnsType<WageLine> = [
     { title: '姓名', dataIndex: 'name', width: 80 },
-    { title: '身份证号', dataIndex: 'idNumber', width: 170 },
-    { title: '出勤天数', dataIndex: 'days', width: 80 },
-    { title: '工资标准', width: 110, render: (_: unknown, row) => `${groupYuan(row.wage)}/${row.wageKind === 'day' ? '日' : '月'}` },
+    { title: '身份证号', dataIndex: 'idNumber', width: 165 },
+    { title: '出勤天数', dataIndex: 'days', width: 72 },
+    { title: '工资标准', width: 100, render: (_: unknown, row) => `${groupYuan(row.wage)}/${row.wageKind === 'day' ? '日' : '月'}` },
     { title: '应发（元）', dataIndex: 'payable', align: 'right', width: 110, render: groupYuan },
     { title: '扣款（元）', dataIndex: 'deduction', align: 'right', width: 90, render: groupYuan },
     { title: '实发（元）', dataIndex: 'net', align: 'right', width: 110, render: groupYuan },
     { title: '原因', dataIndex: 'reason', ellipsis: true },
     {
-      title: '工资卡', dataIndex: 'cardNumber', width: 230,
+      title: '工资卡', dataIndex: 'cardNumber', width: 200,
       render: (card: string, row) => (
         <div>
           <div style={{ whiteSpace: 'nowrap' }}>{card || '—'}</div>
@@ -231,7 +231,7 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
         columns={columns}
         dataSource={detail.data?.lines.list ?? []}
         loading={detail.isFetching}
-        scroll={{ x: 1250 }}
+        scroll={{ x: 1100 }}
         pagination={{ current: paging.page, pageSize: paging.limit, total: detail.data?.lines.total ?? 0, showTotal: (t) => `共 ${t} 人`, onChange: (page, limit) => setPaging({ page, limit }) }}
       />
       <LineDialog line={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); changed(); }} />

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, message } from 'antd';
 import { ApiError } from '@/api/client';
+import { useTags } from '@/store/tagsView';
 import { fetchParticipant } from './companyService';
 import ParticipantEditor from './ParticipantEditor';
 
@@ -19,6 +20,8 @@ export default function EditBuilds() {
     if (id > 0 || redirected.current) return;
     redirected.current = true;
     void message.info(MSG_PICK_UNIT);
+    // No tab is left behind for a page that cannot be shown.
+    useTags.getState().dispatch({ type: 'close', path: '/project/editBuilds' });
     navigate('/project/contractorInfo', { replace: true });
   }, [id, navigate]);
   if (!(id > 0)) return null;
