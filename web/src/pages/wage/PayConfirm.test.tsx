@@ -125,6 +125,28 @@ describe('重新发放 failed lines', () => {
     expect(called(URLS.reissue)).toHaveLength(0);
   });
 
+  it('confirms with the card as corrected after the line was picked', async () => {
+    let corrected = false;
+    const fixed = { ...failed, currentCard: '6222021002000001129', currentCardProblem: '' };
+    renderPage(<Abnormal />, {
+      [URLS.options]: { code: 201, data: options },
+      [URLS.abnormal]: () => ({ code: 201, message: '', data: { list: [corrected ? fixed : failed], total: 1, page: 1, limit: 20 } }),
+      [URLS.card]: () => {
+        corrected = true;
+        return { code: 201, message: '修改成功', data: null };
+      },
+    });
+    await screen.findByText('账户不存在');
+    fireEvent.click(screen.getAllByRole('checkbox')[1]);
+    fireEvent.click(screen.getByRole('button', { name: '修改工资卡' }));
+    fireEvent.change(await screen.findByTestId('card-input'), { target: { value: fixed.currentCard } });
+    fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
+    await screen.findByText(fixed.currentCard);
+    fireEvent.click(screen.getByRole('button', { name: '重新发放' }));
+    expect((await screen.findByTestId('pay-summary')).textContent).toContain('¥8,160.50');
+    expect(screen.queryByTestId('pay-card-problems')).toBeNull();
+  });
+
   it('re-issues on OK', async () => {
     const { called } = render();
     await pick();
