@@ -74,7 +74,9 @@ export function demoIdNumber(index: number): string {
   const year = 1970 + ((index * 7) % 30)
   const month = 1 + (index % 12)
   const day = 1 + ((index * 3) % 28)
-  const body = `410105${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}${String(100 + index).padStart(3, '0')}`
+  // The 17th digit is odd for men: the demo's 海燕 (indexes 10–19) are women.
+  const male = Math.floor(index / 10) % 3 !== 1
+  const body = `410105${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}${String(100 + 2 * index + (male ? 1 : 0)).padStart(3, '0')}`
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
   const sum = [...body].reduce((total, digit, position) => total + Number(digit) * weights[position], 0)
   return body + '10X98765432'[sum % 11]

@@ -242,9 +242,9 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   for (const index of SUNDAY_WORKERS) {
     await expect(rowOf(lines, demoName(index)).locator('td').nth(2)).toHaveText(String(attendedDays.get(index)))
   }
-  // The mistyped cards show on the sheet.
-  for (const [index] of BAD_CARDS) {
-    await expect(rowOf(lines, demoName(index)).locator('td').nth(8)).toHaveText('卡号校验位错误')
+  // The mistyped cards show on the sheet, in full with their bank.
+  for (const [index, card] of BAD_CARDS) {
+    await expect(rowOf(lines, demoName(index)).locator('td').nth(8)).toHaveText(new RegExp(`^${card}\\S*银行卡号校验位错误$`))
   }
   await shot(page, testInfo, '03-prefilled-sheet')
 
@@ -299,6 +299,14 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await expect(sheetRow).toContainText(PREV)
   await expect(sheetRow.locator('td').nth(6)).toHaveText(grouped(sums.net))
   await button(sheetRow, '确认').click()
+  const confirmSheet = page.getByTestId('pay-summary')
+  await expect(confirmSheet).toContainText(`${TEAM_SIZE} 人`)
+  await expect(confirmSheet).toContainText(`¥${grouped(sums.net)}`)
+  await expect(confirmSheet).toContainText(`${BAD_CARDS.length} 人的工资卡银行将拒绝支付`)
+  for (const [index] of BAD_CARDS) await expect(confirmSheet).toContainText(`${demoName(index)}：`)
+  await page.waitForTimeout(400) // the confirm's zoom-in
+  await shot(page, testInfo, '06-sheet-confirm-asks')
+  await button(page.locator('.ant-modal-confirm'), '确认').click()
   await expect(toast(page, '操作成功!')).toBeVisible()
   await expect(sheetRow).toContainText('已确认')
   await shot(page, testInfo, '06-sheet-confirmed')
@@ -345,6 +353,12 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await issue.locator('textarea').fill(`${PREV} 钢筋班工资`)
   await shot(page, testInfo, '10-issue')
   await button(issue, '提交审核').click()
+  const confirmOrder = page.getByTestId('pay-summary')
+  await expect(confirmOrder).toContainText(`¥${grouped(sums.net)}`)
+  await expect(page.getByTestId('pay-balance-after')).toHaveText(`¥${grouped(balanceBefore - sums.net)}`)
+  await page.waitForTimeout(400) // the confirm's zoom-in
+  await shot(page, testInfo, '10-issue-confirm-asks')
+  await button(page.locator('.ant-modal-confirm'), '提交审核').click()
   await expect(toast(page, '工资单已提交，等待财务审核')).toBeVisible()
   await expect(page).toHaveURL(/\/special\/orderDetail\?id=\d+$/)
   const firstOrderId = new URL(page.url()).searchParams.get('id')!
@@ -418,7 +432,12 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   for (const [index] of BAD_CARDS) await rowOf(failedTable, demoName(index)).locator('input[type=checkbox]').check()
   await expect(abnormal).toContainText(`已选 2 条，合计 ${grouped(badNet)} 元`)
   await button(abnormal, '重新发放').click()
+  const askReissue = page.locator('.ant-modal-confirm')
+  await expect(askReissue.getByTestId('pay-summary')).toContainText(`¥${grouped(badNet)}`)
+  await expect(askReissue.getByTestId('pay-card-problems')).toContainText('卡号校验位错误')
+  await button(askReissue, '重新发放').click()
   await expect(toast(page, '的工资卡卡号校验位错误，请先修改工资卡')).toBeVisible()
+  await expect(askReissue).toHaveCount(0)
 
   // The first card: typed wrong once more (the dialog asks), then right.
   for (const [index] of BAD_CARDS) {
@@ -446,6 +465,8 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await shot(page, testInfo, '18-cards-corrected')
   await expect(abnormal).toContainText(`已选 2 条，合计 ${grouped(badNet)} 元`)
   await button(abnormal, '重新发放').click()
+  await expect(page.getByTestId('pay-card-problems')).toHaveCount(0)
+  await button(page.locator('.ant-modal-confirm'), '重新发放').click()
   await expect(toast(page, '已重新提交审核')).toBeVisible()
   await expect(page).toHaveURL(/\/special\/orderDetail\?id=\d+$/)
   const secondOrderId = new URL(page.url()).searchParams.get('id')!
@@ -514,7 +535,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   let flowSum = 0
   for (const row of await ours.all()) {
     const amount = await row.locator('td').nth(2).innerText()
-    expect(amount).toMatch(/^-\d+\.\d{2}$/)
+    expect(amount).toMatch(/^-\d{1,3}(,\d{3})*\.\d{2}$/)
     flowSum += -fen(amount)
   }
   expect(yuan(flowSum)).toBe(yuan(paidTotal))
@@ -528,7 +549,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   // Every flow's balance follows from the one below it, and the newest is the balance.
   await page.getByTestId('water-direction').getByText('全部').click()
   await expect(flows.first()).toContainText(secondNo)
-  await expect(flows.first().locator('td').nth(3)).toHaveText(yuan(balanceAfter))
+  await expect(flows.first().locator('td').nth(3)).toHaveText(grouped(balanceAfter))
   const shown = await flows.all()
   for (let i = 0; i + 1 < shown.length; i += 1) {
     const after = fen(await shown[i].locator('td').nth(3).innerText())

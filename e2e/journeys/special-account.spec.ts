@@ -41,8 +41,8 @@ test('the regulator records a transfer and the clerk sees the balance and the fl
   await page.goto('/special/water');
   const table = page.getByTestId('water-table');
   await expect(table).toContainText('2026年人工费拨付（第三期）');
-  await expect(table).toContainText('+300000.05');
-  await expect(table.locator('tbody tr.ant-table-row').first()).toContainText(expected);
+  await expect(table).toContainText('+300,000.05');
+  await expect(table.locator('tbody tr.ant-table-row').first()).toContainText(grouped);
   await shot(page, testInfo, '03-water');
   const downloading = page.waitForEvent('download');
   await page.getByTestId('water-export').click();

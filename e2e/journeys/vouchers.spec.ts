@@ -1,4 +1,4 @@
-/** Vouchers: the clerk uploads this month's bank receipt and signed wage sheet for the general contractor. */
+/** Vouchers: the clerk uploads last month's bank receipt and signed wage sheet for the general contractor. */
 import { expect, test } from '@playwright/test';
 import { PDF, PNG, loginAsDemo, shot, toast, upload } from './support';
 
@@ -6,7 +6,9 @@ test('the clerk uploads vouchers for a month and unit and previews them', async 
   await loginAsDemo(page);
   await page.goto('/affix/affix');
   const table = page.getByTestId('affix-table');
-  const month = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
+  // Vouchers are due for months that are over: the newest line is last month.
+  const today = new Date(Date.now() + 8 * 3600_000);
+  const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
   const first = table.locator('tbody tr').first();
   await expect(first).toContainText(month);
   await shot(page, testInfo, '01-affix-list');

@@ -21,7 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list)).routes(routes!(detail)).routes(routes!(save)).routes(routes!(delete))
 }
 
-/// The affix list: the `year`'s months up to this month (newest first) × the project's on-site units
+/// The affix list: the `year`'s months that are over (newest first) × the project's units from the month each entered
 /// (`companyid` narrows to one), each with its bank receipts, signed wage sheets and other proofs and whether
 /// the required two are there. Paged on the server. Builder: its own project; regulator: `projectId`;
 /// finance → 403.
@@ -41,7 +41,7 @@ async fn detail(State(state): State<AppState>, current: CurrentAccount, Params(q
     Ok(ok(service::detail(&state.db, &current, &query).await?))
 }
 
-/// Files uploads (kind voucher, this project's) as vouchers of a month (not after this month), a unit and a
+/// Files uploads (kind voucher, this project's) as vouchers of a month (over, not before the unit entered), a unit and a
 /// category; at most 5 per category (401 `当前限制选择5个文件`). Answers the new ids. Logged. Builder only.
 #[utoipa::path(post, path = "/builder/affix/v1/Affix/save", tag = "affix",
     params(("X-Token" = String, Header, description = "session token")),

@@ -8,11 +8,14 @@ use crate::on_db;
 pub struct VoucherUnit {
     pub company_id: i64,
     pub name: String,
+    /// `YYYY-MM-DD` the unit entered the site (the project's start when the unit has no entry date), or ''.
+    pub since: String,
 }
 
 /// The project's on-site units, on site or exited (their past months keep their vouchers).
 pub async fn units(db: &Db, project_id: i64) -> sqlx::Result<Vec<VoucherUnit>> {
-    let sql = "SELECT c.id AS company_id, c.name FROM project_units pu JOIN companies c ON c.id = pu.company_id \
+    let sql = "SELECT c.id AS company_id, c.name, COALESCE(NULLIF(pu.entry_date, ''), p.start_time) AS since \
+               FROM project_units pu JOIN companies c ON c.id = pu.company_id JOIN projects p ON p.id = pu.project_id \
                WHERE pu.project_id = $1 AND pu.role <> 'builder' ORDER BY pu.id";
     on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await)
 }

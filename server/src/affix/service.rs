@@ -23,6 +23,8 @@ pub const MSG_PROJECT_REQUIRED: &str = "请选择项目";
 pub const MSG_YEAR: &str = "请选择正确的年份";
 pub const MSG_MONTH: &str = "请选择正确的凭证月份";
 pub const MSG_MONTH_FUTURE: &str = "凭证月份不能晚于本月";
+pub const MSG_MONTH_RUNNING: &str = "本月工资尚未发放，请在下月上传本月凭证";
+pub const MSG_MONTH_BEFORE_ENTRY: &str = "凭证月份不能早于该单位进场的月份";
 pub const MSG_UNIT: &str = "请选择所属单位";
 pub const MSG_NO_UNIT: &str = "单位不存在";
 pub const MSG_CATEGORY: &str = "请选择凭证类型";
@@ -48,6 +50,11 @@ fn category_label(category: &str) -> String {
 fn this_month() -> String {
     let today = clock::china_today();
     format!("{:04}-{:02}", today.year(), today.month() as u8)
+}
+
+/// The first month a unit owes vouchers: the month it entered; '' when not known.
+fn first_month(unit: &VoucherUnit) -> &str {
+    unit.since.get(..7).unwrap_or("")
 }
 
 /// `YYYY-MM`, a real month, not after this month.
@@ -119,7 +126,7 @@ pub struct AffixMonthLine {
     pub complete: i64,
 }
 
-/// The affix list: the year's months (up to this month, newest first) × the project's on-site units, with
+/// The affix list: the year's months up to last month, newest first × the project's units from the month each entered, with
 /// the vouchers of each and whether the required proofs are there.
 pub async fn months(db: &Db, current: &CurrentAccount, query: &AffixListQuery) -> Result<Paged<AffixMonthLine>, ApiError> {
     let project_id = read_project(current, &query.project_id)?;
@@ -129,7 +136,8 @@ pub async fn months(db: &Db, current: &CurrentAccount, query: &AffixListQuery) -
         "" => today.year(),
         text => text.parse::<i32>().ok().filter(|year| (2000..=today.year()).contains(year)).ok_or(Invalid(MSG_YEAR))?,
     };
-    let last_month = if year == today.year() { today.month() as u8 } else { 12 };
+    // Vouchers prove wages paid: a month is due once it is over, and only from the month the unit entered.
+    let last_month = if year == today.year() { today.month() as u8 - 1 } else { 12 };
     let mut units = repo::units(db, project_id).await?;
     if !sent(&query.companyid).is_empty() {
         let chosen = unit(db, project_id, &query.companyid).await?;
@@ -142,7 +150,7 @@ pub async fn months(db: &Db, current: &CurrentAccount, query: &AffixListQuery) -
     let mut lines = Vec::new();
     for month in (1..=last_month).rev() {
         let belongdate = format!("{year:04}-{month:02}");
-        for unit in &units {
+        for unit in units.iter().filter(|unit| belongdate.as_str() >= first_month(unit)) {
             let receipts = count(&belongdate, unit.company_id, "receipt");
             let wage_sheets = count(&belongdate, unit.company_id, "wage_sheet");
             lines.push(AffixMonthLine {
@@ -206,8 +214,10 @@ pub struct AffixDetail {
     pub categories: Vec<AffixCategory>,
     /// 1 when both a bank receipt and a signed wage sheet are there.
     pub complete: i64,
-    /// Whether the session may upload and delete (the project's builder).
+    /// Whether the session may upload and delete: the project's builder, for a month that is due.
     pub editable: bool,
+    /// Whether the month is due: over, and not before the unit entered.
+    pub due: bool,
 }
 
 fn file(row: VoucherRow) -> AffixFile {
@@ -226,6 +236,7 @@ pub async fn detail(db: &Db, current: &CurrentAccount, query: &AffixDetailQuery)
     let project_id = read_project(current, &query.project_id)?;
     let belongdate = parse_month(&query.belongdate)?;
     let unit = unit(db, project_id, &query.companyid).await?;
+    let due = belongdate < this_month() && belongdate.as_str() >= first_month(&unit);
     let files: Vec<AffixFile> = repo::list(db, project_id, &belongdate, unit.company_id).await?.into_iter().map(file).collect();
     let has = |category: &str| files.iter().any(|file| file.category == category);
     Ok(AffixDetail {
@@ -238,13 +249,14 @@ pub async fn detail(db: &Db, current: &CurrentAccount, query: &AffixDetailQuery)
             .iter()
             .map(|(value, label)| AffixCategory { value: (*value).into(), label: (*label).into(), required: *value != "other" })
             .collect(),
-        editable: scope::write(current).is_ok(),
+        editable: scope::write(current).is_ok() && due,
+        due,
     })
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AffixSaveForm {
-    /// `YYYY-MM`, not after this month.
+    /// `YYYY-MM`, a month that is over, not before the unit entered.
     pub belongdate: Option<String>,
     pub companyid: Option<String>,
     /// `receipt`, `wage_sheet` or `other`.
@@ -257,7 +269,13 @@ pub struct AffixSaveForm {
 pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &AffixSaveForm) -> Result<Vec<i64>, ApiError> {
     let project_id = scope::write(current)?;
     let belongdate = parse_month(&form.belongdate)?;
+    if belongdate == this_month() {
+        return Err(Invalid(MSG_MONTH_RUNNING).into());
+    }
     let unit = unit(db, project_id, &form.companyid).await?;
+    if belongdate.as_str() < first_month(&unit) {
+        return Err(Invalid(MSG_MONTH_BEFORE_ENTRY).into());
+    }
     let category = sent(&form.category);
     if !CATEGORIES.iter().any(|(value, _)| *value == category) {
         return Err(Invalid(MSG_CATEGORY).into());

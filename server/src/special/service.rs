@@ -10,6 +10,7 @@ use time::{Date, PrimitiveDateTime, Time, UtcOffset};
 use utoipa::{IntoParams, ToSchema};
 
 use super::amount::{parse_yuan, yuan};
+use crate::wage::money::yuan_grouped;
 use super::repo::{self, FlowFilter, FlowRow};
 use crate::account::flows::{Direction, NewFlow, Posted, Source};
 use crate::account::repo as accounts;
@@ -433,7 +434,7 @@ pub async fn record_transfer(db: &Db, current: &CurrentAccount, ip: &str, form: 
         action: "录入人工费拨付",
         target_type: "account_flow",
         target_id: String::new(),
-        detail: format!("项目{project_id}，{}元，付款单位{}，到账日期{}", yuan(amount_fen), payer.name, format_date(date)),
+        detail: format!("项目{project_id}，{}元，付款单位{}，到账日期{}", yuan_grouped(amount_fen), payer.name, format_date(date)),
         ip,
     };
     let posted = post_logged(db, &flow, entry).await?.ok_or_else(|| ApiError::refused(MSG_NO_ACCOUNT))?;
@@ -539,7 +540,7 @@ pub async fn record_arrival(db: &Db, ip: &str, form: &SpecialArrivalForm) -> Res
         action: "银行到账",
         target_type: "account_flow",
         target_id: String::new(),
-        detail: format!("项目{project_id}，{}元，付款单位{}，流水号{bank_ref}", yuan(amount_fen), payer.name),
+        detail: format!("项目{project_id}，{}元，付款单位{}，流水号{bank_ref}", yuan_grouped(amount_fen), payer.name),
         ip,
     };
     match post_logged(db, &flow, entry).await {

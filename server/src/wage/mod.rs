@@ -19,7 +19,7 @@ use crate::paging::Paged;
 use crate::state::AppState;
 use service::{
     WageAnomaly, WageCardForm, WageCheckQuery, WageDetailQuery, WageIdForm, WageLineForm, WageLineRemoveForm, WageOptions,
-    WageOrder, WageOrderDetail, WageOrderForm, WageOrderQuery, WagePayQuery, WagePayout, WageProjectQuery, WageReissueForm,
+    WageOrder, WageOrderDetail, WageOrderForm, WageOrderQuery, WagePayPreview, WagePayQuery, WagePreviewQuery, WagePayout, WageProjectQuery, WageReissueForm,
     WageSheet, WageSheetDetail, WageSheetForm, WageSheetQuery,
 };
 
@@ -38,6 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sheet_confirm))
         .routes(routes!(sheet_unconfirm))
         .routes(routes!(sheet_delete))
+        .routes(routes!(sheet_preview))
         .routes(routes!(check_list))
         .routes(routes!(order_submit))
         .routes(routes!(order_list))
@@ -55,6 +56,14 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, body = Envelope<WageOptions>)))]
 async fn sheet_options(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageProjectQuery>) -> ApiResult<WageOptions> {
     Ok(ok(service::options(&state.db, &current, &query).await?))
+}
+
+/// What paying these sheets would do, for the confirmation before 确认 and 提交审核: workers with net pay, total, the cards the bank would refuse (first 20, with their count), the special account's balance after. Changes nothing.
+#[utoipa::path(get, path = "/builder/wage/v1/Sheet/preview", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token"), WagePreviewQuery),
+    responses((status = 200, body = Envelope<WagePayPreview>)))]
+async fn sheet_preview(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WagePreviewQuery>) -> ApiResult<WagePayPreview> {
+    Ok(ok(service::preview(&state.db, &current, &query).await?))
 }
 
 /// Wage sheets with their totals, newest month first. `{list, total, page, limit}`.

@@ -174,10 +174,12 @@ pub struct LineRow {
     pub reason: String,
     pub card_number: String,
     pub card_bank: String,
+    pub card_bank_name: String,
 }
 
 const LINE_SELECT: &str = "SELECT l.id, l.sheet_id, l.worker_id, w.name, w.id_number, l.days, l.wage_kind, l.wage_fen, l.prefill_fen, \
-    l.payable_fen, l.deduction_fen, l.net_fen, l.reason, l.card_number, l.card_bank FROM wage_lines l JOIN workers w ON w.id = l.worker_id";
+    l.payable_fen, l.deduction_fen, l.net_fen, l.reason, l.card_number, l.card_bank, COALESCE(b.name, '') AS card_bank_name \
+    FROM wage_lines l JOIN workers w ON w.id = l.worker_id LEFT JOIN banks b ON b.code = l.card_bank AND b.parent_code = ''";
 
 pub async fn lines(db: &Db, sheet_id: i64, limit: i64, offset: i64) -> sqlx::Result<(Vec<LineRow>, i64)> {
     let sql = format!("{LINE_SELECT} WHERE l.sheet_id = $1 ORDER BY l.id LIMIT $2 OFFSET $3");
@@ -504,6 +506,29 @@ fn order_no(now: i64) -> String {
         rand::random_range(0..10_000u32))
 }
 
+/// A line a payment of sheets would pay: the worker, the net pay and the card the payout would go to (the
+/// worker's current one, as `submit_order` queues it).
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct PayLine {
+    pub name: String,
+    pub net_fen: i64,
+    pub card_number: String,
+    pub card_bank_name: String,
+}
+
+/// The lines with net pay of the project's sheets, in sheet and line order.
+pub async fn pay_lines(db: &Db, project_id: i64, sheet_ids: &[i64]) -> sqlx::Result<Vec<PayLine>> {
+    let ids = placeholders(2, sheet_ids.len());
+    let sql = format!("SELECT w.name, l.net_fen, w.wage_card_number AS card_number, COALESCE(b.name, '') AS card_bank_name \
+        FROM wage_lines l JOIN workers w ON w.id = l.worker_id LEFT JOIN banks b ON b.code = w.wage_card_bank AND b.parent_code = '' WHERE l.project_id = $1 AND l.net_fen > 0 AND l.sheet_id IN ({ids}) \
+        ORDER BY l.sheet_id, l.id");
+    on_db!(db, pool => {
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(project_id);
+        for id in sheet_ids { query = query.bind(*id); }
+        query.fetch_all(pool).await
+    })
+}
+
 /// An order of confirmed sheets: the sheets are taken (only if confirmed and in no live order), every line
 /// with net pay gets a queued payout to the worker's current card, the balance must cover the total.
 pub async fn submit_order(db: &Db, project_id: i64, month: &str, sheet_ids: &[i64], remark: &str, actor: &Actor) -> sqlx::Result<Result<i64, Refusal>> {
@@ -550,7 +575,7 @@ pub async fn submit_order(db: &Db, project_id: i64, month: &str, sheet_ids: &[i6
         for id in sheet_ids { queue = queue.bind(*id); }
         queue.execute(&mut *tx).await?;
         record_in_tx!(tx, &actor.entry("提交工资单", "wage_order", order_id,
-            format!("{month} 月份，{line_count} 人，{} 元", super::money::yuan(total_fen))))?;
+            format!("{month} 月份，{line_count} 人，{} 元", super::money::yuan_grouped(total_fen))))?;
         tx.commit().await?;
         Ok(Ok(order_id))
     })
@@ -598,7 +623,7 @@ pub async fn reissue(db: &Db, project_id: i64, original: &OrderRow, payout_ids: 
         for id in payout_ids { queue = queue.bind(*id); }
         queue.execute(&mut *tx).await?;
         record_in_tx!(tx, &actor.entry("重新发放", "wage_order", order_id,
-            format!("原工资单 {}，{line_count} 人，{} 元", original.order_no, super::money::yuan(total_fen))))?;
+            format!("原工资单 {}，{line_count} 人，{} 元", original.order_no, super::money::yuan_grouped(total_fen))))?;
         tx.commit().await?;
         Ok(Ok(order_id))
     })
@@ -795,7 +820,7 @@ pub async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx
             if finished > 0 {
                 sqlx::query("UPDATE wage_sheets SET status = 'paid' WHERE order_id = $1").bind(settlement.order_id).execute(&mut *tx).await?;
                 record_in_tx!(tx, &actor.entry(if status == "paid" { "工资单已支付" } else { "工资单部分失败" }, "wage_order", settlement.order_id,
-                    format!("成功 {} 元，失败 {} 元", super::money::yuan(paid_fen), super::money::yuan(failed_fen))))?;
+                    format!("成功 {} 元，失败 {} 元", super::money::yuan_grouped(paid_fen), super::money::yuan_grouped(failed_fen))))?;
             }
         }
         tx.commit().await?;

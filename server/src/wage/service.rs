@@ -237,6 +237,8 @@ pub struct WageLine {
     pub reason: String,
     pub card_number: String,
     pub card_bank: String,
+    /// The bank's name ('' when the code is unknown).
+    pub card_bank_name: String,
     /// Why the card (as on the sheet) cannot be paid into; '' when it can.
     pub card_problem: String,
 }
@@ -258,8 +260,40 @@ fn line_out(row: LineRow) -> WageLine {
         card_problem: card::problem(&row.card_number).unwrap_or("").into(),
         card_number: row.card_number,
         card_bank: row.card_bank,
+        card_bank_name: row.card_bank_name,
     }
 }
+
+/// A line whose card the bank would refuse.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WageCardProblem {
+    pub name: String,
+    pub card_number: String,
+    pub card_bank_name: String,
+    pub problem: String,
+}
+
+/// What paying sheets would do, for the confirmation before 确认 and 提交审核. Nothing is changed.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WagePayPreview {
+    /// Lines with net pay.
+    pub workers: i64,
+    /// Their net pay, yuan.
+    pub total: String,
+    /// The special account's balance, yuan ('' without an account).
+    pub balance: String,
+    /// Balance minus total, yuan, negative when short ('' without an account).
+    pub balance_after: String,
+    /// Lines whose card the bank would refuse.
+    pub card_problem_count: i64,
+    /// The first `PREVIEW_PROBLEMS` of them.
+    pub card_problems: Vec<WageCardProblem>,
+}
+
+/// How many refused cards a preview names; the count tells the rest.
+pub const PREVIEW_PROBLEMS: usize = 20;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -476,6 +510,13 @@ pub struct WageSheetForm {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct WageIdForm {
     pub id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+pub struct WagePreviewQuery {
+    /// Comma-joined sheet ids of the project.
+    pub ids: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
@@ -833,6 +874,33 @@ pub fn refusal(refusal: Refusal) -> ApiError {
         Refusal::Empty => ApiError::refused(MSG_NOTHING_TO_PAY),
         Refusal::NotVerified => ApiError::refused(super::MSG_NOT_VERIFIED),
     }
+}
+
+/// What confirming or submitting the sheets would pay: lines with net pay, total, the cards the bank would
+/// refuse (the worker's current card, the one the payout takes) and the balance left.
+pub async fn preview(db: &Db, current: &CurrentAccount, query: &WagePreviewQuery) -> Result<WagePayPreview, ApiError> {
+    let project_id = scope::write(current)?;
+    let ids = id_list(&query.ids, MSG_SHEETS)?;
+    for id in &ids {
+        repo::sheet(db, project_id, *id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_SHEET.into()))?;
+    }
+    let lines = repo::pay_lines(db, project_id, &ids).await?;
+    let workers = lines.len() as i64;
+    let total_fen: i64 = lines.iter().map(|line| line.net_fen).sum();
+    let refused: Vec<WageCardProblem> = lines.into_iter()
+        .filter_map(|line| card::problem(&line.card_number).map(|problem| WageCardProblem {
+            name: line.name, card_number: line.card_number, card_bank_name: line.card_bank_name, problem: problem.into(),
+        }))
+        .collect();
+    let balance = repo::balance(db, project_id).await?;
+    Ok(WagePayPreview {
+        workers,
+        total: yuan(total_fen),
+        balance: balance.map(yuan).unwrap_or_default(),
+        balance_after: balance.map(|fen| yuan(fen - total_fen)).unwrap_or_default(),
+        card_problem_count: refused.len() as i64,
+        card_problems: refused.into_iter().take(PREVIEW_PROBLEMS).collect(),
+    })
 }
 
 pub async fn submit(db: &Db, current: &CurrentAccount, ip: &str, form: &WageOrderForm) -> Result<i64, ApiError> {

@@ -16,7 +16,8 @@ const CONTRACTOR_CODE: &str = "91110000600037341L";
 /// Team name and its work type (`WORK_TYPES` value).
 pub const TEAMS: [(&str, &str); 3] = [("钢筋班", "3"), ("木工班", "2"), ("混凝土班", "4")];
 const SURNAMES: [&str; 10] = ["王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴"];
-const GIVEN: [&str; 3] = ["建军", "海燕", "志强"];
+const GIVEN: [&str; 3] = ["建军", FEMALE_GIVEN, "志强"];
+const FEMALE_GIVEN: &str = "海燕";
 pub const WORKERS: usize = 30;
 
 async fn contractor_unit(db: &Db, project_id: i64) -> sqlx::Result<i64> {
@@ -52,9 +53,15 @@ pub fn demo_id_number(index: usize) -> String {
     let year = 1970 + (index * 7) % 30;
     let month = 1 + index % 12;
     let day = 1 + (index * 3) % 28;
-    let body = format!("410105{year:04}{month:02}{day:02}{:03}", 100 + index);
+    // The sequence's last digit (the 17th) is odd for men: it follows the given name.
+    let sequence = 100 + 2 * index + usize::from(given_name(index) != FEMALE_GIVEN);
+    let body = format!("410105{year:04}{month:02}{day:02}{sequence:03}");
     let check = check_char(&body).unwrap_or('0');
     format!("{body}{check}")
+}
+
+fn given_name(index: usize) -> &'static str {
+    GIVEN[(index / SURNAMES.len()) % GIVEN.len()]
 }
 
 /// Seeds the demo roster of `project_id`.
@@ -71,7 +78,7 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
         let complete = index % 3 == 0;
         let person = PersonFields {
             id_number: id.as_str().to_owned(),
-            name: format!("{}{}", SURNAMES[index % SURNAMES.len()], GIVEN[(index / SURNAMES.len()) % GIVEN.len()]),
+            name: format!("{}{}", SURNAMES[index % SURNAMES.len()], given_name(index)),
             gender: if id.gender().label() == "男" { 1 } else { 2 },
             ethnicity: "汉".to_owned(),
             birth_date: crate::domain::dates::format_date(id.birth_date()),
@@ -119,5 +126,14 @@ mod tests {
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), WORKERS);
+    }
+
+    #[test]
+    fn demo_genders_follow_the_names() {
+        for index in 0..WORKERS {
+            let id = IdNumber::parse(&demo_id_number(index)).unwrap();
+            let woman = given_name(index) == FEMALE_GIVEN;
+            assert_eq!(id.gender().label(), if woman { "女" } else { "男" }, "{index}");
+        }
     }
 }

@@ -17,7 +17,16 @@ fn this_month() -> String {
     wageguard::clock::today()[..7].to_owned()
 }
 
+/// The last month that is over: the newest one vouchers are due for.
+fn last_month() -> String {
+    let today = wageguard::clock::china_today();
+    let last = today.replace_day(1).unwrap().previous_day().unwrap();
+    format!("{:04}-{:02}", last.year(), last.month() as u8)
+}
+
+/// The general contractor, entered long ago (vouchers are due from the month a unit entered).
 async fn contractor(app: &TestApp) -> String {
+    app.exec("UPDATE project_units SET entry_date = '2020-01-01' WHERE role = 'contractor'").await;
     app.scalar("SELECT pu.company_id FROM project_units pu JOIN accounts a ON a.project_id = pu.project_id WHERE a.username = 'demo' AND pu.role = 'contractor'")
         .await
         .to_string()
@@ -35,17 +44,18 @@ async fn save(app: &TestApp, token: &str, month: &str, company: &str, category: 
 
 async fn vouchers_complete_a_month_of_a_unit(app: &TestApp) {
     let demo = app.login("demo", "Demo@12345").await;
-    let month = this_month();
+    let month = last_month();
     let company = contractor(app).await;
-    let list = app.get(&format!("{LIST}?companyid={company}"), Some(&demo)).await;
+    let year = &month[..4];
+    let list = app.get(&format!("{LIST}?companyid={company}&year={year}"), Some(&demo)).await;
     assert_eq!(list["code"], 201, "{list}");
-    let current_month: i64 = month[5..].parse().unwrap();
-    assert_eq!(list["data"]["total"], current_month, "one line per month so far this year");
+    let months: i64 = month[5..].parse().unwrap();
+    assert_eq!(list["data"]["total"], months, "one line per month that is over this year");
     assert_eq!(list["data"]["list"][0]["belongdate"], month.as_str());
     assert_eq!(list["data"]["list"][0]["complete"], 0);
-    let all_units = app.get(LIST, Some(&demo)).await;
+    let all_units = app.get(&format!("{LIST}?limit=100&year={year}"), Some(&demo)).await;
     let units = app.scalar("SELECT COUNT(*) FROM project_units pu JOIN accounts a ON a.project_id = pu.project_id WHERE a.username = 'demo' AND pu.role <> 'builder'").await;
-    assert_eq!(all_units["data"]["total"], current_month * units);
+    assert!(all_units["data"]["total"].as_i64().unwrap() <= months * units);
 
     let receipts = upload(app, &demo, &[("回单1.png", PNG), ("回单2.pdf", PDF)]).await;
     let saved = save(app, &demo, &month, &company, "receipt", &receipts).await;
@@ -55,7 +65,7 @@ async fn vouchers_complete_a_month_of_a_unit(app: &TestApp) {
     assert_eq!(save(app, &demo, &month, &company, "wage_sheet", &sheet).await["code"], 201);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '上传凭证'").await, 2);
 
-    let line = &app.get(&format!("{LIST}?companyid={company}"), Some(&demo)).await["data"]["list"][0];
+    let line = &app.get(&format!("{LIST}?companyid={company}&year={year}"), Some(&demo)).await["data"]["list"][0];
     assert_eq!(line["receipts"], 2, "{line}");
     assert_eq!(line["wageSheets"], 1);
     assert_eq!(line["complete"], 1);
@@ -78,7 +88,7 @@ both!(vouchers_complete_a_month_of_a_unit);
 
 async fn voucher_rules_refuse_and_change_nothing(app: &TestApp) {
     let demo = app.login("demo", "Demo@12345").await;
-    let month = this_month();
+    let month = last_month();
     let company = contractor(app).await;
     let exe = app.upload(UPLOAD, Some(&demo), &[("run.exe", b"MZ\x90\0")]).await;
     assert_refused(&exe, "该文件不能上传");
@@ -99,6 +109,8 @@ async fn voucher_rules_refuse_and_change_nothing(app: &TestApp) {
     assert_refused(&save(app, &demo, &month, &company, "receipt", &[]).await, "请上传凭证文件");
     assert_refused(&save(app, &demo, &month, &company, "invoice", &sixth).await, "请选择凭证类型");
     assert_refused(&save(app, &demo, "2999-01", &company, "receipt", &sixth).await, "凭证月份不能晚于本月");
+    assert_refused(&save(app, &demo, &this_month(), &company, "receipt", &sixth).await, "本月工资尚未发放，请在下月上传本月凭证");
+    assert_refused(&save(app, &demo, "2019-12", &company, "receipt", &sixth).await, "凭证月份不能早于该单位进场的月份");
     assert_refused(&save(app, &demo, "2026-13", &company, "receipt", &sixth).await, "请选择正确的凭证月份");
     assert_refused(&save(app, &demo, &month, "", "receipt", &sixth).await, "请选择所属单位");
     assert_eq!(save(app, &demo, &month, "99999", "receipt", &sixth).await["code"], 404);
@@ -113,7 +125,7 @@ async fn vouchers_are_scoped(app: &TestApp) {
     let newsite = app.login("newsite", "Demo@12345").await;
     let admin = app.login("admin", "Admin@12345").await;
     let finance = app.login("finance", "Demo@12345").await;
-    let month = this_month();
+    let month = last_month();
     let company = contractor(app).await;
     let urls = upload(app, &demo, &[("回单.png", PNG)]).await;
     let id = save(app, &demo, &month, &company, "receipt", &urls).await["data"][0].as_i64().unwrap().to_string();
@@ -133,3 +145,27 @@ async fn vouchers_are_scoped(app: &TestApp) {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM vouchers").await, 1);
 }
 both!(vouchers_are_scoped);
+
+async fn vouchers_are_due_from_entry_to_last_month(app: &TestApp) {
+    let demo = app.login("demo", "Demo@12345").await;
+    let company = contractor(app).await;
+    app.exec("UPDATE project_units SET entry_date = '2025-11-20' WHERE role = 'contractor'").await;
+    let lines = app.get(&format!("{LIST}?companyid={company}&year=2025"), Some(&demo)).await;
+    let months: Vec<&str> = lines["data"]["list"].as_array().unwrap().iter().map(|line| line["belongdate"].as_str().unwrap()).collect();
+    assert_eq!(months, ["2025-12", "2025-11"], "nothing before the month the unit entered");
+    let now = app.get(&format!("{LIST}?companyid={company}"), Some(&demo)).await;
+    let shown: Vec<&str> = now["data"]["list"].as_array().unwrap().iter().map(|line| line["belongdate"].as_str().unwrap()).collect();
+    assert!(!shown.contains(&this_month().as_str()), "the running month is not due: {shown:?}");
+    if this_month() != format!("{}-01", &this_month()[..4]) {
+        assert_eq!(shown.first().copied(), Some(last_month().as_str()));
+    }
+    let running = app.get(&format!("{DETAIL}?belongdate={}&companyid={company}", this_month()), Some(&demo)).await;
+    assert_eq!((&running["data"]["editable"], &running["data"]["due"]), (&Value::Bool(false), &Value::Bool(false)), "{running}");
+    let before = app.get(&format!("{DETAIL}?belongdate=2025-10&companyid={company}"), Some(&demo)).await;
+    assert_eq!((&before["data"]["editable"], &before["data"]["due"]), (&Value::Bool(false), &Value::Bool(false)), "{before}");
+    let urls = upload(app, &demo, &[("回单.png", PNG)]).await;
+    assert_refused(&save(app, &demo, "2025-10", &company, "receipt", &urls).await, "凭证月份不能早于该单位进场的月份");
+    assert_eq!(save(app, &demo, "2025-11", &company, "receipt", &urls).await["code"], 201);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM vouchers").await, 1);
+}
+both!(vouchers_are_due_from_entry_to_last_month);

@@ -181,7 +181,8 @@ async fn the_notice_board_shows_what_the_regulation_asks(app: &TestApp) {
     // Without a labour clerk in post, the general contractor's labour leader is shown.
     app.exec("UPDATE project_staff SET exit_date = '2026-04-01' WHERE post = '劳资专管员'").await;
     let board = &app.get(BOARD, Some(&demo)).await["data"];
-    assert_eq!(board["labourClerks"][0]["name"], "李秀英");
+    // The same person: the demo's contractor names its labour clerk as its 劳资专管员.
+    assert_eq!(board["labourClerks"][0]["name"], "孙丽");
     assert_eq!(board["labourClerks"].as_array().map(Vec::len), Some(1));
     assert_eq!(app.get(&format!("{BOARD}?id=2"), Some(&demo)).await["code"], 404);
 }

@@ -265,3 +265,34 @@ async fn a_team_sheet_pays_only_the_days_of_its_own_line(app: &TestApp) {
     assert_eq!(line["days"].as_i64().unwrap(), from_transfer, "{line}");
 }
 both!(a_team_sheet_pays_only_the_days_of_its_own_line);
+
+async fn preview_tells_what_paying_would_do(app: &TestApp) {
+    let token = app.login("demo", "Demo@12345").await;
+    let sheet = create_sheet(app, &token).await;
+    let lines = lines(app, &token, sheet).await;
+    let worker = lines[0]["workerId"].as_i64().unwrap();
+    app.exec(leak(format!("UPDATE workers SET wage_card_number = '6222020200000000001' WHERE id = {worker}"))).await;
+    app.exec("UPDATE special_accounts SET balance_fen = 100 WHERE project_id = 1").await;
+    let net = app.scalar(leak(format!("SELECT CAST(SUM(net_fen) AS BIGINT) FROM wage_lines WHERE sheet_id = {sheet}"))).await;
+    let logged = app.scalar("SELECT COUNT(*) FROM operation_log").await;
+
+    let reply = app.get(&format!("/builder/wage/v1/Sheet/preview?ids={sheet}"), Some(&token)).await;
+    assert_eq!(reply["code"], 201, "{reply}");
+    let preview = &reply["data"];
+    assert_eq!(preview["workers"].as_i64().unwrap(), lines.len() as i64);
+    assert_eq!(preview["total"], wageguard::wage::money::yuan(net));
+    assert_eq!(preview["balance"], "1.00");
+    assert_eq!(preview["balanceAfter"], wageguard::wage::money::yuan(100 - net));
+    assert_eq!(preview["cardProblemCount"], 1);
+    assert_eq!(preview["cardProblems"][0]["name"], lines[0]["name"]);
+    assert_eq!(preview["cardProblems"][0]["cardNumber"], "6222020200000000001");
+    assert_eq!(preview["cardProblems"][0]["problem"], "卡号校验位错误");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log").await, logged, "a preview changes nothing");
+    assert_eq!(app.scalar(leak(format!("SELECT COUNT(*) FROM wage_sheets WHERE id = {sheet} AND status = 'draft'"))).await, 1);
+
+    assert_refused(&app.get("/builder/wage/v1/Sheet/preview?ids=", Some(&token)).await, "请选择要发放的工资表");
+    assert_refused(&app.get("/builder/wage/v1/Sheet/preview?ids=abc", Some(&token)).await, "请选择要发放的工资表");
+    let missing = app.get("/builder/wage/v1/Sheet/preview?ids=99999", Some(&token)).await;
+    assert_eq!(missing["code"], 404, "{missing}");
+}
+both!(preview_tells_what_paying_would_do);

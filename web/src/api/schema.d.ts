@@ -193,7 +193,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The affix list: the `year`'s months up to this month (newest first) × the project's on-site units
+         * The affix list: the `year`'s months that are over (newest first) × the project's units from the month each entered
          *     (`companyid` narrows to one), each with its bank receipts, signed wage sheets and other proofs and whether
          *     the required two are there. Paged on the server. Builder: its own project; regulator: `projectId`;
          *     finance → 403.
@@ -217,7 +217,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Files uploads (kind voucher, this project's) as vouchers of a month (not after this month), a unit and a
+         * Files uploads (kind voucher, this project's) as vouchers of a month (over, not before the unit entered), a unit and a
          *     category; at most 5 per category (401 `当前限制选择5个文件`). Answers the new ids. Logged. Builder only.
          */
         post: operations["save"];
@@ -2443,6 +2443,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/wage/v1/Sheet/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What paying these sheets would do, for the confirmation before 确认 and 提交审核: workers with net pay, total, the cards the bank would refuse (first 20, with their count), the special account's balance after. Changes nothing. */
+        get: operations["sheet_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/wage/v1/Sheet/removeLine": {
         parameters: {
             query?: never;
@@ -3111,7 +3128,9 @@ export interface components {
              * @description 1 when both a bank receipt and a signed wage sheet are there.
              */
             complete: number;
-            /** @description Whether the session may upload and delete (the project's builder). */
+            /** @description Whether the month is due: over, and not before the unit entered. */
+            due: boolean;
+            /** @description Whether the session may upload and delete: the project's builder, for a month that is due. */
             editable: boolean;
             files: components["schemas"]["AffixFile"][];
         };
@@ -3155,7 +3174,7 @@ export interface components {
             wageSheets: number;
         };
         AffixSaveForm: {
-            /** @description `YYYY-MM`, not after this month. */
+            /** @description `YYYY-MM`, a month that is over, not before the unit entered. */
             belongdate?: string | null;
             /** @description `receipt`, `wage_sheet` or `other`. */
             category?: string | null;
@@ -3793,7 +3812,9 @@ export interface components {
                  * @description 1 when both a bank receipt and a signed wage sheet are there.
                  */
                 complete: number;
-                /** @description Whether the session may upload and delete (the project's builder). */
+                /** @description Whether the month is due: over, and not before the unit entered. */
+                due: boolean;
+                /** @description Whether the session may upload and delete: the project's builder, for a month that is due. */
                 editable: boolean;
                 files: components["schemas"]["AffixFile"][];
             };
@@ -5981,6 +6002,36 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_WagePayPreview: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description What paying sheets would do, for the confirmation before 确认 and 提交审核. Nothing is changed. */
+            data: {
+                /** @description The special account's balance, yuan ('' without an account). */
+                balance: string;
+                /** @description Balance minus total, yuan, negative when short ('' without an account). */
+                balanceAfter: string;
+                /**
+                 * Format: int64
+                 * @description Lines whose card the bank would refuse.
+                 */
+                cardProblemCount: number;
+                /** @description The first `PREVIEW_PROBLEMS` of them. */
+                cardProblems: components["schemas"]["WageCardProblem"][];
+                /** @description Their net pay, yuan. */
+                total: string;
+                /**
+                 * Format: int64
+                 * @description Lines with net pay.
+                 */
+                workers: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_WageSheetDetail: {
             /**
              * Format: int32
@@ -6362,6 +6413,8 @@ export interface components {
             limit: number;
             list: {
                 cardBank: string;
+                /** @description The bank's name ('' when the code is unknown). */
+                cardBankName: string;
                 cardNumber: string;
                 /** @description Why the card (as on the sheet) cannot be paid into; '' when it can. */
                 cardProblem: string;
@@ -7594,6 +7647,13 @@ export interface components {
             confirmed?: string | null;
             workerId?: string | null;
         };
+        /** @description A line whose card the bank would refuse. */
+        WageCardProblem: {
+            cardBankName: string;
+            cardNumber: string;
+            name: string;
+            problem: string;
+        };
         WageDetailQuery: {
             id?: string | null;
             limit?: string | null;
@@ -7677,6 +7737,27 @@ export interface components {
             projectId?: string | null;
             /** @description An order status; empty: any. */
             status?: string | null;
+        };
+        /** @description What paying sheets would do, for the confirmation before 确认 and 提交审核. Nothing is changed. */
+        WagePayPreview: {
+            /** @description The special account's balance, yuan ('' without an account). */
+            balance: string;
+            /** @description Balance minus total, yuan, negative when short ('' without an account). */
+            balanceAfter: string;
+            /**
+             * Format: int64
+             * @description Lines whose card the bank would refuse.
+             */
+            cardProblemCount: number;
+            /** @description The first `PREVIEW_PROBLEMS` of them. */
+            cardProblems: components["schemas"]["WageCardProblem"][];
+            /** @description Their net pay, yuan. */
+            total: string;
+            /**
+             * Format: int64
+             * @description Lines with net pay.
+             */
+            workers: number;
         };
         WagePayout: {
             amount: string;
@@ -11270,6 +11351,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_WageOptions"];
+                };
+            };
+        };
+    };
+    sheet_preview: {
+        parameters: {
+            query?: {
+                /** @description Comma-joined sheet ids of the project. */
+                ids?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WagePayPreview"];
                 };
             };
         };

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import 'antd/dist/antd.css';
 import { useSession } from '@/store/session';
 import Layout from './Layout';
 
@@ -12,5 +14,11 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false,
 export default function Shell() {
   const { side, roles, userInfo } = useSession();
   const inWizard = side === 'builder' && !roles.includes('admin') && userInfo?.auditStatus === true;
-  return <QueryClientProvider client={queryClient}>{inWizard ? <Wizard /> : <Layout />}</QueryClientProvider>;
+  // In the shell antd's styles come from its stylesheet (a chunk of its own) instead of being computed at the
+  // first render of every component; the small login page keeps computing its few.
+  return (
+    <ConfigProvider theme={{ zeroRuntime: true }}>
+      <QueryClientProvider client={queryClient}>{inWizard ? <Wizard /> : <Layout />}</QueryClientProvider>
+    </ConfigProvider>
+  );
 }

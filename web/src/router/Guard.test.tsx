@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { UserInfo } from '@/api/types';
 import { useSession, type Side } from '@/store/session';
@@ -6,6 +6,9 @@ import { useTags } from '@/store/tagsView';
 import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
 import { local, setSessionCookies } from '@/utils/storage';
 import { appRoutes } from './index';
+
+// The shell and its pages are lazy chunks: on a busy machine their first import takes longer than 1 s.
+configure({ asyncUtilTimeout: 4000 });
 
 const siteConfig = {
   titleall: '农民工工资支付监管平台',

@@ -10,6 +10,7 @@ import { getUserId } from '@/utils/storage';
 import { decide } from './guard';
 import { routesFor } from './routes';
 import { applySiteFlags, matchRoute } from './routeTree';
+import { Shell } from './shell';
 
 export const MSG_VERIFICATION_FAILED = 'Verification failed, please login again';
 
@@ -34,7 +35,16 @@ export default function Guard() {
     propertyStatus: userInfo?.propertyStatus,
   });
   const action = decide({ path: pathname, token, roles, routes });
-  const mustLoad = configSettled && action.kind === 'load';
+  // The user info does not wait for the site configuration: on a hard load both are asked at once.
+  const mustLoad = action.kind === 'load';
+
+  // Meanwhile the shell's and the page's chunks are fetched, so the page renders as soon as the session is known.
+  const loadingPage = mustLoad ? matchRoute(routesFor(side), pathname)?.route.page : undefined;
+  useEffect(() => {
+    if (!mustLoad) return;
+    void Shell.preload();
+    void loadingPage?.preload();
+  }, [mustLoad, loadingPage]);
 
   useEffect(() => {
     if (!mustLoad) return;

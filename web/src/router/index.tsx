@@ -3,12 +3,12 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import Guard from './Guard';
 import { financeRoutes, normalRoutes } from './routes';
 import { flattenRoutes } from './routeTree';
+import { Shell } from './shell';
 
 const Login = lazy(() => import('@/pages/login/Login'));
 const AuthRedirect = lazy(() => import('@/pages/login/AuthRedirect'));
 const Error401 = lazy(() => import('@/pages/error/Error401'));
 const Error404 = lazy(() => import('@/pages/error/Error404'));
-const Shell = lazy(() => import('@/layout/Shell'));
 
 /**
  * Every page of both route sets is registered; the guard decides which set is active and who may enter,

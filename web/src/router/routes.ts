@@ -2,8 +2,8 @@
  * The route table: one entry per screen. Its meta drives the sidebar, the tab bar and the guard
  * (vue-element-admin style). Every page is its own lazily loaded chunk.
  */
-import { lazy } from 'react';
 import type { Side } from '@/store/session';
+import { lazyPage } from './lazyPage';
 import type { AppRoute } from './types';
 
 const builder = { roles: ['builder' as const] };
@@ -18,7 +18,7 @@ export const normalRoutes: AppRoute[] = [
     children: [
       {
         path: 'index',
-        page: lazy(() => import('@/pages/dashboard/Workbench')),
+        page: lazyPage(() => import('@/pages/dashboard/Workbench')),
         meta: { title: '工作台', icon: 'home', affix: true },
       },
     ],
@@ -28,44 +28,44 @@ export const normalRoutes: AppRoute[] = [
     redirect: '/project/projectInfo',
     meta: { ...builder, title: '项目管理', icon: 'project' },
     children: [
-      { path: 'projectInfo', page: lazy(() => import('@/pages/project/ProjectInfo')), meta: { title: '项目信息' } },
-      { path: 'builderInfo', page: lazy(() => import('@/pages/project/BuilderInfo')), meta: { title: '建设单位信息' } },
+      { path: 'projectInfo', page: lazyPage(() => import('@/pages/project/ProjectInfo')), meta: { title: '项目信息' } },
+      { path: 'builderInfo', page: lazyPage(() => import('@/pages/project/BuilderInfo')), meta: { title: '建设单位信息' } },
       {
         path: 'constructInfo',
-        page: lazy(() => import('@/pages/project/ConstructInfo')),
+        page: lazyPage(() => import('@/pages/project/ConstructInfo')),
         meta: { title: '施工单位信息' },
       },
       {
         path: 'contractorInfo',
-        page: lazy(() => import('@/pages/project/ContractorInfo')),
+        page: lazyPage(() => import('@/pages/project/ContractorInfo')),
         meta: { title: '参建单位' },
       },
-      { path: 'bzInfo', page: lazy(() => import('@/pages/project/BzInfo')), meta: { title: '班组管理' } },
+      { path: 'bzInfo', page: lazyPage(() => import('@/pages/project/BzInfo')), meta: { title: '班组管理' } },
       {
         path: 'projectManagement',
-        page: lazy(() => import('@/pages/project/ProjectManagement')),
+        page: lazyPage(() => import('@/pages/project/ProjectManagement')),
         meta: { title: '管理人员' },
       },
       {
         path: 'regist',
-        page: lazy(() => import('@/pages/project/Regist')),
+        page: lazyPage(() => import('@/pages/project/Regist')),
         meta: { title: '添加关键岗位人员', hidden: true, noCache: true },
       },
-      { path: 'sheets', page: lazy(() => import('@/pages/project/Sheets')), meta: { title: '考勤表', hidden: true } },
+      { path: 'sheets', page: lazyPage(() => import('@/pages/project/Sheets')), meta: { title: '考勤表', hidden: true } },
       {
         path: 'accounting',
-        page: lazy(() => import('@/pages/project/Accounting')),
+        page: lazyPage(() => import('@/pages/project/Accounting')),
         meta: { title: '工资核算', hidden: true },
       },
-      { path: 'issue', page: lazy(() => import('@/pages/project/Issue')), meta: { title: '工资发放', hidden: true } },
+      { path: 'issue', page: lazyPage(() => import('@/pages/project/Issue')), meta: { title: '工资发放', hidden: true } },
       {
         path: 'newBulid',
-        page: lazy(() => import('@/pages/project/NewBulid')),
+        page: lazyPage(() => import('@/pages/project/NewBulid')),
         meta: { title: '新增参建单位', hidden: true, noCache: true },
       },
       {
         path: 'editBuilds',
-        page: lazy(() => import('@/pages/project/EditBuilds')),
+        page: lazyPage(() => import('@/pages/project/EditBuilds')),
         meta: { title: '编辑参建单位', hidden: true, noCache: true },
       },
     ],
@@ -75,12 +75,12 @@ export const normalRoutes: AppRoute[] = [
     redirect: '/user/register',
     meta: { ...builder, title: '实名制管理', icon: 'idcard' },
     children: [
-      { path: 'register', page: lazy(() => import('@/pages/user/Register')), meta: { title: '进场登记' } },
-      { path: 'list', page: lazy(() => import('@/pages/user/List')), meta: { title: '花名册' } },
-      { path: 'attendance', page: lazy(() => import('@/pages/user/Attendance')), meta: { title: '考勤管理' } },
-      { path: 'salaryCheck', page: lazy(() => import('@/pages/user/SalaryCheck')), meta: { title: '工资核查' } },
-      { path: 'salaryPay', page: lazy(() => import('@/pages/user/SalaryPay')), meta: { title: '工资支付' } },
-      { path: 'train', page: lazy(() => import('@/pages/user/Train')), meta: { title: '培训记录' } },
+      { path: 'register', page: lazyPage(() => import('@/pages/user/Register')), meta: { title: '进场登记' } },
+      { path: 'list', page: lazyPage(() => import('@/pages/user/List')), meta: { title: '花名册' } },
+      { path: 'attendance', page: lazyPage(() => import('@/pages/user/Attendance')), meta: { title: '考勤管理' } },
+      { path: 'salaryCheck', page: lazyPage(() => import('@/pages/user/SalaryCheck')), meta: { title: '工资核查' } },
+      { path: 'salaryPay', page: lazyPage(() => import('@/pages/user/SalaryPay')), meta: { title: '工资支付' } },
+      { path: 'train', page: lazyPage(() => import('@/pages/user/Train')), meta: { title: '培训记录' } },
     ],
   },
   {
@@ -88,21 +88,21 @@ export const normalRoutes: AppRoute[] = [
     redirect: '/special/water',
     meta: { ...builder, title: '专户管理', icon: 'bank' },
     children: [
-      { path: 'water', page: lazy(() => import('@/pages/special/Water')), meta: { title: '专户流水' } },
-      { path: 'information', page: lazy(() => import('@/pages/special/Information')), meta: { title: '专户信息' } },
+      { path: 'water', page: lazyPage(() => import('@/pages/special/Water')), meta: { title: '专户流水' } },
+      { path: 'information', page: lazyPage(() => import('@/pages/special/Information')), meta: { title: '专户信息' } },
       {
         path: 'orderManagement',
-        page: lazy(() => import('@/pages/special/OrderManagement')),
+        page: lazyPage(() => import('@/pages/special/OrderManagement')),
         meta: { title: '工资单管理' },
       },
       {
         path: 'abnormal',
-        page: lazy(() => import('@/pages/special/Abnormal')),
+        page: lazyPage(() => import('@/pages/special/Abnormal')),
         meta: { title: '工资发放异常处理', hidden: true },
       },
       {
         path: 'orderDetail',
-        page: lazy(() => import('@/pages/special/OrderDetail')),
+        page: lazyPage(() => import('@/pages/special/OrderDetail')),
         meta: { title: '工资单详情', hidden: true, noCache: true },
       },
     ],
@@ -112,9 +112,9 @@ export const normalRoutes: AppRoute[] = [
     redirect: '/faith/record',
     meta: { ...builder, title: '诚信管理', icon: 'credit' },
     children: [
-      { path: 'record', page: lazy(() => import('@/pages/faith/Record')), meta: { title: '不良行为记录' } },
-      { path: 'award', page: lazy(() => import('@/pages/faith/Award')), meta: { title: '奖励记录' } },
-      { path: 'punishment', page: lazy(() => import('@/pages/faith/Punishment')), meta: { title: '处罚记录' } },
+      { path: 'record', page: lazyPage(() => import('@/pages/faith/Record')), meta: { title: '不良行为记录' } },
+      { path: 'award', page: lazyPage(() => import('@/pages/faith/Award')), meta: { title: '奖励记录' } },
+      { path: 'punishment', page: lazyPage(() => import('@/pages/faith/Punishment')), meta: { title: '处罚记录' } },
     ],
   },
   {
@@ -122,10 +122,10 @@ export const normalRoutes: AppRoute[] = [
     redirect: '/affix/affix',
     meta: { ...builder, title: '附件凭证', icon: 'affix' },
     children: [
-      { path: 'affix', page: lazy(() => import('@/pages/affix/Affix')), meta: { title: '附件凭证' } },
+      { path: 'affix', page: lazyPage(() => import('@/pages/affix/Affix')), meta: { title: '附件凭证' } },
       {
         path: 'affixDetail/:belongdate/:companyid',
-        page: lazy(() => import('@/pages/affix/AffixDetail')),
+        page: lazyPage(() => import('@/pages/affix/AffixDetail')),
         meta: { title: '凭证详情', hidden: true },
       },
     ],
@@ -135,9 +135,9 @@ export const normalRoutes: AppRoute[] = [
     redirect: '/message/warn',
     meta: { ...builder, title: '消息中心', icon: 'message' },
     children: [
-      { path: 'warn', page: lazy(() => import('@/pages/message/Warn')), meta: { title: '预警信息' } },
-      { path: 'announcement', page: lazy(() => import('@/pages/message/Announcement')), meta: { title: '通知公告' } },
-      { path: 'system', page: lazy(() => import('@/pages/message/System')), meta: { title: '系统消息' } },
+      { path: 'warn', page: lazyPage(() => import('@/pages/message/Warn')), meta: { title: '预警信息' } },
+      { path: 'announcement', page: lazyPage(() => import('@/pages/message/Announcement')), meta: { title: '通知公告' } },
+      { path: 'system', page: lazyPage(() => import('@/pages/message/System')), meta: { title: '系统消息' } },
     ],
   },
   {
@@ -145,9 +145,9 @@ export const normalRoutes: AppRoute[] = [
     redirect: '/report/people',
     meta: { ...builder, title: '统计报表', icon: 'report' },
     children: [
-      { path: 'people', page: lazy(() => import('@/pages/report/People')), meta: { title: '用工结构' } },
-      { path: 'attendance', page: lazy(() => import('@/pages/report/Attendance')), meta: { title: '考勤统计' } },
-      { path: 'wage', page: lazy(() => import('@/pages/report/Wage')), meta: { title: '工资统计' } },
+      { path: 'people', page: lazyPage(() => import('@/pages/report/People')), meta: { title: '用工结构' } },
+      { path: 'attendance', page: lazyPage(() => import('@/pages/report/Attendance')), meta: { title: '考勤统计' } },
+      { path: 'wage', page: lazyPage(() => import('@/pages/report/Wage')), meta: { title: '工资统计' } },
     ],
   },
   {
@@ -155,25 +155,25 @@ export const normalRoutes: AppRoute[] = [
     redirect: '/system/collection',
     meta: { ...builder, title: '系统设置', icon: 'setting' },
     children: [
-      { path: 'collection', page: lazy(() => import('@/pages/system/Collection')), meta: { title: '考勤采集' } },
-      { path: 'idmsg', page: lazy(() => import('@/pages/system/Idmsg')), meta: { title: '身份证补录' } },
-      { path: 'attendant', page: lazy(() => import('@/pages/system/Attendant')), meta: { title: '考勤设备' } },
-      { path: 'machine', page: lazy(() => import('@/pages/system/Machine')), meta: { title: '身份证阅读器' } },
-      { path: 'tvscreen', page: lazy(() => import('@/pages/system/Tvscreen')), meta: { title: '数据大屏' } },
-      { path: 'password', page: lazy(() => import('@/pages/system/Password')), meta: { title: '修改密码' } },
+      { path: 'collection', page: lazyPage(() => import('@/pages/system/Collection')), meta: { title: '考勤采集' } },
+      { path: 'idmsg', page: lazyPage(() => import('@/pages/system/Idmsg')), meta: { title: '身份证补录' } },
+      { path: 'attendant', page: lazyPage(() => import('@/pages/system/Attendant')), meta: { title: '考勤设备' } },
+      { path: 'machine', page: lazyPage(() => import('@/pages/system/Machine')), meta: { title: '身份证阅读器' } },
+      { path: 'tvscreen', page: lazyPage(() => import('@/pages/system/Tvscreen')), meta: { title: '数据大屏' } },
+      { path: 'password', page: lazyPage(() => import('@/pages/system/Password')), meta: { title: '修改密码' } },
       {
         path: 'propertyRole',
-        page: lazy(() => import('@/pages/system/PropertyRole')),
+        page: lazyPage(() => import('@/pages/system/PropertyRole')),
         meta: { title: '财务角色配置', financeFeature: true },
       },
       {
         path: 'contract',
-        page: lazy(() => import('@/pages/system/Contract')),
+        page: lazyPage(() => import('@/pages/system/Contract')),
         meta: { title: '电子合同模板', hidden: true },
       },
       {
         path: 'digital',
-        page: lazy(() => import('@/pages/system/Digital')),
+        page: lazyPage(() => import('@/pages/system/Digital')),
         meta: { title: '数据导出备份', hidden: true },
       },
     ],
@@ -185,12 +185,12 @@ export const normalRoutes: AppRoute[] = [
     children: [
       {
         path: 'feedbackManagement',
-        page: lazy(() => import('@/pages/lead/FeedbackManagement')),
+        page: lazyPage(() => import('@/pages/lead/FeedbackManagement')),
         meta: { title: '线索反馈管理' },
       },
       {
         path: 'feedbackDetail',
-        page: lazy(() => import('@/pages/lead/FeedbackDetail')),
+        page: lazyPage(() => import('@/pages/lead/FeedbackDetail')),
         meta: { title: '线索详情', hidden: true, noCache: true },
       },
     ],
@@ -202,7 +202,7 @@ export const normalRoutes: AppRoute[] = [
     children: [
       {
         path: 'project',
-        page: lazy(() => import('@/pages/audit/ProjectAudit')),
+        page: lazyPage(() => import('@/pages/audit/ProjectAudit')),
         meta: { title: '注册审核' },
       },
     ],
@@ -219,12 +219,12 @@ export const financeRoutes: AppRoute[] = [
     children: [
       {
         path: 'index',
-        page: lazy(() => import('@/pages/finance/OrderIndex')),
+        page: lazyPage(() => import('@/pages/finance/OrderIndex')),
         meta: { title: '审批工单', icon: 'order', affix: true },
       },
       {
         path: 'detail',
-        page: lazy(() => import('@/pages/finance/OrderDetail')),
+        page: lazyPage(() => import('@/pages/finance/OrderDetail')),
         meta: { title: '工单详情', hidden: true, noCache: true },
       },
     ],
@@ -236,12 +236,12 @@ export const financeRoutes: AppRoute[] = [
     children: [
       {
         path: 'index',
-        page: lazy(() => import('@/pages/finance/HistoryIndex')),
+        page: lazyPage(() => import('@/pages/finance/HistoryIndex')),
         meta: { title: '审批历史', icon: 'history' },
       },
       {
         path: 'detail',
-        page: lazy(() => import('@/pages/finance/HistoryDetail')),
+        page: lazyPage(() => import('@/pages/finance/HistoryDetail')),
         meta: { title: '审批详情', hidden: true, noCache: true },
       },
     ],
@@ -253,7 +253,7 @@ export const financeRoutes: AppRoute[] = [
     children: [
       {
         path: 'index',
-        page: lazy(() => import('@/pages/finance/RecordIndex')),
+        page: lazyPage(() => import('@/pages/finance/RecordIndex')),
         meta: { title: '操作记录', icon: 'record' },
       },
     ],
@@ -265,7 +265,7 @@ export const financeRoutes: AppRoute[] = [
     children: [
       {
         path: 'index',
-        page: lazy(() => import('@/pages/finance/PersonalCenter')),
+        page: lazyPage(() => import('@/pages/finance/PersonalCenter')),
         meta: { title: '个人中心', icon: 'user' },
       },
     ],

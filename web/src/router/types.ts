@@ -1,5 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Role } from '@/store/session';
+import type { LazyPage } from './lazyPage';
 
 /** Sidebar icons by name; layout/menuIcons.tsx draws them, so the route table stays free of icon code. */
 export type MenuIconName =
@@ -42,6 +42,6 @@ export interface AppRoute {
   path: string;
   meta?: RouteMeta;
   redirect?: string;
-  page?: LazyExoticComponent<ComponentType>;
+  page?: LazyPage;
   children?: AppRoute[];
 }

@@ -366,7 +366,7 @@ pub async fn seed_demo(db: &Db, project_id: i64) -> Result<(), ApiError> {
     }
     let people = [
         (PROJECT_MANAGER, "陈国强", "13837100001", "410105198005121232", "豫141060812345"),
-        (LABOUR_CLERK, "孙丽", "13837100002", "410102198503082011", ""),
+        (LABOUR_CLERK, "孙丽", "13837100002", "41010219850308202X", ""),
     ];
     for (post, name, phone, id_number, certificate) in people {
         let fields = StaffFields {

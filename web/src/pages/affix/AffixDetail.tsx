@@ -54,13 +54,16 @@ export default function AffixDetail() {
   return (
     <div className="stack" data-testid="affix-detail-page">
       {detail.isError && <Alert type="error" showIcon title={detail.error.message} />}
+      {data && !data.due && (
+        <Alert type="info" showIcon data-testid="affix-not-due" title="该月份无需上传凭证：凭证在工资发放后的下月上传，且只需上传单位进场以后的月份。" />
+      )}
       <Card title="凭证信息" variant="borderless" loading={detail.isLoading}>
         {data && (
           <Descriptions column={3} size="middle">
             <Descriptions.Item label="月份">{data.belongdate}</Descriptions.Item>
             <Descriptions.Item label="单位">{data.companyName}</Descriptions.Item>
             <Descriptions.Item label="状态">
-              {data.complete === 1 ? <Tag color="green">齐全</Tag> : <Tag color="orange">缺凭证</Tag>}
+              {!data.due ? <Tag>未到期</Tag> : data.complete === 1 ? <Tag color="green">齐全</Tag> : <Tag color="orange">缺凭证</Tag>}
             </Descriptions.Item>
           </Descriptions>
         )}
@@ -75,7 +78,7 @@ export default function AffixDetail() {
             title={
               <Space>
                 <span>{category.label}</span>
-                {category.required && (filed.length > 0 ? <Tag color="green">已上传</Tag> : <Tag color="red">必传</Tag>)}
+                {category.required && data.due && (filed.length > 0 ? <Tag color="green">已上传</Tag> : <Tag color="red">必传</Tag>)}
               </Space>
             }
           >

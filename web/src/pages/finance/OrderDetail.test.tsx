@@ -71,4 +71,14 @@ describe('finance OrderDetail', () => {
     await approve({ ...order, status: 'paying', statusLabel: '支付中' });
     expect(await screen.findByText('审核通过，银行处理中，系统将自动继续发放：GZ202611240715109390')).toBeTruthy();
   });
+
+  it('leaves no label cell blank when the order has no 备注', async () => {
+    renderPage(<OrderDetail />, { [URLS.financeOrder]: { code: 201, data: detail } }, '', { path: '/?id=5' });
+    expect(await screen.findByTestId('order-total')).toBeTruthy();
+    const labels = [...document.querySelectorAll('.ant-descriptions-item-label')];
+    expect(labels.map((cell) => cell.textContent)).toContain('备注');
+    for (const label of labels) expect(label.textContent?.trim(), 'every label has its name').not.toBe('');
+    const remark = labels.find((cell) => cell.textContent === '备注')!.nextElementSibling;
+    expect(remark?.textContent).toBe('—');
+  });
 });

@@ -5,8 +5,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/api/client';
 import { groupYuan, netYuan } from '@/pages/wage/money';
+import { askToPay } from '@/pages/wage/PayConfirm';
 import {
-  createSheet, fetchOptions, fetchSheet, fetchSheets, removeLine, saveLine, sheetAction, type WageLine, type WageSheet,
+  createSheet, fetchOptions, fetchPreview, fetchSheet, fetchSheets, removeLine, saveLine, sheetAction, type WageLine, type WageSheet,
 } from '@/pages/wage/service';
 
 const LIMIT = 20;
@@ -24,6 +25,7 @@ export default function Accounting() {
   const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
+  const [modal, modalHolder] = Modal.useModal();
   const monthText = month?.format('YYYY-MM') ?? '';
   const sheets = useQuery({
     queryKey: ['wage', 'sheets', monthText, paging],
@@ -40,6 +42,19 @@ export default function Accounting() {
     } catch (error) {
       showError(error);
     }
+  };
+
+  /** Confirming locks the sheet for payment: show what it will pay first. */
+  const confirmSheet = async (sheet: WageSheet) => {
+    try {
+      const preview = await fetchPreview([sheet.id]);
+      const title = `确认工资表 · ${sheet.month} ${sheet.unitName}${sheet.teamName ? ` · ${sheet.teamName}` : ''}`;
+      if (!(await askToPay(modal, title, '确认', '确认后工资表不能再修改，可在工资发放中提交审核。', preview))) return;
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    await act('confirm', sheet.id);
   };
 
   const columns: TableColumnsType<WageSheet> = [
@@ -59,7 +74,7 @@ export default function Accounting() {
       render: (_: unknown, row) => (
         <Space size="small">
           <Button type="link" size="small" onClick={() => setViewing(row.id)}>查看</Button>
-          {row.status === 'draft' && <Button type="link" size="small" onClick={() => void act('confirm', row.id)}>确认</Button>}
+          {row.status === 'draft' && <Button type="link" size="small" onClick={() => void confirmSheet(row)}>确认</Button>}
           {row.status === 'confirmed' && !row.orderId && <Button type="link" size="small" onClick={() => void act('unconfirm', row.id)}>取消确认</Button>}
           {row.status === 'draft' && (
             <Popconfirm title="确定删除该工资表？" onConfirm={() => act('deleteSheet', row.id)} okText="删除" cancelText="取消">
@@ -101,7 +116,8 @@ export default function Accounting() {
         onClose={() => setCreating(false)}
         onCreated={(id) => { setCreating(false); refresh(); setViewing(id); }}
       />
-      <SheetDrawer id={viewing} onClose={() => setViewing(null)} onChanged={refresh} />
+      {modalHolder}
+      <SheetDrawer id={viewing} onClose={() => setViewing(null)} onChanged={refresh} onConfirm={(sheet) => void confirmSheet(sheet)} />
     </Card>
   );
 }
@@ -114,7 +130,9 @@ function CreateSheetDialog({ open, defaultMonth, units, teams, onClose, onCreate
   const unitId = Form.useWatch('unitId', form);
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    const values = await form.validateFields();
+    // A rejected validation already shows under the fields.
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
     setSaving(true);
     try {
       const id = await createSheet(values.month.format('YYYY-MM'), values.unitId, values.teamId);
@@ -145,7 +163,9 @@ function CreateSheetDialog({ open, defaultMonth, units, teams, onClose, onCreate
   );
 }
 
-function SheetDrawer({ id, onClose, onChanged }: { id: number | null; onClose: () => void; onChanged: () => void }) {
+function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
+  id: number | null; onClose: () => void; onChanged: () => void; onConfirm: (sheet: WageSheet) => void;
+}) {
   const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
   const [editing, setEditing] = useState<WageLine | null>(null);
   const [removing, setRemoving] = useState<WageLine | null>(null);
@@ -159,14 +179,23 @@ function SheetDrawer({ id, onClose, onChanged }: { id: number | null; onClose: (
   const editable = sheet?.status === 'draft';
   const columns: TableColumnsType<WageLine> = [
     { title: '姓名', dataIndex: 'name', width: 80 },
-    { title: '身份证号', dataIndex: 'idNumber', width: 170 },
-    { title: '出勤天数', dataIndex: 'days', width: 80 },
-    { title: '工资标准', width: 110, render: (_: unknown, row) => `${groupYuan(row.wage)}/${row.wageKind === 'day' ? '日' : '月'}` },
+    { title: '身份证号', dataIndex: 'idNumber', width: 165 },
+    { title: '出勤天数', dataIndex: 'days', width: 72 },
+    { title: '工资标准', width: 100, render: (_: unknown, row) => `${groupYuan(row.wage)}/${row.wageKind === 'day' ? '日' : '月'}` },
     { title: '应发（元）', dataIndex: 'payable', align: 'right', width: 110, render: groupYuan },
     { title: '扣款（元）', dataIndex: 'deduction', align: 'right', width: 90, render: groupYuan },
     { title: '实发（元）', dataIndex: 'net', align: 'right', width: 110, render: groupYuan },
     { title: '原因', dataIndex: 'reason', ellipsis: true },
-    { title: '工资卡', dataIndex: 'cardNumber', width: 180, render: (card: string, row) => (row.cardProblem ? <Tag color="error">{row.cardProblem}</Tag> : card) },
+    {
+      title: '工资卡', dataIndex: 'cardNumber', width: 200,
+      render: (card: string, row) => (
+        <div>
+          <div style={{ whiteSpace: 'nowrap' }}>{card || '—'}</div>
+          <div style={{ color: '#888', fontSize: 12 }}>{row.cardBankName}</div>
+          {row.cardProblem && <Tag color="error">{row.cardProblem}</Tag>}
+        </div>
+      ),
+    },
     ...(editable
       ? [{
           title: '操作', width: 110, fixed: 'right' as const,
@@ -189,9 +218,12 @@ function SheetDrawer({ id, onClose, onChanged }: { id: number | null; onClose: (
       destroyOnHidden
     >
       {sheet && (
-        <p data-testid="sheet-totals">
-          {sheet.statusLabel} · {sheet.lineCount} 人 · 应发 {groupYuan(sheet.payable)} 元 · 扣款 {groupYuan(sheet.deduction)} 元 · 实发 <b>{groupYuan(sheet.net)}</b> 元
-        </p>
+        <Space style={{ marginBottom: 12 }}>
+          <span data-testid="sheet-totals">
+            {sheet.statusLabel} · {sheet.lineCount} 人 · 应发 {groupYuan(sheet.payable)} 元 · 扣款 {groupYuan(sheet.deduction)} 元 · 实发 <b>{groupYuan(sheet.net)}</b> 元
+          </span>
+          {editable && <Button type="primary" size="small" onClick={() => onConfirm(sheet)}>确认工资表</Button>}
+        </Space>
       )}
       <Table<WageLine>
         rowKey="id"
@@ -199,7 +231,7 @@ function SheetDrawer({ id, onClose, onChanged }: { id: number | null; onClose: (
         columns={columns}
         dataSource={detail.data?.lines.list ?? []}
         loading={detail.isFetching}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1100 }}
         pagination={{ current: paging.page, pageSize: paging.limit, total: detail.data?.lines.total ?? 0, showTotal: (t) => `共 ${t} 人`, onChange: (page, limit) => setPaging({ page, limit }) }}
       />
       <LineDialog line={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); changed(); }} />
@@ -215,7 +247,8 @@ function LineDialog({ line, onClose, onSaved }: { line: WageLine | null; onClose
   const net = netYuan(payable, deduction);
   const save = async () => {
     if (!line) return;
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
     try {
       await saveLine(line.id, values.payable, values.deduction ?? '', values.reason ?? '');
       void message.success('修改成功');

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Input, Space, Table, type TableColumnsType, message } from 'antd';
+import { Alert, Button, Card, DatePicker, Input, Modal, Space, Table, type TableColumnsType, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/api/client';
 import { groupYuan, sumYuan, yuanToFen } from '@/pages/wage/money';
-import { fetchOptions, fetchSheets, submitOrder, type WageSheet } from '@/pages/wage/service';
+import { askToPay } from '@/pages/wage/PayConfirm';
+import { fetchOptions, fetchPreview, fetchSheets, submitOrder, type WageSheet } from '@/pages/wage/service';
 
 /** 工资发放: pick the confirmed sheets of a month and submit them as a wage order to the finance approvers. */
 export default function Issue() {
@@ -18,6 +19,7 @@ export default function Issue() {
   const [selected, setSelected] = useState<number[]>([]);
   const [remark, setRemark] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const [modal, modalHolder] = Modal.useModal();
   const sheets = useQuery({
     queryKey: ['wage', 'sheets', 'issue', monthText],
     queryFn: () => fetchSheets({ month: monthText, status: 'confirmed', limit: 100 }),
@@ -31,6 +33,9 @@ export default function Issue() {
   const submit = async () => {
     setSubmitting(true);
     try {
+      const preview = await fetchPreview(selected);
+      const intro = `${monthText} 月份，${selected.length} 张工资表。提交后由财务审核，审核通过即从专户发放到工人本人工资卡。`;
+      if (!(await askToPay(modal, '提交审核', '提交审核', intro, preview))) return;
       const id = await submitOrder(monthText, selected, remark);
       void message.success('工资单已提交，等待财务审核');
       void queryClient.invalidateQueries({ queryKey: ['wage'] });
@@ -83,6 +88,7 @@ export default function Issue() {
           {short && <span style={{ color: '#cf1322' }}>专户余额不足</span>}
           <Button type="primary" disabled={selected.length === 0} loading={submitting} onClick={() => void submit()}>提交审核</Button>
         </Space>
+        {modalHolder}
       </Space>
     </Card>
   );

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Space, Table, Tag, type TableColumnsType, message } from 'antd';
+import { Alert, Button, Card, Modal, Space, Table, Tag, type TableColumnsType, message } from 'antd';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/api/client';
 import CardDialog, { type CardTarget } from '@/pages/wage/CardDialog';
-import { groupYuan, sumYuan } from '@/pages/wage/money';
-import { fetchAbnormal, reissue, type WagePayout } from '@/pages/wage/service';
+import { fenToYuan, groupYuan, sumYuan, yuanToFen } from '@/pages/wage/money';
+import { askToPay } from '@/pages/wage/PayConfirm';
+import { fetchAbnormal, fetchOptions, reissue, type WagePayout } from '@/pages/wage/service';
 
 const LIMIT = 20;
 
@@ -14,21 +15,37 @@ export default function Abnormal() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
-  const [selected, setSelected] = useState<WagePayout[]>([]);
+  const [picked, setPicked] = useState<WagePayout[]>([]);
   const [card, setCard] = useState<CardTarget | null>(null);
   const [sending, setSending] = useState(false);
+  const [modal, modalHolder] = Modal.useModal();
   const failed = useQuery({
     queryKey: ['wage', 'abnormal', paging],
     queryFn: () => fetchAbnormal({ page: paging.page, limit: paging.limit }),
     placeholderData: keepPreviousData,
   });
+  const options = useQuery({ queryKey: ['wage', 'options'], queryFn: fetchOptions });
+  // The picked lines as last loaded: a corrected card shows in the confirmation.
+  const selected = picked.map((row) => failed.data?.list.find((line) => line.id === row.id) ?? row);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['wage'] });
   const send = async () => {
+    const total = sumYuan(selected.map((row) => row.amount));
+    const balance = options.data?.balance ?? '';
+    const problems = selected.filter((row) => row.currentCardProblem);
+    const asked = await askToPay(modal, '重新发放', '重新发放', '所选明细将作为新的工资单提交财务审核，审核通过后发放到工人当前的工资卡。', {
+      workers: selected.length,
+      total,
+      balance,
+      balanceAfter: balance === '' ? '' : fenToYuan((yuanToFen(balance) ?? 0) - (yuanToFen(total) ?? 0)),
+      cardProblemCount: problems.length,
+      cardProblems: problems.map((row) => ({ name: row.name, cardNumber: row.currentCard, cardBankName: '', problem: row.currentCardProblem })),
+    });
+    if (!asked) return;
     setSending(true);
     try {
       const id = await reissue(selected.map((payout) => payout.id));
       void message.success('已重新提交审核');
-      setSelected([]);
+      setPicked([]);
       refresh();
       navigate(`/special/orderDetail?id=${id}`);
     } catch (error) {
@@ -65,7 +82,7 @@ export default function Abnormal() {
           dataSource={failed.data?.list ?? []}
           loading={failed.isFetching}
           locale={{ emptyText: '没有待处理的支付失败明细' }}
-          rowSelection={{ selectedRowKeys: selected.map((row) => row.id), onChange: (_, rows) => setSelected(rows) }}
+          rowSelection={{ selectedRowKeys: selected.map((row) => row.id), onChange: (_, rows) => setPicked(rows) }}
           pagination={{ current: paging.page, pageSize: paging.limit, total: failed.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, onChange: (page, limit) => setPaging({ page, limit }) }}
         />
         <Space>
@@ -73,6 +90,7 @@ export default function Abnormal() {
           <Button type="primary" disabled={selected.length === 0} loading={sending} onClick={() => void send()}>重新发放</Button>
         </Space>
       </Space>
+      {modalHolder}
       <CardDialog target={card} onClose={() => setCard(null)} onSaved={() => { setCard(null); refresh(); }} />
     </Card>
   );

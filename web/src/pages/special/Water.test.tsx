@@ -30,11 +30,11 @@ describe('Water', () => {
         return { code: 201, message: '', data: { list: [flow(1, direction === 'out' ? 'out' : 'in')], total: 1, page: 1, limit: 20, sumIn: '300000.05', sumOut: '0.00', balance: '2300000.05' } };
       },
     });
-    expect(await screen.findByText('+300000.05')).toBeTruthy();
-    expect(screen.getAllByText('2300000.05').length).toBeGreaterThan(0);
+    expect(await screen.findByText('+300,000.05')).toBeTruthy();
+    expect(screen.getAllByText('2,300,000.05').length).toBeGreaterThan(0);
     expect(screen.getByText('共 1 笔')).toBeTruthy();
     fireEvent.click(screen.getByText('支出'));
-    expect(await screen.findByText('-300000.05')).toBeTruthy();
+    expect(await screen.findByText('-300,000.05')).toBeTruthy();
     await waitFor(() => expect(new URL(called(FLOWS_URL).at(-1)!.url, 'http://x').searchParams.get('direction')).toBe('out'));
   });
 });

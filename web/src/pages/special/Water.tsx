@@ -9,6 +9,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { MSG_UNKNOWN } from '@/api/client';
 import { saveBlob } from '@/api/files';
+import { groupYuan } from '@/pages/wage/money';
 import { EMPTY_FLOW_FILTER, exportFlows, fetchFlows, type FlowFilter, type FlowLine } from './WaterService';
 
 const DEFAULT_LIMIT = 20;
@@ -55,11 +56,11 @@ export default function Water() {
       render: (_, row) => (
         <span style={{ color: row.direction === 'in' ? '#389e0d' : '#d4380d' }}>
           {row.direction === 'in' ? '+' : '-'}
-          {row.amount}
+          {groupYuan(row.amount)}
         </span>
       ),
     },
-    { title: '交易后余额(元)', dataIndex: 'balanceAfter', key: 'balanceAfter', width: 150, align: 'right' },
+    { title: '交易后余额(元)', dataIndex: 'balanceAfter', key: 'balanceAfter', width: 150, align: 'right', render: groupYuan },
     {
       title: '对方户名 / 账号',
       key: 'counterparty',

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import Train from './Train';
-import { TRAIN_LIST_URL, TRAIN_SAVE_URL } from './service';
+import { TRAIN_DETAIL_URL, TRAIN_LIST_URL, TRAIN_SAVE_URL } from './service';
 import { errors, renderPage } from './testSetup';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -24,5 +24,19 @@ describe('Train', () => {
     expect(errors()).toContain('培训学时应为0.5-24之间的数字，最多1位小数');
     expect(errors()).toContain('请选择参加培训的人员');
     expect(called(TRAIN_SAVE_URL)).toHaveLength(0);
+  });
+
+  it('shows a session in full from 操作 → 详情', async () => {
+    const line = { id: 3, topic: '入场安全教育', date: '2026-03-05', trainer: '孙志强', hours: '1.5', content: '高处作业与临时用电', attendees: 1 };
+    renderPage(<Train />, {
+      [TRAIN_LIST_URL]: { code: 201, data: { list: [line], total: 1, page: 1, limit: 10 } },
+      [TRAIN_DETAIL_URL]: { code: 201, data: { ...line, attendeeList: [{ id: 8, name: '王建军', idNumber: '410105198805123015' }] } },
+    });
+    expect(await screen.findByRole('columnheader', { name: '操作' })).toBeTruthy();
+    fireEvent.click(await screen.findByTestId('train-detail-3'));
+    const detail = await screen.findByTestId('train-detail');
+    expect(detail.textContent).toContain('高处作业与临时用电');
+    expect(detail.textContent).toContain('孙志强');
+    expect(await screen.findByText('王建军')).toBeTruthy();
   });
 });

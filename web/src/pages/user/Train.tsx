@@ -1,7 +1,7 @@
 import { chinaNow } from '@/utils/chinaTime';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, type TableColumnsType, message } from 'antd';
+import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Select, Space, Table, type TableColumnsType, message } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { ApiError, showApiError } from '@/api/client';
@@ -102,15 +102,27 @@ function NewTrainingDialog({ open, onClose, onSaved }: { open: boolean; onClose:
   );
 }
 
-function AttendeesDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+/** 详情: the session as recorded, with its attendees. */
+function TrainingDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const detail = useQuery({ queryKey: ['worker', 'training', id], queryFn: () => fetchTraining(id as number), enabled: id !== null });
+  const training = detail.data;
   return (
-    <Modal open={id !== null} title={detail.data ? `参训人员：${detail.data.topic}` : '参训人员'} footer={null} onCancel={onClose}>
+    <Modal open={id !== null} title={training ? `培训详情：${training.topic}` : '培训详情'} footer={null} onCancel={onClose} width={640}>
+      {training && (
+        <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }} data-testid="train-detail">
+          <Descriptions.Item label="培训主题" span={2}>{training.topic}</Descriptions.Item>
+          <Descriptions.Item label="培训日期">{training.date}</Descriptions.Item>
+          <Descriptions.Item label="培训讲师">{training.trainer}</Descriptions.Item>
+          <Descriptions.Item label="学时">{training.hours} 小时</Descriptions.Item>
+          <Descriptions.Item label="参训人数">{training.attendees} 人</Descriptions.Item>
+          <Descriptions.Item label="培训内容" span={2}>{training.content || '—'}</Descriptions.Item>
+        </Descriptions>
+      )}
       <Table
         size="small"
         rowKey="id"
         loading={detail.isLoading}
-        dataSource={detail.data?.attendeeList ?? []}
+        dataSource={training?.attendeeList ?? []}
         pagination={{ pageSize: 10 }}
         columns={[
           { title: '姓名', dataIndex: 'name' },
@@ -146,6 +158,15 @@ export default function Train() {
       render: (count: number, line) => (
         <Button type="link" size="small" data-testid={`train-view-${line.id}`} onClick={() => setViewing(line.id)}>
           {count} 人
+        </Button>
+      ),
+    },
+    {
+      title: '操作',
+      width: 90,
+      render: (_: unknown, line) => (
+        <Button type="link" size="small" data-testid={`train-detail-${line.id}`} onClick={() => setViewing(line.id)}>
+          详情
         </Button>
       ),
     },
@@ -193,7 +214,7 @@ export default function Train() {
           void queryClient.invalidateQueries({ queryKey: ['worker', 'trainings'] });
         }}
       />
-      <AttendeesDialog id={viewing} onClose={() => setViewing(null)} />
+      <TrainingDialog id={viewing} onClose={() => setViewing(null)} />
     </Card>
   );
 }

@@ -24,8 +24,8 @@ export default function CardDialog({ target, onClose, onSaved }: { target: CardT
   }, [target, form]);
 
   const save = async (confirmed: boolean) => {
-    if (!target) return;
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => undefined);
+    if (!target || !values) return;
     setSaving(true);
     try {
       await saveCard(target.workerId, values.card, values.bank, confirmed);

@@ -66,7 +66,7 @@ export default function OrderView({
             <Descriptions.Item label="审核人">{order.decidedBy || '—'}</Descriptions.Item>
             <Descriptions.Item label="审核时间">{order.decidedBy ? order.decidedAt : '—'}</Descriptions.Item>
             <Descriptions.Item label="审核意见">{order.decisionRemark || '—'}</Descriptions.Item>
-            {order.remark && <Descriptions.Item label="备注" span={3}>{order.remark}</Descriptions.Item>}
+            <Descriptions.Item label="备注" span={3}>{order.remark || '—'}</Descriptions.Item>
             {data.sheets.length > 0 && (
               <Descriptions.Item label="工资表" span={3}>
                 {data.sheets.map((sheet) => `${sheet.unitName}${sheet.teamName ? ` · ${sheet.teamName}` : ''}（${sheet.lineCount}人，${groupYuan(sheet.net)}元）`).join('；')}

@@ -16,6 +16,7 @@ export type WageAnomaly = Schemas['WageAnomaly'];
 export type WageOrder = Schemas['WageOrder'];
 export type WageOrderDetail = Schemas['WageOrderDetail'];
 export type WagePayout = Schemas['WagePayout'];
+export type WagePayPreview = Schemas['WagePayPreview'];
 export type FinanceIndex = Schemas['FinanceIndex'];
 export type FinanceRecord = Schemas['FinanceRecord'];
 export type FinanceVerified = Schemas['FinanceVerified'];
@@ -38,6 +39,7 @@ export const URLS = {
   confirm: `${wage}/Sheet/confirm`,
   unconfirm: `${wage}/Sheet/unconfirm`,
   deleteSheet: `${wage}/Sheet/delete`,
+  preview: `${wage}/Sheet/preview`,
   check: `${wage}/Check/list`,
   submit: `${wage}/Order/submit`,
   orders: `${wage}/Order/list`,
@@ -70,6 +72,7 @@ export const saveLine = (id: number, payable: string, deduction: string, reason:
   post<null>(URLS.saveLine, { id, payable, deduction, reason });
 export const removeLine = (id: number, reason: string) => post<null>(URLS.removeLine, { id, reason });
 export const sheetAction = (action: 'confirm' | 'unconfirm' | 'deleteSheet', id: number) => post<null>(URLS[action], { id });
+export const fetchPreview = (sheetIds: number[]) => get<WagePayPreview>(URLS.preview, { ids: sheetIds.join(',') });
 export const fetchCheck = (filter: Filter) => get<AnomalyPage>(URLS.check, filter);
 export const submitOrder = (month: string, sheetIds: number[], remark: string) =>
   post<number>(URLS.submit, { month, sheetIds: sheetIds.join(','), remark });

@@ -284,24 +284,24 @@ function AccountForm({ data, onBack, onSubmitted }: { data: AccountEditData; onB
               </Form.Item>
             </Col>
             <Col xs={24} lg={12}>
+              <Form.Item label="开户银行" name="bankSelected" rules={[branchRule(banks)]}>
+                <Cascader options={banks} placeholder="请选择开户银行及网点" showSearch data-testid="account-bank" />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
               <Form.Item
                 label="账户名称"
                 name="AccountName"
                 rules={[accountNameRule()]}
                 extra={
                   suggestion && suggestion !== accountName ? (
-                    <Button type="link" size="small" style={{ padding: 0 }} onClick={() => form.setFieldValue('AccountName', suggestion)} data-testid="account-name-suggest">
+                    <Button type="link" size="small" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => form.setFieldValue('AccountName', suggestion)} data-testid="account-name-suggest">
                       使用规范名称：{suggestion}
                     </Button>
                   ) : undefined
                 }
               >
                 <Input maxLength={160} placeholder="总包单位名称+项目名称+农民工工资专用账户" data-testid="account-name" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} lg={12}>
-              <Form.Item label="开户银行" name="bankSelected" rules={[branchRule(banks)]}>
-                <Cascader options={banks} placeholder="请选择开户银行及网点" showSearch data-testid="account-bank" />
               </Form.Item>
             </Col>
             <Col xs={24} lg={12}>

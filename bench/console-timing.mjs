@@ -1,0 +1,138 @@
+// Console first paint (issue 10 item 8): time to content on a hard load in Debian's Chromium for the login
+// page, the roster, 考勤表 and the finance approval list. Every run is a new browser context (empty HTTP cache,
+// the session carried over as cookies and local storage only), and the clock is the page's own: from the
+// navigation's start to the moment the page shows its real content (the first table row, or the table's empty
+// state once its data has arrived). Budget: < 1 s each.
+//
+// BASE_URL=http://127.0.0.1:8181 uses a running server (captcha off, demo data); without it a throw-away server
+// is started from target/debug (or target/release with RELEASE=1) on a fresh SQLite demo database.
+// RUNS (default 7) sets the runs per page; the first run of each page is a warm-up and is not counted.
+import { spawn, execFileSync } from 'node:child_process'
+import { mkdtempSync, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const require = createRequire(join(root, 'e2e', 'package.json'))
+const { chromium } = require('playwright-core')
+
+const RUNS = Number(process.env.RUNS ?? 7)
+const BUDGET_MS = 1000
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+/** The page's content is there: a table row, or the table's empty state with no loading spinner left. */
+const TABLE_READY = `(() => {
+  const table = document.querySelector('.app-content .ant-table-wrapper');
+  if (!table || table.querySelector('.ant-spin-spinning')) return false;
+  return !!table.querySelector('tr.ant-table-row, .ant-table-placeholder');
+})()`
+
+const PAGES = [
+  { name: '登录页 /login', path: '/login', account: null, ready: `!!document.querySelector('[data-testid=login-submit]') && !!document.querySelector('[data-testid=captcha-image] img')` },
+  { name: '花名册 /user/list', path: '/user/list', account: 'builder', ready: TABLE_READY },
+  { name: '考勤表 /project/sheets', path: '/project/sheets', account: 'builder', ready: TABLE_READY },
+  { name: '审批工单 /order/index', path: '/order/index', account: 'finance', ready: TABLE_READY },
+]
+
+const ACCOUNTS = {
+  builder: { side: 'builder', username: 'demo', password: 'Demo@12345' },
+  finance: { side: 'finance', username: 'finance', password: 'Demo@12345' },
+}
+
+async function startServer() {
+  const binary = join(root, 'target', process.env.RELEASE ? 'release' : 'debug', 'wageguard')
+  if (!existsSync(binary)) throw new Error(`${binary} is missing: cargo build -p wageguard${process.env.RELEASE ? ' --release' : ''}`)
+  const dir = mkdtempSync(join(tmpdir(), 'console-timing-'))
+  const port = Number(process.env.PORT ?? 8589)
+  const env = { ...process.env, DATABASE_URL: `sqlite://${dir}/timing.db`, WAGEGUARD_DATA_DIR: join(dir, 'data'),
+    WAGEGUARD_CAPTCHA: 'off', WAGEGUARD_ADDR: `127.0.0.1:${port}`, RUST_LOG: 'warn' }
+  execFileSync(binary, ['demo'], { env, stdio: 'ignore' })
+  const server = spawn(binary, ['serve'], { env, stdio: 'ignore' })
+  const base = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`${base}/login`)).ok) return { base, server }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  server.kill()
+  throw new Error('the server did not start')
+}
+
+/** Logs in through the form once and keeps the session (cookies and local storage) for the timed runs. */
+async function sessionOf(browser, base, account) {
+  const context = await browser.newContext({ baseURL: base })
+  const page = await context.newPage()
+  await page.goto('/login')
+  await page.getByTestId(`login-tab-${account.side}`).click()
+  await page.getByTestId('captcha-image').getByRole('img').waitFor()
+  await page.getByTestId('login-username').fill(account.username)
+  await page.getByTestId('login-password').fill(account.password)
+  await page.getByTestId('login-captcha').fill('0000')
+  await page.getByTestId('login-submit').click()
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+  const state = await context.storageState()
+  await context.close()
+  return state
+}
+
+/** One hard load in a fresh context: ms from navigation start to content, and the long tasks seen on the way. */
+async function timeOnce(browser, base, target, state) {
+  const context = await browser.newContext({ baseURL: base, storageState: state ?? undefined, viewport: { width: 1440, height: 900 } })
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    window.__longTasks = []
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push(Math.round(entry.duration))
+    }).observe({ type: 'longtask', buffered: true })
+  })
+  await page.goto(target.path, { waitUntil: 'commit' })
+  try {
+    await page.waitForFunction(target.ready, null, { polling: 'raf', timeout: 30_000 })
+  } catch (error) {
+    await page.screenshot({ path: join(tmpdir(), 'console-timing-failed.png') })
+    throw new Error(`${target.name}: no content after 30 s (${join(tmpdir(), 'console-timing-failed.png')})`, { cause: error })
+  }
+  const result = await page.evaluate(() => ({ ms: performance.now(), longTasks: window.__longTasks, path: location.pathname }))
+  await context.close()
+  if (result.path !== target.path) throw new Error(`${target.path} landed on ${result.path}`)
+  return result
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+const started = process.env.BASE_URL ? null : await startServer()
+const base = process.env.BASE_URL ?? started.base
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+let over = false
+try {
+  const sessions = {}
+  for (const [key, account] of Object.entries(ACCOUNTS)) sessions[key] = await sessionOf(browser, base, account)
+  console.log(`time to content on a hard load, ${RUNS - 1} runs after a warm-up (${base}), budget < ${BUDGET_MS} ms`)
+  for (const target of PAGES) {
+    const times = []
+    const longest = []
+    for (let run = 0; run < RUNS; run += 1) {
+      const { ms, longTasks } = await timeOnce(browser, base, target, target.account ? sessions[target.account] : null)
+      if (run === 0) continue
+      times.push(ms)
+      longest.push(Math.max(0, ...longTasks))
+    }
+    const [min, mid, max] = [Math.min(...times), median(times), Math.max(...times)].map(Math.round)
+    if (mid >= BUDGET_MS) over = true
+    console.log(`${target.name.padEnd(24)} min ${String(min).padStart(5)} ms  median ${String(mid).padStart(5)} ms  max ${String(max).padStart(5)} ms  longest task (median) ${Math.round(median(longest))} ms${mid >= BUDGET_MS ? '  OVER BUDGET' : ''}`)
+  }
+} finally {
+  await browser.close()
+  started?.server.kill()
+}
+process.exitCode = over ? 1 : 0
