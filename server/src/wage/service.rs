@@ -12,6 +12,7 @@ use super::repo::{self, Actor, LineRow, OrderRow, PayoutRow, Refusal, SheetRow};
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
+use crate::domain::mask::masked;
 use crate::envelope::ApiError;
 use crate::paging::{self, Page, Paged};
 use crate::scope::{self, ReadScope};
@@ -240,12 +241,14 @@ pub struct WageLine {
     pub card_problem: String,
 }
 
+/// A sheet line as the list shows it: ID and card masked (decisions "Privacy: one masking rule"), the card's
+/// problem judged on the full number.
 fn line_out(row: LineRow) -> WageLine {
     WageLine {
         id: row.id,
         worker_id: row.worker_id,
         name: row.name,
-        id_number: row.id_number,
+        id_number: masked(&row.id_number),
         days: row.days,
         wage_kind: row.wage_kind,
         wage: yuan(row.wage_fen),
@@ -255,7 +258,7 @@ fn line_out(row: LineRow) -> WageLine {
         net: yuan(row.net_fen),
         reason: row.reason,
         card_problem: card::problem(&row.card_number).unwrap_or("").into(),
-        card_number: row.card_number,
+        card_number: masked(&row.card_number),
         card_bank: row.card_bank,
     }
 }
@@ -401,6 +404,8 @@ pub struct WagePayout {
     pub settled_at: String,
 }
 
+/// A pay line as the lists show it (order detail, 异常处理): ID and cards masked, their problems judged on the
+/// full numbers.
 pub fn payout_out(row: PayoutRow) -> WagePayout {
     WagePayout {
         id: row.id,
@@ -410,13 +415,13 @@ pub fn payout_out(row: PayoutRow) -> WagePayout {
         line_id: row.line_id,
         worker_id: row.worker_id,
         name: row.name,
-        id_number: row.id_number,
+        id_number: masked(&row.id_number),
         amount: yuan(row.amount_fen),
         card_problem: card::problem(&row.card_number).unwrap_or("").into(),
-        card_number: row.card_number,
+        card_number: masked(&row.card_number),
         card_bank: row.card_bank,
         current_card_problem: card::problem(&row.current_card).unwrap_or("").into(),
-        current_card: row.current_card,
+        current_card: masked(&row.current_card),
         current_bank: row.current_bank,
         status_label: payout_status_label(&row.status).into(),
         status: row.status,
@@ -731,7 +736,7 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
         kind_label: label(kind).into(),
         worker_id: line.worker_id,
         name: line.name.clone(),
-        id_number: line.id_number.clone(),
+        id_number: masked(&line.id_number),
         line_id: line.line_id,
         sheet_id: line.sheet_id,
         unit_name: line.unit_name.clone(),
@@ -747,7 +752,7 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
                 kind_label: label("unlisted").into(),
                 worker_id: *worker_id,
                 name: name.clone(),
-                id_number: id_number.clone(),
+                id_number: masked(id_number),
                 line_id: 0,
                 sheet_id: 0,
                 unit_name: String::new(),

@@ -103,3 +103,30 @@ async fn the_team_staff_and_credit_lists_mask(app: &TestApp) {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '查看完整号码' AND target_type IN ('team', 'project_staff', 'credit_record')").await, 3);
 }
 both!(the_team_staff_and_credit_lists_mask);
+
+async fn wage_and_attendance_lists_mask(app: &TestApp) {
+    let demo = app.login("demo", PASSWORD).await;
+    let all_masked = |rows: &Value, fields: &[&str]| {
+        let rows = rows.as_array().expect("a list");
+        assert!(!rows.is_empty());
+        for row in rows {
+            for field in fields {
+                let value = row[*field].as_str().unwrap_or_else(|| panic!("{field} in {row}"));
+                assert!(value.is_empty() || is_masked(value), "{field}: {value}");
+            }
+        }
+    };
+    // Wage sheet lines, and the pay lines of the order they go into.
+    let order = crate::orders::submitted_order(app, &demo).await;
+    let sheet = app.scalar("SELECT MIN(id) FROM wage_sheets WHERE project_id = 1").await;
+    all_masked(&crate::wages::lines(app, &demo, sheet).await.into(), &["idNumber", "cardNumber"]);
+    let detail = data(app, app.get(&format!("/builder/wage/v1/Order/detail?id={order}&limit=100"), Some(&demo)).await).await;
+    all_masked(&detail["lines"]["list"], &["idNumber", "cardNumber", "currentCard"]);
+    // Punch records and the monthly attendance sheet (its export keeps the full numbers).
+    let records = data(app, app.get("/builder/attendance/v1/Record/list", Some(&demo)).await).await;
+    all_masked(&records["list"], &["idNumber"]);
+    let month = crate::wages::previous_month();
+    let sheet = data(app, app.get(&format!("/builder/attendance/v1/Sheet/month?month={month}"), Some(&demo)).await).await;
+    all_masked(&sheet["list"], &["idNumber"]);
+}
+both!(wage_and_attendance_lists_mask);

@@ -45,11 +45,11 @@ export default function RevealNumber({ value, record, id, field = 'id_number', p
       <span data-testid={`${testId}-value`} style={{ fontVariantNumeric: 'tabular-nums' }}>
         {full ?? value}
       </span>
-      <Tooltip title={full ? '隐藏' : '查看完整号码（将记录查看日志）'}>
+      <Tooltip title={full ? '隐藏' : '显示完整号码（记入操作日志）'}>
         <Button
           type="text"
           size="small"
-          aria-label={full ? '隐藏完整号码' : '查看完整号码'}
+          aria-label={full ? '隐藏完整号码' : '显示完整号码'}
           icon={full ? <EyeInvisibleOutlined /> : <EyeOutlined />}
           loading={loading}
           onClick={() => (full ? setFull(null) : void reveal())}

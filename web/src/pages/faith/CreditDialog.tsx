@@ -50,11 +50,12 @@ export interface CreditValues {
 }
 
 export function toCreditForm(kind: CreditKind, values: CreditValues): CreditForm {
-  const worker = values.subject_type === 'worker';
+  // A bad-behaviour form has no subject choice (workers only), so the field is not among the validated values.
+  const worker = kind === 'bad' || values.subject_type !== 'unit';
   return {
     kind,
     project_id: values.project_id !== undefined ? String(values.project_id) : '',
-    subject_type: values.subject_type,
+    subject_type: worker ? 'worker' : 'unit',
     name: worker ? (values.name ?? '') : '',
     id_number: worker ? (values.id_number ?? '') : '',
     unit_id: !worker && values.unit_id !== undefined ? String(values.unit_id) : '',

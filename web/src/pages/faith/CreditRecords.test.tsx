@@ -5,7 +5,7 @@ import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
 import Award from './Award';
 import Punishment from './Punishment';
 import Record from './Record';
-import { toCreditForm } from './CreditDialog';
+import { toCreditForm, type CreditValues } from './CreditDialog';
 import { CREDIT_DELETE_URL, CREDIT_DETAIL_URL, CREDIT_LIST_URL, CREDIT_SAVE_URL, CREDIT_UNITS_URL, CREDIT_UPDATE_URL, type Credit } from './service';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -94,7 +94,9 @@ describe('toCreditForm', () => {
       name: '',
       attachments: '/uploads/a.png,/uploads/b.pdf',
     });
-    expect(toCreditForm('bad', { ...base, subject_type: 'worker', name: '张三', id_number: '11010519491231002X', unit_id: 2 })).toMatchObject({
+    const noSubjectChoice = { ...base, name: '张三', id_number: '11010519491231002X', unit_id: 2 } as unknown as CreditValues;
+    expect(toCreditForm('bad', noSubjectChoice)).toMatchObject({
+      subject_type: 'worker',
       kind: 'bad',
       name: '张三',
       id_number: '11010519491231002X',
