@@ -19,19 +19,15 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// The full number behind one masked list cell: `record` (roster: a roster line; worker: a worker of the
-/// project, as the ID supplement and training lists name them; credit; staff; team), its `id`, the
-/// `field` (id_number, or card for roster and worker), and for the regulator the `project_id` of a roster
-/// or worker record. Reads what the account may read (another project's: 404; finance 403) and writes
-/// an operation-log line: who, which record, which field (never the number).
+/// project, as the ID supplement, training, attendance and 工资核查 lists name them; credit; staff; team;
+/// wage_line: a sheet line; payout: a pay line of an order or 异常处理), its `id`, the `field` (id_number;
+/// card; current_card of a payout), and for the regulator the `project_id` of a roster, worker, wage_line or
+/// payout record. Reads what the account may read (another project's: 404; finance 403) and writes an
+/// operation-log line: who, which record, which field (never the number).
 #[utoipa::path(post, path = "/builder/common/v1/Privacy/reveal", tag = "privacy",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = RevealForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<String>)))]
-async fn reveal(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
-    current: CurrentAccount,
-    Params(form): Params<RevealForm>,
-) -> ApiResult<String> {
+async fn reveal(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<RevealForm>) -> ApiResult<String> {
     Ok(ok(service::reveal(&state.db, &current, &ip, &form).await?))
 }

@@ -880,6 +880,30 @@ pub async fn order_detail_in(db: &Db, project_filter: i64, query: &WageDetailQue
     Ok(WageOrderDetail { order: order_out(order), sheets, lines: page.answer(lines.into_iter().map(payout_out).collect(), total), invalid_cards })
 }
 
+/// Whose numbers a wage list reveals (`privacy`): a sheet line or a pay line (order detail, 异常处理).
+#[derive(Clone, Copy, Debug)]
+pub enum WageNumbersOf {
+    Line(i64),
+    Payout(i64),
+}
+
+/// The full (ID number, card, current card) behind a masked wage-list cell, for the logged reveal. A sheet
+/// line has no current card (''). Builder: its project; admin: `project` (required); finance 403.
+pub async fn full_numbers(db: &Db, current: &CurrentAccount, project: &Option<String>, owner: WageNumbersOf) -> Result<(String, String, String), ApiError> {
+    let project_id = scope::project(current, project)?;
+    let not_found = || ApiError::NotFound(MSG_NO_LINE.into());
+    match owner {
+        WageNumbersOf::Line(id) => {
+            let (line, _) = repo::line(db, project_id, id).await?.ok_or_else(not_found)?;
+            Ok((line.id_number, line.card_number, String::new()))
+        }
+        WageNumbersOf::Payout(id) => {
+            let payout = repo::payouts_by_ids(db, project_id, &[id]).await?.into_iter().next().ok_or_else(not_found)?;
+            Ok((payout.id_number, payout.card_number, payout.current_card))
+        }
+    }
+}
+
 pub async fn order_detail(db: &Db, current: &CurrentAccount, query: &WageDetailQuery) -> Result<WageOrderDetail, ApiError> {
     let scope = read_scope(current, &query.projectId)?;
     order_detail_in(db, scope.filter(), query).await

@@ -119,9 +119,23 @@ async fn wage_and_attendance_lists_mask(app: &TestApp) {
     // Wage sheet lines, and the pay lines of the order they go into.
     let order = crate::orders::submitted_order(app, &demo).await;
     let sheet = app.scalar("SELECT MIN(id) FROM wage_sheets WHERE project_id = 1").await;
-    all_masked(&crate::wages::lines(app, &demo, sheet).await.into(), &["idNumber", "cardNumber"]);
+    let lines = crate::wages::lines(app, &demo, sheet).await;
+    all_masked(&lines.clone().into(), &["idNumber", "cardNumber"]);
     let detail = data(app, app.get(&format!("/builder/wage/v1/Order/detail?id={order}&limit=100"), Some(&demo)).await).await;
     all_masked(&detail["lines"]["list"], &["idNumber", "cardNumber", "currentCard"]);
+
+    // Their eye icons: the sheet line's and the pay line's numbers, logged.
+    let line = lines[0]["id"].to_string();
+    let card = data(app, reveal(app, &demo, &[("record", "wage_line"), ("id", &line), ("field", "card")]).await).await;
+    let stored = format!("SELECT COUNT(*) FROM wage_lines WHERE id = {line} AND card_number = '{}'", card.as_str().unwrap());
+    assert_eq!(app.scalar(stored.leak()).await, 1);
+    let payout = detail["lines"]["list"][0]["id"].to_string();
+    let id_number = data(app, reveal(app, &demo, &[("record", "payout"), ("id", &payout), ("field", "id_number")]).await).await;
+    assert_eq!(id_number.as_str().unwrap().len(), 18);
+    assert!(!id_number.as_str().unwrap().contains('*'));
+    assert!(!data(app, reveal(app, &demo, &[("record", "payout"), ("id", &payout), ("field", "current_card")]).await).await.as_str().unwrap().contains('*'));
+    assert_refused(&reveal(app, &demo, &[("record", "wage_line"), ("id", &line), ("field", "current_card")]).await, "该记录没有这个号码");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '查看完整号码' AND target_type IN ('wage_line', 'payout')").await, 3);
     // Punch records and the monthly attendance sheet (its export keeps the full numbers).
     let records = data(app, app.get("/builder/attendance/v1/Record/list", Some(&demo)).await).await;
     all_masked(&records["list"], &["idNumber"]);

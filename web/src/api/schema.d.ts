@@ -582,10 +582,11 @@ export interface paths {
         put?: never;
         /**
          * The full number behind one masked list cell: `record` (roster: a roster line; worker: a worker of the
-         *     project, as the ID supplement and training lists name them; credit; staff; team), its `id`, the
-         *     `field` (id_number, or card for roster and worker), and for the regulator the `project_id` of a roster
-         *     or worker record. Reads what the account may read (another project's: 404; finance 403) and writes
-         *     an operation-log line: who, which record, which field (never the number).
+         *     project, as the ID supplement, training, attendance and 工资核查 lists name them; credit; staff; team;
+         *     wage_line: a sheet line; payout: a pay line of an order or 异常处理), its `id`, the `field` (id_number;
+         *     card; current_card of a payout), and for the regulator the `project_id` of a roster, worker, wage_line or
+         *     payout record. Reads what the account may read (another project's: 404; finance 403) and writes an
+         *     operation-log line: who, which record, which field (never the number).
          */
         post: operations["reveal"];
         delete?: never;
@@ -6739,13 +6740,13 @@ export interface components {
         };
         /** @description What `Privacy/reveal` receives. */
         RevealForm: {
-            /** @description id_number, or card (roster and worker). */
+            /** @description id_number; card (roster, worker, wage_line, payout); current_card (payout). */
             field?: string | null;
             /** @description The record's id (the roster line's, the worker's, …). */
             id?: string | null;
-            /** @description The regulator: the project of a roster or worker record. */
+            /** @description The regulator: the project of a roster, worker, wage_line or payout record. */
             project_id?: string | null;
-            /** @description roster, worker, credit, staff or team. */
+            /** @description roster, worker, credit, staff, team, wage_line or payout. */
             record?: string | null;
         };
         /** @description One roster line as the console shows it. */

@@ -14,11 +14,11 @@ export const REVEAL_URL = '/builder/common/v1/Privacy/reveal';
 export interface RevealNumberProps {
   /** The masked number as the list answered it. */
   value: string;
-  /** Whose number: roster (line id), worker (worker id), credit, staff, team. */
-  record: 'roster' | 'worker' | 'credit' | 'staff' | 'team';
+  /** Whose number: roster (line id), worker (worker id), credit, staff, team, wage_line (sheet line), payout (pay line). */
+  record: 'roster' | 'worker' | 'credit' | 'staff' | 'team' | 'wage_line' | 'payout';
   id: number;
-  field?: 'id_number' | 'card';
-  /** The regulator: the project of a roster or worker record. */
+  field?: 'id_number' | 'card' | 'current_card';
+  /** The regulator: the project of a roster, worker, wage_line or payout record. */
   projectId?: string;
 }
 

@@ -8,6 +8,7 @@ import { groupYuan, netYuan } from '@/pages/wage/money';
 import {
   createSheet, fetchOptions, fetchSheet, fetchSheets, removeLine, saveLine, sheetAction, type WageLine, type WageSheet,
 } from '@/pages/wage/service';
+import RevealNumber from '@/components/RevealNumber';
 
 const LIMIT = 20;
 
@@ -159,14 +160,14 @@ function SheetDrawer({ id, onClose, onChanged }: { id: number | null; onClose: (
   const editable = sheet?.status === 'draft';
   const columns: TableColumnsType<WageLine> = [
     { title: '姓名', dataIndex: 'name', width: 80 },
-    { title: '身份证号', dataIndex: 'idNumber', width: 170 },
+    { title: '身份证号', dataIndex: 'idNumber', width: 190, render: (value: string, row) => <RevealNumber value={value} record="wage_line" id={row.id} /> },
     { title: '出勤天数', dataIndex: 'days', width: 80 },
     { title: '工资标准', width: 110, render: (_: unknown, row) => `${groupYuan(row.wage)}/${row.wageKind === 'day' ? '日' : '月'}` },
     { title: '应发（元）', dataIndex: 'payable', align: 'right', width: 110, render: groupYuan },
     { title: '扣款（元）', dataIndex: 'deduction', align: 'right', width: 90, render: groupYuan },
     { title: '实发（元）', dataIndex: 'net', align: 'right', width: 110, render: groupYuan },
     { title: '原因', dataIndex: 'reason', ellipsis: true },
-    { title: '工资卡', dataIndex: 'cardNumber', width: 180, render: (card: string, row) => (row.cardProblem ? <Tag color="error">{row.cardProblem}</Tag> : card) },
+    { title: '工资卡', dataIndex: 'cardNumber', width: 180, render: (card: string, row) => (row.cardProblem ? <Tag color="error">{row.cardProblem}</Tag> : <RevealNumber value={card} record="wage_line" id={row.id} field="card" />) },
     ...(editable
       ? [{
           title: '操作', width: 110, fixed: 'right' as const,
