@@ -521,7 +521,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   expect(yuan(flowSum)).toBe(yuan(paidTotal))
   await expect(flows.filter({ hasText: secondNo })).toHaveCount(2)
   for (const [index] of BAD_CARDS) {
-    await expect(flows.filter({ hasText: secondNo }).filter({ hasText: demoName(index) })).toContainText(`${GOOD_CARDS.get(index)} · 中国工商银行`)
+    await expect(flows.filter({ hasText: secondNo }).filter({ hasText: demoName(index) })).toContainText(`${masked(GOOD_CARDS.get(index)!)} · 中国工商银行`)
   }
   await expect(flows.filter({ hasText: orderNo })).toHaveCount(TEAM_SIZE - 2)
   await shot(page, testInfo, '24-water-out')
