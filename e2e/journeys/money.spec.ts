@@ -90,6 +90,9 @@ const GOOD_CARDS = new Map<number, string>([
 /** Deducted below the minimum wage. */
 const DEDUCTED = 24
 const FINANCE_ID_NUMBER = '410105198805123025'
+
+/** How lists show an ID or card number (decisions "Privacy: one masking rule"): first 4, last 4. */
+const masked = (number: string) => number.slice(0, 4) + '*'.repeat(number.length - 8) + number.slice(-4)
 const FINANCE_PHONE = '13800138003'
 
 // ------------------------------------------------------------------------------------------------------------
@@ -234,7 +237,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   const checkedRow = rowOf(lines, demoName(checked))
   const checkedDays = attendedDays.get(checked)!
   const checkedPayable = checkedDays * dailyFen(checked)
-  await expect(checkedRow.locator('td').nth(1)).toHaveText(demoIdNumber(checked))
+  await expect(checkedRow.locator('td').nth(1)).toHaveText(masked(demoIdNumber(checked)))
   await expect(checkedRow.locator('td').nth(2)).toHaveText(String(checkedDays))
   await expect(checkedRow.locator('td').nth(3)).toHaveText(`${grouped(dailyFen(checked))}/日`)
   await expect(checkedRow.locator('td').nth(4)).toHaveText(grouped(checkedPayable))
@@ -410,7 +413,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   const failedLines = detail.locator('.ant-table tbody tr.ant-table-row').filter({ hasText: '支付失败' })
   await expect(failedLines).toHaveCount(2)
   for (const [index, card] of BAD_CARDS) {
-    await expect(rowOf(detail.locator('.ant-table'), demoName(index))).toContainText(card)
+    await expect(rowOf(detail.locator('.ant-table'), demoName(index))).toContainText(masked(card))
     await expect(rowOf(detail.locator('.ant-table'), demoName(index))).toContainText('收款卡号无效：卡号校验位错误')
   }
   await expect(detail.locator('.ant-table tbody tr.ant-table-row').filter({ hasText: '已支付' })).toHaveCount(TEAM_SIZE - 2)
@@ -460,7 +463,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
     await button(dialog, '保存').click()
     await expect(toast(page, '修改成功').first()).toBeVisible()
     await expect(dialog).toBeHidden()
-    await expect(rowOf(failedTable, demoName(index))).toContainText(GOOD_CARDS.get(index)!)
+    await expect(rowOf(failedTable, demoName(index))).toContainText(masked(GOOD_CARDS.get(index)!))
   }
   await shot(page, testInfo, '18-cards-corrected')
   await expect(abnormal).toContainText(`已选 2 条，合计 ${grouped(badNet)} 元`)
@@ -489,7 +492,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await button(reissueRow, '审核').click()
   const review2 = pane(page)
   await expect(review2.getByTestId('order-total')).toHaveText(grouped(badNet))
-  for (const [index] of BAD_CARDS) await expect(rowOf(review2.locator('.ant-table'), demoName(index))).toContainText(GOOD_CARDS.get(index)!)
+  for (const [index] of BAD_CARDS) await expect(rowOf(review2.locator('.ant-table'), demoName(index))).toContainText(masked(GOOD_CARDS.get(index)!))
   await button(review2, '审核通过').click()
   const verify2 = modal(page, '身份验证')
   await button(verify2, '获取验证码').click()
@@ -515,7 +518,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   const pay = pane(page).locator('.ant-table')
   await expect(pay.locator('tbody tr.ant-table-row').filter({ hasText: '已支付' })).toHaveCount(TEAM_SIZE)
   for (const [index] of BAD_CARDS) {
-    await expect(pay.locator('tbody tr.ant-table-row').filter({ hasText: secondNo }).filter({ hasText: demoName(index) })).toContainText(GOOD_CARDS.get(index)!)
+    await expect(pay.locator('tbody tr.ant-table-row').filter({ hasText: secondNo }).filter({ hasText: demoName(index) })).toContainText(masked(GOOD_CARDS.get(index)!))
   }
   await shot(page, testInfo, '22-salary-pay')
 
@@ -541,7 +544,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   expect(yuan(flowSum)).toBe(yuan(paidTotal))
   await expect(flows.filter({ hasText: secondNo })).toHaveCount(2)
   for (const [index] of BAD_CARDS) {
-    await expect(flows.filter({ hasText: secondNo }).filter({ hasText: demoName(index) })).toContainText(`${GOOD_CARDS.get(index)} · 中国工商银行`)
+    await expect(flows.filter({ hasText: secondNo }).filter({ hasText: demoName(index) })).toContainText(`${masked(GOOD_CARDS.get(index)!)} · 中国工商银行`)
   }
   await expect(flows.filter({ hasText: orderNo })).toHaveCount(TEAM_SIZE - 2)
   await shot(page, testInfo, '24-water-out')

@@ -88,7 +88,8 @@ test('project information, notice board, key staff and credit records', async ({
   await expect(staff.getByTestId('key-posts-warning')).toHaveCount(0);
   await shot(page, testInfo, '06-key-posts-filled');
 
-  // 8. Credit records: an award of the general contractor, a punishment of a worker.
+  // 8. Credit records: the project's award of the general contractor; the bureau's punishment is read-only to the
+  // project; the project's own bad-behaviour record, revoked with a reason, stays listed.
   await openMenu(page, '诚信管理', '奖励记录');
   const awards = pane(page, '/faith/award');
   await expect(awards.getByText('郑州市金水区人力资源和社会保障局')).toBeVisible();
@@ -107,8 +108,15 @@ test('project information, notice board, key staff and credit records', async ({
 
   await openMenu(page, '诚信管理', '处罚记录');
   const punishments = pane(page, '/faith/punishment');
-  await expect(punishments.getByText('赵小虎')).toBeVisible();
-  await punishments.getByTestId('credit-add').click();
+  const bureau = punishments.locator('tr').filter({ hasText: '赵小虎' });
+  await expect(bureau).toContainText('人社局');
+  await expect(bureau).toContainText('4101**********5616');
+  await expect(bureau.getByRole('button', { name: /撤\s*销/ })).toHaveCount(0);
+  await expect(punishments.getByTestId('credit-add')).toHaveCount(0);
+
+  await openMenu(page, '诚信管理', '不良行为记录');
+  const bad = pane(page, '/faith/record');
+  await bad.getByTestId('credit-add').click();
   const second = page.locator('.ant-modal:visible');
   await second.getByTestId('credit-name').fill('钱大勇');
   await second.getByTestId('credit-id-number').fill('410102197509153015');
@@ -117,8 +125,18 @@ test('project information, notice board, key staff and credit records', async ({
   await second.getByTestId('credit-issuer').fill('河南中原建工集团有限公司项目部');
   await second.getByTestId('credit-save').click();
   await expect(toast(page, '保存成功').last()).toBeVisible();
-  await expect(punishments.getByText('钱大勇')).toBeVisible();
-  await punishments.locator('tr').filter({ hasText: '钱大勇' }).getByRole('button', { name: /查\s*看/ }).click();
+  const own = bad.locator('tr').filter({ hasText: '钱大勇' });
+  await expect(own).toContainText('4101**********3015');
+  await own.getByRole('button', { name: /查\s*看/ }).click();
+  await expect(page.getByTestId('credit-detail')).toContainText('410102197509153015');
   await expect(page.getByTestId('credit-detail')).toContainText('无证操作塔吊');
-  await shot(page, testInfo, '09-punishment-detail');
+  await page.keyboard.press('Escape');
+  await own.getByRole('button', { name: /撤\s*销/ }).click();
+  const revoke = page.locator('.ant-modal:visible');
+  await revoke.getByTestId('credit-revoke-reason').fill('登记有误，经核实为他人');
+  await revoke.getByTestId('credit-revoke-confirm').click();
+  await expect(toast(page, '已撤销').last()).toBeVisible();
+  await expect(own).toContainText('已撤销');
+  await expect(own).toContainText('登记有误，经核实为他人');
+  await shot(page, testInfo, '09-bad-record-revoked');
 });

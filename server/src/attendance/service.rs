@@ -16,6 +16,7 @@ use super::xlsx;
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
+use crate::domain::mask::masked;
 use crate::domain::Invalid;
 use crate::domain::dates::parse_date;
 use crate::domain::id_number::IdNumber;
@@ -487,6 +488,7 @@ pub struct AttendancePunchRecord {
     pub outsideEmployment: bool,
 }
 
+/// A punch as the record list shows it: the ID number masked (decisions "Privacy: one masking rule").
 fn record_line(row: RecordRow) -> AttendancePunchRecord {
     let label = match row.source.as_str() {
         "device" => "设备",
@@ -501,7 +503,7 @@ fn record_line(row: RecordRow) -> AttendancePunchRecord {
         source: row.source,
         workerId: row.worker_id,
         name: row.name,
-        idNumber: row.id_number,
+        idNumber: masked(&row.id_number),
         unitName: row.unit_name,
         teamName: row.team_name,
         time: clock::china_datetime(row.at),
@@ -804,7 +806,8 @@ pub async fn sheet(db: &Db, current: &CurrentAccount, query: &SheetQuery) -> Res
     let request = sheet_request(scope::read(current, &query.projectId)?, query)?;
     let page = Page::parse(&query.page, &query.limit)?;
     let (workers, total) = repo::sheet_workers(db, &request.filter, page.limit, page.offset()).await?;
-    let list = sheet_rows(db, &request, workers).await?;
+    // The screen masks the ID numbers; the export (below) keeps them in full.
+    let list = sheet_rows(db, &request, workers).await?.into_iter().map(|row| AttendanceSheetRow { idNumber: masked(&row.idNumber), ..row }).collect();
     Ok(AttendanceSheet {
         month: format!("{:04}-{:02}", request.first.year(), request.first.month() as u8),
         daysInMonth: request.last.day(),

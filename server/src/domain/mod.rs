@@ -7,6 +7,7 @@ pub mod credit_code;
 pub mod dates;
 pub mod id_number;
 pub mod latlng;
+pub mod mask;
 pub mod money;
 pub mod person_name;
 pub mod phone;

@@ -1,5 +1,5 @@
 //! Credit records (`/builder/faith/v1/Credit/…`, screens faith/record, faith/award, faith/punishment):
-//! list, detail, add, delete. Handlers here, rules in `service.rs`, SQL in `repo.rs`.
+//! list, detail, add, correct, revoke (the old delete path). Handlers here, rules in `service.rs`, SQL in `repo.rs`.
 
 pub mod repo;
 pub mod service;
@@ -16,7 +16,7 @@ use crate::extract::{ClientIp, Params};
 use crate::paging::Paged;
 use crate::project::staff::service::UnitOption;
 use crate::state::AppState;
-use service::{Credit, CreditForm, CreditIdForm, CreditListForm};
+use service::{Credit, CreditForm, CreditIdForm, CreditListForm, CreditRevokeForm};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -24,6 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(detail))
         .routes(routes!(units))
         .routes(routes!(save))
+        .routes(routes!(update))
         .routes(routes!(delete))
 }
 
@@ -52,18 +53,28 @@ async fn detail(State(state): State<AppState>, current: CurrentAccount, Params(f
     Ok(ok(service::detail(&state.db, &current, &form).await?))
 }
 
-/// The units a unit award or punishment may name: the project's participating units.
+/// What `Credit/units` receives.
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+pub struct CreditUnitsForm {
+    /// The regulator: the project whose units (required). A builder account: its own only.
+    pub project_id: Option<String>,
+}
+
+/// The units a unit award or punishment may name: the project's participating units (the builder's own
+/// project, or the `project_id` the regulator enters a record for).
 #[utoipa::path(get, path = "/builder/faith/v1/Credit/units", tag = "faith",
-    params(("X-Token" = String, Header, description = "session token")),
+    params(("X-Token" = String, Header, description = "session token"), CreditUnitsForm),
     responses((status = 200, body = Envelope<Vec<UnitOption>>)))]
-async fn units(State(state): State<AppState>, current: CurrentAccount) -> ApiResult<Vec<UnitOption>> {
-    let project_id = crate::scope::write(&current)?;
+async fn units(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<CreditUnitsForm>) -> ApiResult<Vec<UnitOption>> {
+    let project_id = crate::scope::project(&current, &form.project_id)?;
     Ok(ok(crate::project::staff::service::unit_options(&state.db, project_id).await?))
 }
 
 /// Adds a record: `kind`; `subject_type` worker (`name`, `id_number`; a registered worker's name must
 /// match) or unit (`unit_id`; not for bad-behaviour records); `record_date` (not after today),
-/// `reason`, `issuer`, up to 5 `attachments`. The project's builder account only. Logged.
+/// `reason`, `issuer`, up to 5 `attachments`. A builder account adds its project's own records (bad-behaviour
+/// and awards; punishments are the bureau's); the regulator adds the bureau's records to `project_id`
+/// (no attachments). Logged.
 #[utoipa::path(post, path = "/builder/faith/v1/Credit/save", tag = "faith",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = CreditForm, content_type = "application/x-www-form-urlencoded"),
@@ -78,17 +89,35 @@ async fn save(
     Ok(ok_with(CreditSaved { id }, service::MSG_SAVED))
 }
 
-/// Deletes a record of the own project. Logged with what the record said.
+/// Corrects a record (`id` and the fields of `save`; the kind stays): the regulator the bureau's records,
+/// a project its own; never a revoked one. Logged before → after.
+#[utoipa::path(post, path = "/builder/faith/v1/Credit/update", tag = "faith",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = CreditForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn update(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<CreditForm>,
+) -> ApiResult<Option<String>> {
+    service::correct(&state.db, &current, &ip, &form).await?;
+    Ok(ok_with(None, service::MSG_SAVED))
+}
+
+/// Revokes a record (the path is the old delete's; nothing is deleted): `id` and a `reason`. The
+/// regulator revokes the bureau's records, a project its own; the record stays listed as 已撤销 with the
+/// reason. Logged with what the record said.
 #[utoipa::path(post, path = "/builder/faith/v1/Credit/delete", tag = "faith",
     params(("X-Token" = String, Header, description = "session token")),
-    request_body(content = CreditIdForm, content_type = "application/x-www-form-urlencoded"),
+    request_body(content = CreditRevokeForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn delete(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     current: CurrentAccount,
-    Params(form): Params<CreditIdForm>,
+    Params(form): Params<CreditRevokeForm>,
 ) -> ApiResult<Option<String>> {
-    service::delete(&state.db, &current, &ip, &form).await?;
-    Ok(ok_with(None, service::MSG_DELETED))
+    service::revoke(&state.db, &current, &ip, &form).await?;
+    Ok(ok_with(None, service::MSG_REVOKED_OK))
 }

@@ -17,7 +17,15 @@ pub struct CreditRow {
     pub reason: String,
     pub issuer: String,
     pub attachments: String,
+    /// bureau or project.
+    pub authority: String,
+    /// The name of the account that entered it ('' for seeded records).
+    pub entered_by: String,
     pub created_at: i64,
+    pub updated_at: Option<i64>,
+    pub revoked_at: Option<i64>,
+    pub revoked_by: String,
+    pub revoke_reason: String,
 }
 
 /// A validated record to store.
@@ -36,8 +44,11 @@ pub struct NewCredit {
 }
 
 const SELECT: &str = "SELECT r.id, r.project_id, p.name AS project_name, r.kind, r.subject_type, r.worker_id, r.unit_id, \
-                      r.subject_name, r.id_number, r.record_date, r.reason, r.issuer, r.attachments, r.created_at \
-                      FROM credit_records r JOIN projects p ON p.id = r.project_id";
+                      r.subject_name, r.id_number, r.record_date, r.reason, r.issuer, r.attachments, r.authority, \
+                      COALESCE(a.name, '') AS entered_by, r.created_at, r.updated_at, r.revoked_at, \
+                      COALESCE(v.name, '') AS revoked_by, r.revoke_reason \
+                      FROM credit_records r JOIN projects p ON p.id = r.project_id \
+                      LEFT JOIN accounts a ON a.id = r.account_id LEFT JOIN accounts v ON v.id = r.revoked_by";
 
 /// kind ($1), project ($2, 0 = all), subject type ($3, '' = all), name / ID number pattern ($4),
 /// dates from ($5) and to ($6) ('' = open).
@@ -80,10 +91,10 @@ pub async fn find_worker(db: &Db, id_number: &str) -> sqlx::Result<Option<(i64, 
     on_db!(db, pool => sqlx::query_as("SELECT id, name FROM workers WHERE id_number = $1").bind(id_number).fetch_optional(pool).await)
 }
 
-pub async fn insert(db: &Db, project_id: i64, account_id: Option<i64>, record: &NewCredit) -> sqlx::Result<i64> {
+pub async fn insert(db: &Db, project_id: i64, authority: &str, account_id: Option<i64>, record: &NewCredit) -> sqlx::Result<i64> {
     let sql = "INSERT INTO credit_records (project_id, kind, subject_type, worker_id, unit_id, subject_name, id_number, \
-               record_date, reason, issuer, attachments, account_id, created_at) \
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id";
+               record_date, reason, issuer, attachments, account_id, created_at, authority) \
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id";
     on_db!(db, pool => sqlx::query_scalar(sql)
         .bind(project_id)
         .bind(&record.kind)
@@ -98,12 +109,39 @@ pub async fn insert(db: &Db, project_id: i64, account_id: Option<i64>, record: &
         .bind(&record.attachments)
         .bind(account_id)
         .bind(clock::now())
+        .bind(authority)
         .fetch_one(pool)
         .await)
 }
 
-pub async fn delete(db: &Db, project_id: i64, id: i64) -> sqlx::Result<bool> {
-    let changed = execute!(db, sqlx::query("DELETE FROM credit_records WHERE id = $1 AND project_id = $2").bind(id).bind(project_id))?;
+/// Corrects a record that is not revoked; false when it was revoked meanwhile. The kind, the project and
+/// who entered it stay.
+pub async fn correct(db: &Db, id: i64, record: &NewCredit) -> sqlx::Result<bool> {
+    let changed = execute!(db, sqlx::query(
+        "UPDATE credit_records SET subject_type = $2, worker_id = $3, unit_id = $4, subject_name = $5, id_number = $6, \
+         record_date = $7, reason = $8, issuer = $9, attachments = $10, updated_at = $11 WHERE id = $1 AND revoked_at IS NULL")
+        .bind(id)
+        .bind(&record.subject_type)
+        .bind(record.worker_id)
+        .bind(record.unit_id)
+        .bind(&record.subject_name)
+        .bind(&record.id_number)
+        .bind(&record.record_date)
+        .bind(&record.reason)
+        .bind(&record.issuer)
+        .bind(&record.attachments)
+        .bind(clock::now()))?;
+    Ok(changed == 1)
+}
+
+/// Marks a record revoked (it stays listed); false when it already was.
+pub async fn revoke(db: &Db, id: i64, account_id: i64, reason: &str) -> sqlx::Result<bool> {
+    let changed = execute!(db, sqlx::query(
+        "UPDATE credit_records SET revoked_at = $2, revoked_by = $3, revoke_reason = $4 WHERE id = $1 AND revoked_at IS NULL")
+        .bind(id)
+        .bind(clock::now())
+        .bind(account_id)
+        .bind(reason))?;
     Ok(changed == 1)
 }
 

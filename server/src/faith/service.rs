@@ -1,7 +1,8 @@
 //! Credit records (诚信记录, spec /faith): workers' bad-behaviour records (不良行为), and awards (奖励)
 //! and punishments (惩罚) of units and workers, each with a date, a reason, the issuing body and up to
-//! 5 attachments. Records are added, viewed and deleted (a correction is a delete and a new record),
-//! never edited. Handlers in `mod.rs`, SQL in `repo.rs`.
+//! 5 attachments. Each record keeps its authority (decisions "Credit records keep their authority"): the
+//! bureau's (entered by the regulator) or the project's; only that authority corrects or revokes it, a
+//! revocation needs a reason, and nothing is deleted. Handlers in `mod.rs`, SQL in `repo.rs`.
 
 #![allow(non_snake_case)]
 
@@ -9,11 +10,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::repo::{self, CreditFilter, CreditRow, NewCredit};
+use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::domain::Invalid;
 use crate::domain::dates::{format_date, parse_date, required_date};
 use crate::domain::id_number::IdNumber;
+use crate::domain::mask::masked;
 use crate::domain::person_name::PersonName;
 use crate::envelope::ApiError;
 use crate::paging::{Page, Paged, contains_pattern};
@@ -43,9 +46,19 @@ pub const MSG_ATTACHMENTS_TOO_MANY: &str = "附件最多上传5个";
 pub const MSG_ATTACHMENT_INVALID: &str = "附件无效，请重新上传";
 pub const MSG_KEYWORD_TOO_LONG: &str = "搜索内容不能超过20个字";
 pub const MSG_DATE_RANGE: &str = "开始日期不能晚于结束日期";
+pub const MSG_PUNISHMENT_BUREAU: &str = "处罚记录由人社局录入，项目不能登记";
+pub const MSG_ISSUER_BUREAU: &str = "人社局发布的记录由人社局录入，项目只能登记本项目发布的记录";
+pub const MSG_BUREAU_ATTACHMENTS: &str = "人社局录入的记录请在事由中注明文书编号，不上传附件";
+pub const MSG_KIND_FIXED: &str = "记录类型不能修改";
+pub const MSG_BUREAU_RECORD: &str = "该记录由人社局登记，项目不能修改或撤销";
+pub const MSG_PROJECT_RECORD: &str = "该记录由项目登记，只能由该项目修改或撤销";
+pub const MSG_REVOKED: &str = "该记录已撤销，不能修改或再次撤销";
+pub const MSG_REVOKE_REASON_REQUIRED: &str = "请填写撤销原因";
+pub const MSG_REVOKE_REASON_TOO_LONG: &str = "撤销原因不能超过200个字";
 pub const MSG_SAVED: &str = "保存成功";
-pub const MSG_DELETED: &str = "删除成功";
+pub const MSG_REVOKED_OK: &str = "已撤销";
 pub const REASON_MAX: usize = 500;
+pub const REVOKE_REASON_MAX: usize = 200;
 pub const ISSUER_MAX: usize = 100;
 pub const MAX_ATTACHMENTS: usize = 5;
 pub const KEYWORD_MAX: usize = 20;
@@ -82,7 +95,10 @@ pub struct CreditListForm {
     pub project_id: Option<String>,
 }
 
-/// A credit record.
+/// Words a project may not use as the issuer: they name the labour bureau, whose records the regulator enters.
+const BUREAU_WORDS: [&str; 2] = ["人力资源和社会保障", "人社局"];
+
+/// A credit record. Lists mask the ID number; the detail answers it in full.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Credit {
     pub id: i64,
@@ -94,7 +110,7 @@ pub struct Credit {
     pub subjectType: String,
     /// The worker's or the unit's name.
     pub subjectName: String,
-    /// Workers: the ID number ('' for units).
+    /// Workers: the ID number ('' for units), masked in the list.
     pub idNumber: String,
     /// Whether the worker is registered (found by ID number in the roster's workers).
     pub registered: bool,
@@ -104,15 +120,47 @@ pub struct Credit {
     pub issuer: String,
     /// `/uploads/…` URLs.
     pub attachments: Vec<String>,
+    /// bureau (entered by the regulator, 人社局) or project (entered by the project).
+    pub authority: String,
+    /// The name of the account that entered it ('' for seeded records).
+    pub enteredBy: String,
     /// YYYY-MM-DD HH:MM:SS.
     pub createdTime: String,
+    /// The last correction, YYYY-MM-DD HH:MM:SS ('' if never corrected).
+    pub updatedTime: String,
+    /// Revoked records stay listed (已撤销) with when, by whom and why.
+    pub revoked: bool,
+    pub revokedTime: String,
+    pub revokedBy: String,
+    pub revokeReason: String,
+    /// Whether the session's account may correct or revoke it (the server checks again).
+    pub canChange: bool,
 }
 
 fn split_list(text: &str) -> Vec<String> {
     text.split(',').map(str::trim).filter(|item| !item.is_empty()).map(str::to_owned).collect()
 }
 
-fn credit(row: CreditRow) -> Credit {
+/// Who may correct or revoke `row`: the regulator the bureau's records, the project its own; nobody a
+/// revoked record.
+fn may_change(current: &CurrentAccount, row: &CreditRow) -> Result<(), ApiError> {
+    match (current.kind(), row.authority.as_str()) {
+        (AccountKind::Finance, _) => return Err(ApiError::Forbidden(scope::MSG_FINANCE.into())),
+        (AccountKind::Admin, "bureau") => {}
+        (AccountKind::Builder, "project") if current.account.project_id == Some(row.project_id) => {}
+        (AccountKind::Builder, _) => return Err(ApiError::Forbidden(MSG_BUREAU_RECORD.into())),
+        (AccountKind::Admin, _) => return Err(ApiError::Forbidden(MSG_PROJECT_RECORD.into())),
+    }
+    if row.revoked_at.is_some() {
+        return Err(ApiError::refused(MSG_REVOKED));
+    }
+    Ok(())
+}
+
+/// How a record is shown: `full` in the detail, masked in lists.
+fn credit(row: CreditRow, current: &CurrentAccount, full: bool) -> Credit {
+    let can_change = may_change(current, &row).is_ok();
+    let time = |at: Option<i64>| at.map(clock::china_datetime).unwrap_or_default();
     Credit {
         id: row.id,
         projectId: row.project_id,
@@ -120,14 +168,22 @@ fn credit(row: CreditRow) -> Credit {
         kind: row.kind,
         subjectType: row.subject_type,
         subjectName: row.subject_name,
-        idNumber: row.id_number,
+        idNumber: if full { row.id_number } else { masked(&row.id_number) },
         registered: row.worker_id.is_some(),
         unitId: row.unit_id,
         recordDate: row.record_date,
         reason: row.reason,
         issuer: row.issuer,
         attachments: split_list(&row.attachments),
+        authority: row.authority,
+        enteredBy: row.entered_by,
         createdTime: clock::china_datetime(row.created_at),
+        updatedTime: time(row.updated_at),
+        revoked: row.revoked_at.is_some(),
+        revokedTime: time(row.revoked_at),
+        revokedBy: row.revoked_by,
+        revokeReason: row.revoke_reason,
+        canChange: can_change,
     }
 }
 
@@ -170,12 +226,20 @@ pub async fn list(db: &Db, current: &CurrentAccount, form: &CreditListForm) -> R
     };
     let total = repo::count(db, &filter).await?;
     let rows = repo::page(db, &filter, page.limit, page.offset()).await?;
-    Ok(page.answer(rows.into_iter().map(credit).collect(), total))
+    Ok(page.answer(rows.into_iter().map(|row| credit(row, current, false)).collect(), total))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct CreditIdForm {
     pub id: Option<String>,
+}
+
+/// What `Credit/delete` (a revocation) receives.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct CreditRevokeForm {
+    pub id: Option<String>,
+    /// Why the record is revoked, at most 200 characters (required).
+    pub reason: Option<String>,
 }
 
 async fn readable(db: &Db, scope: ReadScope, id: &Option<String>) -> Result<CreditRow, ApiError> {
@@ -187,12 +251,22 @@ async fn readable(db: &Db, scope: ReadScope, id: &Option<String>) -> Result<Cred
 /// `Credit/detail`.
 pub async fn detail(db: &Db, current: &CurrentAccount, form: &CreditIdForm) -> Result<Credit, ApiError> {
     let scope = scope::read(current, &None)?;
-    Ok(credit(readable(db, scope, &form.id).await?))
+    Ok(credit(readable(db, scope, &form.id).await?, current, true))
 }
 
-/// What `Credit/save` receives.
+/// The full ID number of one record, for a list's logged reveal (`privacy`).
+pub async fn full_id_number(db: &Db, current: &CurrentAccount, id: &Option<String>) -> Result<String, ApiError> {
+    let scope = scope::read(current, &None)?;
+    Ok(readable(db, scope, id).await?.id_number)
+}
+
+/// What `Credit/save` and `Credit/update` receive.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct CreditForm {
+    /// `Credit/update`: the record corrected.
+    pub id: Option<String>,
+    /// `Credit/save` by the regulator: the project the bureau's record is for (required).
+    pub project_id: Option<String>,
     /// bad, award or punishment.
     pub kind: Option<String>,
     /// worker or unit (bad: worker only).
@@ -290,10 +364,27 @@ pub fn validate(form: &CreditForm, today: &str) -> Result<Checked, Invalid> {
     Ok(Checked { kind, subject, record_date, reason, issuer, attachments })
 }
 
-/// `Credit/save`: adds a record to the account's own project, logs it.
-pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &CreditForm) -> Result<i64, ApiError> {
-    let project_id = scope::write(current)?;
-    let checked = validate(form, &clock::today())?;
+/// The rules that depend on who issues a record: a project neither punishes nor writes in the bureau's
+/// name; the bureau's records name their decision in the reason instead of attachments the project
+/// could not open.
+pub fn authority_rule(authority: &str, checked: &Checked) -> Result<(), Invalid> {
+    if authority == "project" {
+        if checked.kind == "punishment" {
+            return Err(Invalid(MSG_PUNISHMENT_BUREAU));
+        }
+        if BUREAU_WORDS.iter().any(|word| checked.issuer.contains(word)) {
+            return Err(Invalid(MSG_ISSUER_BUREAU));
+        }
+    } else if !checked.attachments.is_empty() {
+        return Err(Invalid(MSG_BUREAU_ATTACHMENTS));
+    }
+    Ok(())
+}
+
+/// The checked form as a record of `project_id`: the attachments are the project's uploads, a registered
+/// worker's name matches, a unit is one of the project's.
+async fn resolve(db: &Db, project_id: i64, authority: &str, checked: Checked) -> Result<NewCredit, ApiError> {
+    authority_rule(authority, &checked)?;
     let names: Vec<String> = checked.attachments.iter().map(|url| url[URL_PREFIX.len()..].to_owned()).collect();
     if crate::company::repo::count_project_uploads(db, project_id, &names, &["attachment"]).await? != names.len() as i64 {
         return Err(ApiError::refused(MSG_ATTACHMENT_INVALID));
@@ -312,7 +403,7 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &CreditForm
             ("unit", None, Some(unit.id), unit.name, String::new())
         }
     };
-    let record = NewCredit {
+    Ok(NewCredit {
         kind: checked.kind.to_owned(),
         subject_type: subject_type.to_owned(),
         worker_id,
@@ -323,42 +414,94 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &CreditForm
         reason: checked.reason,
         issuer: checked.issuer,
         attachments: checked.attachments.join(","),
-    };
-    let id = repo::insert(db, project_id, Some(current.account.id), &record).await?;
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "新增诚信记录",
-        target_type: "credit_record",
-        target_id: id.to_string(),
-        detail: format!("{}：{} {}，{}", kind_label(&record.kind), record.subject_name, record.record_date, record.issuer),
-        ip,
     })
-    .await?;
-    Ok(id)
 }
 
-/// `Credit/delete`: deletes a record of the account's own project, logs what it said.
-pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &CreditIdForm) -> Result<(), ApiError> {
-    let project_id = scope::write(current)?;
-    let row = readable(db, ReadScope::Project(project_id), &form.id).await?;
-    if !repo::delete(db, project_id, row.id).await? {
-        return Err(ApiError::NotFound(MSG_NOT_FOUND.into()));
+fn authority_label(authority: &str) -> &'static str {
+    if authority == "bureau" { "人社局登记" } else { "项目登记" }
+}
+
+/// What the operation log keeps of a record (the ID number masked: the log is read by more people).
+fn describe(record: &NewCredit) -> String {
+    let id_number = if record.id_number.is_empty() { String::new() } else { format!("（{}）", masked(&record.id_number)) };
+    let attachments = split_list(&record.attachments).len();
+    format!("{}{id_number} {}，事由：{}，发布单位：{}，附件{attachments}个", record.subject_name, record.record_date, record.reason, record.issuer)
+}
+
+fn stored(row: &CreditRow) -> NewCredit {
+    NewCredit {
+        kind: row.kind.clone(),
+        subject_type: row.subject_type.clone(),
+        worker_id: row.worker_id,
+        unit_id: row.unit_id,
+        subject_name: row.subject_name.clone(),
+        id_number: row.id_number.clone(),
+        record_date: row.record_date.clone(),
+        reason: row.reason.clone(),
+        issuer: row.issuer.clone(),
+        attachments: row.attachments.clone(),
     }
+}
+
+async fn log(db: &Db, current: &CurrentAccount, ip: &str, action: &str, id: i64, detail: String) -> Result<(), ApiError> {
     oplog::record(db, oplog::Entry {
         account_id: Some(current.account.id),
         account_name: &current.account.username,
-        action: "删除诚信记录",
+        action,
         target_type: "credit_record",
-        target_id: row.id.to_string(),
-        detail: format!("{}：{} {}，{}，{}", kind_label(&row.kind), row.subject_name, row.record_date, row.issuer, row.reason),
+        target_id: id.to_string(),
+        detail,
         ip,
     })
     .await?;
     Ok(())
 }
 
-/// Demo: one award of the general contractor and one punishment of a worker on the approved project.
+/// `Credit/save`: a project adds its own record to its project; the regulator adds the bureau's record to
+/// the `project_id` it names. Logged.
+pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &CreditForm) -> Result<i64, ApiError> {
+    let (project_id, authority) = match current.kind() {
+        AccountKind::Admin => (scope::project(current, &form.project_id)?, "bureau"),
+        _ => (scope::write(current)?, "project"),
+    };
+    let checked = validate(form, &clock::today())?;
+    let record = resolve(db, project_id, authority, checked).await?;
+    let id = repo::insert(db, project_id, authority, Some(current.account.id), &record).await?;
+    let detail = format!("{}（{}）：{}", kind_label(&record.kind), authority_label(authority), describe(&record));
+    log(db, current, ip, "新增诚信记录", id, detail).await?;
+    Ok(id)
+}
+
+/// `Credit/update`: corrects a record by its own authority (kind and project stay). Logged before → after.
+pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &CreditForm) -> Result<(), ApiError> {
+    let row = readable(db, scope::read(current, &None)?, &form.id).await?;
+    may_change(current, &row)?;
+    let checked = validate(form, &clock::today())?;
+    if checked.kind != row.kind {
+        return Err(Invalid(MSG_KIND_FIXED).into());
+    }
+    let record = resolve(db, row.project_id, &row.authority, checked).await?;
+    if !repo::correct(db, row.id, &record).await? {
+        return Err(ApiError::refused(MSG_REVOKED));
+    }
+    let detail = format!("{}（{}）：{} → {}", kind_label(&row.kind), authority_label(&row.authority), describe(&stored(&row)), describe(&record));
+    log(db, current, ip, "修改诚信记录", row.id, detail).await
+}
+
+/// `Credit/delete`: revokes a record by its own authority, with a reason. The record stays listed as
+/// revoked; nothing is deleted. Logged with what the record said and why.
+pub async fn revoke(db: &Db, current: &CurrentAccount, ip: &str, form: &CreditRevokeForm) -> Result<(), ApiError> {
+    let row = readable(db, scope::read(current, &None)?, &form.id).await?;
+    may_change(current, &row)?;
+    let reason = bounded(sent(&form.reason), REVOKE_REASON_MAX, MSG_REVOKE_REASON_REQUIRED, MSG_REVOKE_REASON_TOO_LONG)?;
+    if !repo::revoke(db, row.id, current.account.id, &reason).await? {
+        return Err(ApiError::refused(MSG_REVOKED));
+    }
+    let detail = format!("{}（{}）：{}；撤销原因：{reason}", kind_label(&row.kind), authority_label(&row.authority), describe(&stored(&row)));
+    log(db, current, ip, "撤销诚信记录", row.id, detail).await
+}
+
+/// Demo: the bureau's award of the general contractor and its punishment of a worker on the approved project.
 pub async fn seed_demo(db: &Db, project_id: i64) -> Result<(), ApiError> {
     if repo::count_for_project(db, project_id).await? > 0 {
         return Ok(());
@@ -377,7 +520,7 @@ pub async fn seed_demo(db: &Db, project_id: i64) -> Result<(), ApiError> {
             issuer: "郑州市金水区人力资源和社会保障局".into(),
             attachments: String::new(),
         };
-        repo::insert(db, project_id, None, &award).await?;
+        repo::insert(db, project_id, "bureau", None, &award).await?;
     }
     let punishment = NewCredit {
         kind: "punishment".into(),
@@ -388,10 +531,10 @@ pub async fn seed_demo(db: &Db, project_id: i64) -> Result<(), ApiError> {
         id_number: "410184199202035616".into(),
         record_date: "2026-07-05".into(),
         reason: "在施工现场高处作业未系安全带，经劝阻不改".into(),
-        issuer: "河南中原建工集团有限公司项目部".into(),
+        issuer: "郑州市金水区人力资源和社会保障局".into(),
         attachments: String::new(),
     };
-    repo::insert(db, project_id, None, &punishment).await?;
+    repo::insert(db, project_id, "bureau", None, &punishment).await?;
     Ok(())
 }
 
@@ -402,6 +545,8 @@ mod tests {
     fn form(pairs: &[(&str, &str)]) -> CreditForm {
         let get = |key: &str| pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| (*v).to_owned());
         CreditForm {
+            id: None,
+            project_id: None,
             kind: get("kind"),
             subject_type: get("subject_type"),
             name: get("name"),
@@ -469,5 +614,16 @@ mod tests {
         assert_eq!(validate(&form(&pairs), "2026-07-05").unwrap().subject, Subject::Unit(7));
         let missing = [("kind", "award"), ("subject_type", "unit")];
         assert_eq!(validate(&form(&missing), "2026-07-05"), Err(Invalid(MSG_UNIT_REQUIRED)));
+    }
+
+    #[test]
+    fn a_project_neither_punishes_nor_writes_for_the_bureau() {
+        let checked = |pairs: &[(&str, &str)]| validate(&form(pairs), "2026-07-05").unwrap();
+        let without_attachments: Vec<_> = with("kind", "punishment").into_iter().filter(|(key, _)| *key != "attachments").collect();
+        assert_eq!(authority_rule("project", &checked(&with("kind", "punishment"))), Err(Invalid(MSG_PUNISHMENT_BUREAU)));
+        assert_eq!(authority_rule("project", &checked(&with("issuer", "金水区人社局"))), Err(Invalid(MSG_ISSUER_BUREAU)));
+        assert_eq!(authority_rule("project", &checked(WORKER)), Ok(()));
+        assert_eq!(authority_rule("bureau", &checked(WORKER)), Err(Invalid(MSG_BUREAU_ATTACHMENTS)));
+        assert_eq!(authority_rule("bureau", &checked(&without_attachments)), Ok(()));
     }
 }

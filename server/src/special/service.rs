@@ -19,6 +19,7 @@ use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
+use crate::domain::mask::masked;
 use crate::domain::Invalid;
 use crate::domain::dates::{MSG_INVALID_DATE, format_date, parse_date};
 use crate::domain::money::fen_to_wan;
@@ -239,6 +240,15 @@ pub struct SpecialFlowPage {
     pub balance: String,
 }
 
+/// A flow as the list shows it: a payout's counterparty is a worker's wage card, masked (decisions "Privacy:
+/// one masking rule"); the export keeps it in full, company accounts stay as they are.
+fn listed(line: SpecialFlowLine) -> SpecialFlowLine {
+    if line.source != "payout" {
+        return line;
+    }
+    SpecialFlowLine { counterpartyAccount: masked(&line.counterpartyAccount), ..line }
+}
+
 fn line(row: FlowRow) -> SpecialFlowLine {
     SpecialFlowLine {
         id: row.id,
@@ -292,7 +302,7 @@ pub async fn flows(db: &Db, current: &CurrentAccount, query: &SpecialFlowQuery) 
     let (total, sum_in, sum_out) = repo::flow_count(db, &filter).await?;
     let balance = repo::balance(db, project_id).await?.unwrap_or(0);
     Ok(SpecialFlowPage {
-        list: rows.into_iter().map(line).collect(),
+        list: rows.into_iter().map(|row| listed(line(row))).collect(),
         total,
         page: page.page,
         limit: page.limit,

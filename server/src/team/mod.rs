@@ -19,6 +19,7 @@ use service::{TeamExitForm, TeamForm, TeamIdForm, TeamItem, TeamListForm, TeamSa
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(team_list))
+        .routes(routes!(team_detail))
         .routes(routes!(team_save))
         .routes(routes!(team_exit))
         .routes(routes!(team_delete))
@@ -32,6 +33,15 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, body = Envelope<Paged<TeamItem>>)))]
 async fn team_list(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<TeamListForm>) -> ApiResult<Paged<TeamItem>> {
     Ok(ok(service::list(&state.db, &current, &form).await?))
+}
+
+/// One team with the leader's full ID number (the list masks it): the edit form loads it from here.
+/// Builder: its project's team; admin: any; finance 403; another project's or unknown 404.
+#[utoipa::path(get, path = "/builder/team/v1/Team/detail", tag = "team",
+    params(("X-Token" = String, Header, description = "session token"), ("id" = String, Query, description = "team id")),
+    responses((status = 200, body = Envelope<TeamItem>)))]
+async fn team_detail(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<TeamIdForm>) -> ApiResult<TeamItem> {
+    Ok(ok(service::detail(&state.db, &current, &form).await?))
 }
 
 /// Saves a new team (no `id`) or an edit: unit of the project on site, name 1–50 unique within the

@@ -12,6 +12,7 @@ use crate::company::participants::{role_label, status_filter, visible_unit};
 use crate::scope::{self, ReadScope};
 use crate::company::service::{person, sent};
 use crate::db::Db;
+use crate::domain::mask::masked;
 use crate::domain::Invalid;
 use crate::domain::dates::{format_date, required_date};
 use crate::envelope::ApiError;
@@ -128,7 +129,20 @@ pub async fn list(db: &Db, current: &CurrentAccount, form: &TeamListForm) -> Res
     let filter = TeamFilter { project_id, unit_id, name_pattern: contains_pattern(&name), status: status_filter(&form.status)? };
     let total = repo::count(db, &filter).await?;
     let rows = repo::list(db, &filter, page.limit, page.offset()).await?;
-    Ok(page.answer(rows.into_iter().map(team_item).collect(), total))
+    Ok(page.answer(rows.into_iter().map(listed).collect(), total))
+}
+
+/// A team as the list shows it: the leader's ID number masked (decisions "Privacy: one masking rule").
+fn listed(row: TeamRow) -> TeamItem {
+    let item = team_item(row);
+    TeamItem { leader_id_number: masked(&item.leader_id_number), ..item }
+}
+
+/// `Team/detail`: one team with the leader's full ID number (the edit form's source). Builder: its
+/// project's; admin: any; finance 403.
+pub async fn detail(db: &Db, current: &CurrentAccount, form: &TeamIdForm) -> Result<TeamItem, ApiError> {
+    let scope = scope::read(current, &None)?;
+    Ok(team_item(visible_team(db, scope, team_id(&form.id)?).await?))
 }
 
 /// A team the scope may see, or 404.
@@ -287,7 +301,7 @@ pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &TeamExitFo
     Ok(())
 }
 
-/// `ajax_delete`.
+/// `ajax_delete`, `Team/detail`.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct TeamIdForm {
     pub id: Option<String>,

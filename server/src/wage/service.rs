@@ -12,6 +12,7 @@ use super::repo::{self, Actor, LineRow, OrderRow, PayoutRow, Refusal, SheetRow};
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
+use crate::domain::mask::masked;
 use crate::envelope::ApiError;
 use crate::paging::{self, Page, Paged};
 use crate::scope::{self, ReadScope};
@@ -243,12 +244,14 @@ pub struct WageLine {
     pub card_problem: String,
 }
 
+/// A sheet line as the list shows it: ID and card masked (decisions "Privacy: one masking rule"), the card's
+/// problem judged on the full number.
 fn line_out(row: LineRow) -> WageLine {
     WageLine {
         id: row.id,
         worker_id: row.worker_id,
         name: row.name,
-        id_number: row.id_number,
+        id_number: masked(&row.id_number),
         days: row.days,
         wage_kind: row.wage_kind,
         wage: yuan(row.wage_fen),
@@ -258,7 +261,7 @@ fn line_out(row: LineRow) -> WageLine {
         net: yuan(row.net_fen),
         reason: row.reason,
         card_problem: card::problem(&row.card_number).unwrap_or("").into(),
-        card_number: row.card_number,
+        card_number: masked(&row.card_number),
         card_bank: row.card_bank,
         card_bank_name: row.card_bank_name,
     }
@@ -440,6 +443,8 @@ pub struct WagePayout {
     pub settled_at: String,
 }
 
+/// A pay line as the lists show it (order detail, 异常处理): ID and cards masked, their problems judged on the
+/// full numbers.
 pub fn payout_out(row: PayoutRow) -> WagePayout {
     WagePayout {
         id: row.id,
@@ -449,13 +454,13 @@ pub fn payout_out(row: PayoutRow) -> WagePayout {
         line_id: row.line_id,
         worker_id: row.worker_id,
         name: row.name,
-        id_number: row.id_number,
+        id_number: masked(&row.id_number),
         amount: yuan(row.amount_fen),
         card_problem: card::problem(&row.card_number).unwrap_or("").into(),
-        card_number: row.card_number,
+        card_number: masked(&row.card_number),
         card_bank: row.card_bank,
         current_card_problem: card::problem(&row.current_card).unwrap_or("").into(),
-        current_card: row.current_card,
+        current_card: masked(&row.current_card),
         current_bank: row.current_bank,
         status_label: payout_status_label(&row.status).into(),
         status: row.status,
@@ -777,7 +782,7 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
         kind_label: label(kind).into(),
         worker_id: line.worker_id,
         name: line.name.clone(),
-        id_number: line.id_number.clone(),
+        id_number: masked(&line.id_number),
         line_id: line.line_id,
         sheet_id: line.sheet_id,
         unit_name: line.unit_name.clone(),
@@ -795,7 +800,7 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
                 kind_label: label("unlisted").into(),
                 worker_id: *worker_id,
                 name: name.clone(),
-                id_number: id_number.clone(),
+                id_number: masked(id_number),
                 line_id: 0,
                 sheet_id: 0,
                 unit_name: String::new(),
@@ -889,7 +894,7 @@ pub async fn preview(db: &Db, current: &CurrentAccount, query: &WagePreviewQuery
     let total_fen: i64 = lines.iter().map(|line| line.net_fen).sum();
     let refused: Vec<WageCardProblem> = lines.into_iter()
         .filter_map(|line| card::problem(&line.card_number).map(|problem| WageCardProblem {
-            name: line.name, card_number: line.card_number, card_bank_name: line.card_bank_name, problem: problem.into(),
+            name: line.name, card_number: masked(&line.card_number), card_bank_name: line.card_bank_name, problem: problem.into(),
         }))
         .collect();
     let balance = repo::balance(db, project_id).await?;
@@ -959,6 +964,30 @@ pub async fn order_detail_in(db: &Db, project_filter: i64, query: &WageDetailQue
         0
     };
     Ok(WageOrderDetail { order: order_out(order), sheets, lines: page.answer(lines.into_iter().map(payout_out).collect(), total), invalid_cards })
+}
+
+/// Whose numbers a wage list reveals (`privacy`): a sheet line or a pay line (order detail, 异常处理).
+#[derive(Clone, Copy, Debug)]
+pub enum WageNumbersOf {
+    Line(i64),
+    Payout(i64),
+}
+
+/// The full (ID number, card, current card) behind a masked wage-list cell, for the logged reveal. A sheet
+/// line has no current card (''). Builder: its project; admin: `project` (required); finance 403.
+pub async fn full_numbers(db: &Db, current: &CurrentAccount, project: &Option<String>, owner: WageNumbersOf) -> Result<(String, String, String), ApiError> {
+    let project_id = scope::project(current, project)?;
+    let not_found = || ApiError::NotFound(MSG_NO_LINE.into());
+    match owner {
+        WageNumbersOf::Line(id) => {
+            let (line, _) = repo::line(db, project_id, id).await?.ok_or_else(not_found)?;
+            Ok((line.id_number, line.card_number, String::new()))
+        }
+        WageNumbersOf::Payout(id) => {
+            let payout = repo::payouts_by_ids(db, project_id, &[id]).await?.into_iter().next().ok_or_else(not_found)?;
+            Ok((payout.id_number, payout.card_number, payout.current_card))
+        }
+    }
 }
 
 pub async fn order_detail(db: &Db, current: &CurrentAccount, query: &WageDetailQuery) -> Result<WageOrderDetail, ApiError> {

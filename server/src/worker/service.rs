@@ -14,6 +14,7 @@ use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
+use crate::domain::mask::masked;
 use crate::domain::Invalid;
 use crate::domain::dates::{format_date, parse_date, required_date};
 use crate::domain::id_number::{Gender, IdNumber};
@@ -526,6 +527,12 @@ pub struct RosterLine {
     pub wageCardBank: String,
 }
 
+/// A roster line as the list shows it: ID and card numbers masked (decisions "Privacy: one masking rule");
+/// the detail, the export and the edit forms take the full line.
+fn listed(line: RosterLine) -> RosterLine {
+    RosterLine { idNumber: masked(&line.idNumber), wageCardNumber: masked(&line.wageCardNumber), ..line }
+}
+
 pub fn roster_line(row: &RosterRow) -> RosterLine {
     let id = IdNumber::parse(&row.id_number).ok();
     RosterLine {
@@ -580,7 +587,7 @@ pub async fn roster(db: &Db, counts: &CountCache, current: &CurrentAccount, quer
         }
     };
     let rows = if total > offset { repo::roster_page(db, &filter, limit, offset).await? } else { Vec::new() };
-    Ok(Page { list: rows.iter().map(roster_line).collect(), total, page, limit })
+    Ok(Page { list: rows.iter().map(|row| listed(roster_line(row))).collect(), total, page, limit })
 }
 
 /// The export's rows (at most `EXPORT_MAX`), with the bank names.
@@ -744,6 +751,25 @@ pub struct IncompleteLine {
     pub missing: Vec<String>,
 }
 
+/// Whose numbers a list reveals: a roster line (employment id) or a worker of the project (worker id).
+#[derive(Clone, Copy, Debug)]
+pub enum NumbersOf {
+    Line(i64),
+    Worker(i64),
+}
+
+/// The full (ID number, wage-card number) behind a masked list cell, for the logged reveal (`privacy`).
+/// Builder: its project; admin: `project` (required); another project's or unknown 404.
+pub async fn full_numbers(db: &Db, current: &CurrentAccount, project: Option<&str>, owner: NumbersOf) -> Result<(String, String), ApiError> {
+    let project_id = read_project(db, current, project).await?;
+    let line = match owner {
+        NumbersOf::Line(id) => repo::find_employment(db, project_id, id).await?.map(|detail| detail.line),
+        NumbersOf::Worker(id) => repo::history(db, project_id, id).await?.into_iter().next(),
+    };
+    let line = line.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
+    Ok((line.id_number, line.wage_card_number))
+}
+
 pub async fn incomplete(db: &Db, current: &CurrentAccount, query: &IncompleteQuery) -> Result<Page<IncompleteLine>, ApiError> {
     let project_id = read_project(db, current, query.projectId.as_deref()).await?;
     let (limit, offset, page) = paging(&query.page, &query.limit)?;
@@ -768,7 +794,7 @@ pub async fn incomplete(db: &Db, current: &CurrentAccount, query: &IncompleteQue
             IncompleteLine {
                 id: row.id,
                 name: row.name,
-                idNumber: row.id_number,
+                idNumber: masked(&row.id_number),
                 gender: gender_label(row.gender).to_owned(),
                 ethnicity: row.ethnicity,
                 address: row.address,
@@ -903,7 +929,7 @@ pub async fn training(db: &Db, current: &CurrentAccount, query: &DetailQuery) ->
     let attendees = repo::attendees(db, id).await?;
     Ok(TrainingDetail {
         training: training_line(row),
-        attendeeList: attendees.into_iter().map(|(id, name, idNumber)| Attendee { id, name, idNumber }).collect(),
+        attendeeList: attendees.into_iter().map(|(id, name, id_number)| Attendee { id, name, idNumber: masked(&id_number) }).collect(),
     })
 }
 

@@ -537,7 +537,7 @@ async fn records_filter_by_worker_team_date_and_source(app: &TestApp) {
     assert_eq!(all["data"]["list"][0]["deviceName"], "1号门岗考勤机");
     let a = demo_id_number(8);
     let mine = app.get(&format!("{}?keyword={a}&limit=100", path("Record/list")), Some(&token)).await;
-    assert!(mine["data"]["list"].as_array().unwrap().iter().all(|r| r["idNumber"] == a.as_str()));
+    assert!(mine["data"]["list"].as_array().unwrap().iter().all(|r| r["idNumber"] == wageguard::domain::mask::masked(&a).as_str()), "listed masked");
     let day = yesterday();
     let one_day = app.get(&format!("{}?startDate={day}&endDate={day}&limit=100", path("Record/list")), Some(&token)).await;
     assert!(one_day["data"]["list"].as_array().unwrap().iter().all(|r| r["day"] == day.as_str()));

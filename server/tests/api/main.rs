@@ -14,6 +14,7 @@ mod flows;
 mod orders;
 mod password;
 mod payout;
+mod privacy;
 mod project_info;
 mod robustness;
 mod session;

@@ -265,9 +265,13 @@ async fn payout_flows_name_the_payee_bank(app: &TestApp) {
     for flow in list {
         assert_eq!(flow["source"], "payout", "{flow}");
         assert_eq!(flow["counterpartyBank"], "中国工商银行", "{flow}");
+        let card = flow["counterpartyAccount"].as_str().unwrap();
+        assert_eq!(card, wageguard::domain::mask::masked(card).as_str(), "a worker's card is listed masked: {flow}");
+        assert!(card.contains('*'));
     }
     let transfers = app.get(&format!("{FLOWS}?direction=in"), Some(&demo)).await;
     assert_eq!(transfers["data"]["list"][0]["counterpartyBank"], "中国工商银行郑州金水支行", "a bank name stays as recorded");
+    assert!(!transfers["data"]["list"][0]["counterpartyAccount"].as_str().unwrap().contains('*'), "a company account is not a wage card");
 
     let request = Request::get(format!("{EXPORT}?direction=out")).header("X-Token", &demo).body(Body::empty()).unwrap();
     let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();

@@ -155,7 +155,9 @@ async fn a_team_is_added_and_edited_by_the_rules(app: &TestApp) {
     assert_eq!(reply["code"], 201, "{reply}");
     let saved = teams(app, &token, &[("name", "外架班")]).await["list"][0].clone();
     assert_eq!(saved["id"].to_string(), id);
-    assert_eq!(saved["leader_id_number"], "11010519491231002X");
+    assert_eq!(saved["leader_id_number"], "1101**********002X", "the list masks it");
+    let detail = app.get(&format!("/builder/team/v1/Team/detail?id={id}"), Some(&token)).await;
+    assert_eq!(detail["data"]["leader_id_number"], "11010519491231002X", "the edit form's source is full");
     assert_eq!(saved["work_type_label"], "普工");
     assert_eq!(log_lines(app, "修改班组").await, 1);
     assert_refused(&send(app, SAVE, &token, &with(&edit, &[("name", "木工班")])).await, "该单位下已有同名班组");

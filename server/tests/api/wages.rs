@@ -285,7 +285,7 @@ async fn preview_tells_what_paying_would_do(app: &TestApp) {
     assert_eq!(preview["balanceAfter"], wageguard::wage::money::yuan(100 - net));
     assert_eq!(preview["cardProblemCount"], 1);
     assert_eq!(preview["cardProblems"][0]["name"], lines[0]["name"]);
-    assert_eq!(preview["cardProblems"][0]["cardNumber"], "6222020200000000001");
+    assert_eq!(preview["cardProblems"][0]["cardNumber"], "6222***********0001", "a confirm dialog is read over a shoulder: masked");
     assert_eq!(preview["cardProblems"][0]["problem"], "卡号校验位错误");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log").await, logged, "a preview changes nothing");
     assert_eq!(app.scalar(leak(format!("SELECT COUNT(*) FROM wage_sheets WHERE id = {sheet} AND status = 'draft'"))).await, 1);

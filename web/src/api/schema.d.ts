@@ -576,6 +576,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/common/v1/Privacy/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The full number behind one masked list cell: `record` (roster: a roster line; worker: a worker of the
+         *     project, as the ID supplement, training, attendance and 工资核查 lists name them; credit; staff; team;
+         *     wage_line: a sheet line; payout: a pay line of an order or 异常处理), its `id`, the `field` (id_number;
+         *     card; current_card of a payout), and for the regulator the `project_id` of a roster, worker, wage_line or
+         *     payout record. Reads what the account may read (another project's: 404; finance 403) and writes an
+         *     operation-log line: who, which record, which field (never the number).
+         */
+        post: operations["reveal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/common/v1/Public/login": {
         parameters: {
             query?: never;
@@ -1148,7 +1172,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Deletes a record of the own project. Logged with what the record said. */
+        /**
+         * Revokes a record (the path is the old delete's; nothing is deleted): `id` and a `reason`. The
+         *     regulator revokes the bureau's records, a project its own; the record stays listed as 已撤销 with the
+         *     reason. Logged with what the record said.
+         */
         post: operations["delete"];
         delete?: never;
         options?: never;
@@ -1206,7 +1234,9 @@ export interface paths {
         /**
          * Adds a record: `kind`; `subject_type` worker (`name`, `id_number`; a registered worker's name must
          *     match) or unit (`unit_id`; not for bad-behaviour records); `record_date` (not after today),
-         *     `reason`, `issuer`, up to 5 `attachments`. The project's builder account only. Logged.
+         *     `reason`, `issuer`, up to 5 `attachments`. A builder account adds its project's own records (bad-behaviour
+         *     and awards; punishments are the bureau's); the regulator adds the bureau's records to `project_id`
+         *     (no attachments). Logged.
          */
         post: operations["save"];
         delete?: never;
@@ -1222,10 +1252,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The units a unit award or punishment may name: the project's participating units. */
+        /**
+         * The units a unit award or punishment may name: the project's participating units (the builder's own
+         *     project, or the `project_id` the regulator enters a record for).
+         */
         get: operations["units"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/faith/v1/Credit/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Corrects a record (`id` and the fields of `save`; the kind stays): the regulator the bureau's records,
+         *     a project its own; never a revoked one. Logged before → after.
+         */
+        post: operations["update"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1829,6 +1882,26 @@ export interface paths {
          *     workers keeps its unit. Builder accounts only (admin and finance 403). Logged.
          */
         post: operations["team_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/team/v1/Team/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One team with the leader's full ID number (the list masks it): the edit form loads it from here.
+         *     Builder: its project's team; admin: any; finance 403; another project's or unknown 404.
+         */
+        get: operations["team_detail"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3570,15 +3643,21 @@ export interface components {
             project_id: number;
             username: string;
         };
-        /** @description A credit record. */
+        /** @description A credit record. Lists mask the ID number; the detail answers it in full. */
         Credit: {
             /** @description `/uploads/…` URLs. */
             attachments: string[];
+            /** @description bureau (entered by the regulator, 人社局) or project (entered by the project). */
+            authority: string;
+            /** @description Whether the session's account may correct or revoke it (the server checks again). */
+            canChange: boolean;
             /** @description YYYY-MM-DD HH:MM:SS. */
             createdTime: string;
+            /** @description The name of the account that entered it ('' for seeded records). */
+            enteredBy: string;
             /** Format: int64 */
             id: number;
-            /** @description Workers: the ID number ('' for units). */
+            /** @description Workers: the ID number ('' for units), masked in the list. */
             idNumber: string;
             issuer: string;
             /** @description bad, award or punishment. */
@@ -3590,17 +3669,26 @@ export interface components {
             recordDate: string;
             /** @description Whether the worker is registered (found by ID number in the roster's workers). */
             registered: boolean;
+            revokeReason: string;
+            /** @description Revoked records stay listed (已撤销) with when, by whom and why. */
+            revoked: boolean;
+            revokedBy: string;
+            revokedTime: string;
             /** @description The worker's or the unit's name. */
             subjectName: string;
             /** @description worker or unit. */
             subjectType: string;
             /** Format: int64 */
             unitId?: number | null;
+            /** @description The last correction, YYYY-MM-DD HH:MM:SS ('' if never corrected). */
+            updatedTime: string;
         };
-        /** @description What `Credit/save` receives. */
+        /** @description What `Credit/save` and `Credit/update` receive. */
         CreditForm: {
             /** @description Comma-joined `/uploads/…` URLs this project uploaded with kind `attachment`, at most 5. */
             attachments?: string | null;
+            /** @description `Credit/update`: the record corrected. */
+            id?: string | null;
             /** @description Worker: the ID number (a registered worker's name must match). */
             id_number?: string | null;
             /** @description The issuing body, at most 100 characters. */
@@ -3609,6 +3697,8 @@ export interface components {
             kind?: string | null;
             /** @description Worker: the name. */
             name?: string | null;
+            /** @description `Credit/save` by the regulator: the project the bureau's record is for (required). */
+            project_id?: string | null;
             /** @description At most 500 characters. */
             reason?: string | null;
             /** @description YYYY-MM-DD, not after today. */
@@ -3617,9 +3707,6 @@ export interface components {
             subject_type?: string | null;
             /** @description Unit: a unit of the project. */
             unit_id?: string | null;
-        };
-        CreditIdForm: {
-            id?: string | null;
         };
         CreditListForm: {
             /** @description YYYY-MM-DD, inclusive. */
@@ -3635,6 +3722,12 @@ export interface components {
             project_id?: string | null;
             /** @description worker or unit; empty = both. */
             subject_type?: string | null;
+        };
+        /** @description What `Credit/delete` (a revocation) receives. */
+        CreditRevokeForm: {
+            id?: string | null;
+            /** @description Why the record is revoked, at most 200 characters (required). */
+            reason?: string | null;
         };
         /** @description The id of a saved record. */
         CreditSaved: {
@@ -3987,15 +4080,21 @@ export interface components {
              * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
              */
             code: number;
-            /** @description A credit record. */
+            /** @description A credit record. Lists mask the ID number; the detail answers it in full. */
             data: {
                 /** @description `/uploads/…` URLs. */
                 attachments: string[];
+                /** @description bureau (entered by the regulator, 人社局) or project (entered by the project). */
+                authority: string;
+                /** @description Whether the session's account may correct or revoke it (the server checks again). */
+                canChange: boolean;
                 /** @description YYYY-MM-DD HH:MM:SS. */
                 createdTime: string;
+                /** @description The name of the account that entered it ('' for seeded records). */
+                enteredBy: string;
                 /** Format: int64 */
                 id: number;
-                /** @description Workers: the ID number ('' for units). */
+                /** @description Workers: the ID number ('' for units), masked in the list. */
                 idNumber: string;
                 issuer: string;
                 /** @description bad, award or punishment. */
@@ -4007,12 +4106,19 @@ export interface components {
                 recordDate: string;
                 /** @description Whether the worker is registered (found by ID number in the roster's workers). */
                 registered: boolean;
+                revokeReason: string;
+                /** @description Revoked records stay listed (已撤销) with when, by whom and why. */
+                revoked: boolean;
+                revokedBy: string;
+                revokedTime: string;
                 /** @description The worker's or the unit's name. */
                 subjectName: string;
                 /** @description worker or unit. */
                 subjectType: string;
                 /** Format: int64 */
                 unitId?: number | null;
+                /** @description The last correction, YYYY-MM-DD HH:MM:SS ('' if never corrected). */
+                updatedTime: string;
             };
             message: string;
         };
@@ -4650,11 +4756,17 @@ export interface components {
                 list: {
                     /** @description `/uploads/…` URLs. */
                     attachments: string[];
+                    /** @description bureau (entered by the regulator, 人社局) or project (entered by the project). */
+                    authority: string;
+                    /** @description Whether the session's account may correct or revoke it (the server checks again). */
+                    canChange: boolean;
                     /** @description YYYY-MM-DD HH:MM:SS. */
                     createdTime: string;
+                    /** @description The name of the account that entered it ('' for seeded records). */
+                    enteredBy: string;
                     /** Format: int64 */
                     id: number;
-                    /** @description Workers: the ID number ('' for units). */
+                    /** @description Workers: the ID number ('' for units), masked in the list. */
                     idNumber: string;
                     issuer: string;
                     /** @description bad, award or punishment. */
@@ -4666,12 +4778,19 @@ export interface components {
                     recordDate: string;
                     /** @description Whether the worker is registered (found by ID number in the roster's workers). */
                     registered: boolean;
+                    revokeReason: string;
+                    /** @description Revoked records stay listed (已撤销) with when, by whom and why. */
+                    revoked: boolean;
+                    revokedBy: string;
+                    revokedTime: string;
                     /** @description The worker's or the unit's name. */
                     subjectName: string;
                     /** @description worker or unit. */
                     subjectType: string;
                     /** Format: int64 */
                     unitId?: number | null;
+                    /** @description The last correction, YYYY-MM-DD HH:MM:SS ('' if never corrected). */
+                    updatedTime: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -5620,6 +5739,47 @@ export interface components {
              */
             code: number;
             data: string;
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_TeamItem: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description A team. */
+            data: {
+                /** @description YYYY-MM-DD. */
+                entry_date: string;
+                /** @description YYYY-MM-DD or ''. */
+                exit_date: string;
+                /** Format: int64 */
+                id: number;
+                leader_id_number: string;
+                leader_name: string;
+                leader_phone: string;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description 1 on site, 2 exited.
+                 */
+                status: number;
+                status_label: string;
+                /** Format: int64 */
+                unit_id: number;
+                unit_name: string;
+                /** @description 建设单位, 施工总包, 专业分包, 劳务分包. */
+                unit_role_label: string;
+                /** @description A work-type value (`Site/workTypes`). */
+                work_type: string;
+                work_type_label: string;
+                /**
+                 * Format: int64
+                 * @description Workers on site.
+                 */
+                worker_count: number;
+            };
             message: string;
         };
         /** @description Every reply of the API. */
@@ -6855,6 +7015,17 @@ export interface components {
             /** @description The project's id. */
             id?: string | null;
         };
+        /** @description What `Privacy/reveal` receives. */
+        RevealForm: {
+            /** @description id_number; card (roster, worker, wage_line, payout); current_card (payout). */
+            field?: string | null;
+            /** @description The record's id (the roster line's, the worker's, …). */
+            id?: string | null;
+            /** @description The regulator: the project of a roster, worker, wage_line or payout record. */
+            project_id?: string | null;
+            /** @description roster, worker, credit, staff, team, wage_line or payout. */
+            record?: string | null;
+        };
         /** @description One roster line as the console shows it. */
         RosterLine: {
             /**
@@ -7276,7 +7447,7 @@ export interface components {
             /** @description A work-type value (`Site/workTypes`). */
             work_type?: string | null;
         };
-        /** @description `ajax_delete`. */
+        /** @description `ajax_delete`, `Team/detail`. */
         TeamIdForm: {
             id?: string | null;
         };
@@ -8702,6 +8873,32 @@ export interface operations {
             };
         };
     };
+    reveal: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RevealForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_String"];
+                };
+            };
+        };
+    };
     builder_login: {
         parameters: {
             query?: never;
@@ -9418,7 +9615,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["CreditIdForm"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreditRevokeForm"];
             };
         };
         responses: {
@@ -9516,7 +9713,10 @@ export interface operations {
                 /** @description session token */
                 "X-Token": string;
             };
-            path?: never;
+            path: {
+                /** @description The regulator: the project whose units (required). A builder account: its own only. */
+                project_id: string | null;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -9527,6 +9727,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_UnitOption"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreditForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
         };
@@ -10416,6 +10642,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TeamSaved"];
+                };
+            };
+        };
+    };
+    team_detail: {
+        parameters: {
+            query: {
+                /** @description team id */
+                id: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TeamItem"];
                 };
             };
         };

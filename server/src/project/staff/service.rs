@@ -14,6 +14,7 @@ use crate::db::Db;
 use crate::domain::Invalid;
 use crate::domain::dates::{format_date, parse_date, required_date};
 use crate::domain::id_number::IdNumber;
+use crate::domain::mask::masked;
 use crate::domain::person_name::PersonName;
 use crate::domain::phone::Phone;
 use crate::envelope::ApiError;
@@ -160,7 +161,12 @@ pub async fn list(db: &Db, current: &CurrentAccount, form: &StaffListForm) -> Re
     let filter = StaffFilter { project_id: scope.filter(), post, pattern: &pattern, status, today: &today };
     let total = repo::count(db, &filter).await?;
     let rows = repo::page(db, &filter, page.limit, page.offset()).await?;
-    Ok(page.answer(rows.into_iter().map(|row| staff(row, &today)).collect(), total))
+    // The list masks the ID number (decisions "Privacy: one masking rule"); the edit form reads the detail.
+    let listed = |row| {
+        let staff = staff(row, &today);
+        Staff { idNumber: masked(&staff.idNumber), ..staff }
+    };
+    Ok(page.answer(rows.into_iter().map(listed).collect(), total))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -1,10 +1,16 @@
-/** Adds a credit record: a worker (name + ID number) or, for awards and punishments, a unit of the project. */
+/**
+ * Adds or corrects a credit record: a worker (name + ID number) or, for awards and punishments, a unit of the
+ * project. A correction starts from the record's detail (the list masks the ID number). The regulator names the
+ * project a bureau record is for and attaches nothing (the decision's number goes in the reason).
+ */
 import { chinaNow } from '@/utils/chinaTime';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, Modal, Radio, Select, message } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { showApiError } from '@/api/client';
+import { fetchAuditList } from '@/pages/audit/service';
+import { useSession } from '@/store/session';
 import UploadField from '@/components/upload/UploadField';
 import { idNumberRule, personNameRule, requiredDateRule, requiredRule } from '@/utils/rules';
 import {
@@ -15,12 +21,15 @@ import {
   MSG_ID_NUMBER_REQUIRED,
   MSG_ISSUER_REQUIRED,
   MSG_ISSUER_TOO_LONG,
+  MSG_PROJECT_REQUIRED,
   MSG_NAME_REQUIRED,
   MSG_REASON_REQUIRED,
   MSG_REASON_TOO_LONG,
   MSG_UNIT_REQUIRED,
   REASON_MAX,
   saveCredit,
+  updateCredit,
+  type Credit,
   type CreditForm,
   type CreditKind,
 } from './service';
@@ -28,6 +37,8 @@ import {
 const DAY = 'YYYY-MM-DD';
 
 export interface CreditValues {
+  /** The regulator's new record: the project it is for. */
+  project_id?: number;
   subject_type: 'worker' | 'unit';
   name?: string;
   id_number?: string;
@@ -39,10 +50,12 @@ export interface CreditValues {
 }
 
 export function toCreditForm(kind: CreditKind, values: CreditValues): CreditForm {
-  const worker = values.subject_type === 'worker';
+  // A bad-behaviour form has no subject choice (workers only), so the field is not among the validated values.
+  const worker = kind === 'bad' || values.subject_type !== 'unit';
   return {
     kind,
-    subject_type: values.subject_type,
+    project_id: values.project_id !== undefined ? String(values.project_id) : '',
+    subject_type: worker ? 'worker' : 'unit',
     name: worker ? (values.name ?? '') : '',
     id_number: worker ? (values.id_number ?? '') : '',
     unit_id: !worker && values.unit_id !== undefined ? String(values.unit_id) : '',
@@ -58,22 +71,49 @@ const bounded = (max: number, required: string, tooLong: string) => [
   { max, message: tooLong },
 ];
 
+/** The form's values of a record being corrected. */
+const valuesOf = (record: Credit): CreditValues => ({
+  subject_type: record.subjectType === 'unit' ? 'unit' : 'worker',
+  name: record.subjectType === 'worker' ? record.subjectName : undefined,
+  id_number: record.subjectType === 'worker' ? record.idNumber : undefined,
+  unit_id: record.unitId ?? undefined,
+  record_date: dayjs(record.recordDate, DAY),
+  reason: record.reason,
+  issuer: record.issuer,
+  attachments: record.attachments,
+});
+
 export default function CreditDialog({
   kind,
   open,
+  editing = null,
   onClose,
   onSaved,
 }: {
   kind: CreditKind;
   open: boolean;
+  /** The record corrected (its detail, with the full ID number); null to add one. */
+  editing?: Credit | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
   const text = KIND_TEXT[kind];
+  const isAdmin = useSession((state) => state.roles.includes('admin'));
   const [form] = Form.useForm<CreditValues>();
   const [saving, setSaving] = useState(false);
   const subjectType = Form.useWatch('subject_type', form) ?? 'worker';
-  const units = useQuery({ queryKey: ['credit', 'units'], queryFn: fetchCreditUnits, enabled: open && kind !== 'bad' });
+  const chosenProject = Form.useWatch('project_id', form);
+  const projectId = editing ? editing.projectId : isAdmin ? chosenProject : undefined;
+  const projects = useQuery({
+    queryKey: ['credit', 'projects'],
+    queryFn: () => fetchAuditList({ page: 1, limit: 100, status: '2', name: '' }),
+    enabled: open && isAdmin && !editing,
+  });
+  const units = useQuery({
+    queryKey: ['credit', 'units', projectId ?? ''],
+    queryFn: () => fetchCreditUnits(projectId),
+    enabled: open && kind !== 'bad' && (!isAdmin || projectId !== undefined),
+  });
 
   const save = async () => {
     let values: CreditValues;
@@ -84,7 +124,8 @@ export default function CreditDialog({
     }
     setSaving(true);
     try {
-      await saveCredit(toCreditForm(kind, values));
+      if (editing) await updateCredit(editing.id, toCreditForm(kind, values));
+      else await saveCredit(toCreditForm(kind, values));
       message.success('保存成功');
       onSaved();
     } catch (error) {
@@ -96,7 +137,7 @@ export default function CreditDialog({
 
   return (
     <Modal
-      title={`新增${text.noun}记录`}
+      title={`${editing ? '修改' : '新增'}${text.noun}记录`}
       open={open}
       onCancel={onClose}
       onOk={save}
@@ -112,8 +153,20 @@ export default function CreditDialog({
         preserve={false}
         labelCol={{ flex: '110px' }}
         wrapperCol={{ flex: 'auto' }}
-        initialValues={{ subject_type: 'worker', record_date: null, reason: '', issuer: '', attachments: [] }}
+        initialValues={editing ? valuesOf(editing) : { subject_type: 'worker', record_date: null, reason: '', issuer: '', attachments: [] }}
       >
+        {isAdmin && !editing && (
+          <Form.Item label="项目" name="project_id" rules={[requiredRule(MSG_PROJECT_REQUIRED)]}>
+            <Select
+              showSearch
+              optionFilterProp="label"
+              options={(projects.data?.list ?? []).map((project) => ({ value: project.id, label: project.name }))}
+              loading={projects.isLoading}
+              placeholder="人社局记录所属的项目"
+              data-testid="credit-project"
+            />
+          </Form.Item>
+        )}
         {kind !== 'bad' && (
           <Form.Item label="对象类型" name="subject_type">
             <Radio.Group
@@ -159,9 +212,13 @@ export default function CreditDialog({
         <Form.Item label="发布单位" name="issuer" rules={bounded(ISSUER_MAX, MSG_ISSUER_REQUIRED, MSG_ISSUER_TOO_LONG)}>
           <Input maxLength={ISSUER_MAX} placeholder="作出决定或发布记录的单位" data-testid="credit-issuer" />
         </Form.Item>
-        <Form.Item label="附件" name="attachments" extra="jpg、png、gif、pdf，最多5个，每个不超过5MB">
-          <UploadField kind="attachment" data-testid="credit-attachments" />
-        </Form.Item>
+        {isAdmin ? (
+          <Form.Item label="附件">人社局录入的记录不上传附件，请在事由中注明文书编号</Form.Item>
+        ) : (
+          <Form.Item label="附件" name="attachments" extra="jpg、png、gif、pdf，最多5个，每个不超过5MB">
+            <UploadField kind="attachment" data-testid="credit-attachments" />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

@@ -5,8 +5,8 @@ import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
 import Award from './Award';
 import Punishment from './Punishment';
 import Record from './Record';
-import { toCreditForm } from './CreditDialog';
-import { CREDIT_DELETE_URL, CREDIT_DETAIL_URL, CREDIT_LIST_URL, CREDIT_SAVE_URL, CREDIT_UNITS_URL, type Credit } from './service';
+import { toCreditForm, type CreditValues } from './CreditDialog';
+import { CREDIT_DELETE_URL, CREDIT_DETAIL_URL, CREDIT_LIST_URL, CREDIT_SAVE_URL, CREDIT_UNITS_URL, CREDIT_UPDATE_URL, type Credit } from './service';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -25,8 +25,31 @@ const award: Credit = {
   reason: '获评季度无欠薪项目',
   issuer: '郑州市金水区人力资源和社会保障局',
   attachments: ['/uploads/a.pdf'],
+  authority: 'bureau',
+  enteredBy: '劳动监察员',
   createdTime: '2026-06-18 10:00:00',
+  updatedTime: '',
+  revoked: false,
+  revokedTime: '',
+  revokedBy: '',
+  revokeReason: '',
+  canChange: false,
 };
+
+/** The project's own award of a worker, as the list answers it (ID masked) and as the detail does. */
+const own: Credit = {
+  ...award,
+  id: 2,
+  subjectType: 'worker',
+  subjectName: '王安',
+  idNumber: '4101**********1037',
+  unitId: null,
+  issuer: '河南中原建工集团有限公司项目部',
+  authority: 'project',
+  enteredBy: '李秀英',
+  canChange: true,
+};
+const ownDetail: Credit = { ...own, idNumber: '410103199007161037' };
 
 function start(page: React.ReactElement, routes: Record<string, Reply> = {}, roles: Role[] = ['builder']) {
   resetBrowserState();
@@ -45,12 +68,13 @@ function start(page: React.ReactElement, routes: Record<string, Reply> = {}, rol
     [CREDIT_LIST_URL]: ({ body }) => ({
       code: 201,
       message: '',
-      data: { list: body.get('kind') === 'award' ? [award] : [], total: body.get('kind') === 'award' ? 1 : 0, page: 1, limit: 10 },
+      data: { list: body.get('kind') === 'award' ? [award, own] : [], total: body.get('kind') === 'award' ? 2 : 0, page: 1, limit: 10 },
     }),
-    [CREDIT_DETAIL_URL]: { code: 201, data: award },
+    [CREDIT_DETAIL_URL]: ({ url }) => ({ code: 201, message: '', data: url.includes('id=2') ? ownDetail : award }),
+    [CREDIT_UPDATE_URL]: { code: 201, message: '保存成功', data: null },
     [CREDIT_UNITS_URL]: { code: 201, data: [{ value: 2, label: '河南中原建工集团有限公司（施工总承包单位）' }] },
     [CREDIT_SAVE_URL]: { code: 201, message: '保存成功', data: { id: 5 } },
-    [CREDIT_DELETE_URL]: { code: 201, message: '删除成功', data: null },
+    [CREDIT_DELETE_URL]: { code: 201, message: '已撤销', data: null },
     ...routes,
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -70,7 +94,9 @@ describe('toCreditForm', () => {
       name: '',
       attachments: '/uploads/a.png,/uploads/b.pdf',
     });
-    expect(toCreditForm('bad', { ...base, subject_type: 'worker', name: '张三', id_number: '11010519491231002X', unit_id: 2 })).toMatchObject({
+    const noSubjectChoice = { ...base, name: '张三', id_number: '11010519491231002X', unit_id: 2 } as unknown as CreditValues;
+    expect(toCreditForm('bad', noSubjectChoice)).toMatchObject({
+      subject_type: 'worker',
       kind: 'bad',
       name: '张三',
       id_number: '11010519491231002X',
@@ -109,8 +135,8 @@ describe('credit records', () => {
     expect(called(CREDIT_SAVE_URL)).toHaveLength(0);
   });
 
-  it('adds a punishment of a unit', async () => {
-    const { called } = start(<Punishment />);
+  it('adds a unit award of the project', async () => {
+    const { called } = start(<Award />);
     fireEvent.click(await screen.findByTestId('credit-add'));
     fireEvent.click(within(await screen.findByTestId('credit-subject-type')).getByText('参建单位'));
     const unit = await screen.findByTestId('credit-unit');
@@ -119,31 +145,66 @@ describe('credit records', () => {
     fireEvent.mouseDown(screen.getByTestId('credit-date'));
     fireEvent.change(screen.getByTestId('credit-date'), { target: { value: '2026-07-01' } });
     fireEvent.keyDown(screen.getByTestId('credit-date'), { key: 'Enter', code: 'Enter' });
-    fireEvent.change(screen.getByTestId('credit-reason'), { target: { value: '拖欠分包工程款' } });
-    fireEvent.change(screen.getByTestId('credit-issuer'), { target: { value: '郑州市住房和城乡建设局' } });
+    fireEvent.change(screen.getByTestId('credit-reason'), { target: { value: '按时足额支付工程款' } });
+    fireEvent.change(screen.getByTestId('credit-issuer'), { target: { value: '河南中原建工集团有限公司项目部' } });
     fireEvent.click(screen.getByTestId('credit-save'));
     await waitFor(() => expect(called(CREDIT_SAVE_URL)).toHaveLength(1));
     expect(Object.fromEntries(called(CREDIT_SAVE_URL)[0].body)).toEqual({
-      kind: 'punishment',
+      kind: 'award',
       subject_type: 'unit',
       unit_id: '2',
       record_date: '2026-07-01',
-      reason: '拖欠分包工程款',
-      issuer: '郑州市住房和城乡建设局',
+      reason: '按时足额支付工程款',
+      issuer: '河南中原建工集团有限公司项目部',
     });
   });
 
-  it('deletes after confirming', async () => {
-    const { called } = start(<Award />);
-    fireEvent.click(await screen.findByTestId('credit-delete-1'));
-    fireEvent.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: /删\s*除/ }));
-    await waitFor(() => expect(called(CREDIT_DELETE_URL)).toHaveLength(1));
+  it('offers no punishment form to a project: punishments are the bureau\'s', async () => {
+    start(<Punishment />);
+    expect(await screen.findByText('处罚记录由人社局录入，项目可查看')).toBeTruthy();
+    expect(screen.queryByTestId('credit-add')).toBeNull();
   });
 
-  it('shows the project column and no changes to the regulator', async () => {
-    start(<Award />, {}, ['admin']);
-    expect(await screen.findByText('幸福里安置房项目')).toBeTruthy();
-    expect(screen.queryByTestId('credit-add')).toBeNull();
-    expect(screen.queryByTestId('credit-delete-1')).toBeNull();
+  it('offers 修改 and 撤销 only on the project\'s own record, and revokes with a reason', async () => {
+    const { called } = start(<Award />);
+    expect(await screen.findByText('王安')).toBeTruthy();
+    expect(screen.queryByTestId('credit-revoke-1')).toBeNull();
+    expect(screen.queryByTestId('credit-edit-1')).toBeNull();
+    expect(screen.getByText('人社局')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('credit-revoke-2'));
+    fireEvent.click(await screen.findByTestId('credit-revoke-confirm'));
+    await waitFor(() => expect(errors()).toContain('请填写撤销原因'));
+    expect(called(CREDIT_DELETE_URL)).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('credit-revoke-reason'), { target: { value: '登记有误' } });
+    fireEvent.click(screen.getByTestId('credit-revoke-confirm'));
+    await waitFor(() => expect(called(CREDIT_DELETE_URL)).toHaveLength(1));
+    expect(Object.fromEntries(called(CREDIT_DELETE_URL)[0].body)).toEqual({ id: '2', reason: '登记有误' });
+  });
+
+  it('corrects from the detail, with the full ID number', async () => {
+    const { called } = start(<Award />);
+    fireEvent.click(await screen.findByTestId('credit-edit-2'));
+    expect(((await screen.findByTestId('credit-id-number')) as HTMLInputElement).value).toBe('410103199007161037');
+    fireEvent.click(screen.getByTestId('credit-save'));
+    await waitFor(() => expect(called(CREDIT_UPDATE_URL)).toHaveLength(1));
+    expect(called(CREDIT_UPDATE_URL)[0].body.get('id')).toBe('2');
+    expect(called(CREDIT_UPDATE_URL)[0].body.get('id_number')).toBe('410103199007161037');
+  });
+
+  it('shows a revoked record with its reason', async () => {
+    start(<Award />, {
+      [CREDIT_LIST_URL]: { code: 201, data: { list: [{ ...own, revoked: true, canChange: false, revokedTime: '2026-07-02 09:00:00', revokedBy: '李秀英', revokeReason: '登记有误' }], total: 1, page: 1, limit: 10 } },
+    });
+    const cell = await screen.findByTestId('credit-revoked-2');
+    expect(cell.textContent).toContain('已撤销');
+    expect(cell.textContent).toContain('登记有误');
+    expect(screen.queryByTestId('credit-revoke-2')).toBeNull();
+  });
+
+  it('shows the project column to the regulator, who adds but does not change a project\'s record', async () => {
+    start(<Award />, { [CREDIT_LIST_URL]: { code: 201, data: { list: [award, { ...own, canChange: false }], total: 2, page: 1, limit: 10 } } }, ['admin']);
+    expect((await screen.findAllByText('幸福里安置房项目')).length).toBeGreaterThan(0);
+    expect(screen.getByTestId('credit-add')).toBeTruthy();
+    expect(screen.queryByTestId('credit-revoke-2')).toBeNull();
   });
 });

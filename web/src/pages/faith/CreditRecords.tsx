@@ -1,6 +1,8 @@
 /**
- * One credit-record screen (faith/record, faith/award, faith/punishment): server-side filtered list, add (Modal),
- * view (Drawer), delete. A builder account keeps its own project's records; the regulator reads every project's.
+ * One credit-record screen (faith/record, faith/award, faith/punishment): server-side filtered list, add and
+ * correct (Modal), view (Drawer), revoke with a reason. Every record shows who issued it (人社局 or 项目) and its
+ * state; a revoked record stays listed as 已撤销 with its reason. 修改 and 撤销 appear only where the server allows
+ * them (`canChange`): the regulator on the bureau's records, a project on its own. Punishments are the bureau's.
  */
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,20 +14,37 @@ import {
   Descriptions,
   Drawer,
   Input,
-  Popconfirm,
+  Form,
+  Modal,
   Radio,
   Space,
   Table,
   Tag,
+  Tooltip,
+  Typography,
   message,
   type TableColumnsType,
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { ApiError, showApiError } from '@/api/client';
+import RevealNumber from '@/components/RevealNumber';
+import { requiredRule } from '@/utils/rules';
 import { useSession } from '@/store/session';
 import CreditDialog from './CreditDialog';
-import { deleteCredit, fetchCredit, fetchCredits, KIND_TEXT, type Credit, type CreditKind, type CreditQuery } from './service';
+import {
+  AUTHORITY_TEXT,
+  fetchCredit,
+  fetchCredits,
+  KIND_TEXT,
+  MSG_REVOKE_REASON_REQUIRED,
+  MSG_REVOKE_REASON_TOO_LONG,
+  revokeCredit,
+  REVOKE_REASON_MAX,
+  type Credit,
+  type CreditKind,
+  type CreditQuery,
+} from './service';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -36,6 +55,73 @@ const SUBJECT_FILTERS = [
 ];
 
 const subjectTag = (type: string) => (type === 'unit' ? <Tag color="blue">单位</Tag> : <Tag color="orange">工人</Tag>);
+
+const authorityTag = (record: Credit) => (
+  <Tooltip title={record.enteredBy ? `登记人：${record.enteredBy}` : undefined}>
+    <Tag color={record.authority === 'bureau' ? 'geekblue' : 'default'}>{AUTHORITY_TEXT[record.authority] ?? record.authority}</Tag>
+  </Tooltip>
+);
+
+function StateCell({ record }: { record: Credit }) {
+  if (!record.revoked) return <Tag color="green">有效</Tag>;
+  return (
+    <div data-testid={`credit-revoked-${record.id}`}>
+      <Tag color="default">已撤销</Tag>
+      <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+        {record.revokedTime.slice(0, 10)} {record.revokedBy}：{record.revokeReason}
+      </Typography.Text>
+    </div>
+  );
+}
+
+/** 撤销: the reason is required and kept with the record. */
+function RevokeDialog({ record, onClose, onRevoked }: { record: Credit | null; onClose: () => void; onRevoked: () => void }) {
+  const [form] = Form.useForm<{ reason: string }>();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    let values: { reason: string };
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    if (!record) return;
+    setSaving(true);
+    try {
+      await revokeCredit(record.id, values.reason);
+      message.success('已撤销');
+      onRevoked();
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      title={record ? `撤销记录：${record.subjectName} ${record.recordDate}` : '撤销记录'}
+      open={record !== null}
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={saving}
+      okText="撤销"
+      okButtonProps={{ danger: true, ...({ 'data-testid': 'credit-revoke-confirm' } as Record<string, string>) }}
+      cancelText="取消"
+      destroyOnHidden
+    >
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="撤销后记录仍保留在列表中，标记为已撤销，并记录撤销原因和撤销人。" />
+      <Form form={form} preserve={false} layout="vertical">
+        <Form.Item
+          label="撤销原因"
+          name="reason"
+          rules={[requiredRule(MSG_REVOKE_REASON_REQUIRED), { max: REVOKE_REASON_MAX, message: MSG_REVOKE_REASON_TOO_LONG }]}
+        >
+          <Input.TextArea rows={3} maxLength={REVOKE_REASON_MAX} showCount placeholder="例如：登记有误，经核实无此事" data-testid="credit-revoke-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
 
 function CreditDrawer({ id, kind, onClose }: { id: number | null; kind: CreditKind; onClose: () => void }) {
   const record = useQuery({ queryKey: ['credit', 'detail', id], queryFn: () => fetchCredit(id ?? 0), enabled: id !== null });
@@ -51,6 +137,15 @@ function CreditDrawer({ id, kind, onClose }: { id: number | null; kind: CreditKi
               {subjectTag(data.subjectType)}
               {data.subjectName}
             </Space>
+          </Descriptions.Item>
+          <Descriptions.Item label="登记方">
+            <Space>
+              {authorityTag(data)}
+              {data.enteredBy}
+            </Space>
+          </Descriptions.Item>
+          <Descriptions.Item label="状态">
+            <StateCell record={data} />
           </Descriptions.Item>
           {data.subjectType === 'worker' && (
             <Descriptions.Item label="身份证号码">
@@ -72,6 +167,7 @@ function CreditDrawer({ id, kind, onClose }: { id: number | null; kind: CreditKi
                 ))}
           </Descriptions.Item>
           <Descriptions.Item label="登记时间">{data.createdTime}</Descriptions.Item>
+          {data.updatedTime && <Descriptions.Item label="最后修改">{data.updatedTime}</Descriptions.Item>}
         </Descriptions>
       )}
     </Drawer>
@@ -87,14 +183,17 @@ export default function CreditRecords({ kind }: { kind: CreditKind }) {
   const [keywordInput, setKeywordInput] = useState('');
   const [viewing, setViewing] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Credit | null>(null);
+  const [revoking, setRevoking] = useState<Credit | null>(null);
+  /** Builders add their own bad-behaviour records and awards; punishments and the bureau's records are the regulator's. */
+  const canAdd = isAdmin || (isBuilder && kind !== 'punishment');
   const list = useQuery({ queryKey: ['credit', 'list', query], queryFn: () => fetchCredits(query), placeholderData: keepPreviousData });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['credit'] });
 
-  const remove = async (row: Credit) => {
+  /** A correction starts from the detail: the list row's ID number is masked. */
+  const correct = async (row: Credit) => {
     try {
-      await deleteCredit(row.id);
-      message.success('删除成功');
-      refresh();
+      setEditing(await queryClient.fetchQuery({ queryKey: ['credit', 'detail', row.id], queryFn: () => fetchCredit(row.id) }));
     } catch (error) {
       showApiError(error);
     }
@@ -112,25 +211,36 @@ export default function CreditRecords({ kind }: { kind: CreditKind }) {
         </Space>
       ),
     },
-    { title: '身份证号码', dataIndex: 'idNumber', key: 'idNumber', width: 180, render: (value: string) => value || '—' },
+    {
+      title: '身份证号码',
+      dataIndex: 'idNumber',
+      key: 'idNumber',
+      width: 200,
+      render: (value: string, row) => <RevealNumber value={value} record="credit" id={row.id} />,
+    },
     { title: '日期', dataIndex: 'recordDate', key: 'recordDate', width: 110 },
     { title: text.reason, dataIndex: 'reason', key: 'reason', ellipsis: true },
     { title: '发布单位', dataIndex: 'issuer', key: 'issuer', ellipsis: true, width: 200 },
+    { title: '登记方', key: 'authority', width: 80, render: (_, row) => authorityTag(row) },
+    { title: '状态', key: 'state', width: 180, render: (_, row) => <StateCell record={row} /> },
     {
       title: '操作',
       key: 'action',
-      width: 120,
+      width: 150,
       render: (_, row) => (
         <Space size={0}>
           <Button type="link" size="small" data-testid={`credit-view-${row.id}`} onClick={() => setViewing(row.id)}>
             查看
           </Button>
-          {isBuilder && (
-            <Popconfirm title="确定删除这条记录吗？" okText="删除" cancelText="取消" onConfirm={() => remove(row)}>
-              <Button type="link" size="small" danger data-testid={`credit-delete-${row.id}`}>
-                删除
+          {row.canChange && (
+            <>
+              <Button type="link" size="small" data-testid={`credit-edit-${row.id}`} onClick={() => void correct(row)}>
+                修改
               </Button>
-            </Popconfirm>
+              <Button type="link" size="small" danger data-testid={`credit-revoke-${row.id}`} onClick={() => setRevoking(row)}>
+                撤销
+              </Button>
+            </>
           )}
         </Space>
       ),
@@ -167,11 +277,12 @@ export default function CreditRecords({ kind }: { kind: CreditKind }) {
             data-testid="credit-search"
           />
         </Space>
-        {isBuilder && (
+        {canAdd && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="credit-add">
             新增{text.noun}记录
           </Button>
         )}
+        {isBuilder && kind === 'punishment' && <Typography.Text type="secondary">处罚记录由人社局录入，项目可查看</Typography.Text>}
       </Space>
       {list.isError && (
         <Alert type="error" showIcon style={{ marginBottom: 16 }} title={list.error instanceof ApiError ? list.error.message : '加载失败'} />
@@ -199,7 +310,7 @@ export default function CreditRecords({ kind }: { kind: CreditKind }) {
         }
       />
       <CreditDrawer id={viewing} kind={kind} onClose={() => setViewing(null)} />
-      {isBuilder && (
+      {canAdd && (
         <CreditDialog
           kind={kind}
           open={adding}
@@ -210,6 +321,26 @@ export default function CreditRecords({ kind }: { kind: CreditKind }) {
           }}
         />
       )}
+      {editing && (
+        <CreditDialog
+          kind={kind}
+          open
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      )}
+      <RevokeDialog
+        record={revoking}
+        onClose={() => setRevoking(null)}
+        onRevoked={() => {
+          setRevoking(null);
+          refresh();
+        }}
+      />
     </Card>
   );
 }

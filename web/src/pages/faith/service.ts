@@ -16,6 +16,8 @@ export const CREDIT_LIST_URL = `${base}/list`;
 export const CREDIT_DETAIL_URL = `${base}/detail`;
 export const CREDIT_UNITS_URL = `${base}/units`;
 export const CREDIT_SAVE_URL = `${base}/save`;
+export const CREDIT_UPDATE_URL = `${base}/update`;
+/** The old delete path: now a revocation with a reason (nothing is deleted). */
 export const CREDIT_DELETE_URL = `${base}/delete`;
 
 export type CreditKind = 'bad' | 'award' | 'punishment';
@@ -36,7 +38,14 @@ export const MSG_REASON_REQUIRED = '请填写事由';
 export const MSG_REASON_TOO_LONG = '事由不能超过500个字';
 export const MSG_ISSUER_REQUIRED = '请填写发布单位';
 export const MSG_ISSUER_TOO_LONG = '发布单位不能超过100个字';
+export const MSG_REVOKE_REASON_REQUIRED = '请填写撤销原因';
+export const MSG_REVOKE_REASON_TOO_LONG = '撤销原因不能超过200个字';
+export const MSG_PROJECT_REQUIRED = '请选择项目';
 export const REASON_MAX = 500;
+export const REVOKE_REASON_MAX = 200;
+
+/** Who issued a record: the bureau's are entered and corrected by the regulator only. */
+export const AUTHORITY_TEXT: Record<string, string> = { bureau: '人社局', project: '项目' };
 export const ISSUER_MAX = 100;
 
 export interface CreditQuery {
@@ -63,14 +72,19 @@ export const fetchCredits = (query: CreditQuery) =>
 
 export const fetchCredit = (id: number) => get<Credit>(CREDIT_DETAIL_URL, { id });
 
-export const fetchCreditUnits = () => get<UnitOption[]>(CREDIT_UNITS_URL);
+/** The units of the builder's project, or of the project the regulator enters a record for. */
+export const fetchCreditUnits = (projectId?: number) => get<UnitOption[]>(CREDIT_UNITS_URL, { project_id: projectId });
 
-export function saveCredit(form: CreditForm) {
+function formParams(form: CreditForm) {
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(form)) {
     if (value != null && value !== '') params[key] = value.trim();
   }
-  return post<CreditSaved>(CREDIT_SAVE_URL, params);
+  return params;
 }
 
-export const deleteCredit = (id: number) => post<string | null>(CREDIT_DELETE_URL, { id });
+export const saveCredit = (form: CreditForm) => post<CreditSaved>(CREDIT_SAVE_URL, formParams(form));
+
+export const updateCredit = (id: number, form: CreditForm) => post<string | null>(CREDIT_UPDATE_URL, { ...formParams(form), id: String(id) });
+
+export const revokeCredit = (id: number, reason: string) => post<string | null>(CREDIT_DELETE_URL, { id, reason: reason.trim() });

@@ -9,6 +9,7 @@ import { askToPay } from '@/pages/wage/PayConfirm';
 import {
   createSheet, fetchOptions, fetchPreview, fetchSheet, fetchSheets, removeLine, saveLine, sheetAction, type WageLine, type WageSheet,
 } from '@/pages/wage/service';
+import RevealNumber from '@/components/RevealNumber';
 
 const LIMIT = 20;
 
@@ -179,7 +180,7 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
   const editable = sheet?.status === 'draft';
   const columns: TableColumnsType<WageLine> = [
     { title: '姓名', dataIndex: 'name', width: 80 },
-    { title: '身份证号', dataIndex: 'idNumber', width: 165 },
+    { title: '身份证号', dataIndex: 'idNumber', width: 190, render: (value: string, row) => <RevealNumber value={value} record="wage_line" id={row.id} /> },
     { title: '出勤天数', dataIndex: 'days', width: 72 },
     { title: '工资标准', width: 100, render: (_: unknown, row) => `${groupYuan(row.wage)}/${row.wageKind === 'day' ? '日' : '月'}` },
     { title: '应发（元）', dataIndex: 'payable', align: 'right', width: 110, render: groupYuan },
@@ -187,10 +188,10 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
     { title: '实发（元）', dataIndex: 'net', align: 'right', width: 110, render: groupYuan },
     { title: '原因', dataIndex: 'reason', ellipsis: true },
     {
-      title: '工资卡', dataIndex: 'cardNumber', width: 200,
+      title: '工资卡', dataIndex: 'cardNumber', width: 220,
       render: (card: string, row) => (
         <div>
-          <div style={{ whiteSpace: 'nowrap' }}>{card || '—'}</div>
+          <div style={{ whiteSpace: 'nowrap' }}>{card ? <RevealNumber value={card} record="wage_line" id={row.id} field="card" /> : '—'}</div>
           <div style={{ color: '#888', fontSize: 12 }}>{row.cardBankName}</div>
           {row.cardProblem && <Tag color="error">{row.cardProblem}</Tag>}
         </div>

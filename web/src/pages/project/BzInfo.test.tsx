@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import BzInfo from './BzInfo';
 import { COMPANY_ALL_URL } from './companyService';
-import { TEAM_DELETE_URL, TEAM_EXIT_URL, TEAM_LIST_URL, TEAM_SAVE_URL, WORK_TYPES_URL, type TeamItem } from './teamService';
+import { TEAM_DELETE_URL, TEAM_DETAIL_URL, TEAM_EXIT_URL, TEAM_LIST_URL, TEAM_SAVE_URL, WORK_TYPES_URL, type TeamItem } from './teamService';
 import { formErrors, renderPage, typeDate } from './testing';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -27,7 +27,11 @@ const team = (id: number, name: string, extra: Partial<TeamItem> = {}): TeamItem
 });
 
 const routes = {
-  [TEAM_LIST_URL]: { code: 201, data: { list: [team(1, '钢筋班', { worker_count: 2 }), team(2, '木工班')], total: 2, page: 1, limit: 10 } },
+  [TEAM_LIST_URL]: {
+    code: 201,
+    data: { list: [team(1, '钢筋班', { worker_count: 2 }), team(2, '木工班', { leader_id_number: '4101**********4513' })], total: 2, page: 1, limit: 10 },
+  },
+  [TEAM_DETAIL_URL]: { code: 201, data: team(2, '木工班') },
   [COMPANY_ALL_URL]: { code: 201, data: [{ id: 2, name: '河南省第一建筑工程集团有限责任公司', role: 'contractor', role_label: '施工总包', status: 1 }] },
   [WORK_TYPES_URL]: { code: 201, data: [{ value: '3', label: '钢筋工' }, { value: '2', label: '木工' }] },
 };
@@ -52,7 +56,7 @@ describe('BzInfo', () => {
     expect(called(TEAM_SAVE_URL)).toHaveLength(0);
   });
 
-  it('saves an edit with every field', async () => {
+  it('saves an edit with every field, the ID number from the detail (the list masks it)', async () => {
     const { called } = renderPage(<BzInfo />, { ...routes, [TEAM_SAVE_URL]: { code: 201, data: { id: 2 } } });
     fireEvent.click(await screen.findByTestId('team-edit-2'));
     fireEvent.change(await screen.findByTestId('team-name'), { target: { value: ' 木工二班 ' } });

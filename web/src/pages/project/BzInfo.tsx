@@ -16,6 +16,7 @@ import DateDialog from './DateDialog';
 import {
   deleteTeam,
   exitTeam,
+  fetchTeam,
   fetchTeams,
   fetchWorkTypes,
   MSG_ENTRY_REQUIRED,
@@ -138,6 +139,17 @@ function TeamDrawer({ team, onClose, onSaved }: { team: TeamItem | null; onClose
           <DatePicker style={{ width: '100%' }} data-testid="team-entry-date" />
         </Form.Item>
       </Form>
+    </Drawer>
+  );
+}
+
+/** Editing starts from `Team/detail`, never from the list row: the list masks the leader's ID number. */
+function TeamEditor({ id, onClose, onSaved }: { id: number; onClose: () => void; onSaved: () => void }) {
+  const detail = useQuery({ queryKey: ['team', 'detail', id], queryFn: () => fetchTeam(id) });
+  if (detail.data) return <TeamDrawer team={detail.data} onClose={onClose} onSaved={onSaved} />;
+  return (
+    <Drawer title="编辑班组" open size={480} onClose={onClose} loading={detail.isLoading}>
+      {detail.isError && <Alert type="error" showIcon title={detail.error instanceof ApiError ? detail.error.message : '加载失败'} />}
     </Drawer>
   );
 }
@@ -268,16 +280,26 @@ export default function BzInfo() {
         }
         data-testid="team-table"
       />
-      {editing && (
-        <TeamDrawer
-          team={editing.team}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            refresh();
-          }}
-        />
-      )}
+      {editing &&
+        (editing.team ? (
+          <TeamEditor
+            id={editing.team.id}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              refresh();
+            }}
+          />
+        ) : (
+          <TeamDrawer
+            team={null}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              refresh();
+            }}
+          />
+        ))}
       {exiting && (
         <DateDialog
           title={`${exiting.name}退场`}

@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { useSession, type Role } from '@/store/session';
 import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
+import { REVEAL_URL } from '@/components/RevealNumber';
 import ProjectManagement from './ProjectManagement';
 import Regist from './Regist';
 import {
   keyPostsWarning,
-  maskIdNumber,
   STAFF_DELETE_URL,
   STAFF_DETAIL_URL,
   STAFF_LIST_URL,
@@ -65,7 +65,12 @@ function start(routes: Record<string, Reply> = {}, path = '/project/projectManag
   useSession.setState({ token: 'tok', side: 'builder', roles, userInfo: null, siteConfig: null });
   const mock = mockFetch({
     [STAFF_OPTIONS_URL]: { code: 201, data: options(['劳资专管员']) },
-    [STAFF_LIST_URL]: ({ body }) => ({ code: 201, message: '', data: { list: [manager], total: 1, page: Number(body.get('page')), limit: 10 } }),
+    [STAFF_LIST_URL]: ({ body }) => ({
+      code: 201,
+      message: '',
+      data: { list: [{ ...manager, idNumber: '4101**********1232' }], total: 1, page: Number(body.get('page')), limit: 10 },
+    }),
+    [REVEAL_URL]: { code: 201, data: manager.idNumber },
     [STAFF_DETAIL_URL]: { code: 201, data: manager },
     [STAFF_SAVE_URL]: { code: 201, message: '保存成功', data: { id: 9 } },
     [STAFF_DELETE_URL]: { code: 201, message: '删除成功', data: null },
@@ -88,10 +93,9 @@ function start(routes: Record<string, Reply> = {}, path = '/project/projectManag
 const errors = () => [...document.querySelectorAll('.ant-form-item-explain-error')].map((node) => node.textContent);
 
 describe('staff service', () => {
-  it('words the key-post warning and masks ID numbers', () => {
+  it('words the key-post warning', () => {
     expect(keyPostsWarning([])).toBe('');
     expect(keyPostsWarning(['项目经理', '劳资专管员'])).toBe('关键岗位未配备：项目经理、劳资专管员，配备后才能发放工资');
-    expect(maskIdNumber('410105198005121232')).toBe('410105********1232');
   });
 });
 
@@ -101,7 +105,10 @@ describe('ProjectManagement', () => {
     expect((await screen.findByTestId('key-posts-warning')).textContent).toContain('关键岗位未配备：劳资专管员，配备后才能发放工资');
     expect(await screen.findByText('陈国强')).toBeTruthy();
     expect(screen.getByText('关键岗位')).toBeTruthy();
-    expect(screen.getByText('410105********1232')).toBeTruthy();
+    expect(screen.getByText('4101**********1232')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('reveal-staff-1-id_number'));
+    expect(await screen.findByText('410105198005121232')).toBeTruthy();
+    expect(Object.fromEntries(called(REVEAL_URL)[0].body)).toMatchObject({ record: 'staff', id: '1', field: 'id_number' });
     expect(called(STAFF_LIST_URL)[0].body.get('page')).toBe('1');
 
     fireEvent.change(screen.getByPlaceholderText('姓名或身份证号码'), { target: { value: '陈' } });

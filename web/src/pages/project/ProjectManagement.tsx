@@ -10,7 +10,8 @@ import { Alert, Button, Card, Input, Popconfirm, Radio, Select, Space, Table, Ta
 import { PlusOutlined } from '@ant-design/icons';
 import { ApiError, showApiError } from '@/api/client';
 import { useSession } from '@/store/session';
-import { deleteStaff, fetchStaff, fetchStaffOptions, keyPostsWarning, maskIdNumber, type Staff, type StaffQuery } from './service';
+import RevealNumber from '@/components/RevealNumber';
+import { deleteStaff, fetchStaff, fetchStaffOptions, keyPostsWarning, type Staff, type StaffQuery } from './service';
 
 const STATUS_FILTERS = [
   { value: '', label: '全部' },
@@ -57,7 +58,7 @@ export default function ProjectManagement() {
     },
     { title: '所属单位', dataIndex: 'unitName', key: 'unitName', ellipsis: true },
     { title: '联系电话', dataIndex: 'phone', key: 'phone', width: 130 },
-    { title: '身份证号码', dataIndex: 'idNumber', key: 'idNumber', width: 180, render: (value: string) => maskIdNumber(value) },
+    { title: '身份证号码', dataIndex: 'idNumber', key: 'idNumber', width: 180, render: (value: string, row) => <RevealNumber value={value} record="staff" id={row.id} /> },
     { title: '证书编号', dataIndex: 'certificateNumber', key: 'certificateNumber', width: 150, render: (value: string) => value || '—' },
     { title: '进场日期', dataIndex: 'entryDate', key: 'entryDate', width: 110 },
     { title: '离场日期', dataIndex: 'exitDate', key: 'exitDate', width: 110, render: (value: string) => value || '—' },

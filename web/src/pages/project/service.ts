@@ -89,8 +89,3 @@ export function saveStaff(form: StaffForm) {
 }
 
 export const deleteStaff = (id: number) => post<string | null>(STAFF_DELETE_URL, { id });
-
-/** 110105********002X: the table shows ID numbers masked; the edit form has them in full. */
-export function maskIdNumber(idNumber: string): string {
-  return idNumber.length > 10 ? `${idNumber.slice(0, 6)}${'*'.repeat(idNumber.length - 10)}${idNumber.slice(-4)}` : idNumber;
-}

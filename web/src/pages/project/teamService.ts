@@ -13,6 +13,7 @@ export type WorkType = Schemas['SelectOption'];
 const base = '/builder/team/v1/Team';
 
 export const TEAM_LIST_URL = `${base}/ajax_list`;
+export const TEAM_DETAIL_URL = `${base}/detail`;
 export const TEAM_SAVE_URL = `${base}/ajax_save`;
 export const TEAM_EXIT_URL = `${base}/ajax_exit`;
 export const TEAM_DELETE_URL = `${base}/ajax_delete`;
@@ -44,6 +45,9 @@ export const fetchTeams = (query: TeamListQuery) =>
     name: query.name.trim() || undefined,
     status: query.status || undefined,
   });
+
+/** One team with the leader's full ID number (the list masks it): what the edit form starts from. */
+export const fetchTeam = (id: number) => get<TeamItem>(TEAM_DETAIL_URL, { id });
 
 export function saveTeam(form: TeamForm) {
   const params: Params = {};

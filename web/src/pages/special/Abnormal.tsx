@@ -7,6 +7,7 @@ import CardDialog, { type CardTarget } from '@/pages/wage/CardDialog';
 import { fenToYuan, groupYuan, sumYuan, yuanToFen } from '@/pages/wage/money';
 import { askToPay } from '@/pages/wage/PayConfirm';
 import { fetchAbnormal, fetchOptions, reissue, type WagePayout } from '@/pages/wage/service';
+import RevealNumber from '@/components/RevealNumber';
 
 const LIMIT = 20;
 
@@ -59,11 +60,11 @@ export default function Abnormal() {
     { title: '工资月份', dataIndex: 'month', width: 90 },
     { title: '姓名', dataIndex: 'name', width: 80 },
     { title: '金额（元）', dataIndex: 'amount', align: 'right', width: 110, render: groupYuan },
-    { title: '原卡号', dataIndex: 'cardNumber', width: 180 },
+    { title: '原卡号', dataIndex: 'cardNumber', width: 200, render: (card: string, row) => <RevealNumber value={card} record="payout" id={row.id} field="card" /> },
     { title: '失败原因', dataIndex: 'failureReason', render: (value: string) => <Tag color="error">{value}</Tag> },
     {
       title: '当前工资卡', width: 220,
-      render: (_: unknown, row) => (row.currentCardProblem ? <Tag color="warning">{row.currentCardProblem}</Tag> : row.currentCard),
+      render: (_: unknown, row) => (row.currentCardProblem ? <Tag color="warning">{row.currentCardProblem}</Tag> : <RevealNumber value={row.currentCard} record="payout" id={row.id} field="current_card" />),
     },
     {
       title: '操作', width: 110,

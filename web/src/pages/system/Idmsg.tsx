@@ -4,6 +4,7 @@ import { Alert, Button, Card, DatePicker, Form, Input, Modal, Table, Tag, type T
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { ApiError, showApiError } from '@/api/client';
+import RevealNumber from '@/components/RevealNumber';
 import UploadField from '@/components/upload/UploadField';
 import { addressRule, requiredDateRule, requiredRule, ruleFrom } from '@/utils/rules';
 import { LONG_TERM, MSG_VALID_TO } from '@/utils/rules/worker';
@@ -106,7 +107,7 @@ export default function Idmsg() {
   });
   const columns: TableColumnsType<IncompleteLine> = [
     { title: '姓名', dataIndex: 'name', width: 110 },
-    { title: '身份证号', dataIndex: 'idNumber', width: 200 },
+    { title: '身份证号', dataIndex: 'idNumber', width: 210, render: (value: string, line) => <RevealNumber value={value} record="worker" id={line.id} /> },
     { title: '性别', dataIndex: 'gender', width: 70 },
     {
       title: '缺少',

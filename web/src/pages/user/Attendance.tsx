@@ -15,6 +15,7 @@ import {
   type PunchRecord,
   type RecordFilter,
 } from '@/pages/attendance/service';
+import RevealNumber from '@/components/RevealNumber';
 
 const DEFAULT_LIMIT = 20;
 
@@ -71,7 +72,7 @@ export default function Attendance() {
 
   const columns: TableColumnsType<PunchRecord> = [
     { title: '姓名', dataIndex: 'name', width: 100 },
-    { title: '身份证号', dataIndex: 'idNumber', width: 190 },
+    { title: '身份证号', dataIndex: 'idNumber', width: 200, render: (value: string, row) => <RevealNumber value={value} record="worker" id={row.workerId} /> },
     { title: '所属单位', dataIndex: 'unitName', ellipsis: true },
     { title: '班组', dataIndex: 'teamName', width: 100, render: (text: string) => text || '—' },
     {

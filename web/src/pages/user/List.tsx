@@ -5,6 +5,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
+import RevealNumber from '@/components/RevealNumber';
 import { useSession } from '@/store/session';
 import ImportDialog from './ImportDialog';
 import MoveDialog, { type Move } from './MoveDialog';
@@ -80,7 +81,12 @@ export default function List() {
 
   const columns: TableColumnsType<RosterLine> = [
     { title: '姓名', dataIndex: 'name', width: 100 },
-    { title: '身份证号', dataIndex: 'idNumber', width: 190 },
+    {
+      title: '身份证号',
+      dataIndex: 'idNumber',
+      width: 210,
+      render: (value: string, line) => <RevealNumber value={value} record="roster" id={line.id} projectId={projectId} />,
+    },
     { title: '性别', dataIndex: 'gender', width: 60 },
     { title: '年龄', dataIndex: 'age', width: 60 },
     { title: '所属单位', dataIndex: 'unitName', ellipsis: true },

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import CardDialog, { type CardTarget } from '@/pages/wage/CardDialog';
 import { groupYuan } from '@/pages/wage/money';
 import { fetchCheck, fetchOptions, type WageAnomaly } from '@/pages/wage/service';
+import RevealNumber from '@/components/RevealNumber';
 
 const LIMIT = 20;
 /** Anomalies about days: the worker's month in 考勤表 shows them (days outside the employment greyed). */
@@ -33,7 +34,7 @@ export default function SalaryCheck() {
   const columns: TableColumnsType<WageAnomaly> = [
     { title: '异常类型', dataIndex: 'kindLabel', width: 170, render: (label: string) => <Tag color="warning">{label}</Tag> },
     { title: '姓名', dataIndex: 'name', width: 90 },
-    { title: '身份证号', dataIndex: 'idNumber', width: 180 },
+    { title: '身份证号', dataIndex: 'idNumber', width: 190, render: (value: string, row) => <RevealNumber value={value} record="worker" id={row.workerId} /> },
     { title: '工资表', width: 200, render: (_: unknown, row) => (row.unitName ? `${row.unitName}${row.teamName ? ` · ${row.teamName}` : ''}` : '—') },
     {
       title: '出勤天数', dataIndex: 'days', width: 130,

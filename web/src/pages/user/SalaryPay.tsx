@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { groupYuan } from '@/pages/wage/money';
 import { PayoutStatusTag } from '@/pages/wage/StatusTag';
 import { fetchPayLines, PAYOUT_STATUSES, type WagePayout } from '@/pages/wage/service';
+import RevealNumber from '@/components/RevealNumber';
 
 const LIMIT = 20;
 
@@ -25,8 +26,8 @@ export default function SalaryPay() {
     { title: '工资月份', dataIndex: 'month', width: 90 },
     { title: '工资单号', dataIndex: 'orderNo', width: 200 },
     { title: '姓名', dataIndex: 'name', width: 90 },
-    { title: '身份证号', dataIndex: 'idNumber', width: 180 },
-    { title: '工资卡号', dataIndex: 'cardNumber', width: 190 },
+    { title: '身份证号', dataIndex: 'idNumber', width: 190, render: (value: string, row) => <RevealNumber value={value} record="payout" id={row.id} /> },
+    { title: '工资卡号', dataIndex: 'cardNumber', width: 200, render: (card: string, row) => <RevealNumber value={card} record="payout" id={row.id} field="card" /> },
     { title: '金额（元）', dataIndex: 'amount', align: 'right', width: 120, render: groupYuan },
     { title: '状态', width: 100, render: (_: unknown, row) => <PayoutStatusTag status={row.status} label={row.statusLabel} /> },
     { title: '银行流水号 / 失败原因', render: (_: unknown, row) => row.failureReason || row.bankRef || '—' },

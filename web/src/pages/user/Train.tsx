@@ -5,6 +5,7 @@ import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Sele
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { ApiError, showApiError } from '@/api/client';
+import RevealNumber from '@/components/RevealNumber';
 import { requiredDateRule, ruleFrom } from '@/utils/rules';
 import { hoursRule } from '@/utils/rules/worker';
 import { EMPTY_FILTER, fetchRoster, fetchTraining, fetchTrainings, saveTraining, type TrainingLine } from './service';
@@ -126,7 +127,11 @@ function TrainingDialog({ id, onClose }: { id: number | null; onClose: () => voi
         pagination={{ pageSize: 10 }}
         columns={[
           { title: '姓名', dataIndex: 'name' },
-          { title: '身份证号', dataIndex: 'idNumber' },
+          {
+            title: '身份证号',
+            dataIndex: 'idNumber',
+            render: (value: string, attendee: { id: number }) => <RevealNumber value={value} record="worker" id={attendee.id} />,
+          },
         ]}
       />
     </Modal>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select, message } from 'antd';
 import { ApiError } from '@/api/client';
+import { isMasked } from '@/utils/mask';
 import { fetchOptions as fetchWorkerOptions } from '@/pages/user/service';
 import { requiredRule } from '@/utils/rules';
 import { MSG_WAGE_CARD, wageCardRule } from '@/utils/rules/wageCard';
@@ -20,7 +21,8 @@ export default function CardDialog({ target, onClose, onSaved }: { target: CardT
   const [saving, setSaving] = useState(false);
   const banks = useQuery({ queryKey: ['worker', 'options', ''], queryFn: () => fetchWorkerOptions(), enabled: target !== null });
   useEffect(() => {
-    if (target) form.setFieldsValue({ card: target.card, bank: target.bank || undefined });
+    // A list answers the card masked: the new card is typed in full, never started from the mask.
+    if (target) form.setFieldsValue({ card: isMasked(target.card) ? '' : target.card, bank: target.bank || undefined });
   }, [target, form]);
 
   const save = async (confirmed: boolean) => {

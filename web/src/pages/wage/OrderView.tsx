@@ -4,6 +4,7 @@ import { Alert, Card, Descriptions, Space, Table, Tag, type TableColumnsType } f
 import { groupYuan } from './money';
 import { OrderStatusTag, PayoutStatusTag } from './StatusTag';
 import type { WageOrderDetail, WagePayout } from './service';
+import RevealNumber from '@/components/RevealNumber';
 
 const LIMIT = 20;
 
@@ -28,12 +29,12 @@ export default function OrderView({
   const order = data?.order;
   const columns: TableColumnsType<WagePayout> = [
     { title: '姓名', dataIndex: 'name', width: 90 },
-    { title: '身份证号', dataIndex: 'idNumber', width: 180 },
+    { title: '身份证号', dataIndex: 'idNumber', width: 190, render: (value: string, row) => <RevealNumber value={value} record="payout" id={row.id} /> },
     {
       title: '工资卡号', dataIndex: 'cardNumber', width: 190,
       render: (card: string, row) => (row.status === 'queued' && row.cardProblem
-        ? <Space size={4} direction="vertical">{card}<Tag color="warning">{row.cardProblem}</Tag></Space>
-        : card),
+        ? <Space size={4} direction="vertical"><RevealNumber value={card} record="payout" id={row.id} field="card" /><Tag color="warning">{row.cardProblem}</Tag></Space>
+        : <RevealNumber value={card} record="payout" id={row.id} field="card" />),
     },
     { title: '实发金额（元）', dataIndex: 'amount', align: 'right', width: 130, render: (value: string) => groupYuan(value) },
     { title: '状态', dataIndex: 'statusLabel', width: 100, render: (_: string, row) => <PayoutStatusTag status={row.status} label={row.statusLabel} /> },
