@@ -162,3 +162,34 @@ export async function upload(page: Page, testId: string, file: typeof PNG): Prom
   await expect(field.locator('.ant-upload-list-item-uploading')).toHaveCount(0);
   await expect(field.locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)')).toHaveCount(before + 1);
 }
+
+/** "12,345.67" or "-12345.67" → fen, exactly. */
+export function fen(text: string): number {
+  const match = /(-?)([\d,]+)\.(\d{2})/.exec(text)
+  if (!match) throw new Error(`not an amount: ${text}`)
+  const value = Number(match[2].replace(/,/g, '')) * 100 + Number(match[3])
+  return match[1] === '-' ? -value : value
+}
+/** fen → "12345.67". */
+export const yuan = (value: number) => `${value < 0 ? '-' : ''}${Math.floor(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, '0')}`
+/** fen → "12,345.67". */
+export const grouped = (value: number) => yuan(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+/** Luhn over digits, and the check digit completing a body. */
+export function luhnOk(digits: string): boolean {
+  let sum = 0
+  ;[...digits].reverse().forEach((char, position) => {
+    let digit = Number(char)
+    if (position % 2 === 1) {
+      digit *= 2
+      if (digit > 9) digit -= 9
+    }
+    sum += digit
+  })
+  return sum % 10 === 0
+}
+export const checkDigit = (body: string) => [...'0123456789'].find((digit) => luhnOk(body + digit))!
+/** A UnionPay number (62…) with a wrong check digit: one off the right one. */
+export const mistyped = (body: string) => body + String((Number(checkDigit(body)) + 1) % 10)
+
+/** How lists show an ID or card number (decisions "Privacy: one masking rule"): first 4, last 4. */
+export const masked = (number: string) => number.slice(0, 4) + '*'.repeat(number.length - 8) + number.slice(-4)

@@ -143,9 +143,11 @@ export default function Sheets() {
           const cell = row.byDay[index];
           const mark = cellMark(cell);
           if (!row.onSite[index] && !future) {
-            // Outside every employment line: shown for what it is, never counted, not correctable to 补.
+            // Outside every employment line: shown for what it is, never counted, not correctable to 补. The
+            // span has a height even when empty, so that hovering the grey cell shows why.
             return (
-              <span data-testid={`cell-${row.workerId}-${day}`} data-off-site="1" style={{ display: 'inline-block', minWidth: 18 }}
+              <span data-testid={`cell-${row.workerId}-${day}`} data-off-site="1"
+                style={{ display: 'inline-block', minWidth: 18, minHeight: 18 }}
                 title={`${date} 不在在场期间（${row.staysText || '无在场记录'}），不计出勤，不能补记`}>
                 {mark}
               </span>
