@@ -231,8 +231,9 @@ async fn train_detail(State(state): State<AppState>, current: CurrentAccount, Pa
     Ok(ok(service::training(&state.db, &current, &query).await?))
 }
 
-/// A new training session: topic, date, trainer, hours and attendees (workers of this project). Logged.
-/// Answers the new id.
+/// A new training session: topic, date, trainer, hours and attendees (workers of this project); with `id`,
+/// a correction of one of this project's sessions (another project's → 404), the same rules. Logged, a
+/// correction with before and after. Answers the session's id.
 #[utoipa::path(post, path = "/builder/user/v1/Worker/trainSave", tag = "worker",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = TrainingForm, content_type = "application/x-www-form-urlencoded"),

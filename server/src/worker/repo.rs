@@ -512,6 +512,17 @@ pub async fn count_project_workers(db: &Db, project_id: i64, worker_ids: &[i64])
     on_db!(db, pool => bind_all!(sqlx::query_scalar(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_one(pool).await)
 }
 
+/// Id and name of these workers, in id order.
+pub async fn worker_names(db: &Db, worker_ids: &[i64]) -> sqlx::Result<Vec<(i64, String)>> {
+    if worker_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let placeholders: Vec<String> = (1..=worker_ids.len()).map(|i| format!("${i}")).collect();
+    let sql = format!("SELECT id, name FROM workers WHERE id IN ({}) ORDER BY id", placeholders.join(", "));
+    let binds: Vec<Bind> = worker_ids.iter().copied().map(Bind::Int).collect();
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
+}
+
 pub struct NewTraining<'a> {
     pub topic: &'a str,
     pub train_date: &'a str,
@@ -546,6 +557,36 @@ pub async fn create_training(db: &Db, project_id: i64, training: &NewTraining<'_
         }
         tx.commit().await?;
         Ok(id)
+    })
+}
+
+/// Rewrites a session and its attendees, with its log line, in one transaction.
+pub async fn update_training(db: &Db, id: i64, training: &NewTraining<'_>, worker_ids: &[i64], entry: &oplog::Entry<'_>) -> sqlx::Result<()> {
+    let now = clock::now();
+    on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        sqlx::query(
+            "UPDATE trainings SET topic = $1, train_date = $2, trainer = $3, hours_tenths = $4, content = $5, updated_at = $6 WHERE id = $7",
+        )
+        .bind(training.topic)
+        .bind(training.train_date)
+        .bind(training.trainer)
+        .bind(training.hours_tenths)
+        .bind(training.content)
+        .bind(now)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM training_attendees WHERE training_id = $1").bind(id).execute(&mut *tx).await?;
+        for worker_id in worker_ids {
+            sqlx::query("INSERT INTO training_attendees (training_id, worker_id) VALUES ($1, $2)")
+                .bind(id)
+                .bind(*worker_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        record_in_tx!(tx, entry)?;
+        tx.commit().await
     })
 }
 

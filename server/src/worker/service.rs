@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::repo::{self, EmploymentFields, PersonFields, RosterFilter, RosterRow};
+use super::corrections;
 use super::rules;
 use super::xlsx;
 use crate::auth::accounts::AccountKind;
@@ -933,9 +934,11 @@ pub async fn training(db: &Db, current: &CurrentAccount, query: &DetailQuery) ->
     })
 }
 
-/// `Worker/trainSave`: a new training session.
+/// `Worker/trainSave`: a new training session (no `id`) or a correction of one.
 #[derive(Debug, Default, Clone, Deserialize, ToSchema)]
 pub struct TrainingForm {
+    /// The session to correct (a session of this project); empty for a new one.
+    pub id: Option<String>,
     /// 1–50 characters.
     pub topic: Option<String>,
     /// YYYY-MM-DD.
@@ -952,6 +955,13 @@ pub struct TrainingForm {
 
 pub async fn save_training(db: &Db, current: &CurrentAccount, ip: &str, form: &TrainingForm) -> Result<i64, ApiError> {
     let project_id = scope::write(current)?;
+    let existing = match sent(&form.id) {
+        id if id.is_empty() => None,
+        id => {
+            let id: i64 = id.parse().map_err(|_| ApiError::NotFound(MSG_TRAINING_NOT_FOUND.into()))?;
+            Some(repo::find_training(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_TRAINING_NOT_FOUND.into()))?)
+        }
+    };
     let topic = sent(&form.topic);
     if topic.is_empty() || topic.chars().count() > 50 {
         return Err(Invalid(MSG_TOPIC).into());
@@ -977,6 +987,9 @@ pub async fn save_training(db: &Db, current: &CurrentAccount, ip: &str, form: &T
         return Err(Invalid(MSG_ATTENDEES_OTHER).into());
     }
     let training = repo::NewTraining { topic: &topic, train_date: &date, trainer: &trainer, hours_tenths, content: &content };
+    if let Some(before) = existing {
+        return correct_training(db, current, ip, before, &training, &worker_ids).await;
+    }
     let id = repo::create_training(db, project_id, &training, &worker_ids).await?;
     oplog::record(db, oplog::Entry {
         account_id: Some(current.account.id),
@@ -989,6 +1002,55 @@ pub async fn save_training(db: &Db, current: &CurrentAccount, ip: &str, form: &T
     })
     .await?;
     Ok(id)
+}
+
+/// Saves a corrected session with a log line naming each changed field, before → after, and the attendees
+/// added and removed. Nothing changed → 401.
+async fn correct_training(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    before: repo::TrainingRow,
+    after: &repo::NewTraining<'_>,
+    worker_ids: &[i64],
+) -> Result<i64, ApiError> {
+    let mut changes = Vec::new();
+    let mut field = |label: &str, old: &str, new: &str| {
+        if old != new {
+            changes.push(format!("{label} {old} → {new}"));
+        }
+    };
+    field("培训主题", &before.topic, after.topic);
+    field("培训日期", &before.train_date, after.train_date);
+    field("培训讲师", &before.trainer, after.trainer);
+    field("培训时长", &rules::hours_text(before.hours_tenths), &rules::hours_text(after.hours_tenths));
+    field("培训内容", &before.content, after.content);
+    let attended = repo::attendees(db, before.id).await?;
+    let names = repo::worker_names(db, worker_ids).await?;
+    let added: Vec<&str> = names.iter().filter(|(id, _)| !attended.iter().any(|(old, ..)| old == id)).map(|(_, name)| name.as_str()).collect();
+    let removed: Vec<&str> =
+        attended.iter().filter(|(id, ..)| !worker_ids.contains(id)).map(|(_, name, _)| name.as_str()).collect();
+    if !added.is_empty() {
+        changes.push(format!("增加参训人员 {}", added.join("、")));
+    }
+    if !removed.is_empty() {
+        changes.push(format!("移除参训人员 {}", removed.join("、")));
+    }
+    if changes.is_empty() {
+        return Err(Invalid(corrections::MSG_NOTHING_CHANGED).into());
+    }
+    let detail = format!("{} {}：{}", before.topic, before.train_date, changes.join("；"));
+    let entry = oplog::Entry {
+        account_id: Some(current.account.id),
+        account_name: &current.account.username,
+        action: "修改培训记录",
+        target_type: "training",
+        target_id: before.id.to_string(),
+        detail,
+        ip,
+    };
+    repo::update_training(db, before.id, after, worker_ids, &entry).await?;
+    Ok(before.id)
 }
 
 /// A row of an import that was not saved.

@@ -378,6 +378,71 @@ async fn training_and_id_supplement(app: &TestApp) {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action IN ('新增培训记录', '补充身份证信息')").await, 2);
 }
 
+/// One text value read straight from the database.
+async fn text(app: &TestApp, sql: String) -> String {
+    wageguard::on_db!(&app.db, pool => sqlx::query_scalar::<_, String>(sqlx::AssertSqlSafe(sql.clone())).fetch_one(pool).await).expect("text query")
+}
+
+async fn a_training_is_corrected_with_before_and_after(app: &TestApp) {
+    let token = app.login("demo", PASSWORD).await;
+    let lines = list(app, &token, "limit=3").await;
+    let ids: Vec<String> = lines["list"].as_array().unwrap().iter().map(|line| line["workerId"].to_string()).collect();
+    let names: Vec<String> = lines["list"].as_array().unwrap().iter().map(|line| line["name"].as_str().unwrap().to_owned()).collect();
+    let first_two = ids[..2].join(",");
+    let form = vec![("topic", "入场安全教育"), ("date", "2026-03-05"), ("trainer", "孙志强"), ("hours", "1.5"), ("workerIds", first_two.as_str())];
+    let training_id = app.post(&path("trainSave"), Some(&token), &form).await["data"].to_string();
+
+    let last_two = ids[1..].join(",");
+    let corrected = with(
+        &form,
+        &[("id", training_id.as_str()), ("topic", "高处作业安全"), ("date", "2026-03-06"), ("hours", "2"), ("content", "安全带的使用"), ("workerIds", last_two.as_str())],
+    );
+    for (changes, message) in [
+        (vec![("topic", "")], "请填写1-50个字的培训主题"),
+        (vec![("date", "")], "请选择培训日期"),
+        (vec![("trainer", "")], "请填写1-20个字的培训讲师"),
+        (vec![("hours", "0.2")], "培训学时应为0.5-24之间的数字，最多1位小数"),
+        (vec![("workerIds", "")], "请选择参加培训的人员"),
+        (vec![("workerIds", "999999")], "参训人员须为本项目的人员"),
+    ] {
+        assert_refused(&app.post(&path("trainSave"), Some(&token), &with(&corrected, &changes)).await, message);
+    }
+    let unchanged = with(&form, &[("id", training_id.as_str())]);
+    assert_refused(&app.post(&path("trainSave"), Some(&token), &unchanged).await, "没有修改任何内容");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '修改培训记录'").await, 0, "a refusal changes nothing");
+
+    let saved = app.post(&path("trainSave"), Some(&token), &corrected).await;
+    assert_eq!(saved["code"], 201, "{saved}");
+    assert_eq!(saved["data"].to_string(), training_id, "the same session, not a new one");
+    let trainings = app.get(&path("trainList"), Some(&token)).await["data"].clone();
+    assert_eq!(trainings["total"], 1);
+    let detail = app.get(&format!("{}?id={training_id}", path("trainDetail")), Some(&token)).await["data"].clone();
+    assert_eq!((detail["topic"].as_str(), detail["date"].as_str(), detail["hours"].as_str()), (Some("高处作业安全"), Some("2026-03-06"), Some("2")));
+    assert_eq!(detail["content"], "安全带的使用");
+    let attended: Vec<String> = detail["attendeeList"].as_array().unwrap().iter().map(|a| a["id"].to_string()).collect();
+    let mut expected = ids[1..].to_vec();
+    expected.sort_by_key(|id| id.parse::<i64>().unwrap());
+    assert_eq!(attended, expected);
+    let log = text(app, "SELECT detail FROM operation_log WHERE action = '修改培训记录'".into()).await;
+    assert!(log.contains("培训主题 入场安全教育 → 高处作业安全"), "{log}");
+    assert!(log.contains("培训日期 2026-03-05 → 2026-03-06"), "{log}");
+    assert!(log.contains("培训时长 1.5 → 2"), "{log}");
+    assert!(log.contains(&format!("增加参训人员 {}", names[2])), "{log}");
+    assert!(log.contains(&format!("移除参训人员 {}", names[0])), "{log}");
+    assert!(!log.contains("培训讲师"), "an unchanged field is not listed: {log}");
+
+    let other = second_project(app).await;
+    let other_form = with(&corrected, &[("topic", "他人修改")]);
+    assert_eq!(app.post(&path("trainSave"), Some(&other), &other_form).await["code"], 404, "another project's session");
+    assert_eq!(app.post(&path("trainSave"), Some(&token), &with(&other_form, &[("id", "abc")])).await["code"], 404);
+    let admin = app.login("admin", "Admin@12345").await;
+    assert_eq!(app.post(&format!("{}?projectId=1", path("trainSave")), Some(&admin), &other_form).await["code"], 403, "the regulator reads only");
+    let finance = app.login("finance", PASSWORD).await;
+    assert_eq!(app.post(&path("trainSave"), Some(&finance), &other_form).await["code"], 403);
+    assert_eq!(text(app, format!("SELECT topic FROM trainings WHERE id = {training_id}")).await, "高处作业安全", "refusals change nothing");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '修改培训记录'").await, 1);
+}
+
 async fn other_projects_and_other_roles_are_refused(app: &TestApp) {
     let demo = app.login("demo", PASSWORD).await;
     let line = list(app, &demo, "limit=1").await["list"][0].clone();
@@ -424,6 +489,7 @@ both!(a_person_active_elsewhere_is_flagged_not_duplicated);
 both!(the_roster_filters_pages_exits_and_reenters);
 both!(import_saves_good_rows_and_reports_bad_ones_and_export_follows_the_filter);
 both!(training_and_id_supplement);
+both!(a_training_is_corrected_with_before_and_after);
 both!(other_projects_and_other_roles_are_refused);
 both!(cards_failing_their_check_digit_are_confirmed_on_every_path);
 both!(a_worker_is_edited_paid_a_new_rate_and_transferred_with_history);

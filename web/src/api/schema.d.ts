@@ -2209,8 +2209,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A new training session: topic, date, trainer, hours and attendees (workers of this project). Logged.
-         *     Answers the new id.
+         * A new training session: topic, date, trainer, hours and attendees (workers of this project); with `id`,
+         *     a correction of one of this project's sessions (another project's → 404), the same rules. Logged, a
+         *     correction with before and after. Answers the session's id.
          */
         post: operations["train_save"];
         delete?: never;
@@ -7515,7 +7516,7 @@ export interface components {
         TrainingDetail: components["schemas"]["TrainingLine"] & {
             attendeeList: components["schemas"]["Attendee"][];
         };
-        /** @description `Worker/trainSave`: a new training session. */
+        /** @description `Worker/trainSave`: a new training session (no `id`) or a correction of one. */
         TrainingForm: {
             /** @description Optional, at most 1000 characters. */
             content?: string | null;
@@ -7523,6 +7524,8 @@ export interface components {
             date?: string | null;
             /** @description 0.5–24, one decimal at most. */
             hours?: string | null;
+            /** @description The session to correct (a session of this project); empty for a new one. */
+            id?: string | null;
             /** @description 1–50 characters. */
             topic?: string | null;
             /** @description 1–20 characters. */

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import Train from './Train';
-import { TRAIN_DETAIL_URL, TRAIN_LIST_URL, TRAIN_SAVE_URL } from './service';
+import { LIST_URL, TRAIN_DETAIL_URL, TRAIN_LIST_URL, TRAIN_SAVE_URL } from './service';
 import { errors, renderPage } from './testSetup';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -38,5 +38,55 @@ describe('Train', () => {
     expect(detail.textContent).toContain('高处作业与临时用电');
     expect(detail.textContent).toContain('孙志强');
     expect(await screen.findByText('王建军')).toBeTruthy();
+  });
+
+  it('corrects a session from 操作 → 修改: the form is filled from the detail and sent with its id', async () => {
+    const line = { id: 3, topic: '入场安全教育', date: '2026-03-05', trainer: '孙志强', hours: '1.5', content: '高处作业与临时用电', attendees: 1 };
+    const { called } = renderPage(<Train />, {
+      [TRAIN_LIST_URL]: { code: 201, data: { list: [line], total: 1, page: 1, limit: 10 } },
+      [TRAIN_DETAIL_URL]: { code: 201, data: { ...line, attendeeList: [{ id: 8, name: '王建军', idNumber: '4101**********3015' }] } },
+      [LIST_URL]: { code: 201, data: { list: [], total: 0, page: 1, limit: 50 } },
+      [TRAIN_SAVE_URL]: { code: 201, data: 3 },
+    });
+    fireEvent.click(await screen.findByTestId('train-edit-3'));
+    expect(await screen.findByText('修改培训')).toBeTruthy();
+    const topic = (await screen.findByTestId('train-topic')) as HTMLInputElement;
+    expect(topic.value).toBe('入场安全教育');
+    expect((screen.getByTestId('train-trainer') as HTMLInputElement).value).toBe('孙志强');
+    expect((screen.getByTestId('train-hours') as HTMLInputElement).value).toBe('1.5');
+    expect((screen.getByTestId('train-content') as HTMLTextAreaElement).value).toBe('高处作业与临时用电');
+    expect(screen.getByTitle('王建军')).toBeTruthy();
+    fireEvent.change(topic, { target: { value: '高处作业安全' } });
+    fireEvent.change(screen.getByTestId('train-hours'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('train-submit'));
+    await waitFor(() => expect(called(TRAIN_SAVE_URL)).toHaveLength(1));
+    const sent = called(TRAIN_SAVE_URL)[0].body;
+    expect(sent.get('id')).toBe('3');
+    expect(sent.get('topic')).toBe('高处作业安全');
+    expect(sent.get('date')).toBe('2026-03-05');
+    expect(sent.get('trainer')).toBe('孙志强');
+    expect(sent.get('hours')).toBe('2');
+    expect(sent.get('content')).toBe('高处作业与临时用电');
+    expect(sent.get('workerIds')).toBe('8');
+  });
+
+  it('checks a correction as it checks a new session, and shows the server refusal', async () => {
+    const line = { id: 3, topic: '入场安全教育', date: '2026-03-05', trainer: '孙志强', hours: '1.5', content: '', attendees: 1 };
+    const { called } = renderPage(<Train />, {
+      [TRAIN_LIST_URL]: { code: 201, data: { list: [line], total: 1, page: 1, limit: 10 } },
+      [TRAIN_DETAIL_URL]: { code: 201, data: { ...line, attendeeList: [{ id: 8, name: '王建军', idNumber: '4101**********3015' }] } },
+      [LIST_URL]: { code: 201, data: { list: [], total: 0, page: 1, limit: 50 } },
+      [TRAIN_SAVE_URL]: { code: 401, message: '没有修改任何内容' },
+    });
+    fireEvent.click(await screen.findByTestId('train-edit-3'));
+    const trainer = await screen.findByTestId('train-trainer');
+    fireEvent.change(trainer, { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('train-submit'));
+    await waitFor(() => expect(errors()).toContain('请填写1-20个字的培训讲师'));
+    expect(called(TRAIN_SAVE_URL)).toHaveLength(0);
+    fireEvent.change(trainer, { target: { value: '孙志强' } });
+    fireEvent.click(screen.getByTestId('train-submit'));
+    expect(await screen.findByText('没有修改任何内容')).toBeTruthy();
+    expect(screen.getByText('修改培训')).toBeTruthy();
   });
 });

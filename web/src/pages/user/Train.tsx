@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Select, Space, Table, type TableColumnsType, message } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { ApiError, showApiError } from '@/api/client';
 import RevealNumber from '@/components/RevealNumber';
 import { requiredDateRule, ruleFrom } from '@/utils/rules';
@@ -29,8 +29,9 @@ const lengthCheck = (max: number, message: string) => (value: string) => {
   return length === 0 || length > max ? message : undefined;
 };
 
-/** Picks attendees among the project's workers on site, searched by name on the server. */
-function AttendeeSelect(props: { value?: number[]; onChange?: (value: number[]) => void }) {
+/** Picks attendees among the project's workers on site, searched by name on the server. `known` names the
+ * attendees already chosen (a session being corrected), who may not be among the search's first page or on site. */
+function AttendeeSelect({ known, ...props }: { known: { id: number; name: string }[]; value?: number[]; onChange?: (value: number[]) => void }) {
   const [name, setName] = useState('');
   const roster = useQuery({
     queryKey: ['worker', 'list', 'attendees', name],
@@ -38,26 +39,45 @@ function AttendeeSelect(props: { value?: number[]; onChange?: (value: number[]) 
     placeholderData: keepPreviousData,
   });
   const options = (roster.data?.list ?? []).map((line) => ({ value: line.workerId, label: `${line.name}（${line.teamName || line.unitName}）` }));
+  const chosen = known.filter((attendee) => !options.some((option) => option.value === attendee.id));
   return (
     <Select
       {...props}
       mode="multiple"
       showSearch={{ filterOption: false, onSearch: setName }}
       placeholder="输入姓名查找在场人员"
-      options={options}
+      options={[...chosen.map((attendee) => ({ value: attendee.id, label: attendee.name })), ...options]}
       loading={roster.isFetching}
       data-testid="train-attendees"
     />
   );
 }
 
-function NewTrainingDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
+/** What the form dialog is open for: a new session, or the correction of session `id`. */
+type Editing = { kind: 'new' } | { kind: 'edit'; id: number } | null;
+
+/** 新增培训 / 修改: one form for both; a correction is filled from the session's detail and sent with its id. */
+function TrainingFormDialog({ editing, onClose, onSaved }: { editing: Editing; onClose: () => void; onSaved: () => void }) {
+  const id = editing?.kind === 'edit' ? editing.id : null;
+  const detail = useQuery({ queryKey: ['worker', 'training', id], queryFn: () => fetchTraining(id as number), enabled: id !== null });
   const [form] = Form.useForm<TrainingValues>();
   const [saving, setSaving] = useState(false);
+  const training = id === null ? null : detail.data;
+  const initialValues: Partial<TrainingValues> = training
+    ? {
+        topic: training.topic,
+        date: dayjs(training.date),
+        trainer: training.trainer,
+        hours: training.hours,
+        content: training.content,
+        workerIds: training.attendeeList.map((attendee) => attendee.id),
+      }
+    : { date: chinaNow(), hours: '2', workerIds: [] };
   const save = async (values: TrainingValues) => {
     setSaving(true);
     try {
       await saveTraining({
+        ...(id === null ? {} : { id: String(id) }),
         topic: values.topic.trim(),
         date: values.date ? values.date.format('YYYY-MM-DD') : '',
         trainer: values.trainer.trim(),
@@ -65,7 +85,7 @@ function NewTrainingDialog({ open, onClose, onSaved }: { open: boolean; onClose:
         content: values.content?.trim() ?? '',
         workerIds: values.workerIds.join(','),
       });
-      void message.success('培训记录已保存');
+      void message.success(id === null ? '培训记录已保存' : '培训记录已修改');
       onSaved();
     } catch (error) {
       showApiError(error);
@@ -73,32 +93,39 @@ function NewTrainingDialog({ open, onClose, onSaved }: { open: boolean; onClose:
       setSaving(false);
     }
   };
+  const ready = id === null || training !== undefined;
   return (
-    <Modal open={open} title="新增培训" onCancel={onClose} onOk={() => form.submit()} confirmLoading={saving} destroyOnHidden width={640}
-      okButtonProps={{ 'data-testid': 'train-submit' } as Record<string, string>}>
-      <Form<TrainingValues> form={form} layout="vertical" preserve={false} initialValues={{ date: chinaNow(), hours: '2', workerIds: [] }}
-        onFinish={(values) => void save(values)}>
-        <Form.Item name="topic" label="培训主题" rules={[ruleFrom(lengthCheck(50, MSG_TOPIC))]}>
-          <Input data-testid="train-topic" />
-        </Form.Item>
-        <Space size={16} style={{ display: 'flex' }}>
-          <Form.Item name="date" label="培训日期" rules={[requiredDateRule('请选择培训日期')]}>
-            <DatePicker data-testid="train-date" />
+    <Modal open={editing !== null} title={id === null ? '新增培训' : '修改培训'} onCancel={onClose} onOk={() => form.submit()}
+      confirmLoading={saving} destroyOnHidden width={640}
+      okButtonProps={{ disabled: !ready, ...({ 'data-testid': 'train-submit' } as Record<string, string>) }}>
+      {detail.isError && id !== null && (
+        <Alert type="error" showIcon title={detail.error instanceof ApiError ? detail.error.message : '加载失败'} />
+      )}
+      {ready && (
+        <Form<TrainingValues> form={form} layout="vertical" preserve={false} initialValues={initialValues}
+          onFinish={(values) => void save(values)}>
+          <Form.Item name="topic" label="培训主题" rules={[ruleFrom(lengthCheck(50, MSG_TOPIC))]}>
+            <Input data-testid="train-topic" />
           </Form.Item>
-          <Form.Item name="trainer" label="培训讲师" rules={[ruleFrom(lengthCheck(20, MSG_TRAINER))]}>
-            <Input data-testid="train-trainer" />
+          <Space size={16} style={{ display: 'flex' }}>
+            <Form.Item name="date" label="培训日期" rules={[requiredDateRule('请选择培训日期')]}>
+              <DatePicker data-testid="train-date" />
+            </Form.Item>
+            <Form.Item name="trainer" label="培训讲师" rules={[ruleFrom(lengthCheck(20, MSG_TRAINER))]}>
+              <Input data-testid="train-trainer" />
+            </Form.Item>
+            <Form.Item name="hours" label="学时（小时）" rules={[hoursRule()]}>
+              <Input data-testid="train-hours" style={{ width: 120 }} />
+            </Form.Item>
+          </Space>
+          <Form.Item name="content" label="培训内容" rules={[{ max: 1000, message: '输入的文字超过上限' }]}>
+            <Input.TextArea rows={3} data-testid="train-content" />
           </Form.Item>
-          <Form.Item name="hours" label="学时（小时）" rules={[hoursRule()]}>
-            <Input data-testid="train-hours" style={{ width: 120 }} />
+          <Form.Item name="workerIds" label="参训人员" rules={[{ required: true, type: 'array', min: 1, message: MSG_ATTENDEES }]}>
+            <AttendeeSelect known={training?.attendeeList ?? []} />
           </Form.Item>
-        </Space>
-        <Form.Item name="content" label="培训内容" rules={[{ max: 1000, message: '输入的文字超过上限' }]}>
-          <Input.TextArea rows={3} />
-        </Form.Item>
-        <Form.Item name="workerIds" label="参训人员" rules={[{ required: true, type: 'array', min: 1, message: MSG_ATTENDEES }]}>
-          <AttendeeSelect />
-        </Form.Item>
-      </Form>
+        </Form>
+      )}
     </Modal>
   );
 }
@@ -143,7 +170,7 @@ export default function Train() {
   const queryClient = useQueryClient();
   const [query, setQuery] = useState({ topic: '', page: 1, limit: DEFAULT_LIMIT });
   const [topicInput, setTopicInput] = useState('');
-  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Editing>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const list = useQuery({
     queryKey: ['worker', 'trainings', query],
@@ -168,11 +195,16 @@ export default function Train() {
     },
     {
       title: '操作',
-      width: 90,
+      width: 130,
       render: (_: unknown, line) => (
-        <Button type="link" size="small" data-testid={`train-detail-${line.id}`} onClick={() => setViewing(line.id)}>
-          详情
-        </Button>
+        <Space size={0}>
+          <Button type="link" size="small" data-testid={`train-detail-${line.id}`} onClick={() => setViewing(line.id)}>
+            详情
+          </Button>
+          <Button type="link" size="small" data-testid={`train-edit-${line.id}`} onClick={() => setEditing({ kind: 'edit', id: line.id })}>
+            修改
+          </Button>
+        </Space>
       ),
     },
   ];
@@ -180,7 +212,7 @@ export default function Train() {
   return (
     <Card data-testid="train-page" title="培训记录" variant="borderless"
       extra={
-        <Button type="primary" icon={<PlusOutlined />} data-testid="train-new" onClick={() => setCreating(true)}>
+        <Button type="primary" icon={<PlusOutlined />} data-testid="train-new" onClick={() => setEditing({ kind: 'new' })}>
           新增培训
         </Button>
       }
@@ -211,12 +243,13 @@ export default function Train() {
         }}
         onChange={(pagination) => setQuery((q) => ({ ...q, page: pagination.current ?? 1, limit: pagination.pageSize ?? q.limit }))}
       />
-      <NewTrainingDialog
-        open={creating}
-        onClose={() => setCreating(false)}
+      <TrainingFormDialog
+        editing={editing}
+        onClose={() => setEditing(null)}
         onSaved={() => {
-          setCreating(false);
+          setEditing(null);
           void queryClient.invalidateQueries({ queryKey: ['worker', 'trainings'] });
+          void queryClient.invalidateQueries({ queryKey: ['worker', 'training'] });
         }}
       />
       <TrainingDialog id={viewing} onClose={() => setViewing(null)} />
