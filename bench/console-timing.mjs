@@ -27,7 +27,7 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 const TABLE_READY = `(() => {
   const table = document.querySelector('.app-content .ant-table-wrapper');
   if (!table || table.querySelector('.ant-spin-spinning')) return false;
-  return !!table.querySelector('tr.ant-table-row, .ant-table-placeholder');
+  return !!table.querySelector('.ant-table-row, .ant-table-placeholder');
 })()`
 
 const PAGES = [
