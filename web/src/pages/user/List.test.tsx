@@ -1,43 +1,16 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import List from './List';
-import { DETAIL_URL, EXIT_URL, LIST_URL, OPTIONS_URL, type RosterLine } from './service';
-import { errors, renderPage } from './testSetup';
+import { DETAIL_URL, EXIT_URL, LIST_URL, OPTIONS_URL } from './service';
+import { errors, renderPage, rosterLine } from './testSetup';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-const line = (id: number, extra: Partial<RosterLine> = {}): RosterLine => ({
-  id,
-  workerId: id + 100,
-  name: `工人${id}`,
-  idNumber: '11010519491231002X',
-  gender: '女',
-  birthDate: '1949-12-31',
-  age: 76,
-  nativePlace: '北京市',
-  phone: '13800138000',
-  unitId: 4,
-  unitName: '中建七局第二建筑有限公司',
-  teamId: 7,
-  teamName: '钢筋班',
-  workType: '3',
-  workTypeLabel: '钢筋工',
-  wageKind: 'day',
-  wage: '350.00',
-  contractSigned: true,
-  entryDate: '2026-03-01',
-  exitDate: '',
-  exitReason: '',
-  status: 1,
-  wageCardNumber: '',
-  wageCardBank: '',
-  ...extra,
-});
 
 const listRoute = {
   [LIST_URL]: ({ url }: { url: string }) => {
     const query = new URL(url, 'http://x').searchParams;
-    return { code: 201, message: '', data: { list: [line(Number(query.get('page')) * 10 + 1)], total: 45, page: Number(query.get('page')), limit: Number(query.get('limit')) } };
+    return { code: 201, message: '', data: { list: [rosterLine(Number(query.get('page')) * 10 + 1)], total: 45, page: Number(query.get('page')), limit: Number(query.get('limit')) } };
   },
 };
 
@@ -64,7 +37,7 @@ describe('List', () => {
   it('opens the detail drawer', async () => {
     renderPage(<List />, {
       ...listRoute,
-      [DETAIL_URL]: { code: 201, data: { ...line(11), ethnicity: '汉', address: '', issuingAuthority: '', validFrom: '', validTo: '', photo: '', contractStart: '2026-03-01', contractEnd: '2026-12-31', contractFile: '', history: [line(11)] } },
+      [DETAIL_URL]: { code: 201, data: { ...rosterLine(11), ethnicity: '汉', address: '', issuingAuthority: '', validFrom: '', validTo: '', photo: '', contractStart: '2026-03-01', contractEnd: '2026-12-31', contractFile: '', history: [rosterLine(11)] } },
     });
     fireEvent.click(await screen.findByTestId('roster-view-11'));
     const detail = await screen.findByTestId('worker-detail');
@@ -93,7 +66,7 @@ describe('List', () => {
   it('shows the regulator a project\'s roster to read, without changes', async () => {
     const { called } = renderPage(
       <List />,
-      { ...listRoute, [DETAIL_URL]: { code: 201, data: { ...line(11), ethnicity: '汉', address: '', issuingAuthority: '', validFrom: '', validTo: '', photo: '', contractStart: '', contractEnd: '', contractFile: '', history: [] } } },
+      { ...listRoute, [DETAIL_URL]: { code: 201, data: { ...rosterLine(11), ethnicity: '汉', address: '', issuingAuthority: '', validFrom: '', validTo: '', photo: '', contractStart: '', contractEnd: '', contractFile: '', history: [] } } },
       '',
       { roles: ['admin'], path: '/user/list?projectId=3' },
     );

@@ -1,37 +1,19 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import List from './List';
-import { DETAIL_URL, EDIT_URL, HISTORY_URL, LIST_URL, TRANSFER_URL, WAGE_STANDARD_URL, type RosterLine } from './service';
-import { errors, renderPage } from './testSetup';
+import { DETAIL_URL, EDIT_URL, HISTORY_URL, LIST_URL, TRANSFER_URL, WAGE_STANDARD_URL } from './service';
+import { errors, renderPage, rosterLine } from './testSetup';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const line: RosterLine = {
-  id: 11,
+const line = rosterLine(11, {
   workerId: 111,
   name: '赵铁柱',
-  idNumber: '11010519491231002X',
-  gender: '女',
-  birthDate: '1949-12-31',
-  age: 76,
-  nativePlace: '北京市',
-  phone: '13800138000',
-  unitId: 4,
-  unitName: '中建七局第二建筑有限公司',
-  teamId: 7,
-  teamName: '钢筋班',
-  workType: '3',
-  workTypeLabel: '钢筋工',
-  wageKind: 'day',
-  wage: '350.00',
   contractSigned: false,
   entryDate: '2026-03-02',
-  exitDate: '',
-  status: 1,
-  exitReason: '',
   wageCardNumber: '6222021234567890128',
   wageCardBank: '102',
-};
+});
 
 const detail = {
   ...line,
