@@ -3,6 +3,7 @@
 //! the console checks the same rules with the same messages (web/src/utils/rules/), and both sides run the
 //! shared vectors in vectors/*.json.
 
+pub mod calendar;
 pub mod credit_code;
 pub mod dates;
 pub mod id_number;
