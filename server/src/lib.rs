@@ -6,6 +6,7 @@ pub mod area;
 pub mod attendance;
 pub mod audit;
 pub mod auth;
+pub mod calendar;
 pub mod bank;
 pub mod cli;
 pub mod clock;

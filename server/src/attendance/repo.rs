@@ -512,3 +512,12 @@ pub async fn correct_day(db: &Db, correction: &Correction<'_>, entry: &Entry<'_>
         tx.commit().await
     })
 }
+
+/// The attended days (worker, `YYYY-MM-DD`) of the project from `first` to `last`, inside an employment.
+pub async fn attended_between(db: &Db, project_id: i64, first: &str, last: &str) -> sqlx::Result<Vec<(i64, String)>> {
+    let sql = format!(
+        "SELECT a.worker_id, a.day FROM attendance_days a WHERE a.project_id = $1 AND a.day >= $2 AND a.day <= $3 AND a.attended = TRUE AND {}",
+        inside_employment("a")
+    );
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(first).bind(last).fetch_all(pool).await)
+}

@@ -839,6 +839,8 @@ pub struct CorrectionForm {
     pub attended: Option<String>,
     /// 2–100 characters; kept with the correction and in the operation log.
     pub reason: Option<String>,
+    /// `1`: the clerk confirmed (after the 301) that a paid day's pay is taken back on the next sheet.
+    pub confirmed: Option<String>,
 }
 
 pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &CorrectionForm) -> Result<(), ApiError> {
@@ -871,6 +873,15 @@ pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &Correct
             return Err(ApiError::refused(rules::msg_outside(&day_text, &stays, "补记出勤")));
         }
     }
+    // A day already on a confirmed sheet keeps its attendance; its pay is taken back instead (issue 11 item 2).
+    if !attended {
+        let confirmed = sent(&form.confirmed) == "1";
+        if let crate::wage::service::Absence::TakenBack =
+            crate::wage::service::absence(db, current, ip, project_id, worker_id, day, &format!("{name}：{reason}"), confirmed).await?
+        {
+            return Ok(());
+        }
+    }
     let detail = format!("{name} {day_text} 修正为{}，原因：{reason}", if attended { "出勤" } else { "缺勤" });
     let correction = repo::Correction {
         project_id,
@@ -884,4 +895,9 @@ pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &Correct
     };
     repo::correct_day(db, &correction, &entry(current, ip, "修正考勤", "attendance_day", format!("{worker_id}:{day_text}"), detail)).await?;
     Ok(())
+}
+
+/// The attended days (worker, day) of the project from `first` to `last` inside an employment, for the wage area.
+pub async fn attended_between(db: &Db, project_id: i64, first: &str, last: &str) -> Result<Vec<(i64, String)>, ApiError> {
+    Ok(repo::attended_between(db, project_id, first, last).await?)
 }

@@ -5,6 +5,7 @@
 
 pub mod money;
 pub mod payout;
+pub mod plan;
 pub mod repo;
 pub mod service;
 
@@ -18,6 +19,7 @@ use crate::extract::{ClientIp, Params};
 use crate::paging::Paged;
 use crate::state::AppState;
 use service::{
+    WagePayrollForm, WagePayrollSettings,
     WageAnomaly, WageCardForm, WageCheckQuery, WageDetailQuery, WageIdForm, WageLineForm, WageLineRemoveForm, WageOptions,
     WageOrder, WageOrderDetail, WageOrderForm, WageOrderQuery, WagePayPreview, WagePayQuery, WagePreviewQuery, WagePayout, WageProjectQuery, WageReissueForm,
     WageSheet, WageSheetDetail, WageSheetForm, WageSheetQuery,
@@ -36,6 +38,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sheet_save_line))
         .routes(routes!(sheet_remove_line))
         .routes(routes!(sheet_confirm))
+        .routes(routes!(sheet_refresh))
+        .routes(routes!(sheet_settings, sheet_save_settings))
         .routes(routes!(sheet_unconfirm))
         .routes(routes!(sheet_delete))
         .routes(routes!(sheet_preview))
@@ -116,6 +120,33 @@ async fn sheet_remove_line(State(state): State<AppState>, ClientIp(ip): ClientIp
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn sheet_confirm(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageIdForm>) -> ApiResult<Option<String>> {
     { service::confirm(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+}
+
+/// Takes a draft's days from attendance again (days paid by no other line, each at that day's terms),
+/// keeping the clerk's edits. Logged.
+#[utoipa::path(post, path = "/builder/wage/v1/Sheet/refresh", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WageIdForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn sheet_refresh(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageIdForm>) -> ApiResult<Option<String>> {
+    { service::refresh(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+}
+
+/// The project's payroll rule (how monthly wages are prorated).
+#[utoipa::path(get, path = "/builder/wage/v1/Sheet/settings", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token"), WageProjectQuery),
+    responses((status = 200, body = Envelope<WagePayrollSettings>)))]
+async fn sheet_settings(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageProjectQuery>) -> ApiResult<WagePayrollSettings> {
+    Ok(ok(service::settings(&state.db, &current, &query).await?))
+}
+
+/// Sets the project's payroll rule; new sheets and refreshed drafts use it. Logged.
+#[utoipa::path(post, path = "/builder/wage/v1/Sheet/settings", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WagePayrollForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<WagePayrollSettings>)))]
+async fn sheet_save_settings(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WagePayrollForm>) -> ApiResult<WagePayrollSettings> {
+    Ok(ok(service::save_settings(&state.db, &current, &ip, &form).await?))
 }
 
 /// Unlocks a confirmed sheet that is in no live order. Logged.

@@ -58,6 +58,10 @@ pub struct SheetRow {
     pub team_name: String,
     pub created_at: i64,
     pub confirmed_at: i64,
+    pub seq: i64,
+    pub proration: String,
+    pub working_days: i64,
+    pub refreshed_at: i64,
     pub line_count: i64,
     pub payable_fen: i64,
     pub deduction_fen: i64,
@@ -65,7 +69,7 @@ pub struct SheetRow {
 }
 
 const SHEET_SELECT: &str = "SELECT s.id, s.project_id, s.month, s.unit_id, s.team_id, s.status, s.order_id, c.name AS unit_name, \
-    COALESCE(t.name, '') AS team_name, s.created_at, s.confirmed_at, \
+    COALESCE(t.name, '') AS team_name, s.created_at, s.confirmed_at, s.seq, s.proration, s.working_days, s.refreshed_at, \
     (SELECT COUNT(*) FROM wage_lines l WHERE l.sheet_id = s.id) AS line_count, \
     (SELECT CAST(COALESCE(SUM(l.payable_fen), 0) AS BIGINT) FROM wage_lines l WHERE l.sheet_id = s.id) AS payable_fen, \
     (SELECT CAST(COALESCE(SUM(l.deduction_fen), 0) AS BIGINT) FROM wage_lines l WHERE l.sheet_id = s.id) AS deduction_fen, \
@@ -90,70 +94,302 @@ pub async fn sheets(db: &Db, project_filter: i64, month: &str, status: &str, lim
     })
 }
 
-/// What a new sheet is made of: its month's first and last day and working days.
+/// A new sheet's head: the rule and calendar its lines were reckoned with.
 pub struct NewSheet {
     pub project_id: i64,
     pub month: String,
     pub unit_id: i64,
     pub team_id: i64,
-    pub first_day: String,
-    pub last_day: String,
+    pub proration: &'static str,
     pub working_days: i64,
 }
 
-/// An attendance day `a` falls inside one of the worker's lines in the sheet's unit ($7) and, for a team
-/// sheet, team ($8): only those days are paid on that sheet (issue 10 item 1).
-const IN_SHEET_EMPLOYMENT: &str = "EXISTS (SELECT 1 FROM employments y WHERE y.project_id = a.project_id AND y.worker_id = a.worker_id \
-    AND y.unit_id = $7 AND ($8 = 0 OR y.team_id = $8) AND y.entry_date <= a.day AND (y.exit_date = '' OR y.exit_date >= a.day))";
-
-/// Prefilled lines: every worker employed in the unit (or team) during the month and not yet on another
-/// sheet of the month; days = attended days inside the worker's lines of that unit (team); payable = days × daily rate, or a monthly rate in full from
-/// the month's working days on and pro rata below (half up, integer arithmetic).
-const PREFILL: &str = "CASE WHEN e.wage_kind = 'day' THEN COALESCE(d.days, 0) * e.wage_fen \
-    WHEN COALESCE(d.days, 0) >= $6 THEN e.wage_fen ELSE (2 * e.wage_fen * COALESCE(d.days, 0) + $6) / (2 * $6) END";
-
-fn insert_lines_sql() -> String {
-    // Each line's wage standard as in effect on the month's last day ($5): a later change never reaches
-    // an earlier month (worker::corrections::rate_for).
-    let rated = crate::worker::repo::employments_rated_on("$5");
-    format!(
-        "INSERT INTO wage_lines (sheet_id, project_id, month, worker_id, employment_id, days, wage_kind, wage_fen, \
-         prefill_fen, payable_fen, deduction_fen, net_fen, reason, card_number, card_bank) \
-         SELECT $1, e.project_id, $2, e.worker_id, e.id, COALESCE(d.days, 0), e.wage_kind, e.wage_fen, {PREFILL}, {PREFILL}, 0, {PREFILL}, '', \
-         w.wage_card_number, w.wage_card_bank \
-         FROM {rated} e JOIN workers w ON w.id = e.worker_id \
-         LEFT JOIN (SELECT a.worker_id, COUNT(*) AS days FROM attendance_days a \
-             WHERE a.project_id = $3 AND a.day >= $4 AND a.day <= $5 AND a.attended = TRUE AND {IN_SHEET_EMPLOYMENT} \
-             GROUP BY a.worker_id) d ON d.worker_id = e.worker_id \
-         WHERE e.project_id = $3 AND e.unit_id = $7 AND ($8 = 0 OR e.team_id = $8) AND e.entry_date <= $5 \
-         AND (e.exit_date = '' OR e.exit_date >= $4) \
-         ORDER BY e.id DESC \
-         ON CONFLICT (project_id, month, worker_id) DO NOTHING"
-    )
+/// A line to write: its plan, the amounts (the clerk's edits kept over a refresh) and the adjustments it takes back.
+pub struct LineToWrite<'a> {
+    pub plan: &'a super::plan::PlannedLine,
+    pub payable_fen: i64,
+    pub deduction_fen: i64,
+    pub adjustment_fen: i64,
+    pub reason: String,
+    pub adjustment_ids: Vec<i64>,
 }
 
-/// Creates the sheet and its lines in one transaction; None when the unit/team has a sheet that month.
-pub async fn create_sheet(db: &Db, sheet: &NewSheet, actor: &Actor) -> sqlx::Result<Option<i64>> {
+/// Deletes the lines matching `$filter` (bound `$value`) inside `$tx` with their days; the adjustments they
+/// took wait for the next sheet again. Evaluates to the lines deleted.
+macro_rules! clear_lines {
+    ($tx:expr, $filter:literal, $value:expr) => {{
+        sqlx::query(concat!("UPDATE wage_adjustments SET line_id = NULL WHERE line_id IN (SELECT id FROM wage_lines WHERE ", $filter, ")"))
+            .bind($value).execute(&mut *$tx).await?;
+        sqlx::query(concat!("DELETE FROM wage_line_days WHERE line_id IN (SELECT id FROM wage_lines WHERE ", $filter, ")"))
+            .bind($value).execute(&mut *$tx).await?;
+        sqlx::query(concat!("DELETE FROM wage_lines WHERE ", $filter)).bind($value).execute(&mut *$tx).await?.rows_affected()
+    }};
+}
+
+/// Rows per multi-row insert (at most 19 binds a row stays under both backends' limits).
+const WRITE_CHUNK: usize = 1_000;
+
+/// Writes `$lines` of sheet `$sheet_id` inside `$tx` with their days and taken adjustments. Evaluates to
+/// false when a day is already on another line or an adjustment was taken meanwhile (the caller rolls back).
+macro_rules! write_lines {
+    ($tx:expr, $sheet_id:expr, $project_id:expr, $month:expr, $lines:expr) => {{
+        let lines: &[LineToWrite] = $lines;
+        let mut ids: std::collections::HashMap<i64, i64> = std::collections::HashMap::new();
+        for chunk in lines.chunks(WRITE_CHUNK) {
+            let mut builder = sqlx::QueryBuilder::new(
+                "INSERT INTO wage_lines (sheet_id, project_id, month, worker_id, employment_id, days, holiday_days, overtime_days, wage_kind, \
+                 wage_fen, prefill_fen, payable_fen, deduction_fen, adjustment_fen, net_fen, reason, basis, card_number, card_bank) \
+                 SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10, v.column11, v.column12, v.column13, v.column14, v.column15, v.column16, v.column17, \
+                 w.wage_card_number, w.wage_card_bank FROM (",
+            );
+            builder.push_values(chunk.iter(), |mut row, line| {
+                row.push_bind($sheet_id)
+                    .push_bind($project_id)
+                    .push_bind($month)
+                    .push_bind(line.plan.worker_id)
+                    .push_bind(line.plan.employment_id)
+                    .push_bind(line.plan.owed.attended_days)
+                    .push_bind(line.plan.owed.holiday_days)
+                    .push_bind(line.plan.owed.overtime_days)
+                    .push_bind(line.plan.wage_kind.as_str())
+                    .push_bind(line.plan.wage_fen)
+                    .push_bind(line.plan.owed.fen)
+                    .push_bind(line.payable_fen)
+                    .push_bind(line.deduction_fen)
+                    .push_bind(line.adjustment_fen)
+                    .push_bind(line.payable_fen - line.deduction_fen - line.adjustment_fen)
+                    .push_bind(line.reason.clone())
+                    .push_bind(line.plan.owed.basis.clone());
+            });
+            builder.push(
+                ") AS v JOIN workers w ON w.id = v.column4 RETURNING id, worker_id",
+            );
+            let written: Vec<(i64, i64)> = builder.build_query_as().fetch_all(&mut *$tx).await?;
+            ids.extend(written.into_iter().map(|(id, worker)| (worker, id)));
+        }
+        let mut complete = ids.len() == lines.len();
+        let days: Vec<(i64, i64, &super::plan::PlannedDay)> = lines
+            .iter()
+            .filter_map(|line| ids.get(&line.plan.worker_id).map(|id| (line, *id)))
+            .flat_map(|(line, id)| line.plan.days.iter().map(move |day| (id, line.plan.worker_id, day)))
+            .collect();
+        for chunk in days.chunks(WRITE_CHUNK * 2) {
+            let mut builder = sqlx::QueryBuilder::new(
+                "INSERT INTO wage_line_days (project_id, worker_id, day, line_id, class, attended, employment_id, wage_kind, wage_fen) ",
+            );
+            builder.push_values(chunk.iter(), |mut row, (line_id, worker_id, day)| {
+                row.push_bind($project_id)
+                    .push_bind(*worker_id)
+                    .push_bind(day.day.to_string())
+                    .push_bind(*line_id)
+                    .push_bind(day_class(day.class))
+                    .push_bind(day.attended)
+                    .push_bind(day.terms.employment_id)
+                    .push_bind(day.terms.kind.as_str())
+                    .push_bind(day.terms.rate_fen);
+            });
+            builder.push(" ON CONFLICT (project_id, worker_id, day) DO NOTHING");
+            complete &= builder.build().execute(&mut *$tx).await?.rows_affected() == chunk.len() as u64;
+        }
+        for line in lines {
+            for adjustment in &line.adjustment_ids {
+                complete &= sqlx::query("UPDATE wage_adjustments SET line_id = $1 WHERE id = $2 AND line_id IS NULL")
+                    .bind(ids.get(&line.plan.worker_id).copied().unwrap_or(0)).bind(*adjustment).execute(&mut *$tx).await?.rows_affected() == 1;
+            }
+        }
+        complete
+    }};
+}
+
+pub fn day_class(class: crate::domain::calendar::DayClass) -> &'static str {
+    match class {
+        crate::domain::calendar::DayClass::Working => "working",
+        crate::domain::calendar::DayClass::Statutory => "statutory",
+        crate::domain::calendar::DayClass::Rest => "rest",
+    }
+}
+
+/// Days of the month (`YYYY-MM`) on lines, except those of sheet `except_sheet` (0: none): (worker, day).
+pub async fn claimed_days(db: &Db, project_id: i64, month: &str, except_sheet: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    let sql = "SELECT d.worker_id, d.day FROM wage_line_days d JOIN wage_lines l ON l.id = d.line_id \
+               WHERE l.project_id = $1 AND l.month = $2 AND l.sheet_id <> $3";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(month).bind(except_sheet).fetch_all(pool).await)
+}
+
+/// Workers with a line of the month on a sheet other than `except_sheet`.
+pub async fn lined_workers(db: &Db, project_id: i64, month: &str, except_sheet: i64) -> sqlx::Result<Vec<i64>> {
+    let sql = "SELECT DISTINCT worker_id FROM wage_lines WHERE project_id = $1 AND month = $2 AND sheet_id <> $3";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(project_id).bind(month).bind(except_sheet).fetch_all(pool).await)
+}
+
+/// The days on a sheet's lines: (worker, day).
+pub async fn sheet_days(db: &Db, sheet_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    let sql = "SELECT d.worker_id, d.day FROM wage_line_days d JOIN wage_lines l ON l.id = d.line_id WHERE l.sheet_id = $1";
+    on_db!(db, pool => sqlx::query_as(sql).bind(sheet_id).fetch_all(pool).await)
+}
+
+/// Whether the unit (team) has a draft sheet of the month.
+pub async fn has_draft(db: &Db, project_id: i64, unit_id: i64, team_id: i64, month: &str) -> sqlx::Result<bool> {
+    let sql = "SELECT COUNT(*) FROM wage_sheets WHERE project_id = $1 AND unit_id = $2 AND team_id = $3 AND month = $4 AND status = 'draft'";
+    on_db!(db, pool => Ok(sqlx::query_scalar::<_, i64>(sql).bind(project_id).bind(unit_id).bind(team_id).bind(month).fetch_one(pool).await? > 0))
+}
+
+/// The workers on a sheet.
+pub async fn sheet_workers(db: &Db, sheet_id: i64) -> sqlx::Result<Vec<i64>> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT worker_id FROM wage_lines WHERE sheet_id = $1").bind(sheet_id).fetch_all(pool).await)
+}
+
+/// Workers' names by id.
+pub async fn worker_names(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, String)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!("SELECT id, name FROM workers WHERE id IN ({})", placeholders(1, ids.len()));
+    on_db!(db, pool => {
+        let mut query = sqlx::query_as::<_, (i64, String)>(sqlx::AssertSqlSafe(sql));
+        for id in ids { query = query.bind(*id); }
+        query.fetch_all(pool).await
+    })
+}
+
+/// A pay take-back waiting for the worker's next sheet.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct PendingAdjustment {
+    pub id: i64,
+    pub worker_id: i64,
+    pub day: String,
+    pub amount_fen: i64,
+    pub reason: String,
+}
+
+/// The project's adjustments not yet taken by a line (or taken by a line of `sheet_id`, which a refresh rewrites).
+pub async fn pending_adjustments(db: &Db, project_id: i64, sheet_id: i64) -> sqlx::Result<Vec<PendingAdjustment>> {
+    let sql = "SELECT id, worker_id, day, amount_fen, reason FROM wage_adjustments WHERE project_id = $1 \
+               AND (line_id IS NULL OR line_id IN (SELECT id FROM wage_lines WHERE sheet_id = $2)) ORDER BY id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(sheet_id).fetch_all(pool).await)
+}
+
+/// The adjustments a line takes back, oldest first.
+pub async fn line_adjustments(db: &Db, line_ids: &[i64]) -> sqlx::Result<Vec<(i64, PendingAdjustment)>> {
+    if line_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!("SELECT line_id, id, worker_id, day, amount_fen, reason FROM wage_adjustments WHERE line_id IN ({}) ORDER BY id",
+        placeholders(1, line_ids.len()));
+    on_db!(db, pool => {
+        let mut query = sqlx::query_as::<_, (i64, i64, i64, String, i64, String)>(sqlx::AssertSqlSafe(sql));
+        for id in line_ids { query = query.bind(*id); }
+        Ok(query.fetch_all(pool).await?.into_iter()
+            .map(|(line, id, worker_id, day, amount_fen, reason)| (line, PendingAdjustment { id, worker_id, day, amount_fen, reason })).collect())
+    })
+}
+
+/// The clerk's edits of a draft's lines, kept over a refresh: (worker, prefill, payable, deduction, reason).
+pub async fn line_edits(db: &Db, sheet_id: i64) -> sqlx::Result<Vec<(i64, i64, i64, i64, String)>> {
+    let sql = "SELECT worker_id, prefill_fen, payable_fen, deduction_fen, reason FROM wage_lines WHERE sheet_id = $1";
+    on_db!(db, pool => sqlx::query_as(sql).bind(sheet_id).fetch_all(pool).await)
+}
+
+/// Creates the sheet (numbered after the unit's (team's) earlier sheets of the month) with its lines in one
+/// transaction: (id, number). None: the unit (team) has a draft that month; Err(Changed): a day was taken meanwhile.
+pub async fn create_sheet(db: &Db, sheet: &NewSheet, lines: &[LineToWrite<'_>], actor: &Actor) -> sqlx::Result<Result<Option<(i64, i64)>, Refusal>> {
     let now = clock::now();
-    let insert_lines = insert_lines_sql();
     on_db!(db, pool => {
         let mut tx = pool.begin_with(begin_statement(db)).await?;
+        let seq: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(MAX(seq), 0) + 1 AS BIGINT) FROM wage_sheets \
+                                           WHERE project_id = $1 AND unit_id = $2 AND team_id = $3 AND month = $4")
+            .bind(sheet.project_id).bind(sheet.unit_id).bind(sheet.team_id).bind(&sheet.month).fetch_one(&mut *tx).await?;
         let id: Option<i64> = sqlx::query_scalar(
-            "INSERT INTO wage_sheets (project_id, month, unit_id, team_id, status, created_by, created_at) \
-             VALUES ($1, $2, $3, $4, 'draft', $5, $6) ON CONFLICT (project_id, unit_id, team_id, month) DO NOTHING RETURNING id")
-            .bind(sheet.project_id).bind(&sheet.month).bind(sheet.unit_id).bind(sheet.team_id).bind(actor.account_id).bind(now)
+            "INSERT INTO wage_sheets (project_id, month, unit_id, team_id, seq, status, proration, working_days, created_by, created_at, refreshed_at) \
+             VALUES ($1, $2, $3, $4, $5, 'draft', $6, $7, $8, $9, $9) \
+             ON CONFLICT (project_id, unit_id, team_id, month) WHERE status = 'draft' DO NOTHING RETURNING id")
+            .bind(sheet.project_id).bind(&sheet.month).bind(sheet.unit_id).bind(sheet.team_id).bind(seq)
+            .bind(sheet.proration).bind(sheet.working_days).bind(actor.account_id).bind(now)
             .fetch_optional(&mut *tx).await?;
         let Some(id) = id else {
             tx.rollback().await?;
-            return Ok(None);
+            return Ok(Ok(None));
         };
-        let lines = sqlx::query(sqlx::AssertSqlSafe(insert_lines))
-            .bind(id).bind(&sheet.month).bind(sheet.project_id).bind(&sheet.first_day).bind(&sheet.last_day)
-            .bind(sheet.working_days).bind(sheet.unit_id).bind(sheet.team_id)
-            .execute(&mut *tx).await?.rows_affected();
-        record_in_tx!(tx, &actor.entry("新建工资表", "wage_sheet", id, format!("{} 月份，{lines} 人", sheet.month)))?;
+        if !write_lines!(tx, id, sheet.project_id, &sheet.month, lines) {
+            tx.rollback().await?;
+            return Ok(Err(Refusal::Changed));
+        }
+        let kind = if seq == 1 { "工资表".to_owned() } else { format!("补充工资表（第{seq}张）") };
+        record_in_tx!(tx, &actor.entry("新建工资表", "wage_sheet", id, format!("{} 月份{kind}，{} 人", sheet.month, lines.len())))?;
         tx.commit().await?;
-        Ok(Some(id))
+        Ok(Ok(Some((id, seq))))
+    })
+}
+
+/// Replaces a draft's lines with `lines` (its refresh from attendance). False: no longer a draft;
+/// Err(Changed): a day was taken meanwhile.
+pub async fn replace_lines(db: &Db, sheet: &SheetRow, head: &NewSheet, lines: &[LineToWrite<'_>], detail: String, actor: &Actor) -> sqlx::Result<Result<bool, Refusal>> {
+    let now = clock::now();
+    on_db!(db, pool => {
+        let mut tx = pool.begin_with(begin_statement(db)).await?;
+        let draft = sqlx::query("UPDATE wage_sheets SET refreshed_at = $2, proration = $3, working_days = $4 WHERE id = $1 AND status = 'draft' AND order_id IS NULL")
+            .bind(sheet.id).bind(now).bind(head.proration).bind(head.working_days).execute(&mut *tx).await?.rows_affected();
+        if draft == 0 {
+            tx.rollback().await?;
+            return Ok(Ok(false));
+        }
+        clear_lines!(tx, "sheet_id = $1", sheet.id);
+        if !write_lines!(tx, sheet.id, sheet.project_id, &sheet.month, lines) {
+            tx.rollback().await?;
+            return Ok(Err(Refusal::Changed));
+        }
+        record_in_tx!(tx, &actor.entry("刷新工资表", "wage_sheet", sheet.id, detail))?;
+        tx.commit().await?;
+        Ok(Ok(true))
+    })
+}
+
+/// The project's payroll rule ('statutory' without a row).
+pub async fn proration(db: &Db, project_id: i64) -> sqlx::Result<String> {
+    on_db!(db, pool => {
+        let stored: Option<String> = sqlx::query_scalar("SELECT proration FROM payroll_settings WHERE project_id = $1")
+            .bind(project_id).fetch_optional(pool).await?;
+        Ok(stored.unwrap_or_else(|| "statutory".to_owned()))
+    })
+}
+
+/// Sets the project's payroll rule; logs before → after.
+pub async fn set_proration(db: &Db, project_id: i64, proration: &str, detail: String, actor: &Actor) -> sqlx::Result<()> {
+    let now = clock::now();
+    on_db!(db, pool => {
+        let mut tx = pool.begin_with(begin_statement(db)).await?;
+        sqlx::query("INSERT INTO payroll_settings (project_id, proration, updated_at) VALUES ($1, $2, $3) \
+                     ON CONFLICT (project_id) DO UPDATE SET proration = excluded.proration, updated_at = excluded.updated_at")
+            .bind(project_id).bind(proration).bind(now).execute(&mut *tx).await?;
+        record_in_tx!(tx, &actor.entry("修改计薪规则", "project", project_id, detail))?;
+        tx.commit().await
+    })
+}
+
+/// The line (and its sheet's status) that pays a worker's day, if any.
+pub async fn day_line(db: &Db, project_id: i64, worker_id: i64, day: &str) -> sqlx::Result<Option<(i64, String, String, i64)>> {
+    let sql = "SELECT l.id, s.status, s.month, s.seq FROM wage_line_days d JOIN wage_lines l ON l.id = d.line_id JOIN wage_sheets s ON s.id = l.sheet_id \
+               WHERE d.project_id = $1 AND d.worker_id = $2 AND d.day = $3";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(worker_id).bind(day).fetch_optional(pool).await)
+}
+
+/// Records that a paid day's pay is taken back on the worker's next sheet. False: already recorded.
+pub async fn add_adjustment(db: &Db, project_id: i64, worker_id: i64, day: &str, paid_line_id: i64, amount_fen: i64, reason: &str, detail: String, actor: &Actor) -> sqlx::Result<bool> {
+    let now = clock::now();
+    on_db!(db, pool => {
+        let mut tx = pool.begin_with(begin_statement(db)).await?;
+        let id: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO wage_adjustments (project_id, worker_id, day, paid_line_id, amount_fen, reason, created_by, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (project_id, worker_id, day) DO NOTHING RETURNING id")
+            .bind(project_id).bind(worker_id).bind(day).bind(paid_line_id).bind(amount_fen).bind(reason).bind(actor.account_id).bind(now)
+            .fetch_optional(&mut *tx).await?;
+        let Some(id) = id else {
+            tx.rollback().await?;
+            return Ok(false);
+        };
+        record_in_tx!(tx, &actor.entry("工资扣回", "wage_adjustment", id, detail))?;
+        tx.commit().await?;
+        Ok(true)
     })
 }
 
@@ -175,10 +411,14 @@ pub struct LineRow {
     pub card_number: String,
     pub card_bank: String,
     pub card_bank_name: String,
+    pub holiday_days: i64,
+    pub overtime_days: i64,
+    pub adjustment_fen: i64,
+    pub basis: String,
 }
 
 const LINE_SELECT: &str = "SELECT l.id, l.sheet_id, l.worker_id, w.name, w.id_number, l.days, l.wage_kind, l.wage_fen, l.prefill_fen, \
-    l.payable_fen, l.deduction_fen, l.net_fen, l.reason, l.card_number, l.card_bank, COALESCE(b.name, '') AS card_bank_name \
+    l.payable_fen, l.deduction_fen, l.net_fen, l.reason, l.holiday_days, l.overtime_days, l.adjustment_fen, l.basis, l.card_number, l.card_bank, COALESCE(b.name, '') AS card_bank_name \
     FROM wage_lines l JOIN workers w ON w.id = l.worker_id LEFT JOIN banks b ON b.code = l.card_bank AND b.parent_code = ''";
 
 pub async fn lines(db: &Db, sheet_id: i64, limit: i64, offset: i64) -> sqlx::Result<(Vec<LineRow>, i64)> {
@@ -205,8 +445,8 @@ pub async fn line(db: &Db, project_id: i64, id: i64) -> sqlx::Result<Option<(Lin
 pub async fn update_line(db: &Db, line: &LineRow, payable_fen: i64, deduction_fen: i64, reason: &str, actor: &Actor) -> sqlx::Result<bool> {
     on_db!(db, pool => {
         let mut tx = pool.begin_with(begin_statement(db)).await?;
-        let done = sqlx::query("UPDATE wage_lines SET payable_fen = $2, deduction_fen = $3, net_fen = $4, reason = $5 WHERE id = $1 \
-                                AND sheet_id IN (SELECT id FROM wage_sheets WHERE status = 'draft')")
+        let done = sqlx::query("UPDATE wage_lines SET payable_fen = $2, deduction_fen = $3, net_fen = $4 - adjustment_fen, reason = $5 WHERE id = $1 \
+                                AND adjustment_fen <= $4 AND sheet_id IN (SELECT id FROM wage_sheets WHERE status = 'draft')")
             .bind(line.id).bind(payable_fen).bind(deduction_fen).bind(payable_fen - deduction_fen).bind(reason)
             .execute(&mut *tx).await?.rows_affected();
         if done == 0 {
@@ -225,8 +465,7 @@ pub async fn update_line(db: &Db, line: &LineRow, payable_fen: i64, deduction_fe
 pub async fn remove_line(db: &Db, line: &LineRow, reason: &str, actor: &Actor) -> sqlx::Result<bool> {
     on_db!(db, pool => {
         let mut tx = pool.begin_with(begin_statement(db)).await?;
-        let done = sqlx::query("DELETE FROM wage_lines WHERE id = $1 AND sheet_id IN (SELECT id FROM wage_sheets WHERE status = 'draft')")
-            .bind(line.id).execute(&mut *tx).await?.rows_affected();
+        let done = clear_lines!(tx, "id = $1 AND sheet_id IN (SELECT id FROM wage_sheets WHERE status = 'draft')", line.id);
         if done == 0 {
             tx.rollback().await?;
             return Ok(false);
@@ -264,7 +503,7 @@ pub async fn delete_sheet(db: &Db, id: i64, actor: &Actor) -> sqlx::Result<bool>
             tx.rollback().await?;
             return Ok(false);
         }
-        let lines = sqlx::query("DELETE FROM wage_lines WHERE sheet_id = $1").bind(id).execute(&mut *tx).await?.rows_affected();
+        let lines = clear_lines!(tx, "sheet_id = $1", id);
         sqlx::query("DELETE FROM wage_sheets WHERE id = $1").bind(id).execute(&mut *tx).await?;
         record_in_tx!(tx, &actor.entry("删除工资表", "wage_sheet", id, format!("{lines} 条明细")))?;
         tx.commit().await?;
@@ -313,6 +552,41 @@ pub async fn month_lines(db: &Db, project_id: i64, month: &str, first_day: &str,
         days("NOT")
     );
     on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(month).bind(first_day).bind(last_day).fetch_all(pool).await)
+}
+
+/// A worker's attended days of a month that no line pays.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct UnpaidDays {
+    pub worker_id: i64,
+    pub name: String,
+    pub id_number: String,
+    pub days: i64,
+    pub first_day: String,
+    pub last_day: String,
+}
+
+/// Attended days inside an employment from `first_day` to `last_day` on no line, per worker.
+pub async fn unpaid_days(db: &Db, project_id: i64, first_day: &str, last_day: &str) -> sqlx::Result<Vec<UnpaidDays>> {
+    let sql = format!(
+        "SELECT a.worker_id, w.name, w.id_number, COUNT(*) AS days, MIN(a.day) AS first_day, MAX(a.day) AS last_day \
+         FROM attendance_days a JOIN workers w ON w.id = a.worker_id \
+         WHERE a.project_id = $1 AND a.day >= $2 AND a.day <= $3 AND a.attended = TRUE AND {} \
+         AND NOT EXISTS (SELECT 1 FROM wage_line_days d WHERE d.project_id = a.project_id AND d.worker_id = a.worker_id AND d.day = a.day) \
+         GROUP BY a.worker_id, w.name, w.id_number ORDER BY a.worker_id",
+        crate::attendance::repo::inside_employment("a")
+    );
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(first_day).bind(last_day).fetch_all(pool).await)
+}
+
+/// Lines of a month paying attended days that attendance no longer shows attended (and that were not taken
+/// back): (line, days).
+pub async fn mismatched_lines(db: &Db, project_id: i64, month: &str) -> sqlx::Result<Vec<(i64, i64)>> {
+    let sql = "SELECT d.line_id, COUNT(*) FROM wage_line_days d JOIN wage_lines l ON l.id = d.line_id \
+               WHERE l.project_id = $1 AND l.month = $2 AND d.attended = TRUE \
+               AND NOT EXISTS (SELECT 1 FROM attendance_days a WHERE a.project_id = d.project_id AND a.worker_id = d.worker_id AND a.day = d.day AND a.attended = TRUE) \
+               AND NOT EXISTS (SELECT 1 FROM wage_adjustments j WHERE j.project_id = d.project_id AND j.worker_id = d.worker_id AND j.day = d.day) \
+               GROUP BY d.line_id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(month).fetch_all(pool).await)
 }
 
 /// Attended days per worker in a date range, inside one of the worker's lines on the project: (worker id,

@@ -3,12 +3,17 @@
 #![allow(non_snake_case)]
 
 use serde::{Deserialize, Serialize};
-use time::{Date, Month, Weekday};
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use time::{Date, Month};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::wage_card as card;
 use super::money::{parse_yuan, yuan, yuan_grouped};
+use super::plan::{self, Inputs, PlannedLine};
 use super::repo::{self, Actor, LineRow, OrderRow, PayoutRow, Refusal, SheetRow};
+use crate::domain::calendar::Calendar;
+use crate::domain::payroll::Proration;
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
@@ -21,7 +26,11 @@ pub const MSG_MONTH: &str = "请选择正确的月份";
 pub const MSG_MONTH_FUTURE: &str = "不能为未来月份编制工资表";
 pub const MSG_UNIT: &str = "请选择参建单位";
 pub const MSG_TEAM: &str = "所选班组不属于该参建单位";
-pub const MSG_DUPLICATE: &str = "该单位（班组）本月已有工资表";
+pub const MSG_DUPLICATE: &str = "该单位（班组）本月已有未确认的工资表，请在该表中刷新考勤";
+pub const MSG_NOTHING_NEW: &str = "该单位（班组）本月没有需要计发的出勤";
+pub const MSG_STALE: &str = "考勤已变化，请先刷新工资表再确认";
+pub const MSG_PRORATION: &str = "请选择计薪规则";
+pub const MSG_ADJUSTED: &str = "该日已记录扣回，无需重复修正";
 pub const MSG_NO_SHEET: &str = "工资表不存在";
 pub const MSG_NO_LINE: &str = "工资明细不存在";
 pub const MSG_LOCKED: &str = "工资表已确认，不能修改";
@@ -54,8 +63,10 @@ pub const MSG_ALREADY_REISSUED: &str = "所选明细已重新发放或不是失�
 
 pub const MINIMUM_WAGE_KIND: &str = "below_minimum";
 pub const OUTSIDE_EMPLOYMENT_KIND: &str = "outside_employment";
-pub const KINDS: [(&str, &str); 6] = [
+pub const DAYS_MISMATCH_KIND: &str = "days_mismatch";
+pub const KINDS: [(&str, &str); 7] = [
     ("unlisted", "有考勤未列入工资表"),
+    (DAYS_MISMATCH_KIND, "工资表天数与考勤不符"),
     ("no_attendance", "列入工资表但无考勤"),
     (OUTSIDE_EMPLOYMENT_KIND, "计发了不在场期间的出勤"),
     (MINIMUM_WAGE_KIND, "实发低于最低工资标准"),
@@ -126,12 +137,13 @@ pub fn actor(current: &CurrentAccount, ip: &str) -> Actor {
     Actor { account_id: current.account.id, account_name: current.account.username.clone(), ip: ip.to_owned() }
 }
 
-/// A month `YYYY-MM` not after this month: (first day, last day, working days Monday–Friday).
+/// A month `YYYY-MM` not after this month: its first and last day.
 pub struct MonthSpan {
     pub month: String,
     pub first_day: String,
     pub last_day: String,
-    pub working_days: i64,
+    pub first: Date,
+    pub last: Date,
 }
 
 pub fn month_span(value: &str) -> Result<MonthSpan, ApiError> {
@@ -153,11 +165,7 @@ pub fn month_span(value: &str) -> Result<MonthSpan, ApiError> {
     }
     let days = month.length(year);
     let last = Date::from_calendar_date(year, month, days).map_err(|_| ApiError::refused(MSG_MONTH))?;
-    let working_days = (1..=days)
-        .filter_map(|day| Date::from_calendar_date(year, month, day).ok())
-        .filter(|day| !matches!(day.weekday(), Weekday::Saturday | Weekday::Sunday))
-        .count() as i64;
-    Ok(MonthSpan { month: format!("{year:04}-{:02}", month as u8), first_day: first.to_string(), last_day: last.to_string(), working_days })
+    Ok(MonthSpan { month: format!("{year:04}-{:02}", month as u8), first_day: first.to_string(), last_day: last.to_string(), first, last })
 }
 
 fn optional_month(value: &Option<String>) -> Result<String, ApiError> {
@@ -195,6 +203,21 @@ pub struct WageSheet {
     pub net: String,
     pub created_at: String,
     pub confirmed_at: String,
+    /// 1: the month's first sheet of the unit (team); 2 and on: its supplementary sheets.
+    pub seq: i64,
+    /// 工资表 or 补充工资表（第N张）.
+    pub kind_label: String,
+    /// The payroll rule the lines were reckoned with, printed on the sheet.
+    pub proration: String,
+    pub proration_label: String,
+    /// The month's working days on China's calendar.
+    pub working_days: i64,
+    /// When the lines were last taken from attendance.
+    pub refreshed_at: String,
+}
+
+fn sheet_kind_label(seq: i64) -> String {
+    if seq <= 1 { "工资表".into() } else { format!("补充工资表（第{seq}张）") }
 }
 
 fn sheet_out(row: SheetRow) -> WageSheet {
@@ -215,6 +238,12 @@ fn sheet_out(row: SheetRow) -> WageSheet {
         net: yuan(row.net_fen),
         created_at: clock::china_datetime(row.created_at),
         confirmed_at: clock::china_datetime(row.confirmed_at),
+        seq: row.seq,
+        kind_label: sheet_kind_label(row.seq),
+        proration_label: Proration::parse(&row.proration).unwrap_or_default().label().into(),
+        proration: row.proration,
+        working_days: row.working_days,
+        refreshed_at: clock::china_datetime(row.refreshed_at),
     }
 }
 
@@ -242,6 +271,14 @@ pub struct WageLine {
     pub card_bank_name: String,
     /// Why the card (as on the sheet) cannot be paid into; '' when it can.
     pub card_problem: String,
+    /// Statutory holidays paid without attendance (monthly wage).
+    pub holiday_days: i64,
+    /// Attended rest days and holidays of a monthly wage (overtime, paid by the clerk with a reason).
+    pub overtime_days: i64,
+    /// Pay taken back for days paid before and corrected to absent since, yuan.
+    pub adjustment: String,
+    /// How the prefill was reached.
+    pub basis: String,
 }
 
 /// A sheet line as the list shows it: ID and card masked (decisions "Privacy: one masking rule"), the card's
@@ -264,6 +301,10 @@ fn line_out(row: LineRow) -> WageLine {
         card_number: masked(&row.card_number),
         card_bank: row.card_bank,
         card_bank_name: row.card_bank_name,
+        holiday_days: row.holiday_days,
+        overtime_days: row.overtime_days,
+        adjustment: yuan(row.adjustment_fen),
+        basis: row.basis,
     }
 }
 
@@ -303,6 +344,48 @@ pub const PREVIEW_PROBLEMS: usize = 20;
 pub struct WageSheetDetail {
     pub sheet: WageSheet,
     pub lines: Paged<WageLine>,
+    /// A draft: workers whose days differ from attendance now (the first `DIFFERENCES_SHOWN`); confirmed: none.
+    pub differences: Vec<WageSheetDifference>,
+    pub difference_count: i64,
+    /// Take-backs on the page's lines: the day, the amount and the reason.
+    pub adjustments: Vec<WageAdjustment>,
+}
+
+/// A worker whose days on a draft differ from attendance now.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WageSheetDifference {
+    pub worker_id: i64,
+    pub name: String,
+    pub days_on_sheet: i64,
+    pub days_now: i64,
+}
+
+/// A paid day corrected to absent, taken back on a line.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WageAdjustment {
+    pub line_id: i64,
+    pub day: String,
+    pub amount: String,
+    pub reason: String,
+}
+
+pub const DIFFERENCES_SHOWN: usize = 50;
+
+/// The project's payroll rule and the choices.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WagePayrollSettings {
+    pub proration: String,
+    pub label: String,
+    pub choices: Vec<WageUnitOption2>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WagePayrollForm {
+    /// `statutory` (21.75) or `working_days`.
+    pub proration: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -651,9 +734,109 @@ pub async fn sheet_detail(db: &Db, current: &CurrentAccount, query: &WageDetailQ
     let page = page(&query.page, &query.limit)?;
     let sheet = repo::sheet(db, scope.filter(), id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_SHEET.into()))?;
     let (lines, total) = repo::lines(db, id, page.limit, page.offset()).await?;
-    Ok(WageSheetDetail { sheet: sheet_out(sheet), lines: page.answer(lines.into_iter().map(line_out).collect(), total) })
+    let (differences, difference_count) = if sheet.status == "draft" {
+        let (_, _, found) = draft_differences(db, &sheet).await?;
+        let shown: Vec<(i64, i64, i64)> = found.iter().take(DIFFERENCES_SHOWN).copied().collect();
+        let names: HashMap<i64, String> = repo::worker_names(db, &shown.iter().map(|(worker, _, _)| *worker).collect::<Vec<_>>()).await?.into_iter().collect();
+        let list = shown
+            .into_iter()
+            .map(|(worker_id, days_on_sheet, days_now)| WageSheetDifference {
+                worker_id,
+                name: names.get(&worker_id).cloned().unwrap_or_default(),
+                days_on_sheet,
+                days_now,
+            })
+            .collect();
+        (list, found.len() as i64)
+    } else {
+        (Vec::new(), 0)
+    };
+    let adjustments = repo::line_adjustments(db, &lines.iter().map(|line| line.id).collect::<Vec<_>>()).await?
+        .into_iter()
+        .map(|(line_id, adjustment)| WageAdjustment { line_id, day: adjustment.day, amount: yuan(adjustment.amount_fen), reason: adjustment.reason })
+        .collect();
+    Ok(WageSheetDetail {
+        sheet: sheet_out(sheet),
+        lines: page.answer(lines.into_iter().map(line_out).collect(), total),
+        differences,
+        difference_count,
+        adjustments,
+    })
 }
 
+/// The month's calendar from the calendar area.
+async fn month_calendar(db: &Db, span: &MonthSpan) -> Result<Calendar, ApiError> {
+    crate::calendar::service::calendar(db, span.first, span.last).await
+}
+
+fn day_of(text: &str) -> Option<Date> {
+    crate::domain::dates::parse_date(text).ok().flatten()
+}
+
+/// Everything a plan of the project's month reads, the lines of sheet `except_sheet` (0: none) left out.
+async fn plan_inputs(db: &Db, project_id: i64, span: &MonthSpan, except_sheet: i64) -> Result<Inputs, ApiError> {
+    let calendar = month_calendar(db, span).await?;
+    let proration = Proration::parse(&repo::proration(db, project_id).await?).unwrap_or_default();
+    let (employments, rates) = crate::worker::service::roster_between(db, project_id, &span.first_day, &span.last_day).await?;
+    let attended = crate::attendance::service::attended_between(db, project_id, &span.first_day, &span.last_day).await?
+        .into_iter().filter_map(|(worker, day)| day_of(&day).map(|day| (worker, day))).collect();
+    let claimed = repo::claimed_days(db, project_id, &span.month, except_sheet).await?
+        .into_iter().filter_map(|(worker, day)| day_of(&day).map(|day| (worker, day))).collect();
+    let lined = repo::lined_workers(db, project_id, &span.month, except_sheet).await?.into_iter().collect();
+    Ok(Inputs { first: span.first, last: span.last, today: clock::china_today(), calendar, proration, employments, rates, attended, claimed, lined })
+}
+
+/// A clerk's edit of a line kept over a refresh.
+struct KeptEdit {
+    prefill_fen: i64,
+    payable_fen: i64,
+    deduction_fen: i64,
+    reason: String,
+}
+
+/// The plan's lines with their amounts: an edited payable (it differs from its prefill) and a deduction are
+/// kept over a refresh; each worker's pending take-backs are applied while the net stays non-negative.
+fn lines_to_write<'a>(planned: &'a [PlannedLine], adjustments: &[repo::PendingAdjustment], edits: &HashMap<i64, KeptEdit>) -> Vec<repo::LineToWrite<'a>> {
+    planned
+        .iter()
+        .map(|plan| {
+            let edit = edits.get(&plan.worker_id);
+            let payable_fen = edit.filter(|edit| edit.payable_fen != edit.prefill_fen).map_or(plan.owed.fen, |edit| edit.payable_fen);
+            let deduction_fen = edit.map_or(0, |edit| edit.deduction_fen).min(payable_fen);
+            let mut room = payable_fen - deduction_fen;
+            let mut taken = Vec::new();
+            let mut adjustment_fen = 0;
+            for adjustment in adjustments.iter().filter(|adjustment| adjustment.worker_id == plan.worker_id) {
+                if adjustment.amount_fen <= room {
+                    room -= adjustment.amount_fen;
+                    adjustment_fen += adjustment.amount_fen;
+                    taken.push(adjustment.id);
+                }
+            }
+            repo::LineToWrite {
+                plan,
+                payable_fen,
+                deduction_fen,
+                adjustment_fen,
+                reason: edit.map(|edit| edit.reason.clone()).unwrap_or_default(),
+                adjustment_ids: taken,
+            }
+        })
+        .collect()
+}
+
+fn sheet_head(project_id: i64, span: &MonthSpan, unit_id: i64, team_id: i64, inputs: &Inputs) -> repo::NewSheet {
+    repo::NewSheet {
+        project_id,
+        month: span.month.clone(),
+        unit_id,
+        team_id,
+        proration: inputs.proration.as_str(),
+        working_days: inputs.facts().working_days,
+    }
+}
+
+/// A new sheet of the unit (team) and month: the first, or a 补充工资表 taking the payable days no sheet took.
 pub async fn create_sheet(db: &Db, current: &CurrentAccount, ip: &str, form: &WageSheetForm) -> Result<i64, ApiError> {
     let project_id = scope::write(current)?;
     let span = month_span(&text(&form.month))?;
@@ -670,16 +853,122 @@ pub async fn create_sheet(db: &Db, current: &CurrentAccount, ip: &str, form: &Wa
             return Err(ApiError::refused(MSG_TEAM));
         }
     }
-    let new = repo::NewSheet {
-        project_id,
-        month: span.month,
-        unit_id,
-        team_id,
-        first_day: span.first_day,
-        last_day: span.last_day,
-        working_days: span.working_days,
-    };
-    repo::create_sheet(db, &new, &actor(current, ip)).await?.ok_or_else(|| ApiError::refused(MSG_DUPLICATE))
+    if repo::has_draft(db, project_id, unit_id, team_id, &span.month).await? {
+        return Err(ApiError::refused(MSG_DUPLICATE));
+    }
+    let inputs = plan_inputs(db, project_id, &span, 0).await?;
+    let planned = plan::plan(&inputs, unit_id, team_id);
+    if planned.is_empty() {
+        return Err(ApiError::refused(MSG_NOTHING_NEW));
+    }
+    let adjustments = repo::pending_adjustments(db, project_id, 0).await?;
+    let lines = lines_to_write(&planned, &adjustments, &HashMap::new());
+    match repo::create_sheet(db, &sheet_head(project_id, &span, unit_id, team_id, &inputs), &lines, &actor(current, ip)).await? {
+        Ok(Some((id, _))) => Ok(id),
+        Ok(None) => Err(ApiError::refused(MSG_DUPLICATE)),
+        Err(refused) => Err(refusal(refused)),
+    }
+}
+
+/// The draft's lines against what attendance gives now: (worker, days on the sheet, days now).
+async fn draft_differences(db: &Db, sheet: &SheetRow) -> Result<(Inputs, Vec<PlannedLine>, Vec<(i64, i64, i64)>), ApiError> {
+    let span = month_span(&sheet.month)?;
+    let inputs = plan_inputs(db, sheet.project_id, &span, sheet.id).await?;
+    let planned = plan::plan(&inputs, sheet.unit_id, sheet.team_id);
+    let mut held: HashMap<i64, BTreeSet<Date>> = repo::sheet_workers(db, sheet.id).await?.into_iter().map(|worker| (worker, BTreeSet::new())).collect();
+    for (worker, day) in repo::sheet_days(db, sheet.id).await? {
+        if let Some(day) = day_of(&day) {
+            held.entry(worker).or_default().insert(day);
+        }
+    }
+    let found = plan::differences(&held, &planned);
+    Ok((inputs, planned, found))
+}
+
+/// `Sheet/refresh`: takes a draft's days from attendance again, keeping the clerk's edits. Logged.
+pub async fn refresh(db: &Db, current: &CurrentAccount, ip: &str, form: &WageIdForm) -> Result<(), ApiError> {
+    let project_id = scope::write(current)?;
+    let sheet = own_sheet(db, project_id, &form.id).await?;
+    if sheet.status != "draft" {
+        return Err(ApiError::refused(MSG_LOCKED));
+    }
+    let (inputs, planned, found) = draft_differences(db, &sheet).await?;
+    let edits: HashMap<i64, KeptEdit> = repo::line_edits(db, sheet.id).await?
+        .into_iter()
+        .map(|(worker, prefill_fen, payable_fen, deduction_fen, reason)| (worker, KeptEdit { prefill_fen, payable_fen, deduction_fen, reason }))
+        .collect();
+    let adjustments = repo::pending_adjustments(db, project_id, sheet.id).await?;
+    let lines = lines_to_write(&planned, &adjustments, &edits);
+    let span = month_span(&sheet.month)?;
+    let before: i64 = sheet.net_fen;
+    let after: i64 = lines.iter().map(|line| line.payable_fen - line.deduction_fen - line.adjustment_fen).sum();
+    let detail = format!("{} 人天数有变化，{} 人，实发 {} → {} 元", found.len(), lines.len(), yuan(before), yuan(after));
+    match repo::replace_lines(db, &sheet, &sheet_head(project_id, &span, sheet.unit_id, sheet.team_id, &inputs), &lines, detail, &actor(current, ip)).await? {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(ApiError::refused(MSG_LOCKED)),
+        Err(refused) => Err(refusal(refused)),
+    }
+}
+
+/// `Sheet/settings`: the project's payroll rule.
+pub async fn settings(db: &Db, current: &CurrentAccount, query: &WageProjectQuery) -> Result<WagePayrollSettings, ApiError> {
+    let project_id = scope::project(current, &query.projectId)?;
+    let proration = Proration::parse(&repo::proration(db, project_id).await?).unwrap_or_default();
+    Ok(settings_out(proration))
+}
+
+fn settings_out(proration: Proration) -> WagePayrollSettings {
+    WagePayrollSettings {
+        proration: proration.as_str().into(),
+        label: proration.label().into(),
+        choices: [Proration::Statutory, Proration::WorkingDays]
+            .iter()
+            .map(|choice| WageUnitOption2 { value: choice.as_str().into(), label: choice.label().into() })
+            .collect(),
+    }
+}
+
+pub async fn save_settings(db: &Db, current: &CurrentAccount, ip: &str, form: &WagePayrollForm) -> Result<WagePayrollSettings, ApiError> {
+    let project_id = scope::write(current)?;
+    let chosen = Proration::parse(&text(&form.proration)).ok_or_else(|| ApiError::refused(MSG_PRORATION))?;
+    let before = Proration::parse(&repo::proration(db, project_id).await?).unwrap_or_default();
+    if before != chosen {
+        let detail = format!("计薪规则：{} → {}", before.label(), chosen.label());
+        repo::set_proration(db, project_id, chosen.as_str(), detail, &actor(current, ip)).await?;
+    }
+    Ok(settings_out(chosen))
+}
+
+/// What correcting a worker's day to absent does to pay (`attendance::service::correct` asks first).
+pub enum Absence {
+    /// The day is on no confirmed sheet: correct the attendance.
+    Correct,
+    /// The day was paid: the attendance stays as paid and the pay is taken back on the next sheet.
+    TakenBack,
+}
+
+/// A day on a confirmed (or paid) sheet cannot become absent: the clerk is asked (301) and, once confirmed,
+/// the day's pay becomes a take-back on the worker's next sheet with the correction's reason.
+pub async fn absence(db: &Db, current: &CurrentAccount, ip: &str, project_id: i64, worker_id: i64, day: Date, reason: &str, confirmed: bool) -> Result<Absence, ApiError> {
+    let day_text = day.to_string();
+    let Some((line_id, status, month, seq)) = repo::day_line(db, project_id, worker_id, &day_text).await? else { return Ok(Absence::Correct) };
+    if status == "draft" {
+        return Ok(Absence::Correct);
+    }
+    let span = month_span(&month)?;
+    let inputs = plan_inputs(db, project_id, &span, 0).await?;
+    let claimed: HashSet<Date> = inputs.claimed.iter().filter(|(worker, _)| *worker == worker_id).map(|(_, day)| *day).collect();
+    let amount = plan::day_value(&inputs, worker_id, day, &claimed);
+    let sheet = if seq == 1 { format!("{month} 工资表") } else { format!("{month} 补充工资表（第{seq}张）") };
+    if !confirmed {
+        return Err(ApiError::NeedsConfirmation(format!(
+            "{day_text} 已计入已确认的{sheet}，考勤不再修改；确认后该日工资{}元将在该工人的下一张工资表中扣回", yuan(amount))));
+    }
+    let detail = format!("工人 {worker_id} {day_text}（{sheet}）改为缺勤，下一张工资表扣回 {} 元，原因：{reason}", yuan(amount));
+    if !repo::add_adjustment(db, project_id, worker_id, &day_text, line_id, amount, reason, detail, &actor(current, ip)).await? {
+        return Err(ApiError::refused(MSG_ADJUSTED));
+    }
+    Ok(Absence::TakenBack)
 }
 
 async fn own_sheet(db: &Db, project_id: i64, id: &Option<String>) -> Result<SheetRow, ApiError> {
@@ -739,6 +1028,9 @@ pub async fn confirm(db: &Db, current: &CurrentAccount, ip: &str, form: &WageIdF
     if sheet.line_count == 0 {
         return Err(ApiError::refused(MSG_EMPTY_SHEET));
     }
+    if sheet.status == "draft" && !draft_differences(db, &sheet).await?.2.is_empty() {
+        return Err(ApiError::refused(MSG_STALE));
+    }
     if !repo::set_sheet_status(db, sheet.id, "draft", "confirmed", "确认工资表", &actor(current, ip)).await? {
         return Err(ApiError::refused(MSG_NOT_CONFIRMABLE));
     }
@@ -793,25 +1085,29 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
         month: span.month.clone(),
         excess_days: 0,
     };
-    for (worker_id, name, id_number, days) in &attended {
-        if !listed.contains(worker_id) {
-            found.push(WageAnomaly {
-                kind: "unlisted".into(),
-                kind_label: label("unlisted").into(),
-                worker_id: *worker_id,
-                name: name.clone(),
-                id_number: masked(id_number),
-                line_id: 0,
-                sheet_id: 0,
-                unit_name: String::new(),
-                team_name: String::new(),
-                days: *days,
-                net: yuan(0),
-                detail: format!("本月出勤{days}天，未列入任何工资表"),
-                month: span.month.clone(),
-                excess_days: 0,
-            });
-        }
+    for unpaid in repo::unpaid_days(db, project_id, &span.first_day, &span.last_day).await? {
+        let listed_already = listed.contains(&unpaid.worker_id);
+        let range = if unpaid.first_day == unpaid.last_day { unpaid.first_day[5..].to_owned() } else { format!("{} 至 {}", &unpaid.first_day[5..], &unpaid.last_day[5..]) };
+        found.push(WageAnomaly {
+            kind: "unlisted".into(),
+            kind_label: label("unlisted").into(),
+            worker_id: unpaid.worker_id,
+            name: unpaid.name,
+            id_number: masked(&unpaid.id_number),
+            line_id: 0,
+            sheet_id: 0,
+            unit_name: String::new(),
+            team_name: String::new(),
+            days: unpaid.days,
+            net: yuan(0),
+            detail: if listed_already {
+                format!("本月有{}天出勤（{range}）未计入任何工资表，请编制补充工资表", unpaid.days)
+            } else {
+                format!("本月出勤{}天（{range}），未列入任何工资表", unpaid.days)
+            },
+            month: span.month.clone(),
+            excess_days: 0,
+        });
     }
     for line in &lines {
         if !attended_days.contains_key(&line.worker_id) {
@@ -827,12 +1123,19 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
             found.push(WageAnomaly { excess_days: excess, ..from_line(OUTSIDE_EMPLOYMENT_KIND, line, detail) });
         }
     }
+    let mismatched: HashMap<i64, i64> = repo::mismatched_lines(db, project_id, &span.month).await?.into_iter().collect();
     for line in &lines {
-        let days = attended_days.get(&line.worker_id).copied().unwrap_or(0).min(span.working_days);
+        if let Some(days) = mismatched.get(&line.line_id) {
+            found.push(from_line(DAYS_MISMATCH_KIND, line, format!("工资表计发的{days}天现在考勤为缺勤或无记录")));
+        }
+    }
+    let working_days = month_calendar(db, span).await?.working_days(span.first, span.last);
+    for line in &lines {
+        let days = attended_days.get(&line.worker_id).copied().unwrap_or(0).min(working_days);
         if days == 0 {
             continue;
         }
-        let floor = super::money::div_half_up(minimum_monthly_fen * days, span.working_days);
+        let floor = super::money::div_half_up(minimum_monthly_fen * days, working_days);
         if line.net_fen < floor {
             found.push(from_line(MINIMUM_WAGE_KIND, line, format!("出勤{days}天对应最低工资{}元，实发{}元", yuan(floor), yuan(line.net_fen))));
         }
@@ -1070,13 +1373,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn months_span_their_working_days() {
+    fn months_span_their_days() {
         let span = month_span("2024-02").unwrap();
-        assert_eq!((span.first_day.as_str(), span.last_day.as_str(), span.working_days), ("2024-02-01", "2024-02-29", 21));
-        assert_eq!(month_span("2025-03").unwrap().working_days, 21);
-        assert_eq!(month_span("2025-06").unwrap().working_days, 21);
-        assert_eq!(month_span("2025-08").unwrap().working_days, 21);
-        assert_eq!(month_span("2026-01").unwrap().working_days, 22);
+        assert_eq!((span.first_day.as_str(), span.last_day.as_str()), ("2024-02-01", "2024-02-29"));
         assert!(month_span("2024-13").is_err());
         assert!(month_span("2024-1").is_err());
         assert!(month_span("2099-01").is_err());

@@ -1244,3 +1244,8 @@ mod tests {
         assert_eq!(msg_active_elsewhere(&(1, "幸福里".into())), "该人员已在项目「幸福里」在场，确认继续登记吗？");
     }
 }
+
+/// The roster lines of the project overlapping `first`..`last` with their wage standards, for the wage area.
+pub async fn roster_between(db: &Db, project_id: i64, first: &str, last: &str) -> Result<(Vec<crate::wage::plan::Employment>, Vec<crate::wage::plan::Rate>), ApiError> {
+    Ok((repo::employments_between(db, project_id, first, last).await?, repo::rates_between(db, project_id, first, last).await?))
+}

@@ -61,7 +61,7 @@ async fn sheets_prefill_from_attendance(app: &TestApp) {
 
     let unit = contractor_unit(app).await.to_string();
     let again = app.post("/builder/wage/v1/Sheet/create", Some(&token), &[("month", &month), ("unitId", &unit)]).await;
-    assert_refused(&again, "该单位（班组）本月已有工资表");
+    assert_refused(&again, "该单位（班组）本月已有未确认的工资表，请在该表中刷新考勤");
     let future = app.post("/builder/wage/v1/Sheet/create", Some(&token), &[("month", "2099-01"), ("unitId", &unit)]).await;
     assert_refused(&future, "不能为未来月份编制工资表");
     let bad = app.post("/builder/wage/v1/Sheet/create", Some(&token), &[("month", "2024-13"), ("unitId", &unit)]).await;
@@ -78,9 +78,28 @@ async fn monthly_wages_are_pro_rata(app: &TestApp) {
     app.exec("UPDATE employment_rates SET wage_kind = 'month', wage_fen = 650001").await;
     let sheet = create_sheet(app, &token).await;
     let span = wageguard::wage::service::month_span(&previous_month()).unwrap();
+    let calendar = wageguard::calendar::service::calendar(&app.db, span.first, span.last).await.unwrap();
+    let working_days = calendar.working_days(span.first, span.last);
+    let statutory = wageguard::domain::calendar::days(span.first, span.last)
+        .filter(|day| calendar.class(*day) == wageguard::domain::calendar::DayClass::Statutory)
+        .count() as i64;
     for line in lines(app, &token, sheet).await {
-        let days = line["days"].as_i64().unwrap();
-        let expected = if days >= span.working_days { 650_001 } else { (2 * 650_001 * days + span.working_days) / (2 * span.working_days) };
+        let worker = line["workerId"].as_i64().unwrap();
+        let entry = app.scalar(leak(format!(
+            "SELECT CAST(REPLACE(entry_date, '-', '') AS BIGINT) FROM employments WHERE worker_id = {worker} AND project_id = 1"))).await;
+        let attended: Vec<String> = wageguard::domain::calendar::days(span.first, span.last)
+            .filter(|day| calendar.class(*day) == wageguard::domain::calendar::DayClass::Working)
+            .map(|day| day.to_string())
+            .collect();
+        let mut worked = 0;
+        for day in &attended {
+            worked += app.scalar(leak(format!(
+                "SELECT COUNT(*) FROM attendance_days WHERE project_id = 1 AND worker_id = {worker} AND attended = TRUE AND day = '{day}'"))).await;
+        }
+        // The demo's workers entered before the month: the month is paid by 21.75 paid days, whole when
+        // every working day was attended (decisions "Payroll rules").
+        assert!(entry < span.first.to_string().replace('-', "").parse::<i64>().unwrap());
+        let expected = if worked == working_days { 650_001 } else { ((2 * 650_001 * (worked + statutory) * 4 + 87) / 174).min(650_001) };
         assert_eq!(line["prefill"], wageguard::wage::money::yuan(expected), "{line}");
     }
 }
