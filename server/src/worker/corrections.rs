@@ -6,7 +6,7 @@
 #![allow(non_snake_case)]
 
 use serde::{Deserialize, Serialize};
-use time::{Date, Duration};
+use time::Duration;
 use utoipa::{IntoParams, ToSchema};
 
 use super::repo::{self, ContactCard, RateRow, TransferTo};
@@ -29,9 +29,9 @@ use crate::project::options;
 use crate::scope;
 
 pub const MSG_NOTHING_CHANGED: &str = "没有修改任何内容";
-pub const MSG_EFFECTIVE_MONTH: &str = "请选择生效月份";
-pub const MSG_EFFECTIVE_BEFORE_ENTRY: &str = "生效月份不能早于进场月份";
-pub const MSG_RATE_UNCHANGED: &str = "新的工资标准与该月执行的标准相同";
+pub const MSG_EFFECTIVE_DATE: &str = "请选择生效日期";
+pub const MSG_EFFECTIVE_BEFORE_ENTRY: &str = "生效日期不能早于进场日期";
+pub const MSG_RATE_UNCHANGED: &str = "新的工资标准与该日执行的标准相同";
 pub const MSG_TRANSFER_DATE: &str = "请选择调动日期";
 pub const MSG_TRANSFER_NOT_AFTER_ENTRY: &str = "调动日期应晚于本次进场日期";
 pub const MSG_TRANSFER_FUTURE: &str = "调动日期不能晚于今天";
@@ -197,7 +197,7 @@ pub async fn edit(db: &Db, current: &CurrentAccount, ip: &str, form: &EditForm) 
 /// A wage standard as the console shows it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RateLine {
-    /// YYYY-MM-DD: the line's entry date or the first day of a month.
+    /// YYYY-MM-DD: the first day the standard applies.
     pub effectiveFrom: String,
     /// `day` or `month`.
     pub wageKind: String,
@@ -232,14 +232,9 @@ pub struct WageStandardForm {
     pub wageKind: Option<String>,
     /// Yuan, > 0, at most 99999.99, up to 2 decimals.
     pub wage: Option<String>,
-    /// YYYY-MM: the new standard applies from the first day of this month (from the entry date in the
-    /// entry month); not before the entry month.
-    pub effectiveMonth: Option<String>,
-}
-
-/// The first day of a `YYYY-MM` month.
-fn month_start(text: &str) -> Result<Date, Invalid> {
-    required_date(&format!("{}-01", text.trim()), MSG_EFFECTIVE_MONTH).map_err(|_| Invalid(MSG_EFFECTIVE_MONTH))
+    /// YYYY-MM-DD: the new standard applies from this day on (issue 11: a sheet pays each day at that
+    /// day's standard); not before the entry date.
+    pub effectiveDate: Option<String>,
 }
 
 pub async fn change_wage_standard(db: &Db, current: &CurrentAccount, ip: &str, form: &WageStandardForm) -> Result<Vec<RateLine>, ApiError> {
@@ -250,16 +245,10 @@ pub async fn change_wage_standard(db: &Db, current: &CurrentAccount, ip: &str, f
         return Err(Invalid(MSG_WAGE_KIND).into());
     }
     let wage_fen = rules::wage_fen(&sent(&form.wage))?;
-    let month = sent(&form.effectiveMonth);
-    if month.is_empty() {
-        return Err(Invalid(MSG_EFFECTIVE_MONTH).into());
-    }
-    let first_day = format_date(month_start(&month)?);
-    let entry_date = &line.line.entry_date;
-    if first_day[..7] < entry_date[..7] {
+    let effective_from = format_date(required_date(&sent(&form.effectiveDate), MSG_EFFECTIVE_DATE).map_err(|_| Invalid(MSG_EFFECTIVE_DATE))?);
+    if effective_from < line.line.entry_date {
         return Err(Invalid(MSG_EFFECTIVE_BEFORE_ENTRY).into());
     }
-    let effective_from = if first_day < *entry_date { entry_date.clone() } else { first_day };
     let new = RateRow { effective_from, wage_kind, wage_fen };
     let before = rate_for(db, line.line.id, &new.effective_from).await?;
     if before.as_ref().is_some_and(|before| before.wage_kind == new.wage_kind && before.wage_fen == new.wage_fen) {

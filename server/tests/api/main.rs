@@ -22,6 +22,7 @@ mod teams;
 mod units;
 mod units_info;
 mod wages;
+mod payroll;
 mod sms;
 mod special;
 mod staff;

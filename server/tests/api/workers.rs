@@ -609,13 +609,13 @@ async fn a_worker_is_edited_paid_a_new_rate_and_transferred_with_history(app: &T
     assert_refused(&app.post(&path("edit"), Some(&token), &[("id", &line), ("phone", "123")]).await, "请填写正确的联系电话");
     assert_refused(&app.post(&path("edit"), Some(&token), &[("id", &line), ("phone", "13900000000"), ("wageCardNumber", "6222021234567894")]).await, "请选择工资卡开户银行");
 
-    // The wage standard from May: April's sheet keeps 350.50 a day, May's pays 400.
-    let form = |month: &'static str, wage: &'static str| vec![("id", leak(line.clone())), ("wageKind", "day"), ("wage", wage), ("effectiveMonth", month)];
-    assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("2026-02", "400")).await, "生效月份不能早于进场月份");
-    assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("2026-05", "350.5")).await, "新的工资标准与该月执行的标准相同");
-    assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("2026-05", "0")).await, "工资标准应大于0");
-    assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("", "400")).await, "请选择生效月份");
-    let changed = app.post(&path("wage_standard"), Some(&token), &form("2026-05", "400")).await;
+    // The wage standard from May 1: April's sheet keeps 350.50 a day, May's pays 400.
+    let form = |day: &'static str, wage: &'static str| vec![("id", leak(line.clone())), ("wageKind", "day"), ("wage", wage), ("effectiveDate", day)];
+    assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("2026-03-01", "400")).await, "生效日期不能早于进场日期");
+    assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("2026-05-01", "350.5")).await, "新的工资标准与该日执行的标准相同");
+    assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("2026-05-01", "0")).await, "工资标准应大于0");
+    assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("", "400")).await, "请选择生效日期");
+    let changed = app.post(&path("wage_standard"), Some(&token), &form("2026-05-01", "400")).await;
     assert_eq!(changed["code"], 201, "{changed}");
     assert_eq!(changed["data"][0]["effectiveFrom"], "2026-03-02");
     assert_eq!(changed["data"][1]["effectiveFrom"], "2026-05-01");

@@ -2534,6 +2534,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/wage/v1/Sheet/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes a draft's days from attendance again (days paid by no other line, each at that day's terms),
+         *     keeping the clerk's edits. Logged.
+         */
+        post: operations["sheet_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/wage/v1/Sheet/removeLine": {
         parameters: {
             query?: never;
@@ -2562,6 +2582,24 @@ export interface paths {
         put?: never;
         /** A draft line's payable and deductions (yuan) with the reason any change from the prefill or any deduction needs; net = payable − deductions, never negative. Logged. */
         post: operations["sheet_save_line"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Sheet/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's payroll rule (how monthly wages are prorated). */
+        get: operations["sheet_settings"];
+        put?: never;
+        /** Sets the project's payroll rule; new sheets and refreshed drafts use it. Logged. */
+        post: operations["sheet_save_settings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3619,6 +3657,8 @@ export interface components {
         CorrectionForm: {
             /** @description `1` attended, `0` absent. */
             attended?: string | null;
+            /** @description `1`: the clerk confirmed (after the 301) that a paid day's pay is taken back on the next sheet. */
+            confirmed?: string | null;
             /** @description `YYYY-MM-DD`, today or earlier. */
             day?: string | null;
             /** @description 2–100 characters; kept with the correction and in the operation log. */
@@ -5195,6 +5235,8 @@ export interface components {
                     deduction: string;
                     /** Format: int64 */
                     id: number;
+                    /** @description 工资表 or 补充工资表（第N张）. */
+                    kindLabel: string;
                     /** Format: int64 */
                     lineCount: number;
                     month: string;
@@ -5208,6 +5250,16 @@ export interface components {
                     payable: string;
                     /** Format: int64 */
                     projectId: number;
+                    /** @description The payroll rule the lines were reckoned with, printed on the sheet. */
+                    proration: string;
+                    prorationLabel: string;
+                    /** @description When the lines were last taken from attendance. */
+                    refreshedAt: string;
+                    /**
+                     * Format: int64
+                     * @description 1: the month's first sheet of the unit (team); 2 and on: its supplementary sheets.
+                     */
+                    seq: number;
                     /** @description draft 未确认, confirmed 已确认, paid 已发放. */
                     status: string;
                     statusLabel: string;
@@ -5220,6 +5272,11 @@ export interface components {
                     /** Format: int64 */
                     unitId: number;
                     unitName: string;
+                    /**
+                     * Format: int64
+                     * @description The month's working days on China's calendar.
+                     */
+                    workingDays: number;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -5993,7 +6050,7 @@ export interface components {
              */
             code: number;
             data: {
-                /** @description YYYY-MM-DD: the line's entry date or the first day of a month. */
+                /** @description YYYY-MM-DD: the first day the standard applies. */
                 effectiveFrom: string;
                 /** @description Yuan with two decimals. */
                 wage: string;
@@ -6193,6 +6250,21 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_WagePayrollSettings: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description The project's payroll rule and the choices. */
+            data: {
+                choices: components["schemas"]["WageUnitOption2"][];
+                label: string;
+                proration: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_WageSheetDetail: {
             /**
              * Format: int32
@@ -6200,6 +6272,12 @@ export interface components {
              */
             code: number;
             data: {
+                /** @description Take-backs on the page's lines: the day, the amount and the reason. */
+                adjustments: components["schemas"]["WageAdjustment"][];
+                /** Format: int64 */
+                differenceCount: number;
+                /** @description A draft: workers whose days differ from attendance now (the first `DIFFERENCES_SHOWN`); confirmed: none. */
+                differences: components["schemas"]["WageSheetDifference"][];
                 lines: components["schemas"]["Paged_WageLine"];
                 sheet: components["schemas"]["WageSheet"];
             };
@@ -6573,6 +6651,10 @@ export interface components {
             /** Format: int64 */
             limit: number;
             list: {
+                /** @description Pay taken back for days paid before and corrected to absent since, yuan. */
+                adjustment: string;
+                /** @description How the prefill was reached. */
+                basis: string;
                 cardBank: string;
                 /** @description The bank's name ('' when the code is unknown). */
                 cardBankName: string;
@@ -6585,11 +6667,21 @@ export interface components {
                  */
                 days: number;
                 deduction: string;
+                /**
+                 * Format: int64
+                 * @description Statutory holidays paid without attendance (monthly wage).
+                 */
+                holidayDays: number;
                 /** Format: int64 */
                 id: number;
                 idNumber: string;
                 name: string;
                 net: string;
+                /**
+                 * Format: int64
+                 * @description Attended rest days and holidays of a monthly wage (overtime, paid by the clerk with a reason).
+                 */
+                overtimeDays: number;
                 payable: string;
                 /** @description What the attendance gives. */
                 prefill: string;
@@ -6939,7 +7031,7 @@ export interface components {
         };
         /** @description A wage standard as the console shows it. */
         RateLine: {
-            /** @description YYYY-MM-DD: the line's entry date or the first day of a month. */
+            /** @description YYYY-MM-DD: the first day the standard applies. */
             effectiveFrom: string;
             /** @description Yuan with two decimals. */
             wage: string;
@@ -7784,6 +7876,14 @@ export interface components {
             /** @description The cascader's value, comma-joined: `bank,branch`. `BankType` / `BankPoint` win when both are sent. */
             bankSelected?: string | null;
         };
+        /** @description A paid day corrected to absent, taken back on a line. */
+        WageAdjustment: {
+            amount: string;
+            day: string;
+            /** Format: int64 */
+            lineId: number;
+            reason: string;
+        };
         WageAnomaly: {
             /** Format: int64 */
             days: number;
@@ -7965,6 +8065,16 @@ export interface components {
             /** Format: int64 */
             workerId: number;
         };
+        WagePayrollForm: {
+            /** @description `statutory` (21.75) or `working_days`. */
+            proration?: string | null;
+        };
+        /** @description The project's payroll rule and the choices. */
+        WagePayrollSettings: {
+            choices: components["schemas"]["WageUnitOption2"][];
+            label: string;
+            proration: string;
+        };
         WageReissueForm: {
             /** @description Comma-joined failed payout ids of one order. */
             ids?: string | null;
@@ -7975,6 +8085,8 @@ export interface components {
             deduction: string;
             /** Format: int64 */
             id: number;
+            /** @description 工资表 or 补充工资表（第N张）. */
+            kindLabel: string;
             /** Format: int64 */
             lineCount: number;
             month: string;
@@ -7988,6 +8100,16 @@ export interface components {
             payable: string;
             /** Format: int64 */
             projectId: number;
+            /** @description The payroll rule the lines were reckoned with, printed on the sheet. */
+            proration: string;
+            prorationLabel: string;
+            /** @description When the lines were last taken from attendance. */
+            refreshedAt: string;
+            /**
+             * Format: int64
+             * @description 1: the month's first sheet of the unit (team); 2 and on: its supplementary sheets.
+             */
+            seq: number;
             /** @description draft 未确认, confirmed 已确认, paid 已发放. */
             status: string;
             statusLabel: string;
@@ -8000,10 +8122,31 @@ export interface components {
             /** Format: int64 */
             unitId: number;
             unitName: string;
+            /**
+             * Format: int64
+             * @description The month's working days on China's calendar.
+             */
+            workingDays: number;
         };
         WageSheetDetail: {
+            /** @description Take-backs on the page's lines: the day, the amount and the reason. */
+            adjustments: components["schemas"]["WageAdjustment"][];
+            /** Format: int64 */
+            differenceCount: number;
+            /** @description A draft: workers whose days differ from attendance now (the first `DIFFERENCES_SHOWN`); confirmed: none. */
+            differences: components["schemas"]["WageSheetDifference"][];
             lines: components["schemas"]["Paged_WageLine"];
             sheet: components["schemas"]["WageSheet"];
+        };
+        /** @description A worker whose days on a draft differ from attendance now. */
+        WageSheetDifference: {
+            /** Format: int64 */
+            daysNow: number;
+            /** Format: int64 */
+            daysOnSheet: number;
+            name: string;
+            /** Format: int64 */
+            workerId: number;
         };
         WageSheetForm: {
             /** @description YYYY-MM, not after this month. */
@@ -8015,10 +8158,10 @@ export interface components {
         /** @description `Worker/wage_standard`. */
         WageStandardForm: {
             /**
-             * @description YYYY-MM: the new standard applies from the first day of this month (from the entry date in the
-             *     entry month); not before the entry month.
+             * @description YYYY-MM-DD: the new standard applies from this day on (issue 11: a sheet pays each day at that
+             *     day's standard); not before the entry date.
              */
-            effectiveMonth?: string | null;
+            effectiveDate?: string | null;
             /** @description The roster line (employment) id; on site. */
             id?: string | null;
             /** @description Yuan, > 0, at most 99999.99, up to 2 decimals. */
@@ -11634,6 +11777,32 @@ export interface operations {
             };
         };
     };
+    sheet_refresh: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     sheet_remove_line: {
         parameters: {
             query?: never;
@@ -11682,6 +11851,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    sheet_settings: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project; a builder's own project is implied (another id → 404). */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WagePayrollSettings"];
+                };
+            };
+        };
+    };
+    sheet_save_settings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WagePayrollForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WagePayrollSettings"];
                 };
             };
         };

@@ -10,17 +10,17 @@ import { changeWageStandard, type WorkerDetail } from './service';
 interface WageValues {
   wageKind: 'day' | 'month';
   wage: string;
-  month: Dayjs | null;
+  effective: Dayjs | null;
 }
 
 /**
- * 调整工资标准: a new day or month rate from the first day of a month. Wage sheets of earlier months keep
- * the old rate; the history lists every standard.
+ * 调整工资标准: a new day or month rate from a day on. A wage sheet pays each day at that day's standard;
+ * confirmed sheets keep what they paid, a draft takes the new standard when refreshed.
  */
 export default function WageStandardDialog({ worker, onClose, onSaved }: { worker: WorkerDetail | null; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<WageValues>();
   const [saving, setSaving] = useState(false);
-  const entryMonth = worker?.entryDate.slice(0, 7) ?? '';
+  const entryDate = worker?.entryDate ?? '';
 
   const send = async (values: WageValues) => {
     if (!worker) return;
@@ -30,7 +30,7 @@ export default function WageStandardDialog({ worker, onClose, onSaved }: { worke
         id: String(worker.id),
         wageKind: values.wageKind,
         wage: values.wage.trim(),
-        effectiveMonth: values.month ? values.month.format('YYYY-MM') : '',
+        effectiveDate: values.effective ? values.effective.format('YYYY-MM-DD') : '',
       });
       void message.success('工资标准已调整');
       onSaved();
@@ -56,7 +56,7 @@ export default function WageStandardDialog({ worker, onClose, onSaved }: { worke
         form={form}
         layout="vertical"
         preserve={false}
-        initialValues={{ wageKind: worker?.wageKind === 'month' ? 'month' : 'day', wage: '', month: chinaNow().startOf('month') }}
+        initialValues={{ wageKind: worker?.wageKind === 'month' ? 'month' : 'day', wage: '', effective: chinaNow().startOf('day') }}
         onFinish={(values) => void send(values)}
       >
         <p data-testid="wage-current">
@@ -69,18 +69,18 @@ export default function WageStandardDialog({ worker, onClose, onSaved }: { worke
           <Input data-testid="wage-amount" />
         </Form.Item>
         <Form.Item
-          name="month"
-          label="生效月份"
-          extra="自该月1日起执行（进场当月自进场日起）；已生成的之前月份工资表不变"
+          name="effective"
+          label="生效日期"
+          extra="自该日起按新标准计薪；已确认的工资表不变，未确认的工资表刷新后按新标准计算"
           rules={[
-            requiredDateRule('请选择生效月份'),
+            requiredDateRule('请选择生效日期'),
             {
               validator: (_rule, value: Dayjs | null) =>
-                value && value.format('YYYY-MM') < entryMonth ? Promise.reject(new Error('生效月份不能早于进场月份')) : Promise.resolve(),
+                value && value.format('YYYY-MM-DD') < entryDate ? Promise.reject(new Error('生效日期不能早于进场日期')) : Promise.resolve(),
             },
           ]}
         >
-          <DatePicker picker="month" style={{ width: '100%' }} data-testid="wage-month" />
+          <DatePicker style={{ width: '100%' }} data-testid="wage-effective" />
         </Form.Item>
       </Form>
     </Modal>

@@ -101,7 +101,7 @@ describe('WorkerDrawer', () => {
     const wage = called(WAGE_STANDARD_URL)[0].body;
     expect(wage.get('wage')).toBe('400');
     expect(wage.get('wageKind')).toBe('day');
-    expect(wage.get('effectiveMonth')).toMatch(/^\d{4}-\d{2}$/);
+    expect(wage.get('effectiveDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     fireEvent.click(screen.getByTestId('worker-transfer'));
     await screen.findByTestId('transfer-submit');
