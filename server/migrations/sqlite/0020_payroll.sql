@@ -1,16 +1,16 @@
+-- no-transaction
 -- Issue 11: every attended day paid exactly once, supplementary sheets, each day at that day's terms,
 -- sheets that follow attendance until confirmed, adjustments after payment, the project's proration.
 --
 -- A month may now have several sheets per unit (team): the first and its 补充工资表, one draft at a time;
 -- lines are unique per sheet and worker, and a worker may be on several sheets of a month (a transfer, a
--- supplementary sheet). SQLite cannot drop a table constraint, so wage_sheets and wage_lines are rebuilt;
--- legacy_alter_table keeps the references of wage_lines, wage_order_sheets and payouts pointing at the
--- table names, which the rebuilt tables take over with the same ids.
-PRAGMA legacy_alter_table = ON;
+-- supplementary sheet). SQLite cannot drop a table constraint, so wage_sheets and wage_lines are rebuilt
+-- the way SQLite documents (foreign keys off, new table, copy, drop, rename, check): the references of
+-- wage_lines, wage_order_sheets and payouts name the tables, which the rebuilt ones take over with the same ids.
+PRAGMA foreign_keys = OFF;
+BEGIN;
 
-ALTER TABLE wage_sheets RENAME TO wage_sheets_0012;
-DROP INDEX wage_sheets_month;
-CREATE TABLE wage_sheets (
+CREATE TABLE wage_sheets_0020 (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     project_id BIGINT NOT NULL REFERENCES projects (id),
     month TEXT NOT NULL,
@@ -34,14 +34,14 @@ CREATE TABLE wage_sheets (
     -- When the lines were last taken from attendance (created or refreshed).
     refreshed_at BIGINT NOT NULL DEFAULT 0
 );
-INSERT INTO wage_sheets (id, project_id, month, unit_id, team_id, seq, status, order_id, created_by, created_at, confirmed_at, refreshed_at)
-    SELECT id, project_id, month, unit_id, team_id, 1, status, order_id, created_by, created_at, confirmed_at, created_at FROM wage_sheets_0012;
+INSERT INTO wage_sheets_0020 (id, project_id, month, unit_id, team_id, seq, status, order_id, created_by, created_at, confirmed_at, refreshed_at)
+    SELECT id, project_id, month, unit_id, team_id, 1, status, order_id, created_by, created_at, confirmed_at, created_at FROM wage_sheets;
+DROP TABLE wage_sheets;
+ALTER TABLE wage_sheets_0020 RENAME TO wage_sheets;
 CREATE INDEX wage_sheets_month ON wage_sheets (project_id, month, id);
 CREATE UNIQUE INDEX wage_sheets_one_draft ON wage_sheets (project_id, unit_id, team_id, month) WHERE status = 'draft';
 
-ALTER TABLE wage_lines RENAME TO wage_lines_0012;
-DROP INDEX wage_lines_sheet;
-CREATE TABLE wage_lines (
+CREATE TABLE wage_lines_0020 (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     sheet_id BIGINT NOT NULL REFERENCES wage_sheets (id),
     project_id BIGINT NOT NULL REFERENCES projects (id),
@@ -72,16 +72,14 @@ CREATE TABLE wage_lines (
     card_bank TEXT NOT NULL DEFAULT '',
     UNIQUE (sheet_id, worker_id)
 );
-INSERT INTO wage_lines (id, sheet_id, project_id, month, worker_id, employment_id, days, wage_kind, wage_fen, prefill_fen, payable_fen,
+INSERT INTO wage_lines_0020 (id, sheet_id, project_id, month, worker_id, employment_id, days, wage_kind, wage_fen, prefill_fen, payable_fen,
         deduction_fen, net_fen, reason, card_number, card_bank)
     SELECT id, sheet_id, project_id, month, worker_id, employment_id, days, wage_kind, wage_fen, prefill_fen, payable_fen,
-        deduction_fen, net_fen, reason, card_number, card_bank FROM wage_lines_0012;
+        deduction_fen, net_fen, reason, card_number, card_bank FROM wage_lines;
+DROP TABLE wage_lines;
+ALTER TABLE wage_lines_0020 RENAME TO wage_lines;
 CREATE INDEX wage_lines_sheet ON wage_lines (sheet_id, id);
 CREATE INDEX wage_lines_month ON wage_lines (project_id, month, worker_id);
-
-DROP TABLE wage_lines_0012;
-DROP TABLE wage_sheets_0012;
-PRAGMA legacy_alter_table = OFF;
 
 -- The days each line pays: a worker's day is on at most one line (the primary key), so no day is paid
 -- twice. class is the day on China's calendar when the line took it: 'working', 'statutory' or 'rest'.
@@ -135,3 +133,6 @@ CREATE TABLE payroll_settings (
     proration TEXT NOT NULL DEFAULT 'statutory' CHECK (proration IN ('statutory', 'working_days')),
     updated_at BIGINT NOT NULL
 );
+
+COMMIT;
+PRAGMA foreign_keys = ON;
