@@ -10,9 +10,12 @@ ALTER TABLE attendance_rules ADD COLUMN max_shift_minutes BIGINT NOT NULL DEFAUL
 ALTER TABLE attendance_days ADD COLUMN unpaired BIGINT NOT NULL DEFAULT 0;
 
 -- Per punch, kept by the ingest with the days: unix seconds of the first punch of its shift and that day
--- ('YYYY-MM-DD', China time); 0 and '' when the punch does not count (its direction is not counted) or was
--- stored before shifts were counted (the next recount of its days sets them).
+-- ('YYYY-MM-DD', China time); 0 and '' when the punch does not count (its direction is not counted).
+-- shift_start -1: stored before shifts were counted. At its next start the server recounts the open months
+-- (the previous and the current one) of every project with such punches, then sets the rest to 0: older
+-- months keep the calendar days they were paid on.
 ALTER TABLE punches ADD COLUMN shift_start BIGINT NOT NULL DEFAULT 0;
+UPDATE punches SET shift_start = -1;
 ALTER TABLE punches ADD COLUMN shift_day TEXT NOT NULL DEFAULT '';
 -- The punch is one end of an in→out pair, so it adds hours.
 ALTER TABLE punches ADD COLUMN paired BOOLEAN NOT NULL DEFAULT FALSE;

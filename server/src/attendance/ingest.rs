@@ -153,7 +153,7 @@ fn recount(punches: &[StoredPunch], stays: &[(i64, Stay)], rules: &Rules, write_
 }
 
 /// Recounts `$workers` inside `$tx`: reads their punches from 00:00 of `$from` on (leaving out the ones a
-/// shift begun before `$from` holds), their employment lines, then deletes their uncorrected days from
+/// shift begun before `$from` holds; one never counted, -1 or 0, is read), their employment lines, then deletes their uncorrected days from
 /// `$write_from` on and writes the recounted days (a manual row keeps its `attended`) and the punches' marks.
 /// Evaluates to the number of days written.
 macro_rules! recount_in_tx {
@@ -176,7 +176,7 @@ macro_rules! recount_in_tx {
                 "SELECT worker_id, id, punched_at, direction, shift_start, shift_day, paired FROM punches WHERE project_id = ",
             );
             builder.push_bind($project_id).push(" AND punched_at >= ").push_bind(from_at);
-            builder.push(" AND (shift_start = 0 OR shift_start >= ").push_bind(from_at).push(") AND worker_id IN (");
+            builder.push(" AND (shift_start <= 0 OR shift_start >= ").push_bind(from_at).push(") AND worker_id IN (");
             let mut list = builder.separated(", ");
             for worker_id in workers {
                 list.push_bind(*worker_id);
@@ -327,6 +327,19 @@ pub async fn recompute(db: &Db, project_id: i64, from_day: Date) -> sqlx::Result
         tx.commit().await?;
         Ok(written)
     })
+}
+
+/// Punches stored before shifts were counted (migration 0019 marks them `shift_start = -1`): each such
+/// project is recounted from `from_day` (the open months) and its older punches marked as not counted, so
+/// this runs once. Answers the projects recounted.
+pub async fn recount_stored(db: &Db, from_day: Date) -> sqlx::Result<usize> {
+    let projects: Vec<i64> =
+        on_db!(db, pool => sqlx::query_scalar("SELECT DISTINCT project_id FROM punches WHERE shift_start = -1").fetch_all(pool).await)?;
+    for project_id in &projects {
+        recompute(db, *project_id, from_day).await?;
+        crate::execute!(db, sqlx::query("UPDATE punches SET shift_start = 0 WHERE project_id = $1 AND shift_start = -1").bind(*project_id))?;
+    }
+    Ok(projects.len())
 }
 
 #[cfg(test)]

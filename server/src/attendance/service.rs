@@ -451,6 +451,11 @@ pub async fn save_rules(db: &Db, current: &CurrentAccount, ip: &str, form: &Rule
     Ok(AttendanceRulesSaved { from: from.to_string(), to: today.to_string(), workerDays })
 }
 
+/// At start: recounts the open months of the projects whose punches were stored before shifts were counted.
+pub async fn recount_stored_shifts(db: &Db) -> sqlx::Result<usize> {
+    ingest::recount_stored(db, months_back(clock::china_today(), OPEN_PREVIOUS_MONTHS)).await
+}
+
 // ---------------------------------------------------------------- records
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -699,5 +699,13 @@ async fn night_shifts_count_on_the_day_they_began(app: &TestApp) {
     let without = [("minHours", "0"), ("dedupSeconds", "60"), ("directions", "both"), ("offlineMinutes", "10")];
     assert_eq!(app.post(&path("Rule/save"), Some(&token), &without).await["code"], 201);
     assert_eq!(app.get(&path("Rule/get"), Some(&token)).await["data"]["maxShiftHours"], 8);
+
+    // Punches stored before shifts were counted (migration 0019 marks them -1) are recounted once, at start.
+    app.exec("UPDATE punches SET shift_start = -1, shift_day = '', paired = FALSE").await;
+    app.exec("DELETE FROM attendance_days").await;
+    assert_eq!(wageguard::attendance::service::recount_stored_shifts(&app.db).await.unwrap(), 1);
+    assert_eq!(shift_row(app, worker, &day(0)).await, Some((true, 3, 40, 1)));
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM punches WHERE shift_start = -1").await, 0);
+    assert_eq!(wageguard::attendance::service::recount_stored_shifts(&app.db).await.unwrap(), 0);
 }
 both!(night_shifts_count_on_the_day_they_began);
