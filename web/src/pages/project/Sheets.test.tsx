@@ -22,7 +22,7 @@ const sheet: AttendanceSheet = {
     teamName: '钢筋班',
     attendedDays: 1,
     hours: '10.0',
-    cells: [{ day: 1, attended: true, manual: false, hours: '10.0', outside: false }],
+    cells: [{ day: 1, attended: true, manual: false, hours: '10.0', unpaired: 0, outside: false }],
     stays: [{ fromDay: 1, toDay: dayjs().daysInMonth() }],
     staysText: `进场 ${month}-01 起`,
   }],

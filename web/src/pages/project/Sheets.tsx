@@ -9,6 +9,7 @@ import { ApiError, showApiError } from '@/api/client';
 import { fetchOptions } from '@/pages/user/service';
 import {
   cellMark,
+  cellTip,
   cellsByDay,
   correctDay,
   dayOf,
@@ -153,7 +154,7 @@ export default function Sheets() {
               </span>
             );
           }
-          const tip = cell ? `${date} ${cell.attended ? '出勤' : '未计出勤'}，工时 ${cell.hours} 小时${cell.manual ? '（手工修正）' : ''}` : `${date} 无考勤`;
+          const tip = cellTip(date, cell);
           return (
             <span role={future ? undefined : 'button'} data-testid={`cell-${row.workerId}-${day}`} title={future ? undefined : `${tip}，点击修正`}
               style={{ cursor: future ? 'default' : 'pointer', display: 'inline-block', minWidth: 18, ...(MARK_STYLE[mark] ?? {}) }}
