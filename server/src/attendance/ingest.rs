@@ -321,8 +321,8 @@ pub async fn recompute(db: &Db, project_id: i64, from_day: Date) -> sqlx::Result
         // which fails at once when a punch upload is writing.
         sqlx::query("DELETE FROM attendance_days WHERE project_id = $1 AND day >= $2 AND manual = FALSE")
             .bind(project_id).bind(&from_text).execute(&mut *tx).await?;
-        let workers: Vec<i64> = sqlx::query_scalar("SELECT DISTINCT worker_id FROM punches WHERE project_id = $1 AND punched_at >= $2")
-            .bind(project_id).bind(china_midnight(from)).fetch_all(&mut *tx).await?;
+        let workers: Vec<i64> = sqlx::query_scalar("SELECT DISTINCT worker_id FROM punches WHERE project_id = $1 AND day >= $2")
+            .bind(project_id).bind(from.to_string()).fetch_all(&mut *tx).await?;
         let written = recount_in_tx!(tx, project_id, &rules, &workers, from, from_text);
         tx.commit().await?;
         Ok(written)
