@@ -284,6 +284,10 @@ pub struct RecordFilter {
     pub to_day: String,
     /// '', 'device', 'import' or 'manual'.
     pub source: String,
+    /// 0: every worker.
+    pub worker_id: i64,
+    /// '' or a day: the punches of the shifts begun that day and the corrections of that day.
+    pub shift_day: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -323,6 +327,9 @@ fn record_union(filter: &RecordFilter, clause: &mut Clause) -> String {
         if !filter.to_day.is_empty() {
             clause.and(&format!("{alias}.day <= ?"), vec![Bind::Text(filter.to_day.clone())]);
         }
+        if filter.worker_id > 0 {
+            clause.and(&format!("{alias}.worker_id = ?"), vec![Bind::Int(filter.worker_id)]);
+        }
     };
     let mut parts = Vec::new();
     if filter.source != "manual" {
@@ -330,6 +337,9 @@ fn record_union(filter: &RecordFilter, clause: &mut Clause) -> String {
         common(&mut part, "p");
         if matches!(filter.source.as_str(), "device" | "import") {
             part.and("p.source = ?", vec![Bind::Text(filter.source.clone())]);
+        }
+        if !filter.shift_day.is_empty() {
+            part.and("p.shift_day = ?", vec![Bind::Text(filter.shift_day.clone())]);
         }
         parts.push(format!(
             "SELECT p.source, p.id, p.project_id, p.worker_id, p.punched_at AS at, p.day, p.direction, p.device_id, '' AS note, p.photo, \
@@ -341,6 +351,9 @@ fn record_union(filter: &RecordFilter, clause: &mut Clause) -> String {
     if filter.source.is_empty() || filter.source == "manual" {
         let mut part = Clause { conditions: Vec::new(), binds: std::mem::take(&mut clause.binds) };
         common(&mut part, "k");
+        if !filter.shift_day.is_empty() {
+            part.and("k.day = ?", vec![Bind::Text(filter.shift_day.clone())]);
+        }
         parts.push(format!(
             "SELECT 'manual' AS source, k.id, k.project_id, k.worker_id, k.created_at AS at, k.day, \
              CASE WHEN k.attended THEN 'attended' ELSE 'absent' END AS direction, CAST(0 AS BIGINT) AS device_id, k.reason AS note, '' AS photo, \

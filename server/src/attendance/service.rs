@@ -39,6 +39,8 @@ pub const MSG_KEYWORD: &str = "查询条件过长";
 pub const MSG_SOURCE: &str = "请选择正确的考勤来源";
 pub const MSG_START: &str = "开始日期格式错误";
 pub const MSG_END: &str = "结束日期格式错误";
+pub const MSG_SHIFT_DAY: &str = "班次日期格式错误";
+pub const MSG_FILTER_WORKER: &str = "请选择正确的工人";
 pub const MSG_RANGE: &str = "开始日期不能晚于结束日期";
 pub const MSG_FILTER_ID: &str = "请选择正确的单位或班组";
 pub const MSG_MONTH: &str = "月份格式应为YYYY-MM";
@@ -471,6 +473,10 @@ pub struct RecordQuery {
     pub endDate: Option<String>,
     /// `device`, `import` or `manual` (corrections); empty for all.
     pub source: Option<String>,
+    /// One worker (the monthly sheet's day detail).
+    pub workerId: Option<String>,
+    /// `YYYY-MM-DD`: the punches of the shifts begun that day, and that day's corrections.
+    pub shiftDay: Option<String>,
     pub projectId: Option<String>,
     pub page: Option<String>,
     pub limit: Option<String>,
@@ -571,6 +577,8 @@ pub async fn records(db: &Db, current: &CurrentAccount, query: &RecordQuery) -> 
         from_day,
         to_day,
         source,
+        worker_id: optional_id(&query.workerId).map_err(|_| Invalid(MSG_FILTER_WORKER))?,
+        shift_day: optional_day(&query.shiftDay, MSG_SHIFT_DAY)?,
     };
     let (rows, total) = repo::records(db, &filter, page.limit, page.offset()).await?;
     Ok(page.answer(rows.into_iter().map(record_line).collect(), total))

@@ -671,6 +671,12 @@ async fn night_shifts_count_on_the_day_they_began(app: &TestApp) {
     assert_eq!(listed[0], (this_month.clone(), day(0), false));
     assert_eq!(listed[2], (day(0), day(1), false));
     assert_eq!(listed[6], (day(3), day(3), true));
+    // The sheet's day detail: one worker's punches of the shifts begun that day.
+    let detail = app.get(&format!("{}?workerId={worker}&shiftDay={}", path("Record/list"), day(0)), Some(&token)).await;
+    let times: Vec<&str> = detail["data"]["list"].as_array().unwrap().iter().map(|r| r["time"].as_str().unwrap()).collect();
+    assert_eq!(times, vec![format!("{this_month} 00:10:00"), format!("{} 23:30:00", day(0))]);
+    assert_refused(&app.get(&format!("{}?shiftDay=2026-02-30", path("Record/list")), Some(&token)).await, "班次日期格式错误");
+    assert_refused(&app.get(&format!("{}?workerId=x", path("Record/list")), Some(&token)).await, "请选择正确的工人");
 
     // An 8-hour minimum: both nights count (10 h each, the gap between them is not work), the 40 minutes
     // and the lone Out do not.
