@@ -8583,6 +8583,10 @@ export interface operations {
                 endDate?: string;
                 /** @description `device`, `import` or `manual` (corrections); empty for all. */
                 source?: string;
+                /** @description One worker (the monthly sheet's day detail). */
+                workerId?: string;
+                /** @description `YYYY-MM-DD`: the punches of the shifts begun that day, and that day's corrections. */
+                shiftDay?: string;
                 projectId?: string;
                 page?: string;
                 limit?: string;

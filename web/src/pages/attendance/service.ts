@@ -110,6 +110,10 @@ export const EMPTY_RECORD_FILTER: RecordFilter = { keyword: '', unitId: '', team
 export const fetchRecords = (filter: RecordFilter, page: number, limit: number) =>
   get<RecordPage>(RECORD_LIST_URL, compact({ ...filter, page, limit }));
 
+/** A sheet day's detail: the worker's punches of the shifts begun that day, and the day's corrections. */
+export const fetchShiftPunches = (workerId: number, shiftDay: string) =>
+  get<RecordPage>(RECORD_LIST_URL, { workerId, shiftDay, limit: 50 });
+
 export interface SheetFilter {
   month: string;
   unitId: string;
