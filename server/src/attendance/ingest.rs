@@ -121,8 +121,9 @@ fn china_midnight(day: Date) -> i64 {
     PrimitiveDateTime::new(day, Time::MIDNIGHT).assume_offset(rules::CHINA).unix_timestamp()
 }
 
-/// Each worker's punches (in time order, from a shift start on) as shifts and days. Days outside every
-/// employment line of the worker, and days before `write_from`, are left out; so are their punches' marks.
+/// Each worker's punches (from a shift start on) as shifts and days. A day outside every employment line of
+/// the worker makes no row, though its punches still get their shift; days before `write_from` and their
+/// punches are left as they are.
 fn recount(punches: &[StoredPunch], stays: &[(i64, Stay)], rules: &Rules, write_from: &str) -> Recount {
     let mut by_worker: BTreeMap<i64, Vec<&StoredPunch>> = BTreeMap::new();
     for punch in punches {
