@@ -61,8 +61,9 @@ test('a terminal pushes punches that reach the records and the monthly sheet; a 
   await expect(records).toContainText(chinaTime(leave))
   await shot(page, testInfo, '03-records')
 
-  // The monthly sheet of the month of the punch: the day attended.
-  const punchDay = chinaTime(leave).slice(0, 10)
+  // The monthly sheet of the month of the punch: the day attended, the day the shift began (the in-punch's,
+  // which differs from the out-punch's shortly after midnight).
+  const punchDay = chinaTime(arrive).slice(0, 10)
   const dayOfMonth = Number(punchDay.slice(8, 10))
   await page.getByTestId('attendance-sheet').click()
   await expect(page).toHaveURL(/\/project\/sheets$/)

@@ -157,6 +157,10 @@ pub async fn serve(config: Config, with_demo: bool) -> anyhow::Result<()> {
     if with_demo {
         demo::seed_if_empty(&db).await?;
     }
+    let recounted = attendance::service::recount_stored_shifts(&db).await?;
+    if recounted > 0 {
+        tracing::info!(recounted, "projects' open months recounted as shifts");
+    }
     let addr = config.addr;
     let state = state(db.clone(), config);
     tokio::spawn(housekeeping(state.clone()));

@@ -198,14 +198,14 @@ pub async fn forget_nonces(db: &Db, before: i64) -> sqlx::Result<u64> {
 // ---------------------------------------------------------------- rules
 
 pub async fn save_rules(db: &Db, project_id: i64, rules: &super::rules::Rules, now: i64, entry: &Entry<'_>) -> sqlx::Result<()> {
-    let sql = "INSERT INTO attendance_rules (project_id, min_minutes, dedup_seconds, directions, offline_minutes, updated_at) \
-               VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (project_id) DO UPDATE SET min_minutes = excluded.min_minutes, \
+    let sql = "INSERT INTO attendance_rules (project_id, min_minutes, dedup_seconds, directions, offline_minutes, max_shift_minutes, updated_at) \
+               VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (project_id) DO UPDATE SET min_minutes = excluded.min_minutes, \
                dedup_seconds = excluded.dedup_seconds, directions = excluded.directions, offline_minutes = excluded.offline_minutes, \
-               updated_at = excluded.updated_at";
+               max_shift_minutes = excluded.max_shift_minutes, updated_at = excluded.updated_at";
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;
         sqlx::query(sql).bind(project_id).bind(rules.min_minutes).bind(rules.dedup_seconds).bind(rules.directions.as_str())
-            .bind(rules.offline_minutes).bind(now).execute(&mut *tx).await?;
+            .bind(rules.offline_minutes).bind(rules.max_shift_minutes).bind(now).execute(&mut *tx).await?;
         record_in_tx!(tx, entry)?;
         tx.commit().await
     })
@@ -240,9 +240,15 @@ pub async fn roster_worker(db: &Db, project_id: i64, worker_id: i64) -> sqlx::Re
 /// SQL true when the row `alias` (with project_id, worker_id, day) lies inside one of the worker's
 /// employment lines on its project: only such days count (issue 10 item 1).
 pub fn inside_employment(alias: &str) -> String {
+    inside_employment_on(alias, &format!("{alias}.day"))
+}
+
+/// SQL true when `day` (an SQL expression) lies inside one of the employment lines of the row `alias`'s
+/// worker on its project.
+fn inside_employment_on(alias: &str, day: &str) -> String {
     format!(
         "EXISTS (SELECT 1 FROM employments y WHERE y.project_id = {alias}.project_id AND y.worker_id = {alias}.worker_id \
-         AND y.entry_date <= {alias}.day AND (y.exit_date = '' OR y.exit_date >= {alias}.day))"
+         AND y.entry_date <= {day} AND (y.exit_date = '' OR y.exit_date >= {day}))"
     )
 }
 
@@ -278,6 +284,10 @@ pub struct RecordFilter {
     pub to_day: String,
     /// '', 'device', 'import' or 'manual'.
     pub source: String,
+    /// 0: every worker.
+    pub worker_id: i64,
+    /// '' or a day: the punches of the shifts begun that day and the corrections of that day.
+    pub shift_day: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -297,7 +307,12 @@ pub struct RecordRow {
     pub unit_name: String,
     pub team_name: String,
     pub device_name: String,
-    /// The day lies outside every employment line of the worker: kept, never counted.
+    /// The day the punch's shift began; '' when the punch does not count (or for a correction).
+    pub shift_day: String,
+    /// One end of an in→out pair.
+    pub paired: bool,
+    /// The day (the shift's day when it has one) lies outside every employment line of the worker: kept,
+    /// never counted.
     pub outside_employment: bool,
 }
 
@@ -312,6 +327,9 @@ fn record_union(filter: &RecordFilter, clause: &mut Clause) -> String {
         if !filter.to_day.is_empty() {
             clause.and(&format!("{alias}.day <= ?"), vec![Bind::Text(filter.to_day.clone())]);
         }
+        if filter.worker_id > 0 {
+            clause.and(&format!("{alias}.worker_id = ?"), vec![Bind::Int(filter.worker_id)]);
+        }
     };
     let mut parts = Vec::new();
     if filter.source != "manual" {
@@ -320,9 +338,12 @@ fn record_union(filter: &RecordFilter, clause: &mut Clause) -> String {
         if matches!(filter.source.as_str(), "device" | "import") {
             part.and("p.source = ?", vec![Bind::Text(filter.source.clone())]);
         }
+        if !filter.shift_day.is_empty() {
+            part.and("p.shift_day = ?", vec![Bind::Text(filter.shift_day.clone())]);
+        }
         parts.push(format!(
-            "SELECT p.source, p.id, p.project_id, p.worker_id, p.punched_at AS at, p.day, p.direction, p.device_id, '' AS note, p.photo \
-             FROM punches p WHERE {}",
+            "SELECT p.source, p.id, p.project_id, p.worker_id, p.punched_at AS at, p.day, p.direction, p.device_id, '' AS note, p.photo, \
+             p.shift_day, p.paired FROM punches p WHERE {}",
             part.sql()
         ));
         clause.binds = part.binds;
@@ -330,10 +351,13 @@ fn record_union(filter: &RecordFilter, clause: &mut Clause) -> String {
     if filter.source.is_empty() || filter.source == "manual" {
         let mut part = Clause { conditions: Vec::new(), binds: std::mem::take(&mut clause.binds) };
         common(&mut part, "k");
+        if !filter.shift_day.is_empty() {
+            part.and("k.day = ?", vec![Bind::Text(filter.shift_day.clone())]);
+        }
         parts.push(format!(
             "SELECT 'manual' AS source, k.id, k.project_id, k.worker_id, k.created_at AS at, k.day, \
-             CASE WHEN k.attended THEN 'attended' ELSE 'absent' END AS direction, CAST(0 AS BIGINT) AS device_id, k.reason AS note, '' AS photo \
-             FROM attendance_corrections k WHERE {}",
+             CASE WHEN k.attended THEN 'attended' ELSE 'absent' END AS direction, CAST(0 AS BIGINT) AS device_id, k.reason AS note, '' AS photo, \
+             '' AS shift_day, FALSE AS paired FROM attendance_corrections k WHERE {}",
             part.sql()
         ));
         clause.binds = part.binds;
@@ -367,9 +391,10 @@ pub async fn records(db: &Db, filter: &RecordFilter, limit: i64, offset: i64) ->
     let n = clause.next();
     let sql = format!(
         "SELECT r.source, r.id, r.project_id, r.worker_id, r.at, r.day, r.direction, r.device_id, r.note, r.photo, w.name, w.id_number, \
-         c.name AS unit_name, COALESCE(t.name, '') AS team_name, COALESCE(d.name, '') AS device_name, NOT {} AS outside_employment {from} \
+         c.name AS unit_name, COALESCE(t.name, '') AS team_name, COALESCE(d.name, '') AS device_name, r.shift_day, r.paired, \
+         NOT {} AS outside_employment {from} \
          LEFT JOIN attendance_devices d ON d.id = r.device_id WHERE {} ORDER BY r.at DESC, r.id DESC LIMIT ${n} OFFSET ${}",
-        inside_employment("r"),
+        inside_employment_on("r", "CASE WHEN r.shift_day = '' THEN r.day ELSE r.shift_day END"),
         clause.sql(),
         n + 1
     );
@@ -411,6 +436,7 @@ pub struct SheetDay {
     pub manual: bool,
     pub minutes: i64,
     pub punches: i64,
+    pub unpaired: i64,
 }
 
 /// Workers on the month's sheet: on the roster some time in the month, or with attendance in it; their
@@ -469,7 +495,7 @@ pub async fn sheet_days(db: &Db, project_id: i64, first_day: &str, last_day: &st
     for chunk in workers.chunks(500) {
         let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 4)).collect();
         let sql = format!(
-            "SELECT worker_id, day, attended, manual, minutes, punches FROM attendance_days \
+            "SELECT worker_id, day, attended, manual, minutes, punches, unpaired FROM attendance_days \
              WHERE project_id = $1 AND day >= $2 AND day <= $3 AND worker_id IN ({}) ORDER BY worker_id, day",
             marks.join(", ")
         );

@@ -39,6 +39,8 @@ pub const MSG_KEYWORD: &str = "查询条件过长";
 pub const MSG_SOURCE: &str = "请选择正确的考勤来源";
 pub const MSG_START: &str = "开始日期格式错误";
 pub const MSG_END: &str = "结束日期格式错误";
+pub const MSG_SHIFT_DAY: &str = "班次日期格式错误";
+pub const MSG_FILTER_WORKER: &str = "请选择正确的工人";
 pub const MSG_RANGE: &str = "开始日期不能晚于结束日期";
 pub const MSG_FILTER_ID: &str = "请选择正确的单位或班组";
 pub const MSG_MONTH: &str = "月份格式应为YYYY-MM";
@@ -361,6 +363,9 @@ pub struct AttendanceRules {
     pub directions: String,
     /// A device counts as offline after this many minutes without a heartbeat.
     pub offlineMinutes: i64,
+    /// A shift takes the punches less than this many hours after its first punch (it may cross midnight);
+    /// its day and month are those it began on.
+    pub maxShiftHours: i64,
 }
 
 impl From<Rules> for AttendanceRules {
@@ -370,6 +375,7 @@ impl From<Rules> for AttendanceRules {
             dedupSeconds: rules.dedup_seconds,
             directions: rules.directions.as_str().into(),
             offlineMinutes: rules.offline_minutes,
+            maxShiftHours: rules.max_shift_minutes / 60,
         }
     }
 }
@@ -384,6 +390,8 @@ pub struct RulesForm {
     pub directions: Option<String>,
     /// 1–1440.
     pub offlineMinutes: Option<String>,
+    /// Whole hours 1–24; left out, the saved value stays (16 by default).
+    pub maxShiftHours: Option<String>,
 }
 
 /// What a rule change recounted.
@@ -420,21 +428,34 @@ pub async fn save_rules(db: &Db, current: &CurrentAccount, ip: &str, form: &Rule
         dedup_seconds: rules::parse_whole(&sent(&form.dedupSeconds), 0..=3600, rules::MSG_DEDUP)?,
         directions: Directions::parse(&sent(&form.directions)).ok_or(Invalid(rules::MSG_DIRECTIONS))?,
         offline_minutes: rules::parse_whole(&sent(&form.offlineMinutes), 1..=1440, rules::MSG_OFFLINE)?,
+        max_shift_minutes: match sent(&form.maxShiftHours).as_str() {
+            "" => ingest::rules(db, project_id).await?.max_shift_minutes,
+            hours => rules::parse_whole(hours, 1..=24, rules::MSG_MAX_SHIFT)? * 60,
+        },
     };
+    // Hours come from in→out pairs, which one counted direction cannot form.
+    if rules.directions != Directions::Both && rules.min_minutes > 0 {
+        return Err(Invalid(rules::MSG_ONE_DIRECTION_HOURS).into());
+    }
     let detail = format!(
-        "最少工时 {} 小时，去重 {} 秒，计入方向 {}，离线判定 {} 分钟",
+        "最少工时 {} 小时，去重 {} 秒，计入方向 {}，离线判定 {} 分钟，班次最长 {} 小时",
         rules::hours_text(rules.min_minutes),
         rules.dedup_seconds,
         direction_label(rules.directions.as_str()),
-        rules.offline_minutes
+        rules.offline_minutes,
+        rules.max_shift_minutes / 60
     );
     repo::save_rules(db, project_id, &rules, clock::now(), &entry(current, ip, "修改考勤规则", "attendance_rules", project_id.to_string(), detail))
         .await?;
     let today = clock::china_today();
-    let from = months_back(today, OPEN_PREVIOUS_MONTHS).to_string();
-    let to = today.to_string();
-    let workerDays = ingest::recompute(db, project_id, &from, &to).await?;
-    Ok(AttendanceRulesSaved { from, to, workerDays })
+    let from = months_back(today, OPEN_PREVIOUS_MONTHS);
+    let workerDays = ingest::recompute(db, project_id, from).await?;
+    Ok(AttendanceRulesSaved { from: from.to_string(), to: today.to_string(), workerDays })
+}
+
+/// At start: recounts the open months of the projects whose punches were stored before shifts were counted.
+pub async fn recount_stored_shifts(db: &Db) -> sqlx::Result<usize> {
+    ingest::recount_stored(db, months_back(clock::china_today(), OPEN_PREVIOUS_MONTHS)).await
 }
 
 // ---------------------------------------------------------------- records
@@ -452,6 +473,10 @@ pub struct RecordQuery {
     pub endDate: Option<String>,
     /// `device`, `import` or `manual` (corrections); empty for all.
     pub source: Option<String>,
+    /// One worker (the monthly sheet's day detail).
+    pub workerId: Option<String>,
+    /// `YYYY-MM-DD`: the punches of the shifts begun that day, and that day's corrections.
+    pub shiftDay: Option<String>,
     pub projectId: Option<String>,
     pub page: Option<String>,
     pub limit: Option<String>,
@@ -473,8 +498,13 @@ pub struct AttendancePunchRecord {
     pub teamName: String,
     /// The punch time; for a correction, when it was made.
     pub time: String,
-    /// The attendance day (`YYYY-MM-DD`).
+    /// The punch's calendar day (China time); for a correction, the day corrected (`YYYY-MM-DD`).
     pub day: String,
+    /// The day the punch's shift began, which it counts for (`YYYY-MM-DD`); '' when the punch does not
+    /// count (its direction is not counted) and for a correction.
+    pub shiftDay: String,
+    /// A counted punch in no in→out pair: shown, never hours (未配对，不计工时).
+    pub unpaired: bool,
     /// `in` / `out`; a correction: `attended` / `absent`.
     pub direction: String,
     pub directionLabel: String,
@@ -508,6 +538,8 @@ fn record_line(row: RecordRow) -> AttendancePunchRecord {
         teamName: row.team_name,
         time: clock::china_datetime(row.at),
         day: row.day,
+        unpaired: !row.shift_day.is_empty() && !row.paired,
+        shiftDay: row.shift_day,
         directionLabel: direction_label(&row.direction).into(),
         direction: row.direction,
         deviceName: device_name,
@@ -545,6 +577,8 @@ pub async fn records(db: &Db, current: &CurrentAccount, query: &RecordQuery) -> 
         from_day,
         to_day,
         source,
+        worker_id: optional_id(&query.workerId).map_err(|_| Invalid(MSG_FILTER_WORKER))?,
+        shift_day: optional_day(&query.shiftDay, MSG_SHIFT_DAY)?,
     };
     let (rows, total) = repo::records(db, &filter, page.limit, page.offset()).await?;
     Ok(page.answer(rows.into_iter().map(record_line).collect(), total))
@@ -625,7 +659,8 @@ pub const MSG_ROW_FUTURE: &str = "打卡时间不能晚于当前时间";
 pub const MSG_ROW_DIRECTION: &str = "方向应为进或出";
 
 /// A good row as a punch, or the reason it is refused. A punch outside every employment line of the worker
-/// is refused here (the clerk can fix the workbook); a device's is kept but not counted (ingest.rs).
+/// is refused here (the clerk can fix the workbook); a device's is kept but not counted (ingest.rs). A punch
+/// the day after a line's last day may end a night shift begun inside it, so it is taken.
 fn check_import_row(row: &xlsx::PunchRow, known: &[(String, i64, String)], stays: &[(i64, Stay)], now: i64) -> Result<NewPunch, String> {
     let id = IdNumber::parse(&row.id_number).map_err(|_| MSG_ROW_ID)?;
     let (_, worker_id, name) = known.iter().find(|(number, _, _)| number == id.as_str()).ok_or(MSG_ROW_NOT_ON_ROSTER)?;
@@ -637,9 +672,11 @@ fn check_import_row(row: &xlsx::PunchRow, known: &[(String, i64, String)], stays
         return Err(MSG_ROW_FUTURE.into());
     }
     let direction = Direction::parse(&row.direction).ok_or(MSG_ROW_DIRECTION)?;
-    let day = rules::china_day(punched_at).to_string();
+    let day = rules::china_day(punched_at);
     let mine: Vec<Stay> = stays.iter().filter(|(worker, _)| worker == worker_id).map(|(_, stay)| stay.clone()).collect();
-    if !rules::inside_any(&mine, &day) {
+    let day_before = (day - Duration::days(1)).to_string();
+    let day = day.to_string();
+    if !rules::inside_any(&mine, &day) && !rules::inside_any(&mine, &day_before) {
         return Err(rules::msg_outside(&day, &mine, "导入打卡"));
     }
     Ok(NewPunch { worker_id: *worker_id, punched_at, direction, photo: String::new() })
@@ -670,8 +707,10 @@ pub struct AttendanceSheetCell {
     pub attended: bool,
     /// Set by a manual correction.
     pub manual: bool,
-    /// Hours between the first and the last counted punch, one decimal.
+    /// Hours of the in→out pairs of the shifts that began that day, one decimal.
     pub hours: String,
+    /// Counted punches of those shifts in no pair (shown, never hours).
+    pub unpaired: i64,
     /// Outside every employment line of the worker (old data): shown, never counted.
     pub outside: bool,
 }
@@ -792,6 +831,7 @@ async fn sheet_rows(db: &Db, request: &SheetRequest, workers: Vec<repo::SheetWor
                         attended: day.attended,
                         manual: day.manual,
                         hours: rules::hours_text(day.minutes),
+                        unpaired: day.unpaired,
                         outside: !rules::inside_any(&lines, &day.day),
                     })
                     .collect(),

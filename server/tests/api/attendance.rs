@@ -1,6 +1,6 @@
 //! Attendance: devices and their scoping, the signed device API (timestamps, replays, idempotent batches,
-//! bad rows), attendance_days under the project's rules, manual corrections, the punch import and the
-//! monthly sheet, on both backends.
+//! bad rows), attendance_days under the project's rules and shifts, manual corrections, the punch import and
+//! the monthly sheet, on both backends.
 
 use axum::body::Body;
 use axum::http::{Request, header};
@@ -302,7 +302,7 @@ async fn rules_decide_which_days_count(app: &TestApp) {
     assert_eq!(day_row(app, worker_b, &day).await, Some((true, false, 1, 0)));
 
     let rules = app.get(&path("Rule/get"), Some(&token)).await;
-    assert_eq!(rules["data"], json!({ "minHours": "0.0", "dedupSeconds": 60, "directions": "both", "offlineMinutes": 10 }));
+    assert_eq!(rules["data"], json!({ "minHours": "0.0", "dedupSeconds": 60, "directions": "both", "offlineMinutes": 10, "maxShiftHours": 16 }));
     let save = |min: &'static str, dedup: &'static str, directions: &'static str| {
         vec![("minHours", min), ("dedupSeconds", dedup), ("directions", directions), ("offlineMinutes", "10")]
     };
@@ -503,7 +503,7 @@ async fn the_sheet_totals_days_and_hours_per_worker(app: &TestApp) {
     assert_eq!(row["attendedDays"], expected_days);
     assert_eq!(row["hours"], "10.3");
     let cell = row["cells"].as_array().unwrap().iter().find(|c| c["day"] == day[8..].parse::<u64>().unwrap()).unwrap().clone();
-    assert_eq!(cell, json!({ "day": day[8..].parse::<u64>().unwrap(), "attended": true, "manual": false, "hours": "10.3", "outside": false }));
+    assert_eq!(cell, json!({ "day": day[8..].parse::<u64>().unwrap(), "attended": true, "manual": false, "hours": "10.3", "unpaired": 0, "outside": false }));
 
     // Filters, paging and scoping.
     let options = app.get("/builder/user/v1/Worker/options", Some(&token)).await;
@@ -618,3 +618,100 @@ async fn nothing_outside_employment_becomes_a_paid_day(app: &TestApp) {
     assert_eq!(line["payable"], wageguard::wage::money::yuan(3 * rate));
 }
 both!(nothing_outside_employment_becomes_a_paid_day);
+
+async fn shift_row(app: &TestApp, worker: i64, day: &str) -> Option<(bool, i64, i64, i64)> {
+    wageguard::on_db!(&app.db, pool => sqlx::query_as::<_, (bool, i64, i64, i64)>(
+        "SELECT attended, punches, minutes, unpaired FROM attendance_days WHERE project_id = 1 AND worker_id = $1 AND day = $2")
+        .bind(worker).bind(day).fetch_optional(pool).await)
+    .expect("day row")
+}
+
+/// Issue 11 item 3: night shifts pushed by a terminal count on the day they began, their hours from in→out
+/// pairs; a pair across a month end belongs to the month it began in; a lone punch shows, adds no hours.
+async fn night_shifts_count_on_the_day_they_began(app: &TestApp) {
+    clear_attendance(app).await;
+    let token = app.login("demo", PASSWORD).await;
+    let (_, secret) = register(app, &token, "T-NIGHT", "both").await;
+    let a = demo_id_number(3);
+    let worker = worker_id(app, &a).await;
+    let first = wageguard::clock::china_today().replace_day(1).unwrap();
+    let last = first - Duration::days(1);
+    let day = |back: i64| (last - Duration::days(back)).to_string();
+    let this_month = first.to_string();
+    let previous = day(0)[..7].to_owned();
+
+    // The morning Outs come in a later batch: the recount reaches back to the shift begun the day before.
+    let evening = push(app, "T-NIGHT", &secret, json!([
+        punch(&a, &format!("{} 10:00:00", day(3)), "out"),
+        punch(&a, &format!("{} 20:00:00", day(2)), "in"),
+        punch(&a, &format!("{} 06:00:00", day(1)), "out"),
+        punch(&a, &format!("{} 20:00:00", day(1)), "in"),
+        punch(&a, &format!("{} 23:30:00", day(0)), "in"),
+    ]))
+    .await;
+    assert_eq!(evening["data"]["inserted"], 5, "{evening}");
+    assert_eq!(shift_row(app, worker, &day(1)).await, Some((true, 1, 0, 1)), "an In waiting for its Out");
+    let morning = push(app, "T-NIGHT", &secret, json!([
+        punch(&a, &format!("{} 06:00:00", day(0)), "out"),
+        punch(&a, &format!("{this_month} 00:10:00"), "out"),
+    ]))
+    .await;
+    assert_eq!(morning["data"]["inserted"], 2, "{morning}");
+    assert_eq!(shift_row(app, worker, &day(3)).await, Some((true, 1, 0, 1)));
+    assert_eq!(shift_row(app, worker, &day(2)).await, Some((true, 2, 600, 0)));
+    assert_eq!(shift_row(app, worker, &day(1)).await, Some((true, 2, 600, 0)));
+    assert_eq!(shift_row(app, worker, &day(0)).await, Some((true, 2, 40, 0)));
+    assert_eq!(shift_row(app, worker, &this_month).await, None, "00:10 ends the shift begun the evening before");
+
+    // The punch list: each punch's shift day, and the lone Out unpaired.
+    let records = app.get(&format!("{}?source=device&keyword={a}&limit=20", path("Record/list")), Some(&token)).await;
+    let listed: Vec<(String, String, bool)> = records["data"]["list"].as_array().unwrap().iter()
+        .map(|r| (r["day"].as_str().unwrap().to_owned(), r["shiftDay"].as_str().unwrap().to_owned(), r["unpaired"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(listed[0], (this_month.clone(), day(0), false));
+    assert_eq!(listed[2], (day(0), day(1), false));
+    assert_eq!(listed[6], (day(3), day(3), true));
+    // The sheet's day detail: one worker's punches of the shifts begun that day.
+    let detail = app.get(&format!("{}?workerId={worker}&shiftDay={}", path("Record/list"), day(0)), Some(&token)).await;
+    let times: Vec<&str> = detail["data"]["list"].as_array().unwrap().iter().map(|r| r["time"].as_str().unwrap()).collect();
+    assert_eq!(times, vec![format!("{this_month} 00:10:00"), format!("{} 23:30:00", day(0))]);
+    assert_refused(&app.get(&format!("{}?shiftDay=2026-02-30", path("Record/list")), Some(&token)).await, "班次日期格式错误");
+    assert_refused(&app.get(&format!("{}?workerId=x", path("Record/list")), Some(&token)).await, "请选择正确的工人");
+
+    // An 8-hour minimum: both nights count (10 h each, the gap between them is not work), the 40 minutes
+    // and the lone Out do not.
+    let rule = |min: &'static str, shift: &'static str| {
+        vec![("minHours", min), ("dedupSeconds", "60"), ("directions", "both"), ("offlineMinutes", "10"), ("maxShiftHours", shift)]
+    };
+    let saved = app.post(&path("Rule/save"), Some(&token), &rule("8", "16")).await;
+    assert_eq!(saved["code"], 201, "{saved}");
+    let sheet = app.get(&format!("{}?month={previous}&keyword={a}", path("Sheet/month")), Some(&token)).await;
+    let row = &sheet["data"]["list"][0];
+    assert_eq!((row["attendedDays"].as_i64(), row["hours"].as_str()), (Some(2), Some("20.0")), "{row}");
+    let this_sheet = app.get(&format!("{}?month={}&keyword={a}", path("Sheet/month"), &this_month[..7]), Some(&token)).await;
+    assert_eq!(this_sheet["data"]["list"][0]["attendedDays"], 0, "{this_sheet}");
+
+    // The shift length is a rule: at 8 hours a 10-hour night splits into two lone punches.
+    assert_refused(&app.post(&path("Rule/save"), Some(&token), &rule("0", "25")).await, "班次最长时长应为1-24小时的整数");
+    assert_refused(
+        &app.post(&path("Rule/save"), Some(&token), &[("minHours", "8"), ("dedupSeconds", "60"), ("directions", "in"), ("offlineMinutes", "10")]).await,
+        "只计入一个方向的打卡时无法配对计算工时，最少工时应为0",
+    );
+    assert_eq!(app.post(&path("Rule/save"), Some(&token), &rule("0", "8")).await["code"], 201);
+    assert_eq!(app.get(&path("Rule/get"), Some(&token)).await["data"]["maxShiftHours"], 8);
+    assert_eq!(shift_row(app, worker, &day(2)).await, Some((true, 1, 0, 1)));
+    assert_eq!(shift_row(app, worker, &day(0)).await, Some((true, 3, 40, 1)));
+    // Left out, the shift length stays as saved.
+    let without = [("minHours", "0"), ("dedupSeconds", "60"), ("directions", "both"), ("offlineMinutes", "10")];
+    assert_eq!(app.post(&path("Rule/save"), Some(&token), &without).await["code"], 201);
+    assert_eq!(app.get(&path("Rule/get"), Some(&token)).await["data"]["maxShiftHours"], 8);
+
+    // Punches stored before shifts were counted (migration 0019 marks them -1) are recounted once, at start.
+    app.exec("UPDATE punches SET shift_start = -1, shift_day = '', paired = FALSE").await;
+    app.exec("DELETE FROM attendance_days").await;
+    assert_eq!(wageguard::attendance::service::recount_stored_shifts(&app.db).await.unwrap(), 1);
+    assert_eq!(shift_row(app, worker, &day(0)).await, Some((true, 3, 40, 1)));
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM punches WHERE shift_start = -1").await, 0);
+    assert_eq!(wageguard::attendance::service::recount_stored_shifts(&app.db).await.unwrap(), 0);
+}
+both!(night_shifts_count_on_the_day_they_began);

@@ -3379,7 +3379,7 @@ export interface components {
         };
         /** @description One punch, or one manual correction (source `manual`). */
         AttendancePunchRecord: {
-            /** @description The attendance day (`YYYY-MM-DD`). */
+            /** @description The punch's calendar day (China time); for a correction, the day corrected (`YYYY-MM-DD`). */
             day: string;
             deviceName: string;
             /** @description `in` / `out`; a correction: `attended` / `absent`. */
@@ -3400,6 +3400,11 @@ export interface components {
             outsideEmployment: boolean;
             /** Format: int64 */
             projectId: number;
+            /**
+             * @description The day the punch's shift began, which it counts for (`YYYY-MM-DD`); '' when the punch does not
+             *     count (its direction is not counted) and for a correction.
+             */
+            shiftDay: string;
             /** @description `device`, `import` or `manual`. */
             source: string;
             /** @description 设备 / 导入 / 手工修正. */
@@ -3408,6 +3413,8 @@ export interface components {
             /** @description The punch time; for a correction, when it was made. */
             time: string;
             unitName: string;
+            /** @description A counted punch in no in→out pair: shown, never hours (未配对，不计工时). */
+            unpaired: boolean;
             /** Format: int64 */
             workerId: number;
         };
@@ -3420,6 +3427,12 @@ export interface components {
             dedupSeconds: number;
             /** @description Which punches count: `in`, `out` or `both`. */
             directions: string;
+            /**
+             * Format: int64
+             * @description A shift takes the punches less than this many hours after its first punch (it may cross midnight);
+             *     its day and month are those it began on.
+             */
+            maxShiftHours: number;
             /** @description Minimum hours between the first and the last counted punch for a day to count; `0.0`: any punch. */
             minHours: string;
             /**
@@ -3459,12 +3472,17 @@ export interface components {
              * @description Day of the month, 1–31.
              */
             day: number;
-            /** @description Hours between the first and the last counted punch, one decimal. */
+            /** @description Hours of the in→out pairs of the shifts that began that day, one decimal. */
             hours: string;
             /** @description Set by a manual correction. */
             manual: boolean;
             /** @description Outside every employment line of the worker (old data): shown, never counted. */
             outside: boolean;
+            /**
+             * Format: int64
+             * @description Counted punches of those shifts in no pair (shown, never hours).
+             */
+            unpaired: number;
         };
         AttendanceSheetRow: {
             /**
@@ -4005,6 +4023,12 @@ export interface components {
                 dedupSeconds: number;
                 /** @description Which punches count: `in`, `out` or `both`. */
                 directions: string;
+                /**
+                 * Format: int64
+                 * @description A shift takes the punches less than this many hours after its first punch (it may cross midnight);
+                 *     its day and month are those it began on.
+                 */
+                maxShiftHours: number;
                 /** @description Minimum hours between the first and the last counted punch for a day to count; `0.0`: any punch. */
                 minHours: string;
                 /**
@@ -4741,7 +4765,7 @@ export interface components {
                 /** Format: int64 */
                 limit: number;
                 list: {
-                    /** @description The attendance day (`YYYY-MM-DD`). */
+                    /** @description The punch's calendar day (China time); for a correction, the day corrected (`YYYY-MM-DD`). */
                     day: string;
                     deviceName: string;
                     /** @description `in` / `out`; a correction: `attended` / `absent`. */
@@ -4762,6 +4786,11 @@ export interface components {
                     outsideEmployment: boolean;
                     /** Format: int64 */
                     projectId: number;
+                    /**
+                     * @description The day the punch's shift began, which it counts for (`YYYY-MM-DD`); '' when the punch does not
+                     *     count (its direction is not counted) and for a correction.
+                     */
+                    shiftDay: string;
                     /** @description `device`, `import` or `manual`. */
                     source: string;
                     /** @description 设备 / 导入 / 手工修正. */
@@ -4770,6 +4799,8 @@ export interface components {
                     /** @description The punch time; for a correction, when it was made. */
                     time: string;
                     unitName: string;
+                    /** @description A counted punch in no in→out pair: shown, never hours (未配对，不计工时). */
+                    unpaired: boolean;
                     /** Format: int64 */
                     workerId: number;
                 }[];
@@ -7180,6 +7211,8 @@ export interface components {
             dedupSeconds?: string | null;
             /** @description `in`, `out` or `both`. */
             directions?: string | null;
+            /** @description Whole hours 1–24; left out, the saved value stays (16 by default). */
+            maxShiftHours?: string | null;
             /** @description 0–24 with at most one decimal. */
             minHours?: string | null;
             /** @description 1–1440. */
@@ -8693,6 +8726,10 @@ export interface operations {
                 endDate?: string;
                 /** @description `device`, `import` or `manual` (corrections); empty for all. */
                 source?: string;
+                /** @description One worker (the monthly sheet's day detail). */
+                workerId?: string;
+                /** @description `YYYY-MM-DD`: the punches of the shifts begun that day, and that day's corrections. */
+                shiftDay?: string;
                 projectId?: string;
                 page?: string;
                 limit?: string;

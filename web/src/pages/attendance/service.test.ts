@@ -1,4 +1,4 @@
-import { cellMark, cellsByDay, compact, dayOf, minHoursError, MSG_MIN_HOURS, MSG_REASON, onSiteDays, reasonError, type SheetRow } from './service';
+import { cellMark, cellsByDay, cellTip, compact, dayOf, minHoursError, MSG_MIN_HOURS, MSG_REASON, onSiteDays, reasonError, type SheetRow } from './service';
 
 const row: SheetRow = {
   workerId: 9,
@@ -9,10 +9,10 @@ const row: SheetRow = {
   attendedDays: 2,
   hours: '10.0',
   cells: [
-    { day: 2, attended: true, manual: false, hours: '10.0', outside: false },
-    { day: 3, attended: false, manual: false, hours: '2.0', outside: false },
-    { day: 5, attended: true, manual: true, hours: '0.0', outside: false },
-    { day: 6, attended: false, manual: true, hours: '0.0', outside: false },
+    { day: 2, attended: true, manual: false, hours: '10.0', unpaired: 0, outside: false },
+    { day: 3, attended: false, manual: false, hours: '2.0', unpaired: 1, outside: false },
+    { day: 5, attended: true, manual: true, hours: '0.0', unpaired: 0, outside: false },
+    { day: 6, attended: false, manual: true, hours: '0.0', unpaired: 0, outside: false },
   ],
   stays: [{ fromDay: 2, toDay: 4 }, { fromDay: 6, toDay: 30 }],
   staysText: '2026-11-02 至 2026-11-04、进场 2026-11-06 起',
@@ -23,6 +23,13 @@ describe('attendance service', () => {
     const cells = cellsByDay(row, 30);
     expect(cells).toHaveLength(30);
     expect(cells.map(cellMark).slice(0, 7)).toEqual(['', '√', '×', '', '补', '缺', '']);
+  });
+
+  it('says in a cell’s tip the shifts’ hours and the unpaired punches', () => {
+    const [, second, third] = cellsByDay(row, 30);
+    expect(cellTip('2026-11-02', second)).toBe('2026-11-02 出勤，工时 10.0 小时');
+    expect(cellTip('2026-11-03', third)).toBe('2026-11-03 未计出勤，工时 2.0 小时，未配对打卡 1 次（不计工时）');
+    expect(cellTip('2026-11-01', undefined)).toBe('2026-11-01 无考勤');
   });
 
   it('knows the days inside the employment lines (exit and re-entry)', () => {

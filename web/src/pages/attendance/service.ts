@@ -93,6 +93,7 @@ export const saveRules = (rules: AttendanceRules) =>
     dedupSeconds: rules.dedupSeconds,
     directions: rules.directions,
     offlineMinutes: rules.offlineMinutes,
+    maxShiftHours: rules.maxShiftHours,
   });
 
 export interface RecordFilter {
@@ -108,6 +109,10 @@ export const EMPTY_RECORD_FILTER: RecordFilter = { keyword: '', unitId: '', team
 
 export const fetchRecords = (filter: RecordFilter, page: number, limit: number) =>
   get<RecordPage>(RECORD_LIST_URL, compact({ ...filter, page, limit }));
+
+/** A sheet day's detail: the worker's punches of the shifts begun that day, and the day's corrections. */
+export const fetchShiftPunches = (workerId: number, shiftDay: string) =>
+  get<RecordPage>(RECORD_LIST_URL, { workerId, shiftDay, limit: 50 });
 
 export interface SheetFilter {
   month: string;
@@ -127,6 +132,13 @@ export function cellMark(cell: SheetCell | undefined): string {
   if (!cell) return '';
   if (cell.manual) return cell.attended ? '补' : '缺';
   return cell.attended ? '√' : '×';
+}
+
+/** What a sheet cell's tooltip says of the day: attended or not, the shifts' paired hours, unpaired punches. */
+export function cellTip(date: string, cell: SheetCell | undefined): string {
+  if (!cell) return `${date} 无考勤`;
+  const unpaired = cell.unpaired > 0 ? `，未配对打卡 ${cell.unpaired} 次（不计工时）` : '';
+  return `${date} ${cell.attended ? '出勤' : '未计出勤'}，工时 ${cell.hours} 小时${unpaired}${cell.manual ? '（手工修正）' : ''}`;
 }
 
 /** The cells of a row by day of the month, 1..days. */

@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { errors, renderPage } from '@/pages/user/testSetup';
 import Sheets from './Sheets';
-import { SHEET_CORRECT_URL, SHEET_MONTH_URL, type AttendanceSheet } from '@/pages/attendance/service';
+import { RECORD_LIST_URL, SHEET_CORRECT_URL, SHEET_MONTH_URL, type AttendanceSheet, type PunchRecord } from '@/pages/attendance/service';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -22,23 +22,54 @@ const sheet: AttendanceSheet = {
     teamName: '钢筋班',
     attendedDays: 1,
     hours: '10.0',
-    cells: [{ day: 1, attended: true, manual: false, hours: '10.0', outside: false }],
+    cells: [{ day: 1, attended: true, manual: false, hours: '10.0', unpaired: 0, outside: false }],
     stays: [{ fromDay: 1, toDay: dayjs().daysInMonth() }],
     staysText: `进场 ${month}-01 起`,
   }],
 };
+
+const punch = (id: number, time: string, direction: 'in' | 'out', unpaired: boolean): PunchRecord => ({
+  id,
+  projectId: 1,
+  source: 'device',
+  sourceLabel: '设备',
+  workerId: 9,
+  name: '王建军',
+  idNumber: '4101**********1007',
+  unitName: '中建七局第二建筑有限公司',
+  teamName: '钢筋班',
+  time,
+  day: time.slice(0, 10),
+  shiftDay: `${month}-01`,
+  unpaired,
+  direction,
+  directionLabel: direction === 'in' ? '进' : '出',
+  deviceName: '1号门岗考勤机',
+  note: '',
+  hasPhoto: false,
+  outsideEmployment: false,
+});
+const next = dayjs(`${month}-01`).add(1, 'day').format('YYYY-MM-DD');
+const shift = [punch(2, `${next} 06:00:00`, 'out', false), punch(1, `${month}-01 20:00:00`, 'in', false), punch(3, `${next} 06:30:00`, 'out', true)];
 
 describe('Sheets', () => {
   it('shows the month and corrects a day only with a reason', async () => {
     const { called } = renderPage(<Sheets />, {
       [SHEET_MONTH_URL]: { code: 201, data: sheet },
       [SHEET_CORRECT_URL]: { code: 201, data: null },
+      [RECORD_LIST_URL]: { code: 201, data: { list: shift, total: 3, page: 1, limit: 50 } },
     });
     expect(await screen.findByText('王建军')).toBeTruthy();
     expect(new URL(called(SHEET_MONTH_URL)[0].url, 'http://x').searchParams.get('month')).toBe(month);
     expect(screen.getByTestId('cell-9-1').textContent).toBe('√');
 
     fireEvent.click(screen.getByTestId('cell-9-1'));
+    // The day's detail: the night shift's punches in time order, the next morning's Out with its date.
+    const punches = await screen.findByTestId('shift-punches');
+    expect(punches.textContent).toBe(`20:00:00进${next.slice(5)} 06:00:00出${next.slice(5)} 06:30:00出未配对，不计工时`);
+    expect(screen.getByTestId('shift-unpaired-3')).toBeTruthy();
+    const asked = new URL(called(RECORD_LIST_URL)[0].url, 'http://x').searchParams;
+    expect([asked.get('workerId'), asked.get('shiftDay')]).toEqual(['9', `${month}-01`]);
     fireEvent.click(await screen.findByTestId('correct-save'));
     await waitFor(() => expect(errors()).toContain('请填写2-100个字的修正原因'));
     expect(called(SHEET_CORRECT_URL)).toHaveLength(0);

@@ -1,7 +1,7 @@
 import { chinaNow } from '@/utils/chinaTime';
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Input, Modal, Radio, Select, Space, Table, Typography, type TableColumnsType, message } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Modal, Radio, Select, Space, Spin, Table, Tag, Typography, type TableColumnsType, message } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,11 +9,13 @@ import { ApiError, showApiError } from '@/api/client';
 import { fetchOptions } from '@/pages/user/service';
 import {
   cellMark,
+  cellTip,
   cellsByDay,
   correctDay,
   dayOf,
   downloadSheet,
   fetchSheet,
+  fetchShiftPunches,
   onSiteDays,
   reasonError,
   type SheetCell,
@@ -34,6 +36,25 @@ interface Correcting {
   row: SheetRow;
   day: string;
   cell: SheetCell | undefined;
+}
+
+/** The punches that made the day: each shift's punches by time, the unpaired ones tagged. */
+function ShiftPunches({ workerId, day }: { workerId: number; day: string }) {
+  const punches = useQuery({ queryKey: ['attendance', 'shift', workerId, day], queryFn: () => fetchShiftPunches(workerId, day) });
+  if (punches.isLoading) return <Spin size="small" />;
+  const list = (punches.data?.list ?? []).filter((record) => record.source !== 'manual').sort((a, b) => a.time.localeCompare(b.time));
+  if (list.length === 0) return <Typography.Text type="secondary">这一天开始的班次没有打卡记录</Typography.Text>;
+  return (
+    <Space size={[8, 4]} wrap data-testid="shift-punches">
+      {list.map((record) => (
+        <Space key={`${record.source}-${record.id}`} size={2}>
+          <span>{record.time.slice(record.time.startsWith(day) ? 11 : 5)}</span>
+          <Tag>{record.directionLabel}</Tag>
+          {record.unpaired && <Tag color="warning" data-testid={`shift-unpaired-${record.id}`}>未配对，不计工时</Tag>}
+        </Space>
+      ))}
+    </Space>
+  );
 }
 
 function CorrectionDialog({ correcting, onClose, onSaved }: { correcting: Correcting | null; onClose: () => void; onSaved: () => void }) {
@@ -62,6 +83,10 @@ function CorrectionDialog({ correcting, onClose, onSaved }: { correcting: Correc
           <Typography.Paragraph>
             {correcting.row.name}（{correcting.row.teamName || correcting.row.unitName}） {correcting.day}，当前：{current}
             {correcting.cell?.manual ? '（已手工修正）' : ''}
+          </Typography.Paragraph>
+          <Typography.Paragraph>
+            <Typography.Text type="secondary">当天开始的班次打卡（跨零点的计入开始当天）：</Typography.Text>
+            <ShiftPunches workerId={correcting.row.workerId} day={correcting.day} />
           </Typography.Paragraph>
           <Form.Item name="attended" label="修正为">
             <Radio.Group options={[{ value: true, label: '出勤' }, { value: false, label: '缺勤' }]} data-testid="correct-attended" />
@@ -153,7 +178,7 @@ export default function Sheets() {
               </span>
             );
           }
-          const tip = cell ? `${date} ${cell.attended ? '出勤' : '未计出勤'}，工时 ${cell.hours} 小时${cell.manual ? '（手工修正）' : ''}` : `${date} 无考勤`;
+          const tip = cellTip(date, cell);
           return (
             <span role={future ? undefined : 'button'} data-testid={`cell-${row.workerId}-${day}`} title={future ? undefined : `${tip}，点击修正`}
               style={{ cursor: future ? 'default' : 'pointer', display: 'inline-block', minWidth: 18, ...(MARK_STYLE[mark] ?? {}) }}

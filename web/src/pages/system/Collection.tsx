@@ -36,7 +36,7 @@ export default function Collection() {
       <Spin spinning={rules.isLoading}>
         <Form<AttendanceRules> form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 12 }} style={{ maxWidth: 760 }}
           onFinish={(values) => void submit(values)}>
-          <Form.Item name="minHours" label="每日最少工时（小时）" extra="首次与末次有效打卡间隔达到该时长才计为出勤；0 表示有打卡即计出勤。"
+          <Form.Item name="minHours" label="每日最少工时（小时）" extra="班次内进→出配对打卡的时长合计达到该时长才计为出勤；0 表示有打卡即计出勤。"
             rules={[{ validator: (_, value: string | undefined) => {
               const error = minHoursError(String(value ?? ''));
               return error ? Promise.reject(new Error(error)) : Promise.resolve();
@@ -50,6 +50,11 @@ export default function Collection() {
           <Form.Item name="directions" label="计入考勤的打卡" rules={[{ required: true, message: '请选择计入考勤的打卡方向' }]}>
             <Radio.Group data-testid="rule-directions"
               options={[{ value: 'both', label: '进、出打卡都计入' }, { value: 'in', label: '仅进场打卡' }, { value: 'out', label: '仅出场打卡' }]} />
+          </Form.Item>
+          <Form.Item name="maxShiftHours" label="班次最长时长（小时）"
+            extra="从班次首次打卡起该时长内的打卡都属于这个班次，可跨过零点（夜班）；班次计入开始那一天和那个月。"
+            rules={[{ required: true, type: 'integer', min: 1, max: 24, message: '班次最长时长应为1-24小时的整数' }]}>
+            <InputNumber min={1} max={24} precision={0} style={{ width: 160 }} data-testid="rule-maxShiftHours" />
           </Form.Item>
           <Form.Item name="offlineMinutes" label="设备离线判定（分钟）" extra="设备超过该时间无心跳即显示为离线。"
             rules={[{ required: true, type: 'integer', min: 1, max: 1440, message: '离线判定时间应为1-1440分钟的整数' }]}>

@@ -6,7 +6,7 @@ import { RECORD_LIST_URL, type PunchRecord } from '@/pages/attendance/service';
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-const punch = (id: number, day: string, outsideEmployment: boolean): PunchRecord => ({
+const punch = (id: number, day: string, outsideEmployment: boolean, shift: Partial<PunchRecord> = {}): PunchRecord => ({
   id,
   projectId: 1,
   source: 'device',
@@ -18,12 +18,15 @@ const punch = (id: number, day: string, outsideEmployment: boolean): PunchRecord
   teamName: '钢筋班',
   time: `${day} 07:30:00`,
   day,
+  shiftDay: day,
+  unpaired: false,
   direction: 'in',
   directionLabel: '进',
   deviceName: '1号门岗考勤机',
   note: '',
   hasPhoto: false,
   outsideEmployment,
+  ...shift,
 });
 
 describe('考勤管理', () => {
@@ -34,5 +37,14 @@ describe('考勤管理', () => {
     expect(await screen.findByTestId('outside-device-1')).toBeTruthy();
     expect(screen.getByTestId('outside-device-1').textContent).toBe('不在场期间，不计出勤');
     expect(screen.queryByTestId('outside-device-2')).toBeNull();
+  });
+
+  it('shows the day each punch’s shift began and tags an unpaired punch', async () => {
+    const night = punch(3, '2026-11-01', false, { time: '2026-11-01 00:10:00', direction: 'out', directionLabel: '出', shiftDay: '2026-10-31' });
+    const lone = punch(4, '2026-10-28', false, { shiftDay: '2026-10-28', unpaired: true });
+    renderPage(<Attendance />, { [RECORD_LIST_URL]: { code: 201, data: { list: [night, lone], total: 2, page: 1, limit: 20 } } });
+    expect(await screen.findByText('2026-10-31')).toBeTruthy();
+    expect(screen.getByTestId('unpaired-4').textContent).toBe('未配对，不计工时');
+    expect(screen.queryByTestId('unpaired-3')).toBeNull();
   });
 });

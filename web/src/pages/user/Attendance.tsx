@@ -92,6 +92,21 @@ export default function Attendance() {
     },
     { title: '时间', dataIndex: 'time', width: 170 },
     {
+      title: '所属班次',
+      dataIndex: 'shiftDay',
+      width: 190,
+      render: (shiftDay: string, record) => (
+        <Space size={4} wrap>
+          <span>{shiftDay || '—'}</span>
+          {record.unpaired && (
+            <Tooltip title="这次打卡在班次内没有配对的进场或出场打卡，记录保留，不计工时">
+              <Tag color="warning" data-testid={`unpaired-${record.id}`}>未配对，不计工时</Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+    {
       title: '类型',
       dataIndex: 'directionLabel',
       width: 100,
