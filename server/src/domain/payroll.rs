@@ -242,6 +242,23 @@ mod tests {
         crate::domain::dates::parse_date(text).unwrap().unwrap()
     }
 
+    /// The days a scenario's punches attend: each shift counts on the day it began (attendance::rules).
+    fn shift_days(case: &Value) -> Vec<Date> {
+        use crate::attendance::rules::{Direction, Rules, count_days, count_shifts, parse_china_time};
+        let punches: Vec<(i64, Direction)> = case["punches"]
+            .as_array()
+            .map(|punches| {
+                punches
+                    .iter()
+                    .map(|punch| (parse_china_time(punch[0].as_str().unwrap()).unwrap(), Direction::parse(punch[1].as_str().unwrap()).unwrap()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let rules = Rules::default();
+        let (shifts, _) = count_shifts(&punches, &rules);
+        count_days(&shifts, &rules).into_iter().filter(|(_, totals)| totals.attended).map(|(day, _)| day).collect()
+    }
+
     /// A scenario of vectors/payroll.json as the employed days of its month.
     fn employed(case: &Value, calendar: &Calendar) -> (MonthFacts, Vec<EmployedDay>) {
         let month = case["month"].as_str().unwrap();
@@ -250,7 +267,8 @@ mod tests {
             .filter(|day| day.month() == first.month())
             .last()
             .unwrap();
-        let attended: Vec<Date> = case["attended"].as_array().unwrap().iter().map(|text| day(text.as_str().unwrap())).collect();
+        let mut attended: Vec<Date> = case["attended"].as_array().unwrap().iter().map(|text| day(text.as_str().unwrap())).collect();
+        attended.extend(shift_days(case));
         let mut employed = Vec::new();
         for (index, line) in case["employment"].as_array().unwrap().iter().enumerate() {
             let from = day(line["from"].as_str().unwrap());

@@ -202,6 +202,27 @@ async fn attend(app: &TestApp, worker: i64, days: &[&str]) {
     }
 }
 
+/// A scenario's punches up to its sheet's `through` day, through the ingest (shifts counted on the day they began).
+async fn punch(app: &TestApp, worker: i64, case: &Value, through: &str) {
+    use wageguard::attendance::{ingest, rules};
+    let punches: Vec<ingest::NewPunch> = case["punches"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|punch| punch[0].as_str().unwrap()[..10] <= *through || through.ends_with("-31"))
+        .map(|punch| ingest::NewPunch {
+            worker_id: worker,
+            punched_at: rules::parse_china_time(punch[0].as_str().unwrap()).unwrap(),
+            direction: rules::Direction::parse(punch[1].as_str().unwrap()).unwrap(),
+            photo: String::new(),
+        })
+        .collect();
+    if !punches.is_empty() {
+        let batch = ingest::Batch { project_id: 1, source: ingest::Source::Import, device_id: 0, nonce: None };
+        ingest::ingest(&app.db, &batch, &punches).await.unwrap();
+    }
+}
+
 /// Each vector sheet, through the API: the days attended by its `through` day are entered, every team's
 /// sheet of the month is made (a supplementary one after the first) and confirmed; the worker's prefills
 /// add up to the expected fen.
@@ -220,6 +241,7 @@ async fn payroll_vectors_through_the_api(app: &TestApp) {
             let now: Vec<&str> = attended.iter().skip(entered).copied().filter(|day| *day <= through).collect();
             entered += now.len();
             attend(app, worker, &now).await;
+            punch(app, worker, case, through).await;
             let mut fen = 0;
             for team in &teams {
                 let reply = app.post("/builder/wage/v1/Sheet/create", Some(&token), &[("month", month), ("unitId", &unit), ("teamId", &team.to_string())]).await;
