@@ -15,7 +15,7 @@ use crate::envelope::{ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
 use crate::paging::Paged;
 use crate::state::AppState;
-use service::{CalendarMonth, CalendarYear, DayForm, ListForm, MonthQuery, SaveForm, SpecialDayRow, YearQuery};
+use service::{CalendarMonth, CalendarYear, CalendarDayForm, CalendarListForm, MonthQuery, CalendarSaveForm, SpecialDayRow, YearQuery};
 
 pub use service::calendar;
 
@@ -32,9 +32,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// `page`, `limit` (1–100). Each with its kind label and source (数据包 / 监管部门). Regulator only.
 #[utoipa::path(post, path = "/admin/calendar/v1/Calendar/list", tag = "calendar",
     params(("X-Token" = String, Header, description = "session token")),
-    request_body(content = ListForm, content_type = "application/x-www-form-urlencoded"),
+    request_body(content = CalendarListForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Paged<SpecialDayRow>>)))]
-async fn list(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<ListForm>) -> ApiResult<Paged<SpecialDayRow>> {
+async fn list(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<CalendarListForm>) -> ApiResult<Paged<SpecialDayRow>> {
     Ok(ok(service::list(&state.db, &current, &form).await?))
 }
 
@@ -43,13 +43,13 @@ async fn list(State(state): State<AppState>, current: CurrentAccount, Params(for
 /// 401 with the field's message for bad input, or 没有修改任何内容. Regulator only.
 #[utoipa::path(post, path = "/admin/calendar/v1/Calendar/save", tag = "calendar",
     params(("X-Token" = String, Header, description = "session token")),
-    request_body(content = SaveForm, content_type = "application/x-www-form-urlencoded"),
+    request_body(content = CalendarSaveForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn save(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     current: CurrentAccount,
-    Params(form): Params<SaveForm>,
+    Params(form): Params<CalendarSaveForm>,
 ) -> ApiResult<Option<String>> {
     service::save(&state.db, &current, &ip, &form).await?;
     Ok(ok_with(None, service::MSG_SAVED))
@@ -59,13 +59,13 @@ async fn save(
 /// with what it was. Regulator only.
 #[utoipa::path(post, path = "/admin/calendar/v1/Calendar/delete", tag = "calendar",
     params(("X-Token" = String, Header, description = "session token")),
-    request_body(content = DayForm, content_type = "application/x-www-form-urlencoded"),
+    request_body(content = CalendarDayForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn delete(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     current: CurrentAccount,
-    Params(form): Params<DayForm>,
+    Params(form): Params<CalendarDayForm>,
 ) -> ApiResult<Option<String>> {
     service::delete(&state.db, &current, &ip, &form).await?;
     Ok(ok_with(None, service::MSG_DELETED))

@@ -90,7 +90,7 @@ fn weekday_number(day: Date) -> i64 {
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
-pub struct ListForm {
+pub struct CalendarListForm {
     /// The year, 2000–2100.
     pub year: Option<String>,
     /// From 1 (default 1).
@@ -135,7 +135,7 @@ impl From<DayRow> for SpecialDayRow {
 }
 
 /// A year's special days in date order, a page of them. Regulator only.
-pub async fn list(db: &Db, current: &CurrentAccount, form: &ListForm) -> Result<Paged<SpecialDayRow>, ApiError> {
+pub async fn list(db: &Db, current: &CurrentAccount, form: &CalendarListForm) -> Result<Paged<SpecialDayRow>, ApiError> {
     require_admin(current)?;
     let year = rules::parse_year(form.year.as_deref().unwrap_or(""))?;
     let page = Page::parse(&form.page, &form.limit)?;
@@ -146,7 +146,7 @@ pub async fn list(db: &Db, current: &CurrentAccount, form: &ListForm) -> Result<
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
-pub struct SaveForm {
+pub struct CalendarSaveForm {
     /// `YYYY-MM-DD`, in 2000–2100.
     pub day: Option<String>,
     /// `statutory` (法定节假日, Monday–Friday), `off` (调休放假) or `workday` (调休上班, Saturday or Sunday).
@@ -156,7 +156,7 @@ pub struct SaveForm {
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
-pub struct DayForm {
+pub struct CalendarDayForm {
     /// `YYYY-MM-DD`.
     pub day: Option<String>,
 }
@@ -179,7 +179,7 @@ fn entry<'a>(current: &'a CurrentAccount, ip: &'a str, action: &'a str, day: &st
 
 /// Adds a special day or changes one (the day is the key); the day becomes the regulator's. Logged with
 /// what it was and what it is. Regulator only.
-pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &SaveForm) -> Result<(), ApiError> {
+pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &CalendarSaveForm) -> Result<(), ApiError> {
     require_admin(current)?;
     let date = rules::parse_day(form.day.as_deref().unwrap_or(""))?;
     let kind = rules::parse_kind(form.kind.as_deref().unwrap_or(""))?;
@@ -199,7 +199,7 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &SaveForm) 
 }
 
 /// Deletes a special day (the day then follows the week). Logged with what it was. Regulator only.
-pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &DayForm) -> Result<(), ApiError> {
+pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &CalendarDayForm) -> Result<(), ApiError> {
     require_admin(current)?;
     let day = format_date(rules::parse_day(form.day.as_deref().unwrap_or(""))?);
     let Some(before) = repo::day(db, &day).await? else { return Err(ApiError::NotFound(MSG_NOT_FOUND.into())) };

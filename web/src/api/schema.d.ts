@@ -3672,6 +3672,18 @@ export interface components {
              */
             weekday: number;
         };
+        CalendarDayForm: {
+            /** @description `YYYY-MM-DD`. */
+            day?: string | null;
+        };
+        CalendarListForm: {
+            /** @description 1–100 (default 10). */
+            limit?: string | null;
+            /** @description From 1 (default 1). */
+            page?: string | null;
+            /** @description The year, 2000–2100. */
+            year?: string | null;
+        };
         /** @description A month of the calendar. */
         CalendarMonth: {
             /** @description Every day of the month, in order. */
@@ -3693,6 +3705,14 @@ export interface components {
              * @description Working days (工作日, 调休上班 included).
              */
             working_days: number;
+        };
+        CalendarSaveForm: {
+            /** @description `YYYY-MM-DD`, in 2000–2100. */
+            day?: string | null;
+            /** @description `statutory` (法定节假日, Monday–Friday), `off` (调休放假) or `workday` (调休上班, Saturday or Sunday). */
+            kind?: string | null;
+            /** @description The holiday's name, e.g. 元旦; required, at most 20 characters. */
+            name?: string | null;
         };
         /** @description A year of the calendar, month by month. */
         CalendarYear: {
@@ -3888,10 +3908,6 @@ export interface components {
         CreditSaved: {
             /** Format: int64 */
             id: number;
-        };
-        DayForm: {
-            /** @description `YYYY-MM-DD`. */
-            day?: string | null;
         };
         DetailData: {
             accountForm?: components["schemas"]["AccountForm"] | null;
@@ -7342,14 +7358,6 @@ export interface components {
             /** @description 1–1440. */
             offlineMinutes?: string | null;
         };
-        SaveForm: {
-            /** @description `YYYY-MM-DD`, in 2000–2100. */
-            day?: string | null;
-            /** @description `statutory` (法定节假日, Monday–Friday), `off` (调休放假) or `workday` (调休上班, Saturday or Sunday). */
-            kind?: string | null;
-            /** @description The holiday's name, e.g. 元旦; required, at most 20 characters. */
-            name?: string | null;
-        };
         /** @description The id of a saved record. */
         Saved: {
             /** Format: int64 */
@@ -8502,7 +8510,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["DayForm"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalendarDayForm"];
             };
         };
         responses: {
@@ -8528,7 +8536,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["ListForm"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalendarListForm"];
             };
         };
         responses: {
@@ -8554,7 +8562,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["SaveForm"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalendarSaveForm"];
             };
         };
         responses: {
