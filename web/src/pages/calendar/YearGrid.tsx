@@ -25,7 +25,8 @@ export default function YearGrid({ year, onPick }: Props) {
           全年工作日 {year.working_days} 天，法定节假日 {year.statutory_days} 天；点击日期可新增或修改
         </span>
       </div>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(236px, 1fr))', gap: 12 }}>
+      {/* Six months a row where the pane is wide (the year in two rows), fewer on narrow screens. */}
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(max(200px, calc((100% - 60px) / 6)), 1fr))', gap: 12 }}>
         {year.months.map((month) => (
           <div key={month.month} data-testid={`calendar-month-${month.month}`} style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: 8 }}>
             <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 4 }}>
