@@ -1,6 +1,9 @@
-/** The regulator enters next year's first holiday in 节假日设置 and sees it in the grid and the table. */
+/**
+ * The regulator enters next year's first holiday in 节假日设置 and sees it in the grid and the table; the
+ * project's 考勤表 marks the arrangement on its day heads.
+ */
 import { expect, test } from '@playwright/test';
-import { ADMIN, login, shot, toast } from './support';
+import { ADMIN, login, loginAsDemo, shot, toast } from './support';
 
 test('the regulator adds a statutory holiday for the coming year', async ({ page }, testInfo) => {
   await login(page, ADMIN);
@@ -38,4 +41,15 @@ test('the regulator adds a statutory holiday for the coming year', async ({ page
   await shot(page, testInfo, '02-year-2027-added');
   await table.scrollIntoViewIfNeeded();
   await shot(page, testInfo, '03-special-days-table');
+});
+
+test('the monthly attendance sheet marks National Day 2025 on its day heads', async ({ page }, testInfo) => {
+  await loginAsDemo(page);
+  await page.goto('/project/sheets?month=2025-10');
+  const sheet = page.getByTestId('sheet-table');
+  await expect(sheet.getByTestId('sheet-head-1').first()).toHaveText('1节');
+  await expect(sheet.getByTestId('sheet-head-4').first()).toHaveText('4休');
+  await expect(sheet.getByTestId('sheet-head-11').first()).toHaveText('11班');
+  await expect(page.getByTestId('sheets-page')).toContainText('本月工作日 18 天，法定节假日 4 天');
+  await shot(page, testInfo, '01-sheet-2025-10');
 });

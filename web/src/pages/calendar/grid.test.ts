@@ -1,4 +1,4 @@
-import { describeDay, tintOf, weeksOf } from './grid';
+import { describeDay, headMark, tintOf, weeksOf } from './grid';
 import type { CalendarDay } from './service';
 
 const day = (date: string, weekday: number, kind = '', name = ''): CalendarDay => ({
@@ -34,5 +34,14 @@ describe('the year grid', () => {
   it('describes a day for its tooltip', () => {
     expect(describeDay(day('2025-10-01', 3, 'statutory', '国庆节'))).toBe('2025-10-01 周三 法定节假日 国庆节');
     expect(describeDay(day('2025-10-18', 6))).toBe('2025-10-18 周六 休息日');
+  });
+
+  it('marks the head of a month grid’s day column', () => {
+    expect(headMark(day('2025-10-01', 3, 'statutory', '国庆节'))).toMatchObject({ mark: '节', title: '2025-10-01 周三 法定节假日 国庆节' });
+    expect(headMark(day('2025-10-04', 6, 'off', '国庆节')).mark).toBe('休');
+    expect(headMark(day('2025-10-11', 6, 'workday', '国庆节')).mark).toBe('班');
+    expect(headMark(day('2025-10-18', 6)).mark).toBe('休');
+    expect(headMark(day('2025-10-13', 1))).toEqual({ mark: '', title: '2025-10-13 周一 工作日' });
+    expect(headMark(undefined)).toEqual({ mark: '' });
   });
 });

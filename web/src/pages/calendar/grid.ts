@@ -39,3 +39,20 @@ export function describeDay(day: CalendarDay): string {
 
 /** The years the selector offers: 2000–2100, as the server keeps. */
 export const YEAR_OPTIONS = Array.from({ length: 101 }, (_, i) => 2000 + i);
+
+/** How a day column's head is marked on a month grid (考勤表): 节 法定节假日, 班 调休上班, 休 any other rest day. */
+export interface HeadMark {
+  mark: '' | '节' | '班' | '休';
+  color?: string;
+  background?: string;
+  title?: string;
+}
+
+export function headMark(day: CalendarDay | undefined): HeadMark {
+  if (!day) return { mark: '' };
+  const title = describeDay(day);
+  if (day.class === 'statutory') return { mark: '节', color: '#cf1322', background: '#fff1f0', title };
+  if (day.kind === 'workday') return { mark: '班', color: '#0958d9', background: '#e6f4ff', title };
+  if (day.class === 'rest') return { mark: '休', color: '#8c8c8c', background: '#fafafa', title };
+  return { mark: '', title };
+}
