@@ -1,9 +1,9 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
+import { CALENDAR_MONTH_URL, type CalendarMonth } from '@/pages/calendar/service';
 import { errors, renderPage } from '@/pages/user/testSetup';
 import Sheets from './Sheets';
 import { SHEET_CORRECT_URL, SHEET_MONTH_URL, type AttendanceSheet } from '@/pages/attendance/service';
-import { CALENDAR_MONTH_URL, type CalendarMonth } from '@/pages/calendar/service';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
