@@ -5,7 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use time::{Date, Weekday};
+use time::{Date, Month, Weekday};
+
+use super::Invalid;
 
 /// How the arrangement marks a day (column `calendar_days.kind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -102,6 +104,108 @@ pub fn days(first: Date, last: Date) -> impl Iterator<Item = Date> {
     std::iter::successors(Some(first), |day| day.next_day()).take_while(move |day| *day <= last)
 }
 
+// Validation of the regulator's special days and the calendar's queries (vectors/calendar.json, run by the
+// console's utils/rules/calendar.ts too).
+pub const MSG_DAY_REQUIRED: &str = "请选择日期";
+pub const MSG_DAY: &str = "日期格式应为YYYY-MM-DD";
+pub const MSG_MONTH: &str = "月份格式应为YYYY-MM";
+pub const MSG_YEAR_REQUIRED: &str = "请选择年份";
+pub const MSG_YEAR: &str = "年份应在2000-2100之间";
+pub const MSG_KIND: &str = "请选择类型：法定节假日、调休放假或调休上班";
+pub const MSG_NAME_REQUIRED: &str = "请填写名称";
+pub const MSG_NAME_TOO_LONG: &str = "名称不能超过20个字";
+pub const MSG_WORKDAY_ON_WEEKDAY: &str = "调休上班只能设在周六或周日";
+pub const MSG_STATUTORY_ON_WEEKEND: &str = "法定节假日只能设在周一至周五，周末的假日请选调休放假";
+/// The years the calendar keeps.
+pub const YEARS: std::ops::RangeInclusive<i32> = 2000..=2100;
+pub const NAME_MAX: usize = 20;
+
+fn digits(text: &str, len: usize) -> bool {
+    text.len() == len && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn in_years(year: i32) -> Result<i32, Invalid> {
+    if YEARS.contains(&year) { Ok(year) } else { Err(Invalid(MSG_YEAR)) }
+}
+
+/// A year `YYYY` within [`YEARS`].
+pub fn parse_year(input: &str) -> Result<i32, Invalid> {
+    let text = input.trim();
+    if text.is_empty() {
+        return Err(Invalid(MSG_YEAR_REQUIRED));
+    }
+    if !digits(text, 4) {
+        return Err(Invalid(MSG_YEAR));
+    }
+    in_years(text.parse().map_err(|_| Invalid(MSG_YEAR))?)
+}
+
+/// A month `YYYY-MM` within [`YEARS`]: its first day.
+pub fn parse_month(input: &str) -> Result<Date, Invalid> {
+    let invalid = Invalid(MSG_MONTH);
+    let (year, month) = input.trim().split_once('-').ok_or(invalid)?;
+    if !digits(year, 4) || !digits(month, 2) {
+        return Err(invalid);
+    }
+    let month = Month::try_from(month.parse::<u8>().map_err(|_| invalid)?).map_err(|_| invalid)?;
+    let year = in_years(year.parse().map_err(|_| invalid)?)?;
+    Date::from_calendar_date(year, month, 1).map_err(|_| invalid)
+}
+
+/// A day `YYYY-MM-DD` within [`YEARS`].
+pub fn parse_day(input: &str) -> Result<Date, Invalid> {
+    let text = input.trim();
+    if text.is_empty() {
+        return Err(Invalid(MSG_DAY_REQUIRED));
+    }
+    let invalid = Invalid(MSG_DAY);
+    let parts: Vec<&str> = text.split('-').collect();
+    let [year, month, day] = parts[..] else { return Err(invalid) };
+    if !digits(year, 4) || !digits(month, 2) || !digits(day, 2) {
+        return Err(invalid);
+    }
+    let month = Month::try_from(month.parse::<u8>().map_err(|_| invalid)?).map_err(|_| invalid)?;
+    let date = Date::from_calendar_date(year.parse().map_err(|_| invalid)?, month, day.parse().map_err(|_| invalid)?).map_err(|_| invalid)?;
+    in_years(date.year())?;
+    Ok(date)
+}
+
+/// A stored kind (`statutory`, `off`, `workday`).
+pub fn parse_kind(input: &str) -> Result<SpecialDay, Invalid> {
+    SpecialDay::parse(input).ok_or(Invalid(MSG_KIND))
+}
+
+/// The day's name: required, at most [`NAME_MAX`] characters, trimmed.
+pub fn parse_name(input: &str) -> Result<String, Invalid> {
+    let text = input.trim();
+    if text.is_empty() {
+        return Err(Invalid(MSG_NAME_REQUIRED));
+    }
+    if text.chars().count() > NAME_MAX {
+        return Err(Invalid(MSG_NAME_TOO_LONG));
+    }
+    Ok(text.to_owned())
+}
+
+fn weekend(day: Date) -> bool {
+    matches!(day.weekday(), Weekday::Saturday | Weekday::Sunday)
+}
+
+/// Whether the kind fits the day of the week, as the arrangement uses them: a worked weekend (调休上班) is a
+/// Saturday or Sunday, and a paid holiday falls on Monday–Friday (a holiday's weekend days are 调休放假).
+pub fn check_kind_on_day(day: Date, kind: SpecialDay) -> Result<(), Invalid> {
+    match kind {
+        SpecialDay::Workday if !weekend(day) => Err(Invalid(MSG_WORKDAY_ON_WEEKDAY)),
+        SpecialDay::Statutory if weekend(day) => Err(Invalid(MSG_STATUTORY_ON_WEEKEND)),
+        _ => Ok(()),
+    }
+}
+
+/// The last day of the month `first` lies in.
+pub fn month_end(first: Date) -> Date {
+    Date::from_calendar_date(first.year(), first.month(), first.month().length(first.year())).expect("a month's last day exists")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,5 +236,27 @@ mod tests {
         assert_eq!(paid, 4);
         assert_eq!(calendar.class(date!(2025 - 10 - 11)), DayClass::Working);
         assert_eq!(calendar.class(date!(2025 - 10 - 08)), DayClass::Rest);
+    }
+
+    #[test]
+    fn the_calendar_vectors() {
+        use crate::domain::vectors::{cases, message};
+        for case in cases(include_str!("../../../vectors/calendar.json")) {
+            let input = &case["input"];
+            let text = input.as_str().unwrap_or_default();
+            let got = match case["rule"].as_str().unwrap() {
+                "year" => parse_year(text).map(|_| ()),
+                "month" => parse_month(text).map(|_| ()),
+                "day" => parse_day(text).map(|_| ()),
+                "kind" => parse_kind(text).map(|_| ()),
+                "name" => parse_name(text).map(|_| ()),
+                "kindOnDay" => {
+                    let day = parse_day(input["day"].as_str().unwrap()).unwrap();
+                    check_kind_on_day(day, parse_kind(input["kind"].as_str().unwrap()).unwrap())
+                }
+                rule => panic!("unknown rule {rule}"),
+            };
+            assert_eq!(got.err().map(|invalid| invalid.0), message(&case), "{case}");
+        }
     }
 }

@@ -8,6 +8,7 @@ mod approvers;
 mod accounts;
 mod area;
 mod audit;
+mod calendar;
 mod console;
 mod faith;
 mod flows;

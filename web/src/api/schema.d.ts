@@ -105,6 +105,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/calendar/v1/Calendar/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes the special day on `day`; the day then follows the week. 404 when the day has none. Logged
+         *     with what it was. Regulator only.
+         */
+        post: operations["delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/calendar/v1/Calendar/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A year's special days (法定节假日, 调休放假, 调休上班) in date order, paginated: `year` (2000–2100),
+         *     `page`, `limit` (1–100). Each with its kind label and source (数据包 / 监管部门). Regulator only.
+         */
+        post: operations["list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/calendar/v1/Calendar/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a special day or changes the one on that `day`: `kind` and `name` (required, at most 20
+         *     characters). 法定节假日 only Monday–Friday, 调休上班 only on a weekend. Logged with before → after.
+         *     401 with the field's message for bad input, or 没有修改任何内容. Regulator only.
+         */
+        post: operations["save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/special/v1/Account/transfer": {
         parameters: {
             query?: never;
@@ -487,6 +548,47 @@ export interface paths {
          *     roster that month, the days with attendance, days attended and hours; paginated by worker.
          */
         get: operations["sheet_month"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/calendar/v1/Calendar/month": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every day of `month` (`YYYY-MM`) with its class for pay (工作日 / 法定节假日 / 休息日), the
+         *     arrangement's mark and name, and the month's working-day, holiday and rest-day counts. Any logged-in
+         *     account.
+         */
+        get: operations["month"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/calendar/v1/Calendar/year": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The twelve months of `year` (`YYYY`) as `Calendar/month` answers each, with the year's totals. Any
+         *     logged-in account.
+         */
+        get: operations["year"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3606,6 +3708,78 @@ export interface components {
             /** @description Guarantee validity start, YYYY-MM-DD. */
             startdate: string;
         };
+        /** @description One day of a month as the calendar classes it. */
+        CalendarDay: {
+            /** @description For pay: `working`, `statutory` (paid holiday) or `rest`. */
+            class: string;
+            /** @description 工作日, 法定节假日 or 休息日. */
+            class_label: string;
+            /** @description `YYYY-MM-DD`. */
+            day: string;
+            /** @description The arrangement's mark: `statutory`, `off`, `workday`, or '' for an ordinary day. */
+            kind: string;
+            /** @description 法定节假日, 调休放假, 调休上班 or ''. */
+            kind_label: string;
+            /** @description The holiday's name, '' for an ordinary day. */
+            name: string;
+            /**
+             * Format: int64
+             * @description 1 Monday … 7 Sunday.
+             */
+            weekday: number;
+        };
+        CalendarDayForm: {
+            /** @description `YYYY-MM-DD`. */
+            day?: string | null;
+        };
+        CalendarListForm: {
+            /** @description 1–100 (default 10). */
+            limit?: string | null;
+            /** @description From 1 (default 1). */
+            page?: string | null;
+            /** @description The year, 2000–2100. */
+            year?: string | null;
+        };
+        /** @description A month of the calendar. */
+        CalendarMonth: {
+            /** @description Every day of the month, in order. */
+            days: components["schemas"]["CalendarDay"][];
+            /** @description `YYYY-MM`. */
+            month: string;
+            /**
+             * Format: int64
+             * @description Rest days (weekends and 调休放假).
+             */
+            rest_days: number;
+            /**
+             * Format: int64
+             * @description Statutory paid holidays (法定节假日).
+             */
+            statutory_days: number;
+            /**
+             * Format: int64
+             * @description Working days (工作日, 调休上班 included).
+             */
+            working_days: number;
+        };
+        CalendarSaveForm: {
+            /** @description `YYYY-MM-DD`, in 2000–2100. */
+            day?: string | null;
+            /** @description `statutory` (法定节假日, Monday–Friday), `off` (调休放假) or `workday` (调休上班, Saturday or Sunday). */
+            kind?: string | null;
+            /** @description The holiday's name, e.g. 元旦; required, at most 20 characters. */
+            name?: string | null;
+        };
+        /** @description A year of the calendar, month by month. */
+        CalendarYear: {
+            months: components["schemas"]["CalendarMonth"][];
+            /** Format: int64 */
+            statutory_days: number;
+            /** Format: int64 */
+            working_days: number;
+            /** Format: int32 */
+            year: number;
+        };
         CaptchaData: {
             /** @description Send back as `captcha_id` with the login. */
             captcha_id: string;
@@ -4089,6 +4263,56 @@ export interface components {
             /** @description `Site/builderEdit`. */
             data: components["schemas"]["UnitContext"] & {
                 builderForm: components["schemas"]["BuilderForm"];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_CalendarMonth: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description A month of the calendar. */
+            data: {
+                /** @description Every day of the month, in order. */
+                days: components["schemas"]["CalendarDay"][];
+                /** @description `YYYY-MM`. */
+                month: string;
+                /**
+                 * Format: int64
+                 * @description Rest days (weekends and 调休放假).
+                 */
+                rest_days: number;
+                /**
+                 * Format: int64
+                 * @description Statutory paid holidays (法定节假日).
+                 */
+                statutory_days: number;
+                /**
+                 * Format: int64
+                 * @description Working days (工作日, 调休上班 included).
+                 */
+                working_days: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_CalendarYear: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description A year of the calendar, month by month. */
+            data: {
+                months: components["schemas"]["CalendarMonth"][];
+                /** Format: int64 */
+                statutory_days: number;
+                /** Format: int64 */
+                working_days: number;
+                /** Format: int32 */
+                year: number;
             };
             message: string;
         };
@@ -4936,6 +5160,47 @@ export interface components {
                      * @description 1 enabled, 0 disabled.
                      */
                     status: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_SpecialDayRow: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description `YYYY-MM-DD`. */
+                    day: string;
+                    /** @description `statutory`, `off` or `workday`. */
+                    kind: string;
+                    /** @description 法定节假日, 调休放假 or 调休上班. */
+                    kind_label: string;
+                    name: string;
+                    /** @description `package` (from the chinese-days data) or `regulator` (added or changed here). */
+                    source: string;
+                    /** @description 数据包 or 监管部门. */
+                    source_label: string;
+                    /** @description `YYYY-MM-DD HH:MM:SS`. */
+                    updated_time: string;
+                    /**
+                     * Format: int64
+                     * @description 1 Monday … 7 Sunday.
+                     */
+                    weekday: number;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -7330,6 +7595,27 @@ export interface components {
             /** @description When the money arrived, `YYYY-MM-DD HH:MM:SS` China time; now when empty. */
             time?: string | null;
         };
+        /** @description A special day as the regulator's table shows it. */
+        SpecialDayRow: {
+            /** @description `YYYY-MM-DD`. */
+            day: string;
+            /** @description `statutory`, `off` or `workday`. */
+            kind: string;
+            /** @description 法定节假日, 调休放假 or 调休上班. */
+            kind_label: string;
+            name: string;
+            /** @description `package` (from the chinese-days data) or `regulator` (added or changed here). */
+            source: string;
+            /** @description 数据包 or 监管部门. */
+            source_label: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`. */
+            updated_time: string;
+            /**
+             * Format: int64
+             * @description 1 Monday … 7 Sunday.
+             */
+            weekday: number;
+        };
         /** @description One flow of the special account. */
         SpecialFlowLine: {
             /** @description Yuan, two decimals. */
@@ -8388,6 +8674,84 @@ export interface operations {
             };
         };
     };
+    delete: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CalendarDayForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CalendarListForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_SpecialDayRow"];
+                };
+            };
+        };
+    };
+    save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CalendarSaveForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     transfer: {
         parameters: {
             query?: never;
@@ -8967,6 +9331,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AttendanceSheet"];
+                };
+            };
+        };
+    };
+    month: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM`, 2000–2100. */
+                month?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CalendarMonth"];
+                };
+            };
+        };
+    };
+    year: {
+        parameters: {
+            query?: {
+                /** @description `YYYY`, 2000–2100. */
+                year?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CalendarYear"];
                 };
             };
         };

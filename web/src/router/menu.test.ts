@@ -40,6 +40,13 @@ describe('sidebar menu', () => {
     });
   });
 
+  it('offers 节假日设置 under 系统设置 to the regulator only', () => {
+    const system = (role: 'builder' | 'admin') =>
+      buildMenu(filterByRoles(normalRoutes, [role])).find((node) => node.key === '/system')?.children ?? [];
+    expect(system('admin')).toContainEqual({ key: '/system/holidays', label: '节假日设置' });
+    expect(labels(system('builder'))).not.toContain('节假日设置');
+  });
+
   it('drops the propertyRole item with the site flag', () => {
     const system = (finance: number) =>
       buildMenu(applySiteFlags(filterByRoles(normalRoutes, ['builder']), { finance, propertyStatus: 1 })).find(

@@ -162,6 +162,11 @@ export const normalRoutes: AppRoute[] = [
       { path: 'tvscreen', page: lazyPage(() => import('@/pages/system/Tvscreen')), meta: { title: '数据大屏' } },
       { path: 'password', page: lazyPage(() => import('@/pages/system/Password')), meta: { title: '修改密码' } },
       {
+        path: 'holidays',
+        page: lazyPage(() => import('@/pages/calendar/Holidays')),
+        meta: { title: '节假日设置', roles: ['admin'] },
+      },
+      {
         path: 'propertyRole',
         page: lazyPage(() => import('@/pages/system/PropertyRole')),
         meta: { title: '财务角色配置', financeFeature: true },

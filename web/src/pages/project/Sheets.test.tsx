@@ -1,5 +1,6 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
+import { CALENDAR_MONTH_URL, type CalendarMonth } from '@/pages/calendar/service';
 import { errors, renderPage } from '@/pages/user/testSetup';
 import Sheets from './Sheets';
 import { RECORD_LIST_URL, SHEET_CORRECT_URL, SHEET_MONTH_URL, type AttendanceSheet, type PunchRecord } from '@/pages/attendance/service';
@@ -105,5 +106,30 @@ describe('Sheets', () => {
     fireEvent.click(screen.getByTestId('sheet-search'));
     await waitFor(() => expect(called(SHEET_MONTH_URL)).toHaveLength(2));
     expect(new URL(called(SHEET_MONTH_URL)[1].url, 'http://x').searchParams.get('month')).toBe(month);
+  });
+
+  it('marks the day heads from the working calendar', async () => {
+    const kindLabels: Record<string, string> = { statutory: '法定节假日', workday: '调休上班' };
+    const classLabels: Record<string, string> = { statutory: '法定节假日', working: '工作日', rest: '休息日' };
+    // This month with its 1st a statutory holiday and its first Saturday worked (调休上班).
+    const days = Array.from({ length: dayjs().daysInMonth() }, (_, index) => {
+      const date = dayjs().date(index + 1);
+      const weekday = date.day() || 7;
+      const kind = index === 0 ? 'statutory' : weekday === 6 && index < 7 ? 'workday' : '';
+      const cls = kind === 'statutory' ? 'statutory' : kind === 'workday' || weekday < 6 ? 'working' : 'rest';
+      return { day: date.format('YYYY-MM-DD'), weekday, kind, kind_label: kindLabels[kind] ?? '',
+        name: kind ? '测试节' : '', class: cls, class_label: classLabels[cls] };
+    });
+    const calendar: CalendarMonth = { month, working_days: 21, statutory_days: 1, rest_days: 8, days };
+    const { called } = renderPage(<Sheets />, { [SHEET_MONTH_URL]: { code: 201, data: sheet }, [CALENDAR_MONTH_URL]: { code: 201, data: calendar } });
+    const first = await screen.findByTestId('sheet-head-1');
+    expect(first.textContent).toBe('1节');
+    expect(first.getAttribute('title')).toContain('法定节假日 测试节');
+    const saturday = days.findIndex((day) => day.kind === 'workday') + 1;
+    expect(screen.getByTestId(`sheet-head-${saturday}`).textContent).toBe(`${saturday}班`);
+    const sunday = days.findIndex((day, index) => index > 0 && day.weekday === 7) + 1;
+    expect(screen.getByTestId(`sheet-head-${sunday}`).textContent).toBe(`${sunday}休`);
+    expect(screen.getByText(/本月工作日 21 天，法定节假日 1 天/)).toBeTruthy();
+    expect(new URL(called(CALENDAR_MONTH_URL)[0].url, 'http://x').searchParams.get('month')).toBe(month);
   });
 });

@@ -22,6 +22,8 @@ import {
   type SheetFilter,
   type SheetRow,
 } from '@/pages/attendance/service';
+import { fetchCalendarMonth } from '@/pages/calendar/service';
+import { headMark } from '@/pages/calendar/grid';
 
 const DEFAULT_LIMIT = 20;
 
@@ -144,6 +146,8 @@ export default function Sheets() {
   });
   const days = sheet.data?.daysInMonth ?? 0;
   const month = sheet.data?.month ?? filter.month;
+  // The working calendar marks the day heads; without it the heads fall back to Sundays in red.
+  const calendar = useQuery({ queryKey: ['calendar', 'month', month], queryFn: () => fetchCalendarMonth(month), staleTime: 60_000 });
   const today = chinaNow().format('YYYY-MM-DD');
   const rows = useMemo<GridRow[]>(
     () => (sheet.data?.list ?? []).map((row) => ({ ...row, byDay: cellsByDay(row, days), onSite: onSiteDays(row, days) })),
@@ -158,11 +162,21 @@ export default function Sheets() {
       const date = dayOf(month, day);
       const sunday = dayjs(date).day() === 0;
       const future = date > today;
+      const head = headMark(calendar.data?.days.find((entry) => entry.day === date));
       return {
-        title: <span style={{ color: sunday ? '#cf1322' : undefined }}>{day}</span>,
+        title: calendar.data ? (
+          <span data-testid={`sheet-head-${day}`} title={head.title} style={{ color: head.color, lineHeight: 1.2, display: 'inline-block' }}>
+            {day}
+            <br />
+            <small>{head.mark || '\u00a0'}</small>
+          </span>
+        ) : (
+          <span style={{ color: sunday ? '#cf1322' : undefined }}>{day}</span>
+        ),
         key: `d${day}`,
         width: DAY_WIDTH,
         align: 'center' as const,
+        onHeaderCell: () => ({ style: head.background ? { background: head.background } : {} }),
         onCell: (row: GridRow) => (row.onSite[index] || future ? {} : { style: OFF_SITE_STYLE }),
         render: (_: unknown, row: GridRow) => {
           const cell = row.byDay[index];
@@ -191,7 +205,7 @@ export default function Sheets() {
     }),
     { title: '出勤天数', dataIndex: 'attendedDays', width: DAYS_WIDTH, fixed: 'right', align: 'center' },
     { title: '工时(小时)', dataIndex: 'hours', width: HOURS_WIDTH, fixed: 'right', align: 'center' },
-  ], [days, month, today]);
+  ], [days, month, today, calendar.data]);
   const gridWidth = NAME_WIDTH + TEAM_WIDTH + days * DAY_WIDTH + DAYS_WIDTH + HOURS_WIDTH;
 
   const exportSheet = async () => {
@@ -246,6 +260,7 @@ export default function Sheets() {
       <Typography.Paragraph type="secondary">
         √ 出勤　× 有打卡但未达出勤规则　补 手工补记出勤　缺 手工改为缺勤　· 无记录　<span style={{ ...OFF_SITE_STYLE, padding: '0 6px' }}>灰底</span> 不在场期间（进场前、退场后），不计出勤、不能补记。
         点击某一天可修正考勤（须填写原因，记入操作日志）。
+        {calendar.data && ` 表头：节 法定节假日　班 调休上班　休 休息日；本月工作日 ${calendar.data.working_days} 天，法定节假日 ${calendar.data.statutory_days} 天。`}
       </Typography.Paragraph>
       {sheet.isError && (
         <Alert type="error" showIcon style={{ marginBottom: 16 }} title={sheet.error instanceof ApiError ? sheet.error.message : '加载失败'} />

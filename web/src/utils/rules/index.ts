@@ -15,3 +15,4 @@ export * from './result';
 export * from './text';
 export * from './wageCard';
 export * from './worker';
+export * from './calendar';

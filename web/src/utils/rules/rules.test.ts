@@ -1,3 +1,4 @@
+import calendarVectors from '../../../../vectors/calendar.json';
 import creditCodeVectors from '../../../../vectors/credit_code.json';
 import datesVectors from '../../../../vectors/dates.json';
 import idNumberVectors from '../../../../vectors/id_number.json';
@@ -8,6 +9,7 @@ import phoneVectors from '../../../../vectors/phone.json';
 import textVectors from '../../../../vectors/text.json';
 import wageCardVectors from '../../../../vectors/wage_card.json';
 import workerVectors from '../../../../vectors/worker.json';
+import { checkKindOnDay, parseDay, parseKind, parseMonth, parseName, parseYear, type SpecialKind } from './calendar';
 import { parseWageCard } from './wageCard';
 import { checkHours, wageFen } from './worker';
 import { readdirSync } from 'node:fs';
@@ -70,7 +72,7 @@ describe('shared vectors', () => {
     const dir = resolve(__dirname, '../../../../vectors');
     const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
     expect(files).toEqual([
-      'credit_code.json', 'dates.json', 'id_number.json', 'latlng.json', 'money.json', 'password.json',
+      'calendar.json', 'credit_code.json', 'dates.json', 'id_number.json', 'latlng.json', 'money.json', 'password.json',
       'person_name.json', 'phone.json', 'text.json', 'wage_card.json', 'worker.json',
     ]);
   });
@@ -206,6 +208,33 @@ describe('shared vectors', () => {
       }
       case 'hours':
         expect(checkHours(c.input) ?? null).toBe(c.message);
+        break;
+      default:
+        throw new Error(`unknown rule ${c.rule}`);
+    }
+  });
+});
+
+describe('calendar vectors', () => {
+  it.each(cases(calendarVectors).map((c) => [label(c), c] as const))('calendar %s', (_, c) => {
+    switch (c.rule) {
+      case 'year':
+        expect(messageOf(parseYear(c.input))).toBe(c.message);
+        break;
+      case 'month':
+        expect(messageOf(parseMonth(c.input))).toBe(c.message);
+        break;
+      case 'day':
+        expect(messageOf(parseDay(c.input))).toBe(c.message);
+        break;
+      case 'kind':
+        expect(messageOf(parseKind(c.input))).toBe(c.message);
+        break;
+      case 'name':
+        expect(messageOf(parseName(c.input))).toBe(c.message);
+        break;
+      case 'kindOnDay':
+        expect(checkKindOnDay(c.input.day, c.input.kind as SpecialKind) ?? null).toBe(c.message);
         break;
       default:
         throw new Error(`unknown rule ${c.rule}`);
