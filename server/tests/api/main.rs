@@ -30,3 +30,4 @@ mod upload;
 mod wizard;
 mod workers;
 mod attendance;
+mod basis;
