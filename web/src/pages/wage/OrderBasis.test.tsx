@@ -59,6 +59,8 @@ describe('an order line basis', () => {
     const tag = await screen.findByTestId('basis-anomaly');
     expect(tag.textContent).toBe('单月工资超过5万元');
     expect(tag.classList.contains('ant-tag-red') || tag.className.includes('red')).toBe(true);
+    expect(screen.getByTestId('order-basis').contains(tag)).toBe(true);
+    expect(screen.getByTestId('order-payouts')).toBeTruthy();
     const row = tag.closest('tr')!;
     for (const text of ['99,999.99', '3,000.01', '奖金', '日薪 350.00 元/日', '22']) expect(within(row as HTMLElement).getAllByText(text).length).toBeGreaterThan(0);
     fireEvent.mouseEnter(tag);

@@ -44,14 +44,27 @@ export function BasisBanner({ state }: { state: OrderBasisState }) {
 
 const wageText = (line: WageLineBasis) => `${line.wageKindLabel} ${groupYuan(line.wage)} 元/${line.wageKind === 'month' ? '月' : '日'}`;
 
-/** Each line's days, rate, prefill, payable, deduction and reason, net, card and anomalies. */
+/** Each line's anomalies (next to the name, where the eye starts), days, rate, prefill, payable, deduction and
+ * reason, net and card. */
 export function BasisTable({ state, source }: { state: OrderBasisState; source: BasisSource }) {
   const { query, paging, setPaging, anomalous, setAnomalous } = state;
   const [opened, setOpened] = useState<WageLineBasis | null>(null);
   const data = query.data;
   const columns: TableColumnsType<WageLineBasis> = [
     { title: '姓名', dataIndex: 'name', width: 90, fixed: 'left' },
-    { title: '单位 / 班组', width: 160, render: (_: unknown, line) => `${line.unitName}${line.teamName ? ` · ${line.teamName}` : ''}` },
+    {
+      title: '异常', width: 200,
+      render: (_: unknown, line) =>
+        line.anomalies.length === 0 ? '—' : (
+          <Space size={4} wrap>
+            {line.anomalies.map((anomaly) => (
+              <Tooltip key={anomaly.kind} title={anomaly.detail}>
+                <Tag color="red" data-testid="basis-anomaly">{anomaly.label}</Tag>
+              </Tooltip>
+            ))}
+          </Space>
+        ),
+    },
     { title: '出勤天数', dataIndex: 'days', width: 80, align: 'right' },
     { title: '工资标准', width: 140, render: (_: unknown, line) => wageText(line) },
     { title: '考勤应发（元）', dataIndex: 'prefill', width: 120, align: 'right', render: (value: string) => groupYuan(value) },
@@ -72,24 +85,13 @@ export function BasisTable({ state, source }: { state: OrderBasisState; source: 
         </Space>
       ),
     },
-    {
-      title: '异常', width: 200,
-      render: (_: unknown, line) =>
-        line.anomalies.length === 0 ? '—' : (
-          <Space size={4} wrap>
-            {line.anomalies.map((anomaly) => (
-              <Tooltip key={anomaly.kind} title={anomaly.detail}>
-                <Tag color="red" data-testid="basis-anomaly">{anomaly.label}</Tag>
-              </Tooltip>
-            ))}
-          </Space>
-        ),
-    },
+    { title: '单位 / 班组', width: 160, render: (_: unknown, line) => `${line.unitName}${line.teamName ? ` · ${line.teamName}` : ''}` },
     { title: '发放状态', width: 100, render: (_: unknown, line) => <PayoutStatusTag status={line.status} label={line.statusLabel} /> },
   ];
   return (
     <Card
       title="发放依据"
+      data-testid="order-basis"
       extra={
         <Space>
           <span>只看异常</span>

@@ -83,7 +83,7 @@ export default function OrderView({
         )}
       </Card>
       {basis && <BasisTable state={basisState} source={basis} />}
-      <Card title="发放明细">
+      <Card title="发放明细" data-testid="order-payouts">
         {data && data.invalidCards > 0 && (
           <Alert type="warning" showIcon style={{ marginBottom: 16 }} data-testid="order-invalid-cards"
             title={`有 ${data.invalidCards} 笔明细的工资卡无效，审核通过后这些明细将支付失败，转入项目的工资发放异常处理`} />
