@@ -783,7 +783,7 @@ async fn sheet_rows(db: &Db, request: &SheetRequest, workers: Vec<repo::SheetWor
                 idNumber: worker.id_number,
                 unitName: worker.unit_name,
                 teamName: worker.team_name,
-                attendedDays: days.iter().filter(|day| day.attended).count() as i64,
+                attendedDays: counted.len() as i64,
                 hours: rules::hours_text(minutes),
                 cells: mine
                     .iter()
