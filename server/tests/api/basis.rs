@@ -119,6 +119,17 @@ async fn a_lines_attendance_is_for_that_projects_approvers(app: &TestApp) {
     assert_eq!(days.len() as i64, stored);
     assert!(days.iter().all(|day| day["punches"].as_i64().is_some() && day["hours"].as_str().is_some()));
 
+    // The clerk's 考勤表 counts the same days for each worker of a page.
+    let sheet = app.get(&format!("/builder/attendance/v1/Sheet/month?month={}&limit=5", previous_month()), Some(&demo)).await;
+    for row in sheet["data"]["list"].as_array().unwrap() {
+        let counted = row["cells"].as_array().unwrap().iter().filter(|cell| cell["attended"] == true && cell["outside"] == false).count();
+        assert_eq!(row["attendedDays"], counted, "{row}");
+    }
+    let listed = sheet["data"]["list"].as_array().unwrap().iter().find(|row| row["workerId"] == line["workerId"]);
+    if let Some(row) = listed {
+        assert_eq!(row["attendedDays"], month["data"]["attendedDays"]);
+    }
+
     let other = other_approver(app).await;
     assert_eq!(app.post("/finance/project/v1/orders/Attendance", Some(&other), &form).await["code"], 404, "another project's approver");
     assert_eq!(app.post("/finance/project/v1/orders/Attendance", Some(&demo), &form).await["code"], 403, "not an approver");
