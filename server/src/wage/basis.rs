@@ -127,12 +127,13 @@ pub async fn order_basis(db: &Db, project_filter: i64, minimum_monthly_fen: i64,
     let span = month_span(&order.month)?;
     let payouts = order_payouts(db, order.id).await?;
     let mut found = line_anomalies(db, order.project_id, &span, minimum_monthly_fen, &payouts).await?;
-    let (flagged, clean): (Vec<&(i64, i64)>, Vec<&(i64, i64)>) = payouts.iter().partition(|(_, line)| found.contains_key(line));
+    let flagged: Vec<i64> = payouts.iter().filter(|(_, line)| found.contains_key(line)).map(|(payout, _)| *payout).collect();
     let anomaly_lines = flagged.len() as i64;
     let chosen: Vec<i64> = if query.anomalous.as_deref().map(str::trim) == Some("1") {
-        flagged.iter().map(|(payout, _)| *payout).collect()
+        flagged
     } else {
-        flagged.iter().chain(clean.iter()).map(|(payout, _)| *payout).collect()
+        let clean = payouts.iter().filter(|(_, line)| !found.contains_key(line)).map(|(payout, _)| *payout);
+        flagged.into_iter().chain(clean).collect()
     };
     let total = chosen.len() as i64;
     let ids: Vec<i64> = chosen.into_iter().skip(page.offset() as usize).take(page.limit as usize).collect();
@@ -312,11 +313,12 @@ pub const SHEETS_SETTLED_SQL: &str = "SELECT s.id, s.status, CASE WHEN EXISTS (S
 #[doc(hidden)]
 pub const SHEET_STATUS_SQL: &str = "UPDATE wage_sheets SET status = $3 WHERE id = $1 AND status = $2";
 
-/// Orders left 部分发放 that share lines with the settled order and whose every failed line has since been
-/// paid (by a re-issue).
+/// Orders of the settled order's project left 部分发放 whose every failed line has since been paid (by a
+/// re-issue). A project has few such orders; each is judged on its own payouts (`payouts_order`) and the
+/// paid payout of a line (`payouts_one_paid`).
 #[doc(hidden)]
 pub const ORDERS_MADE_WHOLE_SQL: &str = "SELECT o.id FROM wage_orders o WHERE o.status = 'partial' \
-    AND o.id IN (SELECT p.order_id FROM payouts p WHERE p.line_id IN (SELECT line_id FROM payouts WHERE order_id = $1)) \
+    AND o.project_id = (SELECT project_id FROM wage_orders WHERE id = $1) \
     AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.order_id = o.id AND p.status = 'failed' \
     AND NOT EXISTS (SELECT 1 FROM payouts q WHERE q.line_id = p.line_id AND q.status = 'paid')) ORDER BY o.id";
 
