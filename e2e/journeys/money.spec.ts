@@ -4,7 +4,8 @@
  * wage sheet for the previous month, checks a prefilled line, deducts from one worker below the local minimum
  * wage (with a reason) and confirms; 工资核查 shows the planted anomalies; the clerk submits the order; the
  * finance approver verifies (ID number) and approves; the two bad cards fail into 异常处理, are corrected and
- * re-issued; the approver verifies (SMS code) and approves again; every line is paid, and the special
+ * re-issued (sheet and order 部分发放 meanwhile); the approver, who sees each line's basis, anomalies and
+ * attendance, verifies (SMS code) and approves again; every line is paid, and the special
  * account's balance and flows add up to the cent.
  */
 import { execFileSync } from 'node:child_process'
@@ -355,7 +356,27 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await expect(page).toHaveURL(new RegExp(`/order/detail\\?id=${firstOrderId}$`))
   const review = pane(page)
   await expect(review.getByTestId('order-total')).toHaveText(grouped(orderTotal))
-  await expect(review.locator('.ant-table tbody tr.ant-table-row')).toHaveCount(TEAM_SIZE)
+  await expect(review.getByTestId('order-payouts').locator('tbody tr.ant-table-row')).toHaveCount(TEAM_SIZE)
+  // The approver sees what each line is based on: the banner, every flagged line in red with its reason,
+  // and a line opens the worker's month of attendance, read-only.
+  await expect(review.getByTestId('basis-banner')).toContainText('3 条明细存在异常')
+  await expect(review.getByTestId('basis-banner')).toContainText(`合计 ${grouped(orderTotal)} 元`)
+  const basis = review.getByTestId('order-basis').locator('.ant-table')
+  await expect(basis.locator('tbody tr.ant-table-row')).toHaveCount(TEAM_SIZE)
+  const deductedBasis = rowOf(basis, demoName(DEDUCTED))
+  await expect(deductedBasis).toContainText('实发低于最低工资标准')
+  await expect(deductedBasis).toContainText('预支生活费及宿舍损坏赔偿扣回，本人已签字确认')
+  await expect(deductedBasis).toContainText(grouped(deductedNet))
+  for (const [index] of BAD_CARDS) await expect(rowOf(basis, demoName(index))).toContainText('工资卡缺失或无效')
+  await shot(page, testInfo, '12-finance-basis')
+  await deductedBasis.getByText(demoName(DEDUCTED), { exact: true }).click()
+  const month = page.locator('.ant-drawer').filter({ hasText: '考勤（只读）' })
+  await expect(month).toContainText(`${demoName(DEDUCTED)} · ${PREV} 考勤（只读）`)
+  await expect(month).toContainText(`${deductedDays} 天`)
+  await expect(month.getByTestId(`attendance-day-${SUNDAY}`)).not.toContainText('出勤')
+  await shot(page, testInfo, '12-finance-basis-attendance')
+  await page.keyboard.press('Escape')
+  await expect(month).toBeHidden()
   const badNet = BAD_CARDS.reduce((total, [index]) => total + netByName.get(demoName(index))!, 0)
   // The approver is told before approving that two cards will be refused.
   await expect(review.getByTestId('order-invalid-cards')).toHaveText(`有 ${BAD_CARDS.length} 笔明细的工资卡无效，审核通过后这些明细将支付失败，转入项目的工资发放异常处理`)
@@ -368,25 +389,28 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   const partly = toast(page, `审核通过，已支付 ${grouped(orderTotal - badNet)} 元；${grouped(badNet)} 元支付失败，已转项目工资发放异常处理：${orderNo}`)
   await expect(partly).toBeVisible()
   await expect(partly).toHaveClass(/ant-message-notice-warning/)
-  await expect(review).toContainText('部分失败')
+  await expect(review).toContainText('部分发放')
   await expect(review).toContainText(`${grouped(orderTotal - badNet)} / ${grouped(badNet)}`)
   await shot(page, testInfo, '14-approved-partly-failed')
 
-  // ---- 7. The clerk: 部分失败, two failed lines in 异常处理; correct the cards and re-issue. ----
+  // ---- 7. The clerk: 部分发放, two failed lines in 异常处理; correct the cards and re-issue. ----
   await logout(page)
   await loginAsDemo(page)
+  await page.goto('/project/accounting')
+  await expect(rowOf(pane(page).locator('.ant-table'), TEAM)).toContainText('部分发放')
   await page.goto('/special/orderManagement')
   const firstRow = rowOf(pane(page).locator('.ant-table'), orderNo)
-  await expect(firstRow).toContainText('部分失败')
+  await expect(firstRow).toContainText('部分发放')
   await button(firstRow, '查看').click()
   const detail = pane(page)
-  const failedLines = detail.locator('.ant-table tbody tr.ant-table-row').filter({ hasText: '支付失败' })
+  const payouts = detail.getByTestId('order-payouts').locator('.ant-table')
+  const failedLines = payouts.locator('tbody tr.ant-table-row').filter({ hasText: '支付失败' })
   await expect(failedLines).toHaveCount(2)
   for (const [index, card] of BAD_CARDS) {
-    await expect(rowOf(detail.locator('.ant-table'), demoName(index))).toContainText(masked(card))
-    await expect(rowOf(detail.locator('.ant-table'), demoName(index))).toContainText('收款卡号无效：卡号校验位错误')
+    await expect(rowOf(payouts, demoName(index))).toContainText(masked(card))
+    await expect(rowOf(payouts, demoName(index))).toContainText('收款卡号无效：卡号校验位错误')
   }
-  await expect(detail.locator('.ant-table tbody tr.ant-table-row').filter({ hasText: '已支付' })).toHaveCount(TEAM_SIZE - 2)
+  await expect(payouts.locator('tbody tr.ant-table-row').filter({ hasText: '已支付' })).toHaveCount(TEAM_SIZE - 2)
   await shot(page, testInfo, '15-order-partly-failed')
   await button(detail, '异常处理').click()
   await expect(page).toHaveURL(/\/special\/abnormal$/)
@@ -462,7 +486,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await button(reissueRow, '审核').click()
   const review2 = pane(page)
   await expect(review2.getByTestId('order-total')).toHaveText(grouped(badNet))
-  for (const [index] of BAD_CARDS) await expect(rowOf(review2.locator('.ant-table'), demoName(index))).toContainText(masked(GOOD_CARDS.get(index)!))
+  for (const [index] of BAD_CARDS) await expect(rowOf(review2.getByTestId('order-payouts').locator('.ant-table'), demoName(index))).toContainText(masked(GOOD_CARDS.get(index)!))
   await button(review2, '审核通过').click()
   const verify2 = modal(page, '身份验证')
   await button(verify2, '获取验证码').click()
@@ -475,7 +499,8 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await expect(review2).toContainText(`${grouped(badNet)} / 0.00`)
   await page.goto('/history/index')
   const history = pane(page).locator('.ant-table')
-  await expect(rowOf(history, orderNo)).toContainText('部分失败')
+  // The first order's failed lines are re-issued and paid: it is 已支付 too.
+  await expect(rowOf(history, orderNo)).toContainText('已支付')
   await expect(rowOf(history, secondNo)).toContainText('已支付')
   await shot(page, testInfo, '21-finance-history')
 

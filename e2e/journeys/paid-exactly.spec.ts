@@ -236,6 +236,6 @@ test('a new worker is paid exactly what they earned, into their own card', async
   const order = pane(page)
   await expect(order.getByTestId('order-total')).toHaveText(grouped(total))
   await expect(order).toContainText('待审核')
-  await expect(rowOf(order.locator('.ant-table'), NAME)).toContainText(`${DAILY_WAGE}.00`)
+  await expect(rowOf(order.getByTestId('order-payouts').locator('.ant-table'), NAME)).toContainText(`${DAILY_WAGE}.00`)
   await shot(page, testInfo, '16-order-awaiting-approval')
 })

@@ -941,3 +941,71 @@ pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &Correct
 pub async fn attended_between(db: &Db, project_id: i64, first: &str, last: &str) -> Result<Vec<(i64, String)>, ApiError> {
     Ok(repo::attended_between(db, project_id, first, last).await?)
 }
+
+/// One day of a worker's month as another area shows it read-only (the approver's view of a wage line).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttendanceWorkerDay {
+    /// Day of the month, 1–31.
+    pub day: u8,
+    /// Counts for wages (attended and inside an employment line).
+    pub attended: bool,
+    /// Set by a manual correction.
+    pub manual: bool,
+    pub hours: String,
+    /// Counted punches of the day.
+    pub punches: i64,
+    /// Outside every employment line of the worker: shown, never counted.
+    pub outside: bool,
+}
+
+/// A worker's attendance in one month of a project, read-only.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttendanceWorkerMonth {
+    pub workerId: i64,
+    pub name: String,
+    /// `YYYY-MM`.
+    pub month: String,
+    pub daysInMonth: u8,
+    /// Only days with an attendance row.
+    pub days: Vec<AttendanceWorkerDay>,
+    pub stays: Vec<AttendanceSheetStay>,
+    pub staysText: String,
+    pub attendedDays: i64,
+    pub hours: String,
+}
+
+/// The worker's days of `month` on the project, counted as the monthly sheet counts them. The caller has
+/// checked who may read them.
+pub async fn worker_month(db: &Db, project_id: i64, worker_id: i64, month: &str) -> Result<AttendanceWorkerMonth, ApiError> {
+    let (first, last) = parse_month(month)?;
+    let name = repo::roster_worker(db, project_id, worker_id).await?.ok_or_else(|| ApiError::NotFound(MSG_WORKER_NOT_FOUND.into()))?;
+    let days = repo::sheet_days(db, project_id, &first.to_string(), &last.to_string(), &[worker_id]).await?;
+    let stays: Vec<Stay> = repo::stays(db, project_id, &[worker_id]).await?.into_iter().map(|(_, stay)| stay).collect();
+    let counts = |day: &repo::SheetDay| day.attended && rules::inside_any(&stays, &day.day);
+    let minutes: i64 = days.iter().filter(|day| counts(day)).map(|day| day.minutes).sum();
+    let days: Vec<AttendanceWorkerDay> = days
+        .into_iter()
+        .map(|day| {
+            let outside = !rules::inside_any(&stays, &day.day);
+            AttendanceWorkerDay {
+                day: day.day.get(8..10).and_then(|dd| dd.parse().ok()).unwrap_or(0),
+                attended: day.attended && !outside,
+                manual: day.manual,
+                hours: rules::hours_text(day.minutes),
+                punches: day.punches,
+                outside,
+            }
+        })
+        .collect();
+    Ok(AttendanceWorkerMonth {
+        workerId: worker_id,
+        name,
+        month: format!("{:04}-{:02}", first.year(), first.month() as u8),
+        daysInMonth: last.day(),
+        attendedDays: days.iter().filter(|day| day.attended).count() as i64,
+        hours: rules::hours_text(minutes),
+        stays: stays.iter().filter_map(|stay| stay_in_month(stay, first, last)).collect(),
+        staysText: rules::stays_text(&stays),
+        days,
+    })
+}

@@ -20,6 +20,8 @@ use crate::extract::{ClientIp, Params};
 use crate::paging::{Page, Paged};
 use crate::state::AppState;
 use crate::wage::service::{self, WageDetailQuery, WageOrder, WageOrderDetail, WageOrderQuery, actor};
+use crate::attendance::service::AttendanceWorkerMonth;
+use crate::wage::basis::{self, WageAttendanceForm, WageBasisQuery, WageOrderBasis};
 use crate::wage::{MSG_NOT_VERIFIED, VERIFICATION_SECONDS, payout, repo};
 
 pub const MSG_APPROVERS_ONLY: &str = "仅财务审批人员可以操作";
@@ -39,6 +41,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(order_details))
         .routes(routes!(audit_history))
         .routes(routes!(details))
+        .routes(routes!(line_basis))
+        .routes(routes!(attendance))
         .routes(routes!(record_list))
         .routes(routes!(veritest))
         .routes(routes!(verification))
@@ -153,7 +157,7 @@ async fn order_details(State(state): State<AppState>, current: CurrentAccount, P
     Ok(ok(service::order_detail_in(&state.db, project_id, &query).await?))
 }
 
-/// Decided orders (已驳回, 支付中, 已支付, 部分失败) of the approver's project, newest first.
+/// Decided orders (已驳回, 支付中, 已支付, 部分发放) of the approver's project, newest first.
 #[utoipa::path(post, path = "/finance/project/v1/orders/Audithistory", tag = "finance",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WageOrderQuery, content_type = "application/x-www-form-urlencoded"),
@@ -175,6 +179,29 @@ async fn details(State(state): State<AppState>, current: CurrentAccount, Params(
         return Err(ApiError::NotFound(service::MSG_NO_ORDER.into()));
     }
     Ok(ok(detail))
+}
+
+/// What each line of an order of the approver's project pays and why: days, rate and kind, prefill,
+/// payable, deduction with its reason, net, card, and every anomaly salaryCheck finds for the line; lines
+/// with anomalies first (`anomalous=1`: only those), and how many lines have one.
+#[utoipa::path(post, path = "/finance/project/v1/orders/Linebasis", tag = "finance",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WageBasisQuery, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<WageOrderBasis>)))]
+async fn line_basis(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageBasisQuery>) -> ApiResult<WageOrderBasis> {
+    let project_id = approver_project(&current)?;
+    Ok(ok(basis::order_basis(&state.db, project_id, state.config.notice_board.minimum_monthly_wage_fen, &query).await?))
+}
+
+/// The attendance of a worker on an order of the approver's project, in the order's month, read-only.
+/// Another project's order, or a worker not on the order → 404.
+#[utoipa::path(post, path = "/finance/project/v1/orders/Attendance", tag = "finance",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = WageAttendanceForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<AttendanceWorkerMonth>)))]
+async fn attendance(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<WageAttendanceForm>) -> ApiResult<AttendanceWorkerMonth> {
+    let project_id = approver_project(&current)?;
+    Ok(ok(basis::order_attendance(&state.db, project_id, &form).await?))
 }
 
 /// The approver's own operation records, newest first.
@@ -274,7 +301,7 @@ async fn verify_id_number(
 
 /// The decision on a 待审核 order: `status=2` rejects with a required reason (the sheets are released);
 /// `status=1` approves, consuming the approver's verification, and pays every line through the bank at
-/// once (支付中 → 已支付 / 部分失败). Only one of two simultaneous decisions wins; the other → 401.
+/// once (支付中 → 已支付 / 部分发放). Only one of two simultaneous decisions wins; the other → 401.
 #[utoipa::path(post, path = "/finance/project/v1/orders/Orderaudit", tag = "finance",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = FinanceAuditForm, content_type = "application/x-www-form-urlencoded"),

@@ -3,6 +3,7 @@
 //! handling (special/abnormal), under `/builder/wage/v1/<Controller>/<action>`. The finance shell's calls are
 //! in `crate::finance`. Handlers here, rules in `service.rs`, SQL in `repo.rs`, the bank in `payout.rs`.
 
+pub mod basis;
 pub mod money;
 pub mod payout;
 pub mod plan;
@@ -47,6 +48,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(order_submit))
         .routes(routes!(order_list))
         .routes(routes!(order_detail))
+        .routes(routes!(order_basis))
         .routes(routes!(order_withdraw))
         .routes(routes!(order_pay_lines))
         .routes(routes!(abnormal_list))
@@ -198,6 +200,16 @@ async fn order_list(State(state): State<AppState>, current: CurrentAccount, Para
     responses((status = 200, body = Envelope<WageOrderDetail>)))]
 async fn order_detail(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageDetailQuery>) -> ApiResult<WageOrderDetail> {
     Ok(ok(service::order_detail(&state.db, &current, &query).await?))
+}
+
+/// What each line of an order pays and why, with salaryCheck's anomalies per line (the approver's `Linebasis`).
+/// Another project's order → 404.
+#[utoipa::path(get, path = "/builder/wage/v1/Order/basis", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token"), basis::WageBasisQuery),
+    responses((status = 200, body = Envelope<basis::WageOrderBasis>)))]
+async fn order_basis(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<basis::WageBasisQuery>) -> ApiResult<basis::WageOrderBasis> {
+    let scope = crate::scope::read(&current, &query.projectId)?;
+    Ok(ok(basis::order_basis(&state.db, scope.filter(), state.config.notice_board.minimum_monthly_wage_fen, &query).await?))
 }
 
 /// Withdraws a 待审核 order; its sheets are free again. Logged.

@@ -1021,7 +1021,8 @@ pub struct Settlement<'a> {
 
 /// Records the bank's answers in one transaction: a paid payout (still pending) becomes paid with its 'out'
 /// flow (payout_id) moving the balance; a failed one keeps its reason; then, when nothing is left pending,
-/// the order is finished (已支付 / 部分失败) and its sheets marked paid. Answers (paid, failed) written.
+/// the order is finished (已支付 / 部分发放) and the sheets and earlier orders it pays follow
+/// (`basis::settle_states!`). Answers (paid, failed) written.
 pub async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx::Result<(usize, usize)> {
     let now = clock::now();
     let summary = format!("{} 月工资（工资单 {}）", settlement.month, settlement.order_no);
@@ -1092,9 +1093,9 @@ pub async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx
             let finished = sqlx::query("UPDATE wage_orders SET status = $2, paid_fen = $3, failed_fen = $4, finished_at = $5 WHERE id = $1 AND status = 'paying'")
                 .bind(settlement.order_id).bind(status).bind(paid_fen).bind(failed_fen).bind(now).execute(&mut *tx).await?.rows_affected();
             if finished > 0 {
-                sqlx::query("UPDATE wage_sheets SET status = 'paid' WHERE order_id = $1").bind(settlement.order_id).execute(&mut *tx).await?;
-                record_in_tx!(tx, &actor.entry(if status == "paid" { "工资单已支付" } else { "工资单部分失败" }, "wage_order", settlement.order_id,
+                record_in_tx!(tx, &actor.entry(if status == "paid" { "工资单已支付" } else { "工资单部分发放" }, "wage_order", settlement.order_id,
                     format!("成功 {} 元，失败 {} 元", super::money::yuan_grouped(paid_fen), super::money::yuan_grouped(failed_fen))))?;
+                crate::settle_states!(tx, settlement.order_id, actor)?;
             }
         }
         tx.commit().await?;

@@ -64,22 +64,27 @@ pub const MSG_ALREADY_REISSUED: &str = "所选明细已重新发放或不是失�
 pub const MINIMUM_WAGE_KIND: &str = "below_minimum";
 pub const OUTSIDE_EMPLOYMENT_KIND: &str = "outside_employment";
 pub const DAYS_MISMATCH_KIND: &str = "days_mismatch";
-pub const KINDS: [(&str, &str); 7] = [
+pub const OVER_YEAR_LIMIT_KIND: &str = "over_year_limit";
+pub const KINDS: [(&str, &str); 8] = [
     ("unlisted", "有考勤未列入工资表"),
     (DAYS_MISMATCH_KIND, "工资表天数与考勤不符"),
     ("no_attendance", "列入工资表但无考勤"),
     (OUTSIDE_EMPLOYMENT_KIND, "计发了不在场期间的出勤"),
     (MINIMUM_WAGE_KIND, "实发低于最低工资标准"),
     ("over_limit", "单月工资超过5万元"),
+    (OVER_YEAR_LIMIT_KIND, "单年工资超过30万元"),
     ("card", "工资卡缺失或无效"),
 ];
 /// More than this to one worker in one month is an anomaly (50,000 yuan).
 pub const MONTHLY_LIMIT_FEN: i64 = 5_000_000;
+/// More than this to one worker on the project in one calendar year is an anomaly (300,000 yuan, DESIGN §5).
+pub const YEARLY_LIMIT_FEN: i64 = 30_000_000;
 
 pub fn sheet_status_label(status: &str) -> &'static str {
     match status {
         "draft" => "未确认",
         "confirmed" => "已确认",
+        "partial" => "部分发放",
         "paid" => "已发放",
         _ => "",
     }
@@ -92,7 +97,7 @@ pub fn order_status_label(status: &str) -> &'static str {
         "rejected" => "已驳回",
         "paying" => "支付中",
         "paid" => "已支付",
-        "partial" => "部分失败",
+        "partial" => "部分发放",
         _ => "",
     }
 }
@@ -191,7 +196,8 @@ pub struct WageSheet {
     /// 0: the whole unit.
     pub team_id: i64,
     pub team_name: String,
-    /// draft 未确认, confirmed 已确认, paid 已发放.
+    /// draft 未确认, confirmed 已确认, partial 部分发放 (a line's payout failed and is not yet re-paid), paid 已发放
+    /// (every line with net pay is paid).
     pub status: String,
     pub status_label: String,
     /// The live wage order carrying the sheet.
@@ -453,7 +459,8 @@ pub struct WageOrder {
     pub project_name: String,
     pub order_no: String,
     pub month: String,
-    /// pending 待审核, withdrawn 已撤回, rejected 已驳回, paying 支付中, paid 已支付, partial 部分失败.
+    /// pending 待审核, withdrawn 已撤回, rejected 已驳回, paying 支付中, paid 已支付 (every line paid, failed ones
+    /// by a re-issue), partial 部分发放 (a failed line not yet re-issued and paid).
     pub status: String,
     pub status_label: String,
     pub total: String,
@@ -582,7 +589,7 @@ pub struct WageSheetQuery {
     pub projectId: Option<String>,
     /// YYYY-MM; empty: every month.
     pub month: Option<String>,
-    /// draft / confirmed / paid; empty: any.
+    /// draft / confirmed / partial / paid; empty: any.
     pub status: Option<String>,
 }
 
@@ -1143,6 +1150,14 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
     for line in &lines {
         if line.net_fen > MONTHLY_LIMIT_FEN {
             found.push(from_line("over_limit", line, format!("实发{}元，超过50,000.00元", yuan_grouped(line.net_fen))));
+        }
+    }
+    let year_totals = super::basis::year_totals(db, project_id, &span.month).await?;
+    for line in &lines {
+        let year_fen = year_totals.get(&line.worker_id).copied().unwrap_or(0);
+        if year_fen > YEARLY_LIMIT_FEN {
+            let detail = format!("{}年1月至{}月实发合计{}元，超过300,000.00元", &span.month[..4], span.month[5..].trim_start_matches('0'), yuan_grouped(year_fen));
+            found.push(from_line(OVER_YEAR_LIMIT_KIND, line, detail));
         }
     }
     for line in &lines {

@@ -32,3 +32,4 @@ mod upload;
 mod wizard;
 mod workers;
 mod attendance;
+mod basis;

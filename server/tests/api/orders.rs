@@ -91,7 +91,7 @@ async fn finance_calls_are_for_the_projects_approvers(app: &TestApp) {
     let demo = app.login("demo", "Demo@12345").await;
     let order = submitted_order(app, &demo).await;
     let finance = app.login("finance", "Demo@12345").await;
-    for action in ["orderlist", "Index", "Orderdetails", "Audithistory", "Details", "Recordlist", "Veritest", "Verification", "VerifyIdnumber", "Orderaudit"] {
+    for action in ["orderlist", "Index", "Orderdetails", "Audithistory", "Details", "Linebasis", "Attendance", "Recordlist", "Veritest", "Verification", "VerifyIdnumber", "Orderaudit"] {
         let reply = app.post(&format!("/finance/project/v1/orders/{action}"), Some(&demo), &[("id", &order.to_string())]).await;
         assert_eq!(reply["code"], 403, "builder calling {action}: {reply}");
         assert_eq!(app.post(&format!("/finance/project/v1/orders/{action}"), None, &[]).await["code"], 101);

@@ -2432,6 +2432,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/wage/v1/Order/basis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What each line of an order pays and why, with salaryCheck's anomalies per line (the approver's `Linebasis`).
+         *     Another project's order → 404.
+         */
+        get: operations["order_basis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/wage/v1/Order/detail": {
         parameters: {
             query?: never;
@@ -2781,6 +2801,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/finance/project/v1/orders/Attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The attendance of a worker on an order of the approver's project, in the order's month, read-only.
+         *     Another project's order, or a worker not on the order → 404.
+         */
+        post: operations["attendance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/finance/project/v1/orders/Audithistory": {
         parameters: {
             query?: never;
@@ -2790,7 +2830,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Decided orders (已驳回, 支付中, 已支付, 部分失败) of the approver's project, newest first. */
+        /** Decided orders (已驳回, 支付中, 已支付, 部分发放) of the approver's project, newest first. */
         post: operations["audit_history"];
         delete?: never;
         options?: never;
@@ -2832,6 +2872,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/finance/project/v1/orders/Linebasis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What each line of an order of the approver's project pays and why: days, rate and kind, prefill,
+         *     payable, deduction with its reason, net, card, and every anomaly salaryCheck finds for the line; lines
+         *     with anomalies first (`anomalous=1`: only those), and how many lines have one.
+         */
+        post: operations["line_basis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/finance/project/v1/orders/Orderaudit": {
         parameters: {
             query?: never;
@@ -2844,7 +2905,7 @@ export interface paths {
         /**
          * The decision on a 待审核 order: `status=2` rejects with a required reason (the sheets are released);
          *     `status=1` approves, consuming the approver's verification, and pays every line through the bank at
-         *     once (支付中 → 已支付 / 部分失败). Only one of two simultaneous decisions wins; the other → 401.
+         *     once (支付中 → 已支付 / 部分发放). Only one of two simultaneous decisions wins; the other → 401.
          */
         post: operations["order_audit"];
         delete?: never;
@@ -3613,6 +3674,43 @@ export interface components {
             /** Format: int32 */
             toDay: number;
         };
+        /** @description One day of a worker's month as another area shows it read-only (the approver's view of a wage line). */
+        AttendanceWorkerDay: {
+            /** @description Counts for wages (attended and inside an employment line). */
+            attended: boolean;
+            /**
+             * Format: int32
+             * @description Day of the month, 1–31.
+             */
+            day: number;
+            hours: string;
+            /** @description Set by a manual correction. */
+            manual: boolean;
+            /** @description Outside every employment line of the worker: shown, never counted. */
+            outside: boolean;
+            /**
+             * Format: int64
+             * @description Counted punches of the day.
+             */
+            punches: number;
+        };
+        /** @description A worker's attendance in one month of a project, read-only. */
+        AttendanceWorkerMonth: {
+            /** Format: int64 */
+            attendedDays: number;
+            /** @description Only days with an attendance row. */
+            days: components["schemas"]["AttendanceWorkerDay"][];
+            /** Format: int32 */
+            daysInMonth: number;
+            hours: string;
+            /** @description `YYYY-MM`. */
+            month: string;
+            name: string;
+            stays: components["schemas"]["AttendanceSheetStay"][];
+            staysText: string;
+            /** Format: int64 */
+            workerId: number;
+        };
         Attendee: {
             /**
              * Format: int64
@@ -4250,6 +4348,32 @@ export interface components {
                 page: number;
                 /** Format: int64 */
                 total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_AttendanceWorkerMonth: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            /** @description A worker's attendance in one month of a project, read-only. */
+            data: {
+                /** Format: int64 */
+                attendedDays: number;
+                /** @description Only days with an attendance row. */
+                days: components["schemas"]["AttendanceWorkerDay"][];
+                /** Format: int32 */
+                daysInMonth: number;
+                hours: string;
+                /** @description `YYYY-MM`. */
+                month: string;
+                name: string;
+                stays: components["schemas"]["AttendanceSheetStay"][];
+                staysText: string;
+                /** Format: int64 */
+                workerId: number;
             };
             message: string;
         };
@@ -5446,7 +5570,10 @@ export interface components {
                     reissueOf?: number | null;
                     reissueOfNo: string;
                     remark: string;
-                    /** @description pending 待审核, withdrawn 已撤回, rejected 已驳回, paying 支付中, paid 已支付, partial 部分失败. */
+                    /**
+                     * @description pending 待审核, withdrawn 已撤回, rejected 已驳回, paying 支付中, paid 已支付 (every line paid, failed ones
+                     *     by a re-issue), partial 部分发放 (a failed line not yet re-issued and paid).
+                     */
                     status: string;
                     statusLabel: string;
                     total: string;
@@ -5556,7 +5683,10 @@ export interface components {
                      * @description 1: the month's first sheet of the unit (team); 2 and on: its supplementary sheets.
                      */
                     seq: number;
-                    /** @description draft 未确认, confirmed 已确认, paid 已发放. */
+                    /**
+                     * @description draft 未确认, confirmed 已确认, partial 部分发放 (a line's payout failed and is not yet re-paid), paid 已发放
+                     *     (every line with net pay is paid).
+                     */
                     status: string;
                     statusLabel: string;
                     /**
@@ -6489,9 +6619,37 @@ export interface components {
                 reissueOf?: number | null;
                 reissueOfNo: string;
                 remark: string;
-                /** @description pending 待审核, withdrawn 已撤回, rejected 已驳回, paying 支付中, paid 已支付, partial 部分失败. */
+                /**
+                 * @description pending 待审核, withdrawn 已撤回, rejected 已驳回, paying 支付中, paid 已支付 (every line paid, failed ones
+                 *     by a re-issue), partial 部分发放 (a failed line not yet re-issued and paid).
+                 */
                 status: string;
                 statusLabel: string;
+                total: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_WageOrderBasis: {
+            /**
+             * Format: int32
+             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Lines of the order with at least one anomaly.
+                 */
+                anomalyLines: number;
+                /** Format: int64 */
+                lineCount: number;
+                /** @description Lines with anomalies first, then the rest, each in payout order. */
+                lines: components["schemas"]["Paged_WageLineBasis"];
+                month: string;
+                /** Format: int64 */
+                orderId: number;
+                /** @description The order's total, yuan. */
                 total: string;
             };
             message: string;
@@ -6985,6 +7143,60 @@ export interface components {
                 wage: string;
                 /** @description day 日薪, month 月薪. */
                 wageKind: string;
+                /** Format: int64 */
+                workerId: number;
+            }[];
+            /** Format: int64 */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, over all pages.
+             */
+            total: number;
+        };
+        /** @description One page of a list. */
+        Paged_WageLineBasis: {
+            /** Format: int64 */
+            limit: number;
+            list: {
+                anomalies: components["schemas"]["WageLineAnomaly"][];
+                cardBank: string;
+                cardBankName: string;
+                /** @description The card the payout goes (went) to, masked, its bank and what is wrong with it ('' nothing). */
+                cardNumber: string;
+                cardProblem: string;
+                /**
+                 * Format: int64
+                 * @description Attended days the line pays.
+                 */
+                days: number;
+                deduction: string;
+                failureReason: string;
+                /** @description Masked. */
+                idNumber: string;
+                /** Format: int64 */
+                lineId: number;
+                name: string;
+                net: string;
+                payable: string;
+                /** Format: int64 */
+                payoutId: number;
+                /** @description What the attendance gives, yuan. */
+                prefill: string;
+                /** @description Why payable differs from the prefill or a deduction is made ('' when neither). */
+                reason: string;
+                /** Format: int64 */
+                sheetId: number;
+                /** @description The payout's status: queued 待审批, pending 支付中, paid 已支付, failed 支付失败, cancelled 已取消. */
+                status: string;
+                statusLabel: string;
+                teamName: string;
+                unitName: string;
+                /** @description The rate, yuan a day or a month. */
+                wage: string;
+                /** @description day 日薪, month 月薪. */
+                wageKind: string;
+                wageKindLabel: string;
                 /** Format: int64 */
                 workerId: number;
             }[];
@@ -8231,6 +8443,22 @@ export interface components {
             /** Format: int64 */
             workerId: number;
         };
+        /** @description The attendance month of a worker on an order, for its approver. */
+        WageAttendanceForm: {
+            /** @description The order. */
+            id?: string | null;
+            workerId?: string | null;
+        };
+        WageBasisQuery: {
+            /** @description 1: only lines with anomalies. */
+            anomalous?: string | null;
+            /** @description The order. */
+            id?: string | null;
+            limit?: string | null;
+            page?: string | null;
+            /** @description The regulator's project (builders: their own). */
+            projectId?: string | null;
+        };
         WageCardForm: {
             /** @description A first-level bank code. */
             bank?: string | null;
@@ -8255,6 +8483,14 @@ export interface components {
         };
         WageIdForm: {
             id?: string | null;
+        };
+        /** @description A rule salaryCheck found broken on one line. */
+        WageLineAnomaly: {
+            /** @description The figures behind it, e.g. `实发99,999.99元，超过50,000.00元`. */
+            detail: string;
+            /** @description A kind of salaryCheck (`Sheet/options` checkKinds). */
+            kind: string;
+            label: string;
         };
         WageLineForm: {
             deduction?: string | null;
@@ -8300,9 +8536,28 @@ export interface components {
             reissueOf?: number | null;
             reissueOfNo: string;
             remark: string;
-            /** @description pending 待审核, withdrawn 已撤回, rejected 已驳回, paying 支付中, paid 已支付, partial 部分失败. */
+            /**
+             * @description pending 待审核, withdrawn 已撤回, rejected 已驳回, paying 支付中, paid 已支付 (every line paid, failed ones
+             *     by a re-issue), partial 部分发放 (a failed line not yet re-issued and paid).
+             */
             status: string;
             statusLabel: string;
+            total: string;
+        };
+        WageOrderBasis: {
+            /**
+             * Format: int64
+             * @description Lines of the order with at least one anomaly.
+             */
+            anomalyLines: number;
+            /** Format: int64 */
+            lineCount: number;
+            /** @description Lines with anomalies first, then the rest, each in payout order. */
+            lines: components["schemas"]["Paged_WageLineBasis"];
+            month: string;
+            /** Format: int64 */
+            orderId: number;
+            /** @description The order's total, yuan. */
             total: string;
         };
         WageOrderDetail: {
@@ -8429,7 +8684,10 @@ export interface components {
              * @description 1: the month's first sheet of the unit (team); 2 and on: its supplementary sheets.
              */
             seq: number;
-            /** @description draft 未确认, confirmed 已确认, paid 已发放. */
+            /**
+             * @description draft 未确认, confirmed 已确认, partial 部分发放 (a line's payout failed and is not yet re-paid), paid 已发放
+             *     (every line with net pay is paid).
+             */
             status: string;
             statusLabel: string;
             /**
@@ -11903,6 +12161,37 @@ export interface operations {
             };
         };
     };
+    order_basis: {
+        parameters: {
+            query?: {
+                /** @description The order. */
+                id?: string;
+                page?: string;
+                limit?: string;
+                /** @description The regulator's project (builders: their own). */
+                projectId?: string;
+                /** @description 1: only lines with anomalies. */
+                anomalous?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WageOrderBasis"];
+                };
+            };
+        };
+    };
     order_detail: {
         parameters: {
             query?: {
@@ -12156,7 +12445,7 @@ export interface operations {
                 projectId?: string;
                 /** @description YYYY-MM; empty: every month. */
                 month?: string;
-                /** @description draft / confirmed / paid; empty: any. */
+                /** @description draft / confirmed / partial / paid; empty: any. */
                 status?: string;
             };
             header: {
@@ -12461,6 +12750,32 @@ export interface operations {
             };
         };
     };
+    attendance: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageAttendanceForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AttendanceWorkerMonth"];
+                };
+            };
+        };
+    };
     audit_history: {
         parameters: {
             query?: never;
@@ -12531,6 +12846,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_FinanceIndex"];
+                };
+            };
+        };
+    };
+    line_basis: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageBasisQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WageOrderBasis"];
                 };
             };
         };

@@ -1,10 +1,19 @@
 import { useSearchParams } from 'react-router';
 import OrderView from '@/pages/wage/OrderView';
-import { fetchFinanceOrder } from '@/pages/wage/service';
+import { fetchFinanceAttendance, fetchFinanceBasis, fetchFinanceOrder } from '@/pages/wage/service';
 
-/** 审批详情: a decided order with every line's pay result. */
+/** 审批详情: a decided order with every line's basis and pay result. */
 export default function HistoryDetail() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
-  return <OrderView queryKey={['finance', 'history', 'detail', id]} load={(page, limit) => fetchFinanceOrder(id, page, limit, true)} />;
+  return (
+    <OrderView
+      queryKey={['finance', 'history', 'detail', id]}
+      load={(page, limit) => fetchFinanceOrder(id, page, limit, true)}
+      basis={{
+        load: (page, limit, anomalous) => fetchFinanceBasis(id, page, limit, anomalous),
+        attendance: (workerId) => fetchFinanceAttendance(id, workerId),
+      }}
+    />
+  );
 }

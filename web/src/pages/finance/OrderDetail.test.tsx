@@ -62,7 +62,7 @@ describe('finance OrderDetail', () => {
 
 
   it('warns when some lines failed at the bank', async () => {
-    await approve({ ...order, status: 'partial', statusLabel: '部分失败', paid: '62676.55', failed: '16160.00' });
+    await approve({ ...order, status: 'partial', statusLabel: '部分发放', paid: '62676.55', failed: '16160.00' });
     const notice = await screen.findByText('审核通过，已支付 62,676.55 元；16,160.00 元支付失败，已转项目工资发放异常处理：GZ202611240715109390');
     expect(notice.closest('.ant-message-notice-warning')).toBeTruthy();
   });

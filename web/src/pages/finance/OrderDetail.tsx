@@ -6,7 +6,7 @@ import { ApiError } from '@/api/client';
 import OrderView from '@/pages/wage/OrderView';
 import VerifyDialog from '@/pages/wage/VerifyDialog';
 import { groupYuan } from '@/pages/wage/money';
-import { auditOrder, fetchFinanceOrder, type WageOrder } from '@/pages/wage/service';
+import { auditOrder, fetchFinanceAttendance, fetchFinanceBasis, fetchFinanceOrder, type WageOrder } from '@/pages/wage/service';
 
 /** What became of the decided order: a partly failed payout is a warning, not a success. */
 function announce(order: WageOrder) {
@@ -29,7 +29,8 @@ function announce(order: WageOrder) {
   }
 }
 
-/** 工单详情: every line of the order; approve after verifying who you are, or reject with a reason. */
+/** 工单详情: every line of the order with its basis and anomalies (a line opens the worker's month); approve
+ * after verifying who you are, or reject with a reason. */
 export default function OrderDetail() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
@@ -54,6 +55,10 @@ export default function OrderDetail() {
       <OrderView
         queryKey={['finance', 'order', id]}
         load={(page, limit) => fetchFinanceOrder(id, page, limit)}
+        basis={{
+          load: (page, limit, anomalous) => fetchFinanceBasis(id, page, limit, anomalous),
+          attendance: (workerId) => fetchFinanceAttendance(id, workerId),
+        }}
         actions={(detail) =>
           detail.order.status === 'pending' ? (
             <Space>

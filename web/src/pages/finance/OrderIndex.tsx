@@ -37,7 +37,7 @@ export default function OrderIndex() {
       <Row gutter={16}>
         <Col span={6}><Card><Statistic title="待审核工资单" value={counts.data?.pending ?? 0} /></Card></Col>
         <Col span={6}><Card><Statistic title="待审核金额（元）" value={groupYuan(counts.data?.pendingTotal ?? '0.00')} /></Card></Col>
-        <Col span={6}><Card><Statistic title="已支付 / 部分失败" value={`${counts.data?.paid ?? 0} / ${counts.data?.partial ?? 0}`} /></Card></Col>
+        <Col span={6}><Card><Statistic title="已支付 / 部分发放" value={`${counts.data?.paid ?? 0} / ${counts.data?.partial ?? 0}`} /></Card></Col>
         <Col span={6}><Card><Statistic title="专户余额（元）" value={counts.data ? (counts.data.balance ? groupYuan(counts.data.balance) : '未开立') : '—'} /></Card></Col>
       </Row>
       <Card title="待审核工资单">

@@ -12,6 +12,8 @@ import {
 import RevealNumber from '@/components/RevealNumber';
 
 const LIMIT = 20;
+/** Sheet status colours: a sheet whose failed line waits for re-issue is not done (部分发放). */
+const SHEET_COLORS: Record<string, string> = { draft: 'default', confirmed: 'processing', partial: 'warning', paid: 'success' };
 
 function showError(error: unknown) {
   if (error instanceof ApiError) void message.error(error.message);
@@ -68,7 +70,7 @@ export default function Accounting() {
     { title: '实发（元）', dataIndex: 'net', align: 'right', width: 130, render: groupYuan },
     {
       title: '状态', dataIndex: 'statusLabel', width: 90,
-      render: (label: string, row) => <Tag color={row.status === 'draft' ? 'default' : row.status === 'paid' ? 'success' : 'processing'}>{row.orderId && row.status === 'confirmed' ? '已提交' : label}</Tag>,
+      render: (label: string, row) => <Tag color={SHEET_COLORS[row.status] ?? 'processing'}>{row.orderId && row.status === 'confirmed' ? '已提交' : label}</Tag>,
     },
     {
       title: '操作', width: 210,

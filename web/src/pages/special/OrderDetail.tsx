@@ -1,9 +1,9 @@
 import { Button } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import OrderView from '@/pages/wage/OrderView';
-import { fetchOrder } from '@/pages/wage/service';
+import { fetchOrder, fetchOrderBasis } from '@/pages/wage/service';
 
-/** 工资单详情: one order with its sheets and every line's pay result. */
+/** 工资单详情: one order with its sheets, every line's basis with its anomalies and its pay result. */
 export default function OrderDetail() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -12,6 +12,7 @@ export default function OrderDetail() {
     <OrderView
       queryKey={['wage', 'order', id]}
       load={(page, limit) => fetchOrder(id, page, limit)}
+      basis={{ load: (page, limit, anomalous) => fetchOrderBasis(id, page, limit, anomalous) }}
       actions={(detail) =>
         detail.order.status === 'partial' ? <Button onClick={() => navigate('/special/abnormal')}>异常处理</Button> : null
       }

@@ -49,4 +49,16 @@ describe('工资核查', () => {
     expect(asked.get('month')).toBe('2026-10');
     expect(asked.get('keyword')).toBe('410105197001011007');
   });
+
+  it('offers 修改工资表 for a worker paid over the yearly limit', async () => {
+    const yearly: WageAnomaly = { ...outside, kind: 'over_year_limit', kindLabel: '单年工资超过30万元', excessDays: 0,
+      detail: '2026年1月至10月实发合计300,000.01元，超过300,000.00元' };
+    renderPage(<SalaryCheck />, {
+      [URLS.options]: { code: 201, data: { units: [], teams: [], defaultMonth: '2026-10', checkKinds: [], balance: '0.00' } },
+      [URLS.check]: { code: 201, data: { list: [yearly], total: 1, page: 1, limit: 20 } },
+    });
+    expect(await screen.findByText('单年工资超过30万元')).toBeTruthy();
+    expect(screen.getByText('2026年1月至10月实发合计300,000.01元，超过300,000.00元')).toBeTruthy();
+    expect(screen.getByTestId('check-accounting-over_year_limit-9').textContent).toBe('修改工资表');
+  });
 });

@@ -12,7 +12,7 @@ const LIMIT = 20;
 /** Anomalies about days: the worker's month in 考勤表 shows them (days outside the employment greyed). */
 const ATTENDANCE_KINDS = new Set(['unlisted', 'no_attendance', 'outside_employment', 'below_minimum']);
 /** Anomalies fixed on a wage sheet (修改 / 移出 a line; a confirmed sheet is unconfirmed first) or by building one. */
-const LINE_KINDS = new Set(['unlisted', 'no_attendance', 'outside_employment', 'below_minimum', 'over_limit']);
+const LINE_KINDS = new Set(['unlisted', 'no_attendance', 'outside_employment', 'below_minimum', 'over_limit', 'over_year_limit']);
 
 /** 工资核查: every anomaly of a month before money moves, filtered by kind; wage cards corrected here. */
 export default function SalaryCheck() {

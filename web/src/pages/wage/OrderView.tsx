@@ -2,22 +2,27 @@ import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { groupYuan } from './money';
+import { BasisBanner, BasisTable, useOrderBasis, type BasisSource } from './OrderBasis';
 import { OrderStatusTag, PayoutStatusTag } from './StatusTag';
 import type { WageOrderDetail, WagePayout } from './service';
 import RevealNumber from '@/components/RevealNumber';
 
 const LIMIT = 20;
 
-/** One wage order: its header, its sheets and a page of its lines with their pay results. */
+/** One wage order: the anomaly banner, its header, its sheets, each line's basis (`basis`) and a page of its
+ * lines with their pay results. */
 export default function OrderView({
   queryKey,
   load,
   actions,
+  basis,
 }: {
   queryKey: unknown[];
   load: (page: number, limit: number) => Promise<WageOrderDetail>;
   actions?: (detail: WageOrderDetail) => ReactNode;
+  basis?: BasisSource;
 }) {
+  const basisState = useOrderBasis(queryKey, basis);
   const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
   const detail = useQuery({
     queryKey: [...queryKey, paging],
@@ -42,6 +47,7 @@ export default function OrderView({
   ];
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {basis && <BasisBanner state={basisState} />}
       <Card
         title={order ? `工资单 ${order.orderNo}` : '工资单'}
         loading={!data}
@@ -76,7 +82,8 @@ export default function OrderView({
           </Descriptions>
         )}
       </Card>
-      <Card title="发放明细">
+      {basis && <BasisTable state={basisState} source={basis} />}
+      <Card title="发放明细" data-testid="order-payouts">
         {data && data.invalidCards > 0 && (
           <Alert type="warning" showIcon style={{ marginBottom: 16 }} data-testid="order-invalid-cards"
             title={`有 ${data.invalidCards} 笔明细的工资卡无效，审核通过后这些明细将支付失败，转入项目的工资发放异常处理`} />

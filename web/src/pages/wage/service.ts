@@ -17,6 +17,9 @@ export type WageOrder = Schemas['WageOrder'];
 export type WageOrderDetail = Schemas['WageOrderDetail'];
 export type WagePayout = Schemas['WagePayout'];
 export type WagePayPreview = Schemas['WagePayPreview'];
+export type WageOrderBasis = Schemas['WageOrderBasis'];
+export type WageLineBasis = WageOrderBasis['lines']['list'][number];
+export type AttendanceWorkerMonth = Schemas['AttendanceWorkerMonth'];
 export type FinanceIndex = Schemas['FinanceIndex'];
 export type FinanceRecord = Schemas['FinanceRecord'];
 export type FinanceVerified = Schemas['FinanceVerified'];
@@ -44,6 +47,7 @@ export const URLS = {
   submit: `${wage}/Order/submit`,
   orders: `${wage}/Order/list`,
   order: `${wage}/Order/detail`,
+  orderBasis: `${wage}/Order/basis`,
   withdraw: `${wage}/Order/withdraw`,
   payLines: `${wage}/Order/payLines`,
   abnormal: `${wage}/Abnormal/list`,
@@ -54,6 +58,8 @@ export const URLS = {
   financeOrder: `${finance}/Orderdetails`,
   financeHistory: `${finance}/Audithistory`,
   financeHistoryDetail: `${finance}/Details`,
+  financeBasis: `${finance}/Linebasis`,
+  financeAttendance: `${finance}/Attendance`,
   financeRecords: `${finance}/Recordlist`,
   financeSendCode: `${finance}/Veritest`,
   financeCheckCode: `${finance}/Verification`,
@@ -78,6 +84,9 @@ export const submitOrder = (month: string, sheetIds: number[], remark: string) =
   post<number>(URLS.submit, { month, sheetIds: sheetIds.join(','), remark });
 export const fetchOrders = (filter: Filter) => get<OrderPage>(URLS.orders, filter);
 export const fetchOrder = (id: number, page: number, limit: number) => get<WageOrderDetail>(URLS.order, { id, page, limit });
+/** A page of an order's lines with their basis and anomalies (`anomalous`: only lines with one). */
+export const fetchOrderBasis = (id: number, page: number, limit: number, anomalous: boolean) =>
+  get<WageOrderBasis>(URLS.orderBasis, { id, page, limit, anomalous: anomalous ? 1 : undefined });
 export const withdrawOrder = (id: number) => post<null>(URLS.withdraw, { id });
 export const fetchPayLines = (filter: Filter) => get<PayoutPage>(URLS.payLines, filter);
 export const fetchAbnormal = (filter: Filter) => get<PayoutPage>(URLS.abnormal, filter);
@@ -89,6 +98,9 @@ export const fetchFinanceOrders = (filter: Filter) => post<OrderPage>(URLS.finan
 export const fetchFinanceIndex = () => post<FinanceIndex>(URLS.financeIndex);
 export const fetchFinanceOrder = (id: number, page: number, limit: number, history = false) =>
   post<WageOrderDetail>(history ? URLS.financeHistoryDetail : URLS.financeOrder, { id, page, limit });
+export const fetchFinanceBasis = (id: number, page: number, limit: number, anomalous: boolean) =>
+  post<WageOrderBasis>(URLS.financeBasis, { id, page, limit, anomalous: anomalous ? 1 : undefined });
+export const fetchFinanceAttendance = (id: number, workerId: number) => post<AttendanceWorkerMonth>(URLS.financeAttendance, { id, workerId });
 export const fetchFinanceHistory = (filter: Filter) => post<OrderPage>(URLS.financeHistory, filter);
 export const fetchFinanceRecords = (page: number, limit: number) => post<RecordPage>(URLS.financeRecords, { page, limit });
 export const sendApprovalCode = () => post<string>(URLS.financeSendCode);
@@ -101,7 +113,7 @@ export const ORDER_STATUSES: { value: string; label: string; color: string }[] =
   { value: 'pending', label: '待审核', color: 'processing' },
   { value: 'paying', label: '支付中', color: 'warning' },
   { value: 'paid', label: '已支付', color: 'success' },
-  { value: 'partial', label: '部分失败', color: 'error' },
+  { value: 'partial', label: '部分发放', color: 'warning' },
   { value: 'rejected', label: '已驳回', color: 'default' },
   { value: 'withdrawn', label: '已撤回', color: 'default' },
 ];
