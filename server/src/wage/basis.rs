@@ -69,6 +69,16 @@ pub struct WageLineBasis {
     pub status: String,
     pub status_label: String,
     pub failure_reason: String,
+    /// Statutory holidays paid without attendance (monthly wage).
+    pub holiday_days: i64,
+    /// Attended rest days and holidays of a monthly wage.
+    pub overtime_days: i64,
+    /// How the prefill was reached.
+    pub basis: String,
+    /// Pay taken back for days paid before and corrected to absent since, yuan.
+    pub adjustment: String,
+    /// Those take-backs: the day, the amount and the clerk's reason.
+    pub adjustments: Vec<service::WageAdjustment>,
     pub anomalies: Vec<WageLineAnomaly>,
 }
 
@@ -139,11 +149,21 @@ pub async fn order_basis(db: &Db, project_filter: i64, minimum_monthly_fen: i64,
     let ids: Vec<i64> = chosen.into_iter().skip(page.offset() as usize).take(page.limit as usize).collect();
     let mut rows = basis_rows(db, &ids).await?;
     rows.sort_by_key(|row| ids.iter().position(|id| *id == row.payout_id));
+    let mut taken: HashMap<i64, Vec<service::WageAdjustment>> = HashMap::new();
+    for (line_id, adjustment) in repo::line_adjustments(db, &rows.iter().map(|row| row.line_id).collect::<Vec<_>>()).await? {
+        taken.entry(line_id).or_default().push(service::WageAdjustment {
+            line_id,
+            day: adjustment.day,
+            amount: yuan(adjustment.amount_fen),
+            reason: adjustment.reason,
+        });
+    }
     let list = rows
         .into_iter()
         .map(|row| {
             let anomalies = found.remove(&row.line_id).unwrap_or_default();
-            basis_out(row, anomalies)
+            let adjustments = taken.remove(&row.line_id).unwrap_or_default();
+            basis_out(row, anomalies, adjustments)
         })
         .collect();
     Ok(WageOrderBasis {
@@ -183,7 +203,7 @@ fn wage_kind_label(kind: &str) -> &'static str {
     }
 }
 
-fn basis_out(row: BasisRow, anomalies: Vec<WageLineAnomaly>) -> WageLineBasis {
+fn basis_out(row: BasisRow, anomalies: Vec<WageLineAnomaly>, adjustments: Vec<service::WageAdjustment>) -> WageLineBasis {
     WageLineBasis {
         payout_id: row.payout_id,
         line_id: row.line_id,
@@ -209,6 +229,11 @@ fn basis_out(row: BasisRow, anomalies: Vec<WageLineAnomaly>) -> WageLineBasis {
         status_label: payout_status_label(&row.status).into(),
         status: row.status,
         failure_reason: row.failure_reason,
+        holiday_days: row.holiday_days,
+        overtime_days: row.overtime_days,
+        basis: row.basis,
+        adjustment: yuan(row.adjustment_fen),
+        adjustments,
         anomalies,
     }
 }
@@ -255,6 +280,10 @@ struct BasisRow {
     card_bank_name: String,
     status: String,
     failure_reason: String,
+    holiday_days: i64,
+    overtime_days: i64,
+    basis: String,
+    adjustment_fen: i64,
 }
 
 /// Every payout of the order with its line: (payout id, line id), in payout order.
@@ -270,7 +299,8 @@ async fn basis_rows(db: &Db, payout_ids: &[i64]) -> sqlx::Result<Vec<BasisRow>> 
     let sql = format!(
         "SELECT p.id AS payout_id, l.id AS line_id, l.sheet_id, l.worker_id, w.name, w.id_number, c.name AS unit_name, \
          COALESCE(t.name, '') AS team_name, l.days, l.wage_kind, l.wage_fen, l.prefill_fen, l.payable_fen, l.deduction_fen, l.net_fen, \
-         l.reason, p.card_number, p.card_bank, COALESCE(b.name, '') AS card_bank_name, p.status, p.failure_reason \
+         l.reason, p.card_number, p.card_bank, COALESCE(b.name, '') AS card_bank_name, p.status, p.failure_reason, \
+         l.holiday_days, l.overtime_days, l.basis, l.adjustment_fen \
          FROM payouts p JOIN wage_lines l ON l.id = p.line_id JOIN workers w ON w.id = l.worker_id JOIN wage_sheets s ON s.id = l.sheet_id \
          JOIN project_units pu ON pu.id = s.unit_id JOIN companies c ON c.id = pu.company_id LEFT JOIN teams t ON t.id = s.team_id \
          LEFT JOIN banks b ON b.code = p.card_bank AND b.parent_code = '' WHERE p.id IN ({})",

@@ -139,16 +139,35 @@ async fn a_paid_day_corrected_to_absent_is_taken_back_on_the_next_sheet(app: &Te
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '工资扣回'").await, 1);
     assert_refused(&correct(app, &token, worker, &paid, "0", "1").await, "该日已记录扣回，无需重复修正");
 
-    let day = missing_day(app, worker).await;
-    assert_eq!(correct(app, &token, worker, &day, "1", "").await["code"], 201);
+    // Two more days attended: the next sheet pays them and takes the corrected day back.
+    for _ in 0..2 {
+        let day = missing_day(app, worker).await;
+        assert_eq!(correct(app, &token, worker, &day, "1", "").await["code"], 201);
+    }
     let unit = contractor_unit(app).await.to_string();
     let reply = app.post("/builder/wage/v1/Sheet/create", Some(&token), &[("month", &month), ("unitId", &unit)]).await;
     assert_eq!(reply["code"], 201, "{reply}");
-    let next = detail(app, &token, reply["data"].as_i64().unwrap()).await;
+    let next_id = reply["data"].as_i64().unwrap();
+    let next = detail(app, &token, next_id).await;
     let taken = &next["lines"]["list"][0];
-    assert_eq!((taken["prefill"].as_str(), taken["adjustment"].as_str(), taken["net"].as_str()), (line["wage"].as_str(), line["wage"].as_str(), Some("0.00")));
+    let rate = wageguard::wage::money::parse_yuan(line["wage"].as_str().unwrap()).unwrap();
+    let yuan = wageguard::wage::money::yuan;
+    assert_eq!(
+        (taken["prefill"].as_str().unwrap(), taken["adjustment"].as_str().unwrap(), taken["net"].as_str().unwrap()),
+        (yuan(2 * rate).as_str(), yuan(rate).as_str(), yuan(rate).as_str())
+    );
     assert_eq!(next["adjustments"][0]["day"], paid.as_str());
     assert!(next["adjustments"][0]["reason"].as_str().unwrap().contains("现场核对"));
+
+    // The approver sees the take-back on the order's line.
+    confirm(app, &token, next_id).await;
+    let order = crate::orders::submit(app, &token, &next_id.to_string()).await;
+    assert_eq!(order["code"], 201, "{order}");
+    let finance = app.login("finance", "Demo@12345").await;
+    let basis = app.post("/finance/project/v1/orders/Linebasis", Some(&finance), &[("id", &order["data"].to_string())]).await;
+    let basis_line = &basis["data"]["lines"]["list"][0];
+    assert_eq!(basis_line["adjustment"], yuan(rate), "{basis}");
+    assert_eq!(basis_line["adjustments"][0]["day"], paid.as_str());
 }
 both!(a_paid_day_corrected_to_absent_is_taken_back_on_the_next_sheet);
 
