@@ -7159,7 +7159,13 @@ export interface components {
             /** Format: int64 */
             limit: number;
             list: {
+                /** @description Pay taken back for days paid before and corrected to absent since, yuan. */
+                adjustment: string;
+                /** @description Those take-backs: the day, the amount and the clerk's reason. */
+                adjustments: components["schemas"]["WageAdjustment"][];
                 anomalies: components["schemas"]["WageLineAnomaly"][];
+                /** @description How the prefill was reached. */
+                basis: string;
                 cardBank: string;
                 cardBankName: string;
                 /** @description The card the payout goes (went) to, masked, its bank and what is wrong with it ('' nothing). */
@@ -7172,12 +7178,22 @@ export interface components {
                 days: number;
                 deduction: string;
                 failureReason: string;
+                /**
+                 * Format: int64
+                 * @description Statutory holidays paid without attendance (monthly wage).
+                 */
+                holidayDays: number;
                 /** @description Masked. */
                 idNumber: string;
                 /** Format: int64 */
                 lineId: number;
                 name: string;
                 net: string;
+                /**
+                 * Format: int64
+                 * @description Attended rest days and holidays of a monthly wage.
+                 */
+                overtimeDays: number;
                 payable: string;
                 /** Format: int64 */
                 payoutId: number;
