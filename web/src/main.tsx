@@ -1,6 +1,7 @@
 /**
  * The entry: asks at once what the guard and the landing page will ask first, then loads the console, whose
- * calls take those replies (api/early.ts). The entry stays free of React and antd so that it runs first.
+ * calls take those replies (api/early.ts), and the first screen's chunks. The entry stays free of React and
+ * antd so that it runs first.
  */
 import { askEarly } from '@/api/early';
 import { firstCalls } from '@/router/firstCalls';
@@ -20,3 +21,5 @@ askEarly(
   }),
 );
 void import('./start');
+// The first screen's chunks are fetched alongside, instead of once the guard has rendered.
+void import('./router/firstScreen').then(({ preloadFirstScreen }) => preloadFirstScreen(location.pathname, side, token));

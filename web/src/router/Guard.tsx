@@ -5,26 +5,16 @@ import { message } from 'antd';
 import { ApiError, SESSION_EXPIRED } from '@/api/client';
 import { fetchSiteConfig, fetchUserInfo } from '@/api/session';
 import FullPageSpin from '@/components/FullPageSpin';
-import { isRole, useSession, type Side } from '@/store/session';
+import { isRole, useSession } from '@/store/session';
 import { getUserId } from '@/utils/storage';
 import { decide } from './guard';
 import { routesFor } from './routes';
 import { applySiteFlags, matchRoute } from './routeTree';
-import type { LazyPage } from './lazyPage';
-import { PUBLIC_PAGES } from './publicPages';
-import { Shell } from './shell';
+import { screenOf } from './firstScreen';
 
 export const MSG_VERIFICATION_FAILED = 'Verification failed, please login again';
 
 const PUBLIC_TITLES: Record<string, string> = { '/login': '登录', '/401': '没有权限', '/404': '页面不存在' };
-
-/** The chunks a path's screen needs: a public page, or the shell and its page. */
-function screenOf(pathname: string, side: Side): LazyPage[] {
-  const publicPage = PUBLIC_PAGES[pathname];
-  if (publicPage) return [publicPage];
-  const page = matchRoute(routesFor(side), pathname)?.route.page;
-  return page ? [Shell, page] : [];
-}
 
 export default function Guard() {
   const { pathname } = useLocation();
