@@ -48,7 +48,6 @@ export default function Guard() {
   const waitingForChunks = firstScreen.some((page) => !page.loaded());
   const allowed = configSettled && action.kind === 'allow';
   useEffect(() => {
-    if (firstScreen.length === 0) return;
     if (!waitingForChunks) {
       if (allowed) setBooted(true);
       return;
