@@ -5,7 +5,9 @@
 // state once its data has arrived). Budget: < 1 s each.
 //
 // BASE_URL=http://127.0.0.1:8181 uses a running server (captcha off, demo data); without it a throw-away server
-// is started from target/debug (or target/release with RELEASE=1) on a fresh SQLite demo database.
+// is started from target/debug (or target/release with RELEASE=1) on a fresh SQLite demo database. Several
+// servers, comma-separated (a build before and after a change), are measured interleaved: each run of a page
+// loads it from each server in turn, so that a busy machine weighs on both alike.
 // RUNS (default 7) sets the runs per page; the first run of each page is a warm-up and is not counted.
 import { spawn, execFileSync } from 'node:child_process'
 import { mkdtempSync, existsSync } from 'node:fs'
@@ -111,25 +113,34 @@ const median = (values) => {
 }
 
 const started = process.env.BASE_URL ? null : await startServer()
-const base = process.env.BASE_URL ?? started.base
+const bases = process.env.BASE_URL ? process.env.BASE_URL.split(',') : [started.base]
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
 let over = false
 try {
-  const sessions = {}
-  for (const [key, account] of Object.entries(ACCOUNTS)) sessions[key] = await sessionOf(browser, base, account)
-  console.log(`time to content on a hard load, ${RUNS - 1} runs after a warm-up (${base}), budget < ${BUDGET_MS} ms`)
+  const sessions = []
+  for (const base of bases) {
+    const byAccount = {}
+    for (const [key, account] of Object.entries(ACCOUNTS)) byAccount[key] = await sessionOf(browser, base, account)
+    sessions.push(byAccount)
+  }
+  console.log(`time to content on a hard load, ${RUNS - 1} runs after a warm-up (${bases.join(', ')}), budget < ${BUDGET_MS} ms`)
   for (const target of PAGES) {
-    const times = []
-    const longest = []
+    const times = bases.map(() => [])
+    const longest = bases.map(() => [])
     for (let run = 0; run < RUNS; run += 1) {
-      const { ms, longTasks } = await timeOnce(browser, base, target, target.account ? sessions[target.account] : null)
-      if (run === 0) continue
-      times.push(ms)
-      longest.push(Math.max(0, ...longTasks))
+      for (const [i, base] of bases.entries()) {
+        const { ms, longTasks } = await timeOnce(browser, base, target, target.account ? sessions[i][target.account] : null)
+        if (run === 0) continue
+        times[i].push(ms)
+        longest[i].push(Math.max(0, ...longTasks))
+      }
     }
-    const [min, mid, max] = [Math.min(...times), median(times), Math.max(...times)].map(Math.round)
-    if (mid >= BUDGET_MS) over = true
-    console.log(`${target.name.padEnd(24)} min ${String(min).padStart(5)} ms  median ${String(mid).padStart(5)} ms  max ${String(max).padStart(5)} ms  longest task (median) ${Math.round(median(longest))} ms${mid >= BUDGET_MS ? '  OVER BUDGET' : ''}`)
+    for (const [i, base] of bases.entries()) {
+      const [min, mid, max] = [Math.min(...times[i]), median(times[i]), Math.max(...times[i])].map(Math.round)
+      if (mid >= BUDGET_MS) over = true
+      const name = bases.length > 1 ? `${target.name} ${base}` : target.name
+      console.log(`${name.padEnd(24)} min ${String(min).padStart(5)} ms  median ${String(mid).padStart(5)} ms  max ${String(max).padStart(5)} ms  longest task (median) ${Math.round(median(longest[i]))} ms${mid >= BUDGET_MS ? '  OVER BUDGET' : ''}`)
+    }
   }
 } finally {
   await browser.close()

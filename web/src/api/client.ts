@@ -5,7 +5,7 @@
 import { message } from 'antd';
 import { useSession } from '@/store/session';
 import { reloadPage } from '@/utils/reload';
-import { getToken } from '@/utils/storage';
+import { prepare, takeEarly, type Params } from './early';
 
 export const SUCCESS = 201;
 export const SESSION_EXPIRED = 101;
@@ -24,7 +24,7 @@ export class ApiError extends Error {
   }
 }
 
-export type Params = Record<string, string | number | undefined>;
+export type { Params };
 
 interface Envelope {
   code: number;
@@ -36,14 +36,6 @@ function isEnvelope(value: unknown): value is Envelope {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return typeof record.code === 'number' && typeof record.message === 'string' && 'data' in record;
-}
-
-function encode(params: Params | undefined): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params ?? {})) {
-    if (value !== undefined) search.append(key, String(value));
-  }
-  return search;
 }
 
 let expiring = false;
@@ -64,21 +56,10 @@ function reportNetworkError(error: Error) {
 }
 
 export async function request<T>(method: 'GET' | 'POST', url: string, params?: Params): Promise<T> {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  if (token) headers['X-Token'] = token;
-  const search = encode(params);
-  let target = url;
-  let body: URLSearchParams | undefined;
-  if (method === 'GET') {
-    if (search.size > 0) target += (url.includes('?') ? '&' : '?') + search.toString();
-  } else {
-    body = search;
-  }
-
+  const { target, init } = prepare({ method, url, params });
   let response: Response;
   try {
-    response = await fetch(target, { method, headers, body, credentials: 'same-origin' });
+    response = await (takeEarly(target, init) ?? fetch(target, init));
   } catch (cause) {
     const error = new Error(`网络错误：${cause instanceof Error ? cause.message : String(cause)}`);
     reportNetworkError(error);

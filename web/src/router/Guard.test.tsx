@@ -7,8 +7,10 @@ import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
 import { local, setSessionCookies } from '@/utils/storage';
 import { appRoutes } from './index';
 
-// The shell and its pages are lazy chunks: on a busy machine their first import takes longer than 1 s.
+// The shell and its pages are lazy chunks: on a busy machine their first import takes longer than 1 s, and
+// the first test imports the login page's cold.
 configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 const siteConfig = {
   titleall: '农民工工资支付监管平台',
@@ -77,7 +79,7 @@ describe('guarded app', () => {
   it('sends a visitor without a session to the login page', async () => {
     const { router } = start('/project/projectInfo', { loggedIn: false });
     // The first lazy page of the file is transformed on demand: slow when the suite runs in parallel.
-    expect(await screen.findByRole('tab', { name: '企业登录' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: '企业登录' }, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByTestId('login-title').textContent).toBe('农民工工资支付监管平台');
   });

@@ -1,5 +1,5 @@
 /** Runs the navigation guard on every location: loads what it needs, then allows or redirects. */
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useReducer, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { message } from 'antd';
 import { ApiError, SESSION_EXPIRED } from '@/api/client';
@@ -10,7 +10,7 @@ import { getUserId } from '@/utils/storage';
 import { decide } from './guard';
 import { routesFor } from './routes';
 import { applySiteFlags, matchRoute } from './routeTree';
-import { Shell } from './shell';
+import { screenOf } from './firstScreen';
 
 export const MSG_VERIFICATION_FAILED = 'Verification failed, please login again';
 
@@ -38,13 +38,30 @@ export default function Guard() {
   // The user info does not wait for the site configuration: on a hard load both are asked at once.
   const mustLoad = action.kind === 'load';
 
-  // Meanwhile the shell's and the page's chunks are fetched, so the page renders as soon as the session is known.
-  const loadingPage = mustLoad ? matchRoute(routesFor(side), pathname)?.route.page : undefined;
+  // On a hard load the first screen's chunks are fetched meanwhile, and it is rendered only once they are in:
+  // then nothing suspends, and React does not hold back its reveal (see lazyPage). Later navigations show the
+  // page's own spinner instead.
+  const [booted, setBooted] = useState(false);
+  const [, chunksArrived] = useReducer((count: number) => count + 1, 0);
+  const redirecting = action.kind === 'redirect';
+  const firstScreen = useMemo(() => (booted || redirecting ? [] : screenOf(pathname, side)), [booted, redirecting, pathname, side]);
+  const waitingForChunks = firstScreen.some((page) => !page.loaded());
+  const allowed = configSettled && action.kind === 'allow';
   useEffect(() => {
-    if (!mustLoad) return;
-    void Shell.preload();
-    void loadingPage?.preload();
-  }, [mustLoad, loadingPage]);
+    if (!waitingForChunks) {
+      if (allowed) setBooted(true);
+      return;
+    }
+    let current = true;
+    Promise.all(firstScreen.map((page) => page.preload())).then(
+      () => current && chunksArrived(),
+      // A chunk that fails to load fails where it is rendered, as on any navigation.
+      () => current && setBooted(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [firstScreen, waitingForChunks, allowed]);
 
   useEffect(() => {
     if (!mustLoad) return;
@@ -74,7 +91,7 @@ export default function Guard() {
     document.title = [pageTitle, siteTitle].filter(Boolean).join(' - ');
   }, [pageTitle, siteTitle]);
 
-  if (!configSettled || action.kind === 'load') return <FullPageSpin />;
+  if (!configSettled || action.kind === 'load' || waitingForChunks) return <FullPageSpin />;
   if (action.kind === 'redirect') return <Navigate to={action.to} replace />;
   return (
     <Suspense fallback={<FullPageSpin />}>

@@ -1,0 +1,74 @@
+import type { ReactElement } from 'react';
+import { waitFor } from '@testing-library/react';
+import { prepare, type Call } from '@/api/early';
+import { fetchCaptcha, fetchSiteConfig, fetchSmsStatus, fetchUserInfo } from '@/api/session';
+import OrderIndex from '@/pages/finance/OrderIndex';
+import Sheets from '@/pages/project/Sheets';
+import List from '@/pages/user/List';
+import { renderPage } from '@/pages/user/testSetup';
+import { mockFetch, resetBrowserState, type RecordedCall } from '@/test/fetchMock';
+import type { Side } from '@/store/session';
+import { setSessionCookies } from '@/utils/storage';
+import { chinaMonth, firstCalls, type BootState } from './firstCalls';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const asked = (call: Call) => {
+  const { target, init } = prepare(call);
+  return `${init.method} ${target} ${String(init.body ?? '')}`;
+};
+const made = (call: RecordedCall) => `${call.method} ${call.url} ${call.body.toString()}`;
+
+const boot = (state: Partial<BootState>): BootState => ({
+  pathname: '/',
+  search: '',
+  side: 'builder',
+  token: 'tok',
+  userId: '7',
+  siteConfigStored: true,
+  ...state,
+});
+
+/** The calls firstCalls lists for a page, without the guard's user info. */
+const pageCalls = (side: Side, pathname: string) => firstCalls(boot({ side, pathname })).slice(1).map(asked);
+
+describe('first calls of a hard load', () => {
+  beforeEach(() => resetBrowserState());
+
+  it('are the calls the guard and the login page make', async () => {
+    setSessionCookies('tok', 7);
+    const { calls } = mockFetch({});
+    await Promise.allSettled([fetchSiteConfig(), fetchUserInfo('finance', '7'), fetchSmsStatus('builder'), fetchCaptcha('builder')]);
+    const [siteConfig, userInfo, smsStatus, captcha] = calls.map(made);
+    const loggedIn = firstCalls(boot({ side: 'finance', siteConfigStored: false, pathname: '/order/detail' })).map(asked);
+    expect(loggedIn).toEqual([siteConfig, userInfo]);
+    const loggedOut = firstCalls(boot({ token: undefined, pathname: '/user/list', siteConfigStored: true })).map(asked);
+    expect(loggedOut).toEqual([smsStatus, captcha]);
+    expect(firstCalls(boot({ token: undefined, pathname: '/authredirect' }))).toEqual([]);
+    expect(firstCalls(boot({ pathname: '/login' }))).toEqual([]);
+  });
+
+  it.each<[string, Side, string, ReactElement]>([
+    ['花名册', 'builder', '/user/list', <List />],
+    ['考勤表', 'builder', '/project/sheets', <Sheets />],
+    ['审批工单', 'finance', '/order/index', <OrderIndex />],
+  ])('are the calls %s makes when it mounts', async (_, side, pathname, page) => {
+    const expected = pageCalls(side, pathname);
+    expect(expected.length).toBeGreaterThan(0);
+    const { calls } = renderPage(page, {});
+    await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(expected.length));
+    expect(calls.map(made).sort()).toEqual([...expected].sort());
+  });
+
+  it('leave out a page opened with search parameters', () => {
+    expect(firstCalls(boot({ pathname: '/user/list', search: '?projectId=3' })).map((call) => call.url)).toEqual([
+      '/builder/common/v1/Public/get',
+    ]);
+  });
+
+  it('open 考勤表 on the month in China', () => {
+    // 2026-11-30 17:00 UTC is already December 1st in China.
+    expect(chinaMonth(Date.UTC(2026, 10, 30, 17))).toBe('2026-12');
+    expect(chinaMonth(Date.UTC(2026, 10, 30, 15))).toBe('2026-11');
+  });
+});

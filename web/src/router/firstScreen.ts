@@ -1,0 +1,21 @@
+/** The chunks a screen needs, so that they are fetched ahead of its first render. */
+import type { Side } from '@/store/session';
+import type { LazyPage } from './lazyPage';
+import { PUBLIC_PAGES } from './publicPages';
+import { routesFor } from './routes';
+import { matchRoute } from './routeTree';
+import { Shell } from './shell';
+
+/** A public page, or the shell and its page. */
+export function screenOf(pathname: string, side: Side): LazyPage[] {
+  const publicPage = PUBLIC_PAGES[pathname];
+  if (publicPage) return [publicPage];
+  const page = matchRoute(routesFor(side), pathname)?.route.page;
+  return page ? [Shell, page] : [];
+}
+
+/** On a hard load: without a session every path but /authredirect leads to the login page. */
+export function preloadFirstScreen(pathname: string, side: Side, token: string | undefined) {
+  const pages = !token && pathname !== '/authredirect' ? [PUBLIC_PAGES['/login']] : screenOf(pathname, side);
+  for (const page of pages) void page.preload();
+}
