@@ -17,6 +17,8 @@ export type WageOrder = Schemas['WageOrder'];
 export type WageOrderDetail = Schemas['WageOrderDetail'];
 export type WagePayout = Schemas['WagePayout'];
 export type WagePayPreview = Schemas['WagePayPreview'];
+export type WagePayrollSettings = Schemas['WagePayrollSettings'];
+export type WageAdjustment = Schemas['WageAdjustment'];
 export type FinanceIndex = Schemas['FinanceIndex'];
 export type FinanceRecord = Schemas['FinanceRecord'];
 export type FinanceVerified = Schemas['FinanceVerified'];
@@ -39,6 +41,8 @@ export const URLS = {
   confirm: `${wage}/Sheet/confirm`,
   unconfirm: `${wage}/Sheet/unconfirm`,
   deleteSheet: `${wage}/Sheet/delete`,
+  refresh: `${wage}/Sheet/refresh`,
+  settings: `${wage}/Sheet/settings`,
   preview: `${wage}/Sheet/preview`,
   check: `${wage}/Check/list`,
   submit: `${wage}/Order/submit`,
@@ -72,6 +76,9 @@ export const saveLine = (id: number, payable: string, deduction: string, reason:
   post<null>(URLS.saveLine, { id, payable, deduction, reason });
 export const removeLine = (id: number, reason: string) => post<null>(URLS.removeLine, { id, reason });
 export const sheetAction = (action: 'confirm' | 'unconfirm' | 'deleteSheet', id: number) => post<null>(URLS[action], { id });
+export const refreshSheet = (id: number) => post<null>(URLS.refresh, { id });
+export const fetchSettings = () => get<WagePayrollSettings>(URLS.settings);
+export const saveSettings = (proration: string) => post<WagePayrollSettings>(URLS.settings, { proration });
 export const fetchPreview = (sheetIds: number[]) => get<WagePayPreview>(URLS.preview, { ids: sheetIds.join(',') });
 export const fetchCheck = (filter: Filter) => get<AnomalyPage>(URLS.check, filter);
 export const submitOrder = (month: string, sheetIds: number[], remark: string) =>
