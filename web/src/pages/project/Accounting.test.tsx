@@ -113,7 +113,7 @@ describe('Accounting sheet view', () => {
     fireEvent.mouseDown(within(await screen.findByTestId('sheet-unit')).getByRole('combobox'));
     fireEvent.click(await screen.findByTitle('中建七局第二建筑有限公司'));
     fireEvent.click(await screen.findByRole('button', { name: /^生\s*成$/ }));
-    expect(await screen.findByText('已生成补充工资表（第2张）')).toBeTruthy();
+    expect(await screen.findByText('补充工资表（第2张）已生成')).toBeTruthy();
     expect(called(URLS.createSheet)[0].body.get('month')).toBe('2026-10');
   });
 });

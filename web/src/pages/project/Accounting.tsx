@@ -145,7 +145,7 @@ function CreateSheetDialog({ open, defaultMonth, units, teams, onClose, onCreate
       const id = await createSheet(values.month.format('YYYY-MM'), values.unitId, values.teamId);
       // The server decides whether this is the month's first sheet or a 补充工资表 of the days not yet paid.
       const created = await fetchSheet(id, 1, 1).then((detail) => detail.sheet.kindLabel, () => '工资表');
-      void message.success(`已生成${created}`);
+      void message.success(`${created}已生成`);
       form.resetFields();
       onCreated(id);
     } catch (error) {
