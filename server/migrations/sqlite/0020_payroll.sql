@@ -3,10 +3,10 @@
 --
 -- A month may now have several sheets per unit (team): the first and its 补充工资表, one draft at a time;
 -- lines are unique per sheet and worker, and a worker may be on several sheets of a month (a transfer, a
--- supplementary sheet). SQLite cannot drop a table constraint, so wage_sheets and wage_lines are rebuilt;
--- legacy_alter_table keeps the references of wage_lines, wage_order_sheets and payouts pointing at the
--- table names, which the rebuilt tables take over with the same ids.
-PRAGMA legacy_alter_table = ON;
+-- supplementary sheet). SQLite cannot drop a table constraint, so wage_sheets and wage_lines are rebuilt.
+-- The server connects with foreign_keys on, under which a rename rewrites the references of the other
+-- tables to the old name (legacy_alter_table does not stop it), so their children wage_order_sheets and
+-- payouts are rebuilt as well, referencing the new tables, before the old ones are dropped.
 
 ALTER TABLE wage_sheets RENAME TO wage_sheets_0012;
 DROP INDEX wage_sheets_month;
@@ -79,9 +79,45 @@ INSERT INTO wage_lines (id, sheet_id, project_id, month, worker_id, employment_i
 CREATE INDEX wage_lines_sheet ON wage_lines (sheet_id, id);
 CREATE INDEX wage_lines_month ON wage_lines (project_id, month, worker_id);
 
+ALTER TABLE wage_order_sheets RENAME TO wage_order_sheets_0012;
+CREATE TABLE wage_order_sheets (
+    order_id BIGINT NOT NULL REFERENCES wage_orders (id),
+    sheet_id BIGINT NOT NULL REFERENCES wage_sheets (id),
+    PRIMARY KEY (order_id, sheet_id)
+);
+INSERT INTO wage_order_sheets (order_id, sheet_id) SELECT order_id, sheet_id FROM wage_order_sheets_0012;
+DROP TABLE wage_order_sheets_0012;
+
+ALTER TABLE payouts RENAME TO payouts_0012;
+CREATE TABLE payouts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    order_id BIGINT NOT NULL REFERENCES wage_orders (id),
+    project_id BIGINT NOT NULL REFERENCES projects (id),
+    line_id BIGINT NOT NULL REFERENCES wage_lines (id),
+    worker_id BIGINT NOT NULL REFERENCES workers (id),
+    amount_fen BIGINT NOT NULL CHECK (amount_fen > 0),
+    card_number TEXT NOT NULL,
+    card_bank TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('queued', 'pending', 'paid', 'failed', 'cancelled')),
+    bank_ref TEXT NOT NULL DEFAULT '',
+    failure_reason TEXT NOT NULL DEFAULT '',
+    -- The re-issue order that carries this failed line again.
+    reissued_by BIGINT REFERENCES wage_orders (id),
+    settled_at BIGINT NOT NULL DEFAULT 0,
+    UNIQUE (order_id, line_id)
+);
+INSERT INTO payouts (id, order_id, project_id, line_id, worker_id, amount_fen, card_number, card_bank, status, bank_ref, failure_reason,
+        reissued_by, settled_at)
+    SELECT id, order_id, project_id, line_id, worker_id, amount_fen, card_number, card_bank, status, bank_ref, failure_reason,
+        reissued_by, settled_at FROM payouts_0012;
+DROP TABLE payouts_0012;
+-- Never twice: a wage line is paid by at most one payout.
+CREATE UNIQUE INDEX payouts_one_paid ON payouts (line_id) WHERE status = 'paid';
+CREATE INDEX payouts_order ON payouts (order_id, status, id);
+CREATE INDEX payouts_failed ON payouts (project_id, status, id);
+
 DROP TABLE wage_lines_0012;
 DROP TABLE wage_sheets_0012;
-PRAGMA legacy_alter_table = OFF;
 
 -- The days each line pays: a worker's day is on at most one line (the primary key), so no day is paid
 -- twice. class is the day on China's calendar when the line took it: 'working', 'statutory' or 'rest'.

@@ -195,7 +195,7 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
     { title: '姓名', dataIndex: 'name', width: 80 },
     { title: '身份证号', dataIndex: 'idNumber', width: 190, render: (value: string, row) => <RevealNumber value={value} record="wage_line" id={row.id} /> },
     { title: '出勤天数', dataIndex: 'days', width: 72 },
-    { title: '法定节假日', dataIndex: 'holidayDays', width: 84 },
+    { title: '法定节假日', dataIndex: 'holidayDays', width: 96 },
     { title: '加班天数', dataIndex: 'overtimeDays', width: 72 },
     { title: '工资标准', width: 100, render: (_: unknown, row) => `${groupYuan(row.wage)}/${row.wageKind === 'day' ? '日' : '月'}` },
     { title: '应发（元）', dataIndex: 'payable', align: 'right', width: 110, render: (payable: string, row) => <PayableCell line={row} payable={payable} /> },

@@ -11,7 +11,8 @@ import { chinaNow } from '@/utils/chinaTime';
 /** The trial reckons on weekends only: the console has no holiday arrangement to read yet (issue 11 item 1). */
 const SPECIAL_DAYS: ReadonlyMap<string, SpecialDay> = new Map();
 
-const CLASS_COLORS = { working: 'blue', statutory: 'red', rest: 'default' } as const;
+const CLASS_COLORS = { working: '#1677ff', statutory: '#cf1322', rest: '#8c8c8c' } as const;
+const WEEK = ['一', '二', '三', '四', '五', '六', '日'];
 
 /** 计薪规则: the project's proration (saved on the server) and a 试算 reckoned in the console by the same rule. */
 export default function PayrollRuleDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
@@ -100,13 +101,17 @@ function TrialPanel({ proration }: { proration: Proration }) {
         <Button size="small" onClick={() => setAttended(new Set())}>清空</Button>
       </Space>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 4, marginBottom: 12 }}>
+        {WEEK.map((name) => <div key={name} style={{ textAlign: 'center', color: '#8c8c8c' }}>{name}</div>)}
+        {Array.from({ length: (dayjs(days[0]).day() + 6) % 7 }, (_, index) => <div key={`blank-${index}`} />)}
         {days.map((day) => {
           const dayKind = dayClass(day, SPECIAL_DAYS);
           const employed = day >= entryText;
           return (
             <Tag.CheckableTag key={day} checked={employed && attended.has(day)} onChange={() => employed && toggle(day)}
-              style={{ textAlign: 'center', opacity: employed ? 1 : 0.35, border: '1px solid #d9d9d9' }} data-testid={`trial-day-${day}`}>
-              {dayjs(day).date()} <Tag color={CLASS_COLORS[dayKind]} variant="filled" style={{ marginInlineEnd: 0, fontSize: 11 }}>{DAY_CLASS_LABELS[dayKind]}</Tag>
+              style={{ textAlign: 'center', marginInlineEnd: 0, opacity: employed ? 1 : 0.35, border: '1px solid #d9d9d9', lineHeight: 1.3, padding: '2px 0' }}
+              data-testid={`trial-day-${day}`}>
+              <div>{dayjs(day).date()}</div>
+              <div style={{ fontSize: 11, color: attended.has(day) && employed ? undefined : CLASS_COLORS[dayKind] }}>{DAY_CLASS_LABELS[dayKind]}</div>
             </Tag.CheckableTag>
           );
         })}
