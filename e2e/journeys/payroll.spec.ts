@@ -5,8 +5,9 @@
  * rule, the working days and each line's basis printed on them) and submits them; the approver opens the
  * order and approves it. Two days of 钱夜班 are added afterwards on 考勤表 (补): a new sheet of 乙班 is a
  * 补充工资表 holding only the days no sheet paid; one more day added meanwhile shows as a warning on the
- * draft, which is refreshed, confirmed, submitted and approved. Every sheet's net total is its order's total
- * and the special account's flows, to the fen.
+ * draft, which is refreshed, confirmed, submitted and approved. A paid day set absent afterwards is asked
+ * about (its pay would be taken back) and left. Every sheet's net total is its order's total and the special
+ * account's flows, to the fen.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { FINANCE, checkDigit, cookieValue, fen, grouped, login, loginAsDemo, shot, toast } from './support'
@@ -365,6 +366,23 @@ test('a month paid exactly once: night shift, transfer, a paid sheet, a suppleme
   expect(nightA.net + nightB.net + refreshed.net).toBe((daysInA + daysInB + 2) * DAILY_FEN)
   await shot(page, testInfo, '08-sheets-paid')
 
+  // A paid day set absent on 考勤表: the server says the attendance stays and the pay would be taken back on
+  // the next sheet, and asks; 取消 changes nothing.
+  const paidDay = DAY_SHIFTS[0]
+  const cells = await attendanceOf(page, NIGHT)
+  await cells(paidDay).click()
+  await expect(page.getByTestId('correct-form')).toContainText(`${date(paidDay)}，当前：出勤`)
+  await page.getByTestId('correct-reason').fill('误刷卡，当天未进场')
+  await page.getByTestId('correct-save').click()
+  const ask = page.locator('.ant-modal-confirm')
+  await expect(ask).toContainText(`${date(paidDay)} 已计入已确认的${MONTH} 工资表，考勤不再修改；确认后该日工资400.00元将在该工人的下一张工资表中扣回`)
+  await page.waitForTimeout(400) // the confirm's zoom-in
+  await shot(page, testInfo, '09-paid-day-absent-asks')
+  await button(ask, '取消').click()
+  await expect(ask).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(cells(paidDay)).toHaveText('√')
+
   await page.goto('/special/water')
   const flows = page.getByTestId('water-table').locator('tbody tr.ant-table-row')
   // One flow per sheet line: 钱夜班 on 甲班's and 乙班's sheets and 孙月薪 on the first order, 钱夜班 on the 补充工资表's.
@@ -375,5 +393,5 @@ test('a month paid exactly once: night shift, transfer, a paid sheet, a suppleme
     for (const row of await flows.filter({ hasText: orderNo }).all()) flowSum -= fen(await row.locator('td').nth(2).innerText())
   }
   expect(flowSum).toBe(sheetNets)
-  await shot(page, testInfo, '09-account-flows')
+  await shot(page, testInfo, '10-account-flows')
 })
