@@ -210,22 +210,22 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   const checkedPayable = checkedDays * dailyFen(checked)
   await expect(checkedRow.locator('td').nth(1)).toHaveText(masked(demoIdNumber(checked)))
   await expect(checkedRow.locator('td').nth(2)).toHaveText(String(checkedDays))
-  await expect(checkedRow.locator('td').nth(3)).toHaveText(`${grouped(dailyFen(checked))}/日`)
-  await expect(checkedRow.locator('td').nth(4)).toHaveText(grouped(checkedPayable))
+  await expect(checkedRow.locator('td').nth(5)).toHaveText(`${grouped(dailyFen(checked))}/日`)
   await expect(checkedRow.locator('td').nth(6)).toHaveText(grouped(checkedPayable))
+  await expect(checkedRow.locator('td').nth(9)).toHaveText(grouped(checkedPayable))
   for (const index of SUNDAY_WORKERS) {
     await expect(rowOf(lines, demoName(index)).locator('td').nth(2)).toHaveText(String(attendedDays.get(index)))
   }
   // The mistyped cards show on the sheet, masked (a list), with their bank and the problem.
   for (const [index, card] of BAD_CARDS) {
-    await expect(rowOf(lines, demoName(index)).locator('td').nth(8)).toHaveText(`${masked(card)}中国工商银行卡号校验位错误`)
+    await expect(rowOf(lines, demoName(index)).locator('td').nth(11)).toHaveText(`${masked(card)}中国工商银行卡号校验位错误`)
   }
   await shot(page, testInfo, '03-prefilled-sheet')
 
   // One line: a deduction, refused without a reason, saved with one; the net falls below the minimum wage.
   const deductedRow = rowOf(lines, demoName(DEDUCTED))
   const deductedDays = Number(await deductedRow.locator('td').nth(2).innerText())
-  const deductedPayable = fen(await deductedRow.locator('td').nth(4).innerText())
+  const deductedPayable = fen(await deductedRow.locator('td').nth(6).innerText())
   expect(deductedPayable).toBe(deductedDays * dailyFen(DEDUCTED))
   const minimum = halfUp(MINIMUM_MONTHLY_FEN * Math.min(deductedDays, WORKING_DAYS), WORKING_DAYS)
   const deductedNet = minimum - 12_345
@@ -242,18 +242,18 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await button(edit, '保存').click()
   await expect(toast(page, '修改成功')).toBeVisible()
   await expect(edit).toBeHidden()
-  await expect(deductedRow.locator('td').nth(5)).toHaveText(grouped(deduction))
-  await expect(deductedRow.locator('td').nth(6)).toHaveText(grouped(deductedNet))
-  await expect(deductedRow.locator('td').nth(7)).toHaveText('预支生活费及宿舍损坏赔偿扣回，本人已签字确认')
+  await expect(deductedRow.locator('td').nth(7)).toHaveText(grouped(deduction))
+  await expect(deductedRow.locator('td').nth(9)).toHaveText(grouped(deductedNet))
+  await expect(deductedRow.locator('td').nth(10)).toHaveText('预支生活费及宿舍损坏赔偿扣回，本人已签字确认')
 
   // The sheet's totals are the sum of its lines, to the cent.
   const sums = { payable: 0, deduction: 0, net: 0 }
   const netByName = new Map<string, number>()
   for (const row of await lines.locator('tbody tr.ant-table-row').all()) {
     const cells = row.locator('td')
-    const payable = fen(await cells.nth(4).innerText())
-    const deducted = fen(await cells.nth(5).innerText())
-    const net = fen(await cells.nth(6).innerText())
+    const payable = fen(await cells.nth(6).innerText())
+    const deducted = fen(await cells.nth(7).innerText())
+    const net = fen(await cells.nth(9).innerText())
     expect(net).toBe(payable - deducted)
     sums.payable += payable
     sums.deduction += deducted
@@ -271,7 +271,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   // Confirm the sheet.
   const sheetRow = rowOf(accounting.locator('.ant-table'), TEAM)
   await expect(sheetRow).toContainText(PREV)
-  await expect(sheetRow.locator('td').nth(6)).toHaveText(grouped(sums.net))
+  await expect(sheetRow.locator('td').nth(7)).toHaveText(grouped(sums.net))
   await button(sheetRow, '确认').click()
   const confirmSheet = page.getByTestId('pay-summary')
   await expect(confirmSheet).toContainText(`${TEAM_SIZE} 人`)

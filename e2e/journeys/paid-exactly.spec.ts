@@ -187,12 +187,12 @@ test('a new worker is paid exactly what they earned, into their own card', async
   // Paid one day at his wage, the day marked 补; not the day before his entry.
   const ours = rowOf(lines, NAME)
   await expect(ours.locator('td').nth(2)).toHaveText('1')
-  await expect(ours.locator('td').nth(3)).toHaveText(`${DAILY_WAGE}.00/日`)
-  await expect(ours.locator('td').nth(6)).toHaveText(`${DAILY_WAGE}.00`)
-  await expect(ours.locator('td').nth(8)).toHaveText(`${masked(CARD)}中国建设银行`)
+  await expect(ours.locator('td').nth(5)).toHaveText(`${DAILY_WAGE}.00/日`)
+  await expect(ours.locator('td').nth(9)).toHaveText(`${DAILY_WAGE}.00`)
+  await expect(ours.locator('td').nth(11)).toHaveText(`${masked(CARD)}中国建设银行`)
   const rows = await lines.locator('tbody tr.ant-table-row').all()
   let total = 0
-  for (const row of rows) total += fen(await row.locator('td').nth(6).innerText())
+  for (const row of rows) total += fen(await row.locator('td').nth(9).innerText())
   await expect(drawer.getByTestId('sheet-totals')).toContainText(`${rows.length} 人`)
   await expect(drawer.getByTestId('sheet-totals')).toContainText(`实发 ${grouped(total)} 元`)
   await shot(page, testInfo, '12-wage-sheet')

@@ -124,8 +124,9 @@ export interface SheetFilter {
 export const fetchSheet = (filter: SheetFilter, page: number, limit: number) =>
   get<AttendanceSheet>(SHEET_MONTH_URL, compact({ ...filter, page, limit }));
 
-export const correctDay = (workerId: number, day: string, attended: boolean, reason: string) =>
-  post<null>(SHEET_CORRECT_URL, { workerId, day, attended: attended ? '1' : '0', reason: reason.trim() });
+/** `confirmed`: the clerk agreed (after the 301) that a paid day's pay is taken back on the worker's next sheet. */
+export const correctDay = (workerId: number, day: string, attended: boolean, reason: string, confirmed = false) =>
+  post<null>(SHEET_CORRECT_URL, { workerId, day, attended: attended ? '1' : '0', reason: reason.trim(), confirmed: confirmed ? '1' : undefined });
 
 /** What a sheet cell shows: √ attended, × punched but not counted, 补 / 缺 set by hand, empty no record. */
 export function cellMark(cell: SheetCell | undefined): string {

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, type TableColumnsType, message } from 'antd';
+import { Alert, Button, Card, DatePicker, Drawer, Form, Input, Modal, Popconfirm, Popover, Select, Space, Table, Tag, Tooltip, type TableColumnsType, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/api/client';
 import { groupYuan, netYuan } from '@/pages/wage/money';
 import { askToPay } from '@/pages/wage/PayConfirm';
 import {
-  createSheet, fetchOptions, fetchPreview, fetchSheet, fetchSheets, removeLine, saveLine, sheetAction, type WageLine, type WageSheet,
+  createSheet, fetchOptions, fetchPreview, fetchSheet, fetchSheets, refreshSheet, removeLine, saveLine, sheetAction, type WageAdjustment, type WageLine,
+  type WageSheet, type WageSheetDetail,
 } from '@/pages/wage/service';
 import RevealNumber from '@/components/RevealNumber';
+import PayrollRuleDialog from './PayrollRuleDialog';
 
 const LIMIT = 20;
 /** Sheet status colours: a sheet whose failed line waits for re-issue is not done (部分发放). */
@@ -28,6 +30,7 @@ export default function Accounting() {
   const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
+  const [ruling, setRuling] = useState(false);
   const [modal, modalHolder] = Modal.useModal();
   const monthText = month?.format('YYYY-MM') ?? '';
   const sheets = useQuery({
@@ -62,6 +65,7 @@ export default function Accounting() {
 
   const columns: TableColumnsType<WageSheet> = [
     { title: '工资月份', dataIndex: 'month', width: 100 },
+    { title: '类型', dataIndex: 'kindLabel', width: 150, render: (label: string, row) => (row.seq > 1 ? <Tag color="orange">{label}</Tag> : label) },
     { title: '参建单位', dataIndex: 'unitName', ellipsis: true },
     { title: '班组', dataIndex: 'teamName', width: 110, render: (value: string) => value || '全部' },
     { title: '人数', dataIndex: 'lineCount', width: 70 },
@@ -96,6 +100,7 @@ export default function Accounting() {
         <Space>
           <Button onClick={() => navigate('/user/salaryCheck')}>工资核查</Button>
           <Button onClick={() => navigate('/project/issue')}>工资发放</Button>
+          <Button onClick={() => setRuling(true)}>计薪规则</Button>
           <Button type="primary" onClick={() => setCreating(true)}>新建工资表</Button>
         </Space>
       }
@@ -119,6 +124,7 @@ export default function Accounting() {
         onClose={() => setCreating(false)}
         onCreated={(id) => { setCreating(false); refresh(); setViewing(id); }}
       />
+      <PayrollRuleDialog open={ruling} onClose={() => setRuling(false)} onSaved={() => { setRuling(false); refresh(); }} />
       {modalHolder}
       <SheetDrawer id={viewing} onClose={() => setViewing(null)} onChanged={refresh} onConfirm={(sheet) => void confirmSheet(sheet)} />
     </Card>
@@ -139,7 +145,9 @@ function CreateSheetDialog({ open, defaultMonth, units, teams, onClose, onCreate
     setSaving(true);
     try {
       const id = await createSheet(values.month.format('YYYY-MM'), values.unitId, values.teamId);
-      void message.success('工资表已生成');
+      // The server decides whether this is the month's first sheet or a 补充工资表 of the days not yet paid.
+      const created = await fetchSheet(id, 1, 1).then((detail) => detail.sheet.kindLabel, () => '工资表');
+      void message.success(`${created}已生成`);
       form.resetFields();
       onCreated(id);
     } catch (error) {
@@ -160,7 +168,10 @@ function CreateSheetDialog({ open, defaultMonth, units, teams, onClose, onCreate
         <Form.Item name="teamId" label="班组" extra="不选班组则为该单位全部人员（已在本月其他工资表中的人员除外）">
           <Select allowClear placeholder="全部班组" options={teams.filter((team) => team.unitId === unitId).map((team) => ({ value: team.id, label: team.name }))} />
         </Form.Item>
-        <p style={{ color: '#888' }}>工资表按考勤自动生成：出勤天数 × 日工资标准；月薪人员出勤满当月工作日按全月计发，不满按天折算。</p>
+        <p style={{ color: '#888' }}>
+          工资表按考勤自动生成：日薪按出勤天数 × 日工资标准；月薪按项目的计薪规则折算，出勤满当月工作日按全月计发。
+          该单位（班组）本月已有确认的工资表时，生成补充工资表，只含尚未计发的出勤日。
+        </p>
       </Form>
     </Modal>
   );
@@ -178,15 +189,23 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });
+  const [modal, modalHolder] = Modal.useModal();
   const sheet = detail.data?.sheet;
   const editable = sheet?.status === 'draft';
+  const adjustments = detail.data?.adjustments ?? [];
   const columns: TableColumnsType<WageLine> = [
     { title: '姓名', dataIndex: 'name', width: 80 },
     { title: '身份证号', dataIndex: 'idNumber', width: 190, render: (value: string, row) => <RevealNumber value={value} record="wage_line" id={row.id} /> },
     { title: '出勤天数', dataIndex: 'days', width: 72 },
+    { title: '法定节假日', dataIndex: 'holidayDays', width: 96 },
+    { title: '加班天数', dataIndex: 'overtimeDays', width: 72 },
     { title: '工资标准', width: 100, render: (_: unknown, row) => `${groupYuan(row.wage)}/${row.wageKind === 'day' ? '日' : '月'}` },
-    { title: '应发（元）', dataIndex: 'payable', align: 'right', width: 110, render: groupYuan },
+    { title: '应发（元）', dataIndex: 'payable', align: 'right', width: 110, render: (payable: string, row) => <PayableCell line={row} payable={payable} /> },
     { title: '扣款（元）', dataIndex: 'deduction', align: 'right', width: 90, render: groupYuan },
+    {
+      title: '扣回（元）', dataIndex: 'adjustment', align: 'right', width: 90,
+      render: (amount: string, row) => <AdjustmentCell amount={amount} adjustments={adjustments.filter((adjustment) => adjustment.lineId === row.id)} />,
+    },
     { title: '实发（元）', dataIndex: 'net', align: 'right', width: 110, render: groupYuan },
     { title: '原因', dataIndex: 'reason', ellipsis: true },
     {
@@ -212,14 +231,38 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
       : []),
   ];
   const changed = () => { void detail.refetch(); onChanged(); };
+  const refreshDays = async (target: WageSheet) => {
+    const ok = await modal.confirm({
+      title: '刷新考勤',
+      content: '按现在的考勤重新取工资表的出勤天数和应发工资；已修改的应发、扣款和原因保留。',
+      okText: '刷新',
+      cancelText: '取消',
+    });
+    if (!ok) return;
+    try {
+      await refreshSheet(target.id);
+      void message.success('已按考勤刷新');
+      changed();
+    } catch (error) {
+      showError(error);
+    }
+  };
   return (
     <Drawer
-      title={sheet ? `${sheet.month} 工资表 · ${sheet.unitName}${sheet.teamName ? ` · ${sheet.teamName}` : ''}` : '工资表'}
+      title={sheet ? `${sheet.month} ${sheet.kindLabel} · ${sheet.unitName}${sheet.teamName ? ` · ${sheet.teamName}` : ''}` : '工资表'}
       open={id !== null}
       onClose={onClose}
       width="min(1200px, 96vw)"
       destroyOnHidden
     >
+      {sheet && editable && detail.data && detail.data.differenceCount > 0 && (
+        <StaleBanner detail={detail.data} onRefresh={() => void refreshDays(sheet)} />
+      )}
+      {sheet && (
+        <div style={{ marginBottom: 8, color: '#595959' }} data-testid="sheet-rule">
+          计薪规则：{sheet.prorationLabel} · 当月工作日 {sheet.workingDays} 天{sheet.refreshedAt ? ` · 考勤取数于 ${sheet.refreshedAt}` : ''}
+        </div>
+      )}
       {sheet && (
         <Space style={{ marginBottom: 12 }}>
           <span data-testid="sheet-totals">
@@ -237,9 +280,60 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
         scroll={{ x: 1100 }}
         pagination={{ current: paging.page, pageSize: paging.limit, total: detail.data?.lines.total ?? 0, showTotal: (t) => `共 ${t} 人`, onChange: (page, limit) => setPaging({ page, limit }) }}
       />
+      {modalHolder}
       <LineDialog line={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); changed(); }} />
       <RemoveDialog line={removing} onClose={() => setRemoving(null)} onSaved={() => { setRemoving(null); changed(); }} />
     </Drawer>
+  );
+}
+
+/** A draft whose days no longer match attendance: who differs, and the way to take the days again. */
+function StaleBanner({ detail, onRefresh }: { detail: WageSheetDetail; onRefresh: () => void }) {
+  const more = detail.differenceCount - detail.differences.length;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 12 }}
+      data-testid="stale-banner"
+      title={`${detail.differenceCount} 名工人的出勤与工资表不一致`}
+      description={
+        <>
+          {detail.differences.map((difference) => (
+            <div key={difference.workerId}>{difference.name}：表中{difference.daysOnSheet}天 → 现在{difference.daysNow}天</div>
+          ))}
+          {more > 0 && <div>另有 {more} 人</div>}
+          <div>确认前请先刷新考勤。</div>
+        </>
+      }
+      action={<Button size="small" type="primary" onClick={onRefresh} data-testid="refresh-days">刷新考勤</Button>}
+    />
+  );
+}
+
+/** 应发, with how the prefill was reached (and the prefill itself when the clerk changed the amount). */
+function PayableCell({ line, payable }: { line: WageLine; payable: string }) {
+  const content = (
+    <div style={{ maxWidth: 420 }} data-testid={`basis-${line.id}`}>
+      <div>{line.basis || '无计薪天数'}</div>
+      {line.payable !== line.prefill && <div style={{ marginTop: 4 }}>按考勤应发 {groupYuan(line.prefill)} 元，已修改为 {groupYuan(line.payable)} 元</div>}
+    </div>
+  );
+  return (
+    <Popover title="计算依据" content={content} trigger={['hover', 'click']}>
+      <span style={{ borderBottom: '1px dashed #8c8c8c', cursor: 'help' }} data-testid={`payable-${line.id}`}>{groupYuan(payable)}</span>
+    </Popover>
+  );
+}
+
+/** 扣回: pay of days paid before and corrected to absent since, with each day and reason on hover. */
+function AdjustmentCell({ amount, adjustments }: { amount: string; adjustments: WageAdjustment[] }) {
+  if (adjustments.length === 0) return groupYuan(amount);
+  const title = adjustments.map((adjustment) => `${adjustment.day} 扣回 ${groupYuan(adjustment.amount)} 元：${adjustment.reason}`).join('\n');
+  return (
+    <Tooltip title={<div style={{ whiteSpace: 'pre-line' }}>{title}</div>}>
+      <span style={{ color: '#cf1322', borderBottom: '1px dashed #cf1322', cursor: 'help' }}>{groupYuan(amount)}</span>
+    </Tooltip>
   );
 }
 

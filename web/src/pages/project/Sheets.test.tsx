@@ -85,6 +85,29 @@ describe('Sheets', () => {
     expect(body.get('reason')).toBe('当天未进场，误刷卡');
   });
 
+  it('a paid day set absent: the server asks, 确认扣回 re-sends with confirmed=1', async () => {
+    const asked = `${month}-01 已计入已确认的${month} 工资表，考勤不再修改；确认后该日工资300.00元将在该工人的下一张工资表中扣回`;
+    const { called } = renderPage(<Sheets />, {
+      [SHEET_MONTH_URL]: { code: 201, data: sheet },
+      [SHEET_CORRECT_URL]: (call) => (call.body.get('confirmed') === '1'
+        ? { code: 201, message: '操作成功!', data: null }
+        : { code: 301, message: asked, data: null }),
+    });
+    fireEvent.click(await screen.findByTestId('cell-9-1'));
+    fireEvent.change(await screen.findByTestId('correct-reason'), { target: { value: '当天未进场，误刷卡' } });
+    fireEvent.click(screen.getByTestId('correct-save'));
+    expect(await screen.findByText(asked)).toBeTruthy();
+    expect(called(SHEET_CORRECT_URL)).toHaveLength(1);
+    expect(called(SHEET_CORRECT_URL)[0].body.get('confirmed')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '确认扣回' }));
+    await waitFor(() => expect(called(SHEET_CORRECT_URL)).toHaveLength(2));
+    const body = called(SHEET_CORRECT_URL)[1].body;
+    expect(body.get('confirmed')).toBe('1');
+    expect(body.get('attended')).toBe('0');
+    expect(body.get('reason')).toBe('当天未进场，误刷卡');
+    expect(await screen.findByText('已记录扣回，将在该工人的下一张工资表中扣回')).toBeTruthy();
+  });
+
   it('greys out the days before entry and does not offer them for correction', async () => {
     const entered = { ...sheet.list[0], attendedDays: 0, cells: [{ ...sheet.list[0].cells[0], outside: true }], stays: [{ fromDay: 2, toDay: 31 }],
       staysText: `进场 ${month}-02 起` };

@@ -62,15 +62,20 @@ function ShiftPunches({ workerId, day }: { workerId: number; day: string }) {
 function CorrectionDialog({ correcting, onClose, onSaved }: { correcting: Correcting | null; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<{ attended: boolean; reason: string }>();
   const [busy, setBusy] = useState(false);
-  const submit = async (values: { attended: boolean; reason: string }) => {
+  const submit = async (values: { attended: boolean; reason: string }, confirmed = false) => {
     if (!correcting) return;
     setBusy(true);
     try {
-      await correctDay(correcting.row.workerId, correcting.day, values.attended, values.reason);
-      void message.success('考勤已修正');
+      await correctDay(correcting.row.workerId, correcting.day, values.attended, values.reason, confirmed);
+      void message.success(confirmed ? '已记录扣回，将在该工人的下一张工资表中扣回' : '考勤已修正');
       onSaved();
     } catch (error) {
-      showApiError(error);
+      // A day already on a confirmed sheet: the server says what happens to its pay and asks first.
+      if (error instanceof ApiError && error.code === 301) {
+        Modal.confirm({ title: '该日工资已计发', content: error.message, okText: '确认扣回', cancelText: '取消', onOk: () => submit(values, true) });
+      } else {
+        showApiError(error);
+      }
     } finally {
       setBusy(false);
     }

@@ -19,7 +19,8 @@ const line = (extra: Partial<WageLineBasis>): WageLineBasis => ({
   payoutId: 41, lineId: 7, sheetId: 3, workerId: 3, name: '张海燕', idNumber: '4101**********1121', unitName: '中建七局第二建筑有限公司',
   teamName: '钢筋班', days: 22, wageKind: 'day', wageKindLabel: '日薪', wage: '350.00', prefill: '7700.00', payable: '7700.00',
   deduction: '0.00', reason: '', net: '7700.00', cardNumber: '6222***********1129', cardBank: '102', cardBankName: '中国工商银行',
-  cardProblem: '', status: 'queued', statusLabel: '待审批', failureReason: '', anomalies: [], ...extra,
+  cardProblem: '', status: 'queued', statusLabel: '待审批', failureReason: '', anomalies: [], holidayDays: 0, overtimeDays: 0,
+  basis: '350.00元 × 22天 = 7700.00元', adjustment: '0.00', adjustments: [], ...extra,
 });
 const raised = line({
   payoutId: 42, lineId: 8, workerId: 4, name: '李建军', payable: '99999.99', net: '99999.99', reason: '奖金', prefill: '3000.01',

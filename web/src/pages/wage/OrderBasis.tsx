@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, Card, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import AttendanceDrawer from './AttendanceMonth';
 import { groupYuan } from './money';
 import { PayoutStatusTag } from './StatusTag';
@@ -66,13 +66,26 @@ export function BasisTable({ state, source }: { state: OrderBasisState; source: 
         ),
     },
     { title: '出勤天数', dataIndex: 'days', width: 80, align: 'right' },
+    { title: '法定节假日', dataIndex: 'holidayDays', width: 90, align: 'right' },
+    { title: '加班天数', dataIndex: 'overtimeDays', width: 80, align: 'right' },
     { title: '工资标准', width: 140, render: (_: unknown, line) => wageText(line) },
-    { title: '考勤应发（元）', dataIndex: 'prefill', width: 120, align: 'right', render: (value: string) => groupYuan(value) },
+    {
+      title: '考勤应发（元）', dataIndex: 'prefill', width: 120, align: 'right',
+      render: (value: string, line) => <Tooltip title={line.basis || undefined}><span data-testid="basis-prefill">{groupYuan(value)}</span></Tooltip>,
+    },
     {
       title: '应发（元）', dataIndex: 'payable', width: 120, align: 'right',
       render: (value: string, line) => <span style={value !== line.prefill ? { color: '#cf1322', fontWeight: 600 } : undefined}>{groupYuan(value)}</span>,
     },
     { title: '扣款（元）', dataIndex: 'deduction', width: 100, align: 'right', render: (value: string) => groupYuan(value) },
+    {
+      title: '扣回（元）', dataIndex: 'adjustment', width: 100, align: 'right',
+      render: (value: string, line) => line.adjustments.length === 0 ? groupYuan(value) : (
+        <Tooltip title={line.adjustments.map((item) => `${item.day} 已计发后改为缺勤，扣回 ${item.amount} 元：${item.reason}`).join('；')}>
+          <Typography.Text type="warning" data-testid="basis-adjustment">{groupYuan(value)}</Typography.Text>
+        </Tooltip>
+      ),
+    },
     { title: '调整 / 扣款原因', dataIndex: 'reason', width: 160, render: (value: string) => value || '—' },
     { title: '实发（元）', dataIndex: 'net', width: 120, align: 'right', render: (value: string) => <b>{groupYuan(value)}</b> },
     {

@@ -12,6 +12,8 @@ const options: WageOptions = { units: [], teams: [], defaultMonth: '2026-10', ch
 const sheet: WageSheet = {
   id: 3, projectId: 1, month: '2026-10', unitId: 4, unitName: '中建七局第二建筑有限公司', teamId: 0, teamName: '', status: 'draft',
   statusLabel: '未确认', orderId: null, lineCount: 12, payable: '123456.78', deduction: '0.00', net: '123456.78', createdAt: '', confirmedAt: '',
+  seq: 1, kindLabel: '工资表', proration: 'statutory', prorationLabel: '月工资 ÷ 21.75 天 × 计薪天数（出勤工作日 + 法定节假日）', workingDays: 22,
+  refreshedAt: '',
 };
 const preview: WagePayPreview = {
   workers: 12, total: '123456.78', balance: '100000.00', balanceAfter: '-23456.78', cardProblemCount: 1,

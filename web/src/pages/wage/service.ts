@@ -20,6 +20,8 @@ export type WagePayPreview = Schemas['WagePayPreview'];
 export type WageOrderBasis = Schemas['WageOrderBasis'];
 export type WageLineBasis = WageOrderBasis['lines']['list'][number];
 export type AttendanceWorkerMonth = Schemas['AttendanceWorkerMonth'];
+export type WagePayrollSettings = Schemas['WagePayrollSettings'];
+export type WageAdjustment = Schemas['WageAdjustment'];
 export type FinanceIndex = Schemas['FinanceIndex'];
 export type FinanceRecord = Schemas['FinanceRecord'];
 export type FinanceVerified = Schemas['FinanceVerified'];
@@ -42,6 +44,8 @@ export const URLS = {
   confirm: `${wage}/Sheet/confirm`,
   unconfirm: `${wage}/Sheet/unconfirm`,
   deleteSheet: `${wage}/Sheet/delete`,
+  refresh: `${wage}/Sheet/refresh`,
+  settings: `${wage}/Sheet/settings`,
   preview: `${wage}/Sheet/preview`,
   check: `${wage}/Check/list`,
   submit: `${wage}/Order/submit`,
@@ -78,6 +82,9 @@ export const saveLine = (id: number, payable: string, deduction: string, reason:
   post<null>(URLS.saveLine, { id, payable, deduction, reason });
 export const removeLine = (id: number, reason: string) => post<null>(URLS.removeLine, { id, reason });
 export const sheetAction = (action: 'confirm' | 'unconfirm' | 'deleteSheet', id: number) => post<null>(URLS[action], { id });
+export const refreshSheet = (id: number) => post<null>(URLS.refresh, { id });
+export const fetchSettings = () => get<WagePayrollSettings>(URLS.settings);
+export const saveSettings = (proration: string) => post<WagePayrollSettings>(URLS.settings, { proration });
 export const fetchPreview = (sheetIds: number[]) => get<WagePayPreview>(URLS.preview, { ids: sheetIds.join(',') });
 export const fetchCheck = (filter: Filter) => get<AnomalyPage>(URLS.check, filter);
 export const submitOrder = (month: string, sheetIds: number[], remark: string) =>

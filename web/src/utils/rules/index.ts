@@ -9,6 +9,7 @@ export * from './dates';
 export * from './idNumber';
 export * from './latlng';
 export * from './money';
+export * from './payroll';
 export * from './personName';
 export * from './phone';
 export * from './result';

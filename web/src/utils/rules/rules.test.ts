@@ -68,12 +68,12 @@ const messageOf = <T,>(parsed: Parsed<T>): string | null => (parsed.ok ? null : 
 const label = (c: Case) => `${c.rule} ${JSON.stringify(c.input)}`;
 
 describe('shared vectors', () => {
-  it('every vector file is run here (or by the password tests)', () => {
+  it('every vector file is run here (or by the password and payroll tests)', () => {
     const dir = resolve(__dirname, '../../../../vectors');
     const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
     expect(files).toEqual([
       'calendar.json', 'credit_code.json', 'dates.json', 'id_number.json', 'latlng.json', 'money.json', 'password.json',
-      'person_name.json', 'phone.json', 'text.json', 'wage_card.json', 'worker.json',
+      'payroll.json', 'person_name.json', 'phone.json', 'text.json', 'wage_card.json', 'worker.json',
     ]);
   });
 
