@@ -28,8 +28,6 @@ const DAYS = Array.from({ length: DAYS_IN_PREV }, (_, index) => index + 1)
 /** The last Sunday of the previous month: the demo terminal never punches on Sundays. */
 const SUNDAY = Math.max(...DAYS.filter((day) => weekday(day) === 0))
 const SUNDAY_DATE = `${PREV}-${String(SUNDAY).padStart(2, '0')}`
-/** Monday–Friday of the month (the server's working days, no holiday calendar). */
-const WORKING_DAYS = DAYS.filter((day) => weekday(day) !== 0 && weekday(day) !== 6).length
 /** [notice_board] minimum_monthly_wage_fen (Zhengzhou, 2,100 yuan). */
 const MINIMUM_MONTHLY_FEN = 210_000
 
@@ -227,6 +225,8 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   const deductedDays = Number(await deductedRow.locator('td').nth(2).innerText())
   const deductedPayable = fen(await deductedRow.locator('td').nth(6).innerText())
   expect(deductedPayable).toBe(deductedDays * dailyFen(DEDUCTED))
+  // The month's working days on China's calendar (holidays and 调休), as 工资核查 counts them.
+  const WORKING_DAYS = (await builderCall<{ working_days: number }>(page, 'GET', '/builder/calendar/v1/Calendar/month', { month: PREV })).working_days
   const minimum = halfUp(MINIMUM_MONTHLY_FEN * Math.min(deductedDays, WORKING_DAYS), WORKING_DAYS)
   const deductedNet = minimum - 12_345
   const deduction = deductedPayable - deductedNet

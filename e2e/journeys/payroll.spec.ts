@@ -9,7 +9,7 @@
  * about (its pay would be taken back) and left. Every sheet's net total is its order's total and the special
  * account's flows, to the fen.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
 import { FINANCE, checkDigit, cookieValue, fen, grouped, login, loginAsDemo, shot, toast } from './support'
 import { DEMO_TERMINAL, pushPunches, type Punch } from './device'
 import { idNumber } from './xlsx'
@@ -150,7 +150,7 @@ async function submitOrder(page: Page, teams: string[], total: number, remark: s
 
 /** The approver opens the order, checks its lines (one per sheet line) against the sheets' and approves it (ID number). */
 async function approve(page: Page, orderNo: string, total: number, lines: [string, number][], picture: () => Promise<void>,
-  flagged?: { name: string; label: string }) {
+  flagged?: { name: string; label: string; testInfo: TestInfo }) {
   await logout(page)
   await login(page, FINANCE)
   await button(rowOf(pane(page).locator('.ant-table'), orderNo), '审核').click()
@@ -164,8 +164,9 @@ async function approve(page: Page, orderNo: string, total: number, lines: [strin
     await expect(line.getByTestId('basis-anomaly')).toHaveText(flagged.label)
     await line.click()
     await expect(page.locator('.ant-drawer:visible')).toContainText(flagged.name)
-    await page.keyboard.press('Escape')
-    await expect(page.locator('.ant-drawer:visible')).toHaveCount(0)
+    await shot(page, flagged.testInfo, '04a-approver-line-attendance')
+    await page.locator('.ant-drawer:visible .ant-drawer-close').click()
+    await expect(page.locator('.ant-drawer-open')).toHaveCount(0)
   } else {
     await expect(banner).toContainText('工资核查未发现异常')
   }
@@ -274,9 +275,13 @@ test('a month paid exactly once: night shift, transfer, a paid sheet, a suppleme
   await rule.getByTestId('trial-rate').fill('6000')
   await expect(rule.getByTestId('trial-amount')).toHaveText('6000.00')
   await expect(rule.getByTestId('trial-basis')).toHaveText('全月出勤，按月工资6000.00元')
-  // One working day missed: 21.75 paid days a month.
-  await rule.getByTestId(`trial-day-${date(WEEKDAYS[0])}`).click()
-  const paidDays = WEEKDAYS.length - 1
+  // One working day missed: paid days = working days attended + statutory holidays, at 21.75 a month, on
+  // China's calendar for the month (holidays and 调休 included).
+  const calendar = await builderCall<{ days: { day: string; class: string }[] }>(page, 'GET', '/builder/calendar/v1/Calendar/month', { month: MONTH })
+  const working = calendar.days.filter((day) => day.class === 'working').map((day) => day.day)
+  const statutory = calendar.days.filter((day) => day.class === 'statutory').length
+  await rule.getByTestId(`trial-day-${working[0]}`).click()
+  const paidDays = working.length - 1 + statutory
   const trialFen = Math.floor((2 * MONTHLY_FEN * paidDays * 4 + 87) / (2 * 87))
   await expect(rule.getByTestId('trial-basis')).toHaveText(`6000.00元 ÷ 21.75 × ${paidDays}天 = ${(trialFen / 100).toFixed(2)}元`)
   await shot(page, testInfo, '02-payroll-rule-dialog')
@@ -329,7 +334,7 @@ test('a month paid exactly once: night shift, transfer, a paid sheet, a suppleme
   const firstTotal = totalA + nightB.net
   const firstOrder = await submitOrder(page, [TEAM_A, TEAM_B], firstTotal, `${MONTH} 核算甲班、乙班工资`)
   await approve(page, firstOrder, firstTotal, [[NIGHT.name, nightA.net], [NIGHT.name, nightB.net], [MONTHLY.name, monthlyA.net]],
-    () => shot(page, testInfo, '04-approver-first-order'), { name: MONTHLY.name, label: '单月工资超过5万元' })
+    () => shot(page, testInfo, '04-approver-first-order'), { name: MONTHLY.name, label: '单月工资超过5万元', testInfo })
 
   // ---- 4. A day added after payment: the next sheet of 乙班 is a 补充工资表 with only that day. ----
   await markAttended(page, NIGHT, LATE_DAY)

@@ -1137,19 +1137,32 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
         }
     }
     let working_days = month_calendar(db, span).await?.working_days(span.first, span.last);
+    // A worker may be on several sheets of a month (a transfer, a 补充工资表): the month's pay is their sum.
+    let mut month_net: HashMap<i64, (i64, usize)> = HashMap::new();
+    for line in &lines {
+        let entry = month_net.entry(line.worker_id).or_default();
+        entry.0 += line.net_fen;
+        entry.1 += 1;
+    }
+    let paid_text = |worker: i64| {
+        let (net, count) = month_net[&worker];
+        if count > 1 { format!("本月{count}张工资表合计实发{}元", yuan_grouped(net)) } else { format!("实发{}元", yuan(net)) }
+    };
     for line in &lines {
         let days = attended_days.get(&line.worker_id).copied().unwrap_or(0).min(working_days);
         if days == 0 {
             continue;
         }
         let floor = super::money::div_half_up(minimum_monthly_fen * days, working_days);
-        if line.net_fen < floor {
-            found.push(from_line(MINIMUM_WAGE_KIND, line, format!("出勤{days}天对应最低工资{}元，实发{}元", yuan(floor), yuan(line.net_fen))));
+        if month_net[&line.worker_id].0 < floor {
+            found.push(from_line(MINIMUM_WAGE_KIND, line, format!("出勤{days}天对应最低工资{}元，{}", yuan(floor), paid_text(line.worker_id))));
         }
     }
     for line in &lines {
-        if line.net_fen > MONTHLY_LIMIT_FEN {
-            found.push(from_line("over_limit", line, format!("实发{}元，超过50,000.00元", yuan_grouped(line.net_fen))));
+        if month_net[&line.worker_id].0 > MONTHLY_LIMIT_FEN {
+            let paid = month_net[&line.worker_id].0;
+            let detail = if month_net[&line.worker_id].1 > 1 { format!("{}，超过50,000.00元", paid_text(line.worker_id)) } else { format!("实发{}元，超过50,000.00元", yuan_grouped(paid)) };
+            found.push(from_line("over_limit", line, detail));
         }
     }
     let year_totals = super::basis::year_totals(db, project_id, &span.month).await?;
