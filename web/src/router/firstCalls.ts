@@ -33,6 +33,7 @@ const PAGE_CALLS: Record<Side, Record<string, () => Call[]>> = {
     '/project/sheets': () => [
       workerOptions,
       { method: 'GET', url: '/builder/attendance/v1/Sheet/month', params: { month: chinaMonth(), ...FIRST_PAGE } },
+      { method: 'GET', url: '/builder/calendar/v1/Calendar/month', params: { month: chinaMonth() } },
     ],
   },
   finance: {
