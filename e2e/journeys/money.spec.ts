@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { FINANCE, checkDigit, cookieValue, fen, grouped, login, loginAsDemo, luhnOk, masked, mistyped, shot, toast, yuan } from './support'
+import { FINANCE, builderCall, checkDigit, pickMonth, fen, grouped, login, loginAsDemo, luhnOk, masked, mistyped, shot, toast, yuan } from './support'
 import { DEMO_TERMINAL, demoIdNumber, pushPunches } from './device'
 
 // ------------------------------------------------------------------------------------------------------------
@@ -91,26 +91,7 @@ const rowOf = (table: Locator, text: string): Locator => table.locator('tbody tr
 /** Waits until the toasts have gone (3 s each), for a screenshot that shows what they covered. */
 const toastsGone = (page: Page) => expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 8_000 })
 
-/** Replaces the value of a month picker. */
-async function pickMonth(picker: Locator, month: string) {
-  await picker.click()
-  await picker.press('ControlOrMeta+a')
-  await picker.pressSequentially(month)
-  await picker.press('Enter')
-  await expect(picker).toHaveValue(month)
-}
 
-/** A builder call with the clerk's session, as the console makes it (X-Token). */
-async function builderCall<T>(page: Page, method: 'GET' | 'POST', url: string, params: Record<string, string>): Promise<T> {
-  const token = (await cookieValue(page, 'Admin-Token')) ?? ''
-  const response =
-    method === 'GET'
-      ? await page.request.get(url, { headers: { 'X-Token': token }, params })
-      : await page.request.post(url, { headers: { 'X-Token': token }, form: params })
-  const body = (await response.json()) as { code: number; message: string; data: T }
-  expect(body.code, `${url}: ${body.message}`).toBe(201)
-  return body.data
-}
 
 test('a month of wages: punches, sheet, check, order, approval, failed cards re-issued, balance to the cent', async ({ page, baseURL }, testInfo) => {
   test.setTimeout(240_000)

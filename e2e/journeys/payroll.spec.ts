@@ -10,7 +10,7 @@
  * account's flows, to the fen.
  */
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
-import { FINANCE, checkDigit, cookieValue, fen, grouped, login, loginAsDemo, shot, toast } from './support'
+import { FINANCE, builderCall, checkDigit, pickMonth, fen, grouped, login, loginAsDemo, shot, toast } from './support'
 import { DEMO_TERMINAL, pushPunches, type Punch } from './device'
 import { idNumber } from './xlsx'
 
@@ -67,25 +67,7 @@ async function logout(page: Page) {
   await page.goto('/login')
 }
 
-async function pickMonth(picker: Locator, month: string) {
-  await picker.click()
-  await picker.press('ControlOrMeta+a')
-  await picker.pressSequentially(month)
-  await picker.press('Enter')
-  await expect(picker).toHaveValue(month)
-}
 
-/** A builder call with the clerk's session, as the console makes it (X-Token). */
-async function builderCall<T>(page: Page, method: 'GET' | 'POST', url: string, params: Record<string, string>): Promise<T> {
-  const token = (await cookieValue(page, 'Admin-Token')) ?? ''
-  const response =
-    method === 'GET'
-      ? await page.request.get(url, { headers: { 'X-Token': token }, params })
-      : await page.request.post(url, { headers: { 'X-Token': token }, form: params })
-  const body = (await response.json()) as { code: number; message: string; data: T }
-  expect(body.code, `${url}: ${body.message}`).toBe(201)
-  return body.data
-}
 
 /** A line of the open wage sheet: days, holidays, overtime, standard, payable, deduction, take-back, net. */
 async function lineOf(lines: Locator, name: string) {

@@ -193,3 +193,24 @@ export const mistyped = (body: string) => body + String((Number(checkDigit(body)
 
 /** How lists show an ID or card number (decisions "Privacy: one masking rule"): first 4, last 4. */
 export const masked = (number: string) => number.slice(0, 4) + '*'.repeat(number.length - 8) + number.slice(-4)
+
+/** Replaces the value of a month picker. */
+export async function pickMonth(picker: Locator, month: string) {
+  await picker.click()
+  await picker.press('ControlOrMeta+a')
+  await picker.pressSequentially(month)
+  await picker.press('Enter')
+  await expect(picker).toHaveValue(month)
+}
+
+/** A builder call with the clerk's session, as the console makes it (X-Token). */
+export async function builderCall<T>(page: Page, method: 'GET' | 'POST', url: string, params: Record<string, string>): Promise<T> {
+  const token = (await cookieValue(page, 'Admin-Token')) ?? ''
+  const response =
+    method === 'GET'
+      ? await page.request.get(url, { headers: { 'X-Token': token }, params })
+      : await page.request.post(url, { headers: { 'X-Token': token }, form: params })
+  const body = (await response.json()) as { code: number; message: string; data: T }
+  expect(body.code, `${url}: ${body.message}`).toBe(201)
+  return body.data
+}
