@@ -326,6 +326,15 @@ mod tests {
                 }
                 claimed_through = Some(through);
             }
+            // A paid day corrected to absent: what the month is owed less without it is taken back.
+            for correction in case["corrections"].as_array().into_iter().flatten() {
+                let corrected = day(correction["day"].as_str().unwrap());
+                let paid = |d: Date| claimed_through.is_some_and(|limit| d <= limit);
+                let without: Vec<EmployedDay> =
+                    employed.iter().map(|d| if d.day == corrected { EmployedDay { attended: false, ..*d } } else { *d }).collect();
+                let take_back = owed(month, &employed, &paid, proration).fen - owed(month, &without, &paid, proration).fen;
+                assert_eq!(take_back, correction["expectTakeBackFen"].as_i64().unwrap(), "{name}: correction of {corrected}");
+            }
         }
     }
 }

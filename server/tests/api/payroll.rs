@@ -276,6 +276,12 @@ async fn payroll_vectors_through_the_api(app: &TestApp) {
             }
             assert_eq!(fen, sheet["expectFen"].as_i64().unwrap(), "{name}: sheet through {through}");
         }
+        for correction in case["corrections"].as_array().into_iter().flatten() {
+            let day = correction["day"].as_str().unwrap();
+            assert_eq!(correct(app, &token, worker, day, "0", "1").await["code"], 201, "{name}: correction");
+            let taken = app.scalar(leak(format!("SELECT amount_fen FROM wage_adjustments WHERE worker_id = {worker} AND day = '{day}'"))).await;
+            assert_eq!(taken, correction["expectTakeBackFen"].as_i64().unwrap(), "{name}: take-back of {day}");
+        }
     }
     let restore = app.post("/builder/wage/v1/Sheet/settings", Some(&token), &[("proration", "statutory")]).await;
     assert_eq!(restore["code"], 201);

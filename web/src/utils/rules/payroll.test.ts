@@ -1,5 +1,5 @@
 import payrollVectors from '../../../../vectors/payroll.json';
-import { type EmployedDay, type Proration, type SpecialDay, type WageKind, dayClass, lineOwed, monthDays, monthFacts, trial } from './payroll';
+import { type EmployedDay, type Proration, type SpecialDay, type WageKind, dayClass, lineOwed, monthDays, monthFacts, owed, trial } from './payroll';
 
 interface Scenario {
   name: string;
@@ -10,6 +10,8 @@ interface Scenario {
   /** Days the scenario's punches attend under the shift rule (checked on the server). */
   shiftDays?: string[];
   sheets: { through: string; expectFen: number; expectAttendedDays?: number; expectOvertimeDays?: number }[];
+  /** A paid day corrected to absent and the pay taken back for it. */
+  corrections?: { day: string; expectTakeBackFen: number }[];
   calendar: { day: string; kind: string }[];
 }
 
@@ -45,6 +47,12 @@ describe('payroll rule (server/src/domain/payroll.rs)', () => {
       if (sheet.expectAttendedDays !== undefined) expect(owed.attendedDays).toBe(sheet.expectAttendedDays);
       if (sheet.expectOvertimeDays !== undefined) expect(owed.overtimeDays).toBe(sheet.expectOvertimeDays);
       claimedThrough = sheet.through;
+    }
+    const paid = (day: string) => claimedThrough !== undefined && day <= claimedThrough;
+    for (const correction of scenario.corrections ?? []) {
+      const without = days.map((day) => (day.day === correction.day ? { ...day, attended: false } : day));
+      const takeBack = owed(facts, days, paid, proration).fen - owed(facts, without, paid, proration).fen;
+      expect(takeBack, `${scenario.name}: correction of ${correction.day}`).toBe(correction.expectTakeBackFen);
     }
   });
 
