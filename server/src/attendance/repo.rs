@@ -539,11 +539,9 @@ pub async fn correct_day(db: &Db, correction: &Correction<'_>, entry: &Entry<'_>
     })
 }
 
-/// The attended days (worker, `YYYY-MM-DD`) of the project from `first` to `last`, inside an employment.
+/// The attended days (worker, `YYYY-MM-DD`) of the project from `first` to `last`. The wage area pairs each
+/// with the employment line of its day, so a day outside every line is never paid.
 pub async fn attended_between(db: &Db, project_id: i64, first: &str, last: &str) -> sqlx::Result<Vec<(i64, String)>> {
-    let sql = format!(
-        "SELECT a.worker_id, a.day FROM attendance_days a WHERE a.project_id = $1 AND a.day >= $2 AND a.day <= $3 AND a.attended = TRUE AND {}",
-        inside_employment("a")
-    );
-    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(first).bind(last).fetch_all(pool).await)
+    let sql = "SELECT worker_id, day FROM attendance_days WHERE project_id = $1 AND day >= $2 AND day <= $3 AND attended = TRUE";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(first).bind(last).fetch_all(pool).await)
 }

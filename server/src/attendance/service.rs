@@ -937,7 +937,8 @@ pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &Correct
     Ok(())
 }
 
-/// The attended days (worker, day) of the project from `first` to `last` inside an employment, for the wage area.
+/// The attended days (worker, day) of the project from `first` to `last`, for the wage area (which pays only
+/// those inside the worker's employment lines).
 pub async fn attended_between(db: &Db, project_id: i64, first: &str, last: &str) -> Result<Vec<(i64, String)>, ApiError> {
     Ok(repo::attended_between(db, project_id, first, last).await?)
 }
