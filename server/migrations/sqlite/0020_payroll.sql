@@ -83,14 +83,17 @@ CREATE INDEX wage_lines_month ON wage_lines (project_id, month, worker_id);
 
 -- The days each line pays: a worker's day is on at most one line (the primary key), so no day is paid
 -- twice. class is the day on China's calendar when the line took it: 'working', 'statutory' or 'rest'.
+-- No foreign keys: a month's sheet writes some 300,000 rows and each checked key costs an index probe (a
+-- trigger per row on PostgreSQL). The line's own keys stand for them; `wage::repo` writes the days after
+-- their line and deletes them before it, in one transaction.
 CREATE TABLE wage_line_days (
-    project_id BIGINT NOT NULL REFERENCES projects (id),
-    worker_id BIGINT NOT NULL REFERENCES workers (id),
+    project_id BIGINT NOT NULL,
+    worker_id BIGINT NOT NULL,
     day TEXT NOT NULL,
-    line_id BIGINT NOT NULL REFERENCES wage_lines (id),
+    line_id BIGINT NOT NULL,
     class TEXT NOT NULL CHECK (class IN ('working', 'statutory', 'rest')),
     attended BOOLEAN NOT NULL,
-    employment_id BIGINT NOT NULL REFERENCES employments (id),
+    employment_id BIGINT NOT NULL,
     wage_kind TEXT NOT NULL CHECK (wage_kind IN ('day', 'month')),
     wage_fen BIGINT NOT NULL CHECK (wage_fen >= 0),
     PRIMARY KEY (project_id, worker_id, day)

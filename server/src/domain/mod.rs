@@ -75,7 +75,7 @@ mod tests {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../vectors");
         let covered = [
             "password.json", "id_number.json", "credit_code.json", "phone.json", "person_name.json",
-            "text.json", "money.json", "dates.json", "latlng.json", "worker.json", "wage_card.json", "payroll.json",
+            "text.json", "money.json", "dates.json", "latlng.json", "worker.json", "wage_card.json", "payroll.json", "calendar.json",
         ];
         for entry in std::fs::read_dir(dir).unwrap() {
             let name = entry.unwrap().file_name().into_string().unwrap();

@@ -173,12 +173,59 @@ macro_rules! write_lines {
             .filter_map(|line| ids.get(&line.plan.worker_id).map(|id| (line, *id)))
             .flat_map(|(line, id)| line.plan.days.iter().map(move |day| (id, line.plan.worker_id, day)))
             .collect();
+        complete &= PaidDays::write(&mut *$tx, $project_id, &days).await? == days.len() as u64;
+        for line in lines {
+            for adjustment in &line.adjustment_ids {
+                complete &= sqlx::query("UPDATE wage_adjustments SET line_id = $1 WHERE id = $2 AND line_id IS NULL")
+                    .bind(ids.get(&line.plan.worker_id).copied().unwrap_or(0)).bind(*adjustment).execute(&mut *$tx).await?.rows_affected() == 1;
+            }
+        }
+        complete
+    }};
+}
+
+/// The days a sheet's lines pay, (line, worker, day), written at once: PostgreSQL takes them as arrays in one
+/// statement (a sheet of 10,000 workers holds some 300,000 days, which multi-row VALUES statements plan
+/// slowly there), SQLite in chunks of multi-row VALUES. Answers the rows written (a day already on a line is not).
+trait PaidDays {
+    async fn write(&mut self, project_id: i64, days: &[(i64, i64, &super::plan::PlannedDay)]) -> sqlx::Result<u64>;
+}
+
+impl PaidDays for sqlx::PgConnection {
+    async fn write(&mut self, project_id: i64, days: &[(i64, i64, &super::plan::PlannedDay)]) -> sqlx::Result<u64> {
+        let column = |pick: &dyn Fn(&(i64, i64, &super::plan::PlannedDay)) -> i64| days.iter().map(pick).collect::<Vec<i64>>();
+        let text = |pick: &dyn Fn(&(i64, i64, &super::plan::PlannedDay)) -> String| days.iter().map(pick).collect::<Vec<String>>();
+        let done = sqlx::query(
+            "INSERT INTO wage_line_days (project_id, worker_id, day, line_id, class, attended, employment_id, wage_kind, wage_fen) \
+             SELECT $1, u.worker_id, u.day, u.line_id, u.class, u.attended, u.employment_id, u.wage_kind, u.wage_fen \
+             FROM UNNEST($2::BIGINT[], $3::TEXT[], $4::BIGINT[], $5::TEXT[], $6::BOOLEAN[], $7::BIGINT[], $8::TEXT[], $9::BIGINT[]) \
+             AS u (worker_id, day, line_id, class, attended, employment_id, wage_kind, wage_fen) \
+             ON CONFLICT (project_id, worker_id, day) DO NOTHING",
+        )
+        .bind(project_id)
+        .bind(column(&|(_, worker, _)| *worker))
+        .bind(text(&|(_, _, day)| day.day.to_string()))
+        .bind(column(&|(line, _, _)| *line))
+        .bind(text(&|(_, _, day)| day_class(day.class).to_owned()))
+        .bind(days.iter().map(|(_, _, day)| day.attended).collect::<Vec<bool>>())
+        .bind(column(&|(_, _, day)| day.terms.employment_id))
+        .bind(text(&|(_, _, day)| day.terms.kind.as_str().to_owned()))
+        .bind(column(&|(_, _, day)| day.terms.rate_fen))
+        .execute(self)
+        .await?;
+        Ok(done.rows_affected())
+    }
+}
+
+impl PaidDays for sqlx::SqliteConnection {
+    async fn write(&mut self, project_id: i64, days: &[(i64, i64, &super::plan::PlannedDay)]) -> sqlx::Result<u64> {
+        let mut written = 0;
         for chunk in days.chunks(WRITE_CHUNK * 2) {
             let mut builder = sqlx::QueryBuilder::new(
                 "INSERT INTO wage_line_days (project_id, worker_id, day, line_id, class, attended, employment_id, wage_kind, wage_fen) ",
             );
             builder.push_values(chunk.iter(), |mut row, (line_id, worker_id, day)| {
-                row.push_bind($project_id)
+                row.push_bind(project_id)
                     .push_bind(*worker_id)
                     .push_bind(day.day.to_string())
                     .push_bind(*line_id)
@@ -189,16 +236,10 @@ macro_rules! write_lines {
                     .push_bind(day.terms.rate_fen);
             });
             builder.push(" ON CONFLICT (project_id, worker_id, day) DO NOTHING");
-            complete &= builder.build().execute(&mut *$tx).await?.rows_affected() == chunk.len() as u64;
+            written += builder.build().execute(&mut *self).await?.rows_affected();
         }
-        for line in lines {
-            for adjustment in &line.adjustment_ids {
-                complete &= sqlx::query("UPDATE wage_adjustments SET line_id = $1 WHERE id = $2 AND line_id IS NULL")
-                    .bind(ids.get(&line.plan.worker_id).copied().unwrap_or(0)).bind(*adjustment).execute(&mut *$tx).await?.rows_affected() == 1;
-            }
-        }
-        complete
-    }};
+        Ok(written)
+    }
 }
 
 pub fn day_class(class: crate::domain::calendar::DayClass) -> &'static str {
