@@ -14,7 +14,7 @@ use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
 use crate::domain::Invalid;
-use crate::domain::calendar::{self as rules, Calendar, DayClass, SpecialDay, days};
+use crate::domain::calendar::{self as rules, Calendar, SpecialDay, days};
 use crate::domain::dates::format_date;
 use crate::envelope::ApiError;
 use crate::oplog::Entry;
@@ -267,14 +267,6 @@ pub struct CalendarYear {
     pub months: Vec<CalendarMonth>,
 }
 
-fn class_name(class: DayClass) -> &'static str {
-    match class {
-        DayClass::Working => "working",
-        DayClass::Statutory => "statutory",
-        DayClass::Rest => "rest",
-    }
-}
-
 fn month_of(calendar: &Calendar, names: &[DayRow], first: Date) -> CalendarMonth {
     let last = rules::month_end(first);
     let days: Vec<CalendarDay> = days(first, last)
@@ -285,7 +277,7 @@ fn month_of(calendar: &Calendar, names: &[DayRow], first: Date) -> CalendarMonth
             let kind = calendar.special(day);
             CalendarDay {
                 weekday: weekday_number(day),
-                class: class_name(class).to_owned(),
+                class: class.as_str().to_owned(),
                 class_label: class.label().to_owned(),
                 kind: kind.map(SpecialDay::as_str).unwrap_or("").to_owned(),
                 kind_label: kind.map(SpecialDay::label).unwrap_or("").to_owned(),

@@ -59,6 +59,15 @@ pub enum DayClass {
 }
 
 impl DayClass {
+    /// As stored and answered: `working`, `statutory`, `rest`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DayClass::Working => "working",
+            DayClass::Statutory => "statutory",
+            DayClass::Rest => "rest",
+        }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             DayClass::Working => "工作日",

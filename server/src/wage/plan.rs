@@ -127,7 +127,8 @@ struct Index<'a> {
     rates: HashMap<i64, Vec<&'a Rate>>,
 }
 
-fn parse(text: &str) -> Option<Date> {
+/// A `YYYY-MM-DD` day as read back from the database.
+pub fn parse(text: &str) -> Option<Date> {
     crate::domain::dates::parse_date(text).ok().flatten()
 }
 

@@ -206,7 +206,7 @@ impl PaidDays for sqlx::PgConnection {
         .bind(column(&|(_, worker, _)| *worker))
         .bind(text(&|(_, _, day)| day.day.to_string()))
         .bind(column(&|(line, _, _)| *line))
-        .bind(text(&|(_, _, day)| day_class(day.class).to_owned()))
+        .bind(text(&|(_, _, day)| day.class.as_str().to_owned()))
         .bind(days.iter().map(|(_, _, day)| day.attended).collect::<Vec<bool>>())
         .bind(column(&|(_, _, day)| day.terms.employment_id))
         .bind(text(&|(_, _, day)| day.terms.kind.as_str().to_owned()))
@@ -229,7 +229,7 @@ impl PaidDays for sqlx::SqliteConnection {
                     .push_bind(*worker_id)
                     .push_bind(day.day.to_string())
                     .push_bind(*line_id)
-                    .push_bind(day_class(day.class))
+                    .push_bind(day.class.as_str())
                     .push_bind(day.attended)
                     .push_bind(day.terms.employment_id)
                     .push_bind(day.terms.kind.as_str())
@@ -239,14 +239,6 @@ impl PaidDays for sqlx::SqliteConnection {
             written += builder.build().execute(&mut *self).await?.rows_affected();
         }
         Ok(written)
-    }
-}
-
-pub fn day_class(class: crate::domain::calendar::DayClass) -> &'static str {
-    match class {
-        crate::domain::calendar::DayClass::Working => "working",
-        crate::domain::calendar::DayClass::Statutory => "statutory",
-        crate::domain::calendar::DayClass::Rest => "rest",
     }
 }
 

@@ -776,19 +776,15 @@ async fn month_calendar(db: &Db, span: &MonthSpan) -> Result<Calendar, ApiError>
     crate::calendar::service::calendar(db, span.first, span.last).await
 }
 
-fn day_of(text: &str) -> Option<Date> {
-    crate::domain::dates::parse_date(text).ok().flatten()
-}
-
 /// Everything a plan of the project's month reads, the lines of sheet `except_sheet` (0: none) left out.
 async fn plan_inputs(db: &Db, project_id: i64, span: &MonthSpan, except_sheet: i64) -> Result<Inputs, ApiError> {
     let calendar = month_calendar(db, span).await?;
     let proration = Proration::parse(&repo::proration(db, project_id).await?).unwrap_or_default();
     let (employments, rates) = crate::worker::service::roster_between(db, project_id, &span.first_day, &span.last_day).await?;
     let attended = crate::attendance::service::attended_between(db, project_id, &span.first_day, &span.last_day).await?
-        .into_iter().filter_map(|(worker, day)| day_of(&day).map(|day| (worker, day))).collect();
+        .into_iter().filter_map(|(worker, day)| plan::parse(&day).map(|day| (worker, day))).collect();
     let claimed = repo::claimed_days(db, project_id, &span.month, except_sheet).await?
-        .into_iter().filter_map(|(worker, day)| day_of(&day).map(|day| (worker, day))).collect();
+        .into_iter().filter_map(|(worker, day)| plan::parse(&day).map(|day| (worker, day))).collect();
     let lined = repo::lined_workers(db, project_id, &span.month, except_sheet).await?.into_iter().collect();
     Ok(Inputs { first: span.first, last: span.last, today: clock::china_today(), calendar, proration, employments, rates, attended, claimed, lined })
 }
@@ -884,7 +880,7 @@ async fn draft_differences(db: &Db, sheet: &SheetRow) -> Result<(Inputs, Vec<Pla
     let planned = plan::plan(&inputs, sheet.unit_id, sheet.team_id);
     let mut held: HashMap<i64, BTreeSet<Date>> = repo::sheet_workers(db, sheet.id).await?.into_iter().map(|worker| (worker, BTreeSet::new())).collect();
     for (worker, day) in repo::sheet_days(db, sheet.id).await? {
-        if let Some(day) = day_of(&day) {
+        if let Some(day) = plan::parse(&day) {
             held.entry(worker).or_default().insert(day);
         }
     }
