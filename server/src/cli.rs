@@ -1,4 +1,4 @@
-//! Command line: `serve`, `migrate`, `demo`, `user`, `openapi`.
+//! Command line: `serve`, `migrate`, `demo`, `user`, `jobs`, `openapi`.
 
 use std::path::PathBuf;
 
@@ -9,7 +9,7 @@ use crate::auth::{password, sessions, sms};
 use crate::config::Config;
 use crate::db::Db;
 use crate::project::repo as projects;
-use crate::{oplog, open_database};
+use crate::{clock, oplog, open_database};
 
 #[derive(Parser)]
 #[command(name = "wageguard", version, about = "农民工工资支付监管平台：接口服务与控制台")]
@@ -36,6 +36,11 @@ pub enum Command {
     /// Manage accounts.
     #[command(subcommand)]
     User(UserCommand),
+    /// List the newest scheduled job runs of every instance.
+    Jobs {
+        #[arg(long, default_value_t = 20)]
+        limit: i64,
+    },
     /// Print the OpenAPI document.
     Openapi,
 }
@@ -96,6 +101,15 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::User(command) => {
             let db = open_database(&config).await?;
             user(&db, &config, command).await
+        }
+        Command::Jobs { limit } => {
+            let db = open_database(&config).await?;
+            for run in crate::jobs::repo::recent(&db, limit).await? {
+                let slot = run.slot.map_or_else(|| "启动时".to_owned(), clock::china_datetime);
+                let finished = run.finished_at.map_or_else(|| "-".to_owned(), clock::china_datetime);
+                println!("{}  {}  时段 {slot}  {}  {}→{finished}  {}", run.job, run.outcome, run.instance, clock::china_datetime(run.started_at), run.detail);
+            }
+            Ok(())
         }
         Command::Openapi => {
             println!("{}", crate::openapi_json());

@@ -117,7 +117,13 @@ pub struct Config {
     /// The secret the bank sends in header `X-Bank-Secret` when it announces an arrival on a special account
     /// (`bank_notify_secret`, environment WAGEGUARD_BANK_SECRET). Empty: announcements are refused.
     pub bank_notify_secret: String,
+    /// The period of the scheduled jobs in seconds (`job_interval_seconds`, environment
+    /// WAGEGUARD_JOB_INTERVAL; default an hour). Each job runs once per period across all instances.
+    pub job_interval_seconds: i64,
 }
+
+/// Scheduled jobs run hourly unless configured otherwise.
+const DEFAULT_JOB_INTERVAL_SECONDS: i64 = 3600;
 
 #[derive(Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
@@ -130,6 +136,7 @@ struct FileConfig {
     security: SecurityConfig,
     notice_board: NoticeBoardConfig,
     bank_notify_secret: Option<String>,
+    job_interval_seconds: Option<i64>,
 }
 
 impl Config {
@@ -167,7 +174,24 @@ impl Config {
             site.idreader = reader;
         }
         let bank_notify_secret = env("WAGEGUARD_BANK_SECRET").or(file.bank_notify_secret).unwrap_or_default();
-        Ok(Config { database_url, addr, data_dir, captcha, site, security: file.security, notice_board: file.notice_board, bank_notify_secret })
+        let job_interval_seconds = match env("WAGEGUARD_JOB_INTERVAL") {
+            Some(text) => text.parse().with_context(|| format!("WAGEGUARD_JOB_INTERVAL 无效: {text}"))?,
+            None => file.job_interval_seconds.unwrap_or(DEFAULT_JOB_INTERVAL_SECONDS),
+        };
+        if job_interval_seconds < 1 {
+            anyhow::bail!("WAGEGUARD_JOB_INTERVAL 必须是正整数（秒），而不是 {job_interval_seconds}");
+        }
+        Ok(Config {
+            database_url,
+            addr,
+            data_dir,
+            captcha,
+            site,
+            security: file.security,
+            notice_board: file.notice_board,
+            bank_notify_secret,
+            job_interval_seconds,
+        })
     }
 
     /// A configuration for tests and tools: the given database, captcha off, defaults elsewhere.
@@ -181,6 +205,7 @@ impl Config {
             security: SecurityConfig::default(),
             notice_board: NoticeBoardConfig::default(),
             bank_notify_secret: String::new(),
+            job_interval_seconds: DEFAULT_JOB_INTERVAL_SECONDS,
         }
     }
 }
@@ -222,6 +247,17 @@ mod tests {
         let file: FileConfig = toml::from_str("[notice_board]\npay_day = \"每月10日\"\n").unwrap();
         let board = Config::from_parts(file, env_of(&[])).unwrap().notice_board;
         assert_eq!((board.pay_day.as_str(), board.minimum_hourly_wage_fen), ("每月10日", 2_060));
+    }
+
+    #[test]
+    fn the_job_interval_is_an_hour_unless_set_and_must_be_positive() {
+        assert_eq!(Config::from_parts(FileConfig::default(), env_of(&[])).unwrap().job_interval_seconds, 3600);
+        let file: FileConfig = toml::from_str("job_interval_seconds = 600").unwrap();
+        assert_eq!(Config::from_parts(file, env_of(&[])).unwrap().job_interval_seconds, 600);
+        let config = Config::from_parts(FileConfig::default(), env_of(&[("WAGEGUARD_JOB_INTERVAL", "2")])).unwrap();
+        assert_eq!(config.job_interval_seconds, 2);
+        assert!(Config::from_parts(FileConfig::default(), env_of(&[("WAGEGUARD_JOB_INTERVAL", "0")])).is_err());
+        assert!(Config::from_parts(FileConfig::default(), env_of(&[("WAGEGUARD_JOB_INTERVAL", "hourly")])).is_err());
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub mod envelope;
 pub mod extract;
 pub mod faith;
 pub mod finance;
+pub mod jobs;
 pub mod message;
 pub mod oplog;
 pub mod paging;
@@ -37,7 +38,6 @@ pub mod web;
 pub mod worker;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::Router;
 use axum::extract::Request;
@@ -128,6 +128,7 @@ pub fn app(state: AppState) -> Router {
                 async move { axum::Json(document.as_ref().clone()) }
             }),
         )
+        .route("/healthz", axum::routing::get(system::health))
         .fallback(web::fallback)
         .method_not_allowed_fallback(|| async { ApiError::NotFound("接口不存在".into()) })
         .with_state(state)
@@ -169,7 +170,7 @@ pub async fn serve(config: Config, with_demo: bool) -> anyhow::Result<()> {
     }
     let addr = config.addr;
     let state = state(db.clone(), config);
-    tokio::spawn(housekeeping(state.clone()));
+    tokio::spawn(jobs::schedule(state.clone()));
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("wageguard listening on http://{}", listener.local_addr()?);
     axum::serve(listener, app(state).into_make_service_with_connect_info::<std::net::SocketAddr>())
@@ -178,26 +179,6 @@ pub async fn serve(config: Config, with_demo: bool) -> anyhow::Result<()> {
     db.close().await;
     tracing::info!("wageguard stopped");
     Ok(())
-}
-
-/// At start and hourly: wage orders left 支付中 (a crash or a bank outage) are paid on, and expired sessions
-/// removed; both idempotent, so several instances may run them at once.
-async fn housekeeping(state: AppState) {
-    let db = state.db.clone();
-    let mut interval = tokio::time::interval(Duration::from_secs(3600));
-    loop {
-        interval.tick().await;
-        match wage::payout::recover(&db, state.bank.as_ref()).await {
-            Ok(resumed) if resumed > 0 => tracing::info!(resumed, "wage orders left paying were resumed"),
-            Ok(_) => {}
-            Err(error) => tracing::warn!(?error, "resuming wage payouts failed; retried in an hour"),
-        }
-        match auth::sessions::delete_expired(&db).await {
-            Ok(removed) if removed > 0 => tracing::info!(removed, "expired sessions removed"),
-            Ok(_) => {}
-            Err(error) => tracing::warn!(?error, "session clean-up failed"),
-        }
-    }
 }
 
 async fn shutdown_signal() {

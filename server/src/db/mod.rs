@@ -87,6 +87,12 @@ impl Db {
         }
     }
 
+    /// Whether the database answers a trivial query.
+    pub async fn ping(&self) -> sqlx::Result<()> {
+        crate::execute!(self, sqlx::query("SELECT 1"))?;
+        Ok(())
+    }
+
     pub async fn close(&self) {
         on_db!(self, pool => pool.close().await)
     }
