@@ -11,6 +11,7 @@ mod audit;
 mod calendar;
 mod console;
 mod faith;
+mod jobs;
 mod flows;
 mod orders;
 mod password;
