@@ -4,7 +4,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 require_toolchains
-apt_install chromium fonts-wqy-microhei sqlite3
+apt_install chromium fonts-wqy-microhei sqlite3 nginx
 
 if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && command -v pg_ctlcluster >/dev/null 2>&1; then
   echo "==> starting PostgreSQL"

@@ -21,6 +21,7 @@ mod project_info;
 mod robustness;
 mod session;
 mod teams;
+mod twoserver;
 mod units;
 mod units_info;
 mod wages;

@@ -29,6 +29,21 @@ enum Cleanup {
     PostgresDatabase(String),
 }
 
+/// A multipart body of `files` in field `imgFile[]`, with its content type.
+pub fn multipart_files(files: &[(&str, &[u8])]) -> (String, Vec<u8>) {
+    let boundary = "wageguard-test-boundary";
+    let mut body = Vec::new();
+    for (name, bytes) in files {
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"imgFile[]\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
 pub fn b64(text: &str) -> String {
     base64::engine::general_purpose::STANDARD.encode(text.as_bytes())
 }
@@ -42,8 +57,8 @@ pub async fn spawn_sqlite(configure: fn(&mut Config)) -> TestApp {
     start(config, Cleanup::SqliteFile(path)).await
 }
 
-/// A fresh PostgreSQL database with migrations and demo data, or None (with a notice) when no server answers.
-pub async fn spawn_postgres(configure: fn(&mut Config)) -> Option<TestApp> {
+/// A fresh empty PostgreSQL database, or None (with a notice) when no server answers.
+pub async fn fresh_postgres_database() -> Option<FreshPostgres> {
     let admin_url = std::env::var("WAGEGUARD_TEST_POSTGRES").unwrap_or_else(|_| PG_ADMIN_URL.to_owned());
     let admin = match sqlx::PgPool::connect(&admin_url).await {
         Ok(pool) => pool,
@@ -57,10 +72,30 @@ pub async fn spawn_postgres(configure: fn(&mut Config)) -> Option<TestApp> {
     sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin).await.expect("create test database");
     admin.close().await;
     let base = admin_url.rsplit_once('/').map(|(base, _)| base).unwrap_or(&admin_url);
-    let mut config = Config::for_database(&format!("{base}/{name}"));
+    Some(FreshPostgres { url: format!("{base}/{name}"), name })
+}
+
+/// A fresh, empty PostgreSQL database (dropped by `drop_postgres_database`, or an hour later by the next test).
+pub struct FreshPostgres {
+    pub url: String,
+    pub name: String,
+}
+
+/// A fresh PostgreSQL database with migrations and demo data, or None (with a notice) when no server answers.
+pub async fn spawn_postgres(configure: fn(&mut Config)) -> Option<TestApp> {
+    let database = fresh_postgres_database().await?;
+    let mut config = Config::for_database(&database.url);
     config.data_dir = fresh_data_dir();
     configure(&mut config);
-    Some(start(config, Cleanup::PostgresDatabase(name)).await)
+    Some(start(config, Cleanup::PostgresDatabase(database.name)).await)
+}
+
+pub async fn drop_postgres_database(name: &str) {
+    let admin_url = std::env::var("WAGEGUARD_TEST_POSTGRES").unwrap_or_else(|_| PG_ADMIN_URL.to_owned());
+    if let Ok(admin) = sqlx::PgPool::connect(&admin_url).await {
+        let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&admin).await;
+        admin.close().await;
+    }
 }
 
 /// Databases left by tests that failed more than an hour ago.
@@ -103,13 +138,7 @@ impl TestApp {
                     let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
                 }
             }
-            Cleanup::PostgresDatabase(name) => {
-                let admin_url = std::env::var("WAGEGUARD_TEST_POSTGRES").unwrap_or_else(|_| PG_ADMIN_URL.to_owned());
-                if let Ok(admin) = sqlx::PgPool::connect(&admin_url).await {
-                    let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&admin).await;
-                    admin.close().await;
-                }
-            }
+            Cleanup::PostgresDatabase(name) => drop_postgres_database(&name).await,
         }
     }
 
@@ -136,17 +165,8 @@ impl TestApp {
 
     /// POSTs files as multipart field `imgFile[]` and returns the envelope.
     pub async fn upload(&self, path: &str, token: Option<&str>, files: &[(&str, &[u8])]) -> Value {
-        let boundary = "wageguard-test-boundary";
-        let mut body = Vec::new();
-        for (name, bytes) in files {
-            body.extend_from_slice(
-                format!("--{boundary}\r\nContent-Disposition: form-data; name=\"imgFile[]\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").as_bytes(),
-            );
-            body.extend_from_slice(bytes);
-            body.extend_from_slice(b"\r\n");
-        }
-        body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
-        let mut request = Request::post(path).header(header::CONTENT_TYPE, format!("multipart/form-data; boundary={boundary}"));
+        let (content_type, body) = multipart_files(files);
+        let mut request = Request::post(path).header(header::CONTENT_TYPE, content_type);
         if let Some(token) = token {
             request = request.header("X-Token", token);
         }
