@@ -144,7 +144,7 @@ impl Server {
     }
 
     async fn wait_until_healthy(&mut self) {
-        for _ in 0..240 {
+        for _ in 0..480 {
             if let Some(status) = self.child.try_wait().expect("server status") {
                 panic!("server {} exited ({status}):\n{}", self.name, self.log_text());
             }
@@ -336,6 +336,14 @@ async fn two_servers_on_one_postgres_behind_nginx() {
     let dir = std::env::temp_dir().join(format!("wageguard-twoserver-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(dir.join("data")).expect("shared data directory");
     std::fs::write(dir.join("wageguard.toml"), "[security]\nsms_login = true\n").expect("configuration file");
+
+    // Both start at once on the empty database: one applies the migrations, the other waits for it.
+    let ports = free_ports(3);
+    assert_eq!(ports.len(), 3, "three free ports in {PORTS:?}");
+    let mut servers = [Server::start("A", &dir, &database.url, ports[0]), Server::start("B", &dir, &database.url, ports[1])];
+    for server in &mut servers {
+        server.wait_until_healthy().await;
+    }
     let seeded = Command::new(WAGEGUARD)
         .arg("demo")
         .current_dir(&dir)
@@ -346,13 +354,6 @@ async fn two_servers_on_one_postgres_behind_nginx() {
         .status()
         .expect("wageguard demo");
     assert!(seeded.success(), "wageguard demo failed");
-
-    let ports = free_ports(3);
-    assert_eq!(ports.len(), 3, "three free ports in {PORTS:?}");
-    let mut servers = [Server::start("A", &dir, &database.url, ports[0]), Server::start("B", &dir, &database.url, ports[1])];
-    for server in &mut servers {
-        server.wait_until_healthy().await;
-    }
     let mut nginx = Nginx::start(nginx_binary, &dir, ports[2], &servers);
     nginx.wait_until_ready().await;
     let db = sqlx::PgPool::connect(&database.url).await.expect("test connection");
