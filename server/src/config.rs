@@ -1,6 +1,6 @@
 //! Configuration: an optional TOML file, then the environment on top.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -72,6 +72,27 @@ impl Default for SecurityConfig {
     }
 }
 
+/// Requests per client address per window on the endpoints anyone can reach (`[rate_limits]`); 0 turns a
+/// limit off. Generous for a site office behind one address, tight enough to make guessing slow.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct RateLimitConfig {
+    /// Password and SMS logins and password checks, per minute.
+    pub login_per_minute: i64,
+    /// SMS codes asked for, per hour (each phone also waits 60 s between codes).
+    pub sms_codes_per_hour: i64,
+    /// Captcha images, per minute.
+    pub captchas_per_minute: i64,
+    /// The public site configuration and SMS status, per minute.
+    pub public_per_minute: i64,
+}
+
+impl Default for RateLimitConfig {
+    fn default() -> Self {
+        RateLimitConfig { login_per_minute: 60, sms_codes_per_hour: 20, captchas_per_minute: 120, public_per_minute: 600 }
+    }
+}
+
 /// What the rights-protection notice board (维权信息告示牌) shows besides the project's own data
 /// (`[notice_board]` in the TOML file). The defaults are Zhengzhou's (郑州, 一类区) from 2024-01-01.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
@@ -117,6 +138,10 @@ pub struct Config {
     /// The secret the bank sends in header `X-Bank-Secret` when it announces an arrival on a special account
     /// (`bank_notify_secret`, environment WAGEGUARD_BANK_SECRET). Empty: announcements are refused.
     pub bank_notify_secret: String,
+    pub rate_limits: RateLimitConfig,
+    /// Proxies (nginx) whose `X-Forwarded-For` names the client (`trusted_proxies`, environment
+    /// WAGEGUARD_TRUSTED_PROXIES, comma-separated). Empty: the peer address is the client.
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 #[derive(Deserialize, Default)]
@@ -130,11 +155,14 @@ struct FileConfig {
     security: SecurityConfig,
     notice_board: NoticeBoardConfig,
     bank_notify_secret: Option<String>,
+    rate_limits: RateLimitConfig,
+    trusted_proxies: Vec<IpAddr>,
 }
 
 impl Config {
     /// Reads `path` if given (else `wageguard.toml` when present), then applies `DATABASE_URL`,
-    /// `WAGEGUARD_ADDR`, `WAGEGUARD_DATA_DIR` and `WAGEGUARD_CAPTCHA`.
+    /// `WAGEGUARD_ADDR`, `WAGEGUARD_DATA_DIR`, `WAGEGUARD_CAPTCHA`, `WAGEGUARD_ID_READER`, `WAGEGUARD_BANK_SECRET`
+    /// and `WAGEGUARD_TRUSTED_PROXIES`.
     pub fn load(path: Option<&Path>) -> anyhow::Result<Config> {
         let file = match path {
             Some(path) => Some(path.to_path_buf()),
@@ -167,7 +195,25 @@ impl Config {
             site.idreader = reader;
         }
         let bank_notify_secret = env("WAGEGUARD_BANK_SECRET").or(file.bank_notify_secret).unwrap_or_default();
-        Ok(Config { database_url, addr, data_dir, captcha, site, security: file.security, notice_board: file.notice_board, bank_notify_secret })
+        let trusted_proxies = match env("WAGEGUARD_TRUSTED_PROXIES") {
+            Some(list) => list
+                .split(',')
+                .map(|address| address.trim().parse().with_context(|| format!("WAGEGUARD_TRUSTED_PROXIES 中的地址无效: {address}")))
+                .collect::<anyhow::Result<_>>()?,
+            None => file.trusted_proxies,
+        };
+        Ok(Config {
+            database_url,
+            addr,
+            data_dir,
+            captcha,
+            site,
+            security: file.security,
+            notice_board: file.notice_board,
+            bank_notify_secret,
+            rate_limits: file.rate_limits,
+            trusted_proxies,
+        })
     }
 
     /// A configuration for tests and tools: the given database, captcha off, defaults elsewhere.
@@ -181,6 +227,8 @@ impl Config {
             security: SecurityConfig::default(),
             notice_board: NoticeBoardConfig::default(),
             bank_notify_secret: String::new(),
+            rate_limits: RateLimitConfig::default(),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -222,6 +270,18 @@ mod tests {
         let file: FileConfig = toml::from_str("[notice_board]\npay_day = \"每月10日\"\n").unwrap();
         let board = Config::from_parts(file, env_of(&[])).unwrap().notice_board;
         assert_eq!((board.pay_day.as_str(), board.minimum_hourly_wage_fen), ("每月10日", 2_060));
+    }
+
+    #[test]
+    fn trusted_proxies_and_rate_limits_come_from_the_file_or_the_environment() {
+        let file: FileConfig = toml::from_str("trusted_proxies = [\"10.0.0.2\"]\n[rate_limits]\nlogin_per_minute = 5\n").unwrap();
+        let config = Config::from_parts(file, env_of(&[])).unwrap();
+        assert_eq!(config.trusted_proxies, vec!["10.0.0.2".parse::<IpAddr>().unwrap()]);
+        assert_eq!(config.rate_limits.login_per_minute, 5);
+        assert_eq!(config.rate_limits.public_per_minute, RateLimitConfig::default().public_per_minute);
+        let config = Config::from_parts(FileConfig::default(), env_of(&[("WAGEGUARD_TRUSTED_PROXIES", "127.0.0.1, ::1")])).unwrap();
+        assert_eq!(config.trusted_proxies.len(), 2);
+        assert!(Config::from_parts(FileConfig::default(), env_of(&[("WAGEGUARD_TRUSTED_PROXIES", "nginx")])).is_err());
     }
 
     #[test]
