@@ -1,6 +1,6 @@
 //! Configuration: an optional TOML file, then the environment on top.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -72,6 +72,27 @@ impl Default for SecurityConfig {
     }
 }
 
+/// Requests per client address per window on the endpoints anyone can reach (`[rate_limits]`); 0 turns a
+/// limit off. Generous for a site office behind one address, tight enough to make guessing slow.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct RateLimitConfig {
+    /// Password and SMS logins and password checks, per minute.
+    pub login_per_minute: i64,
+    /// SMS codes asked for, per hour (each phone also waits 60 s between codes).
+    pub sms_codes_per_hour: i64,
+    /// Captcha images, per minute.
+    pub captchas_per_minute: i64,
+    /// The public site configuration and SMS status, per minute.
+    pub public_per_minute: i64,
+}
+
+impl Default for RateLimitConfig {
+    fn default() -> Self {
+        RateLimitConfig { login_per_minute: 60, sms_codes_per_hour: 20, captchas_per_minute: 120, public_per_minute: 600 }
+    }
+}
+
 /// What the rights-protection notice board (维权信息告示牌) shows besides the project's own data
 /// (`[notice_board]` in the TOML file). The defaults are Zhengzhou's (郑州, 一类区) from 2024-01-01.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
@@ -120,6 +141,10 @@ pub struct Config {
     /// The period of the scheduled jobs in seconds (`job_interval_seconds`, environment
     /// WAGEGUARD_JOB_INTERVAL; default an hour). Each job runs once per period across all instances.
     pub job_interval_seconds: i64,
+    pub rate_limits: RateLimitConfig,
+    /// Proxies (nginx) whose `X-Forwarded-For` names the client (`trusted_proxies`, environment
+    /// WAGEGUARD_TRUSTED_PROXIES, comma-separated). Empty: the peer address is the client.
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 /// Scheduled jobs run hourly unless configured otherwise.
@@ -137,11 +162,14 @@ struct FileConfig {
     notice_board: NoticeBoardConfig,
     bank_notify_secret: Option<String>,
     job_interval_seconds: Option<i64>,
+    rate_limits: RateLimitConfig,
+    trusted_proxies: Vec<IpAddr>,
 }
 
 impl Config {
     /// Reads `path` if given (else `wageguard.toml` when present), then applies `DATABASE_URL`,
-    /// `WAGEGUARD_ADDR`, `WAGEGUARD_DATA_DIR` and `WAGEGUARD_CAPTCHA`.
+    /// `WAGEGUARD_ADDR`, `WAGEGUARD_DATA_DIR`, `WAGEGUARD_CAPTCHA`, `WAGEGUARD_ID_READER`, `WAGEGUARD_BANK_SECRET`
+    /// and `WAGEGUARD_TRUSTED_PROXIES`.
     pub fn load(path: Option<&Path>) -> anyhow::Result<Config> {
         let file = match path {
             Some(path) => Some(path.to_path_buf()),
@@ -181,6 +209,13 @@ impl Config {
         if job_interval_seconds < 1 {
             anyhow::bail!("WAGEGUARD_JOB_INTERVAL 必须是正整数（秒），而不是 {job_interval_seconds}");
         }
+        let trusted_proxies = match env("WAGEGUARD_TRUSTED_PROXIES") {
+            Some(list) => list
+                .split(',')
+                .map(|address| address.trim().parse().with_context(|| format!("WAGEGUARD_TRUSTED_PROXIES 中的地址无效: {address}")))
+                .collect::<anyhow::Result<_>>()?,
+            None => file.trusted_proxies,
+        };
         Ok(Config {
             database_url,
             addr,
@@ -191,6 +226,8 @@ impl Config {
             notice_board: file.notice_board,
             bank_notify_secret,
             job_interval_seconds,
+            rate_limits: file.rate_limits,
+            trusted_proxies,
         })
     }
 
@@ -206,6 +243,8 @@ impl Config {
             notice_board: NoticeBoardConfig::default(),
             bank_notify_secret: String::new(),
             job_interval_seconds: DEFAULT_JOB_INTERVAL_SECONDS,
+            rate_limits: RateLimitConfig::default(),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -258,6 +297,18 @@ mod tests {
         assert_eq!(config.job_interval_seconds, 2);
         assert!(Config::from_parts(FileConfig::default(), env_of(&[("WAGEGUARD_JOB_INTERVAL", "0")])).is_err());
         assert!(Config::from_parts(FileConfig::default(), env_of(&[("WAGEGUARD_JOB_INTERVAL", "hourly")])).is_err());
+    }
+
+    #[test]
+    fn trusted_proxies_and_rate_limits_come_from_the_file_or_the_environment() {
+        let file: FileConfig = toml::from_str("trusted_proxies = [\"10.0.0.2\"]\n[rate_limits]\nlogin_per_minute = 5\n").unwrap();
+        let config = Config::from_parts(file, env_of(&[])).unwrap();
+        assert_eq!(config.trusted_proxies, vec!["10.0.0.2".parse::<IpAddr>().unwrap()]);
+        assert_eq!(config.rate_limits.login_per_minute, 5);
+        assert_eq!(config.rate_limits.public_per_minute, RateLimitConfig::default().public_per_minute);
+        let config = Config::from_parts(FileConfig::default(), env_of(&[("WAGEGUARD_TRUSTED_PROXIES", "127.0.0.1, ::1")])).unwrap();
+        assert_eq!(config.trusted_proxies.len(), 2);
+        assert!(Config::from_parts(FileConfig::default(), env_of(&[("WAGEGUARD_TRUSTED_PROXIES", "nginx")])).is_err());
     }
 
     #[test]

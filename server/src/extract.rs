@@ -5,7 +5,10 @@ use axum::http::request::Parts;
 use axum::http::{Method, header};
 use serde::de::DeserializeOwned;
 
+use std::net::IpAddr;
+
 use crate::envelope::ApiError;
+use crate::state::AppState;
 
 const MAX_FORM_BYTES: usize = 256 * 1024;
 
@@ -51,20 +54,28 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Params<T> {
     }
 }
 
-/// The caller's address as seen by this server, for the operation log.
+/// The caller's address, for the operation log and the rate limits: the peer, or, when the peer is one of the
+/// configured `trusted_proxies`, the nearest address in `X-Forwarded-For` that is not a trusted proxy.
 pub struct ClientIp(pub String);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+impl FromRequestParts<AppState> for ClientIp {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        let ip = parts
-            .extensions
-            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-            .map(|info| info.0.ip().to_string())
-            .unwrap_or_default();
-        Ok(ClientIp(ip))
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let peer = parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|info| info.0.ip());
+        let forwarded = parts.headers.get("x-forwarded-for").and_then(|value| value.to_str().ok());
+        Ok(ClientIp(client_address(peer, forwarded, &state.config.trusted_proxies).map(|ip| ip.to_string()).unwrap_or_default()))
     }
+}
+
+fn client_address(peer: Option<IpAddr>, forwarded: Option<&str>, trusted: &[IpAddr]) -> Option<IpAddr> {
+    let peer = peer?;
+    if !trusted.contains(&peer) {
+        return Some(peer);
+    }
+    // Each proxy appends the address it saw, so the client is the rightmost one no trusted proxy wrote.
+    let hops = forwarded.unwrap_or("").split(',').filter_map(|hop| hop.trim().parse::<IpAddr>().ok());
+    Some(hops.rev().find(|hop| !trusted.contains(hop)).unwrap_or(peer))
 }
 
 /// Query-string parameters only, for handlers whose body is something else (uploads).
@@ -77,5 +88,26 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for QueryParams<T>
         serde_urlencoded::from_str(parts.uri.query().unwrap_or(""))
             .map(QueryParams)
             .map_err(|_| ApiError::refused("请求参数格式错误"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_client_is_the_peer_unless_the_peer_is_a_trusted_proxy() {
+        let nginx = [ip("10.0.0.2")];
+        assert_eq!(client_address(Some(ip("1.2.3.4")), Some("9.9.9.9"), &nginx), Some(ip("1.2.3.4")));
+        assert_eq!(client_address(Some(ip("10.0.0.2")), Some("9.9.9.9, 1.2.3.4"), &nginx), Some(ip("1.2.3.4")));
+        assert_eq!(client_address(Some(ip("10.0.0.2")), Some("1.2.3.4, 10.0.0.2"), &nginx), Some(ip("1.2.3.4")));
+        assert_eq!(client_address(Some(ip("10.0.0.2")), Some("garbage"), &nginx), Some(ip("10.0.0.2")));
+        assert_eq!(client_address(Some(ip("10.0.0.2")), None, &nginx), Some(ip("10.0.0.2")));
+        assert_eq!(client_address(Some(ip("10.0.0.2")), Some("9.9.9.9"), &[]), Some(ip("10.0.0.2")));
+        assert_eq!(client_address(None, Some("9.9.9.9"), &nginx), None);
     }
 }

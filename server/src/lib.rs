@@ -20,12 +20,14 @@ pub mod extract;
 pub mod faith;
 pub mod finance;
 pub mod jobs;
+pub mod headers;
 pub mod message;
 pub mod oplog;
 pub mod paging;
 pub mod privacy;
 pub mod project;
 pub mod property;
+pub mod ratelimit;
 pub mod routing;
 pub mod scope;
 pub mod special;
@@ -119,6 +121,7 @@ pub fn app(state: AppState) -> Router {
     let (api, document) = api();
     let canonical = CanonicalPaths::new(document.paths.paths.keys());
     let document = Arc::new(document);
+    let security_headers = headers::security_headers(&state.config.site);
     let router = Router::new()
         .merge(api)
         .route(
@@ -131,6 +134,7 @@ pub fn app(state: AppState) -> Router {
         .route("/healthz", axum::routing::get(system::health))
         .fallback(web::fallback)
         .method_not_allowed_fallback(|| async { ApiError::NotFound("接口不存在".into()) })
+        .layer(axum::middleware::from_fn_with_state(state.clone(), ratelimit::guard))
         .with_state(state)
         .layer(CompressionLayer::new())
         .layer(CatchPanicLayer::custom(panic_reply))
@@ -138,7 +142,8 @@ pub fn app(state: AppState) -> Router {
             TraceLayer::new_for_http()
                 .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
-        );
+        )
+        .layer(axum::middleware::map_response(move |response| headers::add(security_headers.clone(), response)));
     Router::new().fallback_service(router.map_request(move |request: Request| canonical.rewrite(request)))
 }
 

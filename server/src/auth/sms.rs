@@ -11,6 +11,8 @@ use crate::{execute, on_db};
 const CODE_LIFETIME_SECONDS: i64 = 300;
 const RESEND_AFTER_SECONDS: i64 = 60;
 const MAX_ATTEMPTS: i64 = 5;
+/// Codes one phone may be sent in 24 hours, whoever asks: a phone cannot be flooded from many addresses.
+const MAX_CODES_PER_PHONE_PER_DAY: i64 = 10;
 
 pub type SendFuture<'a> = Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send + 'a>>;
 
@@ -49,16 +51,14 @@ pub fn is_mobile(phone: &str) -> bool {
     bytes.len() == 11 && bytes[0] == b'1' && (b'3'..=b'9').contains(&bytes[1]) && bytes.iter().all(u8::is_ascii_digit)
 }
 
-/// Creates a six-digit code for `phone` and sends it, at most once a minute per phone.
+/// Creates a six-digit code for `phone` and sends it, at most once a minute and ten times a day per phone.
 pub async fn send_code(db: &Db, gateway: &dyn SmsGateway, phone: &str) -> Result<(), ApiError> {
     let now = clock::now();
-    let recent: i64 = on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM sms_codes WHERE phone = $1 AND created_at > $2")
-        .bind(phone)
-        .bind(now - RESEND_AFTER_SECONDS)
-        .fetch_one(pool)
-        .await)?;
-    if recent > 0 {
+    if codes_sent_since(db, phone, now - RESEND_AFTER_SECONDS).await? > 0 {
         return Err(ApiError::refused("验证码发送过于频繁，请60秒后再试"));
+    }
+    if codes_sent_since(db, phone, now - 86_400).await? >= MAX_CODES_PER_PHONE_PER_DAY {
+        return Err(ApiError::refused("该手机号今日获取验证码次数已达上限，请明天再试"));
     }
     let code = format!("{:06}", rand::random_range(0..1_000_000u32));
     let sql = "INSERT INTO sms_codes (phone, code, created_at, expires_at) VALUES ($1, $2, $3, $4)";
@@ -70,6 +70,14 @@ pub async fn send_code(db: &Db, gateway: &dyn SmsGateway, phone: &str) -> Result
             tracing::error!(?error, "sms gateway failed");
             ApiError::refused("短信发送失败，请稍后再试")
         })
+}
+
+async fn codes_sent_since(db: &Db, phone: &str, since: i64) -> sqlx::Result<i64> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM sms_codes WHERE phone = $1 AND created_at > $2")
+        .bind(phone)
+        .bind(since)
+        .fetch_one(pool)
+        .await)
 }
 
 /// Checks the newest live code of `phone`; a right code is used up, a wrong one counts an attempt.

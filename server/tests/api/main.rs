@@ -19,6 +19,7 @@ mod payout;
 mod privacy;
 mod project_info;
 mod robustness;
+mod security;
 mod session;
 mod teams;
 mod twoserver;

@@ -25,9 +25,20 @@ export const session = {
 export const getToken = () => Cookies.get(TOKEN_COOKIE);
 export const getUserId = () => Cookies.get(USER_ID_COOKIE);
 
+/**
+ * The token travels in header X-Token, never as a cookie the browser sends by itself; the cookie only keeps it
+ * across reloads, so it is readable by the console (not HttpOnly), never sent to another site, and only over
+ * TLS where the console is served over TLS (docs/security.md).
+ */
+const sessionCookie = (): Cookies.CookieAttributes => ({
+  expires: TOKEN_DAYS,
+  sameSite: 'strict',
+  secure: window.location.protocol === 'https:',
+});
+
 export function setSessionCookies(token: string, userId: number) {
-  Cookies.set(TOKEN_COOKIE, token, { expires: TOKEN_DAYS });
-  Cookies.set(USER_ID_COOKIE, String(userId), { expires: TOKEN_DAYS });
+  Cookies.set(TOKEN_COOKIE, token, sessionCookie());
+  Cookies.set(USER_ID_COOKIE, String(userId), sessionCookie());
 }
 
 export function removeSessionCookies() {
