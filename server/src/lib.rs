@@ -180,8 +180,8 @@ pub async fn serve(config: Config, with_demo: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// At start and hourly: wage orders left 支付中 (a crash or a bank outage) are paid on, and expired sessions
-/// removed; both idempotent, so several instances may run them at once.
+/// At start and hourly: wage orders left 支付中 (a crash or a bank outage) are paid on, expired sessions
+/// and stale failed-password counts removed; all idempotent, so several instances may run them at once.
 async fn housekeeping(state: AppState) {
     let db = state.db.clone();
     let mut interval = tokio::time::interval(Duration::from_secs(3600));
@@ -196,6 +196,11 @@ async fn housekeeping(state: AppState) {
             Ok(removed) if removed > 0 => tracing::info!(removed, "expired sessions removed"),
             Ok(_) => {}
             Err(error) => tracing::warn!(?error, "session clean-up failed"),
+        }
+        match auth::lockout::delete_stale(&db, clock::now() - 86_400).await {
+            Ok(removed) if removed > 0 => tracing::info!(removed, "failed-password counts left a day forgotten"),
+            Ok(_) => {}
+            Err(error) => tracing::warn!(?error, "failed-password count clean-up failed"),
         }
     }
 }
