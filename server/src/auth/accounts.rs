@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::lockout;
 use crate::clock;
 use crate::db::Db;
 use crate::{execute, on_db};
@@ -74,8 +75,6 @@ pub struct Account {
     pub password_meets_strong_rule: bool,
     pub password_changed_at: i64,
     pub disabled: bool,
-    pub failed_logins: i64,
-    pub locked_until: i64,
 }
 
 impl Account {
@@ -89,7 +88,7 @@ macro_rules! select_accounts {
     ($clause:literal) => {
         concat!(
             "SELECT id, username, name, kind, project_id, phone, password_hash, must_change_password, ",
-            "password_meets_strong_rule, password_changed_at, disabled, failed_logins, locked_until FROM accounts ",
+            "password_meets_strong_rule, password_changed_at, disabled FROM accounts ",
             $clause
         )
     };
@@ -142,32 +141,20 @@ pub async fn find_by_phone(db: &Db, phone: &str) -> sqlx::Result<Vec<Account>> {
     on_db!(db, pool => sqlx::query_as(select_accounts!("WHERE phone = $1 ORDER BY id")).bind(phone).fetch_all(pool).await)
 }
 
-/// Counts a wrong password; locks the account until `lock_until` once `max` are reached in a row.
-/// Returns the failures now counted (0 after a lock).
-pub async fn record_failed_login(db: &Db, id: i64, max: i64, lock_until: i64) -> sqlx::Result<i64> {
-    let sql = "UPDATE accounts SET \
-               locked_until = CASE WHEN failed_logins + 1 >= $2 THEN $3 ELSE locked_until END, \
-               failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END \
-               WHERE id = $1 RETURNING failed_logins";
-    on_db!(db, pool => sqlx::query_scalar(sql).bind(id).bind(max).bind(lock_until).fetch_one(pool).await)
-}
-
-pub async fn clear_failed_logins(db: &Db, id: i64) -> sqlx::Result<()> {
-    let sql = "UPDATE accounts SET failed_logins = 0, locked_until = 0 WHERE id = $1";
-    execute!(db, sqlx::query(sql).bind(id))?;
-    Ok(())
-}
-
-/// Stores a new password. `initial` marks a password handed out by someone else (forced change).
+/// Stores a new password and lifts any lock of the account's name. `initial` marks a password handed out by
+/// someone else (forced change).
 pub async fn set_password(db: &Db, id: i64, password_hash: &str, meets_strong_rule: bool, initial: bool) -> sqlx::Result<()> {
     let sql = "UPDATE accounts SET password_hash = $2, password_meets_strong_rule = $3, must_change_password = $4, \
-               password_changed_at = $5, failed_logins = 0, locked_until = 0 WHERE id = $1";
+               password_changed_at = $5 WHERE id = $1";
     execute!(db, sqlx::query(sql)
         .bind(id)
         .bind(password_hash)
         .bind(meets_strong_rule)
         .bind(initial)
         .bind(clock::now()))?;
+    if let Some(account) = find_by_id(db, id).await? {
+        lockout::clear(db, &account.username).await?;
+    }
     Ok(())
 }
 

@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod captcha;
+pub mod lockout;
 pub mod password;
 pub mod service;
 pub mod sessions;
@@ -15,7 +16,7 @@ use utoipa_axum::routes;
 
 use accounts::Side;
 use service::{LoginData, PasswordLogin, UserInfo};
-use sessions::CurrentAccount;
+use sessions::{AllowInitialPassword, CurrentAccount};
 
 use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
@@ -105,7 +106,7 @@ pub struct UserInfoQuery {
 async fn user_info(
     State(state): State<AppState>,
     Path(side): Path<String>,
-    current: CurrentAccount,
+    AllowInitialPassword(current): AllowInitialPassword,
     Params(query): Params<UserInfoQuery>,
 ) -> ApiResult<UserInfo> {
     Ok(ok(service::user_info(&state, side_of(&side)?, &current, query.id).await?))
@@ -205,7 +206,12 @@ async fn sms_login(
 /// Ends the session.
 #[utoipa::path(post, path = "/{side}/common/v1/Public/Logout", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
     responses((status = 200, body = Envelope<serde_json::Value>)))]
-async fn logout(State(state): State<AppState>, Path(side): Path<String>, ClientIp(ip): ClientIp, current: CurrentAccount) -> ApiResult<serde_json::Value> {
+async fn logout(
+    State(state): State<AppState>,
+    Path(side): Path<String>,
+    ClientIp(ip): ClientIp,
+    AllowInitialPassword(current): AllowInitialPassword,
+) -> ApiResult<serde_json::Value> {
     side_of(&side)?;
     service::logout(&state, &current, &ip).await?;
     Ok(ok_with(serde_json::Value::Null, "退出成功!"))
@@ -232,7 +238,7 @@ async fn change_password(state: AppState, side: Side, current: CurrentAccount, i
 async fn builder_change_password(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    current: CurrentAccount,
+    AllowInitialPassword(current): AllowInitialPassword,
     Params(form): Params<PasswordChangeForm>,
 ) -> ApiResult<serde_json::Value> {
     change_password(state, Side::Builder, current, ip, form).await
@@ -245,7 +251,7 @@ async fn builder_change_password(
 async fn finance_change_password(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    current: CurrentAccount,
+    AllowInitialPassword(current): AllowInitialPassword,
     Params(form): Params<PasswordChangeForm>,
 ) -> ApiResult<serde_json::Value> {
     change_password(state, Side::Finance, current, ip, form).await

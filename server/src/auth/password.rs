@@ -2,6 +2,7 @@
 
 use argon2::{PasswordHash, PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
+use std::sync::LazyLock;
 use base64::Engine;
 
 use crate::envelope::ApiError;
@@ -62,6 +63,15 @@ pub fn verify(password: &str, stored_hash: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// The hash a password is checked against when the login name has no account: of a random password nobody
+/// knows, with the same argon2 parameters, so an unknown name costs the same work as a known one (issue 12
+/// finding 4). Made on first use.
+pub fn unknown_account_hash() -> &'static str {
+    static HASH: LazyLock<String> =
+        LazyLock::new(|| hash(&hex::encode(rand::random::<[u8; 32]>())).expect("argon2 hashes a random password"));
+    &HASH
+}
+
 pub async fn hash_blocking(password: String) -> anyhow::Result<String> {
     tokio::task::spawn_blocking(move || hash(&password)).await?
 }
@@ -103,5 +113,13 @@ mod tests {
         assert!(verify("Demo@12345", &stored));
         assert!(!verify("demo@12345", &stored));
         assert!(!verify("Demo@12345", "not a hash"));
+    }
+
+    #[test]
+    fn the_unknown_account_hash_costs_what_a_real_one_does() {
+        let real = hash("Demo@12345").unwrap();
+        let params = |stored: &str| stored.rsplitn(3, '$').nth(2).unwrap().to_owned();
+        assert_eq!(params(unknown_account_hash()), params(&real));
+        assert!(!verify("", unknown_account_hash()));
     }
 }

@@ -5,7 +5,7 @@ use utoipa::ToSchema;
 
 use super::accounts::{self, Account, AccountKind, Side};
 use super::password::{self, decode_base64_text};
-use super::{captcha, sessions, sms};
+use super::{captcha, lockout, sessions, sms};
 use crate::clock;
 use crate::config::SiteConfig;
 use crate::envelope::ApiError;
@@ -107,7 +107,6 @@ fn ifmatch(state: &AppState, account: &Account) -> i64 {
 }
 
 async fn open_session(state: &AppState, account: &Account, ip: &str, how: &str) -> Result<LoginData, ApiError> {
-    accounts::clear_failed_logins(&state.db, account.id).await?;
     let token = sessions::create(&state.db, account.id, state.config.security.session_days, ip).await?;
     oplog::record(&state.db, oplog::Entry {
         account_id: Some(account.id),
@@ -129,13 +128,50 @@ async fn open_session(state: &AppState, account: &Account, ip: &str, how: &str) 
     })
 }
 
-fn refuse_if_locked(account: &Account) -> Result<(), ApiError> {
-    let now = clock::now();
-    if account.locked_until > now {
-        let minutes = (account.locked_until - now + 59) / 60;
-        return Err(ApiError::refused(format!("密码错误次数过多，账号已锁定，请{minutes}分钟后再试")));
+fn locked_message(minutes: i64) -> ApiError {
+    ApiError::refused(format!("密码错误次数过多，账号已锁定，请{minutes}分钟后再试"))
+}
+
+fn still_locked(until: i64) -> ApiError {
+    locked_message(((until - clock::now() + 59) / 60).max(1))
+}
+
+/// Takes an attempt at the name's password before it is checked; refused unchecked while the name is locked.
+/// Returns whether this attempt is the window's last (it has locked the name).
+async fn take_attempt(state: &AppState, username: &str) -> Result<bool, ApiError> {
+    let security = &state.config.security;
+    match lockout::take(&state.db, username, security.max_failed_logins, security.lockout_minutes * 60).await? {
+        lockout::Attempt::Taken { locks } => Ok(locks),
+        lockout::Attempt::Locked { until } => Err(still_locked(until)),
     }
-    Ok(())
+}
+
+/// The answer to a wrong password on an attempt taken: `message`, or the lock message (logged) when the
+/// attempt was the window's last. Alike for names with and without an account.
+async fn wrong_password(state: &AppState, username: &str, account_id: Option<i64>, locks: bool, ip: &str, message: &str) -> ApiError {
+    if !locks {
+        return ApiError::refused(message);
+    }
+    let security = &state.config.security;
+    let logged = oplog::record(&state.db, oplog::Entry {
+        account_id,
+        account_name: username,
+        action: "账号锁定",
+        target_type: "account",
+        target_id: account_id.map(|id| id.to_string()).unwrap_or_default(),
+        detail: format!("连续{}次密码错误，锁定{}分钟", security.max_failed_logins, security.lockout_minutes),
+        ip,
+    })
+    .await;
+    match logged {
+        Ok(()) => locked_message(security.lockout_minutes),
+        Err(error) => error.into(),
+    }
+}
+
+async fn refuse_if_locked(state: &AppState, account: &Account) -> Result<(), ApiError> {
+    let until = lockout::locked_until(&state.db, &account.username).await?;
+    if until > clock::now() { Err(still_locked(until)) } else { Ok(()) }
 }
 
 pub async fn login(state: &AppState, side: Side, form: PasswordLogin, ip: &str) -> Result<LoginData, ApiError> {
@@ -146,28 +182,15 @@ pub async fn login(state: &AppState, side: Side, form: PasswordLogin, ip: &str) 
     if sms_on && form.input_sms.is_empty() {
         return Err(ApiError::refused("请输入短信验证码"));
     }
-    let wrong = || ApiError::refused("账号或密码错误");
-    let account = accounts::find_by_username(&state.db, &form.username).await?.ok_or_else(wrong)?;
-    refuse_if_locked(&account)?;
-    if !password::verify_blocking(form.password.clone(), account.password_hash.clone()).await {
-        let security = &state.config.security;
-        let lock_until = clock::now() + security.lockout_minutes * 60;
-        let failures = accounts::record_failed_login(&state.db, account.id, security.max_failed_logins, lock_until).await?;
-        if failures == 0 {
-            oplog::record(&state.db, oplog::Entry {
-                account_id: Some(account.id),
-                account_name: &account.username,
-                action: "账号锁定",
-                target_type: "account",
-                target_id: account.id.to_string(),
-                detail: format!("连续{}次密码错误，锁定{}分钟", security.max_failed_logins, security.lockout_minutes),
-                ip,
-            })
-            .await?;
-            return Err(ApiError::refused(format!("密码错误次数过多，账号已锁定，请{}分钟后再试", security.lockout_minutes)));
-        }
-        return Err(ApiError::refused(format!("账号或密码错误，还可尝试{}次", security.max_failed_logins - failures)));
-    }
+    let locks = take_attempt(state, &form.username).await?;
+    let account = accounts::find_by_username(&state.db, &form.username).await?;
+    let stored_hash = account.as_ref().map_or_else(|| password::unknown_account_hash().to_owned(), |a| a.password_hash.clone());
+    let right = password::verify_blocking(form.password.clone(), stored_hash).await;
+    let account_id = account.as_ref().map(|a| a.id);
+    let Some(account) = account.filter(|_| right) else {
+        return Err(wrong_password(state, &form.username, account_id, locks, ip, "账号或密码错误").await);
+    };
+    lockout::clear(&state.db, &account.username).await?;
     if account.disabled {
         return Err(ApiError::refused("账号已停用，请联系管理员"));
     }
@@ -230,7 +253,8 @@ pub async fn sms_login(state: &AppState, side: Side, phone: Option<String>, code
     sms::check_code(&state.db, &phone, &code).await?;
     let account = account_for_phone(side, accounts::find_by_phone(&state.db, &phone).await?)
         .ok_or_else(|| ApiError::refused("该手机号未绑定账号"))?;
-    refuse_if_locked(&account)?;
+    refuse_if_locked(state, &account).await?;
+    lockout::clear(&state.db, &account.username).await?;
     open_session(state, &account, ip, "短信登录").await
 }
 
@@ -245,9 +269,11 @@ pub async fn change_password(
     let new = decode_base64_text(&required(new_pwd, "请输入新密码")?, "新密码")?;
     password::check_new_password(&new, state.config.security.strong_password)?;
     let account = &current.account;
+    let locks = take_attempt(state, &account.username).await?;
     if !password::verify_blocking(old.clone(), account.password_hash.clone()).await {
-        return Err(ApiError::refused("原密码错误"));
+        return Err(wrong_password(state, &account.username, Some(account.id), locks, ip, "原密码错误").await);
     }
+    lockout::clear(&state.db, &account.username).await?;
     if old == new {
         return Err(ApiError::refused("新密码不能与原密码相同"));
     }

@@ -52,8 +52,12 @@ pub async fn delete_expired(db: &Db) -> sqlx::Result<u64> {
     Ok(done)
 }
 
+/// Answer (403) to an account still on its initial password anywhere but its user info, the password change
+/// and logout; the console shows the forced-change dialog from the user info's `isupdate` (issue 12 finding 6).
+pub const MSG_INITIAL_PASSWORD: &str = "当前账号仍在使用初始密码，请修改密码后继续使用";
+
 /// The logged-in account of a request, from header `X-Token`. A missing, unknown or expired token, or a
-/// disabled account, answers 101 登录已过期请重新登录.
+/// disabled account, answers 101 登录已过期请重新登录; an account on its initial password answers 403.
 pub struct CurrentAccount {
     pub account: Account,
     pub token: String,
@@ -65,25 +69,52 @@ impl CurrentAccount {
     }
 }
 
+/// The logged-in account even while it is on its initial password: only for the user info, the password
+/// change and logout, which the forced change needs.
+pub struct AllowInitialPassword(pub CurrentAccount);
+
+fn token_of(parts: &Parts) -> Result<String, ApiError> {
+    parts
+        .headers
+        .get(TOKEN_HEADER)
+        .and_then(|value| value.to_str().ok())
+        .map(str::trim)
+        .filter(|token| !token.is_empty() && token.len() <= 128)
+        .map(str::to_owned)
+        .ok_or(ApiError::NotLoggedIn)
+}
+
 impl FromRequestParts<AppState> for CurrentAccount {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let token = parts
-            .headers
-            .get(TOKEN_HEADER)
-            .and_then(|value| value.to_str().ok())
-            .map(str::trim)
-            .filter(|token| !token.is_empty() && token.len() <= 128)
-            .ok_or(ApiError::NotLoggedIn)?
-            .to_owned();
+        let token = token_of(parts)?;
         let account = account_for_token(&state.db, &token).await?;
         Ok(CurrentAccount { account, token })
     }
 }
 
-/// The enabled account behind a live token, or 101.
+impl FromRequestParts<AppState> for AllowInitialPassword {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let token = token_of(parts)?;
+        let account = live_account(&state.db, &token).await?;
+        Ok(AllowInitialPassword(CurrentAccount { account, token }))
+    }
+}
+
+/// The enabled account behind a live token, or 101; 403 while it is on its initial password.
 pub async fn account_for_token(db: &Db, token: &str) -> Result<Account, ApiError> {
+    let account = live_account(db, token).await?;
+    if account.must_change_password {
+        return Err(ApiError::Forbidden(MSG_INITIAL_PASSWORD.into()));
+    }
+    Ok(account)
+}
+
+/// The enabled account behind a live token, or 101.
+async fn live_account(db: &Db, token: &str) -> Result<Account, ApiError> {
     let account_id = find_live(db, token).await?.ok_or(ApiError::NotLoggedIn)?;
     let account = accounts::find_by_id(db, account_id).await?.ok_or(ApiError::NotLoggedIn)?;
     if account.disabled {

@@ -18,15 +18,18 @@ pub enum Job {
     PayoutRecovery,
     /// Expired sessions are removed.
     SessionCleanup,
+    /// Failed-password counts of names untried for a day and not locked are forgotten.
+    LoginGuardCleanup,
 }
 
 impl Job {
-    pub const ALL: [Job; 2] = [Job::PayoutRecovery, Job::SessionCleanup];
+    pub const ALL: [Job; 3] = [Job::PayoutRecovery, Job::SessionCleanup, Job::LoginGuardCleanup];
 
     pub fn name(self) -> &'static str {
         match self {
             Job::PayoutRecovery => "payout_recovery",
             Job::SessionCleanup => "session_cleanup",
+            Job::LoginGuardCleanup => "login_guard_cleanup",
         }
     }
 
@@ -40,6 +43,9 @@ impl Job {
         Ok(match self {
             Job::PayoutRecovery => format!("resumed {} orders", wage::payout::recover(&state.db, state.bank.as_ref()).await?),
             Job::SessionCleanup => format!("removed {} sessions", auth::sessions::delete_expired(&state.db).await?),
+            Job::LoginGuardCleanup => {
+                format!("forgot {} failed-password counts", auth::lockout::delete_stale(&state.db, clock::now() - 86_400).await?)
+            }
         })
     }
 }

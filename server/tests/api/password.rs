@@ -59,6 +59,8 @@ async fn finance_changes_its_password_on_its_own_path(app: &TestApp) {
 }
 both!(finance_changes_its_password_on_its_own_path);
 
+const LOCKED: &str = "密码错误次数过多，账号已锁定，请15分钟后再试";
+
 async fn initial_passwords_are_flagged_until_changed(app: &TestApp) {
     app.exec("UPDATE accounts SET must_change_password = TRUE WHERE username IN ('demo', 'finance')").await;
     let login = app.post("/builder/common/v1/Public/login", None, &[("username", "demo"), ("password", &b64("Demo@12345"))]).await;
@@ -73,6 +75,56 @@ async fn initial_passwords_are_flagged_until_changed(app: &TestApp) {
     assert_eq!(finance["data"]["isupdate"], 0);
 }
 both!(initial_passwords_are_flagged_until_changed);
+
+/// Issue 12 finding 6: an account on its initial password may read its user info, change the password and
+/// log out, and nothing else, until the password is changed.
+async fn an_initial_password_opens_only_the_password_change(app: &TestApp) {
+    const WORKERS: &str = "/builder/user/v1/Worker/list?limit=5";
+    app.exec("UPDATE accounts SET must_change_password = TRUE WHERE username IN ('demo', 'finance')").await;
+    let token = app.login("demo", "Demo@12345").await;
+    let refused = app.get(WORKERS, Some(&token)).await;
+    assert_eq!(refused["code"], 403, "{refused}");
+    assert_eq!(refused["message"], "当前账号仍在使用初始密码，请修改密码后继续使用");
+    let saved = app.post("/builder/user/v1/Worker/register", Some(&token), &[("name", "张三")]).await;
+    assert_eq!(saved["code"], 403, "{saved}");
+    assert_eq!(app.get(GET, Some(&token)).await["data"]["isupdate"], 0);
+
+    let finance = app.login("finance", "Demo@12345").await;
+    assert_eq!(app.get("/finance/common/v1/Public/get", Some(&finance)).await["code"], 201);
+    assert_eq!(app.post("/finance/common/v1/Public/Logout", Some(&finance), &[]).await["code"], 201);
+
+    let changed = app.post(CHANGE, Some(&token), &[("old_pwd", &b64("Demo@12345")), ("new_pwd", &b64("Fresh@2026x"))]).await;
+    assert_eq!(changed["code"], 201, "{changed}");
+    let token = app.login("demo", "Fresh@2026x").await;
+    assert_eq!(app.get(WORKERS, Some(&token)).await["code"], 201);
+    assert_eq!(app.get(GET, Some(&token)).await["data"]["isupdate"], 1);
+}
+both!(an_initial_password_opens_only_the_password_change);
+
+/// Issue 12 finding 5: a wrong old password counts like a wrong login, on the same counter; once locked,
+/// the session cannot go on guessing, even with the right old password, and the login is locked too.
+async fn wrong_old_passwords_count_like_wrong_logins(app: &TestApp) {
+    let token = app.login("demo", "Demo@12345").await;
+    let wrong_login = app.post("/builder/common/v1/Public/login", None, &[("username", "demo"), ("password", &b64("Wrong@12345"))]).await;
+    assert_eq!(wrong_login["code"], 401, "{wrong_login}");
+    let (guess, new) = (b64("Guess@12345"), b64("New@123456"));
+    for _ in 1..=3 {
+        assert_refused(&app.post(CHANGE, Some(&token), &[("old_pwd", &guess), ("new_pwd", &new)]).await, "原密码错误");
+    }
+    assert_refused(&app.post(CHANGE, Some(&token), &[("old_pwd", &guess), ("new_pwd", &new)]).await, LOCKED);
+    let right = app.post(CHANGE, Some(&token), &[("old_pwd", &b64("Demo@12345")), ("new_pwd", &new)]).await;
+    assert_refused(&right, LOCKED);
+    let login = app.post("/builder/common/v1/Public/login", None, &[("username", "demo"), ("password", &b64("Demo@12345"))]).await;
+    assert_refused(&login, LOCKED);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '账号锁定'").await, 1);
+
+    let finance = app.login("finance", "Demo@12345").await;
+    for _ in 1..=4 {
+        assert_refused(&app.post(FINANCE_CHANGE, Some(&finance), &[("old_pwd", &guess), ("new_pwd", &new)]).await, "原密码错误");
+    }
+    assert_refused(&app.post(FINANCE_CHANGE, Some(&finance), &[("old_pwd", &guess), ("new_pwd", &new)]).await, LOCKED);
+}
+both!(wrong_old_passwords_count_like_wrong_logins);
 
 fn normal_rule(config: &mut Config) {
     config.security.strong_password = false;

@@ -185,6 +185,27 @@ impl TestApp {
         envelope
     }
 
+    /// POSTs the same form `count` times at once (each a request of its own against the same database);
+    /// the envelopes in no particular order.
+    pub async fn post_at_once(&self, path: &str, form: &[(&str, &str)], count: usize) -> Vec<Value> {
+        let body = serde_urlencoded::to_string(form).expect("form");
+        let mut requests = tokio::task::JoinSet::new();
+        for _ in 0..count {
+            let request = Request::post(path)
+                .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+                .body(Body::from(body.clone()))
+                .expect("request");
+            requests.spawn(self.router.clone().oneshot(request));
+        }
+        let mut envelopes = Vec::with_capacity(count);
+        while let Some(done) = requests.join_next().await {
+            let response = done.expect("task").expect("router answers");
+            let bytes = response.into_body().collect().await.expect("body").to_bytes();
+            envelopes.push(serde_json::from_slice(&bytes).expect("envelope"));
+        }
+        envelopes
+    }
+
     /// Logs in on the enterprise side (or the finance side for `finance`) and returns the token.
     pub async fn login(&self, username: &str, password: &str) -> String {
         let path = if username == "finance" { "/finance/common/v1/Public/Financelogin" } else { "/builder/common/v1/Public/login" };
