@@ -181,7 +181,9 @@ fn operations(document: &Value) -> Vec<Operation> {
     found
 }
 
-/// The victim project's records: one id of each kind, and the texts that would show them in a reply.
+/// The victim project's records: ids of each kind, and the texts that would show them in a reply (its
+/// name, its workers', staff's, teams' and accounts' names, phones and ID numbers, its order numbers and
+/// device serials; not the numeric ids, which any reply may contain by chance).
 struct Victim {
     project: i64,
     /// Kind (table, or `worker` / `company`) → the smallest and the largest id of the victim's rows.
@@ -533,6 +535,7 @@ async fn no_actor_reaches_another_projects_records(app: &TestApp) {
     assert!(actors.iter().all(|(_, _, _, own)| own.project != Some(victim.project)));
 
     let (mut pairs, mut refusals, mut answered, mut regulator_reads) = (0usize, 0usize, 0usize, 0usize);
+    let (mut leaks, mut changes, mut wrong_answers) = (0usize, 0usize, 0usize);
     let mut failures = Vec::new();
     for (actor, token, sides, own) in &actors {
         let (actor, token) = (*actor, token.as_deref());
@@ -553,6 +556,7 @@ async fn no_actor_reaches_another_projects_records(app: &TestApp) {
             pairs += 1;
             let expect = expected[&label];
             if text.contains("接口不存在") {
+                wrong_answers += 1;
                 failures.push(format!("{actor:?}: documented but not routed: {label}"));
             }
             match code {
@@ -561,6 +565,7 @@ async fn no_actor_reaches_another_projects_records(app: &TestApp) {
             }
             if let Expect::Refused(codes) = expect {
                 if !code.is_some_and(|code| codes.contains(&code)) {
+                    wrong_answers += 1;
                     failures.push(format!("{actor:?}: expected {codes:?}: {label} → {}", text.chars().take(300).collect::<String>()));
                 }
             }
@@ -568,22 +573,29 @@ async fn no_actor_reaches_another_projects_records(app: &TestApp) {
             let shown = victim.markers.iter().find(|marker| text.contains(marker.as_str()) && !label.contains(marker.as_str()));
             match (expect, shown) {
                 (Expect::ReadOnly, Some(_)) => regulator_reads += 1,
-                (_, Some(marker)) => failures.push(format!("{actor:?}: LEAK of {marker:?}: {label} → {}", text.chars().take(300).collect::<String>())),
+                (_, Some(marker)) => {
+                    leaks += 1;
+                    failures.push(format!("{actor:?}: LEAK of {marker:?}: {label} → {}", text.chars().take(300).collect::<String>()));
+                }
                 (_, None) => {}
             }
         }
         let after = snapshot(app, own).await;
         let changed = difference(&before, &after);
         if !changed.is_empty() {
+            changes += 1;
             failures.push(format!("{actor:?} changed the database: {changed:#?}"));
         }
     }
+    let mut classes: BTreeMap<String, usize> = BTreeMap::new();
+    for operation in &operations {
+        *classes.entry(format!("{:?}", operation.class)).or_default() += 1;
+    }
     println!(
-        "access matrix ({}): {} operations, {} actors, {pairs} pairs sent, {refusals} refused, {answered} answered within the actor's own scope, {} leaks or changes",
+        "access matrix ({}): {} operations {classes:?}, {} actors, {pairs} pairs sent, {refusals} refused, {answered} answered within the actor's own scope, leaks={leaks}, actors that changed the database={changes}, wrong answers={wrong_answers}",
         app.db.backend(),
         operations.len(),
         actors.len(),
-        failures.len()
     );
     assert!(regulator_reads >= 10, "the victim's texts are found where they may be shown (the regulator's reads): {regulator_reads}");
     assert!(failures.is_empty(), "{} access failures:\n{}", failures.len(), failures.join("\n"));
