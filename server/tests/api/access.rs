@@ -285,13 +285,19 @@ fn probes(operation: &Operation, victim: &Victim) -> Vec<Probe> {
             None => filler(name),
         }
     };
+    // Filled, so that a change passes its format checks; and with the record fields alone, so that a list's
+    // filters do not narrow it to nothing.
+    let is_record_field = |name: &String| is_any_record(name) || kind_of(name).is_some() || VARIANTS.iter().any(|(field, _)| field == name);
     let mut found = Vec::new();
+    let mut labels = BTreeSet::new();
     let sides: &[&str] = if operation.path.contains("{side}") { &["builder", "finance"] } else { &[""] };
     for side in sides {
         let path = operation.path.replace("{side}", side).replace("{name}", &victim.upload);
-        for assignment in &assignments {
-            let query: Vec<(String, String)> = operation.query.iter().map(|name| (name.clone(), value(name, assignment))).collect();
-            let form: Vec<(String, String)> = operation.form.iter().map(|name| (name.clone(), value(name, assignment))).collect();
+        for (assignment, records_only) in assignments.iter().flat_map(|assignment| [(assignment, false), (assignment, true)]) {
+            let sent = |names: &Vec<String>| -> Vec<(String, String)> {
+                names.iter().filter(|name| !records_only || is_record_field(name)).map(|name| (name.clone(), value(name, assignment))).collect()
+            };
+            let (query, form) = (sent(&operation.query), sent(&operation.form));
             let query = serde_urlencoded::to_string(&query).unwrap();
             let uri = if query.is_empty() { path.clone() } else { format!("{path}?{query}") };
             let (content_type, body) = if operation.json_body {
@@ -300,7 +306,9 @@ fn probes(operation: &Operation, victim: &Victim) -> Vec<Probe> {
                 ("application/x-www-form-urlencoded", serde_urlencoded::to_string(&form).unwrap())
             };
             let label = format!("{} {uri} {body}", operation.method);
-            found.push(Probe { label, method: operation.method.clone(), uri, content_type, body });
+            if labels.insert(label.clone()) {
+                found.push(Probe { label, method: operation.method.clone(), uri, content_type, body });
+            }
         }
     }
     found
