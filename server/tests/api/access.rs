@@ -285,17 +285,28 @@ fn probes(operation: &Operation, victim: &Victim) -> Vec<Probe> {
             None => filler(name),
         }
     };
-    // Filled, so that a change passes its format checks; and with the record fields alone, so that a list's
-    // filters do not narrow it to nothing.
-    let is_record_field = |name: &String| is_any_record(name) || kind_of(name).is_some() || VARIANTS.iter().any(|(field, _)| field == name);
+    // Filled, so that a change passes its format checks; with the record fields alone, and with the project
+    // alone, so that a list's filters do not narrow it to nothing.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Fields {
+        All,
+        Records,
+        Project,
+    }
+    let is_sent = |name: &String, fields: Fields| match fields {
+        Fields::All => true,
+        _ if is_any_record(name) || VARIANTS.iter().any(|(field, _)| field == name) => true,
+        Fields::Records => kind_of(name).is_some(),
+        Fields::Project => kind_of(name) == Some("projects"),
+    };
     let mut found = Vec::new();
     let mut labels = BTreeSet::new();
     let sides: &[&str] = if operation.path.contains("{side}") { &["builder", "finance"] } else { &[""] };
     for side in sides {
         let path = operation.path.replace("{side}", side).replace("{name}", &victim.upload);
-        for (assignment, records_only) in assignments.iter().flat_map(|assignment| [(assignment, false), (assignment, true)]) {
+        for (assignment, fields) in assignments.iter().flat_map(|assignment| [Fields::All, Fields::Records, Fields::Project].map(|fields| (assignment, fields))) {
             let sent = |names: &Vec<String>| -> Vec<(String, String)> {
-                names.iter().filter(|name| !records_only || is_record_field(name)).map(|name| (name.clone(), value(name, assignment))).collect()
+                names.iter().filter(|name| is_sent(name, fields)).map(|name| (name.clone(), value(name, assignment))).collect()
             };
             let (query, form) = (sent(&operation.query), sent(&operation.form));
             let query = serde_urlencoded::to_string(&query).unwrap();
