@@ -376,20 +376,29 @@ const COLUMNS_NOT_COMPARED: &[(&str, &str, &str)] = &[
     ("accounts", "locked_until", "and may lock it for a while"),
 ];
 
-/// Every compared table's rows as text, sorted, but the actor's own.
-async fn snapshot(app: &TestApp, own: &Own) -> BTreeMap<String, Vec<String>> {
-    let tables: Vec<String> = match &app.db {
+/// The database's tables.
+async fn tables(app: &TestApp) -> Vec<String> {
+    match &app.db {
         wageguard::db::Db::Sqlite(pool) => sqlx::query_scalar("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").fetch_all(pool).await,
         wageguard::db::Db::Postgres(pool) => sqlx::query_scalar("SELECT CAST(table_name AS TEXT) FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'").fetch_all(pool).await,
     }
-    .expect("table names");
+    .expect("table names")
+}
+
+/// A table's column names in their order.
+async fn columns(app: &TestApp, table: &str) -> Vec<String> {
+    match &app.db {
+        wageguard::db::Db::Sqlite(pool) => sqlx::query_scalar("SELECT name FROM pragma_table_info($1) ORDER BY cid").bind(table).fetch_all(pool).await,
+        wageguard::db::Db::Postgres(pool) => sqlx::query_scalar("SELECT CAST(column_name AS TEXT) FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position").bind(table).fetch_all(pool).await,
+    }
+    .expect("column names")
+}
+
+/// Every compared table's rows as text, sorted, but the actor's own.
+async fn snapshot(app: &TestApp, own: &Own) -> BTreeMap<String, Vec<String>> {
     let mut rows = BTreeMap::new();
-    for table in tables.into_iter().filter(|table| !NOT_COMPARED.iter().any(|(name, _)| name == table)) {
-        let columns: Vec<String> = match &app.db {
-            wageguard::db::Db::Sqlite(pool) => sqlx::query_scalar("SELECT name FROM pragma_table_info($1) ORDER BY cid").bind(&table).fetch_all(pool).await,
-            wageguard::db::Db::Postgres(pool) => sqlx::query_scalar("SELECT CAST(column_name AS TEXT) FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position").bind(&table).fetch_all(pool).await,
-        }
-        .expect("column names");
+    for table in tables(app).await.into_iter().filter(|table| !NOT_COMPARED.iter().any(|(name, _)| name == table)) {
+        let columns = columns(app, &table).await;
         let text = columns
             .iter()
             .filter(|column| !COLUMNS_NOT_COMPARED.iter().any(|(t, c, _)| *t == table && c == column))
@@ -397,8 +406,7 @@ async fn snapshot(app: &TestApp, own: &Own) -> BTreeMap<String, Vec<String>> {
             .collect::<Vec<_>>()
             .join(" || '|' || ");
         let filter = not_own(&table, &columns, own);
-        let sql = format!("SELECT {text} FROM \"{table}\"{filter}");
-        let mut table_rows: Vec<String> = wageguard::on_db!(&app.db, pool => sqlx::query_scalar(sqlx::AssertSqlSafe(sql.clone())).fetch_all(pool).await).expect("table rows");
+        let mut table_rows = texts(app, format!("SELECT {text} FROM \"{table}\"{filter}")).await;
         table_rows.sort();
         rows.insert(table, table_rows);
     }
@@ -418,15 +426,15 @@ fn difference(before: &BTreeMap<String, Vec<String>>, after: &BTreeMap<String, V
 }
 
 /// The non-null texts a query answers.
-async fn ids_of(app: &TestApp, sql: String) -> Vec<String> {
+async fn texts(app: &TestApp, sql: String) -> Vec<String> {
     let texts: Vec<Option<String>> =
-        wageguard::on_db!(&app.db, pool => sqlx::query_scalar(sqlx::AssertSqlSafe(sql.clone())).fetch_all(pool).await).expect("victim texts");
+        wageguard::on_db!(&app.db, pool => sqlx::query_scalar(sqlx::AssertSqlSafe(sql.clone())).fetch_all(pool).await).expect("texts");
     texts.into_iter().flatten().collect()
 }
 
 /// `[min, max]` from a query answering `min|max` (nothing when the table has no victim rows).
 async fn smallest_and_largest(app: &TestApp, sql: String) -> Option<[i64; 2]> {
-    let row = ids_of(app, sql).await.into_iter().next()?;
+    let row = texts(app, sql).await.into_iter().next()?;
     let (smallest, largest) = row.split_once('|')?;
     Some([smallest.parse().ok()?, largest.parse().ok()?])
 }
@@ -438,14 +446,9 @@ async fn victim(app: &TestApp) -> Victim {
     let upload = app.upload("/builder/common/v1/site/upload_file_batch?kind=image", Some(&demo), &[("现场照片.png", crate::upload::PNG)]).await;
     let upload = upload["data"][0].as_str().expect("upload url").rsplit('/').next().unwrap().to_owned();
     let project = app.scalar("SELECT id FROM projects WHERE name = '郑州市金水区幸福里安置房项目'").await;
-    let tables = snapshot(app, &Own::default()).await.into_keys().collect::<Vec<_>>();
     let mut ids = BTreeMap::new();
-    for table in tables {
-        let columns = match &app.db {
-            wageguard::db::Db::Sqlite(pool) => sqlx::query_scalar::<_, String>("SELECT name FROM pragma_table_info($1)").bind(&table).fetch_all(pool).await,
-            wageguard::db::Db::Postgres(pool) => sqlx::query_scalar::<_, String>("SELECT CAST(column_name AS TEXT) FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1").bind(&table).fetch_all(pool).await,
-        }
-        .expect("columns");
+    for table in tables(app).await {
+        let columns = columns(app, &table).await;
         if !columns.iter().any(|c| c == "id") {
             continue;
         }
@@ -479,10 +482,10 @@ async fn victim(app: &TestApp) -> Victim {
         format!("SELECT order_no FROM wage_orders WHERE project_id = {project}"),
         format!("SELECT serial FROM attendance_devices WHERE project_id = {project}"),
     ] {
-        markers.extend(ids_of(app, sql).await.into_iter().filter(|text| text.len() >= 4));
+        markers.extend(texts(app, sql).await.into_iter().filter(|text| text.len() >= 4));
     }
     assert!(ids.len() >= 12 && markers.len() >= 10, "the victim has records to find: {ids:?} {markers:?}");
-    let id_number = ids_of(app, format!("SELECT id_number FROM workers WHERE id = {}", ids["worker"][0])).await.remove(0);
+    let id_number = texts(app, format!("SELECT id_number FROM workers WHERE id = {}", ids["worker"][0])).await.remove(0);
     Victim { project, ids, upload, id_number, markers }
 }
 
@@ -509,7 +512,7 @@ async fn actors(app: &TestApp) -> Vec<(Actor, Option<String>, Own)> {
 }
 
 async fn own(app: &TestApp, username: &str) -> Own {
-    let row = ids_of(app, format!("SELECT CAST(id AS TEXT) || '|' || COALESCE(CAST(project_id AS TEXT), '') || '|' || phone FROM accounts WHERE username = '{username}'")).await;
+    let row = texts(app, format!("SELECT CAST(id AS TEXT) || '|' || COALESCE(CAST(project_id AS TEXT), '') || '|' || phone FROM accounts WHERE username = '{username}'")).await;
     let fields: Vec<&str> = row[0].split('|').collect();
     Own { account: fields[0].parse().ok(), project: fields[1].parse().ok(), phone: Some(fields[2].to_owned()) }
 }
