@@ -204,3 +204,47 @@ async fn shutdown_signal() {
     }
     tracing::info!("shutting down");
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// Route registrations that bypass the OpenAPI document: the router would serve them while the document,
+    /// and with it the access matrix and the fuzzing, would not know them.
+    const UNDOCUMENTED_REGISTRATIONS: [&str; 4] = [".route(", ".route_service(", ".nest(", ".nest_service("];
+
+    fn rust_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                rust_files(&path, found);
+            } else if path.extension().is_some_and(|extension| extension == "rs") {
+                found.push(path);
+            }
+        }
+    }
+
+    /// Every area registers its routes with `routes!` on an `OpenApiRouter`, so `api()` answers the router
+    /// and its document from the same registrations; the one plain route is the document itself (in `app`).
+    #[test]
+    fn every_route_is_registered_with_its_document() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        let mut plain = Vec::new();
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            // This module names the registrations it looks for.
+            let code = text.split("#[cfg(test)]\nmod tests {\n    use std::path::Path;").next().unwrap();
+            for (number, line) in code.lines().enumerate() {
+                if UNDOCUMENTED_REGISTRATIONS.iter().any(|registration| line.contains(registration)) {
+                    plain.push(format!("{}:{}: {}", file.strip_prefix(&src).unwrap().display(), number + 1, line.trim()));
+                }
+            }
+        }
+        assert_eq!(plain.len(), 1, "routes outside the OpenAPI document (register them with routes! in the area's router): {plain:#?}");
+        assert!(plain[0].starts_with("lib.rs:"), "{plain:?}");
+        let (_, document) = crate::api();
+        assert!(!document.paths.paths.contains_key("/api/openapi.json"), "the document's own route is the one plain route");
+    }
+}

@@ -22,7 +22,7 @@ async fn save_line(app: &TestApp, token: &str, line: &Value, payable: &str, reas
 }
 
 /// An approver of project 2.
-async fn other_approver(app: &TestApp) -> String {
+pub async fn other_approver(app: &TestApp) -> String {
     let hash = wageguard::auth::password::hash_blocking("Demo@12345".into()).await.unwrap();
     wageguard::auth::accounts::create(&app.db, wageguard::auth::accounts::NewAccount {
         username: "finance2", name: "赵会计", kind: wageguard::auth::accounts::AccountKind::Finance, project_id: Some(2), phone: "13800138009",

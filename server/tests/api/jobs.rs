@@ -50,20 +50,26 @@ both!(a_failed_run_is_recorded_and_start_up_runs_are_never_refused);
 async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &TestApp) {
     let state = wageguard::state(app.db.clone(), app.config.clone());
     app.exec("INSERT INTO sessions (token_hash, account_id, created_at, expires_at) SELECT 'expired', id, 0, 1 FROM accounts WHERE username = 'demo'").await;
+    app.exec("INSERT INTO login_guards (username, attempts, locked_until, last_attempt_at) VALUES ('tried-long-ago', 2, 0, 1)").await;
     let slot = jobs::slot_of(wageguard::clock::now(), 3_600);
 
     let first = jobs::round(&state, "host:1", slot, true).await;
-    assert_eq!(first, vec![(Job::PayoutRecovery, Turn::Ran), (Job::SessionCleanup, Turn::Ran)]);
+    assert_eq!(first, vec![(Job::PayoutRecovery, Turn::Ran), (Job::SessionCleanup, Turn::Ran), (Job::LoginGuardCleanup, Turn::Ran)]);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM sessions WHERE token_hash = 'expired'").await, 0);
     let second = jobs::round(&state, "host:2", slot, true).await;
-    assert_eq!(second, vec![(Job::PayoutRecovery, Turn::Ran), (Job::SessionCleanup, Turn::Skipped)], "a start recovers payouts even in a taken slot");
+    assert_eq!(
+        second,
+        vec![(Job::PayoutRecovery, Turn::Ran), (Job::SessionCleanup, Turn::Skipped), (Job::LoginGuardCleanup, Turn::Skipped)],
+        "a start recovers payouts even in a taken slot"
+    );
     let later = jobs::round(&state, "host:2", slot, false).await;
-    assert_eq!(later, vec![(Job::PayoutRecovery, Turn::Skipped), (Job::SessionCleanup, Turn::Skipped)]);
+    assert_eq!(later, vec![(Job::PayoutRecovery, Turn::Skipped), (Job::SessionCleanup, Turn::Skipped), (Job::LoginGuardCleanup, Turn::Skipped)]);
 
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM job_runs WHERE slot IS NOT NULL").await, 2, "one run per job for the slot");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM job_runs WHERE slot IS NOT NULL").await, 3, "one run per job for the slot");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM job_runs WHERE slot IS NULL AND job = 'payout_recovery' AND instance = 'host:2'").await, 1);
     let details: Vec<String> = jobs::repo::recent(&app.db, 10).await.unwrap().into_iter().map(|run| run.detail).collect();
     assert!(details.contains(&"removed 1 sessions".to_owned()), "{details:?}");
+    assert!(details.contains(&"forgot 1 failed-password counts".to_owned()), "{details:?}");
 }
 both!(two_instances_share_the_schedule_and_each_start_recovers_payouts);
 

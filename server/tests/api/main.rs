@@ -2,6 +2,7 @@
 
 mod support;
 
+mod access;
 mod account;
 mod affix;
 mod approvers;

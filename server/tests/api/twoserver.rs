@@ -23,7 +23,10 @@ const JOB_INTERVAL_SECONDS: &str = "2";
 /// Periods each job must have run in before the run records are judged.
 const PERIODS: usize = 3;
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
-const JOBS: [&str; 2] = ["payout_recovery", "session_cleanup"];
+
+fn job_names() -> impl Iterator<Item = &'static str> {
+    wageguard::jobs::Job::ALL.into_iter().map(wageguard::jobs::Job::name)
+}
 
 struct Reply {
     status: u16,
@@ -444,7 +447,7 @@ async fn two_servers_on_one_postgres_behind_nginx() {
         };
         let periods: Vec<i64> = {
             let mut counts = Vec::new();
-            for job in JOBS {
+            for job in job_names() {
                 counts.push(
                     sqlx::query_scalar("SELECT COUNT(*) FROM job_runs WHERE job = $1 AND slot IS NOT NULL AND outcome = 'ok'")
                         .bind(job)
@@ -455,7 +458,7 @@ async fn two_servers_on_one_postgres_behind_nginx() {
             }
             counts
         };
-        if JOBS.iter().all(|job| contested(job)) && periods.iter().all(|count| *count as usize >= PERIODS) {
+        if job_names().all(contested) && periods.iter().all(|count| *count as usize >= PERIODS) {
             break (turns, periods);
         }
         waited += 1;
@@ -492,7 +495,7 @@ async fn two_servers_on_one_postgres_behind_nginx() {
         servers[upload_by].name,
         downloaded_by.iter().map(|i| servers[*i].name).collect::<Vec<_>>().join("+"),
     );
-    for (job, count) in JOBS.iter().zip(&periods) {
+    for (job, count) in job_names().zip(&periods) {
         let ran: Vec<String> = (0..2).map(|i| format!("{} ran {}, skipped {}", servers[i].name, turns[i].0.iter().filter(|(j, _)| j == job).count(), turns[i].1.iter().filter(|(j, _)| j == job).count())).collect();
         println!("  {job}: {count} periods, each run once ({})", ran.join("; "));
     }

@@ -7,7 +7,7 @@ use crate::both;
 use crate::support::{TestApp, assert_refused};
 
 const UPLOAD: &str = "/builder/common/v1/site/upload_file_batch";
-const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
+pub const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
 const JPEG: &[u8] = b"\xff\xd8\xff\xe0\0\x10JFIF\0";
 const PDF: &[u8] = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n";
 const DOCX: &[u8] = b"PK\x03\x04\x14\0\x06\0[Content_Types].xml word/document.xml";
