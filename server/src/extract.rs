@@ -3,11 +3,36 @@
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{Method, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
 use crate::envelope::ApiError;
 
 const MAX_FORM_BYTES: usize = 256 * 1024;
+
+pub const MSG_CONTROL_CHARACTERS: &str = "输入内容含有不可见的控制字符，请删除后重试";
+
+/// The one check on request text. Tab, line feed and carriage return pass (multi-line remarks and pasted
+/// text have them, and both databases store them); every other C0 control (NUL, which PostgreSQL cannot
+/// store in text), DEL and the C1 controls are refused, so both backends answer alike.
+pub fn plain_text(text: &str) -> Result<(), ApiError> {
+    if text.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) {
+        return Err(ApiError::refused(MSG_CONTROL_CHARACTERS));
+    }
+    Ok(())
+}
+
+/// Refuses a request whose path or query string, percent-decoded, is not plain text: this covers every
+/// path segment and query parameter before any extractor reads them. Header values need no check: the
+/// HTTP parser already refuses control bytes other than tab in them.
+pub async fn plain_uri(request: Request, next: Next) -> Response {
+    let path_and_query = request.uri().path_and_query().map(|value| value.as_str()).unwrap_or("");
+    match plain_text(&percent_encoding::percent_decode_str(path_and_query).decode_utf8_lossy()) {
+        Ok(()) => next.run(request).await,
+        Err(error) => error.into_response(),
+    }
+}
 
 /// Request parameters from the query string and, for POSTs, the form-encoded body (body wins on
 /// repeated keys because it comes last). Form structs use `Option<String>` fields so that a missing
@@ -41,6 +66,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Params<T> {
                 let body: Vec<(String, String)> =
                     serde_urlencoded::from_bytes(&bytes).map_err(|_| ApiError::refused("请求参数格式错误"))?;
                 for (key, value) in body {
+                    plain_text(&key)?;
+                    plain_text(&value)?;
                     pairs.retain(|(existing, _)| existing != &key);
                     pairs.push((key, value));
                 }

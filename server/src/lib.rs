@@ -131,6 +131,7 @@ pub fn app(state: AppState) -> Router {
         .fallback(web::fallback)
         .method_not_allowed_fallback(|| async { ApiError::NotFound("接口不存在".into()) })
         .with_state(state)
+        .layer(axum::middleware::from_fn(extract::plain_uri))
         .layer(CompressionLayer::new())
         .layer(CatchPanicLayer::custom(panic_reply))
         .layer(
