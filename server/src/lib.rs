@@ -67,7 +67,7 @@ struct ApiDoc;
 
 /// Every API route with its OpenAPI document.
 pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let (router, document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(auth::router())
         .merge(system::router())
         .merge(message::router())
@@ -88,7 +88,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(finance::router())
         .merge(privacy::router())
         .merge(calendar::router())
-        .split_for_parts()
+        .split_for_parts();
+    (router, envelope::describe_refusals(document))
 }
 
 /// The OpenAPI document as the console's type generator reads it.

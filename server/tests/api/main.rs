@@ -17,6 +17,7 @@ mod orders;
 mod password;
 mod payout;
 mod privacy;
+mod refusals_documented;
 mod project_info;
 mod robustness;
 mod session;
