@@ -106,3 +106,18 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for QueryParams<T>
             .map_err(|_| ApiError::refused("请求参数格式错误"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_breaks_and_tabs_are_text_other_controls_are_not() {
+        assert!(plain_text("钢筋班\t二组\r\n备注").is_ok());
+        for control in ['\0', '\u{1}', '\u{1b}', '\u{7f}', '\u{80}', '\u{9f}'] {
+            let refused = plain_text(&format!("a{control}b")).unwrap_err();
+            assert_eq!(refused.to_string(), MSG_CONTROL_CHARACTERS);
+        }
+        assert!(plain_text("\u{a0}\u{200b}甲").is_ok(), "no-break and zero-width spaces are not controls");
+    }
+}
