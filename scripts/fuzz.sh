@@ -58,10 +58,11 @@ fuzz() {
   token="$(curl -sf "$base/builder/common/v1/Public/login" --data-urlencode username=demo \
     --data-urlencode "password=$(printf '%s' 'Demo@12345' | base64)" | python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["phpsessid"])')"
   local started=$SECONDS status=0
-  "$VENV/bin/schemathesis" --no-color run "$base/api/openapi.json" -H "X-Token: $token" \
+  # Run from the scratch folder: schemathesis keeps a cache in its working directory.
+  (cd "$WORK" && "$VENV/bin/schemathesis" --no-color run "$base/api/openapi.json" -H "X-Token: $token" \
     --checks not_a_server_error,response_schema_conformance --max-examples "$MAX_EXAMPLES" --workers "$WORKERS" \
     --exclude-path-regex "$EXCLUDE" --generation-database none \
-    --report junit --report-junit-path "$report.xml" 2>&1 | tee "$WORK/$name-schemathesis.log" || status=$?
+    --report junit --report-junit-path "$report.xml") 2>&1 | tee "$WORK/$name-schemathesis.log" || status=$?
   stop_server
   local seconds=$((SECONDS - started))
   local operations requests internal panics failures
