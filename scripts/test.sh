@@ -26,6 +26,11 @@ cargo test -p wageguard -- --skip access:: 2>&1 | tee "$LOGS/server"
 echo "==> access matrix (SQLite and PostgreSQL): its counts"
 cargo test -p wageguard --test api -- access:: --nocapture 2>&1 | tee -a "$LOGS/server"
 
+# --- fuzz stage (issue 12): schemathesis over the OpenAPI document, SQLite then PostgreSQL ---
+echo "==> fuzzing the API (SQLite and PostgreSQL)"
+bash scripts/fuzz.sh 2>&1 | tee "$LOGS/fuzz"
+# --- end of the fuzz stage ---
+
 echo "==> browser journeys"
 npm_ci "$ROOT/e2e"
 (cd e2e && npx playwright test) 2>&1 | tee "$LOGS/e2e"
@@ -33,5 +38,6 @@ npm_ci "$ROOT/e2e"
 web=$(count "$LOGS/web" 'Tests +[0-9]+ passed')
 server=$(count "$LOGS/server" '[0-9]+ passed;')
 e2e=$(count "$LOGS/e2e" '^ +[0-9]+ passed')
-echo "console $web, server $server, journeys $e2e"
+fuzzed=$(count "$LOGS/fuzz" '[0-9]+ requests')
+echo "console $web, server $server, journeys $e2e, fuzzed requests $fuzzed (0 failing)"
 echo "all: $((web + server + e2e)) passed, 0 failed"

@@ -1,16 +1,41 @@
 //! Request extractors that never answer outside the envelope.
 
+use std::net::IpAddr;
+
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{Method, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
-
-use std::net::IpAddr;
 
 use crate::envelope::ApiError;
 use crate::state::AppState;
 
 const MAX_FORM_BYTES: usize = 256 * 1024;
+
+pub const MSG_CONTROL_CHARACTERS: &str = "输入内容含有不可见的控制字符，请删除后重试";
+
+/// The one check on request text. Tab, line feed and carriage return pass (multi-line remarks and pasted
+/// text have them, and both databases store them); every other C0 control (NUL, which PostgreSQL cannot
+/// store in text), DEL and the C1 controls are refused, so both backends answer alike.
+pub fn plain_text(text: &str) -> Result<(), ApiError> {
+    if text.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) {
+        return Err(ApiError::refused(MSG_CONTROL_CHARACTERS));
+    }
+    Ok(())
+}
+
+/// Refuses a request whose path or query string, percent-decoded, is not plain text: this covers every
+/// path segment and query parameter before any extractor reads them. Header values need no check: the
+/// HTTP parser already refuses control bytes other than tab in them.
+pub async fn plain_uri(request: Request, next: Next) -> Response {
+    let path_and_query = request.uri().path_and_query().map(|value| value.as_str()).unwrap_or("");
+    match plain_text(&percent_encoding::percent_decode_str(path_and_query).decode_utf8_lossy()) {
+        Ok(()) => next.run(request).await,
+        Err(error) => error.into_response(),
+    }
+}
 
 /// Request parameters from the query string and, for POSTs, the form-encoded body (body wins on
 /// repeated keys because it comes last). Form structs use `Option<String>` fields so that a missing
@@ -44,6 +69,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Params<T> {
                 let body: Vec<(String, String)> =
                     serde_urlencoded::from_bytes(&bytes).map_err(|_| ApiError::refused("请求参数格式错误"))?;
                 for (key, value) in body {
+                    plain_text(&key)?;
+                    plain_text(&value)?;
                     pairs.retain(|(existing, _)| existing != &key);
                     pairs.push((key, value));
                 }
@@ -109,5 +136,15 @@ mod tests {
         assert_eq!(client_address(Some(ip("10.0.0.2")), None, &nginx), Some(ip("10.0.0.2")));
         assert_eq!(client_address(Some(ip("10.0.0.2")), Some("9.9.9.9"), &[]), Some(ip("10.0.0.2")));
         assert_eq!(client_address(None, Some("9.9.9.9"), &nginx), None);
+    }
+
+    #[test]
+    fn line_breaks_and_tabs_are_text_other_controls_are_not() {
+        assert!(plain_text("钢筋班\t二组\r\n备注").is_ok());
+        for control in ['\0', '\u{1}', '\u{1b}', '\u{7f}', '\u{80}', '\u{9f}'] {
+            let refused = plain_text(&format!("a{control}b")).unwrap_err();
+            assert_eq!(refused.to_string(), MSG_CONTROL_CHARACTERS);
+        }
+        assert!(plain_text("\u{a0}\u{200b}甲").is_ok(), "no-break and zero-width spaces are not controls");
     }
 }

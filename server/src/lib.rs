@@ -69,7 +69,7 @@ struct ApiDoc;
 
 /// Every API route with its OpenAPI document.
 pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let (router, document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(auth::router())
         .merge(system::router())
         .merge(message::router())
@@ -90,7 +90,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(finance::router())
         .merge(privacy::router())
         .merge(calendar::router())
-        .split_for_parts()
+        .split_for_parts();
+    (router, envelope::describe_refusals(document))
 }
 
 /// The OpenAPI document as the console's type generator reads it.
@@ -136,6 +137,7 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(|| async { ApiError::NotFound("接口不存在".into()) })
         .layer(axum::middleware::from_fn_with_state(state.clone(), ratelimit::guard))
         .with_state(state)
+        .layer(axum::middleware::from_fn(extract::plain_uri))
         .layer(CompressionLayer::new())
         .layer(CatchPanicLayer::custom(panic_reply))
         .layer(

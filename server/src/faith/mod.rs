@@ -55,6 +55,7 @@ async fn detail(State(state): State<AppState>, current: CurrentAccount, Params(f
 
 /// What `Credit/units` receives.
 #[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CreditUnitsForm {
     /// The regulator: the project whose units (required). A builder account: its own only.
     pub project_id: Option<String>,

@@ -17,7 +17,7 @@ use kind::{MAX_FILE_BYTES, MSG_TOO_LARGE, UploadKind};
 use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::{self, CurrentAccount, TOKEN_HEADER};
 use crate::envelope::{ApiError, ApiResult, Envelope, ok_with};
-use crate::extract::{ClientIp, QueryParams};
+use crate::extract::{ClientIp, QueryParams, plain_text};
 use crate::oplog;
 use crate::state::AppState;
 
@@ -32,6 +32,7 @@ pub async fn workbook_field(multipart: Result<Multipart, MultipartRejection>, mi
     let mut multipart = multipart.map_err(|_| ApiError::refused(MSG_NOT_MULTIPART))?;
     let mut workbook = None;
     while let Some(field) = multipart.next_field().await.map_err(|_| ApiError::refused(MSG_TOO_LARGE))? {
+        plain_field(&field)?;
         if field.name() == Some("file") {
             let bytes = field.bytes().await.map_err(|_| ApiError::refused(MSG_TOO_LARGE))?;
             if bytes.len() > MAX_FILE_BYTES {
@@ -63,6 +64,12 @@ struct Received {
     bytes: Vec<u8>,
 }
 
+/// A multipart field's name and file name are request text like any other (the file name is stored).
+fn plain_field(field: &axum::extract::multipart::Field<'_>) -> Result<(), ApiError> {
+    plain_text(field.name().unwrap_or_default())?;
+    plain_text(field.file_name().unwrap_or_default())
+}
+
 fn unreadable(error: axum::extract::multipart::MultipartError) -> ApiError {
     if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
         ApiError::refused(MSG_TOO_LARGE)
@@ -74,6 +81,7 @@ fn unreadable(error: axum::extract::multipart::MultipartError) -> ApiError {
 async fn receive(mut multipart: Multipart, kind: UploadKind) -> Result<Vec<Received>, ApiError> {
     let mut files = Vec::new();
     while let Some(mut field) = multipart.next_field().await.map_err(unreadable)? {
+        plain_field(&field)?;
         if !matches!(field.name(), Some("imgFile[]" | "imgFile")) {
             continue;
         }

@@ -153,8 +153,12 @@ pub struct Lookups<'a> {
     pub banks: &'a [(String, String)],
 }
 
-/// A row as the registration form, or why its names do not resolve.
+/// A row as the registration form, or why its names do not resolve. A cell with control characters is
+/// refused like any request text (the edge check cannot see inside a workbook).
 pub fn row_form(row: &SheetRow, lookups: &Lookups<'_>) -> Result<RegisterForm, String> {
+    for text in &row.cells {
+        crate::extract::plain_text(text).map_err(|refused| refused.to_string())?;
+    }
     let cell = |index: usize| row.cells[index].trim().to_owned();
     let some = |index: usize| Some(cell(index));
     let unit_name = cell(10);
@@ -266,6 +270,8 @@ mod tests {
         assert_eq!(form.wageCardBank.as_deref(), Some("ICBC"));
         assert_eq!(form.wageKind.as_deref(), Some("month"));
         cells[11] = "木工班".into();
-        assert_eq!(row_form(&SheetRow { number: 2, cells }, &lookups).err().as_deref(), Some("班组“木工班”不属于所属单位"));
+        assert_eq!(row_form(&SheetRow { number: 2, cells: cells.clone() }, &lookups).err().as_deref(), Some("班组“木工班”不属于所属单位"));
+        cells[0] = "张\0三".into();
+        assert_eq!(row_form(&SheetRow { number: 2, cells }, &lookups).err().as_deref(), Some(crate::extract::MSG_CONTROL_CHARACTERS));
     }
 }

@@ -4190,9 +4190,10 @@ export interface components {
         Envelope_AccountEditData: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description What step 4 shows. */
             data: {
                 accountForm: components["schemas"]["AccountForm"];
@@ -4221,9 +4222,10 @@ export interface components {
         Envelope_AffixDetail: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description affixDetail/{belongdate}/{companyid}. */
             data: {
                 belongdate: string;
@@ -4248,9 +4250,10 @@ export interface components {
         Envelope_AttendanceDeviceSecret: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description The secret, shown once: at registration and after a reset. */
             data: {
                 /** Format: int64 */
@@ -4264,9 +4267,10 @@ export interface components {
         Envelope_AttendanceImportResult: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description The import's answer: good rows saved, bad rows by their row number. */
             data: {
                 /** @description Good rows already stored before. */
@@ -4283,9 +4287,10 @@ export interface components {
         Envelope_AttendanceRules: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description The project's attendance rules. */
             data: {
                 /**
@@ -4315,9 +4320,10 @@ export interface components {
         Envelope_AttendanceRulesSaved: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description What a rule change recounted. */
             data: {
                 /** @description First day recounted (`YYYY-MM-DD`): the first day of the previous month. */
@@ -4332,9 +4338,10 @@ export interface components {
         Envelope_AttendanceSheet: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description The monthly attendance sheet, one row per worker, paginated by worker. */
             data: {
                 /** Format: int32 */
@@ -4355,9 +4362,10 @@ export interface components {
         Envelope_AttendanceWorkerMonth: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description A worker's attendance in one month of a project, read-only. */
             data: {
                 /** Format: int64 */
@@ -4381,9 +4389,10 @@ export interface components {
         Envelope_BuilderEditData: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description `Site/builderEdit`. */
             data: components["schemas"]["UnitContext"] & {
                 builderForm: components["schemas"]["BuilderForm"];
@@ -4394,9 +4403,10 @@ export interface components {
         Envelope_CalendarMonth: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description A month of the calendar. */
             data: {
                 /** @description Every day of the month, in order. */
@@ -4425,9 +4435,10 @@ export interface components {
         Envelope_CalendarYear: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description A year of the calendar, month by month. */
             data: {
                 months: components["schemas"]["CalendarMonth"][];
@@ -4444,9 +4455,10 @@ export interface components {
         Envelope_CaptchaData: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** @description Send back as `captcha_id` with the login. */
                 captcha_id: string;
@@ -4459,9 +4471,10 @@ export interface components {
         Envelope_ContractorEditData: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description `Site/contractorEdit`. */
             data: components["schemas"]["UnitContext"] & {
                 contructorForm: components["schemas"]["ContructorForm"];
@@ -4472,9 +4485,10 @@ export interface components {
         Envelope_CreatedAccount: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** Format: int64 */
                 account_id: number;
@@ -4490,9 +4504,10 @@ export interface components {
         Envelope_Credit: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description A credit record. Lists mask the ID number; the detail answers it in full. */
             data: {
                 /** @description `/uploads/…` URLs. */
@@ -4539,9 +4554,10 @@ export interface components {
         Envelope_CreditSaved: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description The id of a saved record. */
             data: {
                 /** Format: int64 */
@@ -4553,9 +4569,10 @@ export interface components {
         Envelope_DetailData: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 accountForm?: components["schemas"]["AccountForm"] | null;
                 /** @description Every attachment URL of the registration. */
@@ -4574,9 +4591,10 @@ export interface components {
         Envelope_DeviceHeartbeatReply: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description The device is alive: answers the server time so the device can check its clock. */
             data: {
                 /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
@@ -4593,9 +4611,10 @@ export interface components {
         Envelope_DevicePunchResult: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description What became of a batch. */
             data: {
                 /** @description Punches stored before (or twice in this batch): stored once. */
@@ -4612,9 +4631,10 @@ export interface components {
         Envelope_FinanceIndex: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** @description The special account's balance, yuan ('' without an account). */
                 balance: string;
@@ -4637,9 +4657,10 @@ export interface components {
         Envelope_FinanceProfile: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description `Messageinfo`: the approver's own profile. */
             data: {
                 account: string;
@@ -4661,9 +4682,10 @@ export interface components {
         Envelope_FinanceVerified: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /**
                  * Format: int64
@@ -4677,9 +4699,10 @@ export interface components {
         Envelope_GuaranteeChanged: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description What a guarantee change answers. */
             data: {
                 /** @description The deposit is above the ceiling (a warning, as in the wizard). */
@@ -4697,9 +4720,10 @@ export interface components {
         Envelope_ImportResult: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** @description Rows refused, in row order. */
                 failed: components["schemas"]["BadRow"][];
@@ -4717,9 +4741,10 @@ export interface components {
         Envelope_ListData: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** Format: int64 */
                 limit: number;
@@ -4735,9 +4760,10 @@ export interface components {
         Envelope_LoginData: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description Reply of a successful login. */
             data: {
                 /**
@@ -4771,9 +4797,10 @@ export interface components {
         Envelope_MessageCount: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /**
                  * Format: int64
@@ -4787,9 +4814,10 @@ export interface components {
         Envelope_NoticeBoard: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /**
              * @description 维权信息告示牌: everything the 2020 regulation asks a site to post, from the project and the site
              *     configuration (`[notice_board]`).
@@ -4825,9 +4853,10 @@ export interface components {
         Envelope_Option_PropertyInitialPassword: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: null | {
                 account: string;
                 /** Format: int64 */
@@ -4841,9 +4870,10 @@ export interface components {
         Envelope_Option_String: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: null | string;
             message: string;
         };
@@ -4851,9 +4881,10 @@ export interface components {
         Envelope_Page_HistoryLine: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** Format: int64 */
                 limit: number;
@@ -4880,9 +4911,10 @@ export interface components {
         Envelope_Page_IncompleteLine: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** Format: int64 */
                 limit: number;
@@ -4915,9 +4947,10 @@ export interface components {
         Envelope_Page_RosterLine: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** Format: int64 */
                 limit: number;
@@ -4979,9 +5012,10 @@ export interface components {
         Envelope_Page_TrainingLine: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** Format: int64 */
                 limit: number;
@@ -5012,9 +5046,10 @@ export interface components {
         Envelope_Paged_AffixMonthLine: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One page of a list. */
             data: {
                 /** Format: int64 */
@@ -5057,9 +5092,10 @@ export interface components {
         Envelope_Paged_AttendanceDevice: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One page of a list. */
             data: {
                 /** Format: int64 */
@@ -5105,9 +5141,10 @@ export interface components {
         Envelope_Paged_AttendancePunchRecord: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One page of a list. */
             data: {
                 /** Format: int64 */
@@ -5166,9 +5203,10 @@ export interface components {
         Envelope_Paged_Credit: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One page of a list. */
             data: {
                 /** Format: int64 */
@@ -5226,9 +5264,10 @@ export interface components {
         Envelope_Paged_FinanceRecord: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One page of a list. */
             data: {
                 /** Format: int64 */
@@ -5257,9 +5296,10 @@ export interface components {
         Envelope_Paged_PropertyApproverLine: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One page of a list. */
             data: {
                 /** Format: int64 */
@@ -5299,9 +5339,10 @@ export interface components {
         Envelope_Paged_SpecialDayRow: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One page of a list. */
             data: {
                 /** Format: int64 */
@@ -5340,9 +5381,10 @@ export interface components {
         Envelope_Paged_Staff: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One page of a list. */
             data: {
                 /** Format: int64 */
@@ -5386,9 +5428,10 @@ export interface components {
         Envelope_Paged_TeamItem: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One page of a list. */
             data: {
                 /** Format: int64 */
@@ -5438,9 +5481,10 @@ export interface components {
         Envelope_Paged_UnitListItem: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One page of a list. */
             data: {
                 /** Format: int64 */
@@ -5492,9 +5536,10 @@ export interface components {
         Envelope_Paged_WageAnomaly: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One page of a list. */
             data: {
                 /** Format: int64 */
@@ -5541,9 +5586,10 @@ export interface components {
         Envelope_Paged_WageOrder: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One page of a list. */
             data: {
                 /** Format: int64 */
@@ -5592,9 +5638,10 @@ export interface components {
         Envelope_Paged_WagePayout: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One page of a list. */
             data: {
                 /** Format: int64 */
@@ -5645,9 +5692,10 @@ export interface components {
         Envelope_Paged_WageSheet: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One page of a list. */
             data: {
                 /** Format: int64 */
@@ -5718,9 +5766,10 @@ export interface components {
         Envelope_ParticipantDetail: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description `construction_edit`: a unit with its company and leaders (the editBuilds form). */
             data: {
                 /** @description Contract attachment URLs (`/uploads/…`), at most 9. */
@@ -5755,9 +5804,10 @@ export interface components {
         Envelope_ParticipantSaved: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description What a participating unit save answers. */
             data: {
                 /** Format: int64 */
@@ -5769,9 +5819,10 @@ export interface components {
         Envelope_PasswordStatus: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /**
                  * Format: int64
@@ -5790,9 +5841,10 @@ export interface components {
         Envelope_ProjectEditData: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description Everything step 1 shows: the form, the audit remark, the read-only fields and the option lists. */
             data: {
                 /** @description The regulator's remark on a rejected project ('' otherwise). */
@@ -5824,9 +5876,10 @@ export interface components {
         Envelope_ProjectInfoData: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description What the project information page shows. */
             data: {
                 /** @description '0' draft, '1' submitted, '2' approved, '3' rejected. */
@@ -5850,9 +5903,10 @@ export interface components {
         Envelope_PropertyApproverDetail: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description One approver for the edit form (full ID number). */
             data: {
                 account: string;
@@ -5873,9 +5927,10 @@ export interface components {
         Envelope_PropertyCard: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description A card read by the site ID reader, checked. */
             data: {
                 birthday: string;
@@ -5889,9 +5944,10 @@ export interface components {
         Envelope_PropertyIdFacts: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description What an ID number says. */
             data: {
                 /** @description YYYY-MM-DD. */
@@ -5906,9 +5962,10 @@ export interface components {
         Envelope_PropertyInitialPassword: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description The answer of a create or a reset: the initial password, shown once. */
             data: {
                 account: string;
@@ -5923,9 +5980,10 @@ export interface components {
         Envelope_PropertyPasswordRule: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description `getpwd`: the rule an initial password follows and how it is handed out. */
             data: {
                 /** @description How the initial password reaches the approver. */
@@ -5944,9 +6002,10 @@ export interface components {
         Envelope_PropertyProject: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description `Projectname`: what the propertyRole screen shows above the list. */
             data: {
                 /**
@@ -5967,9 +6026,10 @@ export interface components {
         Envelope_Registered: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /**
                  * Format: int64
@@ -5985,9 +6045,10 @@ export interface components {
         Envelope_Saved: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description The id of a saved record. */
             data: {
                 /** Format: int64 */
@@ -5999,9 +6060,10 @@ export interface components {
         Envelope_SiteConfig: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description The site configuration the console shows (`public/Message`, messageJson). */
             data: {
                 /**
@@ -6064,9 +6126,10 @@ export interface components {
         Envelope_SmsStatus: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /**
                  * Format: int64
@@ -6080,9 +6143,10 @@ export interface components {
         Envelope_SpecialArrival: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description What an arrival answers: the flow, and whether it was already recorded. */
             data: {
                 balance: string;
@@ -6097,9 +6161,10 @@ export interface components {
         Envelope_SpecialFlowPage: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description A page of flows with the sums of everything the filter matches. */
             data: {
                 /** @description The account's balance now, yuan. */
@@ -6122,9 +6187,10 @@ export interface components {
         Envelope_SpecialInformation: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description special/information. */
             data: {
                 /** @description The account form as the wizard saved it. */
@@ -6147,9 +6213,10 @@ export interface components {
         Envelope_SpecialPosted: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description The money posted: the flow and the balance after it. */
             data: {
                 /** @description Yuan. */
@@ -6165,9 +6232,10 @@ export interface components {
         Envelope_Staff: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /**
              * @description A staff member as listed (ID number and phone in full for the project's own account: they are its
              *     own records and the edit form needs them).
@@ -6203,9 +6271,10 @@ export interface components {
         Envelope_StaffOptions: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description What the staff page needs besides the list. */
             data: {
                 /** @description Key posts vacant today (the page warns: 关键岗位未配备：…，配备后才能发放工资). */
@@ -6219,9 +6288,10 @@ export interface components {
         Envelope_String: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: string;
             message: string;
         };
@@ -6229,9 +6299,10 @@ export interface components {
         Envelope_TeamItem: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description A team. */
             data: {
                 /** @description YYYY-MM-DD. */
@@ -6270,9 +6341,10 @@ export interface components {
         Envelope_TeamSaved: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description What a team save answers. */
             data: {
                 /** Format: int64 */
@@ -6284,9 +6356,10 @@ export interface components {
         Envelope_TrainingDetail: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: components["schemas"]["TrainingLine"] & {
                 attendeeList: components["schemas"]["Attendee"][];
             };
@@ -6296,9 +6369,10 @@ export interface components {
         Envelope_UnitInfoData: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /**
              * @description `ajax_company_info`: the unit (contructorForm's fields; the builder's labour leader, site manager
              *     and attachments are empty), the ceiling, the option lists and the guarantee's changes.
@@ -6325,9 +6399,10 @@ export interface components {
         Envelope_UnitSaved: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description The reply of a successful save. */
             data: {
                 /** @description The deposit is above the ceiling (spec §4: a warning flag, not a refusal). */
@@ -6343,9 +6418,10 @@ export interface components {
         Envelope_UserInfo: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description The logged-in user, as the console's guard and header need it. */
             data: {
                 account: string;
@@ -6379,9 +6455,10 @@ export interface components {
         Envelope_Value: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: unknown;
             message: string;
         };
@@ -6389,9 +6466,10 @@ export interface components {
         Envelope_Vec_AreaHit: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** @description The division's code (2/4/6/9 digits). */
                 code: string;
@@ -6412,9 +6490,10 @@ export interface components {
         Envelope_Vec_AreaOption: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** @description The divisions under this one; absent on a leaf and in lazy answers. */
                 children?: components["schemas"]["AreaOption"][] | null;
@@ -6431,9 +6510,10 @@ export interface components {
         Envelope_Vec_CompanyInfo: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 LegalPerson: string;
                 /** @description Masked (`410105********1234`). */
@@ -6457,9 +6537,10 @@ export interface components {
         Envelope_Vec_ConstructionType: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 label: string;
                 /** @description `subcontractor` (专业分包) or `labour` (劳务分包). */
@@ -6472,9 +6553,10 @@ export interface components {
         Envelope_Vec_RateLine: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** @description YYYY-MM-DD: the first day the standard applies. */
                 effectiveFrom: string;
@@ -6489,9 +6571,10 @@ export interface components {
         Envelope_Vec_SelectOption: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** @description What the user sees. */
                 label: string;
@@ -6504,9 +6587,10 @@ export interface components {
         Envelope_Vec_String: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: string[];
             message: string;
         };
@@ -6514,9 +6598,10 @@ export interface components {
         Envelope_Vec_UnitChoice: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** Format: int64 */
                 id: number;
@@ -6532,9 +6617,10 @@ export interface components {
         Envelope_Vec_UnitOption: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** @description The company's name and role, e.g. 河南中原建工集团有限公司（施工总承包单位）. */
                 label: string;
@@ -6547,9 +6633,10 @@ export interface components {
         Envelope_Vec_i64: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: number[];
             message: string;
         };
@@ -6557,9 +6644,10 @@ export interface components {
         Envelope_VerifiedAccount: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description A verified account, as the console shows it. */
             data: {
                 /** @description The bank's name. */
@@ -6575,9 +6663,10 @@ export interface components {
         Envelope_WageOptions: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** @description The special account's balance, yuan ('' without an account). */
                 balance: string;
@@ -6594,9 +6683,10 @@ export interface components {
         Envelope_WageOrder: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 createdAt: string;
                 createdBy: string;
@@ -6633,9 +6723,10 @@ export interface components {
         Envelope_WageOrderBasis: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /**
                  * Format: int64
@@ -6658,9 +6749,10 @@ export interface components {
         Envelope_WageOrderDetail: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /**
                  * Format: int64
@@ -6677,9 +6769,10 @@ export interface components {
         Envelope_WagePayPreview: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description What paying sheets would do, for the confirmation before 确认 and 提交审核. Nothing is changed. */
             data: {
                 /** @description The special account's balance, yuan ('' without an account). */
@@ -6707,9 +6800,10 @@ export interface components {
         Envelope_WagePayrollSettings: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description The project's payroll rule and the choices. */
             data: {
                 choices: components["schemas"]["WageUnitOption2"][];
@@ -6722,9 +6816,10 @@ export interface components {
         Envelope_WageSheetDetail: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             data: {
                 /** @description Take-backs on the page's lines: the day, the amount and the reason. */
                 adjustments: components["schemas"]["WageAdjustment"][];
@@ -6741,9 +6836,10 @@ export interface components {
         Envelope_WorkerDetail: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /**
              * @description `Worker/detail`: the line with the person's ID data and contract, and the worker's employments on
              *     this project.
@@ -6774,9 +6870,10 @@ export interface components {
         Envelope_WorkerOptions: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** @description `Worker/options`: everything the registration form and the roster filters choose from. */
             data: {
                 /** @description First-level banks: `{value: code, label: name}`. */
@@ -6791,9 +6888,10 @@ export interface components {
         Envelope_i64: {
             /**
              * Format: int32
-             * @description 201 success, 101 not logged in, 401 refused, 301 confirm, 403 forbidden, 404 not found.
+             * @description 201 success
+             * @enum {integer}
              */
-            code: number;
+            code: 201;
             /** Format: int64 */
             data: number;
             message: string;
@@ -7567,6 +7665,17 @@ export interface components {
             /** @description The new entry date, YYYY-MM-DD, not before the exit date. */
             entry_date?: string | null;
             id?: string | null;
+        };
+        /** @description Any request may be answered so (HTTP 200); the message is shown to the user as it is. */
+        Refusal: {
+            /**
+             * Format: int32
+             * @description 101 not logged in, 301 needs confirmation, 401 refused, 403 forbidden, 404 not found
+             * @enum {integer}
+             */
+            code: 101 | 301 | 401 | 403 | 404;
+            data: null;
+            message: string;
         };
         /** @description `Worker/register`'s form. Dates `YYYY-MM-DD`; money in yuan with up to 2 decimals. */
         RegisterForm: {
@@ -8840,7 +8949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -8866,7 +8975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CreatedAccount"];
+                    "application/json": components["schemas"]["Envelope_CreatedAccount"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -8891,7 +9000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_DetailData"];
+                    "application/json": components["schemas"]["Envelope_DetailData"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -8917,7 +9026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ListData"];
+                    "application/json": components["schemas"]["Envelope_ListData"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -8943,7 +9052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -8969,7 +9078,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -8995,7 +9104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_SpecialDayRow"];
+                    "application/json": components["schemas"]["Envelope_Paged_SpecialDayRow"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9021,7 +9130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9047,7 +9156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SpecialPosted"];
+                    "application/json": components["schemas"]["Envelope_SpecialPosted"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9073,7 +9182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SpecialArrival"];
+                    "application/json": components["schemas"]["Envelope_SpecialArrival"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9099,7 +9208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9126,7 +9235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_AffixDetail"];
+                    "application/json": components["schemas"]["Envelope_AffixDetail"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9156,7 +9265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_AffixMonthLine"];
+                    "application/json": components["schemas"]["Envelope_Paged_AffixMonthLine"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9182,7 +9291,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_i64"];
+                    "application/json": components["schemas"]["Envelope_Vec_i64"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9208,7 +9317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_AttendanceDeviceSecret"];
+                    "application/json": components["schemas"]["Envelope_AttendanceDeviceSecret"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9234,7 +9343,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9260,7 +9369,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9293,7 +9402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_AttendanceDevice"];
+                    "application/json": components["schemas"]["Envelope_Paged_AttendanceDevice"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9319,7 +9428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_AttendanceDeviceSecret"];
+                    "application/json": components["schemas"]["Envelope_AttendanceDeviceSecret"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9346,7 +9455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_AttendanceImportResult"];
+                    "application/json": components["schemas"]["Envelope_AttendanceImportResult"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9386,7 +9495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_AttendancePunchRecord"];
+                    "application/json": components["schemas"]["Envelope_Paged_AttendancePunchRecord"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9413,15 +9522,7 @@ export interface operations {
                 };
                 content: {
                     "image/jpeg": unknown;
-                };
-            };
-            /** @description 404 in the envelope (HTTP 200) */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9445,15 +9546,7 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                };
-            };
-            /** @description 101 / 403 in the envelope (HTTP 200) */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9478,7 +9571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_AttendanceRules"];
+                    "application/json": components["schemas"]["Envelope_AttendanceRules"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9504,7 +9597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_AttendanceRulesSaved"];
+                    "application/json": components["schemas"]["Envelope_AttendanceRulesSaved"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9530,7 +9623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9564,15 +9657,7 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                };
-            };
-            /** @description 401 / 403 / 404 in the envelope (HTTP 200) */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9604,7 +9689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_AttendanceSheet"];
+                    "application/json": components["schemas"]["Envelope_AttendanceSheet"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9629,7 +9714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CalendarMonth"];
+                    "application/json": components["schemas"]["Envelope_CalendarMonth"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9654,7 +9739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CalendarYear"];
+                    "application/json": components["schemas"]["Envelope_CalendarYear"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9673,7 +9758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_AreaOption"];
+                    "application/json": components["schemas"]["Envelope_Vec_AreaOption"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9692,7 +9777,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_AreaOption"];
+                    "application/json": components["schemas"]["Envelope_Vec_AreaOption"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9717,7 +9802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_AreaOption"];
+                    "application/json": components["schemas"]["Envelope_Vec_AreaOption"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9739,7 +9824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_AreaHit"];
+                    "application/json": components["schemas"]["Envelope_Vec_AreaHit"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9765,7 +9850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_String"];
+                    "application/json": components["schemas"]["Envelope_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9788,7 +9873,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LoginData"];
+                    "application/json": components["schemas"]["Envelope_LoginData"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9810,7 +9895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_AccountEditData"];
+                    "application/json": components["schemas"]["Envelope_AccountEditData"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9836,7 +9921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UnitSaved"];
+                    "application/json": components["schemas"]["Envelope_UnitSaved"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9862,7 +9947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UnitSaved"];
+                    "application/json": components["schemas"]["Envelope_UnitSaved"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9888,7 +9973,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9910,7 +9995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9940,7 +10025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_CompanyInfo"];
+                    "application/json": components["schemas"]["Envelope_Vec_CompanyInfo"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9963,7 +10048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Envelope_Value"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9986,7 +10071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_VerifiedAccount"];
+                    "application/json": components["schemas"]["Envelope_VerifiedAccount"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10008,7 +10093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_BuilderEditData"];
+                    "application/json": components["schemas"]["Envelope_BuilderEditData"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10030,7 +10115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ContractorEditData"];
+                    "application/json": components["schemas"]["Envelope_ContractorEditData"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10052,7 +10137,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ProjectEditData"];
+                    "application/json": components["schemas"]["Envelope_ProjectEditData"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10074,7 +10159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_SelectOption"];
+                    "application/json": components["schemas"]["Envelope_Vec_SelectOption"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10101,7 +10186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_String"];
+                    "application/json": components["schemas"]["Envelope_Vec_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10123,7 +10208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_ConstructionType"];
+                    "application/json": components["schemas"]["Envelope_Vec_ConstructionType"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10149,7 +10234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_GuaranteeChanged"];
+                    "application/json": components["schemas"]["Envelope_GuaranteeChanged"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10175,7 +10260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_UnitChoice"];
+                    "application/json": components["schemas"]["Envelope_Vec_UnitChoice"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10201,7 +10286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UnitInfoData"];
+                    "application/json": components["schemas"]["Envelope_UnitInfoData"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10227,7 +10312,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10253,7 +10338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10279,7 +10364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10305,7 +10390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_CompanyInfo"];
+                    "application/json": components["schemas"]["Envelope_Vec_CompanyInfo"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10331,7 +10416,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10357,7 +10442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10382,7 +10467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ParticipantDetail"];
+                    "application/json": components["schemas"]["Envelope_ParticipantDetail"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10408,7 +10493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ParticipantSaved"];
+                    "application/json": components["schemas"]["Envelope_ParticipantSaved"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10443,7 +10528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_UnitListItem"];
+                    "application/json": components["schemas"]["Envelope_Paged_UnitListItem"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10469,7 +10554,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ParticipantSaved"];
+                    "application/json": components["schemas"]["Envelope_ParticipantSaved"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10495,7 +10580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10520,7 +10605,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Credit"];
+                    "application/json": components["schemas"]["Envelope_Credit"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10546,7 +10631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_Credit"];
+                    "application/json": components["schemas"]["Envelope_Paged_Credit"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10572,22 +10657,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CreditSaved"];
+                    "application/json": components["schemas"]["Envelope_CreditSaved"] | components["schemas"]["Refusal"];
                 };
             };
         };
     };
     units: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The regulator: the project whose units (required). A builder account: its own only. */
+                project_id?: string;
+            };
             header: {
                 /** @description session token */
                 "X-Token": string;
             };
-            path: {
-                /** @description The regulator: the project whose units (required). A builder account: its own only. */
-                project_id: string | null;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -10597,7 +10682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_UnitOption"];
+                    "application/json": components["schemas"]["Envelope_Vec_UnitOption"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10623,7 +10708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10646,7 +10731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_VerifiedAccount"];
+                    "application/json": components["schemas"]["Envelope_VerifiedAccount"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10672,7 +10757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10694,7 +10779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_MessageCount"];
+                    "application/json": components["schemas"]["Envelope_MessageCount"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10720,7 +10805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10746,7 +10831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ProjectInfoData"];
+                    "application/json": components["schemas"]["Envelope_ProjectInfoData"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10768,7 +10853,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PropertyPasswordRule"];
+                    "application/json": components["schemas"]["Envelope_PropertyPasswordRule"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10790,7 +10875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PropertyPasswordRule"];
+                    "application/json": components["schemas"]["Envelope_PropertyPasswordRule"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10815,7 +10900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoticeBoard"];
+                    "application/json": components["schemas"]["Envelope_NoticeBoard"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10841,7 +10926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10866,7 +10951,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Staff"];
+                    "application/json": components["schemas"]["Envelope_Staff"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10892,7 +10977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_Staff"];
+                    "application/json": components["schemas"]["Envelope_Paged_Staff"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10917,7 +11002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_StaffOptions"];
+                    "application/json": components["schemas"]["Envelope_StaffOptions"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10943,7 +11028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Saved"];
+                    "application/json": components["schemas"]["Envelope_Saved"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -10972,7 +11057,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_PropertyApproverLine"];
+                    "application/json": components["schemas"]["Envelope_Paged_PropertyApproverLine"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11001,7 +11086,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_PropertyApproverLine"];
+                    "application/json": components["schemas"]["Envelope_Paged_PropertyApproverLine"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11027,7 +11112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PropertyCard"];
+                    "application/json": components["schemas"]["Envelope_PropertyCard"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11052,7 +11137,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PropertyApproverDetail"];
+                    "application/json": components["schemas"]["Envelope_PropertyApproverDetail"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11077,7 +11162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PropertyApproverDetail"];
+                    "application/json": components["schemas"]["Envelope_PropertyApproverDetail"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11103,7 +11188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11128,7 +11213,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PropertyProject"];
+                    "application/json": components["schemas"]["Envelope_PropertyProject"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11153,7 +11238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PropertyProject"];
+                    "application/json": components["schemas"]["Envelope_PropertyProject"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11179,7 +11264,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PropertyInitialPassword"];
+                    "application/json": components["schemas"]["Envelope_PropertyInitialPassword"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11205,7 +11290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_PropertyInitialPassword"];
+                    "application/json": components["schemas"]["Envelope_Option_PropertyInitialPassword"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11231,7 +11316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PropertyIdFacts"];
+                    "application/json": components["schemas"]["Envelope_PropertyIdFacts"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11257,7 +11342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11283,7 +11368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11309,7 +11394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11343,15 +11428,7 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                };
-            };
-            /** @description 401 / 403 / 404 in the envelope (HTTP 200) */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11383,7 +11460,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SpecialFlowPage"];
+                    "application/json": components["schemas"]["Envelope_SpecialFlowPage"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11408,7 +11485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SpecialInformation"];
+                    "application/json": components["schemas"]["Envelope_SpecialInformation"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11434,7 +11511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11460,7 +11537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11486,7 +11563,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_TeamItem"];
+                    "application/json": components["schemas"]["Envelope_Paged_TeamItem"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11512,7 +11589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_TeamSaved"];
+                    "application/json": components["schemas"]["Envelope_TeamSaved"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11537,7 +11614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_TeamItem"];
+                    "application/json": components["schemas"]["Envelope_TeamItem"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11563,7 +11640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_WorkerDetail"];
+                    "application/json": components["schemas"]["Envelope_WorkerDetail"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11589,7 +11666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11615,7 +11692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11657,15 +11734,7 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                };
-            };
-            /** @description 401 / 403 / 404 in the envelope (HTTP 200) */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11693,7 +11762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_HistoryLine"];
+                    "application/json": components["schemas"]["Envelope_Page_HistoryLine"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11726,7 +11795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ImportResult"];
+                    "application/json": components["schemas"]["Envelope_ImportResult"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11754,7 +11823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_IncompleteLine"];
+                    "application/json": components["schemas"]["Envelope_Page_IncompleteLine"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11794,7 +11863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_RosterLine"];
+                    "application/json": components["schemas"]["Envelope_Page_RosterLine"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11819,7 +11888,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_WorkerOptions"];
+                    "application/json": components["schemas"]["Envelope_WorkerOptions"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11845,7 +11914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Registered"];
+                    "application/json": components["schemas"]["Envelope_Registered"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11871,7 +11940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Registered"];
+                    "application/json": components["schemas"]["Envelope_Registered"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11897,7 +11966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11921,15 +11990,7 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                };
-            };
-            /** @description 101 / 403 / 404 in the envelope (HTTP 200) */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11955,7 +12016,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_TrainingDetail"];
+                    "application/json": components["schemas"]["Envelope_TrainingDetail"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11983,7 +12044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_TrainingLine"];
+                    "application/json": components["schemas"]["Envelope_Page_TrainingLine"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12009,7 +12070,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_i64"];
+                    "application/json": components["schemas"]["Envelope_i64"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12035,7 +12096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Registered"];
+                    "application/json": components["schemas"]["Envelope_Registered"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12061,7 +12122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_RateLine"];
+                    "application/json": components["schemas"]["Envelope_Vec_RateLine"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12087,7 +12148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12117,7 +12178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_WagePayout"];
+                    "application/json": components["schemas"]["Envelope_Paged_WagePayout"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12143,7 +12204,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_i64"];
+                    "application/json": components["schemas"]["Envelope_i64"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12172,7 +12233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_WageAnomaly"];
+                    "application/json": components["schemas"]["Envelope_Paged_WageAnomaly"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12203,7 +12264,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_WageOrderBasis"];
+                    "application/json": components["schemas"]["Envelope_WageOrderBasis"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12230,7 +12291,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_WageOrderDetail"];
+                    "application/json": components["schemas"]["Envelope_WageOrderDetail"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12261,7 +12322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_WageOrder"];
+                    "application/json": components["schemas"]["Envelope_Paged_WageOrder"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12291,7 +12352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_WagePayout"];
+                    "application/json": components["schemas"]["Envelope_Paged_WagePayout"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12317,7 +12378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_i64"];
+                    "application/json": components["schemas"]["Envelope_i64"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12343,7 +12404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12369,7 +12430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12395,7 +12456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_i64"];
+                    "application/json": components["schemas"]["Envelope_i64"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12421,7 +12482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12448,7 +12509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_WageSheetDetail"];
+                    "application/json": components["schemas"]["Envelope_WageSheetDetail"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12478,7 +12539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_WageSheet"];
+                    "application/json": components["schemas"]["Envelope_Paged_WageSheet"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12503,7 +12564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_WageOptions"];
+                    "application/json": components["schemas"]["Envelope_WageOptions"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12528,7 +12589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_WagePayPreview"];
+                    "application/json": components["schemas"]["Envelope_WagePayPreview"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12554,7 +12615,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12580,7 +12641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12606,7 +12667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12631,7 +12692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_WagePayrollSettings"];
+                    "application/json": components["schemas"]["Envelope_WagePayrollSettings"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12657,7 +12718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_WagePayrollSettings"];
+                    "application/json": components["schemas"]["Envelope_WagePayrollSettings"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12683,7 +12744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12711,7 +12772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_DeviceHeartbeatReply"];
+                    "application/json": components["schemas"]["Envelope_DeviceHeartbeatReply"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12738,7 +12799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_DevicePunchResult"];
+                    "application/json": components["schemas"]["Envelope_DevicePunchResult"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12761,7 +12822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LoginData"];
+                    "application/json": components["schemas"]["Envelope_LoginData"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12787,7 +12848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_AttendanceWorkerMonth"];
+                    "application/json": components["schemas"]["Envelope_AttendanceWorkerMonth"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12813,7 +12874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_WageOrder"];
+                    "application/json": components["schemas"]["Envelope_Paged_WageOrder"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12839,7 +12900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_WageOrderDetail"];
+                    "application/json": components["schemas"]["Envelope_WageOrderDetail"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12861,7 +12922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FinanceIndex"];
+                    "application/json": components["schemas"]["Envelope_FinanceIndex"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12887,7 +12948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_WageOrderBasis"];
+                    "application/json": components["schemas"]["Envelope_WageOrderBasis"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12913,7 +12974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_WageOrder"];
+                    "application/json": components["schemas"]["Envelope_WageOrder"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12939,7 +13000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_WageOrderDetail"];
+                    "application/json": components["schemas"]["Envelope_WageOrderDetail"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12965,7 +13026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_FinanceRecord"];
+                    "application/json": components["schemas"]["Envelope_Paged_FinanceRecord"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12991,7 +13052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FinanceVerified"];
+                    "application/json": components["schemas"]["Envelope_FinanceVerified"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13017,7 +13078,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FinanceVerified"];
+                    "application/json": components["schemas"]["Envelope_FinanceVerified"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13043,7 +13104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13065,7 +13126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_String"];
+                    "application/json": components["schemas"]["Envelope_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13091,7 +13152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13117,7 +13178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Paged_WageOrder"];
+                    "application/json": components["schemas"]["Envelope_Paged_WageOrder"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13140,7 +13201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Envelope_Value"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13166,7 +13227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PropertyCard"];
+                    "application/json": components["schemas"]["Envelope_PropertyCard"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13192,7 +13253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13214,7 +13275,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FinanceProfile"];
+                    "application/json": components["schemas"]["Envelope_FinanceProfile"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13236,7 +13297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FinanceProfile"];
+                    "application/json": components["schemas"]["Envelope_FinanceProfile"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13259,7 +13320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Envelope_Value"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13270,7 +13331,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `builder` (enterprise) or `finance` */
-                side: string;
+                side: "builder" | "finance";
             };
             cookie?: never;
         };
@@ -13281,7 +13342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Envelope_Value"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13292,7 +13353,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `builder` (enterprise) or `finance` */
-                side: string;
+                side: "builder" | "finance";
             };
             cookie?: never;
         };
@@ -13303,7 +13364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CaptchaData"];
+                    "application/json": components["schemas"]["Envelope_CaptchaData"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13314,7 +13375,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `builder` (enterprise) or `finance` */
-                side: string;
+                side: "builder" | "finance";
             };
             cookie?: never;
         };
@@ -13325,7 +13386,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CaptchaData"];
+                    "application/json": components["schemas"]["Envelope_CaptchaData"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13339,7 +13400,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `builder` (enterprise) or `finance` */
-                side: string;
+                side: "builder" | "finance";
             };
             cookie?: never;
         };
@@ -13350,7 +13411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UserInfo"];
+                    "application/json": components["schemas"]["Envelope_UserInfo"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13361,7 +13422,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `builder` (enterprise) or `finance` */
-                side: string;
+                side: "builder" | "finance";
             };
             cookie?: never;
         };
@@ -13372,7 +13433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SmsStatus"];
+                    "application/json": components["schemas"]["Envelope_SmsStatus"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13383,7 +13444,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `builder` (enterprise) or `finance` */
-                side: string;
+                side: "builder" | "finance";
             };
             cookie?: never;
         };
@@ -13398,7 +13459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Envelope_Value"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13409,7 +13470,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `builder` (enterprise) or `finance` */
-                side: string;
+                side: "builder" | "finance";
             };
             cookie?: never;
         };
@@ -13424,7 +13485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PasswordStatus"];
+                    "application/json": components["schemas"]["Envelope_PasswordStatus"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13435,7 +13496,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `builder` (enterprise) or `finance` */
-                side: string;
+                side: "builder" | "finance";
             };
             cookie?: never;
         };
@@ -13450,7 +13511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LoginData"];
+                    "application/json": components["schemas"]["Envelope_LoginData"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13461,7 +13522,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `builder` or `finance` */
-                side: string;
+                side: "builder" | "finance";
             };
             cookie?: never;
         };
@@ -13472,7 +13533,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SiteConfig"];
+                    "application/json": components["schemas"]["Envelope_SiteConfig"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13483,7 +13544,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description `builder` or `finance` */
-                side: string;
+                side: "builder" | "finance";
             };
             cookie?: never;
         };
@@ -13494,7 +13555,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SiteConfig"];
+                    "application/json": components["schemas"]["Envelope_SiteConfig"] | components["schemas"]["Refusal"];
                 };
             };
         };
