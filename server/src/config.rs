@@ -117,6 +117,10 @@ pub struct Config {
     /// The secret the bank sends in header `X-Bank-Secret` when it announces an arrival on a special account
     /// (`bank_notify_secret`, environment WAGEGUARD_BANK_SECRET). Empty: announcements are refused.
     pub bank_notify_secret: String,
+    /// Milliseconds the sandbox bank waits before each payout line, which it then pays one by one
+    /// (`sandbox_pay_delay_ms`, environment WAGEGUARD_SANDBOX_PAY_DELAY_MS): 0, the default, pays at once.
+    /// Only for tests that need a payout to take time (the crash test kills the server mid-payout).
+    pub sandbox_pay_delay_ms: u64,
 }
 
 #[derive(Deserialize, Default)]
@@ -130,6 +134,7 @@ struct FileConfig {
     security: SecurityConfig,
     notice_board: NoticeBoardConfig,
     bank_notify_secret: Option<String>,
+    sandbox_pay_delay_ms: Option<u64>,
 }
 
 impl Config {
@@ -167,7 +172,21 @@ impl Config {
             site.idreader = reader;
         }
         let bank_notify_secret = env("WAGEGUARD_BANK_SECRET").or(file.bank_notify_secret).unwrap_or_default();
-        Ok(Config { database_url, addr, data_dir, captcha, site, security: file.security, notice_board: file.notice_board, bank_notify_secret })
+        let sandbox_pay_delay_ms = match env("WAGEGUARD_SANDBOX_PAY_DELAY_MS") {
+            Some(text) => text.parse().with_context(|| format!("WAGEGUARD_SANDBOX_PAY_DELAY_MS 应为毫秒数，而不是 {text}"))?,
+            None => file.sandbox_pay_delay_ms.unwrap_or(0),
+        };
+        Ok(Config {
+            database_url,
+            addr,
+            data_dir,
+            captcha,
+            site,
+            security: file.security,
+            notice_board: file.notice_board,
+            bank_notify_secret,
+            sandbox_pay_delay_ms,
+        })
     }
 
     /// A configuration for tests and tools: the given database, captcha off, defaults elsewhere.
@@ -181,6 +200,7 @@ impl Config {
             security: SecurityConfig::default(),
             notice_board: NoticeBoardConfig::default(),
             bank_notify_secret: String::new(),
+            sandbox_pay_delay_ms: 0,
         }
     }
 }

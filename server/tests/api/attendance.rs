@@ -11,7 +11,7 @@ use wageguard::attendance::service::secret_key;
 use wageguard::worker::demo::demo_id_number;
 
 use crate::both;
-use crate::support::{TestApp, assert_refused};
+use crate::support::{MIB, TestApp, assert_refused, counting_body};
 
 const BASE: &str = "/builder/attendance/v1";
 const PASSWORD: &str = "Demo@12345";
@@ -39,7 +39,7 @@ async fn day_row(app: &TestApp, worker: i64, day: &str) -> Option<(bool, bool, i
 }
 
 /// Registers a terminal on the demo project: (id, serial, secret).
-async fn register(app: &TestApp, token: &str, serial: &str, direction: &str) -> (i64, String) {
+pub async fn register(app: &TestApp, token: &str, serial: &str, direction: &str) -> (i64, String) {
     let reply = app
         .post(&path("Device/add"), Some(token), &[("kind", "attendant"), ("serial", serial), ("name", "2号门考勤机"), ("direction", direction), ("location", "西门")])
         .await;
@@ -716,35 +716,9 @@ async fn night_shifts_count_on_the_day_they_began(app: &TestApp) {
 }
 both!(night_shifts_count_on_the_day_they_began);
 
-/// A body of `chunks` MiB of spaces, made only as it is read; `read` counts the bytes handed out.
-struct CountingBody {
-    chunks: usize,
-    read: std::sync::Arc<std::sync::atomic::AtomicUsize>,
-}
-
-const MIB: usize = 1024 * 1024;
-
-impl http_body::Body for CountingBody {
-    type Data = axum::body::Bytes;
-    type Error = std::convert::Infallible;
-
-    fn poll_frame(
-        mut self: std::pin::Pin<&mut Self>,
-        _: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
-        if self.chunks == 0 {
-            return std::task::Poll::Ready(None);
-        }
-        self.chunks -= 1;
-        self.read.fetch_add(MIB, std::sync::atomic::Ordering::SeqCst);
-        std::task::Poll::Ready(Some(Ok(http_body::Frame::data(axum::body::Bytes::from(vec![b' '; MIB])))))
-    }
-}
-
 /// Sends 60 MiB to a device endpoint under the given headers; (the reply, bytes of the body read).
 async fn send_huge(app: &TestApp, url: &str, serial: &str, timestamp: i64) -> (Value, usize) {
-    let read = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let body = Body::new(CountingBody { chunks: 60, read: read.clone() });
+    let (body, read) = counting_body(60);
     let request = Request::post(url)
         .header(header::CONTENT_TYPE, "application/json")
         .header("X-Device-Serial", serial)

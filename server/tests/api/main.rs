@@ -10,6 +10,7 @@ mod area;
 mod audit;
 mod calendar;
 mod console;
+mod crash;
 mod faith;
 mod flows;
 mod orders;
