@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Device endpoints under oversized bodies (issue 12 finding 3): ten 60 MB heartbeats from an unknown serial
-# with a stale timestamp and no signature (Content-Length declared), then ten 60 MB heartbeats from the demo
+# Device endpoints under oversized bodies (issue 12 finding 3): ten 60 MB heartbeats at once from an unknown serial
+# with a stale timestamp and no signature (Content-Length declared), then ten at once from the demo
 # terminal with a fresh timestamp, sent chunked (no declared length). The server's VmRSS is read from /proc
 # before, after each round, and its peak (VmHWM). Usage: bash bench/device_memory.sh
 # (WAGEGUARD_BIN: another build; default target/release/wageguard, else target/debug/wageguard)
@@ -18,11 +18,12 @@ for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/builder/common/v1/publi
 rss() { awk -v key="$1:" '$1 == key {printf "%.1f MB", $2/1024}' "/proc/$PID/status"; }
 send() {
   python3 - "$PORT" "$1" <<'PY'
-import socket, sys, time
+import socket, sys, threading, time
 port, mode = int(sys.argv[1]), sys.argv[2]
 MB = 1024 * 1024
 answers = {}
-for _ in range(10):
+lock = threading.Lock()
+def one():
     if mode == "unknown":
         head = ("POST /device/v1/heartbeat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                 "X-Device-Serial: NO-SUCH-DEVICE\r\nX-Device-Timestamp: 0\r\nContent-Length: %d\r\nConnection: close\r\n\r\n" % (60 * MB))
@@ -55,7 +56,13 @@ for _ in range(10):
     sock.close()
     body = reply.split(b"\r\n\r\n", 1)[-1].decode("utf-8", "replace")
     key = body[body.find('"message"'):][:60] or "(no answer)"
-    answers.setdefault(key, []).append(sent)
+    with lock:
+        answers.setdefault(key, []).append(sent)
+threads = [threading.Thread(target=one) for _ in range(10)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
 for key, sent in answers.items():
     print("  %d× %s (MB accepted by the socket: %s)" % (len(sent), key, ",".join(map(str, sent))))
 PY
