@@ -133,7 +133,9 @@ pub fn sign(key: &str, timestamp: &str, body: &[u8]) -> String {
 pub struct Admitted {
     pub device: DeviceAuth,
     serial: String,
+    /// As sent, for the signature; `signed_at` is its value.
     timestamp: String,
+    signed_at: i64,
     signature: String,
 }
 
@@ -150,12 +152,12 @@ pub async fn admit(db: &Db, headers: &HeaderMap) -> Result<Admitted, ApiError> {
         return Err(ApiError::refused(MSG_TIMESTAMP));
     }
     let device = repo::device_by_serial(db, serial).await?.ok_or_else(|| ApiError::refused(MSG_UNKNOWN_DEVICE))?;
-    Ok(Admitted { device, serial: serial.to_owned(), timestamp: timestamp.to_owned(), signature: signature.to_ascii_lowercase() })
+    Ok(Admitted { device, serial: serial.to_owned(), timestamp: timestamp.to_owned(), signed_at, signature: signature.to_ascii_lowercase() })
 }
 
 /// Checks the signature over the body that was read; the replay guard is left to the caller's transaction.
 pub fn authenticate(admitted: Admitted, body: &[u8]) -> Result<Signed, ApiError> {
-    let Admitted { device, serial, timestamp, signature } = admitted;
+    let Admitted { device, serial, timestamp, signed_at, signature } = admitted;
     let given = hex::decode(&signature).map_err(|_| ApiError::refused(MSG_SIGNATURE))?;
     let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(device.secret_sha256.as_bytes()).expect("HMAC takes keys of any length");
     mac.update(timestamp.as_bytes());
@@ -165,8 +167,7 @@ pub fn authenticate(admitted: Admitted, body: &[u8]) -> Result<Signed, ApiError>
     if !device.enabled {
         return Err(ApiError::Forbidden(MSG_DISABLED.into()));
     }
-    let timestamp = timestamp.parse().map_err(|_| ApiError::refused(MSG_TIMESTAMP))?;
-    Ok(Signed { device, serial, signature, timestamp })
+    Ok(Signed { device, serial, signature, timestamp: signed_at })
 }
 
 pub async fn heartbeat(db: &Db, admitted: Admitted, body: &[u8]) -> Result<DeviceHeartbeatReply, ApiError> {
