@@ -145,6 +145,10 @@ pub struct Config {
     /// Proxies (nginx) whose `X-Forwarded-For` names the client (`trusted_proxies`, environment
     /// WAGEGUARD_TRUSTED_PROXIES, comma-separated). Empty: the peer address is the client.
     pub trusted_proxies: Vec<IpAddr>,
+    /// Milliseconds the sandbox bank waits before each payout line, which it then pays one by one
+    /// (`sandbox_pay_delay_ms`, environment WAGEGUARD_SANDBOX_PAY_DELAY_MS): 0, the default, pays at once.
+    /// Only for tests that need a payout to take time (the crash test kills the server mid-payout).
+    pub sandbox_pay_delay_ms: u64,
 }
 
 /// Scheduled jobs run hourly unless configured otherwise.
@@ -164,6 +168,7 @@ struct FileConfig {
     job_interval_seconds: Option<i64>,
     rate_limits: RateLimitConfig,
     trusted_proxies: Vec<IpAddr>,
+    sandbox_pay_delay_ms: Option<u64>,
 }
 
 impl Config {
@@ -216,6 +221,10 @@ impl Config {
                 .collect::<anyhow::Result<_>>()?,
             None => file.trusted_proxies,
         };
+        let sandbox_pay_delay_ms = match env("WAGEGUARD_SANDBOX_PAY_DELAY_MS") {
+            Some(text) => text.parse().with_context(|| format!("WAGEGUARD_SANDBOX_PAY_DELAY_MS 应为毫秒数，而不是 {text}"))?,
+            None => file.sandbox_pay_delay_ms.unwrap_or(0),
+        };
         Ok(Config {
             database_url,
             addr,
@@ -228,6 +237,7 @@ impl Config {
             job_interval_seconds,
             rate_limits: file.rate_limits,
             trusted_proxies,
+            sandbox_pay_delay_ms,
         })
     }
 
@@ -245,6 +255,7 @@ impl Config {
             job_interval_seconds: DEFAULT_JOB_INTERVAL_SECONDS,
             rate_limits: RateLimitConfig::default(),
             trusted_proxies: Vec::new(),
+            sandbox_pay_delay_ms: 0,
         }
     }
 }

@@ -2,17 +2,41 @@
 
 use std::net::IpAddr;
 
+use axum::body::{Body, Bytes};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
-use axum::http::{Method, header};
+use axum::http::{HeaderMap, Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use http_body_util::BodyExt;
 use serde::de::DeserializeOwned;
 
 use crate::envelope::ApiError;
 use crate::state::AppState;
 
 const MAX_FORM_BYTES: usize = 256 * 1024;
+const MSG_FORM_UNREADABLE: &str = "请求内容过大或无法读取";
+
+/// Reads a body of at most `limit` bytes, refusing with `too_large` as soon as the declared length or the
+/// bytes received pass it: a larger body is never held in memory, whatever its sender claims.
+pub async fn body_within(headers: &HeaderMap, body: Body, limit: usize, too_large: &str) -> Result<Bytes, ApiError> {
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|value| value.to_str().ok()).and_then(|value| value.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > limit as u64) {
+        return Err(ApiError::refused(too_large));
+    }
+    let mut body = body;
+    let mut bytes = Vec::new();
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|_| ApiError::refused("请求内容无法读取"))?;
+        if let Ok(data) = frame.into_data() {
+            if bytes.len() + data.len() > limit {
+                return Err(ApiError::refused(too_large));
+            }
+            bytes.extend_from_slice(&data);
+        }
+    }
+    Ok(Bytes::from(bytes))
+}
 
 pub const MSG_CONTROL_CHARACTERS: &str = "输入内容含有不可见的控制字符，请删除后重试";
 
@@ -45,7 +69,7 @@ pub struct Params<T>(pub T);
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Params<T> {
     type Rejection = ApiError;
 
-    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request(request: Request, _state: &S) -> Result<Self, Self::Rejection> {
         let query = request.uri().query().unwrap_or("").to_owned();
         let mut pairs: Vec<(String, String)> = serde_urlencoded::from_str(&query)
             .map_err(|_| ApiError::refused("请求参数格式错误"))?;
@@ -56,15 +80,11 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Params<T> {
                 .and_then(|value| value.to_str().ok())
                 .unwrap_or("")
                 .to_ascii_lowercase();
-            let bytes = axum::body::Bytes::from_request(request, state)
-                .await
-                .map_err(|_| ApiError::refused("请求内容过大或无法读取"))?;
+            let (parts, body) = request.into_parts();
+            let bytes = body_within(&parts.headers, body, MAX_FORM_BYTES, MSG_FORM_UNREADABLE).await?;
             if !bytes.is_empty() {
                 if !content_type.is_empty() && !content_type.starts_with("application/x-www-form-urlencoded") {
                     return Err(ApiError::refused("请以表单格式提交 (application/x-www-form-urlencoded)"));
-                }
-                if bytes.len() > MAX_FORM_BYTES {
-                    return Err(ApiError::refused("请求内容过大或无法读取"));
                 }
                 let body: Vec<(String, String)> =
                     serde_urlencoded::from_bytes(&bytes).map_err(|_| ApiError::refused("请求参数格式错误"))?;

@@ -105,7 +105,7 @@ const ROSTER_COUNT_TTL: std::time::Duration = std::time::Duration::from_secs(5);
 pub fn state(db: Db, config: Config) -> AppState {
     AppState {
         sms: Arc::new(OutboxSms { db: db.clone() }),
-        bank: Arc::new(bank::SandboxBank { db: db.clone() }),
+        bank: Arc::new(bank::SandboxBank { db: db.clone(), pay_delay: std::time::Duration::from_millis(config.sandbox_pay_delay_ms) }),
         roster_counts: Arc::new(paging::CountCache::new(ROSTER_COUNT_TTL)),
         db,
         config: Arc::new(config),

@@ -29,6 +29,15 @@ pub const HEADER_SIGNATURE: &str = "x-device-signature";
 pub const MAX_SKEW_SECONDS: i64 = 300;
 pub const MAX_PUNCHES: usize = 5000;
 pub const MAX_PHOTO_BYTES: usize = 512 * 1024;
+/// A heartbeat's body is a few bytes (`{"serial": "…"}`).
+pub const HEARTBEAT_BODY_LIMIT: usize = 4 * 1024;
+/// Room for one punch without a photo: the longest is 92 bytes compact
+/// (`{"idNumber":"<18>","time":"<19>","direction":"out","photo":""},`); the rest allows spacing.
+pub const PUNCH_JSON_BYTES: usize = 128;
+/// What the photos of one batch may take, base64 included (e.g. 200 snapshots of 40 KB, or 12 of 512 KB).
+pub const BATCH_PHOTO_BYTES: usize = 8 * 1024 * 1024;
+/// 5,000 punches without photos, 4 KB around them and the photos: 9,032,704 bytes (8.6 MB).
+pub const PUNCH_BODY_LIMIT: usize = MAX_PUNCHES * PUNCH_JSON_BYTES + 4 * 1024 + BATCH_PHOTO_BYTES;
 
 pub const MSG_HEADERS: &str = "缺少设备认证信息（X-Device-Serial、X-Device-Timestamp、X-Device-Signature）";
 pub const MSG_TIMESTAMP: &str = "时间戳与服务器时间相差超过5分钟，请校准设备时间";
@@ -39,6 +48,8 @@ pub const MSG_REPLAY: &str = "重复的请求：该签名已使用";
 pub const MSG_BODY: &str = "请求内容应为JSON：{\"punches\": [...]}";
 pub const MSG_SERIAL_MISMATCH: &str = "请求内容中的设备序列号与请求头不一致";
 pub const MSG_TOO_MANY: &str = "单次最多上传5000条打卡记录";
+pub const MSG_PUNCH_BODY_TOO_LARGE: &str = "请求内容超过8.6MB：请分批上传，带照片的打卡每批少传一些";
+pub const MSG_HEARTBEAT_BODY_TOO_LARGE: &str = "心跳请求内容不能超过4KB";
 pub const MSG_ROW_ID: &str = "身份证号码不正确";
 pub const MSG_ROW_NOT_ON_ROSTER: &str = "该人员不在本项目花名册中";
 pub const MSG_ROW_FUTURE: &str = "打卡时间晚于当前时间";
@@ -99,6 +110,7 @@ pub struct DeviceHeartbeatReply {
 /// A request that passed authentication.
 pub struct Signed {
     pub device: DeviceAuth,
+    pub serial: String,
     pub signature: String,
     pub timestamp: i64,
 }
@@ -117,8 +129,19 @@ pub fn sign(key: &str, timestamp: &str, body: &[u8]) -> String {
     hex::encode(mac.finalize().into_bytes())
 }
 
-/// Checks the headers and the signature; the replay guard is left to the caller's transaction.
-pub async fn authenticate(db: &Db, headers: &HeaderMap, body: &[u8]) -> Result<Signed, ApiError> {
+/// The headers of a request from a registered device, fresh, before its body is read.
+pub struct Admitted {
+    pub device: DeviceAuth,
+    serial: String,
+    /// As sent, for the signature; `signed_at` is its value.
+    timestamp: String,
+    signed_at: i64,
+    signature: String,
+}
+
+/// Checks the headers alone: all three present, the timestamp fresh, the serial registered. A request
+/// failing here is answered before a byte of its body is read.
+pub async fn admit(db: &Db, headers: &HeaderMap) -> Result<Admitted, ApiError> {
     let (Some(serial), Some(timestamp), Some(signature)) =
         (header(headers, HEADER_SERIAL), header(headers, HEADER_TIMESTAMP), header(headers, HEADER_SIGNATURE))
     else {
@@ -129,7 +152,13 @@ pub async fn authenticate(db: &Db, headers: &HeaderMap, body: &[u8]) -> Result<S
         return Err(ApiError::refused(MSG_TIMESTAMP));
     }
     let device = repo::device_by_serial(db, serial).await?.ok_or_else(|| ApiError::refused(MSG_UNKNOWN_DEVICE))?;
-    let given = hex::decode(signature.to_ascii_lowercase()).map_err(|_| ApiError::refused(MSG_SIGNATURE))?;
+    Ok(Admitted { device, serial: serial.to_owned(), timestamp: timestamp.to_owned(), signed_at, signature: signature.to_ascii_lowercase() })
+}
+
+/// Checks the signature over the body that was read; the replay guard is left to the caller's transaction.
+pub fn authenticate(admitted: Admitted, body: &[u8]) -> Result<Signed, ApiError> {
+    let Admitted { device, serial, timestamp, signed_at, signature } = admitted;
+    let given = hex::decode(&signature).map_err(|_| ApiError::refused(MSG_SIGNATURE))?;
     let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(device.secret_sha256.as_bytes()).expect("HMAC takes keys of any length");
     mac.update(timestamp.as_bytes());
     mac.update(b"\n");
@@ -138,11 +167,11 @@ pub async fn authenticate(db: &Db, headers: &HeaderMap, body: &[u8]) -> Result<S
     if !device.enabled {
         return Err(ApiError::Forbidden(MSG_DISABLED.into()));
     }
-    Ok(Signed { device, signature: signature.to_ascii_lowercase(), timestamp: signed_at })
+    Ok(Signed { device, serial, signature, timestamp: signed_at })
 }
 
-pub async fn heartbeat(db: &Db, headers: &HeaderMap, body: &[u8]) -> Result<DeviceHeartbeatReply, ApiError> {
-    let signed = authenticate(db, headers, body).await?;
+pub async fn heartbeat(db: &Db, admitted: Admitted, body: &[u8]) -> Result<DeviceHeartbeatReply, ApiError> {
+    let signed = authenticate(admitted, body)?;
     let now = clock::now();
     repo::forget_nonces(db, now - 2 * MAX_SKEW_SECONDS).await?;
     if !repo::use_nonce(db, signed.device.id, &signed.signature, signed.timestamp).await? {
@@ -186,11 +215,11 @@ pub fn photo_folder(data_dir: &Path) -> std::path::PathBuf {
     data_dir.join("punch-photos")
 }
 
-pub async fn punch(db: &Db, data_dir: &Path, headers: &HeaderMap, body: &[u8]) -> Result<DevicePunchResult, ApiError> {
-    let signed = authenticate(db, headers, body).await?;
+pub async fn punch(db: &Db, data_dir: &Path, admitted: Admitted, body: &[u8]) -> Result<DevicePunchResult, ApiError> {
+    let signed = authenticate(admitted, body)?;
     let batch: Value = serde_json::from_slice(body).map_err(|_| ApiError::refused(MSG_BODY))?;
     if let Some(serial) = batch.get("serial").and_then(Value::as_str)
-        && header(headers, HEADER_SERIAL) != Some(serial.trim())
+        && signed.serial != serial.trim()
     {
         return Err(ApiError::refused(MSG_SERIAL_MISMATCH));
     }
@@ -266,4 +295,21 @@ pub async fn punch(db: &Db, data_dir: &Path, headers: &HeaderMap, body: &[u8]) -
         refused: errors.len(),
         errors,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_largest_batch_without_photos_fits_the_limit() {
+        let punch = serde_json::json!({"idNumber": "11010519491231002X", "time": "2026-11-24 23:59:59", "direction": "out", "photo": ""});
+        let longest = serde_json::to_string(&punch).unwrap().len() + 1;
+        assert_eq!(longest, 92);
+        let batch = serde_json::json!({"serial": "S".repeat(32), "punches": vec![punch; MAX_PUNCHES]});
+        let size = serde_json::to_string(&batch).unwrap().len();
+        assert!(size <= MAX_PUNCHES * PUNCH_JSON_BYTES, "{size}");
+        assert!(serde_json::to_string_pretty(&batch).unwrap().len() <= PUNCH_BODY_LIMIT, "pretty-printed fits the whole limit");
+        assert_eq!(PUNCH_BODY_LIMIT, 9_032_704);
+    }
 }

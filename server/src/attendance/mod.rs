@@ -12,9 +12,8 @@ pub mod rules;
 pub mod service;
 pub mod xlsx;
 
-use axum::body::Bytes;
+use axum::body::Body;
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -23,7 +22,7 @@ use utoipa_axum::routes;
 
 use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok};
-use crate::extract::{ClientIp, Params};
+use crate::extract::{ClientIp, Params, body_within};
 use crate::paging::Paged;
 use crate::state::AppState;
 use crate::upload::kind::MAX_FILE_BYTES;
@@ -33,9 +32,6 @@ use service::{
     AttendanceSheet, CorrectionForm, DeviceEditForm, DeviceForm, DeviceIdForm, DeviceQuery, PhotoQuery, ProjectQuery, RecordQuery,
     RulesForm, SheetQuery,
 };
-
-/// A device batch of 5000 punches with photos fits.
-const DEVICE_BODY_LIMIT: usize = 64 * 1024 * 1024;
 
 pub fn router() -> OpenApiRouter<AppState> {
     let console = OpenApiRouter::new()
@@ -54,10 +50,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sheet_export))
         .routes(routes!(sheet_correct))
         .layer(DefaultBodyLimit::max(MAX_FILE_BYTES + 64 * 1024));
-    let devices = OpenApiRouter::new()
-        .routes(routes!(device_punch))
-        .routes(routes!(device_heartbeat))
-        .layer(DefaultBodyLimit::max(DEVICE_BODY_LIMIT));
+    // Each device call reads its body itself, after the headers passed, within its own limit.
+    let devices = OpenApiRouter::new().routes(routes!(device_punch)).routes(routes!(device_heartbeat));
     console.merge(devices)
 }
 
@@ -225,10 +219,6 @@ async fn sheet_correct(State(state): State<AppState>, ClientIp(ip): ClientIp, cu
     Ok(ok(None))
 }
 
-fn body_bytes(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
-    body.map_err(|_| ApiError::refused("请求内容过大或无法读取"))
-}
-
 /// A device uploads punches (JSON, at most 5000). Headers X-Device-Serial, X-Device-Timestamp (unix
 /// seconds, within 5 minutes of the server) and X-Device-Signature (hex HMAC-SHA256 over
 /// `timestamp + "\n" + body`, docs/device-api.md); a signature is accepted once. Idempotent: a punch
@@ -237,9 +227,10 @@ fn body_bytes(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
     params(("X-Device-Serial" = String, Header), ("X-Device-Timestamp" = String, Header), ("X-Device-Signature" = String, Header)),
     request_body(content = DevicePunchBatch, content_type = "application/json"),
     responses((status = 200, body = Envelope<DevicePunchResult>)))]
-async fn device_punch(State(state): State<AppState>, headers: HeaderMap, body: Result<Bytes, BytesRejection>) -> ApiResult<DevicePunchResult> {
-    let body = body_bytes(body)?;
-    Ok(ok(device_api::punch(&state.db, &state.config.data_dir, &headers, &body).await?))
+async fn device_punch(State(state): State<AppState>, headers: HeaderMap, body: Body) -> ApiResult<DevicePunchResult> {
+    let admitted = device_api::admit(&state.db, &headers).await?;
+    let body = body_within(&headers, body, device_api::PUNCH_BODY_LIMIT, device_api::MSG_PUNCH_BODY_TOO_LARGE).await?;
+    Ok(ok(device_api::punch(&state.db, &state.config.data_dir, admitted, &body).await?))
 }
 
 /// A device is alive (any body, signed like a punch upload); marks it online.
@@ -247,7 +238,8 @@ async fn device_punch(State(state): State<AppState>, headers: HeaderMap, body: R
     params(("X-Device-Serial" = String, Header), ("X-Device-Timestamp" = String, Header), ("X-Device-Signature" = String, Header)),
     request_body(content = String, content_type = "application/json", description = "e.g. {\"serial\": \"…\"}; signed as sent"),
     responses((status = 200, body = Envelope<DeviceHeartbeatReply>)))]
-async fn device_heartbeat(State(state): State<AppState>, headers: HeaderMap, body: Result<Bytes, BytesRejection>) -> ApiResult<DeviceHeartbeatReply> {
-    let body = body_bytes(body)?;
-    Ok(ok(device_api::heartbeat(&state.db, &headers, &body).await?))
+async fn device_heartbeat(State(state): State<AppState>, headers: HeaderMap, body: Body) -> ApiResult<DeviceHeartbeatReply> {
+    let admitted = device_api::admit(&state.db, &headers).await?;
+    let body = body_within(&headers, body, device_api::HEARTBEAT_BODY_LIMIT, device_api::MSG_HEARTBEAT_BODY_TOO_LARGE).await?;
+    Ok(ok(device_api::heartbeat(&state.db, admitted, &body).await?))
 }

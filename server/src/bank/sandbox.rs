@@ -17,6 +17,9 @@
 //! otherwise a card that `domain::wage_card::problem` finds wrong (missing, not 12–30 digits, a UnionPay number
 //! failing its check digit) is refused with `收款卡号无效：<problem>`, and every other card is paid with the
 //! reference `SBX` + FNV-1a of the key.
+//!
+//! With a pay delay (configuration `sandbox_pay_delay_ms`, for tests only) the sandbox waits that long before
+//! each line and remembers the lines one by one, as a slow bank would pay them.
 
 use time::{Date, Duration, Month};
 
@@ -41,6 +44,8 @@ const PAY_CHUNK: usize = 500;
 #[derive(Clone, Debug)]
 pub struct SandboxBank {
     pub db: Db,
+    /// Waited before each payout line; zero pays a batch at once.
+    pub pay_delay: std::time::Duration,
 }
 
 impl SandboxBank {
@@ -80,7 +85,11 @@ impl BankGateway for SandboxBank {
                 anyhow::bail!("sandbox bank: simulated outage for a card beginning with {OUTAGE_PREFIX}");
             }
             let mut outcomes = Vec::with_capacity(requests.len());
-            for chunk in requests.chunks(PAY_CHUNK) {
+            let chunk_size = if self.pay_delay.is_zero() { PAY_CHUNK } else { 1 };
+            for chunk in requests.chunks(chunk_size) {
+                if !self.pay_delay.is_zero() {
+                    tokio::time::sleep(self.pay_delay).await;
+                }
                 outcomes.extend(self.pay_chunk(chunk).await?);
             }
             Ok(outcomes)
@@ -241,7 +250,7 @@ mod tests {
     async fn sandbox() -> SandboxBank {
         let db = Db::connect("sqlite::memory:").await.expect("in-memory database");
         db.migrate().await.expect("migrations");
-        SandboxBank { db }
+        SandboxBank { db, pay_delay: std::time::Duration::ZERO }
     }
 
     #[tokio::test]

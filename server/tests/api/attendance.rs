@@ -11,7 +11,7 @@ use wageguard::attendance::service::secret_key;
 use wageguard::worker::demo::demo_id_number;
 
 use crate::both;
-use crate::support::{TestApp, assert_refused};
+use crate::support::{MIB, TestApp, assert_refused, counting_body};
 
 const BASE: &str = "/builder/attendance/v1";
 const PASSWORD: &str = "Demo@12345";
@@ -39,7 +39,7 @@ async fn day_row(app: &TestApp, worker: i64, day: &str) -> Option<(bool, bool, i
 }
 
 /// Registers a terminal on the demo project: (id, serial, secret).
-async fn register(app: &TestApp, token: &str, serial: &str, direction: &str) -> (i64, String) {
+pub async fn register(app: &TestApp, token: &str, serial: &str, direction: &str) -> (i64, String) {
     let reply = app
         .post(&path("Device/add"), Some(token), &[("kind", "attendant"), ("serial", serial), ("name", "2号门考勤机"), ("direction", direction), ("location", "西门")])
         .await;
@@ -715,3 +715,63 @@ async fn night_shifts_count_on_the_day_they_began(app: &TestApp) {
     assert_eq!(wageguard::attendance::service::recount_stored_shifts(&app.db).await.unwrap(), 0);
 }
 both!(night_shifts_count_on_the_day_they_began);
+
+/// Sends 60 MiB to a device endpoint under the given headers; (the reply, bytes of the body read).
+async fn send_huge(app: &TestApp, url: &str, serial: &str, timestamp: i64) -> (Value, usize) {
+    let (body, read) = counting_body(60);
+    let request = Request::post(url)
+        .header(header::CONTENT_TYPE, "application/json")
+        .header("X-Device-Serial", serial)
+        .header("X-Device-Timestamp", timestamp.to_string())
+        .header("X-Device-Signature", "00")
+        .body(body)
+        .unwrap();
+    let (status, reply) = app.send(request).await;
+    assert_eq!(status, 200, "{reply}");
+    (reply, read.load(std::sync::atomic::Ordering::SeqCst))
+}
+
+/// Issue 12 finding 3: an unknown serial or a stale timestamp is answered from the headers alone, and a
+/// registered device's body is read only up to its call's limit.
+async fn device_calls_are_refused_before_reading_past_their_limit(app: &TestApp) {
+    let token = app.login("demo", PASSWORD).await;
+    let (_, secret) = register(app, &token, "T-BIG", "both").await;
+    let now = wageguard::clock::now();
+    for url in ["/device/v1/heartbeat", "/device/v1/punch"] {
+        let (unknown, read) = send_huge(app, url, "T-NONE", now).await;
+        assert_refused(&unknown, device_api::MSG_UNKNOWN_DEVICE);
+        assert_eq!(read, 0, "{url}: an unknown serial's body is not read");
+        let (stale, read) = send_huge(app, url, "T-BIG", now - 3600).await;
+        assert_refused(&stale, device_api::MSG_TIMESTAMP);
+        assert_eq!(read, 0, "{url}: a stale request's body is not read");
+    }
+    let (beat, read) = send_huge(app, "/device/v1/heartbeat", "T-BIG", now).await;
+    assert_refused(&beat, device_api::MSG_HEARTBEAT_BODY_TOO_LARGE);
+    assert!(read <= MIB, "a heartbeat stops at its limit: {read} bytes read");
+    let (batch, read) = send_huge(app, "/device/v1/punch", "T-BIG", now).await;
+    assert_refused(&batch, device_api::MSG_PUNCH_BODY_TOO_LARGE);
+    assert!(read <= device_api::PUNCH_BODY_LIMIT + MIB, "a batch stops at its limit: {read} bytes read");
+
+    // Signed and well-formed, but past the limit: refused as a whole, nothing stored.
+    let day = yesterday();
+    let punches: Vec<Value> = (0..3).map(|index| punch(&demo_id_number(index), &format!("{day} 07:3{index}:00"), "in")).collect();
+    let padded = json!({ "serial": "T-BIG", "punches": punches, "note": " ".repeat(device_api::PUNCH_BODY_LIMIT) }).to_string();
+    let signed = Signed { serial: "T-BIG", secret: &secret, timestamp: now };
+    assert_refused(&push_raw(app, "/device/v1/punch", &signed, &padded).await, device_api::MSG_PUNCH_BODY_TOO_LARGE);
+    let stored = "SELECT COUNT(*) FROM punches WHERE device_id = (SELECT id FROM attendance_devices WHERE serial = 'T-BIG')";
+    assert_eq!(app.scalar(stored).await, 0);
+    let beat = push_raw(app, "/device/v1/heartbeat", &Signed { serial: "T-BIG", secret: &secret, timestamp: now }, &"x".repeat(5000)).await;
+    assert_refused(&beat, device_api::MSG_HEARTBEAT_BODY_TOO_LARGE);
+
+    // The largest batch without photos passes; the normal calls work.
+    let largest: Vec<Value> =
+        (0..device_api::MAX_PUNCHES).map(|_| json!({ "idNumber": STRANGER_ID, "time": format!("{day} 23:59:59"), "direction": "out", "photo": "" })).collect();
+    let reply = push(app, "T-BIG", &secret, Value::Array(largest)).await;
+    assert_eq!(reply["data"]["received"], device_api::MAX_PUNCHES, "{}", reply["message"]);
+    let reply = push(app, "T-BIG", &secret, Value::Array(punches)).await;
+    assert_eq!(reply["data"]["inserted"], 3, "{reply}");
+    assert_eq!(app.scalar(stored).await, 3);
+    let beat = push_raw(app, "/device/v1/heartbeat", &Signed { serial: "T-BIG", secret: &secret, timestamp: now + 5 }, "{\"serial\":\"T-BIG\"}").await;
+    assert_eq!(beat["code"], 201, "{beat}");
+}
+both!(device_calls_are_refused_before_reading_past_their_limit);

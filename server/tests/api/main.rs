@@ -12,6 +12,7 @@ mod audit;
 mod calendar;
 mod console;
 mod control_text;
+mod crash;
 mod faith;
 mod jobs;
 mod flows;

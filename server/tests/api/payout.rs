@@ -108,7 +108,7 @@ async fn recovery_finishes_a_half_paid_order(app: &TestApp) {
     let actor = repo::Actor { account_id: approver, account_name: "finance".into(), ip: String::new() };
     let before = balance(app).await;
     repo::approve(&app.db, 1, order, 0, "", &actor).await.unwrap().unwrap();
-    let bank = SandboxBank { db: app.db.clone() };
+    let bank = SandboxBank { db: app.db.clone(), pay_delay: std::time::Duration::ZERO };
     // Three lines settled, then a crash after the bank paid two more but before they were recorded.
     payout::pay_order(&app.db, &bank, order, &actor, 3).await.unwrap();
     assert_eq!(app.scalar("SELECT COUNT(*) FROM payouts WHERE status = 'paid'").await, 3);
@@ -165,7 +165,7 @@ async fn a_balance_drained_after_approval_pays_what_it_covers(app: &TestApp) {
         counterparty_bank: "", summary: "测试转出", source: Source::Regulator, bank_ref: "", payout_id: None, occurred_at: 0, created_by: None };
     flows::post(&app.db, &flow).await.unwrap().expect("drained");
 
-    payout::pay_order(&app.db, &SandboxBank { db: app.db.clone() }, order, &actor, i64::MAX).await.unwrap();
+    payout::pay_order(&app.db, &SandboxBank { db: app.db.clone(), pay_delay: std::time::Duration::ZERO }, order, &actor, i64::MAX).await.unwrap();
     assert_eq!(balance(app).await, 0);
     assert_eq!(app.scalar(leak(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status = 'paid'"))).await, 2);
     let short = app.scalar(leak(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status = 'failed' AND failure_reason = '专户余额不足'"))).await;

@@ -1,5 +1,10 @@
 //! `spawn_app()` for the integration tests: the real router over a fresh database, SQLite or PostgreSQL.
 
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::task::{Context, Poll};
+
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, header};
@@ -225,6 +230,34 @@ impl TestApp {
     pub async fn exec(&self, sql: &'static str) {
         wageguard::execute!(&self.db, sqlx::query(sql)).expect("statement");
     }
+}
+
+pub const MIB: usize = 1024 * 1024;
+
+/// A body of `chunks` MiB of spaces, made only as it is read; `read` counts the bytes handed out.
+struct CountingBody {
+    chunks: usize,
+    read: Arc<AtomicUsize>,
+}
+
+impl http_body::Body for CountingBody {
+    type Data = axum::body::Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        if self.chunks == 0 {
+            return Poll::Ready(None);
+        }
+        self.chunks -= 1;
+        self.read.fetch_add(MIB, Ordering::SeqCst);
+        Poll::Ready(Some(Ok(http_body::Frame::data(axum::body::Bytes::from(vec![b' '; MIB])))))
+    }
+}
+
+/// A body of `mib` MiB with no declared length, and the count of its bytes the server read.
+pub fn counting_body(mib: usize) -> (Body, Arc<AtomicUsize>) {
+    let read = Arc::new(AtomicUsize::new(0));
+    (Body::new(CountingBody { chunks: mib, read: read.clone() }), read)
 }
 
 pub fn no_change(_: &mut Config) {}
