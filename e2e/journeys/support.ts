@@ -14,8 +14,9 @@ export { expect };
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BINARY = path.join(ROOT, 'target', 'debug', 'wageguard');
-/** Ports are looked for from here on, a block of 50 per parallel worker. */
+/** Ports are looked for from here on, a block of 10 per parallel worker. */
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 8181);
+const PORTS_PER_WORKER = 10;
 /** The fake ID reader listens this far above its server's port (the console asks it from the page). */
 const READER_OFFSET = 10_000;
 
@@ -42,10 +43,10 @@ function portFree(port: number): Promise<boolean> {
 
 /** A port free for the server whose +READER_OFFSET is free for the ID reader. */
 async function freePort(first: number): Promise<number> {
-  for (let port = first; port < first + 50; port += 1) {
+  for (let port = first; port < first + PORTS_PER_WORKER; port += 1) {
     if ((await portFree(port)) && (await portFree(port + READER_OFFSET))) return port;
   }
-  throw new Error(`no free port in ${first}–${first + 49}`);
+  throw new Error(`no free port in ${first}–${first + PORTS_PER_WORKER - 1}`);
 }
 
 /** Polls `url` until it answers 200; fails early when `child` has exited. */
@@ -132,7 +133,7 @@ export const test = base.extend<{ server: JourneyServer; idReader: boolean }, { 
     async ({ journeyServers, idReader }, use, testInfo) => {
       if (journeyServers.current?.file !== testInfo.file) {
         if (journeyServers.current) await stop(journeyServers.current);
-        journeyServers.current = await start(testInfo.file, FIRST_PORT + 50 * testInfo.parallelIndex, idReader);
+        journeyServers.current = await start(testInfo.file, FIRST_PORT + PORTS_PER_WORKER * testInfo.parallelIndex, idReader);
       }
       await use(journeyServers.current);
     },
