@@ -3,7 +3,7 @@
  * cookies and toasts. Journeys import `test` and `expect` from here, never from '@playwright/test'.
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,12 @@ interface Running extends JourneyServer {
   file: string;
   server: ChildProcess;
   reader?: ChildProcess;
+}
+
+/** A worker's seeded template and the server of the file it runs now. */
+interface JourneyServers {
+  template: string;
+  current?: Running;
 }
 
 function portFree(port: number): Promise<boolean> {
@@ -61,27 +67,40 @@ async function answering(url: string, child: ChildProcess, what: string, log?: s
   throw new Error(`${what} did not answer at ${url}${tail}`);
 }
 
+/** The server's environment on the database and data directory in `dir`. */
+const serverEnv = (dir: string, port = 0) => ({
+  ...process.env,
+  DATABASE_URL: `sqlite://${dir}/e2e.db`,
+  // Uploads of the journeys land beside the throw-away database, never in the repository.
+  WAGEGUARD_DATA_DIR: path.join(dir, 'data'),
+  WAGEGUARD_CAPTCHA: 'off',
+  RUST_LOG: process.env.RUST_LOG ?? 'warn',
+  WAGEGUARD_ADDR: `127.0.0.1:${port}`,
+  WAGEGUARD_ID_READER: `http://127.0.0.1:${port + READER_OFFSET}/readcard`,
+});
+
 /**
- * Starts the debug build (console embedded from web/dist) on a fresh SQLite database with the demo data and
- * `firstlogin` on its initial password, the captcha off for the automated client; with `idReader`, also the
- * fake ID reader the console is pointed at.
+ * A folder with a database seeded as each journey starts: the demo data and `firstlogin` on its initial
+ * password. Seeded once per worker and copied for each file (seeding hashes five passwords: seconds on a
+ * busy machine, a copy takes milliseconds).
  */
-async function start(file: string, firstPort: number, idReader: boolean): Promise<Running> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'wageguard-e2e-'));
-  const port = await freePort(firstPort);
-  const env = {
-    ...process.env,
-    DATABASE_URL: `sqlite://${dir}/e2e.db`,
-    // Uploads of the journeys land beside the throw-away database, never in the repository.
-    WAGEGUARD_DATA_DIR: path.join(dir, 'data'),
-    WAGEGUARD_CAPTCHA: 'off',
-    RUST_LOG: process.env.RUST_LOG ?? 'warn',
-    WAGEGUARD_ADDR: `127.0.0.1:${port}`,
-    WAGEGUARD_ID_READER: `http://127.0.0.1:${port + READER_OFFSET}/readcard`,
-  };
+async function seededTemplate(): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wageguard-e2e-template-'));
   const run = promisify(execFile);
-  await run(BINARY, ['demo'], { env });
-  await run(BINARY, ['user', 'create', 'firstlogin', '--kind', 'builder', '--name', '初次登录', '--project', '1', '--password', 'Init@12345'], { env });
+  await run(BINARY, ['demo'], { env: serverEnv(dir) });
+  await run(BINARY, ['user', 'create', 'firstlogin', '--kind', 'builder', '--name', '初次登录', '--project', '1', '--password', 'Init@12345'], { env: serverEnv(dir) });
+  return dir;
+}
+
+/**
+ * Starts the debug build (console embedded from web/dist) on a copy of the seeded template, the captcha off
+ * for the automated client; with `idReader`, also the fake ID reader the console is pointed at.
+ */
+async function start(file: string, template: string, firstPort: number, idReader: boolean): Promise<Running> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wageguard-e2e-'));
+  cpSync(template, dir, { recursive: true });
+  const port = await freePort(firstPort);
+  const env = serverEnv(dir, port);
   const log = path.join(dir, 'server.log');
   const output = openSync(log, 'a');
   const server = spawn(BINARY, ['serve'], { env, stdio: ['ignore', output, output] });
@@ -118,26 +137,30 @@ async function stop(running: Running): Promise<void> {
  * Each journey file gets its own server: started for the file's first test, reused by its later tests, stopped
  * when the worker moves to another file or ends. So any file runs alone and the files run in any order.
  */
-export const test = base.extend<{ server: JourneyServer; idReader: boolean }, { journeyServers: { current?: Running } }>({
+export const test = base.extend<{ server: JourneyServer; idReader: boolean }, { journeyServers: JourneyServers }>({
   /** `test.use({ idReader: true })`: the file's server comes with the fake ID reader (fake-id-reader.mjs). */
   idReader: [false, { option: true }],
   journeyServers: [
     async ({}, use) => {
-      const slot: { current?: Running } = {};
-      await use(slot);
-      if (slot.current) await stop(slot.current);
+      const servers: JourneyServers = { template: await seededTemplate() };
+      await use(servers);
+      if (servers.current) await stop(servers.current);
+      rmSync(servers.template, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 60_000 },
   ],
   server: [
     async ({ journeyServers, idReader }, use, testInfo) => {
       if (journeyServers.current?.file !== testInfo.file) {
         if (journeyServers.current) await stop(journeyServers.current);
-        journeyServers.current = await start(testInfo.file, FIRST_PORT + PORTS_PER_WORKER * testInfo.parallelIndex, idReader);
+        journeyServers.current = undefined;
+        const firstPort = FIRST_PORT + PORTS_PER_WORKER * testInfo.parallelIndex;
+        journeyServers.current = await start(testInfo.file, journeyServers.template, firstPort, idReader);
       }
       await use(journeyServers.current);
     },
-    { auto: true },
+    // Starting a server is not the journey's time: it has its own timeout.
+    { auto: true, timeout: 60_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
