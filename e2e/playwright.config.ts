@@ -1,7 +1,6 @@
 import { defineConfig } from '@playwright/test'
 
-const port = Number(process.env.E2E_PORT ?? 8181)
-
+// Each journey file starts its own server (journeys/support.ts `test`): there is no shared webServer.
 export default defineConfig({
   testDir: './journeys',
   outputDir: './test-results',
@@ -12,7 +11,6 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     locale: 'zh-CN',
     viewport: { width: 1600, height: 900 },
     screenshot: 'on',
@@ -30,13 +28,5 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-  },
-  webServer: {
-    command: 'bash ./start-server.sh',
-    url: `http://127.0.0.1:${port}/builder/common/v1/public/Message`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
   },
 })

@@ -3,22 +3,13 @@
  * once; the approver logs in on the finance tab, must change it, then edits the name and changes the phone
  * with the SMS code sent to the new phone (read from the sandbox gateway's outbox).
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { login, loginAsDemo, shot, toast } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test, login, loginAsDemo, shot, smsCode, toast } from './support';
 
 const ACCOUNT = `cw_${Date.now() % 100000}`;
 const PHONE = `139${String(Date.now()).slice(-8)}`;
 const NEW_PHONE = `137${String(Date.now()).slice(-8)}`;
 const NEW_PASSWORD = 'Shen@2026pi';
-
-/** The newest SMS code sent to a phone, from the server's database (start-server.sh names its folder). */
-function smsCode(phone: string): string {
-  const dir = readFileSync(`/tmp/wageguard-e2e-${process.env.E2E_PORT ?? 8181}.dir`, 'utf8').trim();
-  const sql = `SELECT code FROM sms_codes WHERE phone = '${phone}' ORDER BY id DESC LIMIT 1;`;
-  return execFileSync('sqlite3', [`${dir}/e2e.db`, sql], { encoding: 'utf8' }).trim();
-}
 
 async function logout(page: Page) {
   await page.context().clearCookies();
@@ -26,7 +17,7 @@ async function logout(page: Page) {
   await page.goto('/login');
 }
 
-test('the clerk creates an approver, who changes the initial password, the name and the phone', async ({ page }, testInfo) => {
+test('the clerk creates an approver, who changes the initial password, the name and the phone', async ({ page, server }, testInfo) => {
   await loginAsDemo(page);
   await page.goto('/system/propertyRole');
   await expect(page.getByTestId('property-role-page')).toContainText('财务角色配置');
@@ -73,7 +64,7 @@ test('the clerk creates an approver, who changes the initial password, the name 
   await page.getByTestId('phone-change-phone').fill(NEW_PHONE);
   await page.getByTestId('phone-change-send').click();
   await expect(toast(page, '验证码已发送')).toBeVisible();
-  await page.getByTestId('phone-change-code').fill(smsCode(NEW_PHONE));
+  await page.getByTestId('phone-change-code').fill(smsCode(server, NEW_PHONE));
   await shot(page, testInfo, '05-phone-change');
   await page.locator('.ant-modal').getByRole('button', { name: '确认修改' }).click();
   await expect(toast(page, '手机号修改成功')).toBeVisible();

@@ -3,8 +3,7 @@
  * for two demo workers; the clerk sees the records, the terminal online, the monthly sheet with the day, and
  * corrects one day with a reason.
  */
-import { expect, test } from '@playwright/test'
-import { loginAsDemo, shot, toast } from './support'
+import { expect, test, loginAsDemo, shot, toast } from './support'
 import { chinaTime, demoIdNumber, heartbeat, pushPunches } from './device'
 
 const WORKERS = [demoIdNumber(0), demoIdNumber(1)]

@@ -1,6 +1,5 @@
 /** The regulator opens a project account, then sees the new draft project in the audit list. */
-import { expect, test } from '@playwright/test';
-import { ADMIN, login, shot } from './support';
+import { expect, test, ADMIN, login, shot } from './support';
 
 test('the regulator provisions a project account and finds its draft project', async ({ page }, testInfo) => {
   await login(page, ADMIN);

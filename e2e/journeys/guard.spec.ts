@@ -1,6 +1,5 @@
 /** The navigation guard: the login wall, unknown paths, missing roles and the table's redirects. */
-import { expect, test } from '@playwright/test';
-import { ADMIN, FINANCE, SITE_TITLE, login, loginAsDemo, shot } from './support';
+import { expect, test, ADMIN, FINANCE, SITE_TITLE, login, loginAsDemo, shot } from './support';
 
 test('without a session every page leads to the login page', async ({ page }, testInfo) => {
   const paths = ['/', '/index', '/project/projectInfo', '/system/password', '/audit/project', '/no/such/page', '/401'];

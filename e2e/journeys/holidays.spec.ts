@@ -2,8 +2,7 @@
  * The regulator enters next year's first holiday in 节假日设置 and sees it in the grid and the table; the
  * project's 考勤表 marks the arrangement on its day heads.
  */
-import { expect, test } from '@playwright/test';
-import { ADMIN, login, loginAsDemo, shot, toast } from './support';
+import { expect, test, ADMIN, login, loginAsDemo, shot, toast } from './support';
 
 test('the regulator adds a statutory holiday for the coming year', async ({ page }, testInfo) => {
   await login(page, ADMIN);

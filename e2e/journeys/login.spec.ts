@@ -1,6 +1,7 @@
 /** Logging in: the two tabs, where each kind of account lands, and the refusals the login page shows. */
-import { expect, test } from '@playwright/test';
 import {
+  expect,
+  test,
   ADMIN,
   DEMO,
   FINANCE,

@@ -1,6 +1,7 @@
 /** Logging out from the header (shell) and from the registration wizard, with the confirmation step. */
-import { expect, test } from '@playwright/test';
 import {
+  expect,
+  test,
   CANCEL,
   NEWSITE,
   OK,

@@ -8,10 +8,8 @@
  * attendance, verifies (SMS code) and approves again; every line is paid, and the special
  * account's balance and flows add up to the cent.
  */
-import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { FINANCE, builderCall, checkDigit, pickMonth, fen, grouped, login, loginAsDemo, luhnOk, masked, mistyped, shot, toast, yuan } from './support'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test, FINANCE, builderCall, checkDigit, pickMonth, fen, smsCode, grouped, login, loginAsDemo, luhnOk, masked, mistyped, shot, toast, yuan } from './support'
 import { DEMO_TERMINAL, demoIdNumber, pushPunches } from './device'
 
 // ------------------------------------------------------------------------------------------------------------
@@ -63,16 +61,11 @@ const DEDUCTED = 24
 const FINANCE_ID_NUMBER = '410105198805123025'
 
 const FINANCE_PHONE = '13800138003'
+/** The demo special account's opening flows (server/src/account/demo.rs): 1,200,000 + 800,000 yuan. */
+const OPENING_BALANCE_FEN = 200_000_000
 
 // ------------------------------------------------------------------------------------------------------------
 // Helpers
-
-/** The newest SMS code sent to a phone, from the server's database (start-server.sh names its folder). */
-function smsCode(phone: string): string {
-  const dir = readFileSync(`/tmp/wageguard-e2e-${process.env.E2E_PORT ?? 8181}.dir`, 'utf8').trim()
-  const sql = `SELECT code FROM sms_codes WHERE phone = '${phone}' ORDER BY id DESC LIMIT 1;`
-  return execFileSync('sqlite3', [`${dir}/e2e.db`, sql], { encoding: 'utf8' }).trim()
-}
 
 async function logout(page: Page) {
   await page.context().clearCookies()
@@ -93,19 +86,13 @@ const toastsGone = (page: Page) => expect(page.locator('.ant-message-notice')).t
 
 
 
-test('a month of wages: punches, sheet, check, order, approval, failed cards re-issued, balance to the cent', async ({ page, baseURL }, testInfo) => {
+test('a month of wages: punches, sheet, check, order, approval, failed cards re-issued, balance to the cent', async ({ page, baseURL, server }, testInfo) => {
   test.setTimeout(240_000)
   await loginAsDemo(page)
 
-  // The special account and its flows before this month's wages (other journeys move money too).
+  // The journey's own server: the special account holds the demo's two transfers and nothing has been paid.
   await page.goto('/special/information')
-  const balanceBefore = fen(await page.getByTestId('information-balance').locator('.ant-statistic-content').innerText())
-  await page.goto('/special/water')
-  await page.getByTestId('water-direction').getByText('支出').click()
-  await expect(page.getByTestId('water-page')).toContainText('筛选范围内支出')
-  const outStat = page.locator('.ant-statistic').filter({ hasText: '筛选范围内支出' }).locator('.ant-statistic-content')
-  await expect(outStat).toContainText(/\d/)
-  const outBefore = fen(await outStat.innerText())
+  await expect(page.getByTestId('information-balance').locator('.ant-statistic-content')).toHaveText(grouped(OPENING_BALANCE_FEN))
 
   // Worker ids of the team's workers (the sheet cells and the card call name them by id).
   const ids = new Map<number, number>()
@@ -300,7 +287,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await expect(page).toHaveURL(/\/project\/issue$/)
   const issue = pane(page)
   await expect(issue.getByTestId('issue-month')).toHaveValue(PREV)
-  await expect(issue.getByTestId('issue-balance')).toHaveText(`${grouped(balanceBefore)} 元`)
+  await expect(issue.getByTestId('issue-balance')).toHaveText(`${grouped(OPENING_BALANCE_FEN)} 元`)
   const issueRow = rowOf(issue.locator('.ant-table'), TEAM)
   await expect(issueRow).toContainText(grouped(sums.net))
   await issueRow.locator('input[type=checkbox]').check()
@@ -310,7 +297,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await button(issue, '提交审核').click()
   const confirmOrder = page.getByTestId('pay-summary')
   await expect(confirmOrder).toContainText(`¥${grouped(sums.net)}`)
-  await expect(page.getByTestId('pay-balance-after')).toHaveText(`¥${grouped(balanceBefore - sums.net)}`)
+  await expect(page.getByTestId('pay-balance-after')).toHaveText(`¥${grouped(OPENING_BALANCE_FEN - sums.net)}`)
   await page.waitForTimeout(400) // the confirm's zoom-in
   await shot(page, testInfo, '10-issue-confirm-asks')
   await button(page.locator('.ant-modal-confirm'), '提交审核').click()
@@ -472,7 +459,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   const verify2 = modal(page, '身份验证')
   await button(verify2, '获取验证码').click()
   await expect(toast(page, '验证码已发送至')).toBeVisible()
-  await verify2.getByTestId('verify-code').fill(smsCode(FINANCE_PHONE))
+  await verify2.getByTestId('verify-code').fill(smsCode(server, FINANCE_PHONE))
   await shot(page, testInfo, '20-verify-sms')
   await button(verify2, '验证').click()
   await expect(toast(page, `审核通过，已全部支付 ${grouped(badNet)} 元：${secondNo}`)).toBeVisible()
@@ -499,7 +486,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await shot(page, testInfo, '22-salary-pay')
 
   const paidTotal = orderTotal // 8 lines of the first order and the 2 re-issued ones
-  const balanceAfter = balanceBefore - paidTotal
+  const balanceAfter = OPENING_BALANCE_FEN - paidTotal
   await page.goto('/special/information')
   await expect(page.getByTestId('information-balance').locator('.ant-statistic-content')).toHaveText(grouped(balanceAfter))
   await shot(page, testInfo, '23-information')
@@ -507,7 +494,9 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await page.goto('/special/water')
   await expect(page.getByTestId('water-balance').locator('.ant-statistic-content')).toHaveText(grouped(balanceAfter))
   await page.getByTestId('water-direction').getByText('支出').click()
-  await expect(outStat).toHaveText(grouped(outBefore + paidTotal))
+  await expect(page.getByTestId('water-page')).toContainText('筛选范围内支出')
+  const outStat = page.locator('.ant-statistic').filter({ hasText: '筛选范围内支出' }).locator('.ant-statistic-content')
+  await expect(outStat).toHaveText(grouped(paidTotal))
   const flows = page.getByTestId('water-table').locator('tbody tr.ant-table-row')
   const ours = flows.filter({ hasText: `${PREV} 月工资（工资单` })
   await expect(ours).toHaveCount(TEAM_SIZE)

@@ -6,8 +6,8 @@
  * workers and the total of the sheet's lines) and submits the order (the confirmation shows the special
  * account's balance after).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { checkDigit, choose, cookieValue, fen, grouped, loginAsDemo, luhnOk, masked, mistyped, shot, toast } from './support'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test, checkDigit, choose, cookieValue, fen, grouped, loginAsDemo, luhnOk, masked, mistyped, shot, toast } from './support'
 import { idNumber } from './xlsx'
 
 // The month worked: this month in China time, from its 2nd day (entry) and 3rd (transfer, the day marked 补).

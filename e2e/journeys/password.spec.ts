@@ -2,8 +2,9 @@
  * Password change: the blocking dialog of an account still on its initial password (firstlogin, changed
  * once per server run), and the ordinary 修改密码 dialog's checks (demo, never actually changed).
  */
-import { expect, test } from '@playwright/test';
 import {
+  expect,
+  test,
   FIRST_LOGIN,
   OK,
   confirmDialog,

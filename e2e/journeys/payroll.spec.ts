@@ -9,8 +9,8 @@
  * about (its pay would be taken back) and left. Every sheet's net total is its order's total and the special
  * account's flows, to the fen.
  */
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
-import { FINANCE, builderCall, checkDigit, pickMonth, fen, grouped, login, loginAsDemo, shot, toast } from './support'
+import type { Locator, Page, TestInfo } from '@playwright/test'
+import { expect, test, FINANCE, builderCall, checkDigit, pickMonth, fen, grouped, login, loginAsDemo, shot, toast } from './support'
 import { DEMO_TERMINAL, pushPunches, type Punch } from './device'
 import { idNumber } from './xlsx'
 

@@ -5,8 +5,10 @@
  * and resubmits, the regulator approves and the site enters the platform. A fresh account rather than the
  * demo's `newsite`: the login, logout and roster journeys need `newsite` to stay a draft.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
+  expect,
+  test,
   ADMIN,
   OK,
   PDF,

@@ -2,8 +2,7 @@
  * The regulator reads an approved project's roster: from 注册审核 it opens the project's 花名册, filters it
  * and views a worker, without any button that would change it.
  */
-import { expect, test } from '@playwright/test'
-import { ADMIN, login, PROJECT_NAME, shot } from './support'
+import { expect, test, ADMIN, login, PROJECT_NAME, shot } from './support'
 
 test('the regulator opens an approved project\'s roster to read', async ({ page }, testInfo) => {
   await login(page, ADMIN)

@@ -4,38 +4,20 @@
  * 200 from an .xlsx with two bad rows, searches and exports the roster, lets a worker exit and re-enter,
  * corrects a worker's card, wage standard and team from the roster, and records a training.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { loginAsDemo, NEWSITE, PNG, shot, toast, typeDate, upload } from './support'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test, loginAsDemo, NEWSITE, PNG, shot, toast, typeDate, upload } from './support'
 import { idNumber, xlsx } from './xlsx'
 
-const PORT = Number(process.env.E2E_PORT ?? 8181)
-const READER_PORT = PORT + 10000
 const UNIT = '河南省第一建筑工程集团有限责任公司'
 /** Registered on the other project first, then flagged here. */
 const ELSEWHERE = idNumber('110105', '19850315', 123)
 const PDF = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1')
 
-let reader: ChildProcess
+/** The demo's workers on the project (server/src/worker/demo.rs `WORKERS`). */
+const DEMO_WORKERS = 30
 
-test.beforeAll(async () => {
-  reader = spawn(process.execPath, [path.join(__dirname, '..', 'fake-id-reader.mjs'), String(READER_PORT)], { stdio: 'ignore' })
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const answered = await fetch(`http://127.0.0.1:${READER_PORT}/readcard`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (answered) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the fake ID reader did not start')
-})
-
-test.afterAll(() => {
-  reader?.kill()
-})
+test.use({ idReader: true })
 
 async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<string> {
   const reply = await request.post('/builder/common/v1/Public/login', {
@@ -123,11 +105,8 @@ test('register, import, search, export, exit, re-enter and train', async ({ page
   await workerOnAnotherProject(request)
 
   await loginAsDemo(page)
-  // Other journeys may have registered workers on this project already: the counts below are relative.
   await page.goto('/user/list')
-  const total = page.getByText(/^共 \d+ 人$/)
-  await expect(total).toBeVisible()
-  const before = Number((await total.innerText()).replace(/\D/g, ''))
+  await expect(page.getByText(`共 ${DEMO_WORKERS} 人`)).toBeVisible()
   await page.goto('/user/register')
   await expect(page.getByTestId('register-page')).toBeVisible()
   await shot(page, testInfo, '01-register-empty')
@@ -190,7 +169,7 @@ test('register, import, search, export, exit, re-enter and train', async ({ page
   // Import 200 rows, two of them bad.
   await page.goto('/user/list')
   await expect(page.getByTestId('roster-page')).toBeVisible()
-  await expect(page.getByText(`共 ${before + 5} 人`)).toBeVisible()
+  await expect(page.getByText(`共 ${DEMO_WORKERS + 5} 人`)).toBeVisible()
   const header = ['姓名*', '身份证号*', '民族', '住址', '签发机关', '有效期开始', '有效期截止', '手机号码*', '工资卡号', '开户银行', '所属单位*', '班组', '工种*', '工资类型*', '工资标准(元)*', '是否签订合同', '合同开始日期', '合同结束日期', '进场日期*']
   const rows = Array.from({ length: 200 }, (_, i) => {
     const birth = `19${70 + (i % 30)}${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}`
@@ -212,7 +191,7 @@ test('register, import, search, export, exit, re-enter and train', async ({ page
   await expect(page.getByTestId('import-failed')).toContainText('班组“不存在的班组”不属于所属单位')
   await shot(page, testInfo, '05-import-result')
   await page.locator('.ant-modal').getByRole('button', { name: '关 闭' }).click()
-  await expect(page.getByText(`共 ${before + 203} 人`)).toBeVisible()
+  await expect(page.getByText(`共 ${DEMO_WORKERS + 203} 人`)).toBeVisible()
 
   // Search and export.
   await page.getByTestId('roster-filter-name').fill('扎筋')

@@ -2,8 +2,8 @@
  * Session expiry: the server ends the session (here: a logout through the API with the page's token), the
  * next call answers code 101, and the console says 登录已过期请重新登录 and goes back to the login page.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { cookieValue, countLoads, loginAsDemo, shot, userMenu } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test, cookieValue, countLoads, loginAsDemo, shot, userMenu } from './support';
 
 const EXPIRED = '登录已过期请重新登录';
 

@@ -2,8 +2,8 @@
  * Issue 4 items 1, 5, 8: the demo builder edits its approved project's information, prints the rights-protection
  * notice board, staffs a vacant key post (the warning goes away) and records an award and a punishment.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAsDemo, shot, toast } from './support';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, loginAsDemo, shot, toast } from './support';
 
 const pane = (page: Page, path: string): Locator => page.locator(`[data-testid=page-pane][data-path="${path}"]`);
 

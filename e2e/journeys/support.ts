@@ -1,5 +1,177 @@
-/** Shared steps of the browser journeys: accounts, logging in, screenshots, cookies and toasts. */
-import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+/**
+ * Shared steps of the browser journeys: each journey file's own server, accounts, logging in, screenshots,
+ * cookies and toasts. Journeys import `test` and `expect` from here, never from '@playwright/test'.
+ */
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+export { expect };
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const BINARY = path.join(ROOT, 'target', 'debug', 'wageguard');
+/** Ports are looked for from here on, a block of 10 per parallel worker. */
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 8181);
+const PORTS_PER_WORKER = 10;
+/** The fake ID reader listens this far above its server's port (the console asks it from the page). */
+const READER_OFFSET = 10_000;
+
+/** The server of one journey file: a fresh SQLite database and data directory, the demo data seeded. */
+export interface JourneyServer {
+  url: string;
+  /** Holds `e2e.db` (read for the SMS codes of the sandbox gateway), `data/` and `server.log`. */
+  dir: string;
+}
+
+interface Running extends JourneyServer {
+  file: string;
+  server: ChildProcess;
+  reader?: ChildProcess;
+}
+
+/** A worker's seeded template and the server of the file it runs now. */
+interface JourneyServers {
+  template: string;
+  current?: Running;
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/** A port free for the server whose +READER_OFFSET is free for the ID reader. */
+async function freePort(first: number): Promise<number> {
+  for (let port = first; port < first + PORTS_PER_WORKER; port += 1) {
+    if ((await portFree(port)) && (await portFree(port + READER_OFFSET))) return port;
+  }
+  throw new Error(`no free port in ${first}–${first + PORTS_PER_WORKER - 1}`);
+}
+
+/** Polls `url` until it answers 200; fails early when `child` has exited. */
+async function answering(url: string, child: ChildProcess, what: string, log?: string): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (child.exitCode !== null || child.signalCode !== null) break;
+    const ok = await fetch(url).then((response) => response.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const tail = log ? `\n${readFileSync(log, 'utf8').split('\n').slice(-20).join('\n')}` : '';
+  throw new Error(`${what} did not answer at ${url}${tail}`);
+}
+
+/** The server's environment on the database and data directory in `dir`. */
+const serverEnv = (dir: string, port = 0) => ({
+  ...process.env,
+  DATABASE_URL: `sqlite://${dir}/e2e.db`,
+  // Uploads of the journeys land beside the throw-away database, never in the repository.
+  WAGEGUARD_DATA_DIR: path.join(dir, 'data'),
+  WAGEGUARD_CAPTCHA: 'off',
+  RUST_LOG: process.env.RUST_LOG ?? 'warn',
+  WAGEGUARD_ADDR: `127.0.0.1:${port}`,
+  WAGEGUARD_ID_READER: `http://127.0.0.1:${port + READER_OFFSET}/readcard`,
+});
+
+/**
+ * A folder with a database seeded as each journey starts: the demo data and `firstlogin` on its initial
+ * password. Seeded once per worker and copied for each file (seeding hashes five passwords: seconds on a
+ * busy machine, a copy takes milliseconds).
+ */
+async function seededTemplate(): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wageguard-e2e-template-'));
+  const run = promisify(execFile);
+  await run(BINARY, ['demo'], { env: serverEnv(dir) });
+  await run(BINARY, ['user', 'create', 'firstlogin', '--kind', 'builder', '--name', '初次登录', '--project', '1', '--password', 'Init@12345'], { env: serverEnv(dir) });
+  return dir;
+}
+
+/**
+ * Starts the debug build (console embedded from web/dist) on a copy of the seeded template, the captcha off
+ * for the automated client; with `idReader`, also the fake ID reader the console is pointed at.
+ */
+async function start(file: string, template: string, firstPort: number, idReader: boolean): Promise<Running> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wageguard-e2e-'));
+  cpSync(template, dir, { recursive: true });
+  const port = await freePort(firstPort);
+  const env = serverEnv(dir, port);
+  const log = path.join(dir, 'server.log');
+  const output = openSync(log, 'a');
+  const server = spawn(BINARY, ['serve'], { env, stdio: ['ignore', output, output] });
+  const url = `http://127.0.0.1:${port}`;
+  const running: Running = { file, url, dir, server };
+  try {
+    await answering(`${url}/builder/common/v1/public/Message`, server, 'the journey server', log);
+    if (idReader) {
+      const readerPort = String(port + READER_OFFSET);
+      running.reader = spawn(process.execPath, [path.join(ROOT, 'e2e', 'fake-id-reader.mjs'), readerPort], { stdio: 'ignore' });
+      await answering(`http://127.0.0.1:${readerPort}/readcard`, running.reader, 'the fake ID reader');
+    }
+  } catch (error) {
+    await stop(running);
+    throw error;
+  }
+  return running;
+}
+
+async function stop(running: Running): Promise<void> {
+  // Nothing of a journey's server is kept: it is killed outright and its database removed.
+  await Promise.all(
+    [running.server, running.reader].map((child) => {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return undefined;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      return exited;
+    }),
+  );
+  rmSync(running.dir, { recursive: true, force: true });
+}
+
+/**
+ * Each journey file gets its own server: started for the file's first test, reused by its later tests, stopped
+ * when the worker moves to another file or ends. So any file runs alone and the files run in any order.
+ */
+export const test = base.extend<{ server: JourneyServer; idReader: boolean }, { journeyServers: JourneyServers }>({
+  /** `test.use({ idReader: true })`: the file's server comes with the fake ID reader (fake-id-reader.mjs). */
+  idReader: [false, { option: true }],
+  journeyServers: [
+    async ({}, use) => {
+      const servers: JourneyServers = { template: await seededTemplate() };
+      await use(servers);
+      if (servers.current) await stop(servers.current);
+      rmSync(servers.template, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  server: [
+    async ({ journeyServers, idReader }, use, testInfo) => {
+      if (journeyServers.current?.file !== testInfo.file) {
+        if (journeyServers.current) await stop(journeyServers.current);
+        journeyServers.current = undefined;
+        const firstPort = FIRST_PORT + PORTS_PER_WORKER * testInfo.parallelIndex;
+        journeyServers.current = await start(testInfo.file, journeyServers.template, firstPort, idReader);
+      }
+      await use(journeyServers.current);
+    },
+    // Starting a server is not the journey's time: it has its own timeout.
+    { auto: true, timeout: 60_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+});
+
+/** The newest SMS code the sandbox gateway sent to a phone, read from the journey server's database. */
+export function smsCode(server: JourneyServer, phone: string): string {
+  const sql = `SELECT code FROM sms_codes WHERE phone = '${phone}' ORDER BY id DESC LIMIT 1;`;
+  return execFileSync('sqlite3', [`${server.dir}/e2e.db`, sql], { encoding: 'utf8' }).trim();
+}
 
 export type Side = 'builder' | 'finance';
 
@@ -9,12 +181,12 @@ export interface Account {
   side: Side;
 }
 
-/** The demo accounts of `wageguard demo` (server/src/demo.rs) and the one start-server.sh adds. */
+/** The demo accounts of `wageguard demo` (server/src/demo.rs) and the one the journey server adds. */
 export const DEMO: Account = { username: 'demo', password: 'Demo@12345', side: 'builder' };
 export const NEWSITE: Account = { username: 'newsite', password: 'Demo@12345', side: 'builder' };
 export const FINANCE: Account = { username: 'finance', password: 'Demo@12345', side: 'finance' };
 export const ADMIN: Account = { username: 'admin', password: 'Admin@12345', side: 'builder' };
-/** On its initial password; the password journey changes it (once per server run). */
+/** On its initial password; the password journey changes it (on its own server). */
 export const FIRST_LOGIN: Account = { username: 'firstlogin', password: 'Init@12345', side: 'builder' };
 
 export const PROJECT_NAME = '郑州市金水区幸福里安置房项目';

@@ -1,6 +1,6 @@
 /** The shell's tab bar of visited pages (kept alive) and the collapsible, responsive sidebar. */
-import { expect, test, type Page } from '@playwright/test';
-import { cookieValue, loginAsDemo, shot } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test, cookieValue, loginAsDemo, shot } from './support';
 
 const tab = (page: Page, path: string) => page.locator(`[data-testid=tags-view-item][data-path="${path}"]`);
 const pane = (page: Page, path: string) => page.locator(`[data-testid=page-pane][data-path="${path}"]`);

@@ -3,8 +3,8 @@
  * while the team refers to it, and lets the unit exit (its team with it). The refusal to delete a team with
  * workers is covered by the Rust tests: this branch has no worker registration yet.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAsDemo, OK, shot, toast } from './support';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, loginAsDemo, OK, shot, toast } from './support';
 
 const UNIT = '河南锦绣装饰工程有限公司';
 /** A valid GB 32100 code no demo company has. */

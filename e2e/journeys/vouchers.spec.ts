@@ -1,6 +1,5 @@
 /** Vouchers: the clerk uploads last month's bank receipt and signed wage sheet for the general contractor. */
-import { expect, test } from '@playwright/test';
-import { PDF, PNG, loginAsDemo, shot, toast, upload } from './support';
+import { expect, test, PDF, PNG, loginAsDemo, shot, toast, upload } from './support';
 
 test('the clerk uploads vouchers for a month and unit and previews them', async ({ page }, testInfo) => {
   await loginAsDemo(page);

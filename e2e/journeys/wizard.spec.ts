@@ -1,6 +1,5 @@
 /** A project not yet submitted fills in step 1 of the registration wizard and moves on to step 2. */
-import { expect, test } from '@playwright/test'
-import { NEWSITE, cascade, choose, day, login, shot, typeDate } from './support'
+import { expect, test, NEWSITE, cascade, choose, day, login, shot, typeDate } from './support'
 
 test('step 1 checks every field, takes a map point and saves to the server', async ({ page }, testInfo) => {
   await login(page, NEWSITE)
