@@ -158,11 +158,24 @@ pub async fn correct_card(
     if !repo::on_project(db, project_id, worker_id).await? {
         return Err(ApiError::NotFound(missing.into()));
     }
+    refuse_unless_keeper(db, project_id, worker_id).await?;
     let name = repo::worker_name(db, worker_id).await?.unwrap_or_default();
     let before = repo::contact_card(db, worker_id).await?.ok_or_else(|| ApiError::NotFound(missing.into()))?;
     let (wage_card_number, wage_card_bank, card_check_waived_by) = checked_card(db, current, &before, input, false).await?;
     let after = ContactCard { phone: before.phone.clone(), wage_card_number, wage_card_bank, card_check_waived_by };
     save_contact_card(db, current, ip, "修改工资卡", &ContactChange { worker_id, name: &name, before, after }).await
+}
+
+pub const MSG_KEPT_ELSEWHERE: &str = "该人员已先在其他项目在场，其个人信息由该项目维护，本项目不能修改";
+
+/// A person on several rosters at once has one phone and one card, kept by the project whose roster they
+/// joined first: another project's clerk, who only had to know the ID number to register them, must not be
+/// able to redirect their wages.
+pub(super) async fn refuse_unless_keeper(db: &Db, project_id: i64, worker_id: i64) -> Result<(), ApiError> {
+    match repo::keeping_project(db, worker_id).await? {
+        Some(keeper) if keeper != project_id => Err(Invalid(MSG_KEPT_ELSEWHERE).into()),
+        _ => Ok(()),
+    }
 }
 
 /// `Worker/edit`: the person's phone and wage card, from one of their roster lines on this project.
@@ -185,6 +198,7 @@ pub async fn edit(db: &Db, current: &CurrentAccount, ip: &str, form: &EditForm) 
     let id = id_param(&form.id, MSG_ID_REQUIRED, MSG_NOT_FOUND)?;
     let line = repo::find_employment(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
     let worker_id = line.line.worker_id;
+    refuse_unless_keeper(db, project_id, worker_id).await?;
     let phone = Phone::parse(&sent(&form.phone))?.as_str().to_owned();
     let before = repo::contact_card(db, worker_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
     let (number, bank) = (sent(&form.wageCardNumber), sent(&form.wageCardBank));

@@ -107,7 +107,7 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
             contract_file: String::new(),
             entry_date: format!("2026-03-{:02}", 1 + index % 20),
         };
-        repo::register(db, project_id, &person, &employment, None).await?;
+        repo::register(db, project_id, &person.id_number, repo::PersonWrite::Refresh(&person, None), &employment).await?;
     }
     Ok(())
 }

@@ -100,6 +100,13 @@ pub async fn active_elsewhere(db: &Db, id_number: &str, project_id: i64) -> sqlx
     on_db!(db, pool => sqlx::query_as(sql).bind(id_number).bind(project_id).fetch_optional(pool).await)
 }
 
+/// The project of the person's earliest roster line still on site: its clerk keeps the person's phone and
+/// card while the person is on several rosters. None when they are on site nowhere.
+pub async fn keeping_project(db: &Db, worker_id: i64) -> sqlx::Result<Option<i64>> {
+    let sql = "SELECT project_id FROM employments WHERE worker_id = $1 AND status = 1 ORDER BY id LIMIT 1";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(worker_id).fetch_optional(pool).await)
+}
+
 pub async fn active_here(db: &Db, id_number: &str, project_id: i64) -> sqlx::Result<bool> {
     let sql = "SELECT COUNT(*) FROM workers w JOIN employments e ON e.worker_id = w.id \
                WHERE w.id_number = $1 AND e.status = 1 AND e.project_id = $2";
@@ -140,35 +147,52 @@ const INSERT_FIRST_RATE: &str = "INSERT INTO employment_rates (employment_id, ef
 /// Who confirmed the worker's card as written although it fails its check digit (NULL / '' when nobody).
 const SET_CARD_WAIVER: &str = "UPDATE workers SET card_check_waived_at = $2, card_check_waived_by = $3 WHERE id = $1";
 
-/// In one transaction: creates or refreshes the person (empty optional fields keep what is stored) and
-/// puts them on the project's roster. None when they are already active on this project (nothing written).
+/// What a registration writes of the person.
+pub enum PersonWrite<'a> {
+    /// Create or refresh them (empty optional fields keep what is stored); the card waiver's author.
+    Refresh(&'a PersonFields, Option<&'a str>),
+    /// Leave the stored person as it is (they are on site on another project, whose clerk keeps them).
+    Keep,
+}
+
+/// In one transaction: writes the person as `person` says and puts them on the project's roster. None when
+/// they are already active on this project, or `Keep` finds no stored person (nothing written).
 pub async fn register(
     db: &Db,
     project_id: i64,
-    person: &PersonFields,
+    id_number: &str,
+    person: PersonWrite<'_>,
     employment: &EmploymentFields,
-    card_waived_by: Option<&str>,
 ) -> sqlx::Result<Option<(i64, i64)>> {
     let now = clock::now();
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;
-        let worker_id: i64 = sqlx::query_scalar(UPSERT_PERSON)
-            .bind(&person.id_number)
-            .bind(&person.name)
-            .bind(person.gender)
-            .bind(&person.ethnicity)
-            .bind(&person.birth_date)
-            .bind(&person.address)
-            .bind(&person.issuing_authority)
-            .bind(&person.id_valid_from)
-            .bind(&person.id_valid_to)
-            .bind(&person.photo)
-            .bind(&person.phone)
-            .bind(&person.wage_card_number)
-            .bind(&person.wage_card_bank)
-            .bind(now)
-            .fetch_one(&mut *tx)
-            .await?;
+        let worker_id: Option<i64> = match &person {
+            PersonWrite::Refresh(person, _) => Some(
+                sqlx::query_scalar(UPSERT_PERSON)
+                    .bind(id_number)
+                    .bind(&person.name)
+                    .bind(person.gender)
+                    .bind(&person.ethnicity)
+                    .bind(&person.birth_date)
+                    .bind(&person.address)
+                    .bind(&person.issuing_authority)
+                    .bind(&person.id_valid_from)
+                    .bind(&person.id_valid_to)
+                    .bind(&person.photo)
+                    .bind(&person.phone)
+                    .bind(&person.wage_card_number)
+                    .bind(&person.wage_card_bank)
+                    .bind(now)
+                    .fetch_one(&mut *tx)
+                    .await?,
+            ),
+            PersonWrite::Keep => sqlx::query_scalar("SELECT id FROM workers WHERE id_number = $1").bind(id_number).fetch_optional(&mut *tx).await?,
+        };
+        let Some(worker_id) = worker_id else {
+            tx.rollback().await?;
+            return Ok(None);
+        };
         let employment_id: Option<i64> = sqlx::query_scalar(INSERT_EMPLOYMENT)
             .bind(project_id)
             .bind(worker_id)
@@ -188,7 +212,9 @@ pub async fn register(
         match employment_id {
             Some(employment_id) => {
                 sqlx::query(INSERT_FIRST_RATE).bind(employment_id).bind(now).execute(&mut *tx).await?;
-                if !person.wage_card_number.is_empty() {
+                if let PersonWrite::Refresh(person, card_waived_by) = &person
+                    && !person.wage_card_number.is_empty()
+                {
                     sqlx::query(SET_CARD_WAIVER).bind(worker_id).bind(card_waived_by.map(|_| now)).bind(card_waived_by.unwrap_or("")).execute(&mut *tx).await?;
                 }
                 tx.commit().await?;

@@ -206,6 +206,10 @@ pub struct Registration {
     pub employment: EmploymentFields,
     /// The wage card fails UnionPay's check digit: saved only once the user confirmed it.
     pub card_check_fails: bool,
+    /// The person is on site on another project already, whose clerk keeps their details: only this
+    /// project's roster line is added and the stored person stays as it is (a clerk must not rewrite another
+    /// project's worker, least of all the card their wages go to, by registering them too).
+    pub keeps_stored_person: bool,
 }
 
 /// The field rules of a registration, in the form's order. `unit_id` / `team_id` still need checking
@@ -278,6 +282,7 @@ pub fn validate_registration(form: &RegisterForm) -> Result<Registration, Invali
             entry_date,
         },
         card_check_fails,
+        keeps_stored_person: false,
     })
 }
 
@@ -319,14 +324,21 @@ pub async fn check_registration(
     if repo::active_here(db, id_number, project_id).await? {
         return Err(Invalid(MSG_ACTIVE_HERE).into());
     }
-    if registration.card_check_fails && !card_confirmed {
+    let active_elsewhere = repo::active_elsewhere(db, id_number, project_id).await?;
+    if registration.card_check_fails && !card_confirmed && active_elsewhere.is_none() {
         return Err(ApiError::NeedsConfirmation(wage_card::MSG_CHECK_DIGIT.into()));
     }
-    if !confirmed && let Some(project) = repo::active_elsewhere(db, id_number, project_id).await? {
-        return Err(ApiError::NeedsConfirmation(msg_active_elsewhere(&project)));
+    if let Some(project) = active_elsewhere {
+        if !confirmed {
+            return Err(ApiError::NeedsConfirmation(msg_active_elsewhere(&project)));
+        }
+        registration.keeps_stored_person = true;
     }
     Ok(())
 }
+
+/// What the log says of a registration that left the person as another project keeps them.
+pub const KEPT_PERSON: &str = "该人员已在其他项目在场，个人信息沿用已登记的，未按本次所填修改";
 
 /// What the log says of a card saved although it fails its check digit.
 pub const CARD_WAIVED: &str = "工资卡号未通过银联校验位检查，已确认按所填保存";
@@ -345,7 +357,8 @@ pub async fn store_registration(
     action: &str,
 ) -> Result<(i64, i64), ApiError> {
     let waived_by = registration.card_check_fails.then_some(current.account.username.as_str());
-    let (worker_id, employment_id) = repo::register(db, project_id, &registration.person, &registration.employment, waived_by)
+    let person = if registration.keeps_stored_person { repo::PersonWrite::Keep } else { repo::PersonWrite::Refresh(&registration.person, waived_by) };
+    let (worker_id, employment_id) = repo::register(db, project_id, &registration.person.id_number, person, &registration.employment)
         .await?
         .ok_or(Invalid(MSG_ACTIVE_HERE))?;
     oplog::record(db, oplog::Entry {
@@ -359,7 +372,13 @@ pub async fn store_registration(
             registration.person.name,
             mask_id(&registration.person.id_number),
             registration.employment.entry_date,
-            if registration.card_check_fails { format!("，{CARD_WAIVED}") } else { String::new() }
+            if registration.keeps_stored_person {
+                format!("，{KEPT_PERSON}")
+            } else if registration.card_check_fails {
+                format!("，{CARD_WAIVED}")
+            } else {
+                String::new()
+            }
         ),
         ip,
     })
@@ -832,6 +851,7 @@ pub async fn supplement(db: &Db, current: &CurrentAccount, ip: &str, form: &Supp
     if !repo::on_project(db, project_id, worker_id).await? {
         return Err(ApiError::NotFound(MSG_NOT_FOUND.into()));
     }
+    super::corrections::refuse_unless_keeper(db, project_id, worker_id).await?;
     let ethnicity = rules::short_text(&sent(&form.ethnicity), 10, MSG_ETHNICITY)?;
     let address = text::address(&sent(&form.address)).map_err(|_| Invalid(MSG_ADDRESS_REQUIRED))?;
     let issuing_authority = text::required(&sent(&form.issuingAuthority), MSG_ISSUER_REQUIRED)?;

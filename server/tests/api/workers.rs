@@ -190,6 +190,12 @@ async fn second_project(app: &TestApp) -> String {
     token
 }
 
+/// A person's name, phone and card as stored.
+async fn stored_person(app: &TestApp, id_number: &str) -> (String, String, String) {
+    wageguard::on_db!(&app.db, pool => sqlx::query_as("SELECT name, phone, wage_card_number FROM workers WHERE id_number = $1")
+        .bind(id_number).fetch_one(pool).await).unwrap()
+}
+
 async fn a_person_active_elsewhere_is_flagged_not_duplicated(app: &TestApp) {
     let other = second_project(app).await;
     let unit = options(app, &other).await["units"][0]["value"].to_string();
@@ -200,10 +206,28 @@ async fn a_person_active_elsewhere_is_flagged_not_duplicated(app: &TestApp) {
     assert_eq!(reply["message"], "该人员已在项目「郑州市金水区幸福里安置房项目」在场，确认继续登记吗？");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM employments WHERE project_id = 2").await, 0);
 
-    let confirmed = app.post(&path("register"), Some(&other), &with(&form, &[("confirmed", "1")])).await;
+    let before = stored_person(app, &demo_worker).await;
+    // Another project's clerk who knows only the ID number cannot rewrite the person, least of all the card
+    // the first project pays their wages to.
+    let rewrite = with(&form, &[("confirmed", "1"), ("name", "赵铁柱"), ("phone", "13911112222"), ("wageCardNumber", "6222021234567890128")]);
+    let confirmed = app.post(&path("register"), Some(&other), &rewrite).await;
     assert_eq!(confirmed["code"], 201, "{confirmed}");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM workers").await, 30, "the same person, once");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM employments WHERE status = 1").await, 31);
+    assert_eq!(stored_person(app, &demo_worker).await, before, "the person stays as the first project keeps them");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '人员进场登记' AND detail LIKE '%个人信息沿用已登记的%'").await, 1);
+
+    let line = confirmed["data"]["id"].to_string();
+    let edit = [("id", line.as_str()), ("phone", "13911112222"), ("wageCardNumber", "6222021234567890128"), ("wageCardBank", "102")];
+    assert_refused(&app.post(&path("edit"), Some(&other), &edit).await, "该人员已先在其他项目在场，其个人信息由该项目维护，本项目不能修改");
+    assert_eq!(stored_person(app, &demo_worker).await, before);
+    let demo = app.login("demo", PASSWORD).await;
+    let first_line: i64 = wageguard::on_db!(&app.db, pool => sqlx::query_scalar(
+        "SELECT e.id FROM employments e JOIN workers w ON w.id = e.worker_id WHERE w.id_number = $1 AND e.project_id = 1")
+        .bind(&demo_worker).fetch_one(pool).await).unwrap();
+    let first_line = first_line.to_string();
+    let kept = app.post(&path("edit"), Some(&demo), &[("id", first_line.as_str()), ("phone", "13911113333"), ("wageCardNumber", ""), ("wageCardBank", "")]).await;
+    assert_eq!(kept["code"], 201, "the first project still keeps the person: {kept}");
 }
 
 async fn the_roster_filters_pages_exits_and_reenters(app: &TestApp) {
