@@ -331,4 +331,13 @@ mod tests {
     fn unknown_keys_in_the_file_are_refused() {
         assert!(toml::from_str::<FileConfig>("colour = 1").is_err());
     }
+
+    #[test]
+    fn the_example_file_is_a_valid_configuration_of_the_defaults() {
+        let file: FileConfig = toml::from_str(include_str!("../../wageguard.example.toml")).unwrap();
+        let config = Config::from_parts(file, env_of(&[])).unwrap();
+        assert_eq!(config.rate_limits, RateLimitConfig::default());
+        assert_eq!(config.security.max_failed_logins, SecurityConfig::default().max_failed_logins);
+        assert!(config.trusted_proxies.is_empty());
+    }
 }
