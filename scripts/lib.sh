@@ -33,6 +33,15 @@ require_toolchains() {
     echo "cargo not found: install the Rust toolchain (rustup, Rust 1.85 or newer) first." >&2
     exit 1
   fi
+  # The test command checks formatting and lints.
+  if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
+    if command -v rustup >/dev/null 2>&1; then
+      rustup component add rustfmt clippy
+    else
+      echo "cargo fmt and cargo clippy are needed: install the rustfmt and clippy components." >&2
+      exit 1
+    fi
+  fi
 }
 
 # npm ci when node_modules is missing or older than the lock file.

@@ -17,6 +17,11 @@ trap 'rm -rf "$LOGS"' EXIT
 count() { sed -E 's/\x1b\[[0-9;]*m//g' "$1" | grep -oE "$2" | grep -oE '[0-9]+' | awk '{s+=$1} END {print s+0}'; }
 
 build_console
+echo "==> formatting and lints (rustfmt, clippy, ESLint)"
+cargo fmt --all --check
+cargo clippy -q -p wageguard --all-targets -- -D warnings
+(cd web && npm run lint --silent)
+
 echo "==> console unit tests"
 (cd web && npm test --silent) 2>&1 | tee "$LOGS/web"
 

@@ -9,7 +9,7 @@
  * account's balance and flows add up to the cent.
  */
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, FINANCE, builderCall, checkDigit, pickMonth, fen, smsCode, grouped, login, loginAsDemo, luhnOk, masked, mistyped, shot, toast, yuan } from './support'
+import { expect, test, chooseIdNumberCheck, confirmDialog, FINANCE, builderCall, checkDigit, pickMonth, fen, smsCode, grouped, login, loginAsDemo, luhnOk, masked, mistyped, shot, toast, yuan } from './support'
 import { DEMO_TERMINAL, demoIdNumber, pushPunches } from './device'
 
 // ------------------------------------------------------------------------------------------------------------
@@ -248,7 +248,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   for (const [index] of BAD_CARDS) await expect(confirmSheet).toContainText(`${demoName(index)}：`)
   await page.waitForTimeout(400) // the confirm's zoom-in
   await shot(page, testInfo, '06-sheet-confirm-asks')
-  await button(page.locator('.ant-modal-confirm'), '确认').click()
+  await button(confirmDialog(page), '确认').click()
   await expect(toast(page, '操作成功!')).toBeVisible()
   await expect(sheetRow).toContainText('已确认')
   await shot(page, testInfo, '06-sheet-confirmed')
@@ -300,7 +300,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await expect(page.getByTestId('pay-balance-after')).toHaveText(`¥${grouped(OPENING_BALANCE_FEN - sums.net)}`)
   await page.waitForTimeout(400) // the confirm's zoom-in
   await shot(page, testInfo, '10-issue-confirm-asks')
-  await button(page.locator('.ant-modal-confirm'), '提交审核').click()
+  await button(confirmDialog(page), '提交审核').click()
   await expect(toast(page, '工资单已提交，等待财务审核')).toBeVisible()
   await expect(page).toHaveURL(/\/special\/orderDetail\?id=\d+$/)
   const firstOrderId = new URL(page.url()).searchParams.get('id')!
@@ -350,7 +350,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await expect(review.getByTestId('order-invalid-cards')).toHaveText(`有 ${BAD_CARDS.length} 笔明细的工资卡无效，审核通过后这些明细将支付失败，转入项目的工资发放异常处理`)
   await button(review, '审核通过').click()
   const verify = modal(page, '身份验证')
-  await verify.getByText('身份证号码', { exact: true }).click()
+  await chooseIdNumberCheck(verify)
   await verify.getByTestId('verify-id').fill(FINANCE_ID_NUMBER)
   await shot(page, testInfo, '13-verify-id-number')
   await button(verify, '验证').click()
@@ -397,7 +397,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   for (const [index] of BAD_CARDS) await rowOf(failedTable, demoName(index)).locator('input[type=checkbox]').check()
   await expect(abnormal).toContainText(`已选 2 条，合计 ${grouped(badNet)} 元`)
   await button(abnormal, '重新发放').click()
-  const askReissue = page.locator('.ant-modal-confirm')
+  const askReissue = confirmDialog(page)
   await expect(askReissue.getByTestId('pay-summary')).toContainText(`¥${grouped(badNet)}`)
   await expect(askReissue.getByTestId('pay-card-problems')).toContainText('卡号校验位错误')
   await button(askReissue, '重新发放').click()
@@ -411,7 +411,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
     if (index === BAD_CARDS[0][0]) {
       await dialog.getByTestId('card-input').fill(mistyped('622202100266600112'))
       await button(dialog, '保存').click()
-      const ask = page.locator('.ant-modal-confirm')
+      const ask = confirmDialog(page)
       await expect(ask).toContainText('工资卡号校验位错误')
       await expect(button(ask, '确认保存')).toBeVisible()
       await page.waitForTimeout(400) // the confirm's zoom-in
@@ -431,7 +431,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await expect(abnormal).toContainText(`已选 2 条，合计 ${grouped(badNet)} 元`)
   await button(abnormal, '重新发放').click()
   await expect(page.getByTestId('pay-card-problems')).toHaveCount(0)
-  await button(page.locator('.ant-modal-confirm'), '重新发放').click()
+  await button(confirmDialog(page), '重新发放').click()
   await expect(toast(page, '已重新提交审核')).toBeVisible()
   await expect(page).toHaveURL(/\/special\/orderDetail\?id=\d+$/)
   const secondOrderId = new URL(page.url()).searchParams.get('id')!
@@ -457,8 +457,11 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   for (const [index] of BAD_CARDS) await expect(rowOf(review2.getByTestId('order-payouts').locator('.ant-table'), demoName(index))).toContainText(masked(GOOD_CARDS.get(index)!))
   await button(review2, '审核通过').click()
   const verify2 = modal(page, '身份验证')
-  await button(verify2, '获取验证码').click()
-  await expect(toast(page, '验证码已发送至')).toBeVisible()
+  // Clicked again until the code is sent: a click during the dialog's opening zoom can be lost under load.
+  await expect(async () => {
+    await button(verify2, '获取验证码').click({ timeout: 2_000 })
+    await expect(toast(page, '验证码已发送至')).toBeVisible({ timeout: 3_000 })
+  }).toPass({ timeout: 30_000 })
   await verify2.getByTestId('verify-code').fill(smsCode(server, FINANCE_PHONE))
   await shot(page, testInfo, '20-verify-sms')
   await button(verify2, '验证').click()

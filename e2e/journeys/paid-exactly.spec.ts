@@ -7,7 +7,7 @@
  * account's balance after).
  */
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, checkDigit, choose, cookieValue, fen, grouped, loginAsDemo, luhnOk, masked, mistyped, shot, toast } from './support'
+import { expect, test, confirmDialog, checkDigit, choose, cookieValue, fen, grouped, loginAsDemo, luhnOk, masked, mistyped, shot, toast } from './support'
 import { idNumber } from './xlsx'
 
 // The month worked: this month in China time, from its 2nd day (entry) and 3rd (transfer, the day marked 补).
@@ -72,7 +72,7 @@ test('a new worker is paid exactly what they earned, into their own card', async
   await page.getByTestId('register-wage').fill(DAILY_WAGE)
   await shot(page, testInfo, '01-register-form')
   await page.getByTestId('register-submit').click()
-  const askCard = page.locator('.ant-modal-confirm')
+  const askCard = confirmDialog(page)
   await expect(askCard).toContainText('工资卡号校验未通过')
   await expect(askCard).toContainText('工资卡号校验位错误')
   await page.waitForTimeout(400) // the confirm's zoom-in
@@ -207,7 +207,7 @@ test('a new worker is paid exactly what they earned, into their own card', async
   await expect(askSheet.locator('.ant-descriptions-row').filter({ hasText: '实发合计' })).toContainText(`¥${grouped(total)}`)
   await page.waitForTimeout(400) // the confirm's zoom-in
   await shot(page, testInfo, '13-sheet-confirm-asks')
-  await button(page.locator('.ant-modal-confirm'), '确认').click()
+  await button(confirmDialog(page), '确认').click()
   await expect(toast(page, '操作成功!')).toBeVisible()
   await expect(sheetRow).toContainText('已确认')
 
@@ -230,7 +230,7 @@ test('a new worker is paid exactly what they earned, into their own card', async
   await expect(page.getByTestId('pay-balance-after')).toHaveText(`¥${grouped(balance - total)}`)
   await page.waitForTimeout(400) // the confirm's zoom-in
   await shot(page, testInfo, '15-order-confirm-asks')
-  await button(page.locator('.ant-modal-confirm'), '提交审核').click()
+  await button(confirmDialog(page), '提交审核').click()
   await expect(toast(page, '工资单已提交，等待财务审核')).toBeVisible()
   await expect(page).toHaveURL(/\/special\/orderDetail\?id=\d+$/)
   const order = pane(page)

@@ -10,7 +10,7 @@
  * account's flows, to the fen.
  */
 import type { Locator, Page, TestInfo } from '@playwright/test'
-import { expect, test, FINANCE, builderCall, checkDigit, pickMonth, fen, grouped, login, loginAsDemo, shot, toast } from './support'
+import { expect, test, chooseIdNumberCheck, confirmDialog, FINANCE, builderCall, checkDigit, pickMonth, fen, grouped, login, loginAsDemo, shot, toast } from './support'
 import { DEMO_TERMINAL, pushPunches, type Punch } from './device'
 import { idNumber } from './xlsx'
 
@@ -106,7 +106,7 @@ async function createSheet(page: Page, team: string, toastText: string, title: s
 async function confirmSheet(page: Page, row: Locator, net: number) {
   await button(row, '确认').click()
   await expect(page.getByTestId('pay-summary')).toContainText(`¥${grouped(net)}`)
-  await button(page.locator('.ant-modal-confirm'), '确认').click()
+  await button(confirmDialog(page), '确认').click()
   await expect(toast(page, '操作成功!').first()).toBeVisible()
   await expect(row).toContainText('已确认')
 }
@@ -121,7 +121,7 @@ async function submitOrder(page: Page, teams: string[], total: number, remark: s
   await issue.locator('textarea').fill(remark)
   await button(issue, '提交审核').click()
   await expect(page.getByTestId('pay-summary')).toContainText(`¥${grouped(total)}`)
-  await button(page.locator('.ant-modal-confirm'), '提交审核').click()
+  await button(confirmDialog(page), '提交审核').click()
   await expect(toast(page, '工资单已提交，等待财务审核')).toBeVisible()
   await expect(page).toHaveURL(/\/special\/orderDetail\?id=\d+$/)
   await expect(pane(page).getByTestId('order-total')).toHaveText(grouped(total))
@@ -162,7 +162,7 @@ async function approve(page: Page, orderNo: string, total: number, lines: [strin
   await picture()
   await button(review, '审核通过').click()
   const verify = modal(page, '身份验证')
-  await verify.getByText('身份证号码', { exact: true }).click()
+  await chooseIdNumberCheck(verify)
   await verify.getByTestId('verify-id').fill(FINANCE_ID_NUMBER)
   await button(verify, '验证').click()
   await expect(toast(page, `审核通过，已全部支付 ${grouped(total)} 元：${orderNo}`)).toBeVisible()
@@ -344,11 +344,11 @@ test('a month paid exactly once: night shift, transfer, a paid sheet, a suppleme
   await expect(stale).toBeHidden()
   // 确认 is refused while the draft is stale.
   await button(supplementRow, '确认').click()
-  await button(page.locator('.ant-modal-confirm'), '确认').click()
+  await button(confirmDialog(page), '确认').click()
   await expect(toast(page, '考勤已变化，请先刷新工资表再确认')).toBeVisible()
   await button(supplementRow, '查看').click()
   await stale.getByTestId('refresh-days').click()
-  await button(page.locator('.ant-modal-confirm'), '刷新').click()
+  await button(confirmDialog(page), '刷新').click()
   await expect(toast(page, '已按考勤刷新')).toBeVisible()
   await expect(banner).toHaveCount(0)
   const refreshed = await lineOf(stale.locator('.ant-table'), NIGHT.name)
@@ -382,7 +382,7 @@ test('a month paid exactly once: night shift, transfer, a paid sheet, a suppleme
   await expect(page.getByTestId('correct-form')).toContainText(`${date(paidDay)}，当前：出勤`)
   await page.getByTestId('correct-reason').fill('误刷卡，当天未进场')
   await page.getByTestId('correct-save').click()
-  const ask = page.locator('.ant-modal-confirm')
+  const ask = confirmDialog(page)
   await expect(ask).toContainText(`${date(paidDay)} 已计入已确认的${MONTH} 工资表，考勤不再修改；确认后该日工资400.00元将在该工人的下一张工资表中扣回`)
   await page.waitForTimeout(400) // the confirm's zoom-in
   await shot(page, testInfo, '09-paid-day-absent-asks')

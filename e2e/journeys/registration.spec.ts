@@ -43,12 +43,23 @@ async function fill(page: Page, label: string, value: string) {
   await formItem(page, label).locator('input, textarea').first().fill(value);
 }
 
+/**
+ * Confirms the logout dialog until the page reloads. Right after another dialog closed (the created
+ * password's, the submit's confirms), a first click on 确定 can land while the dialog is still opening.
+ */
+async function confirmLogout(page: Page, loads: () => number) {
+  const ask = confirmDialog(page).filter({ hasText: '此操作将退出登录' });
+  await expect(async () => {
+    if (await ask.isVisible()) await ask.getByRole('button', { name: OK }).click({ timeout: 2_000 });
+    expect(loads()).toBe(1);
+  }).toPass({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/login$/);
+}
+
 async function logoutFromShell(page: Page) {
   const loads = countLoads(page);
   await userMenu(page, 'logout');
-  await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect.poll(loads).toBe(1);
-  await expect(page).toHaveURL(/\/login$/);
+  await confirmLogout(page, loads);
 }
 
 async function logoutFromWizard(page: Page) {
@@ -56,14 +67,7 @@ async function logoutFromWizard(page: Page) {
   // The submit's confirms must have gone before the logout's own is asked.
   await expect(page.locator('.ant-modal-confirm:visible')).toHaveCount(0);
   await page.getByTestId('wizard-logout').click();
-  const ask = page.locator('.ant-modal-confirm').filter({ hasText: '此操作将退出登录' });
-  // Right after the submit's own confirms closed, a first click on 确定 can land while the dialog is still
-  // opening; click again until the logout happens.
-  await expect(async () => {
-    if (await ask.isVisible()) await ask.getByRole('button', { name: OK }).click({ timeout: 2_000 });
-    expect(loads()).toBe(1);
-  }).toPass({ timeout: 20_000 });
-  await expect(page).toHaveURL(/\/login$/);
+  await confirmLogout(page, loads);
 }
 
 async function openAuditPage(page: Page) {
@@ -264,7 +268,7 @@ test('a project registers, is rejected, resubmits and is approved', async ({ pag
   // The regulator approves; the site now enters the platform.
   await openAudit(page);
   await page.getByTestId('audit-approve').click();
-  await page.getByTestId('approve-confirm').click();
+  await confirmDialog(page).getByTestId('approve-confirm').click();
   await expect(toast(page, '审核通过')).toBeVisible();
   await logoutFromShell(page);
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test, loginAsDemo, NEWSITE, PNG, shot, toast, typeDate, upload } from './support'
+import { expect, test, confirmDialog, loginAsDemo, NEWSITE, PNG, shot, toast, typeDate, upload } from './support'
 import { idNumber, xlsx } from './xlsx'
 
 const UNIT = '河南省第一建筑工程集团有限责任公司'
@@ -125,7 +125,7 @@ test('register, import, search, export, exit, re-enter and train', async ({ page
   await fillPlace(page, '钢筋班')
   await shot(page, testInfo, '02-register-from-reader')
   await page.getByTestId('register-submit').click()
-  await expect(page.locator('.ant-modal-confirm')).toContainText('工资卡号校验位错误')
+  await expect(confirmDialog(page)).toContainText('工资卡号校验位错误')
   await shot(page, testInfo, '02b-register-card-confirm')
   await page.getByTestId('register-card-confirm').click()
   await expect(toast(page, '登记成功')).toBeVisible()
@@ -154,7 +154,7 @@ test('register, import, search, export, exit, re-enter and train', async ({ page
   // 5. Active on the other project: flagged, registered only after confirming.
   await registerManually(page, '周跨项', ELSEWHERE, '13700001111', '木工班')
   await page.getByTestId('register-submit').click()
-  const confirm = page.locator('.ant-modal-confirm')
+  const confirm = confirmDialog(page)
   await expect(confirm).toContainText('该人员已在项目「')
   await expect(confirm).toContainText('」在场，确认继续登记吗？')
   await shot(page, testInfo, '04-register-duplicate-flagged')
@@ -233,8 +233,8 @@ test('register, import, search, export, exit, re-enter and train', async ({ page
   await expect(page.locator('.ant-modal').filter({ hasText: '修改：' })).toContainText('该银联卡号末位校验不通过')
   await shot(page, testInfo, '07b-edit-dialog')
   await page.getByTestId('edit-submit').click()
-  await expect(page.locator('.ant-modal-confirm')).toContainText('工资卡号校验位错误')
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: '返回修改' }).click()
+  await expect(confirmDialog(page)).toContainText('工资卡号校验位错误')
+  await confirmDialog(page).getByRole('button', { name: '返回修改' }).click()
   await page.getByTestId('edit-wageCardNumber').fill('6222021234567890128')
   await page.getByTestId('edit-phone').fill('13900009999')
   await page.getByTestId('edit-submit').click()

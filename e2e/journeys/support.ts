@@ -243,10 +243,25 @@ export async function cookieValue(page: Page, name: string): Promise<string | un
 export const toast = (page: Page, text: string): Locator =>
   page.locator('.ant-message-notice').filter({ hasText: text });
 
-/** The antd confirm dialog that is open now. */
-export const confirmDialog = (page: Page): Locator => page.locator('.ant-modal-confirm');
+/**
+ * The antd confirm dialog that is open now, once its opening zoom has finished: a click that lands while the
+ * dialog is still zooming in can be lost on a loaded machine.
+ */
+export const confirmDialog = (page: Page): Locator =>
+  page.locator('.ant-modal-confirm:not(.ant-zoom-appear):not(.ant-zoom-enter)');
 
 /** antd puts a space between the characters of two-character labels (确 定). */
+/**
+ * Picks 身份证号码 in the approver's 身份验证 dialog, clicking again until its field shows: on a loaded machine a
+ * click during the dialog's opening zoom can be lost.
+ */
+export async function chooseIdNumberCheck(verify: Locator): Promise<void> {
+  await expect(async () => {
+    await verify.getByText('身份证号码', { exact: true }).click();
+    await expect(verify.getByTestId('verify-id')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 export const OK = /确\s*定/;
 export const CANCEL = /取\s*消/;
 

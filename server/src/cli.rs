@@ -4,12 +4,12 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::auth::accounts::{self, AccountKind, NewAccount};
+use crate::auth::accounts::{self, AccountKind, NewAccount, RegulatorRole};
 use crate::auth::{password, sessions, sms};
 use crate::config::Config;
 use crate::db::Db;
-use crate::project::repo as projects;
-use crate::{clock, oplog, open_database};
+use crate::project::service as projects;
+use crate::{clock, open_database, oplog};
 
 #[derive(Parser)]
 #[command(name = "wageguard", version, about = "农民工工资支付监管平台：接口服务与控制台")]
@@ -78,6 +78,13 @@ pub struct CreateUser {
     /// The initial password (generated and printed when omitted).
     #[arg(long)]
     pub password: Option<String>,
+    /// Regulators (`--kind admin`): the district scope, a city, county or township code of the site's
+    /// supervising districts; omitted for the whole area.
+    #[arg(long, default_value = "")]
+    pub district: String,
+    /// Regulators (`--kind admin`): the role, manager when omitted.
+    #[arg(long, value_enum)]
+    pub role: Option<RegulatorRole>,
 }
 
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
@@ -92,7 +99,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Demo => {
             let db = open_database(&config).await?;
             if crate::demo::seed(&db).await? {
-                println!("演示数据已创建：demo / newsite / finance（密码 Demo@12345），admin（密码 Admin@12345）");
+                println!(
+                    "演示数据已创建：demo / newsite / finance / jiancha（密码 Demo@12345），admin（密码 Admin@12345）"
+                );
             } else {
                 println!("演示数据已存在，未做改动");
             }
@@ -104,10 +113,17 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Jobs { limit } => {
             let db = open_database(&config).await?;
-            for run in crate::jobs::repo::recent(&db, limit).await? {
+            for run in crate::jobs::recent(&db, limit).await? {
                 let slot = run.slot.map_or_else(|| "启动时".to_owned(), clock::china_datetime);
                 let finished = run.finished_at.map_or_else(|| "-".to_owned(), clock::china_datetime);
-                println!("{}  {}  时段 {slot}  {}  {}→{finished}  {}", run.job, run.outcome, run.instance, clock::china_datetime(run.started_at), run.detail);
+                println!(
+                    "{}  {}  时段 {slot}  {}  {}→{finished}  {}",
+                    run.job,
+                    run.outcome,
+                    run.instance,
+                    clock::china_datetime(run.started_at),
+                    run.detail
+                );
             }
             Ok(())
         }
@@ -132,16 +148,8 @@ async fn find(db: &Db, username: &str) -> anyhow::Result<accounts::Account> {
 }
 
 async fn log(db: &Db, action: &str, account: &accounts::Account, detail: String) -> anyhow::Result<()> {
-    oplog::record(db, oplog::Entry {
-        account_id: None,
-        account_name: "命令行",
-        action,
-        target_type: "account",
-        target_id: account.id.to_string(),
-        detail,
-        ip: "",
-    })
-    .await?;
+    oplog::record(db, oplog::Entry::named(None, "命令行", "").action(action).on("account", account.id).detail(detail))
+        .await?;
     Ok(())
 }
 
@@ -164,24 +172,53 @@ pub async fn user(db: &Db, config: &Config, command: UserCommand) -> anyhow::Res
                 (AccountKind::Builder, None) => Some(projects::create(db, "", "0").await?),
                 (AccountKind::Finance, None) => anyhow::bail!("财务账号必须用 --project 指定所属项目"),
             };
+            let (district, regulator_role) = match create.kind {
+                AccountKind::Admin => (
+                    crate::auth::regulators::check_district(&create.district, &config.site.areacode)
+                        .map_err(|invalid| anyhow::anyhow!("{invalid}：{}", create.district))?,
+                    Some(create.role.unwrap_or(RegulatorRole::Manager)),
+                ),
+                _ if !create.district.is_empty() || create.role.is_some() => {
+                    anyhow::bail!("--district 和 --role 只用于监管账号（--kind admin）")
+                }
+                _ => (String::new(), None),
+            };
             let password = initial_password(create.password, strong)?;
             let hash = password::hash_blocking(password.clone()).await?;
             let name = create.name.unwrap_or_else(|| create.username.clone());
-            let id = accounts::create(db, NewAccount {
-                username: &create.username,
-                name: &name,
-                kind: create.kind,
-                project_id,
-                phone: &create.phone,
-                id_number: "",
-                password_hash: &hash,
-                password_meets_strong_rule: password::meets_strong_rule(&password),
-                must_change_password: true,
-            })
+            let id = accounts::create(
+                db,
+                NewAccount {
+                    username: &create.username,
+                    name: &name,
+                    kind: create.kind,
+                    project_id,
+                    phone: &create.phone,
+                    id_number: "",
+                    password_hash: &hash,
+                    password_meets_strong_rule: password::meets_strong_rule(&password),
+                    must_change_password: true,
+                    district: &district,
+                    regulator_role,
+                },
+            )
             .await?;
             let account = find(db, &create.username).await?;
-            log(db, "创建账号", &account, format!("类型 {}", create.kind.as_str())).await?;
-            println!("已创建账号 {}（id {id}，项目 {}），初始密码：{password}", create.username, project_id.map_or("无".into(), |p| p.to_string()));
+            let detail = match regulator_role {
+                Some(role) => format!(
+                    "类型 {}，管辖区域 {}，角色 {}",
+                    create.kind.as_str(),
+                    crate::auth::regulators::district_name(&district),
+                    role.label()
+                ),
+                None => format!("类型 {}", create.kind.as_str()),
+            };
+            log(db, "创建账号", &account, detail).await?;
+            println!(
+                "已创建账号 {}（id {id}，项目 {}），初始密码：{password}",
+                create.username,
+                project_id.map_or("无".into(), |p| p.to_string())
+            );
         }
         UserCommand::ResetPassword { username, password: given } => {
             let account = find(db, &username).await?;

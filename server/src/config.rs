@@ -68,7 +68,13 @@ pub struct SecurityConfig {
 
 impl Default for SecurityConfig {
     fn default() -> Self {
-        SecurityConfig { strong_password: true, sms_login: false, max_failed_logins: 5, lockout_minutes: 15, session_days: 15 }
+        SecurityConfig {
+            strong_password: true,
+            sms_login: false,
+            max_failed_logins: 5,
+            lockout_minutes: 15,
+            session_days: 15,
+        }
     }
 }
 
@@ -89,7 +95,12 @@ pub struct RateLimitConfig {
 
 impl Default for RateLimitConfig {
     fn default() -> Self {
-        RateLimitConfig { login_per_minute: 60, sms_codes_per_hour: 20, captchas_per_minute: 120, public_per_minute: 600 }
+        RateLimitConfig {
+            login_per_minute: 60,
+            sms_codes_per_hour: 20,
+            captchas_per_minute: 120,
+            public_per_minute: 600,
+        }
     }
 }
 
@@ -182,7 +193,8 @@ impl Config {
         };
         let parsed: FileConfig = match &file {
             Some(path) => {
-                let text = std::fs::read_to_string(path).with_context(|| format!("无法读取配置文件 {}", path.display()))?;
+                let text =
+                    std::fs::read_to_string(path).with_context(|| format!("无法读取配置文件 {}", path.display()))?;
                 toml::from_str(&text).with_context(|| format!("配置文件 {} 格式错误", path.display()))?
             }
             None => FileConfig::default(),
@@ -191,7 +203,8 @@ impl Config {
     }
 
     fn from_parts(file: FileConfig, env: impl Fn(&str) -> Option<String>) -> anyhow::Result<Config> {
-        let data_dir = env("WAGEGUARD_DATA_DIR").map(PathBuf::from).or(file.data_dir).unwrap_or_else(|| PathBuf::from("data"));
+        let data_dir =
+            env("WAGEGUARD_DATA_DIR").map(PathBuf::from).or(file.data_dir).unwrap_or_else(|| PathBuf::from("data"));
         let database_url = env("DATABASE_URL")
             .or(file.database_url)
             .unwrap_or_else(|| format!("sqlite://{}/wageguard.db", data_dir.display()));
@@ -217,12 +230,16 @@ impl Config {
         let trusted_proxies = match env("WAGEGUARD_TRUSTED_PROXIES") {
             Some(list) => list
                 .split(',')
-                .map(|address| address.trim().parse().with_context(|| format!("WAGEGUARD_TRUSTED_PROXIES 中的地址无效: {address}")))
+                .map(|address| {
+                    address.trim().parse().with_context(|| format!("WAGEGUARD_TRUSTED_PROXIES 中的地址无效: {address}"))
+                })
                 .collect::<anyhow::Result<_>>()?,
             None => file.trusted_proxies,
         };
         let sandbox_pay_delay_ms = match env("WAGEGUARD_SANDBOX_PAY_DELAY_MS") {
-            Some(text) => text.parse().with_context(|| format!("WAGEGUARD_SANDBOX_PAY_DELAY_MS 应为毫秒数，而不是 {text}"))?,
+            Some(text) => {
+                text.parse().with_context(|| format!("WAGEGUARD_SANDBOX_PAY_DELAY_MS 应为毫秒数，而不是 {text}"))?
+            }
             None => file.sandbox_pay_delay_ms.unwrap_or(0),
         };
         Ok(Config {
@@ -282,7 +299,11 @@ mod tests {
         let file: FileConfig = toml::from_str("addr = \"0.0.0.0:9000\"\n[site]\ntitle = \"测试\"\n").unwrap();
         let config = Config::from_parts(
             file,
-            env_of(&[("WAGEGUARD_ADDR", "127.0.0.1:9999"), ("WAGEGUARD_CAPTCHA", "off"), ("WAGEGUARD_DATA_DIR", "/tmp/wg")]),
+            env_of(&[
+                ("WAGEGUARD_ADDR", "127.0.0.1:9999"),
+                ("WAGEGUARD_CAPTCHA", "off"),
+                ("WAGEGUARD_DATA_DIR", "/tmp/wg"),
+            ]),
         )
         .unwrap();
         assert_eq!(config.addr.to_string(), "127.0.0.1:9999");
@@ -293,7 +314,10 @@ mod tests {
 
     #[test]
     fn the_notice_board_defaults_to_zhengzhou_and_reads_the_file() {
-        assert_eq!(Config::from_parts(FileConfig::default(), env_of(&[])).unwrap().notice_board.minimum_monthly_wage_fen, 210_000);
+        assert_eq!(
+            Config::from_parts(FileConfig::default(), env_of(&[])).unwrap().notice_board.minimum_monthly_wage_fen,
+            210_000
+        );
         let file: FileConfig = toml::from_str("[notice_board]\npay_day = \"每月10日\"\n").unwrap();
         let board = Config::from_parts(file, env_of(&[])).unwrap().notice_board;
         assert_eq!((board.pay_day.as_str(), board.minimum_hourly_wage_fen), ("每月10日", 2_060));
@@ -312,12 +336,15 @@ mod tests {
 
     #[test]
     fn trusted_proxies_and_rate_limits_come_from_the_file_or_the_environment() {
-        let file: FileConfig = toml::from_str("trusted_proxies = [\"10.0.0.2\"]\n[rate_limits]\nlogin_per_minute = 5\n").unwrap();
+        let file: FileConfig =
+            toml::from_str("trusted_proxies = [\"10.0.0.2\"]\n[rate_limits]\nlogin_per_minute = 5\n").unwrap();
         let config = Config::from_parts(file, env_of(&[])).unwrap();
         assert_eq!(config.trusted_proxies, vec!["10.0.0.2".parse::<IpAddr>().unwrap()]);
         assert_eq!(config.rate_limits.login_per_minute, 5);
         assert_eq!(config.rate_limits.public_per_minute, RateLimitConfig::default().public_per_minute);
-        let config = Config::from_parts(FileConfig::default(), env_of(&[("WAGEGUARD_TRUSTED_PROXIES", "127.0.0.1, ::1")])).unwrap();
+        let config =
+            Config::from_parts(FileConfig::default(), env_of(&[("WAGEGUARD_TRUSTED_PROXIES", "127.0.0.1, ::1")]))
+                .unwrap();
         assert_eq!(config.trusted_proxies.len(), 2);
         assert!(Config::from_parts(FileConfig::default(), env_of(&[("WAGEGUARD_TRUSTED_PROXIES", "nginx")])).is_err());
     }

@@ -1,9 +1,10 @@
-//! Demo data: an approved project, a project not yet submitted, a finance approver and a regulator.
+//! Demo data: an approved project, a project not yet submitted, a finance approver, a regulator of the
+//! whole area (管理员) and a 监察 of the demo project's county (金水区, 410105).
 
-use crate::auth::accounts::{self, AccountKind, NewAccount};
+use crate::auth::accounts::{self, AccountKind, NewAccount, RegulatorRole};
 use crate::auth::password;
 use crate::db::Db;
-use crate::project::repo as projects;
+use crate::project::service as projects;
 
 pub struct DemoAccount {
     pub username: &'static str,
@@ -14,16 +15,70 @@ pub struct DemoAccount {
     /// Finance approvers are checked by ID number before they approve.
     pub id_number: &'static str,
     pub project: Option<(&'static str, &'static str)>,
+    /// Regulators: the district scope ('' for the whole area) and the role.
+    pub district: &'static str,
+    pub role: Option<RegulatorRole>,
 }
 
 pub const APPROVED_PROJECT: &str = "郑州市金水区幸福里安置房项目";
 pub const DRAFT_PROJECT: &str = "";
 
 pub const ACCOUNTS: &[DemoAccount] = &[
-    DemoAccount { username: "demo", password: "Demo@12345", name: "张建国", kind: AccountKind::Builder, phone: "13800138001", id_number: "", project: Some((APPROVED_PROJECT, "2")) },
-    DemoAccount { username: "newsite", password: "Demo@12345", name: "李新民", kind: AccountKind::Builder, phone: "13800138002", id_number: "", project: Some((DRAFT_PROJECT, "0")) },
-    DemoAccount { username: "finance", password: "Demo@12345", name: "王会计", kind: AccountKind::Finance, phone: "13800138003", id_number: "410105198805123025", project: Some((APPROVED_PROJECT, "2")) },
-    DemoAccount { username: "admin", password: "Admin@12345", name: "劳动监察员", kind: AccountKind::Admin, phone: "13800138004", id_number: "", project: None },
+    DemoAccount {
+        username: "demo",
+        password: "Demo@12345",
+        name: "张建国",
+        kind: AccountKind::Builder,
+        phone: "13800138001",
+        id_number: "",
+        project: Some((APPROVED_PROJECT, "2")),
+        district: "",
+        role: None,
+    },
+    DemoAccount {
+        username: "newsite",
+        password: "Demo@12345",
+        name: "李新民",
+        kind: AccountKind::Builder,
+        phone: "13800138002",
+        id_number: "",
+        project: Some((DRAFT_PROJECT, "0")),
+        district: "",
+        role: None,
+    },
+    DemoAccount {
+        username: "finance",
+        password: "Demo@12345",
+        name: "王会计",
+        kind: AccountKind::Finance,
+        phone: "13800138003",
+        id_number: "410105198805123025",
+        project: Some((APPROVED_PROJECT, "2")),
+        district: "",
+        role: None,
+    },
+    DemoAccount {
+        username: "admin",
+        password: "Admin@12345",
+        name: "劳动监察员",
+        kind: AccountKind::Admin,
+        phone: "13800138004",
+        id_number: "",
+        project: None,
+        district: "",
+        role: Some(RegulatorRole::Manager),
+    },
+    DemoAccount {
+        username: "jiancha",
+        password: "Demo@12345",
+        name: "金水区监察员",
+        kind: AccountKind::Admin,
+        phone: "13800138005",
+        id_number: "",
+        project: None,
+        district: "410105",
+        role: Some(RegulatorRole::Inspector),
+    },
 ];
 
 /// Seeds the demo data unless the `demo` account exists already. Returns whether it seeded.
@@ -36,17 +91,22 @@ pub async fn seed(db: &Db) -> anyhow::Result<bool> {
     for demo in ACCOUNTS {
         let project_id = demo.project.map(|(name, _)| if name == APPROVED_PROJECT { approved } else { draft });
         let hash = password::hash_blocking(demo.password.to_owned()).await?;
-        accounts::create(db, NewAccount {
-            username: demo.username,
-            name: demo.name,
-            kind: demo.kind,
-            project_id,
-            phone: demo.phone,
-            id_number: demo.id_number,
-            password_hash: &hash,
-            password_meets_strong_rule: password::meets_strong_rule(demo.password),
-            must_change_password: false,
-        })
+        accounts::create(
+            db,
+            NewAccount {
+                username: demo.username,
+                name: demo.name,
+                kind: demo.kind,
+                project_id,
+                phone: demo.phone,
+                id_number: demo.id_number,
+                password_hash: &hash,
+                password_meets_strong_rule: password::meets_strong_rule(demo.password),
+                must_change_password: false,
+                district: demo.district,
+                regulator_role: demo.role,
+            },
+        )
         .await?;
     }
     crate::team::demo::seed(db, approved).await?;
@@ -62,7 +122,7 @@ pub async fn seed(db: &Db) -> anyhow::Result<bool> {
 pub async fn seed_if_empty(db: &Db) -> anyhow::Result<()> {
     if accounts::count(db).await? == 0 {
         seed(db).await?;
-        tracing::info!("demo data seeded: demo / newsite / finance (Demo@12345), admin (Admin@12345)");
+        tracing::info!("demo data seeded: demo / newsite / finance / jiancha (Demo@12345), admin (Admin@12345)");
     }
     Ok(())
 }

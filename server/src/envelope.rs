@@ -49,7 +49,13 @@ pub fn describe_refusals(mut document: OpenApi) -> OpenApi {
     };
     let refusal = ObjectBuilder::new()
         .description(Some("Any request may be answered so (HTTP 200); the message is shown to the user as it is."))
-        .property("code", code(&[NOT_LOGGED_IN, NEEDS_CONFIRMATION, REFUSED, FORBIDDEN, NOT_FOUND], "101 not logged in, 301 needs confirmation, 401 refused, 403 forbidden, 404 not found"))
+        .property(
+            "code",
+            code(
+                &[NOT_LOGGED_IN, NEEDS_CONFIRMATION, REFUSED, FORBIDDEN, NOT_FOUND],
+                "101 not logged in, 301 needs confirmation, 401 refused, 403 forbidden, 404 not found",
+            ),
+        )
         .property("message", ObjectBuilder::new().schema_type(Type::String))
         .property("data", ObjectBuilder::new().schema_type(Type::Null))
         .required("code")
@@ -68,7 +74,8 @@ pub fn describe_refusals(mut document: OpenApi) -> OpenApi {
         for operation in operations.into_iter().flatten() {
             // File downloads once documented their refusals as a 201 response; the reply is HTTP 200.
             operation.responses.responses.remove("201");
-            let reply = operation.responses.responses.entry("200".to_owned()).or_insert_with(|| RefOr::T(Default::default()));
+            let reply =
+                operation.responses.responses.entry("200".to_owned()).or_insert_with(|| RefOr::T(Default::default()));
             if let RefOr::T(reply) = reply {
                 match reply.content.get_mut("application/json") {
                     Some(RefOr::T(json)) => {
@@ -77,7 +84,10 @@ pub fn describe_refusals(mut document: OpenApi) -> OpenApi {
                     }
                     Some(RefOr::Ref(_)) => {}
                     None => {
-                        reply.content.insert("application/json".to_owned(), RefOr::T(ContentBuilder::new().schema(Some(refusal_ref())).build()));
+                        reply.content.insert(
+                            "application/json".to_owned(),
+                            RefOr::T(ContentBuilder::new().schema(Some(refusal_ref())).build()),
+                        );
                     }
                 }
             }
@@ -86,7 +96,9 @@ pub fn describe_refusals(mut document: OpenApi) -> OpenApi {
                     && parameter.parameter_in == ParameterIn::Path
                     && parameter.name == "side"
                 {
-                    parameter.schema = Some(ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["builder", "finance"])).into());
+                    parameter.schema = Some(
+                        ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["builder", "finance"])).into(),
+                    );
                 }
             }
         }

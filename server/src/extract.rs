@@ -20,7 +20,10 @@ const MSG_FORM_UNREADABLE: &str = "请求内容过大或无法读取";
 /// Reads a body of at most `limit` bytes, refusing with `too_large` as soon as the declared length or the
 /// bytes received pass it: a larger body is never held in memory, whatever its sender claims.
 pub async fn body_within(headers: &HeaderMap, body: Body, limit: usize, too_large: &str) -> Result<Bytes, ApiError> {
-    let declared = headers.get(header::CONTENT_LENGTH).and_then(|value| value.to_str().ok()).and_then(|value| value.parse::<u64>().ok());
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok());
     if declared.is_some_and(|length| length > limit as u64) {
         return Err(ApiError::refused(too_large));
     }
@@ -39,6 +42,11 @@ pub async fn body_within(headers: &HeaderMap, body: Body, limit: usize, too_larg
 }
 
 pub const MSG_CONTROL_CHARACTERS: &str = "输入内容含有不可见的控制字符，请删除后重试";
+
+/// A form field as sent, trimmed; a missing field reads as empty, so validation gives the field's own message.
+pub fn sent(value: &Option<String>) -> &str {
+    value.as_deref().unwrap_or("").trim()
+}
 
 /// The one check on request text. Tab, line feed and carriage return pass (multi-line remarks and pasted
 /// text have them, and both databases store them); every other C0 control (NUL, which PostgreSQL cannot
@@ -71,8 +79,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Params<T> {
 
     async fn from_request(request: Request, _state: &S) -> Result<Self, Self::Rejection> {
         let query = request.uri().query().unwrap_or("").to_owned();
-        let mut pairs: Vec<(String, String)> = serde_urlencoded::from_str(&query)
-            .map_err(|_| ApiError::refused("请求参数格式错误"))?;
+        let mut pairs: Vec<(String, String)> =
+            serde_urlencoded::from_str(&query).map_err(|_| ApiError::refused("请求参数格式错误"))?;
         if request.method() != Method::GET {
             let content_type = request
                 .headers()
@@ -111,7 +119,9 @@ impl FromRequestParts<AppState> for ClientIp {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let peer = parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|info| info.0.ip());
         let forwarded = parts.headers.get("x-forwarded-for").and_then(|value| value.to_str().ok());
-        Ok(ClientIp(client_address(peer, forwarded, &state.config.trusted_proxies).map(|ip| ip.to_string()).unwrap_or_default()))
+        Ok(ClientIp(
+            client_address(peer, forwarded, &state.config.trusted_proxies).map(|ip| ip.to_string()).unwrap_or_default(),
+        ))
     }
 }
 

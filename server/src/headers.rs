@@ -14,11 +14,17 @@ use crate::config::SiteConfig;
 pub fn security_headers(site: &SiteConfig) -> Arc<HeaderMap> {
     let mut headers = HeaderMap::new();
     let policy = content_security_policy(site);
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'")));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'")),
+    );
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(HeaderName::from_static("permissions-policy"), HeaderValue::from_static("camera=(), microphone=(), geolocation=(self), payment=()"));
+    headers.insert(
+        HeaderName::from_static("permissions-policy"),
+        HeaderValue::from_static("camera=(), microphone=(), geolocation=(self), payment=()"),
+    );
     headers.insert(HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Arc::new(headers)
@@ -37,7 +43,8 @@ pub async fn add(headers: Arc<HeaderMap>, mut response: Response) -> Response {
 /// geocoder the site configures.
 fn content_security_policy(site: &SiteConfig) -> String {
     let tiles = origin(&site.maptiles.replace("{s}", "*"));
-    let outside_calls: Vec<String> = [&site.idreader, &site.geocoder].into_iter().filter_map(|url| origin(url)).collect();
+    let outside_calls: Vec<String> =
+        [&site.idreader, &site.geocoder].into_iter().filter_map(|url| origin(url)).collect();
     let mut images = "'self' data: blob:".to_owned();
     if let Some(tiles) = tiles {
         images.push(' ');
@@ -73,18 +80,23 @@ mod tests {
 
     #[test]
     fn the_policy_names_the_configured_outside_services_and_nothing_else() {
-        let mut site = SiteConfig::default();
-        site.idreader = "http://127.0.0.1:18089/readcard".into();
-        site.maptiles = "https://{s}.tile.example.cn/{z}/{x}/{y}.png".into();
-        site.geocoder = "https://geo.example.cn/search?x=1".into();
+        let site = SiteConfig {
+            idreader: "http://127.0.0.1:18089/readcard".into(),
+            maptiles: "https://{s}.tile.example.cn/{z}/{x}/{y}.png".into(),
+            geocoder: "https://geo.example.cn/search?x=1".into(),
+            ..SiteConfig::default()
+        };
         let policy = content_security_policy(&site);
         assert!(policy.contains("connect-src 'self' http://127.0.0.1:18089 https://geo.example.cn;"), "{policy}");
         assert!(policy.contains("img-src 'self' data: blob: https://*.tile.example.cn;"), "{policy}");
         assert!(policy.contains("script-src 'self';"));
         assert!(policy.ends_with("frame-ancestors 'none'"));
-        site.maptiles = String::new();
-        site.geocoder = "javascript:alert(1)".into();
-        site.idreader = "http://evil.cn; script-src *".into();
+        let site = SiteConfig {
+            maptiles: String::new(),
+            geocoder: "javascript:alert(1)".into(),
+            idreader: "http://evil.cn; script-src *".into(),
+            ..SiteConfig::default()
+        };
         let policy = content_security_policy(&site);
         assert!(policy.contains("img-src 'self' data: blob:;"), "{policy}");
         assert!(policy.contains("connect-src 'self';"), "{policy}");

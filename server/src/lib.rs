@@ -6,8 +6,8 @@ pub mod area;
 pub mod attendance;
 pub mod audit;
 pub mod auth;
-pub mod calendar;
 pub mod bank;
+pub mod calendar;
 pub mod cli;
 pub mod clock;
 pub mod company;
@@ -19,8 +19,8 @@ pub mod envelope;
 pub mod extract;
 pub mod faith;
 pub mod finance;
-pub mod jobs;
 pub mod headers;
+pub mod jobs;
 pub mod message;
 pub mod oplog;
 pub mod paging;
@@ -28,9 +28,11 @@ pub mod privacy;
 pub mod project;
 pub mod property;
 pub mod ratelimit;
+pub mod regulator;
 pub mod routing;
 pub mod scope;
 pub mod special;
+pub mod spreadsheet;
 pub mod state;
 pub mod system;
 pub mod team;
@@ -63,7 +65,7 @@ use crate::state::AppState;
 #[openapi(
     info(title = "wageguard API", version = "0.1.0",
         description = "农民工工资支付监管平台接口。Every reply is HTTP 200 with the envelope {code, message, data}: 201 success, 101 not logged in, 401 refused, 301 needs confirmation, 403 forbidden, 404 not found. POST bodies are form-encoded; the session token goes in header X-Token."),
-    tags((name = "session", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "wizard", description = "项目注册向导"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"), (name = "worker", description = "实名制人员：进场登记、花名册、培训、身份证补录"), (name = "attendance", description = "考勤：设备、规则、打卡记录、考勤表与修正"), (name = "device", description = "设备推送接口（签名认证）"), (name = "property", description = "财务角色配置与财务个人中心"), (name = "special", description = "专户信息、流水与到账"), (name = "affix", description = "附件凭证"), (name = "wage", description = "工资核算、工资单、发放与异常处理"), (name = "finance", description = "财务审批"), (name = "privacy", description = "证件与卡号的脱敏与查看"), (name = "calendar", description = "工作日历：法定节假日与调休"))
+    tags((name = "auth", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"), (name = "worker", description = "实名制人员：进场登记、花名册、培训、身份证补录"), (name = "attendance", description = "考勤：设备、规则、打卡记录、考勤表与修正"), (name = "property", description = "财务角色配置与财务个人中心"), (name = "special", description = "专户信息、流水与到账"), (name = "affix", description = "附件凭证"), (name = "wage", description = "工资核算、工资单、发放与异常处理"), (name = "finance", description = "财务审批"), (name = "privacy", description = "证件与卡号的脱敏与查看"), (name = "calendar", description = "工作日历：法定节假日与调休"), (name = "oplog", description = "操作日志"), (name = "regulator", description = "监管：项目目录"))
 )]
 struct ApiDoc;
 
@@ -79,6 +81,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(company::router())
         .merge(account::router())
         .merge(audit::router())
+        .merge(regulator::router())
         .merge(team::router())
         .merge(faith::router())
         .merge(worker::router())
@@ -90,8 +93,39 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(finance::router())
         .merge(privacy::router())
         .merge(calendar::router())
+        .merge(oplog::router())
         .split_for_parts();
-    (router, envelope::describe_refusals(document))
+    (router, unique_operation_ids(envelope::describe_refusals(document)))
+}
+
+/// Handlers of different areas share names (`list`, `detail`…) and utoipa takes the name as the operation's
+/// id; the console's client generator keys operations by id, so an id used on two paths is prefixed with its
+/// area's tag, and the POST of a path answering GET and POST with one handler gets `_post`.
+fn unique_operation_ids(mut document: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    use std::collections::{BTreeSet, HashMap};
+    let mut paths_of: HashMap<String, BTreeSet<String>> = HashMap::new();
+    for (path, item) in &document.paths.paths {
+        for operation in [&item.get, &item.post].into_iter().flatten() {
+            if let Some(id) = &operation.operation_id {
+                paths_of.entry(id.clone()).or_default().insert(path.clone());
+            }
+        }
+    }
+    for item in document.paths.paths.values_mut() {
+        for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+            let tag = operation.tags.as_ref().and_then(|tags| tags.first()).cloned().unwrap_or_default();
+            if let Some(id) = operation.operation_id.as_mut().filter(|id| paths_of[id.as_str()].len() > 1) {
+                *id = format!("{tag}_{id}");
+            }
+        }
+        if let (Some(get), Some(post)) = (&item.get, &mut item.post)
+            && get.operation_id == post.operation_id
+            && let Some(id) = post.operation_id.as_mut()
+        {
+            id.push_str("_post");
+        }
+    }
+    document
 }
 
 /// The OpenAPI document as the console's type generator reads it.
@@ -105,7 +139,10 @@ const ROSTER_COUNT_TTL: std::time::Duration = std::time::Duration::from_secs(5);
 pub fn state(db: Db, config: Config) -> AppState {
     AppState {
         sms: Arc::new(OutboxSms { db: db.clone() }),
-        bank: Arc::new(bank::SandboxBank { db: db.clone(), pay_delay: std::time::Duration::from_millis(config.sandbox_pay_delay_ms) }),
+        bank: Arc::new(bank::SandboxBank {
+            db: db.clone(),
+            pay_delay: std::time::Duration::from_millis(config.sandbox_pay_delay_ms),
+        }),
         roster_counts: Arc::new(paging::CountCache::new(ROSTER_COUNT_TTL)),
         db,
         config: Arc::new(config),
@@ -164,7 +201,9 @@ pub async fn open_database(config: &Config) -> anyhow::Result<Db> {
 /// Serves until Ctrl-C or SIGTERM, then finishes the requests in flight.
 pub async fn serve(config: Config, with_demo: bool) -> anyhow::Result<()> {
     if !config.captcha {
-        tracing::warn!("WAGEGUARD_CAPTCHA=off: logins need no captcha. Use this only for automated clients, never in production.");
+        tracing::warn!(
+            "WAGEGUARD_CAPTCHA=off: logins need no captcha. Use this only for automated clients, never in production."
+        );
     }
     let db = open_database(&config).await?;
     tracing::info!(backend = db.backend(), "database ready");
@@ -241,16 +280,229 @@ mod tests {
             let code = text.split("#[cfg(test)]\nmod tests {\n    use std::path::Path;").next().unwrap();
             for (number, line) in code.lines().enumerate() {
                 if UNDOCUMENTED_REGISTRATIONS.iter().any(|registration| line.contains(registration)) {
-                    plain.push(format!("{}:{}: {}", file.strip_prefix(&src).unwrap().display(), number + 1, line.trim()));
+                    plain.push(format!(
+                        "{}:{}: {}",
+                        file.strip_prefix(&src).unwrap().display(),
+                        number + 1,
+                        line.trim()
+                    ));
                 }
             }
         }
-        assert_eq!(plain.len(), 2, "routes outside the OpenAPI document (register them with routes! in the area's router): {plain:#?}");
+        assert_eq!(
+            plain.len(),
+            2,
+            "routes outside the OpenAPI document (register them with routes! in the area's router): {plain:#?}"
+        );
         assert!(plain.iter().all(|route| route.starts_with("lib.rs:")), "{plain:?}");
         assert!(plain.iter().any(|route| route.contains("\"/healthz\"")), "{plain:?}");
         let (_, document) = crate::api();
         for path in ["/api/openapi.json", "/healthz"] {
             assert!(!document.paths.paths.contains_key(path), "{path} is one of the two plain routes");
         }
+    }
+
+    /// The console's client is generated from the document and keys operations by id: an id used twice
+    /// would give one operation the other's types.
+    #[test]
+    fn every_operation_has_its_own_id() {
+        let (_, document) = crate::api();
+        let mut seen = std::collections::HashMap::new();
+        for (path, item) in &document.paths.paths {
+            for (method, operation) in [("get", &item.get), ("post", &item.post)] {
+                let Some(operation) = operation else { continue };
+                let id = operation.operation_id.clone().expect("every operation has an id");
+                if let Some(first) = seen.insert(id.clone(), format!("{method} {path}")) {
+                    panic!("operation id {id} names {first} and {method} {path}");
+                }
+            }
+        }
+    }
+
+    /// The code of a source file without its test module (tests may set up rows directly).
+    fn code_of(text: &str) -> &str {
+        text.split("#[cfg(test)]").next().unwrap()
+    }
+
+    /// Each area owns its tables (docs/architecture.md): SQL runs only in an area's repository, `repo.rs` or a
+    /// `repo/` folder. The database module (pools, the dispatch macros, migrations) and demo seeding are the
+    /// exceptions.
+    #[test]
+    fn only_repositories_run_sql() {
+        const SQL: [&str; 9] = [
+            "sqlx::query",
+            "query_as(",
+            "query_scalar(",
+            "execute!(",
+            "on_db!(",
+            "\"SELECT ",
+            "\"INSERT INTO ",
+            "\"UPDATE ",
+            "\"DELETE FROM ",
+        ];
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        let mut outside = Vec::new();
+        for file in files {
+            let relative = file.strip_prefix(&src).unwrap();
+            let repository =
+                relative.ends_with("repo.rs") || relative.components().any(|part| part.as_os_str() == "repo");
+            let exempt = relative.starts_with("db") || relative.ends_with("demo.rs");
+            if repository || exempt {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap();
+            for (number, line) in code_of(&text).lines().enumerate() {
+                if SQL.iter().any(|sql| line.contains(sql)) {
+                    outside.push(format!("{}:{}: {}", relative.display(), number + 1, line.trim()));
+                }
+            }
+        }
+        assert!(outside.is_empty(), "SQL outside a repository (move it to the area's repo.rs): {outside:#?}");
+    }
+
+    /// Another area's tables are reached through its service, never its repository.
+    #[test]
+    fn no_area_calls_another_areas_repository() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        let mut reaching = Vec::new();
+        for file in files {
+            let relative = file.strip_prefix(&src).unwrap();
+            let area =
+                relative.components().next().unwrap().as_os_str().to_string_lossy().trim_end_matches(".rs").to_owned();
+            let text = std::fs::read_to_string(&file).unwrap();
+            for (number, line) in code_of(&text).lines().enumerate() {
+                for (at, _) in line.match_indices("::repo") {
+                    // The path before `::repo`: `super::…` and `self::…` stay in the area, `crate::x::…` is area x.
+                    let path = line[..at]
+                        .rsplit(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                        .next()
+                        .unwrap_or("");
+                    let mut segments = path.split("::").filter(|segment| !segment.is_empty());
+                    let owner = match segments.next() {
+                        Some("crate") => segments.next().unwrap_or(""),
+                        Some(first) => first,
+                        None => "",
+                    };
+                    if !["", "super", "self", area.as_str()].contains(&owner) && !line.trim_start().starts_with("//") {
+                        reaching.push(format!("{}:{}: {}", relative.display(), number + 1, line.trim()));
+                    }
+                }
+            }
+        }
+        assert!(reaching.is_empty(), "calls into another area's repository (go through its service): {reaching:#?}");
+    }
+
+    /// One area, one name: every operation's OpenAPI tag is the server folder that serves it (and the
+    /// console folder that calls it, docs/architecture.md).
+    #[test]
+    fn every_tag_names_a_server_area() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let (_, document) = crate::api();
+        let declared: Vec<String> = document.tags.iter().flatten().map(|tag| tag.name.clone()).collect();
+        for (path, item) in &document.paths.paths {
+            for operation in [&item.get, &item.post].into_iter().flatten() {
+                let tags = operation.tags.clone().unwrap_or_default();
+                assert_eq!(tags.len(), 1, "{path}: one tag, the area's");
+                assert!(src.join(&tags[0]).is_dir(), "{path}: tag {} is no folder of server/src", tags[0]);
+                assert!(declared.contains(&tags[0]), "{path}: tag {} is not declared in ApiDoc", tags[0]);
+            }
+        }
+        for tag in &declared {
+            assert!(src.join(tag).is_dir(), "declared tag {tag} is no folder of server/src");
+        }
+    }
+
+    /// Which area writes each table (docs/architecture.md has the same list). Reads may join other areas'
+    /// tables for a list's names and scope; writes go through the owner's service.
+    const OWNERS: [(&str, &[&str]); 22] = [
+        ("account", &["special_accounts", "account_flows", "account_verifications"]),
+        ("affix", &["vouchers"]),
+        (
+            "attendance",
+            &[
+                "attendance_devices",
+                "device_nonces",
+                "attendance_rules",
+                "punches",
+                "attendance_days",
+                "attendance_corrections",
+            ],
+        ),
+        ("auth", &["accounts", "sessions", "login_guards", "captchas", "sms_codes", "sms_outbox"]),
+        ("bank", &["sandbox_bank_payments", "banks"]),
+        ("calendar", &["calendar_days", "calendar_seed"]),
+        ("company", &["companies", "project_units", "guarantee_changes"]),
+        ("faith", &["credit_records"]),
+        ("jobs", &["job_runs"]),
+        ("message", &["messages"]),
+        ("oplog", &["operation_log"]),
+        ("project", &["projects", "project_staff"]),
+        ("ratelimit", &["rate_counters"]),
+        ("team", &["teams"]),
+        ("upload", &["uploads"]),
+        (
+            "wage",
+            &[
+                "wage_sheets",
+                "wage_lines",
+                "wage_line_days",
+                "wage_adjustments",
+                "payroll_settings",
+                "wage_orders",
+                "wage_order_sheets",
+                "payouts",
+                "approval_verifications",
+            ],
+        ),
+        ("worker", &["workers", "employments", "employment_rates", "trainings", "training_attendees"]),
+        ("audit", &[]),
+        ("property", &[]),
+        ("special", &[]),
+        ("finance", &[]),
+        ("regulator", &[]),
+    ];
+
+    /// Writes of one area into another's table inside one transaction, which a service call cannot join:
+    /// saving a wizard unit moves the project's wizard step as its guard; a unit's exit ends its teams; a
+    /// guarantee change leaves its message.
+    const SHARED_WRITES: [(&str, &str); 3] = [("company", "projects"), ("company", "teams"), ("company", "messages")];
+
+    #[test]
+    fn each_table_is_written_by_its_area() {
+        let owner_of = |table: &str| OWNERS.iter().find(|(_, tables)| tables.contains(&table)).map(|(area, _)| *area);
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        let mut foreign = Vec::new();
+        for file in files {
+            let relative = file.strip_prefix(&src).unwrap();
+            let area =
+                relative.components().next().unwrap().as_os_str().to_string_lossy().trim_end_matches(".rs").to_owned();
+            if relative.starts_with("db") || relative.ends_with("demo.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap();
+            let code = code_of(&text);
+            for verb in ["INSERT INTO ", "UPDATE ", "DELETE FROM "] {
+                for (at, _) in code.match_indices(verb) {
+                    let table: String = code[at + verb.len()..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect();
+                    let Some(owner) = owner_of(&table) else {
+                        // Not a table of ours: `ON CONFLICT … DO UPDATE SET`, a text that mentions a verb.
+                        continue;
+                    };
+                    if owner != area && !SHARED_WRITES.contains(&(area.as_str(), table.as_str())) {
+                        foreign.push(format!("{}: {verb}{table} (owned by {owner})", relative.display()));
+                    }
+                }
+            }
+        }
+        assert!(foreign.is_empty(), "writes into another area's table (go through its service): {foreign:#?}");
     }
 }

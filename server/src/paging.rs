@@ -39,7 +39,12 @@ impl Page {
     }
 }
 
-fn number(text: &Option<String>, default: i64, range: std::ops::RangeInclusive<i64>, message: &'static str) -> Result<i64, Invalid> {
+fn number(
+    text: &Option<String>,
+    default: i64,
+    range: std::ops::RangeInclusive<i64>,
+    message: &'static str,
+) -> Result<i64, Invalid> {
     match text.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
         None => Ok(default),
         Some(text) => text.parse::<i64>().ok().filter(|n| range.contains(n)).ok_or(Invalid(message)),
@@ -95,7 +100,8 @@ pub fn contains_pattern(text: &str) -> String {
     if text.is_empty() {
         return String::new();
     }
-    let escaped: String = text.chars().flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] }).collect();
+    let escaped: String =
+        text.chars().flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] }).collect();
     format!("%{escaped}%")
 }
 

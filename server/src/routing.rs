@@ -11,7 +11,8 @@ pub struct CanonicalPaths {
 impl CanonicalPaths {
     /// `templates` are the documented paths, e.g. `/{side}/common/v1/Public/get`.
     pub fn new<'a>(templates: impl IntoIterator<Item = &'a String>) -> CanonicalPaths {
-        let mut templates: Vec<Vec<String>> = templates.into_iter().map(|t| t.split('/').map(str::to_owned).collect()).collect();
+        let mut templates: Vec<Vec<String>> =
+            templates.into_iter().map(|t| t.split('/').map(str::to_owned).collect()).collect();
         // Literal routes win over parameterised ones.
         templates.sort_by_key(|segments| segments.iter().filter(|s| s.starts_with('{')).count());
         CanonicalPaths { templates }
@@ -63,7 +64,8 @@ mod tests {
 
     #[test]
     fn rewrites_to_the_documented_spelling() {
-        let templates = vec!["/{side}/common/v1/public/Message".to_owned(), "/builder/common/v1/Public/login".to_owned()];
+        let templates =
+            vec!["/{side}/common/v1/public/Message".to_owned(), "/builder/common/v1/Public/login".to_owned()];
         let paths = CanonicalPaths::new(&templates);
         assert_eq!(paths.canonical("/builder/common/v1/Public/message").unwrap(), "/builder/common/v1/public/Message");
         assert_eq!(paths.canonical("/finance/COMMON/v1/public/message").unwrap(), "/finance/common/v1/public/Message");

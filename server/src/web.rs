@@ -29,11 +29,16 @@ pub fn is_api_path(path: &str) -> bool {
 
 /// The client takes a gzip body (`Accept-Encoding`, a zero quality refusing it).
 pub fn accepts_gzip(headers: &HeaderMap) -> bool {
-    headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|value| value.to_str().ok()).flat_map(|value| value.split(',')).any(|coding| {
-        let mut parts = coding.split(';').map(str::trim);
-        let refused = |q: &str| q.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()) == Some(0.0);
-        parts.next().is_some_and(|name| name.eq_ignore_ascii_case("gzip")) && !parts.any(refused)
-    })
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let refused = |q: &str| q.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()) == Some(0.0);
+            parts.next().is_some_and(|name| name.eq_ignore_ascii_case("gzip")) && !parts.any(refused)
+        })
 }
 
 fn compressible(mime: &str) -> bool {
@@ -71,22 +76,38 @@ pub async fn fallback(uri: Uri, headers: HeaderMap) -> Response {
         let cache = if file.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
         let mime = content.metadata.mimetype();
         let content_type = HeaderValue::from_str(mime).unwrap_or(HeaderValue::from_static("application/octet-stream"));
-        let reply = [(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, HeaderValue::from_static(cache)), (header::VARY, HeaderValue::from_static("accept-encoding"))];
+        let reply = [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, HeaderValue::from_static(cache)),
+            (header::VARY, HeaderValue::from_static("accept-encoding")),
+        ];
         if compressible(mime) && accepts_gzip(&headers) {
-            return (reply, [(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"))], gzipped(file, &content.data)).into_response();
+            return (
+                reply,
+                [(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"))],
+                gzipped(file, &content.data),
+            )
+                .into_response();
         }
         return (reply, content.data).into_response();
     }
     // Every other path is a console route; the client's router shows /404 for unknown ones.
     match Console::get("index.html") {
         Some(index) => (
-            [(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")), (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))],
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
+                (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            ],
             index.data,
         )
             .into_response(),
         None => (
             StatusCode::OK,
-            Envelope { code: 404, message: "控制台尚未构建：请先在 web/ 下运行 npm run build".to_owned(), data: serde_json::Value::Null },
+            Envelope {
+                code: 404,
+                message: "控制台尚未构建：请先在 web/ 下运行 npm run build".to_owned(),
+                data: serde_json::Value::Null,
+            },
         )
             .into_response(),
     }
@@ -98,7 +119,8 @@ mod tests {
 
     #[test]
     fn gzip_is_taken_unless_refused() {
-        let with = |value: &'static str| HeaderMap::from_iter([(header::ACCEPT_ENCODING, HeaderValue::from_static(value))]);
+        let with =
+            |value: &'static str| HeaderMap::from_iter([(header::ACCEPT_ENCODING, HeaderValue::from_static(value))]);
         assert!(accepts_gzip(&with("gzip, deflate, br, zstd")));
         assert!(accepts_gzip(&with("br;q=1.0, GZIP;q=0.5")));
         assert!(!accepts_gzip(&with("gzip;q=0, br")));

@@ -11,7 +11,8 @@ const BUILDER: &str = "郑州市金水区城市建设投资有限公司";
 const BUILDER_ACCOUNT: &str = "1702021109000123456";
 const BUILDER_BANK: &str = "中国工商银行郑州金水支行";
 /// Two transfers of labour costs: 1,200,000.00 and 800,000.00 yuan.
-const TRANSFERS_FEN: [(i64, &str); 2] = [(120_000_000, "2026年人工费拨付（第一期）"), (80_000_000, "2026年人工费拨付（第二期）")];
+const TRANSFERS_FEN: [(i64, &str); 2] =
+    [(120_000_000, "2026年人工费拨付（第一期）"), (80_000_000, "2026年人工费拨付（第二期）")];
 
 pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
     let now = clock::now();
@@ -24,20 +25,23 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
     execute!(db, sqlx::query(account).bind(project_id).bind(BANK_ACCOUNT).bind(now))?;
     for (index, (amount_fen, summary)) in TRANSFERS_FEN.iter().enumerate() {
         let days_ago = 60 - 30 * index as i64;
-        flows::post(db, &NewFlow {
-            project_id,
-            direction: Direction::In,
-            amount_fen: *amount_fen,
-            counterparty_name: BUILDER,
-            counterparty_account: BUILDER_ACCOUNT,
-            counterparty_bank: BUILDER_BANK,
-            summary,
-            source: Source::Bank,
-            bank_ref: "",
-            payout_id: None,
-            occurred_at: now - days_ago * 86_400,
-            created_by: None,
-        })
+        flows::post(
+            db,
+            &NewFlow {
+                project_id,
+                direction: Direction::In,
+                amount_fen: *amount_fen,
+                counterparty_name: BUILDER,
+                counterparty_account: BUILDER_ACCOUNT,
+                counterparty_bank: BUILDER_BANK,
+                summary,
+                source: Source::Bank,
+                bank_ref: "",
+                payout_id: None,
+                occurred_at: now - days_ago * 86_400,
+                created_by: None,
+            },
+        )
         .await?;
     }
     Ok(())

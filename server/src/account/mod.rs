@@ -3,9 +3,11 @@
 //! wizard step 4 (`Site/AccountEdit`, `SpecialAccount/specialAccountInfoSave`) with the submit for audit
 //! (`Site/ajaxSubmit`). Rules in `special.rs` and `verify.rs`, SQL in `repo.rs`.
 
-pub mod repo;
 pub mod demo;
 pub mod flows;
+mod model;
+pub mod repo;
+pub mod service;
 pub mod special;
 pub mod verify;
 
@@ -32,7 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Wizard step 4: the session project's special account (accountForm), the bank tree (banks with their
 /// branches), the account-holder types and the `agreementfour` notice. Builder accounts only (403 otherwise).
-#[utoipa::path(get, path = "/builder/common/v1/Site/AccountEdit", tag = "wizard",
+#[utoipa::path(get, path = "/builder/common/v1/Site/AccountEdit", tag = "account",
     params(("X-Token" = String, Header, description = "session token")),
     responses((status = 200, body = Envelope<special::AccountEditData>)))]
 async fn account_edit(State(state): State<AppState>, current: CurrentAccount) -> ApiResult<special::AccountEditData> {
@@ -44,7 +46,7 @@ async fn account_edit(State(state): State<AppState>, current: CurrentAccount) ->
 /// uploads. `banktype` 2 (not opened): bank, optional contact, appointment date. Stores the account, moves
 /// the wizard to step 5, logs; 201 `操作成功!`. 401 with the field's message, nothing stored; 403 unless a
 /// builder whose project is a draft or rejected.
-#[utoipa::path(post, path = "/builder/infomation/v1/SpecialAccount/specialAccountInfoSave", tag = "wizard",
+#[utoipa::path(post, path = "/builder/infomation/v1/SpecialAccount/specialAccountInfoSave", tag = "account",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = special::AccountSaveForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
@@ -60,10 +62,14 @@ async fn special_account_save(
 
 /// Submits the project for audit (status '1'): 401 naming the first wizard step not saved; 403 unless a
 /// builder whose project is a draft or rejected; 201 `成功提交审核`.
-#[utoipa::path(get, path = "/builder/common/v1/Site/ajaxSubmit", tag = "wizard",
+#[utoipa::path(get, path = "/builder/common/v1/Site/ajaxSubmit", tag = "account",
     params(("X-Token" = String, Header, description = "session token")),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn site_submit(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount) -> ApiResult<Option<String>> {
+async fn site_submit(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+) -> ApiResult<Option<String>> {
     special::submit(&state.db, &current, &ip).await?;
     Ok(ok_with(None, special::MSG_SUBMITTED_OK))
 }
@@ -108,7 +114,12 @@ pub struct VerifiedAccount {
     pub branch: String,
 }
 
-async fn answer(state: AppState, current: CurrentAccount, ip: String, form: VerifyBankForm) -> ApiResult<VerifiedAccount> {
+async fn answer(
+    state: AppState,
+    current: CurrentAccount,
+    ip: String,
+    form: VerifyBankForm,
+) -> ApiResult<VerifiedAccount> {
     let verified = verify::verify(&state, &current, &ip, form).await?;
     Ok(ok_with(verified, verify::MSG_VERIFIED))
 }

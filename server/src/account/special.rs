@@ -1,8 +1,6 @@
 //! Wizard step 4 (spec §3 "Special bank account (accountForm)", §5 "Bank account"): the account form
 //! with the bank tree, its save, and the submit for audit (`Site/ajaxSubmit`).
 
-#![allow(non_snake_case)]
-
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -20,6 +18,7 @@ use crate::domain::person_name::PersonName;
 use crate::domain::phone::Phone;
 use crate::domain::text::{self, MSG_BANK_BRANCH_REQUIRED, MSG_OPEN_COMPANY_TYPE_REQUIRED};
 use crate::envelope::ApiError;
+use crate::extract::sent;
 use crate::oplog;
 use crate::project::options::SelectOption;
 use crate::project::service::{MSG_APPROVED, MSG_NO_PROJECT, MSG_NOT_BUILDER, MSG_SUBMITTED};
@@ -58,6 +57,8 @@ pub const AGREEMENT_FOUR: &str = "根据《保障农民工工资支付条例》�
 
 /// The account form with the spec's field names; empty values '' (arrays []).
 #[derive(Debug, Clone, Serialize, ToSchema)]
+// The spec names these fields in mixed case (PascalCase beside lowercase): no serde rule spells them.
+#[allow(non_snake_case)]
 pub struct AccountForm {
     /// The special account's id ('' before the first save).
     pub Id: String,
@@ -111,7 +112,8 @@ pub struct BankOption {
 /// What step 4 shows.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AccountEditData {
-    pub accountForm: AccountForm,
+    #[serde(rename = "accountForm")]
+    pub account_form: AccountForm,
     /// Banks with their branches.
     pub banklist: Vec<BankOption>,
     /// Account-holder types.
@@ -131,6 +133,8 @@ pub struct AccountEditData {
 
 /// The form `SpecialAccount/specialAccountInfoSave` receives. Arrays arrive comma-joined.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+// The spec names these fields in mixed case (PascalCase beside lowercase): no serde rule spells them.
+#[allow(non_snake_case)]
 pub struct AccountSaveForm {
     /// The special account's id; ignored (the account is always the session project's).
     pub Id: Option<String>,
@@ -166,17 +170,18 @@ fn split(text: &str) -> Vec<String> {
     text.split(',').map(|part| part.trim().to_owned()).filter(|part| !part.is_empty()).collect()
 }
 
-fn sent(value: &Option<String>) -> String {
-    value.as_deref().unwrap_or("").trim().to_owned()
-}
-
 /// The session's project and its audit status, for a builder account only.
-async fn builder_project(db: &Db, current: &CurrentAccount) -> Result<(i64, crate::project::repo::StepFormRow), ApiError> {
+async fn builder_project(
+    db: &Db,
+    current: &CurrentAccount,
+) -> Result<(i64, crate::project::service::StepFormRow), ApiError> {
     if current.kind() != AccountKind::Builder {
         return Err(ApiError::Forbidden(MSG_NOT_BUILDER.into()));
     }
     let id = current.account.project_id.ok_or_else(|| ApiError::NotFound(MSG_NO_PROJECT.into()))?;
-    let row = crate::project::repo::find_step_form(db, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_PROJECT.into()))?;
+    let row = crate::project::service::find_step_form(db, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(MSG_NO_PROJECT.into()))?;
     Ok((id, row))
 }
 
@@ -213,7 +218,8 @@ pub fn account_form(row: Option<&SpecialAccountRow>) -> AccountForm {
         };
     };
     let opened = row.open_status == 1;
-    let path = [row.bank_code.clone(), row.branch_code.clone()].into_iter().filter(|c| !c.is_empty()).collect::<Vec<_>>();
+    let path =
+        [row.bank_code.clone(), row.branch_code.clone()].into_iter().filter(|c| !c.is_empty()).collect::<Vec<_>>();
     AccountForm {
         Id: row.id.to_string(),
         banktype: row.open_status.to_string(),
@@ -255,17 +261,31 @@ pub async fn bank_tree(db: &Db) -> Result<Vec<BankOption>, ApiError> {
 
 /// The general contractor's company name (step 3), if saved.
 async fn contractor_name(db: &Db, project_id: i64) -> Result<Option<String>, ApiError> {
-    let Some(unit) = company::repo::find_unit(db, project_id, Role::Contractor.as_str()).await? else {
+    let Some(unit) = company::service::find_unit(db, project_id, Role::Contractor.as_str()).await? else {
         return Ok(None);
     };
-    Ok(company::repo::find_company(db, unit.company_id).await?.map(|company| company.name))
+    Ok(company::service::find_company(db, unit.company_id).await?.map(|company| company.fields.name))
 }
 
 /// 施工总承包单位名称 + 工程项目名称 + 农民工工资专用账户; '' when either name is missing.
 fn suggested_account_name(contractor: Option<&str>, project: &str) -> String {
     let contractor = contractor.unwrap_or("").trim();
     let project = project.trim();
-    if contractor.is_empty() || project.is_empty() { String::new() } else { format!("{contractor}{project}{ACCOUNT_NAME_SUFFIX}") }
+    if contractor.is_empty() || project.is_empty() {
+        String::new()
+    } else {
+        format!("{contractor}{project}{ACCOUNT_NAME_SUFFIX}")
+    }
+}
+
+/// The project's stored special account, for the special-account pages.
+pub async fn find_account(db: &Db, project_id: i64) -> sqlx::Result<Option<SpecialAccountRow>> {
+    repo::find(db, project_id).await
+}
+
+/// The name of a bank or branch by its code ('' when unknown).
+pub async fn bank_name(db: &Db, code: &str) -> sqlx::Result<String> {
+    Ok(repo::find_bank(db, code).await?.map(|row| row.name).unwrap_or_default())
 }
 
 /// `Site/AccountEdit`.
@@ -275,7 +295,7 @@ pub async fn load(db: &Db, current: &CurrentAccount) -> Result<AccountEditData, 
     let contractor = contractor_name(db, project_id).await?;
     Ok(AccountEditData {
         suggested_account_name: suggested_account_name(contractor.as_deref(), &project.name),
-        accountForm: account_form(stored.as_ref()),
+        account_form: account_form(stored.as_ref()),
         banklist: bank_tree(db).await?,
         companytype: HOLDER_TYPES.to_vec(),
         agreementfour: AGREEMENT_FOUR.to_owned(),
@@ -287,7 +307,12 @@ pub async fn load(db: &Db, current: &CurrentAccount) -> Result<AccountEditData, 
 }
 
 /// Upload URLs: 1–5 (when required) of this project's own uploads, stored as `/uploads/{name}`.
-async fn attachments(db: &Db, project_id: i64, text: &str, required: Option<&'static str>) -> Result<Vec<String>, ApiError> {
+async fn attachments(
+    db: &Db,
+    project_id: i64,
+    text: &str,
+    required: Option<&'static str>,
+) -> Result<Vec<String>, ApiError> {
     let urls = split(text);
     if urls.is_empty() {
         return match required {
@@ -301,7 +326,8 @@ async fn attachments(db: &Db, project_id: i64, text: &str, required: Option<&'st
     let mut stored = Vec::new();
     for url in urls {
         let name = url.rsplit_once(URL_PREFIX).map(|(_, name)| name).unwrap_or("");
-        let plain = !name.is_empty() && name.len() <= 80 && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.');
+        let plain =
+            !name.is_empty() && name.len() <= 80 && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.');
         if !plain || !repo::is_project_upload(db, project_id, name).await? {
             return Err(ApiError::refused(MSG_BAD_ATTACHMENT));
         }
@@ -314,7 +340,12 @@ async fn attachments(db: &Db, project_id: i64, text: &str, required: Option<&'st
 }
 
 /// A `bank` or `bank,branch` path through the bank tree; the branch must belong to the bank.
-async fn bank_path(db: &Db, bank: &str, branch: &str, bank_message: &'static str) -> Result<(String, String), ApiError> {
+async fn bank_path(
+    db: &Db,
+    bank: &str,
+    branch: &str,
+    bank_message: &'static str,
+) -> Result<(String, String), ApiError> {
     let bank_row = match bank {
         "" => None,
         code => repo::find_bank(db, code).await?.filter(|row| row.parent_code.is_empty()),
@@ -323,34 +354,47 @@ async fn bank_path(db: &Db, bank: &str, branch: &str, bank_message: &'static str
         let bank_row = bank_row.ok_or(Invalid(bank_message))?;
         return Ok((bank_row.code, String::new()));
     }
-    let branch_row = repo::find_bank(db, branch).await?.filter(|row| !row.parent_code.is_empty()).ok_or(Invalid(MSG_BANK_BRANCH_REQUIRED))?;
-    if bank_row.as_ref().is_some_and(|bank| bank.code != branch_row.parent_code) || (!bank.is_empty() && bank_row.is_none()) {
+    let branch_row = repo::find_bank(db, branch)
+        .await?
+        .filter(|row| !row.parent_code.is_empty())
+        .ok_or(Invalid(MSG_BANK_BRANCH_REQUIRED))?;
+    if bank_row.as_ref().is_some_and(|bank| bank.code != branch_row.parent_code)
+        || (!bank.is_empty() && bank_row.is_none())
+    {
         return Err(Invalid(MSG_BANK_BRANCH_REQUIRED).into());
     }
     Ok((branch_row.parent_code, branch_row.code))
 }
 
-async fn validate_opened(db: &Db, project_id: i64, form: &AccountSaveForm) -> Result<(SpecialAccountRow, String), ApiError> {
-    let bank_account = text::bank_account(&sent(&form.BankAccount))?;
-    let account_name = text::account_name(&sent(&form.AccountName))?;
-    let selected = split(&sent(&form.bankSelected));
-    let bank = Some(sent(&form.BankType)).filter(|v| !v.is_empty()).or_else(|| selected.first().cloned()).unwrap_or_default();
-    let branch = Some(sent(&form.BankPoint))
+async fn validate_opened(
+    db: &Db,
+    project_id: i64,
+    form: &AccountSaveForm,
+) -> Result<(SpecialAccountRow, String), ApiError> {
+    let bank_account = text::bank_account(sent(&form.BankAccount))?;
+    let account_name = text::account_name(sent(&form.AccountName))?;
+    let selected = split(sent(&form.bankSelected));
+    let bank = Some(sent(&form.BankType).to_owned())
+        .filter(|v| !v.is_empty())
+        .or_else(|| selected.first().cloned())
+        .unwrap_or_default();
+    let branch = Some(sent(&form.BankPoint).to_owned())
         .filter(|v| !v.is_empty())
         .or_else(|| if selected.len() >= 2 { selected.last().cloned() } else { None })
         .ok_or(Invalid(MSG_BANK_BRANCH_REQUIRED))?;
     let (bank_code, branch_code) = bank_path(db, &bank, &branch, MSG_BANK_BRANCH_REQUIRED).await?;
-    let company_type = text::required(&sent(&form.OpenCompanyType), MSG_OPEN_COMPANY_TYPE_REQUIRED)?;
+    let company_type = text::required(sent(&form.OpenCompanyType), MSG_OPEN_COMPANY_TYPE_REQUIRED)?;
     if !HOLDER_TYPES.iter().any(|option| option.value == company_type) {
         return Err(Invalid(MSG_OPEN_COMPANY_TYPE_UNKNOWN).into());
     }
-    let company_name = text::required(&sent(&form.OpenCompanyName), text::MSG_OPEN_COMPANY_NAME_REQUIRED)?;
+    let company_name = text::required(sent(&form.OpenCompanyName), text::MSG_OPEN_COMPANY_NAME_REQUIRED)?;
     let company_name = text::unit_name(&company_name)?;
-    let credit_code = CreditCode::parse(&sent(&form.SocialCreditCode))?;
-    let open_time = parse_date(&sent(&form.OpenTime))?;
+    let credit_code = CreditCode::parse(sent(&form.SocialCreditCode))?;
+    let open_time = parse_date(sent(&form.OpenTime))?;
     let is_virtual = sent(&form.isvirtual) == "1";
-    let recurl = attachments(db, project_id, &sent(&form.Recurl), Some(MSG_RECURL_REQUIRED)).await?;
-    let agreement = attachments(db, project_id, &sent(&form.Agreementurl), (!is_virtual).then_some(MSG_AGREEMENT_REQUIRED)).await?;
+    let recurl = attachments(db, project_id, sent(&form.Recurl), Some(MSG_RECURL_REQUIRED)).await?;
+    let agreement =
+        attachments(db, project_id, sent(&form.Agreementurl), (!is_virtual).then_some(MSG_AGREEMENT_REQUIRED)).await?;
 
     let verification = repo::find_verification(db, project_id).await?;
     let verification = verification
@@ -360,7 +404,8 @@ async fn validate_opened(db: &Db, project_id: i64, form: &AccountSaveForm) -> Re
     if !verified && sent(&form.confirmed) != "1" {
         return Err(ApiError::NeedsConfirmation(MSG_CONFIRM_DOUBTFUL.into()));
     }
-    let open_time = if verified { verification.open_date.clone() } else { open_time.map(format_date).unwrap_or_default() };
+    let open_time =
+        if verified { verification.open_date.clone() } else { open_time.map(format_date).unwrap_or_default() };
     let summary = format!(
         "已开户，账号{}，户名{account_name}，网点{branch_code}，{}",
         mask_account(&bank_account),
@@ -389,17 +434,21 @@ async fn validate_opened(db: &Db, project_id: i64, form: &AccountSaveForm) -> Re
 }
 
 async fn validate_not_opened(db: &Db, form: &AccountSaveForm) -> Result<(SpecialAccountRow, String), ApiError> {
-    let selected = split(&sent(&form.notopenbankSelected));
+    let selected = split(sent(&form.notopenbankSelected));
     let bank = selected.first().cloned().unwrap_or_default();
     let branch = if selected.len() >= 2 { selected.last().cloned().unwrap_or_default() } else { String::new() };
     let (bank_code, branch_code) = bank_path(db, &bank, &branch, MSG_NOT_OPENED_BANK).await?;
-    let admin_name = match sent(&form.AdminName).as_str() {
+    let admin_name = match sent(&form.AdminName) {
         "" => String::new(),
         name => PersonName::parse(name)?.as_str().to_owned(),
     };
-    let admin_phone = Phone::parse_optional(&sent(&form.AdminPhone))?.map(|phone| phone.as_str().to_owned()).unwrap_or_default();
-    let appointment = format_date(required_date(&sent(&form.AppointMent), MSG_APPOINTMENT_REQUIRED)?);
-    let summary = format!("未开户，拟开户银行{bank_code}{}，预约日期{appointment}", if branch_code.is_empty() { String::new() } else { format!("（网点{branch_code}）") });
+    let admin_phone =
+        Phone::parse_optional(sent(&form.AdminPhone))?.map(|phone| phone.as_str().to_owned()).unwrap_or_default();
+    let appointment = format_date(required_date(sent(&form.AppointMent), MSG_APPOINTMENT_REQUIRED)?);
+    let summary = format!(
+        "未开户，拟开户银行{bank_code}{}，预约日期{appointment}",
+        if branch_code.is_empty() { String::new() } else { format!("（网点{branch_code}）") }
+    );
     Ok((
         SpecialAccountRow {
             open_status: 2,
@@ -419,32 +468,36 @@ async fn validate_not_opened(db: &Db, form: &AccountSaveForm) -> Result<(Special
 pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &AccountSaveForm) -> Result<(), ApiError> {
     let (project_id, project) = builder_project(db, current).await?;
     check_editable(&project.audit_status)?;
-    let (row, summary) = match sent(&form.banktype).as_str() {
+    let (row, summary) = match sent(&form.banktype) {
         "1" => validate_opened(db, project_id, form).await?,
         "2" => validate_not_opened(db, form).await?,
         _ => return Err(ApiError::refused(MSG_OPEN_STATUS)),
     };
-    if !repo::set_wizard_step(db, project_id, 5).await? {
+    if !crate::project::service::set_wizard_step(db, project_id, 5).await? {
         return Err(ApiError::Forbidden(MSG_SUBMITTED.into()));
     }
     repo::upsert(db, project_id, &row).await?;
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "保存专户信息",
-        target_type: "project",
-        target_id: project_id.to_string(),
-        detail: summary,
-        ip,
-    })
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip).action("保存专户信息").on("project", project_id).detail(summary),
+    )
     .await?;
     Ok(())
 }
 
-fn step1_complete(row: &crate::project::repo::StepFormRow) -> bool {
+fn step1_complete(row: &crate::project::service::StepFormRow) -> bool {
     let texts = [
-        &row.name, &row.project_type, &row.money_source, &row.department_industry_id, &row.district_code,
-        &row.selected_options, &row.address, &row.latlng, &row.start_time, &row.completion_date, &row.gc_process,
+        &row.name,
+        &row.project_type,
+        &row.money_source,
+        &row.department_industry_id,
+        &row.district_code,
+        &row.selected_options,
+        &row.address,
+        &row.latlng,
+        &row.start_time,
+        &row.completion_date,
+        &row.gc_process,
     ];
     texts.iter().all(|text| !text.trim().is_empty()) && row.contract_price_fen.is_some() && row.end_time.is_some()
 }
@@ -453,7 +506,7 @@ fn step1_complete(row: &crate::project::repo::StepFormRow) -> bool {
 /// The stored rows decide, not `wizard_step`, which only says where the console resumes.
 async fn units_missing(db: &Db, project_id: i64) -> Result<Option<&'static str>, ApiError> {
     for (role, message) in [(Role::Builder, MSG_STEP2_MISSING), (Role::Contractor, MSG_STEP3_MISSING)] {
-        if company::repo::find_unit(db, project_id, role.as_str()).await?.is_none() {
+        if company::service::find_unit(db, project_id, role.as_str()).await?.is_none() {
             return Ok(Some(message));
         }
     }
@@ -473,18 +526,18 @@ pub async fn submit(db: &Db, current: &CurrentAccount, ip: &str) -> Result<(), A
     if repo::find(db, project_id).await?.is_none() {
         return Err(ApiError::refused(MSG_STEP4_MISSING));
     }
-    if !repo::submit(db, project_id).await? {
+    if !crate::project::service::submit_for_audit(db, project_id).await? {
         return Err(ApiError::Forbidden(MSG_SUBMITTED.into()));
     }
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "提交审核",
-        target_type: "project",
-        target_id: project_id.to_string(),
-        detail: if project.audit_status == "3" { "驳回后重新提交审核".into() } else { "提交项目注册审核".into() },
-        ip,
-    })
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip).action("提交审核").on("project", project_id).detail(format!(
+            "{}，审核状态：{} → {}",
+            if project.audit_status == "3" { "驳回后重新提交审核" } else { "提交项目注册审核" },
+            crate::project::service::audit_status_label(&project.audit_status),
+            crate::project::service::audit_status_label("1"),
+        )),
+    )
     .await?;
     Ok(())
 }

@@ -7,8 +7,8 @@ use crate::bank::{AccountQuery, Verification};
 use crate::domain::credit_code::CreditCode;
 use crate::domain::text::{self, MSG_BANK_BRANCH_REQUIRED};
 use crate::envelope::ApiError;
+use crate::oplog;
 use crate::state::AppState;
-use crate::{on_db, oplog};
 
 pub const MSG_VERIFIED: &str = "专户验证成功!";
 pub const MSG_BANK_UNAVAILABLE: &str = "银行接口暂时不可用，请稍后再试";
@@ -52,11 +52,8 @@ async fn editable_project(state: &AppState, current: &CurrentAccount) -> Result<
         return Err(ApiError::Forbidden(MSG_BUILDER_ONLY.into()));
     }
     let project_id = current.account.project_id.ok_or_else(|| ApiError::Forbidden(MSG_NO_PROJECT.into()))?;
-    let status: Option<String> = on_db!(&state.db, pool => sqlx::query_scalar("SELECT audit_status FROM projects WHERE id = $1")
-        .bind(project_id)
-        .fetch_optional(pool)
-        .await)?;
-    match status.as_deref() {
+    let project = crate::project::service::find_summary(&state.db, project_id).await?;
+    match project.as_ref().map(|project| project.audit_status.as_str()) {
         Some("0" | "3") => Ok(project_id),
         Some(_) => Err(ApiError::Forbidden(MSG_NOT_EDITABLE.into())),
         None => Err(ApiError::Forbidden(MSG_NO_PROJECT.into())),
@@ -73,13 +70,22 @@ pub fn mask_account(account: &str) -> String {
 }
 
 /// Checks the caller and the form, asks the bank, logs the verification, and answers.
-pub async fn verify(state: &AppState, current: &CurrentAccount, ip: &str, form: VerifyBankForm) -> Result<VerifiedAccount, ApiError> {
+pub async fn verify(
+    state: &AppState,
+    current: &CurrentAccount,
+    ip: &str,
+    form: VerifyBankForm,
+) -> Result<VerifiedAccount, ApiError> {
     let project_id = editable_project(state, current).await?;
     let query = parse(form)?;
     let answer = state.bank.verify_account(&query).await;
     match &answer {
-        Ok(Verification::Verified { open_date, .. }) => repo::record_verification(&state.db, project_id, &query, "verified", open_date).await?,
-        Ok(Verification::Doubtful { .. }) => repo::record_verification(&state.db, project_id, &query, "doubtful", "").await?,
+        Ok(Verification::Verified { open_date, .. }) => {
+            repo::record_verification(&state.db, project_id, &query, "verified", open_date).await?
+        }
+        Ok(Verification::Doubtful { .. }) => {
+            repo::record_verification(&state.db, project_id, &query, "doubtful", "").await?
+        }
         // A refusal or an unreachable bank leaves the last successful verification as it was.
         _ => {}
     }
@@ -89,21 +95,24 @@ pub async fn verify(state: &AppState, current: &CurrentAccount, ip: &str, form: 
             Ok(VerifiedAccount { opentime: open_date, bank: bank_name, branch: branch_name }),
         ),
         Ok(Verification::Rejected { reason }) => (format!("验证未通过：{reason}"), Err(ApiError::Refused(reason))),
-        Ok(Verification::Doubtful { warning }) => (format!("需确认：{warning}"), Err(ApiError::NeedsConfirmation(warning))),
+        Ok(Verification::Doubtful { warning }) => {
+            (format!("需确认：{warning}"), Err(ApiError::NeedsConfirmation(warning)))
+        }
         Err(error) => {
             tracing::error!(?error, "bank gateway failed to verify an account");
             ("银行接口异常".to_owned(), Err(ApiError::refused(MSG_BANK_UNAVAILABLE)))
         }
     };
-    oplog::record(&state.db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: ACTION,
-        target_type: "project",
-        target_id: project_id.to_string(),
-        detail: format!("账号{}，户名{}，网点{}：{outcome}", mask_account(&query.bank_account), query.account_name, query.branch_code),
-        ip,
-    })
+    let detail = format!(
+        "账号{}，户名{}，网点{}：{outcome}",
+        mask_account(&query.bank_account),
+        query.account_name,
+        query.branch_code
+    );
+    oplog::record(
+        &state.db,
+        oplog::Entry::by(&current.account, ip).action(ACTION).on("project", project_id).detail(detail),
+    )
     .await?;
     result
 }

@@ -28,7 +28,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/builder/affix/v1/Affix/list", tag = "affix",
     params(("X-Token" = String, Header, description = "session token"), AffixListQuery),
     responses((status = 200, body = Envelope<Paged<AffixMonthLine>>)))]
-async fn list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<AffixListQuery>) -> ApiResult<Paged<AffixMonthLine>> {
+async fn list(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<AffixListQuery>,
+) -> ApiResult<Paged<AffixMonthLine>> {
     Ok(ok(service::months(&state.db, &current, &query).await?))
 }
 
@@ -37,7 +41,11 @@ async fn list(State(state): State<AppState>, current: CurrentAccount, Params(que
 #[utoipa::path(get, path = "/builder/affix/v1/Affix/detail", tag = "affix",
     params(("X-Token" = String, Header, description = "session token"), AffixDetailQuery),
     responses((status = 200, body = Envelope<AffixDetail>)))]
-async fn detail(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<AffixDetailQuery>) -> ApiResult<AffixDetail> {
+async fn detail(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<AffixDetailQuery>,
+) -> ApiResult<AffixDetail> {
     Ok(ok(service::detail(&state.db, &current, &query).await?))
 }
 
@@ -47,7 +55,12 @@ async fn detail(State(state): State<AppState>, current: CurrentAccount, Params(q
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = AffixSaveForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Vec<i64>>)))]
-async fn save(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<AffixSaveForm>) -> ApiResult<Vec<i64>> {
+async fn save(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<AffixSaveForm>,
+) -> ApiResult<Vec<i64>> {
     Ok(ok_with(service::save(&state.db, &current, &ip, &form).await?, "上传成功"))
 }
 
@@ -56,7 +69,12 @@ async fn save(State(state): State<AppState>, ClientIp(ip): ClientIp, current: Cu
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = AffixDeleteForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn delete(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<AffixDeleteForm>) -> ApiResult<Option<String>> {
+async fn delete(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<AffixDeleteForm>,
+) -> ApiResult<Option<String>> {
     service::delete(&state.db, &current, &ip, &form).await?;
     Ok(ok_with(None, "删除成功"))
 }

@@ -2,22 +2,20 @@
 //! the bank receipts, the wage sheet the workers signed and other proofs (2020 regulation, 国令724, art. 49),
 //! with the upload rules of spec §5 (kind `voucher` of `site/upload_file_batch`, at most 5 per category).
 
-#![allow(non_snake_case)]
-
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::repo::{self, VoucherRow, VoucherUnit};
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::envelope::ApiError;
+use crate::extract::sent;
 use crate::oplog;
 use crate::paging::{Page, Paged};
 use crate::scope::{self, ReadScope};
 use crate::upload::URL_PREFIX;
-use crate::{on_db, record_in_tx};
 
 pub const MSG_PROJECT_REQUIRED: &str = "请选择项目";
 pub const MSG_YEAR: &str = "请选择正确的年份";
@@ -37,11 +35,8 @@ pub const MSG_ID: &str = "参数id格式错误";
 pub const MAX_FILES: usize = 5;
 
 /// The categories of proof; the first two are required for a month to be complete.
-pub const CATEGORIES: [(&str, &str); 3] = [("receipt", "银行代发回单"), ("wage_sheet", "工人签字确认的工资表"), ("other", "其他凭证")];
-
-fn sent(value: &Option<String>) -> String {
-    value.as_deref().unwrap_or("").trim().to_owned()
-}
+pub const CATEGORIES: [(&str, &str); 3] =
+    [("receipt", "银行代发回单"), ("wage_sheet", "工人签字确认的工资表"), ("other", "其他凭证")];
 
 fn category_label(category: &str) -> String {
     CATEGORIES.iter().find(|(value, _)| *value == category).map(|(_, label)| (*label).to_owned()).unwrap_or_default()
@@ -59,7 +54,7 @@ fn first_month(unit: &VoucherUnit) -> &str {
 
 /// `YYYY-MM`, a real month, not after this month.
 fn parse_month(value: &Option<String>) -> Result<String, ApiError> {
-    let text = sent(value);
+    let text = sent(value).to_owned();
     let valid = text.len() == 7
         && text.as_bytes()[4] == b'-'
         && text[..4].bytes().all(|b| b.is_ascii_digit())
@@ -75,8 +70,8 @@ fn parse_month(value: &Option<String>) -> Result<String, ApiError> {
     Ok(text)
 }
 
-fn read_project(current: &CurrentAccount, requested: &Option<String>) -> Result<i64, ApiError> {
-    match scope::read(current, requested)? {
+async fn read_project(db: &Db, current: &CurrentAccount, requested: &Option<String>) -> Result<i64, ApiError> {
+    match scope::read(db, current, requested).await? {
         ReadScope::Project(id) => Ok(id),
         ReadScope::All => Err(ApiError::refused(MSG_PROJECT_REQUIRED)),
     }
@@ -112,15 +107,16 @@ pub struct AffixListQuery {
 
 /// One month of one unit.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct AffixMonthLine {
     /// `YYYY-MM`.
     pub belongdate: String,
     pub companyid: i64,
-    pub companyName: String,
+    pub company_name: String,
     /// Bank receipts.
     pub receipts: i64,
     /// Signed wage sheets.
-    pub wageSheets: i64,
+    pub wage_sheets: i64,
     pub others: i64,
     /// 1 when both a bank receipt and a signed wage sheet are there.
     pub complete: i64,
@@ -128,13 +124,19 @@ pub struct AffixMonthLine {
 
 /// The affix list: the year's months up to last month, newest first × the project's units from the month each entered, with
 /// the vouchers of each and whether the required proofs are there.
-pub async fn months(db: &Db, current: &CurrentAccount, query: &AffixListQuery) -> Result<Paged<AffixMonthLine>, ApiError> {
-    let project_id = read_project(current, &query.project_id)?;
+pub async fn months(
+    db: &Db,
+    current: &CurrentAccount,
+    query: &AffixListQuery,
+) -> Result<Paged<AffixMonthLine>, ApiError> {
+    let project_id = read_project(db, current, &query.project_id).await?;
     let page = Page::parse(&query.page, &query.limit)?;
     let today = clock::china_today();
-    let year = match sent(&query.year).as_str() {
+    let year = match sent(&query.year) {
         "" => today.year(),
-        text => text.parse::<i32>().ok().filter(|year| (2000..=today.year()).contains(year)).ok_or(Invalid(MSG_YEAR))?,
+        text => {
+            text.parse::<i32>().ok().filter(|year| (2000..=today.year()).contains(year)).ok_or(Invalid(MSG_YEAR))?
+        }
     };
     // Vouchers prove wages paid: a month is due once it is over, and only from the month the unit entered.
     let last_month = if year == today.year() { today.month() as u8 - 1 } else { 12 };
@@ -156,9 +158,9 @@ pub async fn months(db: &Db, current: &CurrentAccount, query: &AffixListQuery) -
             lines.push(AffixMonthLine {
                 belongdate: belongdate.clone(),
                 companyid: unit.company_id,
-                companyName: unit.name.clone(),
+                company_name: unit.name.clone(),
                 receipts,
-                wageSheets: wage_sheets,
+                wage_sheets,
                 others: count(&belongdate, unit.company_id, "other"),
                 complete: i64::from(receipts > 0 && wage_sheets > 0),
             });
@@ -182,17 +184,18 @@ pub struct AffixDetailQuery {
 
 /// One voucher file.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct AffixFile {
     pub id: i64,
     /// `receipt`, `wage_sheet` or `other`.
     pub category: String,
-    pub categoryLabel: String,
+    pub category_label: String,
     /// `/uploads/<name>`.
     pub url: String,
     /// The file's name as uploaded.
     pub name: String,
     pub uploader: String,
-    pub uploadedAt: String,
+    pub uploaded_at: String,
 }
 
 /// A voucher category with its label, for the upload form.
@@ -206,10 +209,11 @@ pub struct AffixCategory {
 
 /// affixDetail/{belongdate}/{companyid}.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct AffixDetail {
     pub belongdate: String,
     pub companyid: i64,
-    pub companyName: String,
+    pub company_name: String,
     pub files: Vec<AffixFile>,
     pub categories: Vec<AffixCategory>,
     /// 1 when both a bank receipt and a signed wage sheet are there.
@@ -223,31 +227,36 @@ pub struct AffixDetail {
 fn file(row: VoucherRow) -> AffixFile {
     AffixFile {
         id: row.id,
-        categoryLabel: category_label(&row.category),
+        category_label: category_label(&row.category),
         category: row.category,
         url: row.url,
         name: row.original_name,
         uploader: row.uploader,
-        uploadedAt: clock::china_datetime(row.created_at),
+        uploaded_at: clock::china_datetime(row.created_at),
     }
 }
 
 pub async fn detail(db: &Db, current: &CurrentAccount, query: &AffixDetailQuery) -> Result<AffixDetail, ApiError> {
-    let project_id = read_project(current, &query.project_id)?;
+    let project_id = read_project(db, current, &query.project_id).await?;
     let belongdate = parse_month(&query.belongdate)?;
     let unit = unit(db, project_id, &query.companyid).await?;
     let due = belongdate < this_month() && belongdate.as_str() >= first_month(&unit);
-    let files: Vec<AffixFile> = repo::list(db, project_id, &belongdate, unit.company_id).await?.into_iter().map(file).collect();
+    let files: Vec<AffixFile> =
+        repo::list(db, project_id, &belongdate, unit.company_id).await?.into_iter().map(file).collect();
     let has = |category: &str| files.iter().any(|file| file.category == category);
     Ok(AffixDetail {
         complete: i64::from(has("receipt") && has("wage_sheet")),
         belongdate,
         companyid: unit.company_id,
-        companyName: unit.name,
+        company_name: unit.name,
         files,
         categories: CATEGORIES
             .iter()
-            .map(|(value, label)| AffixCategory { value: (*value).into(), label: (*label).into(), required: *value != "other" })
+            .map(|(value, label)| AffixCategory {
+                value: (*value).into(),
+                label: (*label).into(),
+                required: *value != "other",
+            })
             .collect(),
         editable: scope::write(current).is_ok() && due,
         due,
@@ -289,49 +298,54 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &AffixSaveF
     if urls.is_empty() {
         return Err(Invalid(MSG_FILES_REQUIRED).into());
     }
-    let filed = repo::list(db, project_id, &belongdate, unit.company_id).await?.into_iter().filter(|row| row.category == category).count();
+    let filed = repo::list(db, project_id, &belongdate, unit.company_id)
+        .await?
+        .into_iter()
+        .filter(|row| row.category == category)
+        .count();
     if filed + urls.len() > MAX_FILES {
         return Err(ApiError::refused(format!("当前限制选择{MAX_FILES}个文件")));
     }
     let mut files = Vec::with_capacity(urls.len());
     for url in urls {
         let name = url.strip_prefix(URL_PREFIX).unwrap_or("");
-        let plain = !name.is_empty() && name.len() <= 80 && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.');
+        let plain =
+            !name.is_empty() && name.len() <= 80 && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.');
         let original = if plain { repo::voucher_upload(db, project_id, name).await? } else { None };
         files.push((url, original.ok_or_else(|| ApiError::refused(MSG_BAD_FILE))?));
     }
-    let entry = oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "上传凭证",
-        target_type: "voucher",
-        target_id: format!("{belongdate}/{}", unit.company_id),
-        detail: format!("{}（{}）{}个：{}", category_label(&category), unit.name, files.len(), files.iter().map(|(_, name)| name.as_str()).collect::<Vec<_>>().join("、")),
-        ip,
-    };
+    let entry = oplog::Entry::by(&current.account, ip)
+        .action("上传凭证")
+        .on("voucher", format!("{belongdate}/{}", unit.company_id))
+        .detail(format!(
+            "{}（{}）{}个：{}",
+            category_label(category),
+            unit.name,
+            files.len(),
+            files.iter().map(|(_, name)| name.as_str()).collect::<Vec<_>>().join("、")
+        ));
     let now = clock::now();
-    let stored = on_db!(db, pool => async {
-        let mut tx = pool.begin().await?;
+    let stored = async {
+        let mut tx = Tx::begin(db).await?;
         let mut ids = Vec::with_capacity(files.len());
         for (url, original) in &files {
-            let id: i64 = sqlx::query_scalar(repo::INSERT_SQL)
-                .bind(project_id)
-                .bind(unit.company_id)
-                .bind(&belongdate)
-                .bind(&category)
-                .bind(url)
-                .bind(original)
-                .bind(current.account.id)
-                .bind(now)
-                .fetch_one(&mut *tx)
-                .await?;
-            ids.push(id);
+            let voucher = repo::NewVoucher {
+                project_id,
+                company_id: unit.company_id,
+                belongdate: &belongdate,
+                category,
+                url,
+                original_name: original,
+                created_by: current.account.id,
+                created_at: now,
+            };
+            ids.push(repo::insert(&mut tx, &voucher).await?);
         }
-        record_in_tx!(tx, &entry)?;
+        oplog::record_in(&mut tx, &entry).await?;
         tx.commit().await?;
         Ok::<_, sqlx::Error>(ids)
     }
-    .await);
+    .await;
     match stored {
         Ok(ids) => Ok(ids),
         Err(sqlx::Error::Database(error)) if error.is_unique_violation() => Err(ApiError::refused(MSG_ALREADY_FILED)),
@@ -353,25 +367,21 @@ pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &AffixDel
         .await?
         .filter(|row| row.project_id == project_id)
         .ok_or_else(|| ApiError::NotFound(MSG_NO_VOUCHER.into()))?;
-    let entry = oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "删除凭证",
-        target_type: "voucher",
-        target_id: row.id.to_string(),
-        detail: format!("{} 单位{} {}：{}（{}）", row.belongdate, row.company_id, category_label(&row.category), row.original_name, row.url),
-        ip,
-    };
-    let deleted: sqlx::Result<u64> = on_db!(db, pool => {
-        let mut tx = pool.begin().await?;
-        let done = sqlx::query(repo::DELETE_SQL).bind(row.id).bind(project_id).execute(&mut *tx).await?.rows_affected();
-        if done == 1 {
-            record_in_tx!(tx, &entry)?;
-        }
-        tx.commit().await?;
-        Ok(done)
-    });
-    if deleted? == 1 { Ok(()) } else { Err(ApiError::NotFound(MSG_NO_VOUCHER.into())) }
+    let entry = oplog::Entry::by(&current.account, ip).action("删除凭证").on("voucher", row.id).detail(format!(
+        "{} 单位{} {}：{}（{}）",
+        row.belongdate,
+        row.company_id,
+        category_label(&row.category),
+        row.original_name,
+        row.url
+    ));
+    let mut tx = Tx::begin(db).await?;
+    let deleted = repo::delete(&mut tx, row.id, project_id).await?;
+    if deleted {
+        oplog::record_in(&mut tx, &entry).await?;
+    }
+    tx.commit().await?;
+    if deleted { Ok(()) } else { Err(ApiError::NotFound(MSG_NO_VOUCHER.into())) }
 }
 
 #[cfg(test)]

@@ -11,7 +11,8 @@ use std::sync::LazyLock;
 
 const SOURCE: &str = include_str!("../../data/areas.tsv");
 
-static AREAS: LazyLock<Areas> = LazyLock::new(|| Areas::parse(SOURCE).expect("the embedded data/areas.tsv is well-formed"));
+static AREAS: LazyLock<Areas> =
+    LazyLock::new(|| Areas::parse(SOURCE).expect("the embedded data/areas.tsv is well-formed"));
 
 /// The embedded divisions, parsed on first use.
 pub fn areas() -> &'static Areas {
@@ -71,7 +72,9 @@ impl Areas {
                 continue;
             }
             let mut fields = line.split('\t');
-            let (Some(code), Some(parent), Some(name), None) = (fields.next(), fields.next(), fields.next(), fields.next()) else {
+            let (Some(code), Some(parent), Some(name), None) =
+                (fields.next(), fields.next(), fields.next(), fields.next())
+            else {
                 return Err(format!("line {}: expected three fields", number + 1));
             };
             let level = Level::of_len(code.len())
@@ -88,7 +91,8 @@ impl Areas {
                 areas.roots.push(index);
                 None
             } else {
-                let &parent_index = areas.by_code.get(parent).ok_or_else(|| format!("line {}: unknown parent {parent}", number + 1))?;
+                let &parent_index =
+                    areas.by_code.get(parent).ok_or_else(|| format!("line {}: unknown parent {parent}", number + 1))?;
                 let parent_node = &mut areas.nodes[parent_index as usize];
                 if !code.starts_with(parent) || parent_node.level >= level {
                     return Err(format!("line {}: {parent} cannot be the parent of {code}", number + 1));

@@ -58,7 +58,12 @@ pub fn option_tree(areas: &'static Areas, area: &'static Area, deepest: Level) -
     } else {
         Vec::new()
     };
-    AreaOption { value: area.code, label: area.name, children: (!children.is_empty()).then_some(children), is_leaf: None }
+    AreaOption {
+        value: area.code,
+        label: area.name,
+        children: (!children.is_empty()).then_some(children),
+        is_leaf: None,
+    }
 }
 
 /// The option of `area` alone, for lazy loading.
@@ -155,7 +160,10 @@ pub struct AreaHit {
 /// site's area first, then provinces before cities before counties before townships.
 #[utoipa::path(get, path = "/builder/common/v1/Area/search", tag = "area", params(AreaSearchQuery),
     responses((status = 200, body = Envelope<Vec<AreaHit>>)))]
-async fn search_areas(State(state): State<AppState>, Params(query): Params<AreaSearchQuery>) -> ApiResult<Vec<AreaHit>> {
+async fn search_areas(
+    State(state): State<AppState>,
+    Params(query): Params<AreaSearchQuery>,
+) -> ApiResult<Vec<AreaHit>> {
     let name = query.name.as_deref().map(str::trim).unwrap_or("");
     if name.is_empty() {
         return Err(ApiError::refused(MSG_NAME_REQUIRED));

@@ -80,8 +80,18 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
             let jitter = ((index * 7 + day.day() as usize * 3) % 21) as i64 * 60 - 600;
             let arrive = china_seconds(day, Time::from_hms(7, 30, 0)?) + jitter + index as i64;
             let leave = china_seconds(day, Time::from_hms(17, 30, 0)?) - jitter / 2 + index as i64;
-            punches.push(NewPunch { worker_id: *worker_id, punched_at: arrive, direction: Direction::In, photo: String::new() });
-            punches.push(NewPunch { worker_id: *worker_id, punched_at: leave, direction: Direction::Out, photo: String::new() });
+            punches.push(NewPunch {
+                worker_id: *worker_id,
+                punched_at: arrive,
+                direction: Direction::In,
+                photo: String::new(),
+            });
+            punches.push(NewPunch {
+                worker_id: *worker_id,
+                punched_at: leave,
+                direction: Direction::Out,
+                photo: String::new(),
+            });
         }
         day += Duration::days(1);
     }

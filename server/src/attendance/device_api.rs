@@ -2,8 +2,6 @@
 //! every request signed by its device, fresh, used once; punches checked row by row and stored through
 //! the one ingest path.
 
-#![allow(non_snake_case)]
-
 use std::path::Path;
 
 use axum::http::HeaderMap;
@@ -67,9 +65,10 @@ pub struct DevicePunchBatch {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct DevicePunch {
     /// The worker's ID number (18 characters).
-    pub idNumber: String,
+    pub id_number: String,
     /// `YYYY-MM-DD HH:MM:SS`, China time.
     pub time: String,
     /// `in` or `out`; may be left out when the device is registered as in-only or out-only.
@@ -91,20 +90,22 @@ pub struct DevicePunchResult {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct DevicePunchRefusal {
     /// Position in `punches`, from 0.
     pub index: usize,
-    pub idNumber: String,
+    pub id_number: String,
     pub reason: String,
 }
 
 /// The device is alive: answers the server time so the device can check its clock.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct DeviceHeartbeatReply {
     /// Unix seconds.
-    pub serverTime: i64,
+    pub server_time: i64,
     /// `YYYY-MM-DD HH:MM:SS`, China time.
-    pub serverDateTime: String,
+    pub server_date_time: String,
 }
 
 /// A request that passed authentication.
@@ -152,14 +153,21 @@ pub async fn admit(db: &Db, headers: &HeaderMap) -> Result<Admitted, ApiError> {
         return Err(ApiError::refused(MSG_TIMESTAMP));
     }
     let device = repo::device_by_serial(db, serial).await?.ok_or_else(|| ApiError::refused(MSG_UNKNOWN_DEVICE))?;
-    Ok(Admitted { device, serial: serial.to_owned(), timestamp: timestamp.to_owned(), signed_at, signature: signature.to_ascii_lowercase() })
+    Ok(Admitted {
+        device,
+        serial: serial.to_owned(),
+        timestamp: timestamp.to_owned(),
+        signed_at,
+        signature: signature.to_ascii_lowercase(),
+    })
 }
 
 /// Checks the signature over the body that was read; the replay guard is left to the caller's transaction.
 pub fn authenticate(admitted: Admitted, body: &[u8]) -> Result<Signed, ApiError> {
     let Admitted { device, serial, timestamp, signed_at, signature } = admitted;
     let given = hex::decode(&signature).map_err(|_| ApiError::refused(MSG_SIGNATURE))?;
-    let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(device.secret_sha256.as_bytes()).expect("HMAC takes keys of any length");
+    let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(device.secret_sha256.as_bytes())
+        .expect("HMAC takes keys of any length");
     mac.update(timestamp.as_bytes());
     mac.update(b"\n");
     mac.update(body);
@@ -178,7 +186,7 @@ pub async fn heartbeat(db: &Db, admitted: Admitted, body: &[u8]) -> Result<Devic
         return Err(ApiError::refused(MSG_REPLAY));
     }
     repo::touch_heartbeat(db, signed.device.id, now).await?;
-    Ok(DeviceHeartbeatReply { serverTime: now, serverDateTime: clock::china_datetime(now) })
+    Ok(DeviceHeartbeatReply { server_time: now, server_date_time: clock::china_datetime(now) })
 }
 
 fn text_field<'a>(punch: &'a Value, key: &str) -> &'a str {
@@ -235,8 +243,11 @@ pub async fn punch(db: &Db, data_dir: &Path, admitted: Admitted, body: &[u8]) ->
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
         .collect();
-    let known: std::collections::HashMap<String, i64> =
-        repo::roster_workers(db, project_id, &id_numbers).await?.into_iter().map(|(number, id, _)| (number, id)).collect();
+    let known: std::collections::HashMap<String, i64> = repo::roster_workers(db, project_id, &id_numbers)
+        .await?
+        .into_iter()
+        .map(|(number, id, _)| (number, id))
+        .collect();
     let now = clock::now();
     let oldest = {
         let today = clock::china_today();
@@ -278,11 +289,18 @@ pub async fn punch(db: &Db, data_dir: &Path, admitted: Admitted, body: &[u8]) ->
         .await;
         match checked {
             Ok(punch) => accepted.push(punch),
-            Err(reason) => errors.push(DevicePunchRefusal { index, idNumber: id_text.to_owned(), reason: reason.to_owned() }),
+            Err(reason) => {
+                errors.push(DevicePunchRefusal { index, id_number: id_text.to_owned(), reason: reason.to_owned() })
+            }
         }
     }
     repo::forget_nonces(db, now - 2 * MAX_SKEW_SECONDS).await?;
-    let batch = Batch { project_id, source: Source::Device, device_id: device.id, nonce: Some((&signed.signature, signed.timestamp)) };
+    let batch = Batch {
+        project_id,
+        source: Source::Device,
+        device_id: device.id,
+        nonce: Some((&signed.signature, signed.timestamp)),
+    };
     let ingested = ingest::ingest(db, &batch, &accepted).await.map_err(|error| match error {
         IngestError::Replayed => ApiError::refused(MSG_REPLAY),
         IngestError::Database(error) => ApiError::from(error),
@@ -309,7 +327,10 @@ mod tests {
         let batch = serde_json::json!({"serial": "S".repeat(32), "punches": vec![punch; MAX_PUNCHES]});
         let size = serde_json::to_string(&batch).unwrap().len();
         assert!(size <= MAX_PUNCHES * PUNCH_JSON_BYTES, "{size}");
-        assert!(serde_json::to_string_pretty(&batch).unwrap().len() <= PUNCH_BODY_LIMIT, "pretty-printed fits the whole limit");
+        assert!(
+            serde_json::to_string_pretty(&batch).unwrap().len() <= PUNCH_BODY_LIMIT,
+            "pretty-printed fits the whole limit"
+        );
         assert_eq!(PUNCH_BODY_LIMIT, 9_032_704);
     }
 }

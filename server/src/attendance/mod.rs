@@ -1,11 +1,13 @@
 //! Attendance (issue 5 items 1 and 2): devices and ID readers (`/builder/attendance/v1/Device/…`), the
 //! device push API (`/device/v1/…`, docs/device-api.md), the project's rules (`Rule/…`), punch records and
 //! their import (`Record/…`), the monthly sheet and manual corrections (`Sheet/…`). `attendance_days`, which
-//! the wage area counts, is kept by `ingest.rs` from every punch. Handlers here, rules in `service.rs` and
-//! `rules.rs`, SQL in `repo.rs` and `ingest.rs`.
+//! the wage area counts, is kept by `ingest.rs` from every punch. Handlers here, rules in `service.rs`,
+//! `import.rs`, `ingest.rs` and `rules.rs`, the workbooks in `xlsx.rs`, SQL in `repo.rs`.
 
+pub mod days;
 pub mod demo;
 pub mod device_api;
+pub mod import;
 pub mod ingest;
 pub mod repo;
 pub mod rules;
@@ -24,13 +26,15 @@ use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{ClientIp, Params, body_within};
 use crate::paging::Paged;
+use crate::spreadsheet::download;
 use crate::state::AppState;
 use crate::upload::kind::MAX_FILE_BYTES;
 use device_api::{DeviceHeartbeatReply, DevicePunchBatch, DevicePunchResult};
+use import::AttendanceImportResult;
 use service::{
-    AttendanceDevice, AttendanceDeviceSecret, AttendanceImportResult, AttendancePunchRecord, AttendanceRules, AttendanceRulesSaved,
-    AttendanceSheet, CorrectionForm, DeviceEditForm, DeviceForm, DeviceIdForm, DeviceQuery, PhotoQuery, ProjectQuery, RecordQuery,
-    RulesForm, SheetQuery,
+    AttendanceDevice, AttendanceDeviceSecret, AttendancePunchRecord, AttendanceRules, AttendanceRulesSaved,
+    AttendanceSheet, CorrectionForm, DeviceEditForm, DeviceForm, DeviceIdForm, DeviceQuery, PhotoQuery, ProjectQuery,
+    RecordQuery, RulesForm, SheetQuery,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -55,13 +59,16 @@ pub fn router() -> OpenApiRouter<AppState> {
     console.merge(devices)
 }
 
-
 /// Devices of one kind (`kind=attendant` 考勤设备, `kind=reader` 身份证阅读器), filtered by serial / name
 /// and status (在线 / 离线 / 停用, from the last heartbeat and the project's offline time), newest first.
 #[utoipa::path(get, path = "/builder/attendance/v1/Device/list", tag = "attendance",
     params(("X-Token" = String, Header, description = "session token"), DeviceQuery),
     responses((status = 200, body = Envelope<Paged<AttendanceDevice>>)))]
-async fn device_list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<DeviceQuery>) -> ApiResult<Paged<AttendanceDevice>> {
+async fn device_list(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<DeviceQuery>,
+) -> ApiResult<Paged<AttendanceDevice>> {
     Ok(ok(service::devices(&state.db, &current, &query).await?))
 }
 
@@ -71,7 +78,12 @@ async fn device_list(State(state): State<AppState>, current: CurrentAccount, Par
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = DeviceForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<AttendanceDeviceSecret>)))]
-async fn device_add(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<DeviceForm>) -> ApiResult<AttendanceDeviceSecret> {
+async fn device_add(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<DeviceForm>,
+) -> ApiResult<AttendanceDeviceSecret> {
     Ok(ok(service::add_device(&state.db, &current, &ip, &form).await?))
 }
 
@@ -81,7 +93,12 @@ async fn device_add(State(state): State<AppState>, ClientIp(ip): ClientIp, curre
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = DeviceEditForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn device_edit(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<DeviceEditForm>) -> ApiResult<Option<String>> {
+async fn device_edit(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<DeviceEditForm>,
+) -> ApiResult<Option<String>> {
     service::edit_device(&state.db, &current, &ip, &form).await?;
     Ok(ok(None))
 }
@@ -91,7 +108,12 @@ async fn device_edit(State(state): State<AppState>, ClientIp(ip): ClientIp, curr
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = DeviceIdForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<AttendanceDeviceSecret>)))]
-async fn device_reset_secret(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<DeviceIdForm>) -> ApiResult<AttendanceDeviceSecret> {
+async fn device_reset_secret(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<DeviceIdForm>,
+) -> ApiResult<AttendanceDeviceSecret> {
     Ok(ok(service::reset_secret(&state.db, &current, &ip, &form).await?))
 }
 
@@ -100,7 +122,12 @@ async fn device_reset_secret(State(state): State<AppState>, ClientIp(ip): Client
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = DeviceIdForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn device_delete(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<DeviceIdForm>) -> ApiResult<Option<String>> {
+async fn device_delete(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<DeviceIdForm>,
+) -> ApiResult<Option<String>> {
     service::delete_device(&state.db, &current, &ip, &form).await?;
     Ok(ok(None))
 }
@@ -110,7 +137,11 @@ async fn device_delete(State(state): State<AppState>, ClientIp(ip): ClientIp, cu
 #[utoipa::path(get, path = "/builder/attendance/v1/Rule/get", tag = "attendance",
     params(("X-Token" = String, Header, description = "session token"), ProjectQuery),
     responses((status = 200, body = Envelope<AttendanceRules>)))]
-async fn rule_get(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<ProjectQuery>) -> ApiResult<AttendanceRules> {
+async fn rule_get(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<ProjectQuery>,
+) -> ApiResult<AttendanceRules> {
     Ok(ok(service::get_rules(&state.db, &current, &query).await?))
 }
 
@@ -120,7 +151,12 @@ async fn rule_get(State(state): State<AppState>, current: CurrentAccount, Params
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = RulesForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<AttendanceRulesSaved>)))]
-async fn rule_save(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<RulesForm>) -> ApiResult<AttendanceRulesSaved> {
+async fn rule_save(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<RulesForm>,
+) -> ApiResult<AttendanceRulesSaved> {
     Ok(ok(service::save_rules(&state.db, &current, &ip, &form).await?))
 }
 
@@ -129,7 +165,11 @@ async fn rule_save(State(state): State<AppState>, ClientIp(ip): ClientIp, curren
 #[utoipa::path(get, path = "/builder/attendance/v1/Record/list", tag = "attendance",
     params(("X-Token" = String, Header, description = "session token"), RecordQuery),
     responses((status = 200, body = Envelope<Paged<AttendancePunchRecord>>)))]
-async fn record_list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<RecordQuery>) -> ApiResult<Paged<AttendancePunchRecord>> {
+async fn record_list(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<RecordQuery>,
+) -> ApiResult<Paged<AttendancePunchRecord>> {
     Ok(ok(service::records(&state.db, &current, &query).await?))
 }
 
@@ -138,7 +178,11 @@ async fn record_list(State(state): State<AppState>, current: CurrentAccount, Par
     params(("X-Token" = String, Header, description = "session token"), PhotoQuery),
     responses((status = 200, content_type = "image/jpeg", description = "the photo"),
         (status = 201, body = Envelope<serde_json::Value>, description = "404 in the envelope (HTTP 200)")))]
-async fn record_photo(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<PhotoQuery>) -> Result<Response, ApiError> {
+async fn record_photo(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<PhotoQuery>,
+) -> Result<Response, ApiError> {
     let name = service::photo(&state.db, &current, &query).await?;
     let bytes = tokio::fs::read(device_api::photo_folder(&state.config.data_dir).join(&name))
         .await
@@ -147,26 +191,14 @@ async fn record_photo(State(state): State<AppState>, current: CurrentAccount, Pa
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static(content_type))], bytes).into_response())
 }
 
-fn xlsx_reply(bytes: Vec<u8>, ascii_name: &str, encoded_name: &str) -> Response {
-    let disposition = format!("attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{encoded_name}");
-    (
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(xlsx::CONTENT_TYPE)),
-            (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).unwrap_or(HeaderValue::from_static("attachment"))),
-        ],
-        bytes,
-    )
-        .into_response()
-}
-
 /// The punch import template (.xlsx: 姓名, 身份证号, 打卡时间, 方向). Builder accounts only.
 #[utoipa::path(get, path = "/builder/attendance/v1/Record/template", tag = "attendance",
     params(("X-Token" = String, Header, description = "session token")),
     responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", description = "the template"),
         (status = 201, body = Envelope<serde_json::Value>, description = "101 / 403 in the envelope (HTTP 200)")))]
 async fn record_template(current: CurrentAccount) -> Result<Response, ApiError> {
-    let bytes = service::template(&current)?;
-    Ok(xlsx_reply(bytes, "punch-template.xlsx", "%E8%80%83%E5%8B%A4%E5%AF%BC%E5%85%A5%E6%A8%A1%E6%9D%BF.xlsx"))
+    let bytes = import::template(&current)?;
+    Ok(download(bytes, "punch-template.xlsx", "%E8%80%83%E5%8B%A4%E5%AF%BC%E5%85%A5%E6%A8%A1%E6%9D%BF.xlsx"))
 }
 
 /// Imports punches from one .xlsx (multipart field `file`, 5 MB, at most 5000 rows). Every row is checked
@@ -185,7 +217,7 @@ async fn record_import(
 ) -> ApiResult<AttendanceImportResult> {
     crate::scope::write(&current)?;
     let bytes = crate::upload::workbook_field(multipart, xlsx::MSG_NOT_XLSX).await?;
-    Ok(ok(service::import(&state.db, &current, &ip, &bytes).await?))
+    Ok(ok(import::import(&state.db, &current, &ip, &bytes).await?))
 }
 
 /// The monthly attendance sheet (`month=YYYY-MM`, this month by default): one row per worker on the
@@ -193,7 +225,11 @@ async fn record_import(
 #[utoipa::path(get, path = "/builder/attendance/v1/Sheet/month", tag = "attendance",
     params(("X-Token" = String, Header, description = "session token"), SheetQuery),
     responses((status = 200, body = Envelope<AttendanceSheet>)))]
-async fn sheet_month(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<SheetQuery>) -> ApiResult<AttendanceSheet> {
+async fn sheet_month(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<SheetQuery>,
+) -> ApiResult<AttendanceSheet> {
     Ok(ok(service::sheet(&state.db, &current, &query).await?))
 }
 
@@ -202,9 +238,15 @@ async fn sheet_month(State(state): State<AppState>, current: CurrentAccount, Par
     params(("X-Token" = String, Header, description = "session token"), SheetQuery),
     responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", description = "the sheet"),
         (status = 201, body = Envelope<serde_json::Value>, description = "401 / 403 / 404 in the envelope (HTTP 200)")))]
-async fn sheet_export(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<SheetQuery>) -> Result<Response, ApiError> {
-    let (month, bytes) = service::export_sheet(&state.db, &current, &query).await?;
-    Ok(xlsx_reply(bytes, &format!("attendance-{month}.xlsx"), &format!("{month}%E8%80%83%E5%8B%A4%E8%A1%A8.xlsx")))
+async fn sheet_export(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<SheetQuery>,
+) -> Result<Response, ApiError> {
+    let export = service::export_sheet(&state.db, &current, &query).await?;
+    let bytes = xlsx::export_sheet(&export.month, export.days, &export.rows)?;
+    let month = export.month;
+    Ok(download(bytes, &format!("attendance-{month}.xlsx"), &format!("{month}%E8%80%83%E5%8B%A4%E8%A1%A8.xlsx")))
 }
 
 /// Manual correction of one worker's day: attended (`attended=1`) or not (`0`), with a required reason.
@@ -214,7 +256,12 @@ async fn sheet_export(State(state): State<AppState>, current: CurrentAccount, Pa
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = CorrectionForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn sheet_correct(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<CorrectionForm>) -> ApiResult<Option<String>> {
+async fn sheet_correct(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<CorrectionForm>,
+) -> ApiResult<Option<String>> {
     service::correct(&state.db, &current, &ip, &form).await?;
     Ok(ok(None))
 }
@@ -223,7 +270,7 @@ async fn sheet_correct(State(state): State<AppState>, ClientIp(ip): ClientIp, cu
 /// seconds, within 5 minutes of the server) and X-Device-Signature (hex HMAC-SHA256 over
 /// `timestamp + "\n" + body`, docs/device-api.md); a signature is accepted once. Idempotent: a punch
 /// stored before counts as a duplicate. Rows refused one by one (index and reason); the rest are stored.
-#[utoipa::path(post, path = "/device/v1/punch", tag = "device",
+#[utoipa::path(post, path = "/device/v1/punch", tag = "attendance",
     params(("X-Device-Serial" = String, Header), ("X-Device-Timestamp" = String, Header), ("X-Device-Signature" = String, Header)),
     request_body(content = DevicePunchBatch, content_type = "application/json"),
     responses((status = 200, body = Envelope<DevicePunchResult>)))]
@@ -234,12 +281,17 @@ async fn device_punch(State(state): State<AppState>, headers: HeaderMap, body: B
 }
 
 /// A device is alive (any body, signed like a punch upload); marks it online.
-#[utoipa::path(post, path = "/device/v1/heartbeat", tag = "device",
+#[utoipa::path(post, path = "/device/v1/heartbeat", tag = "attendance",
     params(("X-Device-Serial" = String, Header), ("X-Device-Timestamp" = String, Header), ("X-Device-Signature" = String, Header)),
     request_body(content = String, content_type = "application/json", description = "e.g. {\"serial\": \"…\"}; signed as sent"),
     responses((status = 200, body = Envelope<DeviceHeartbeatReply>)))]
-async fn device_heartbeat(State(state): State<AppState>, headers: HeaderMap, body: Body) -> ApiResult<DeviceHeartbeatReply> {
+async fn device_heartbeat(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Body,
+) -> ApiResult<DeviceHeartbeatReply> {
     let admitted = device_api::admit(&state.db, &headers).await?;
-    let body = body_within(&headers, body, device_api::HEARTBEAT_BODY_LIMIT, device_api::MSG_HEARTBEAT_BODY_TOO_LARGE).await?;
+    let body =
+        body_within(&headers, body, device_api::HEARTBEAT_BODY_LIMIT, device_api::MSG_HEARTBEAT_BODY_TOO_LARGE).await?;
     Ok(ok(device_api::heartbeat(&state.db, admitted, &body).await?))
 }

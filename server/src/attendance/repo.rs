@@ -1,30 +1,12 @@
-//! SQL of the attendance area except the punch ingest (`ingest.rs`): devices, the replay guard, rules,
-//! punch records, the monthly sheet and manual corrections. One text for both backends.
+//! SQL of the attendance area: devices, the replay guard, rules, punch records, the steps of the punch ingest
+//! (whose rules are in `ingest.rs`), the monthly sheet and manual corrections. One text for both backends.
 
-use super::rules::Stay;
-use crate::db::Db;
+use sqlx::QueryBuilder;
+
+use super::rules::{DayTotals, Direction, Directions, Rules, Stay, china_day};
+use crate::db::{Bind, Db, Tx};
 use crate::oplog::Entry;
-use crate::{on_db, record_in_tx};
-
-/// A value bound into dynamic SQL, in placeholder order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Bind {
-    Int(i64),
-    Text(String),
-}
-
-macro_rules! bind_all {
-    ($query:expr, $binds:expr) => {{
-        let mut query = $query;
-        for bind in $binds {
-            query = match bind {
-                Bind::Int(value) => query.bind(*value),
-                Bind::Text(value) => query.bind(value.clone()),
-            };
-        }
-        query
-    }};
-}
+use crate::{bind_all, execute_in, on_db, on_tx, record_in_tx};
 
 /// A WHERE clause under construction: conditions joined by AND, binds numbered in order.
 #[derive(Default)]
@@ -122,7 +104,10 @@ fn device_clause(filter: &DeviceFilter) -> Clause {
     clause.and("d.kind = ?", vec![Bind::Text(filter.kind.clone())]);
     if !filter.keyword.is_empty() {
         let pattern = crate::paging::contains_pattern(&filter.keyword);
-        clause.and("(d.serial LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')", vec![Bind::Text(pattern.clone()), Bind::Text(pattern)]);
+        clause.and(
+            "(d.serial LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')",
+            vec![Bind::Text(pattern.clone()), Bind::Text(pattern)],
+        );
     }
     let fresh = "d.last_heartbeat_at >= ? - COALESCE(r.offline_minutes, 10) * 60";
     match filter.status.as_str() {
@@ -139,7 +124,11 @@ pub async fn devices(db: &Db, filter: &DeviceFilter, limit: i64, offset: i64) ->
     let count_sql = format!("SELECT COUNT(*) {DEVICE_JOINS} WHERE {}", clause.sql());
     let total: i64 = on_db!(db, pool => bind_all!(sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql.clone())), &clause.binds).fetch_one(pool).await)?;
     let n = clause.next();
-    let sql = format!("SELECT {DEVICE_COLUMNS} {DEVICE_JOINS} WHERE {} ORDER BY d.id DESC LIMIT ${n} OFFSET ${}", clause.sql(), n + 1);
+    let sql = format!(
+        "SELECT {DEVICE_COLUMNS} {DEVICE_JOINS} WHERE {} ORDER BY d.id DESC LIMIT ${n} OFFSET ${}",
+        clause.sql(),
+        n + 1
+    );
     let rows = on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &clause.binds).bind(limit).bind(offset).fetch_all(pool).await)?;
     Ok((rows, total))
 }
@@ -164,7 +153,15 @@ pub async fn device_by_serial(db: &Db, serial: &str) -> sqlx::Result<Option<Devi
     on_db!(db, pool => sqlx::query_as(sql).bind(serial).fetch_optional(pool).await)
 }
 
-pub async fn update_device(db: &Db, id: i64, name: &str, direction: &str, location: &str, enabled: bool, now: i64) -> sqlx::Result<u64> {
+pub async fn update_device(
+    db: &Db,
+    id: i64,
+    name: &str,
+    direction: &str,
+    location: &str,
+    enabled: bool,
+    now: i64,
+) -> sqlx::Result<u64> {
     let sql = "UPDATE attendance_devices SET name = $2, direction = $3, location = $4, enabled = $5, updated_at = $6 WHERE id = $1";
     crate::execute!(db, sqlx::query(sql).bind(id).bind(name).bind(direction).bind(location).bind(enabled).bind(now))
 }
@@ -181,7 +178,12 @@ pub async fn delete_device(db: &Db, id: i64) -> sqlx::Result<u64> {
 }
 
 pub async fn touch_heartbeat(db: &Db, id: i64, now: i64) -> sqlx::Result<u64> {
-    crate::execute!(db, sqlx::query("UPDATE attendance_devices SET last_heartbeat_at = $2 WHERE id = $1 AND last_heartbeat_at < $2").bind(id).bind(now))
+    crate::execute!(
+        db,
+        sqlx::query("UPDATE attendance_devices SET last_heartbeat_at = $2 WHERE id = $1 AND last_heartbeat_at < $2")
+            .bind(id)
+            .bind(now)
+    )
 }
 
 /// Records a used signature; false when it was used before (a replay).
@@ -197,7 +199,13 @@ pub async fn forget_nonces(db: &Db, before: i64) -> sqlx::Result<u64> {
 
 // ---------------------------------------------------------------- rules
 
-pub async fn save_rules(db: &Db, project_id: i64, rules: &super::rules::Rules, now: i64, entry: &Entry<'_>) -> sqlx::Result<()> {
+pub async fn save_rules(
+    db: &Db,
+    project_id: i64,
+    rules: &super::rules::Rules,
+    now: i64,
+    entry: &Entry<'_>,
+) -> sqlx::Result<()> {
     let sql = "INSERT INTO attendance_rules (project_id, min_minutes, dedup_seconds, directions, offline_minutes, max_shift_minutes, updated_at) \
                VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (project_id) DO UPDATE SET min_minutes = excluded.min_minutes, \
                dedup_seconds = excluded.dedup_seconds, directions = excluded.directions, offline_minutes = excluded.offline_minutes, \
@@ -214,7 +222,11 @@ pub async fn save_rules(db: &Db, project_id: i64, rules: &super::rules::Rules, n
 // ---------------------------------------------------------------- workers
 
 /// The workers of `id_numbers` who have (or had) a place on the project's roster: ID number, id, name.
-pub async fn roster_workers(db: &Db, project_id: i64, id_numbers: &[String]) -> sqlx::Result<Vec<(String, i64, String)>> {
+pub async fn roster_workers(
+    db: &Db,
+    project_id: i64,
+    id_numbers: &[String],
+) -> sqlx::Result<Vec<(String, i64, String)>> {
     let mut found = Vec::new();
     for chunk in id_numbers.chunks(500) {
         let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 2)).collect();
@@ -224,8 +236,7 @@ pub async fn roster_workers(db: &Db, project_id: i64, id_numbers: &[String]) -> 
             marks.join(", ")
         );
         let binds: Vec<Bind> = chunk.iter().map(|id| Bind::Text(id.clone())).collect();
-        let rows: Vec<(String, i64, String)> =
-            on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id), &binds).fetch_all(pool).await)?;
+        let rows: Vec<(String, i64, String)> = on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id), &binds).fetch_all(pool).await)?;
         found.extend(rows);
     }
     Ok(found)
@@ -262,9 +273,10 @@ pub async fn stays(db: &Db, project_id: i64, workers: &[i64]) -> sqlx::Result<Ve
             marks.join(", ")
         );
         let binds: Vec<Bind> = chunk.iter().map(|id| Bind::Int(*id)).collect();
-        let rows: Vec<(i64, String, String)> =
-            on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id), &binds).fetch_all(pool).await)?;
-        found.extend(rows.into_iter().map(|(worker_id, entry_date, exit_date)| (worker_id, Stay { entry_date, exit_date })));
+        let rows: Vec<(i64, String, String)> = on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id), &binds).fetch_all(pool).await)?;
+        found.extend(
+            rows.into_iter().map(|(worker_id, entry_date, exit_date)| (worker_id, Stay { entry_date, exit_date })),
+        );
     }
     Ok(found)
 }
@@ -295,6 +307,8 @@ pub struct RecordRow {
     pub source: String,
     pub id: i64,
     pub project_id: i64,
+    /// The project's name, for the regulator reading every project's rows.
+    pub project_name: String,
     pub worker_id: i64,
     pub at: i64,
     pub day: String,
@@ -368,7 +382,10 @@ fn record_union(filter: &RecordFilter, clause: &mut Clause) -> String {
 fn record_outer(filter: &RecordFilter, clause: &mut Clause) {
     if !filter.keyword.is_empty() {
         let pattern = crate::paging::contains_pattern(&filter.keyword);
-        clause.and("(w.name LIKE ? ESCAPE '\\' OR w.id_number LIKE ? ESCAPE '\\')", vec![Bind::Text(pattern.clone()), Bind::Text(pattern)]);
+        clause.and(
+            "(w.name LIKE ? ESCAPE '\\' OR w.id_number LIKE ? ESCAPE '\\')",
+            vec![Bind::Text(pattern.clone()), Bind::Text(pattern)],
+        );
     }
     if filter.unit_id > 0 {
         clause.and("e.unit_id = ?", vec![Bind::Int(filter.unit_id)]);
@@ -390,10 +407,10 @@ pub async fn records(db: &Db, filter: &RecordFilter, limit: i64, offset: i64) ->
     }
     let n = clause.next();
     let sql = format!(
-        "SELECT r.source, r.id, r.project_id, r.worker_id, r.at, r.day, r.direction, r.device_id, r.note, r.photo, w.name, w.id_number, \
+        "SELECT r.source, r.id, r.project_id, p.name AS project_name, r.worker_id, r.at, r.day, r.direction, r.device_id, r.note, r.photo, w.name, w.id_number, \
          c.name AS unit_name, COALESCE(t.name, '') AS team_name, COALESCE(d.name, '') AS device_name, r.shift_day, r.paired, \
          NOT {} AS outside_employment {from} \
-         LEFT JOIN attendance_devices d ON d.id = r.device_id WHERE {} ORDER BY r.at DESC, r.id DESC LIMIT ${n} OFFSET ${}",
+         JOIN projects p ON p.id = r.project_id LEFT JOIN attendance_devices d ON d.id = r.device_id WHERE {} ORDER BY r.at DESC, r.id DESC LIMIT ${n} OFFSET ${}",
         inside_employment_on("r", "CASE WHEN r.shift_day = '' THEN r.day ELSE r.shift_day END"),
         clause.sql(),
         n + 1
@@ -444,7 +461,10 @@ pub struct SheetDay {
 fn sheet_clause(filter: &SheetFilter) -> Clause {
     let mut clause = Clause::default();
     clause.and("e.project_id = ?", vec![Bind::Int(filter.project_id)]);
-    clause.and("e.id = (SELECT MAX(x.id) FROM employments x WHERE x.project_id = e.project_id AND x.worker_id = e.worker_id)", vec![]);
+    clause.and(
+        "e.id = (SELECT MAX(x.id) FROM employments x WHERE x.project_id = e.project_id AND x.worker_id = e.worker_id)",
+        vec![],
+    );
     clause.and(
         "(EXISTS (SELECT 1 FROM employments y WHERE y.project_id = e.project_id AND y.worker_id = e.worker_id AND y.entry_date <= ? \
           AND (y.exit_date = '' OR y.exit_date >= ?)) \
@@ -464,12 +484,20 @@ fn sheet_clause(filter: &SheetFilter) -> Clause {
     }
     if !filter.keyword.is_empty() {
         let pattern = crate::paging::contains_pattern(&filter.keyword);
-        clause.and("(w.name LIKE ? ESCAPE '\\' OR w.id_number LIKE ? ESCAPE '\\')", vec![Bind::Text(pattern.clone()), Bind::Text(pattern)]);
+        clause.and(
+            "(w.name LIKE ? ESCAPE '\\' OR w.id_number LIKE ? ESCAPE '\\')",
+            vec![Bind::Text(pattern.clone()), Bind::Text(pattern)],
+        );
     }
     clause
 }
 
-pub async fn sheet_workers(db: &Db, filter: &SheetFilter, limit: i64, offset: i64) -> sqlx::Result<(Vec<SheetWorker>, i64)> {
+pub async fn sheet_workers(
+    db: &Db,
+    filter: &SheetFilter,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<SheetWorker>, i64)> {
     let clause = sheet_clause(filter);
     let from = "FROM employments e JOIN workers w ON w.id = e.worker_id JOIN project_units pu ON pu.id = e.unit_id \
                 JOIN companies c ON c.id = pu.company_id LEFT JOIN teams t ON t.id = e.team_id";
@@ -490,7 +518,13 @@ pub async fn sheet_workers(db: &Db, filter: &SheetFilter, limit: i64, offset: i6
 }
 
 /// The attendance days of `workers` in the month.
-pub async fn sheet_days(db: &Db, project_id: i64, first_day: &str, last_day: &str, workers: &[i64]) -> sqlx::Result<Vec<SheetDay>> {
+pub async fn sheet_days(
+    db: &Db,
+    project_id: i64,
+    first_day: &str,
+    last_day: &str,
+    workers: &[i64],
+) -> sqlx::Result<Vec<SheetDay>> {
     let mut days = Vec::new();
     for chunk in workers.chunks(500) {
         let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 4)).collect();
@@ -544,4 +578,247 @@ pub async fn correct_day(db: &Db, correction: &Correction<'_>, entry: &Entry<'_>
 pub async fn attended_between(db: &Db, project_id: i64, first: &str, last: &str) -> sqlx::Result<Vec<(i64, String)>> {
     let sql = "SELECT worker_id, day FROM attendance_days WHERE project_id = $1 AND day >= $2 AND day <= $3 AND attended = TRUE";
     on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(first).bind(last).fetch_all(pool).await)
+}
+
+// ---------------------------------------------------------------- ingest (rules in ingest.rs)
+
+/// Rows per multi-row INSERT or UPDATE: 9 binds each stays under SQLite's 32,766 variables.
+const CHUNK: usize = 1000;
+
+/// One punch of a worker already known to be on the project.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewPunch {
+    pub worker_id: i64,
+    pub punched_at: i64,
+    pub direction: Direction,
+    /// Stored photo name, '' without one.
+    pub photo: String,
+}
+
+/// The rules the project saved, if any.
+pub async fn saved_rules(db: &Db, project_id: i64) -> sqlx::Result<Option<Rules>> {
+    let sql = "SELECT min_minutes, dedup_seconds, directions, offline_minutes, max_shift_minutes FROM attendance_rules WHERE project_id = $1";
+    let row: Option<(i64, i64, String, i64, i64)> =
+        on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_optional(pool).await)?;
+    Ok(row.map(|(min_minutes, dedup_seconds, directions, offline_minutes, max_shift_minutes)| Rules {
+        min_minutes,
+        dedup_seconds,
+        directions: Directions::parse(&directions).unwrap_or(Directions::Both),
+        offline_minutes,
+        max_shift_minutes,
+    }))
+}
+
+/// Makes the project's recounts inside `tx` take turns: two uploads recounting the same workers at once would
+/// each count without the other's punches (and on PostgreSQL could deadlock on the same day rows). SQLite's
+/// `BEGIN IMMEDIATE` already serialises writers; PostgreSQL takes a lock held until the transaction ends.
+pub async fn lock_project_recount_in(tx: &mut Tx, project_id: i64) -> sqlx::Result<()> {
+    if let Tx::Postgres(conn) = tx {
+        sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+            .bind(RECOUNT_LOCK_SPACE)
+            .bind((project_id & i64::from(i32::MAX)) as i32)
+            .execute(&mut **conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The first key of the recount lock: a name space of our own among PostgreSQL's advisory locks.
+const RECOUNT_LOCK_SPACE: i32 = 0x7761_6765;
+
+/// Records a used signature inside `tx`; false when it was used before (a replay).
+pub async fn use_nonce_in(tx: &mut Tx, device_id: i64, signature: &str, signed_at: i64) -> sqlx::Result<bool> {
+    let sql = "INSERT INTO device_nonces (device_id, signature, signed_at) VALUES ($1, $2, $3) ON CONFLICT (device_id, signature) DO NOTHING";
+    Ok(execute_in!(tx, sqlx::query(sql).bind(device_id).bind(signature).bind(signed_at))? == 1)
+}
+
+/// Inserts punches inside `tx`, dropping those already stored (same device, worker and time). Answers the
+/// (worker, time) of each punch inserted.
+pub async fn insert_punches(
+    tx: &mut Tx,
+    project_id: i64,
+    source: &str,
+    device_id: i64,
+    punches: &[&NewPunch],
+    now: i64,
+) -> sqlx::Result<Vec<(i64, i64)>> {
+    let mut inserted = Vec::new();
+    for chunk in punches.chunks(CHUNK) {
+        let rows: Vec<(i64, i64)> = on_tx!(tx, conn => {
+            let mut builder = QueryBuilder::new(
+                "INSERT INTO punches (project_id, worker_id, punched_at, day, direction, source, device_id, photo, created_at) ",
+            );
+            builder.push_values(chunk.iter(), |mut row, punch| {
+                row.push_bind(project_id)
+                    .push_bind(punch.worker_id)
+                    .push_bind(punch.punched_at)
+                    .push_bind(china_day(punch.punched_at).to_string())
+                    .push_bind(punch.direction.as_str())
+                    .push_bind(source)
+                    .push_bind(device_id)
+                    .push_bind(punch.photo.clone())
+                    .push_bind(now);
+            });
+            builder.push(" ON CONFLICT (project_id, worker_id, punched_at, device_id) DO NOTHING RETURNING worker_id, punched_at");
+            builder.build_query_as().fetch_all(&mut **conn).await
+        })?;
+        inserted.extend(rows);
+    }
+    Ok(inserted)
+}
+
+/// One stored punch as the recount reads it.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct StoredPunch {
+    pub worker_id: i64,
+    pub id: i64,
+    pub punched_at: i64,
+    pub direction: String,
+    pub shift_start: i64,
+    pub shift_day: String,
+    pub paired: bool,
+}
+
+/// `WHERE … worker_id IN (…)` of a statement under construction.
+fn push_workers<DB: sqlx::Database>(builder: &mut QueryBuilder<DB>, workers: &[i64])
+where
+    for<'t> i64: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+{
+    builder.push(" AND worker_id IN (");
+    let mut list = builder.separated(", ");
+    for worker_id in workers {
+        list.push_bind(*worker_id);
+    }
+    builder.push(")");
+}
+
+/// Deletes the uncorrected days of `workers` from `from_day` on, inside `tx`.
+pub async fn clear_days(tx: &mut Tx, project_id: i64, from_day: &str, workers: &[i64]) -> sqlx::Result<()> {
+    on_tx!(tx, conn => {
+        let mut builder = QueryBuilder::new("DELETE FROM attendance_days WHERE project_id = ");
+        builder.push_bind(project_id).push(" AND manual = FALSE AND day >= ").push_bind(from_day.to_owned());
+        push_workers(&mut builder, workers);
+        builder.build().execute(&mut **conn).await.map(|done| done.rows_affected())
+    })?;
+    Ok(())
+}
+
+/// Deletes every uncorrected day of the project from `from_day` on, inside `tx`.
+pub async fn clear_project_days(tx: &mut Tx, project_id: i64, from_day: &str) -> sqlx::Result<()> {
+    let sql = "DELETE FROM attendance_days WHERE project_id = $1 AND day >= $2 AND manual = FALSE";
+    execute_in!(tx, sqlx::query(sql).bind(project_id).bind(from_day))?;
+    Ok(())
+}
+
+/// The workers with a punch on the project from `from_day` on, inside `tx`.
+pub async fn punched_workers(tx: &mut Tx, project_id: i64, from_day: &str) -> sqlx::Result<Vec<i64>> {
+    let sql = "SELECT DISTINCT worker_id FROM punches WHERE project_id = $1 AND day >= $2";
+    on_tx!(tx, conn => sqlx::query_scalar(sql).bind(project_id).bind(from_day).fetch_all(&mut **conn).await)
+}
+
+/// The punches of `workers` at or after `from_at`, leaving out those a shift begun before `from_at` holds
+/// (one never counted, -1 or 0, is read), inside `tx`.
+pub async fn punches_from(
+    tx: &mut Tx,
+    project_id: i64,
+    from_at: i64,
+    workers: &[i64],
+) -> sqlx::Result<Vec<StoredPunch>> {
+    on_tx!(tx, conn => {
+        let mut builder = QueryBuilder::new(
+            "SELECT worker_id, id, punched_at, direction, shift_start, shift_day, paired FROM punches WHERE project_id = ",
+        );
+        builder.push_bind(project_id).push(" AND punched_at >= ").push_bind(from_at);
+        builder.push(" AND (shift_start <= 0 OR shift_start >= ").push_bind(from_at).push(")");
+        push_workers(&mut builder, workers);
+        builder.build_query_as().fetch_all(&mut **conn).await
+    })
+}
+
+/// The employment lines of `workers` on the project, as (worker id, line), inside `tx`.
+pub async fn stays_in(tx: &mut Tx, project_id: i64, workers: &[i64]) -> sqlx::Result<Vec<(i64, Stay)>> {
+    let lines: Vec<(i64, String, String)> = on_tx!(tx, conn => {
+        let mut builder = QueryBuilder::new("SELECT worker_id, entry_date, exit_date FROM employments WHERE project_id = ");
+        builder.push_bind(project_id);
+        push_workers(&mut builder, workers);
+        builder.build_query_as().fetch_all(&mut **conn).await
+    })?;
+    Ok(lines
+        .into_iter()
+        .map(|(worker_id, entry_date, exit_date)| (worker_id, Stay { entry_date, exit_date }))
+        .collect())
+}
+
+/// Writes recounted days (worker, day, totals) inside `tx`, their uncorrected rows deleted just before: a
+/// manual row keeps its `attended` and takes the counted punches and hours.
+pub async fn write_days(tx: &mut Tx, project_id: i64, days: &[(i64, String, DayTotals)]) -> sqlx::Result<()> {
+    for chunk in days.chunks(CHUNK) {
+        on_tx!(tx, conn => {
+            let mut builder = QueryBuilder::new(
+                "INSERT INTO attendance_days (project_id, worker_id, day, first_at, last_at, punches, minutes, unpaired, attended, manual) ",
+            );
+            builder.push_values(chunk.iter(), |mut row, (worker_id, day, totals)| {
+                row.push_bind(project_id)
+                    .push_bind(*worker_id)
+                    .push_bind(day.clone())
+                    .push_bind(totals.first_at)
+                    .push_bind(totals.last_at)
+                    .push_bind(totals.punches)
+                    .push_bind(totals.minutes)
+                    .push_bind(totals.unpaired)
+                    .push_bind(totals.attended)
+                    .push_bind(false);
+            });
+            builder.push(
+                " ON CONFLICT (project_id, worker_id, day) DO UPDATE SET first_at = excluded.first_at, last_at = excluded.last_at, \
+                 punches = excluded.punches, minutes = excluded.minutes, unpaired = excluded.unpaired, \
+                 attended = CASE WHEN attendance_days.manual THEN attendance_days.attended ELSE excluded.attended END",
+            );
+            builder.build().execute(&mut **conn).await.map(|done| done.rows_affected())
+        })?;
+    }
+    Ok(())
+}
+
+/// Sets punches' shift and pairing (id, shift start, shift day, paired) inside `tx`, one multi-row UPDATE
+/// per chunk.
+pub async fn write_marks(tx: &mut Tx, marks: &[(i64, i64, String, bool)]) -> sqlx::Result<()> {
+    for chunk in marks.chunks(CHUNK) {
+        on_tx!(tx, conn => {
+            let mut builder = QueryBuilder::new(
+                "UPDATE punches SET shift_start = v.column2, shift_day = v.column3, paired = v.column4 FROM (",
+            );
+            builder.push_values(chunk.iter(), |mut row, (id, shift_start, shift_day, paired)| {
+                row.push_bind(*id).push_bind(*shift_start).push_bind(shift_day.clone()).push_bind(*paired);
+            });
+            builder.push(") AS v WHERE punches.id = v.column1");
+            builder.build().execute(&mut **conn).await.map(|done| done.rows_affected())
+        })?;
+    }
+    Ok(())
+}
+
+/// Projects with punches stored before shifts were counted (migration 0019 marks them `shift_start = -1`).
+pub async fn projects_with_uncounted_punches(db: &Db) -> sqlx::Result<Vec<i64>> {
+    let sql = "SELECT DISTINCT project_id FROM punches WHERE shift_start = -1";
+    on_db!(db, pool => sqlx::query_scalar(sql).fetch_all(pool).await)
+}
+
+/// Marks the project's punches stored before shifts were counted as not counted (0).
+pub async fn mark_uncounted(db: &Db, project_id: i64) -> sqlx::Result<u64> {
+    let sql = "UPDATE punches SET shift_start = 0 WHERE project_id = $1 AND shift_start = -1";
+    crate::execute!(db, sqlx::query(sql).bind(project_id))
+}
+
+/// The last day (`YYYY-MM-DD`) anyone punched in each of the projects `ids`, in one query.
+pub async fn last_days(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, String)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT project_id, MAX(day) FROM attendance_days WHERE project_id IN ({}) GROUP BY project_id",
+        crate::db::placeholders(1, ids.len())
+    );
+    let binds: Vec<Bind> = ids.iter().map(|id| Bind::Int(*id)).collect();
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }

@@ -71,7 +71,10 @@ impl Directions {
     }
 
     pub fn admits(self, direction: Direction) -> bool {
-        matches!((self, direction), (Directions::Both, _) | (Directions::In, Direction::In) | (Directions::Out, Direction::Out))
+        matches!(
+            (self, direction),
+            (Directions::Both, _) | (Directions::In, Direction::In) | (Directions::Out, Direction::Out)
+        )
     }
 }
 
@@ -89,7 +92,13 @@ pub struct Rules {
 
 impl Default for Rules {
     fn default() -> Self {
-        Rules { min_minutes: 0, dedup_seconds: 60, directions: Directions::Both, offline_minutes: 10, max_shift_minutes: 16 * 60 }
+        Rules {
+            min_minutes: 0,
+            dedup_seconds: 60,
+            directions: Directions::Both,
+            offline_minutes: 10,
+            max_shift_minutes: 16 * 60,
+        }
     }
 }
 
@@ -98,7 +107,11 @@ pub fn parse_min_hours(text: &str) -> Result<i64, Invalid> {
     let invalid = Invalid(MSG_MIN_HOURS);
     let text = text.trim();
     let (whole, tenth) = text.split_once('.').unwrap_or((text, "0"));
-    if whole.is_empty() || tenth.len() != 1 || !whole.bytes().chain(tenth.bytes()).all(|b| b.is_ascii_digit()) || whole.len() > 2 {
+    if whole.is_empty()
+        || tenth.len() != 1
+        || !whole.bytes().chain(tenth.bytes()).all(|b| b.is_ascii_digit())
+        || whole.len() > 2
+    {
         return Err(invalid);
     }
     let tenths = whole.parse::<i64>().map_err(|_| invalid)? * 10 + tenth.parse::<i64>().map_err(|_| invalid)?;
@@ -129,8 +142,12 @@ pub fn parse_china_time(text: &str) -> Result<i64, Invalid> {
     if [hour, minute, second].iter().any(|part| part.len() != 2 || !part.bytes().all(|b| b.is_ascii_digit())) {
         return Err(invalid);
     }
-    let time = Time::from_hms(hour.parse().map_err(|_| invalid)?, minute.parse().map_err(|_| invalid)?, second.parse().map_err(|_| invalid)?)
-        .map_err(|_| invalid)?;
+    let time = Time::from_hms(
+        hour.parse().map_err(|_| invalid)?,
+        minute.parse().map_err(|_| invalid)?,
+        second.parse().map_err(|_| invalid)?,
+    )
+    .map_err(|_| invalid)?;
     Ok(PrimitiveDateTime::new(date, time).assume_offset(CHINA).unix_timestamp())
 }
 
@@ -282,7 +299,11 @@ impl Stay {
 
     /// The line's days as a clerk reads them: `2026-11-24 起` or `2026-10-01 至 2026-10-31`.
     pub fn text(&self) -> String {
-        if self.exit_date.is_empty() { format!("进场 {} 起", self.entry_date) } else { format!("{} 至 {}", self.entry_date, self.exit_date) }
+        if self.exit_date.is_empty() {
+            format!("进场 {} 起", self.entry_date)
+        } else {
+            format!("{} 至 {}", self.entry_date, self.exit_date)
+        }
     }
 }
 
@@ -317,10 +338,19 @@ mod tests {
     fn days(punches: &[(&str, Direction)], rules: &Rules) -> Vec<(String, i64, i64, bool)> {
         let punches: Vec<(i64, Direction)> = punches.iter().map(|(time, direction)| (at(time), *direction)).collect();
         let (shifts, _) = count_shifts(&punches, rules);
-        count_days(&shifts, rules).into_iter().map(|(day, totals)| (day.to_string(), totals.minutes, totals.unpaired, totals.attended)).collect()
+        count_days(&shifts, rules)
+            .into_iter()
+            .map(|(day, totals)| (day.to_string(), totals.minutes, totals.unpaired, totals.attended))
+            .collect()
     }
 
-    const EIGHT_HOURS: Rules = Rules { min_minutes: 8 * 60, dedup_seconds: 60, directions: Directions::Both, offline_minutes: 10, max_shift_minutes: 960 };
+    const EIGHT_HOURS: Rules = Rules {
+        min_minutes: 8 * 60,
+        dedup_seconds: 60,
+        directions: Directions::Both,
+        offline_minutes: 10,
+        max_shift_minutes: 960,
+    };
 
     #[test]
     fn any_punch_counts_without_minimum_hours() {
@@ -333,9 +363,11 @@ mod tests {
     #[test]
     fn minimum_hours_need_the_pairs() {
         let rules = Rules { min_minutes: 8 * 60, ..Rules::default() };
-        let short = count_days(&count_shifts(&[(SEVEN_THIRTY, In), (SEVEN_THIRTY + 7 * 3600, Out)], &rules).0, &rules)[0].1;
+        let short =
+            count_days(&count_shifts(&[(SEVEN_THIRTY, In), (SEVEN_THIRTY + 7 * 3600, Out)], &rules).0, &rules)[0].1;
         assert_eq!((short.minutes, short.attended), (420, false));
-        let full = count_days(&count_shifts(&[(SEVEN_THIRTY, In), (SEVEN_THIRTY + 10 * 3600, Out)], &rules).0, &rules)[0].1;
+        let full =
+            count_days(&count_shifts(&[(SEVEN_THIRTY, In), (SEVEN_THIRTY + 10 * 3600, Out)], &rules).0, &rules)[0].1;
         assert_eq!((full.minutes, full.attended), (600, true));
     }
 
@@ -377,7 +409,12 @@ mod tests {
 
     #[test]
     fn a_day_shift_is_unchanged() {
-        let day = [("2026-11-02 07:00:00", In), ("2026-11-02 17:00:00", Out), ("2026-11-03 07:00:00", In), ("2026-11-03 17:00:00", Out)];
+        let day = [
+            ("2026-11-02 07:00:00", In),
+            ("2026-11-02 17:00:00", Out),
+            ("2026-11-03 07:00:00", In),
+            ("2026-11-03 17:00:00", Out),
+        ];
         let expected = vec![("2026-11-02".to_owned(), 600, 0, true), ("2026-11-03".to_owned(), 600, 0, true)];
         assert_eq!(days(&day, &EIGHT_HOURS), expected);
     }
@@ -390,7 +427,10 @@ mod tests {
         assert_eq!(days(&lone, &EIGHT_HOURS), vec![("2026-11-02".to_owned(), 0, 2, false)]);
         // In, In again, Out: the first In opens the pair, the second is unpaired.
         let punches: Vec<(i64, Direction)> =
-            [("2026-11-02 07:00:00", In), ("2026-11-02 12:00:00", In), ("2026-11-02 17:00:00", Out)].iter().map(|(t, d)| (at(t), *d)).collect();
+            [("2026-11-02 07:00:00", In), ("2026-11-02 12:00:00", In), ("2026-11-02 17:00:00", Out)]
+                .iter()
+                .map(|(t, d)| (at(t), *d))
+                .collect();
         let (shifts, marks) = count_shifts(&punches, &Rules::default());
         assert_eq!((shifts[0].minutes, shifts[0].unpaired), (600, 1));
         assert_eq!(marks.iter().map(|mark| mark.paired).collect::<Vec<_>>(), vec![true, false, true]);
@@ -401,7 +441,10 @@ mod tests {
         // 12 hours allowed: the Out 14 hours after the In starts a shift of its own, and neither pairs.
         let rules = Rules { max_shift_minutes: 12 * 60, ..Rules::default() };
         let long = [("2026-11-02 18:00:00", In), ("2026-11-03 08:00:00", Out)];
-        assert_eq!(days(&long, &rules), vec![("2026-11-02".to_owned(), 0, 1, true), ("2026-11-03".to_owned(), 0, 1, true)]);
+        assert_eq!(
+            days(&long, &rules),
+            vec![("2026-11-02".to_owned(), 0, 1, true), ("2026-11-03".to_owned(), 0, 1, true)]
+        );
         assert_eq!(days(&long, &Rules::default()), vec![("2026-11-02".to_owned(), 840, 0, true)]);
     }
 

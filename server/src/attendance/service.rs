@@ -1,26 +1,23 @@
 //! Attendance rules of the console side: devices (system/attendant, system/machine), the project's rules
-//! (system/collection), punch records and their import (user/attendance), the monthly sheet and manual
-//! corrections (project/sheets). Who may do what on which project, and what a request must pass.
-
-#![allow(non_snake_case)]
+//! (system/collection), punch records (user/attendance; their import is `import.rs`), the monthly sheet and
+//! manual corrections (project/sheets). Who may do what on which project, and what a request must pass.
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use time::{Date, Duration, Month};
 use utoipa::{IntoParams, ToSchema};
 
-use super::ingest::{self, Batch, NewPunch, Source};
+use super::ingest;
 use super::repo::{self, DeviceFilter, DeviceRow, NewDevice, RecordFilter, RecordRow, SheetFilter};
-use super::rules::{self, Direction, Directions, Rules, Stay};
-use super::xlsx;
+use super::rules::{self, Directions, Rules, Stay};
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
-use crate::domain::mask::masked;
 use crate::domain::Invalid;
 use crate::domain::dates::parse_date;
-use crate::domain::id_number::IdNumber;
+use crate::domain::mask::masked;
 use crate::envelope::ApiError;
+use crate::extract::sent;
 use crate::oplog::{self, Entry};
 use crate::paging::{Page, Paged};
 use crate::scope::{self, ReadScope};
@@ -55,10 +52,6 @@ pub const MSG_REASON: &str = "请填写2-100个字的修正原因";
 /// open (wages are paid monthly, by the end of the following month); older months are settled.
 const OPEN_PREVIOUS_MONTHS: u8 = 1;
 
-fn sent(value: &Option<String>) -> String {
-    value.as_deref().unwrap_or("").trim().to_owned()
-}
-
 fn one_project(scope: ReadScope) -> Result<i64, ApiError> {
     match scope {
         ReadScope::Project(id) => Ok(id),
@@ -77,11 +70,12 @@ fn optional_id(text: &Option<String>) -> Result<i64, Invalid> {
 
 fn keyword(text: &Option<String>) -> Result<String, Invalid> {
     let text = sent(text);
-    if text.chars().count() > 30 { Err(Invalid(MSG_KEYWORD)) } else { Ok(text) }
+    if text.chars().count() > 30 { Err(Invalid(MSG_KEYWORD)) } else { Ok(text.to_owned()) }
 }
 
-fn entry<'a>(current: &'a CurrentAccount, ip: &'a str, action: &'a str, target_type: &'a str, target_id: String, detail: String) -> Entry<'a> {
-    Entry { account_id: Some(current.account.id), account_name: &current.account.name, action, target_type, target_id, detail, ip }
+/// A log line of this area: it names the account by its display name, not its login name.
+pub(super) fn logged_by<'a>(current: &'a CurrentAccount, ip: &'a str) -> Entry<'a> {
+    Entry::named(Some(current.account.id), &current.account.name, ip).project(current.account.project_id)
 }
 
 /// A new device secret: 32 hex characters, shown once.
@@ -141,6 +135,7 @@ fn direction_label(direction: &str) -> &'static str {
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
 pub struct DeviceQuery {
     /// `attendant` (考勤设备) or `reader` (身份证阅读器).
     pub kind: Option<String>,
@@ -149,68 +144,85 @@ pub struct DeviceQuery {
     /// `online`, `offline` or `disabled`; empty for all.
     pub status: Option<String>,
     /// The regulator's project filter; a builder's own project is implied.
-    pub projectId: Option<String>,
+    pub project_id: Option<String>,
     pub page: Option<String>,
     pub limit: Option<String>,
 }
 
 /// One device as the lists show it.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct AttendanceDevice {
     pub id: i64,
-    pub projectId: i64,
-    pub projectName: String,
+    pub project_id: i64,
+    pub project_name: String,
     pub kind: String,
     pub serial: String,
     pub name: String,
     /// `in`, `out` or `both`.
     pub direction: String,
-    pub directionLabel: String,
+    pub direction_label: String,
     pub location: String,
     pub enabled: bool,
     /// Enabled and heard from within the project's offline time.
     pub online: bool,
     /// 在线 / 离线 / 停用.
-    pub statusLabel: String,
+    pub status_label: String,
     /// `YYYY-MM-DD HH:MM:SS`, or `0000-00-00 00:00:00` never.
-    pub lastHeartbeat: String,
+    pub last_heartbeat: String,
     /// Punches this device uploaded.
     pub punches: i64,
-    pub createdAt: String,
+    pub created_at: String,
 }
 
 fn device_line(row: DeviceRow, now: i64) -> AttendanceDevice {
     let online = row.enabled && row.last_heartbeat_at >= now - row.offline_minutes * 60;
-    let status = if !row.enabled { "停用" } else if online { "在线" } else { "离线" };
+    let status = if !row.enabled {
+        "停用"
+    } else if online {
+        "在线"
+    } else {
+        "离线"
+    };
     AttendanceDevice {
         id: row.id,
-        projectId: row.project_id,
-        projectName: row.project_name,
+        project_id: row.project_id,
+        project_name: row.project_name,
         kind: row.kind,
-        directionLabel: direction_label(&row.direction).to_owned(),
+        direction_label: direction_label(&row.direction).to_owned(),
         serial: row.serial,
         name: row.name,
         direction: row.direction,
         location: row.location,
         enabled: row.enabled,
         online,
-        statusLabel: status.to_owned(),
-        lastHeartbeat: clock::china_datetime(row.last_heartbeat_at),
+        status_label: status.to_owned(),
+        last_heartbeat: clock::china_datetime(row.last_heartbeat_at),
         punches: row.punches,
-        createdAt: clock::china_datetime(row.created_at),
+        created_at: clock::china_datetime(row.created_at),
     }
 }
 
-pub async fn devices(db: &Db, current: &CurrentAccount, query: &DeviceQuery) -> Result<Paged<AttendanceDevice>, ApiError> {
-    let scope = scope::read(current, &query.projectId)?;
-    let kind = DeviceKind::parse(&sent(&query.kind)).ok_or(Invalid(MSG_KIND))?;
-    let status = sent(&query.status);
+pub async fn devices(
+    db: &Db,
+    current: &CurrentAccount,
+    query: &DeviceQuery,
+) -> Result<Paged<AttendanceDevice>, ApiError> {
+    let scope = scope::read(db, current, &query.project_id).await?;
+    let kind = DeviceKind::parse(sent(&query.kind)).ok_or(Invalid(MSG_KIND))?;
+    let status = sent(&query.status).to_owned();
     if !matches!(status.as_str(), "" | "online" | "offline" | "disabled") {
         return Err(Invalid(MSG_STATUS).into());
     }
     let page = Page::parse(&query.page, &query.limit)?;
     let now = clock::now();
-    let filter = DeviceFilter { project_id: scope.filter(), kind: kind.as_str().into(), keyword: keyword(&query.keyword)?, status, now };
+    let filter = DeviceFilter {
+        project_id: scope.filter(),
+        kind: kind.as_str().into(),
+        keyword: keyword(&query.keyword)?,
+        status,
+        now,
+    };
     let (rows, total) = repo::devices(db, &filter, page.limit, page.offset()).await?;
     Ok(page.answer(rows.into_iter().map(|row| device_line(row, now)).collect(), total))
 }
@@ -258,23 +270,32 @@ fn valid_serial(text: &str) -> bool {
     (1..=32).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-fn device_fields(name: &Option<String>, direction: &Option<String>, location: &Option<String>) -> Result<(String, Directions, String), Invalid> {
-    let name = sent(name);
+fn device_fields(
+    name: &Option<String>,
+    direction: &Option<String>,
+    location: &Option<String>,
+) -> Result<(String, Directions, String), Invalid> {
+    let name = sent(name).to_owned();
     if !(1..=30).contains(&name.chars().count()) {
         return Err(Invalid(MSG_NAME));
     }
-    let direction = Directions::parse(&sent(direction)).ok_or(Invalid(MSG_DIRECTION))?;
-    let location = sent(location);
+    let direction = Directions::parse(sent(direction)).ok_or(Invalid(MSG_DIRECTION))?;
+    let location = sent(location).to_owned();
     if location.chars().count() > 50 {
         return Err(Invalid(MSG_LOCATION));
     }
     Ok((name, direction, location))
 }
 
-pub async fn add_device(db: &Db, current: &CurrentAccount, ip: &str, form: &DeviceForm) -> Result<AttendanceDeviceSecret, ApiError> {
+pub async fn add_device(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &DeviceForm,
+) -> Result<AttendanceDeviceSecret, ApiError> {
     let project_id = scope::write(current)?;
-    let kind = DeviceKind::parse(&sent(&form.kind)).ok_or(Invalid(MSG_KIND))?;
-    let serial = sent(&form.serial);
+    let kind = DeviceKind::parse(sent(&form.kind)).ok_or(Invalid(MSG_KIND))?;
+    let serial = sent(&form.serial).to_owned();
     if !valid_serial(&serial) {
         return Err(Invalid(MSG_SERIAL).into());
     }
@@ -293,7 +314,7 @@ pub async fn add_device(db: &Db, current: &CurrentAccount, ip: &str, form: &Devi
     };
     let id = repo::insert_device(db, &device).await?.ok_or(Invalid(MSG_SERIAL_TAKEN))?;
     let detail = format!("登记{}「{name}」序列号 {serial}", kind.label());
-    oplog::record(db, entry(current, ip, "登记考勤设备", "attendance_device", id.to_string(), detail)).await?;
+    oplog::record(db, logged_by(current, ip).action("登记考勤设备").on("attendance_device", id).detail(detail)).await?;
     Ok(AttendanceDeviceSecret { id, serial, secret })
 }
 
@@ -308,7 +329,7 @@ pub async fn edit_device(db: &Db, current: &CurrentAccount, ip: &str, form: &Dev
     let project_id = scope::write(current)?;
     let device = own_device(db, project_id, &form.id).await?;
     let (name, direction, location) = device_fields(&form.name, &form.direction, &form.location)?;
-    let enabled = match sent(&form.enabled).as_str() {
+    let enabled = match sent(&form.enabled) {
         "" => device.enabled,
         "1" => true,
         "0" => false,
@@ -321,16 +342,26 @@ pub async fn edit_device(db: &Db, current: &CurrentAccount, ip: &str, form: &Dev
         direction_label(direction.as_str()),
         if enabled { "启用" } else { "停用" }
     );
-    oplog::record(db, entry(current, ip, "修改考勤设备", "attendance_device", device.id.to_string(), detail)).await?;
+    oplog::record(db, logged_by(current, ip).action("修改考勤设备").on("attendance_device", device.id).detail(detail))
+        .await?;
     Ok(())
 }
 
-pub async fn reset_secret(db: &Db, current: &CurrentAccount, ip: &str, form: &DeviceIdForm) -> Result<AttendanceDeviceSecret, ApiError> {
+pub async fn reset_secret(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &DeviceIdForm,
+) -> Result<AttendanceDeviceSecret, ApiError> {
     let project_id = scope::write(current)?;
     let device = own_device(db, project_id, &form.id).await?;
     let secret = new_secret();
     repo::set_secret(db, device.id, &secret_key(&secret), clock::now()).await?;
-    oplog::record(db, entry(current, ip, "重置设备密钥", "attendance_device", device.id.to_string(), device.serial.clone())).await?;
+    oplog::record(
+        db,
+        logged_by(current, ip).action("重置设备密钥").on("attendance_device", device.id).detail(device.serial.clone()),
+    )
+    .await?;
     Ok(AttendanceDeviceSecret { id: device.id, serial: device.serial, secret })
 }
 
@@ -339,7 +370,8 @@ pub async fn delete_device(db: &Db, current: &CurrentAccount, ip: &str, form: &D
     let device = own_device(db, project_id, &form.id).await?;
     repo::delete_device(db, device.id).await?;
     let detail = format!("删除设备「{}」序列号 {}（其考勤记录保留）", device.name, device.serial);
-    oplog::record(db, entry(current, ip, "删除考勤设备", "attendance_device", device.id.to_string(), detail)).await?;
+    oplog::record(db, logged_by(current, ip).action("删除考勤设备").on("attendance_device", device.id).detail(detail))
+        .await?;
     Ok(())
 }
 
@@ -347,65 +379,69 @@ pub async fn delete_device(db: &Db, current: &CurrentAccount, ip: &str, form: &D
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
 pub struct ProjectQuery {
     /// The regulator's project (required for the regulator); a builder's own project is implied.
-    pub projectId: Option<String>,
+    pub project_id: Option<String>,
 }
 
 /// The project's attendance rules.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct AttendanceRules {
     /// Minimum hours between the first and the last counted punch for a day to count; `0.0`: any punch.
-    pub minHours: String,
+    pub min_hours: String,
     /// Punches of one worker within this many seconds count once.
-    pub dedupSeconds: i64,
+    pub dedup_seconds: i64,
     /// Which punches count: `in`, `out` or `both`.
     pub directions: String,
     /// A device counts as offline after this many minutes without a heartbeat.
-    pub offlineMinutes: i64,
+    pub offline_minutes: i64,
     /// A shift takes the punches less than this many hours after its first punch (it may cross midnight);
     /// its day and month are those it began on.
-    pub maxShiftHours: i64,
+    pub max_shift_hours: i64,
 }
 
 impl From<Rules> for AttendanceRules {
     fn from(rules: Rules) -> Self {
         AttendanceRules {
-            minHours: rules::hours_text(rules.min_minutes),
-            dedupSeconds: rules.dedup_seconds,
+            min_hours: rules::hours_text(rules.min_minutes),
+            dedup_seconds: rules.dedup_seconds,
             directions: rules.directions.as_str().into(),
-            offlineMinutes: rules.offline_minutes,
-            maxShiftHours: rules.max_shift_minutes / 60,
+            offline_minutes: rules.offline_minutes,
+            max_shift_hours: rules.max_shift_minutes / 60,
         }
     }
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct RulesForm {
     /// 0–24 with at most one decimal.
-    pub minHours: Option<String>,
+    pub min_hours: Option<String>,
     /// 0–3600.
-    pub dedupSeconds: Option<String>,
+    pub dedup_seconds: Option<String>,
     /// `in`, `out` or `both`.
     pub directions: Option<String>,
     /// 1–1440.
-    pub offlineMinutes: Option<String>,
+    pub offline_minutes: Option<String>,
     /// Whole hours 1–24; left out, the saved value stays (16 by default).
-    pub maxShiftHours: Option<String>,
+    pub max_shift_hours: Option<String>,
 }
 
 /// What a rule change recounted.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct AttendanceRulesSaved {
     /// First day recounted (`YYYY-MM-DD`): the first day of the previous month.
     pub from: String,
     pub to: String,
     /// Worker-days with punches in that range, recounted.
-    pub workerDays: usize,
+    pub worker_days: usize,
 }
 
 pub async fn get_rules(db: &Db, current: &CurrentAccount, query: &ProjectQuery) -> Result<AttendanceRules, ApiError> {
-    let project_id = one_project(scope::read(current, &query.projectId)?)?;
+    let project_id = one_project(scope::read(db, current, &query.project_id).await?)?;
     Ok(ingest::rules(db, project_id).await?.into())
 }
 
@@ -421,14 +457,19 @@ fn months_back(day: Date, months: u8) -> Date {
     first
 }
 
-pub async fn save_rules(db: &Db, current: &CurrentAccount, ip: &str, form: &RulesForm) -> Result<AttendanceRulesSaved, ApiError> {
+pub async fn save_rules(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &RulesForm,
+) -> Result<AttendanceRulesSaved, ApiError> {
     let project_id = scope::write(current)?;
     let rules = Rules {
-        min_minutes: rules::parse_min_hours(&sent(&form.minHours))?,
-        dedup_seconds: rules::parse_whole(&sent(&form.dedupSeconds), 0..=3600, rules::MSG_DEDUP)?,
-        directions: Directions::parse(&sent(&form.directions)).ok_or(Invalid(rules::MSG_DIRECTIONS))?,
-        offline_minutes: rules::parse_whole(&sent(&form.offlineMinutes), 1..=1440, rules::MSG_OFFLINE)?,
-        max_shift_minutes: match sent(&form.maxShiftHours).as_str() {
+        min_minutes: rules::parse_min_hours(sent(&form.min_hours))?,
+        dedup_seconds: rules::parse_whole(sent(&form.dedup_seconds), 0..=3600, rules::MSG_DEDUP)?,
+        directions: Directions::parse(sent(&form.directions)).ok_or(Invalid(rules::MSG_DIRECTIONS))?,
+        offline_minutes: rules::parse_whole(sent(&form.offline_minutes), 1..=1440, rules::MSG_OFFLINE)?,
+        max_shift_minutes: match sent(&form.max_shift_hours) {
             "" => ingest::rules(db, project_id).await?.max_shift_minutes,
             hours => rules::parse_whole(hours, 1..=24, rules::MSG_MAX_SHIFT)? * 60,
         },
@@ -445,12 +486,18 @@ pub async fn save_rules(db: &Db, current: &CurrentAccount, ip: &str, form: &Rule
         rules.offline_minutes,
         rules.max_shift_minutes / 60
     );
-    repo::save_rules(db, project_id, &rules, clock::now(), &entry(current, ip, "修改考勤规则", "attendance_rules", project_id.to_string(), detail))
-        .await?;
+    repo::save_rules(
+        db,
+        project_id,
+        &rules,
+        clock::now(),
+        &logged_by(current, ip).action("修改考勤规则").on("attendance_rules", project_id).detail(detail),
+    )
+    .await?;
     let today = clock::china_today();
     let from = months_back(today, OPEN_PREVIOUS_MONTHS);
-    let workerDays = ingest::recompute(db, project_id, from).await?;
-    Ok(AttendanceRulesSaved { from: from.to_string(), to: today.to_string(), workerDays })
+    let worker_days = ingest::recompute(db, project_id, from).await?;
+    Ok(AttendanceRulesSaved { from: from.to_string(), to: today.to_string(), worker_days })
 }
 
 /// At start: recounts the open months of the projects whose punches were stored before shifts were counted.
@@ -462,60 +509,64 @@ pub async fn recount_stored_shifts(db: &Db) -> sqlx::Result<usize> {
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
 pub struct RecordQuery {
     /// Part of the name or the ID number.
     pub keyword: Option<String>,
-    pub unitId: Option<String>,
-    pub teamId: Option<String>,
+    pub unit_id: Option<String>,
+    pub team_id: Option<String>,
     /// `YYYY-MM-DD`, inclusive.
-    pub startDate: Option<String>,
+    pub start_date: Option<String>,
     /// `YYYY-MM-DD`, inclusive.
-    pub endDate: Option<String>,
+    pub end_date: Option<String>,
     /// `device`, `import` or `manual` (corrections); empty for all.
     pub source: Option<String>,
     /// One worker (the monthly sheet's day detail).
-    pub workerId: Option<String>,
+    pub worker_id: Option<String>,
     /// `YYYY-MM-DD`: the punches of the shifts begun that day, and that day's corrections.
-    pub shiftDay: Option<String>,
-    pub projectId: Option<String>,
+    pub shift_day: Option<String>,
+    pub project_id: Option<String>,
     pub page: Option<String>,
     pub limit: Option<String>,
 }
 
 /// One punch, or one manual correction (source `manual`).
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct AttendancePunchRecord {
     pub id: i64,
-    pub projectId: i64,
+    pub project_id: i64,
+    /// The project's name: the regulator's list without a project in view spans projects.
+    pub project_name: String,
     /// `device`, `import` or `manual`.
     pub source: String,
     /// 设备 / 导入 / 手工修正.
-    pub sourceLabel: String,
-    pub workerId: i64,
+    pub source_label: String,
+    pub worker_id: i64,
     pub name: String,
-    pub idNumber: String,
-    pub unitName: String,
-    pub teamName: String,
+    pub id_number: String,
+    pub unit_name: String,
+    pub team_name: String,
     /// The punch time; for a correction, when it was made.
     pub time: String,
     /// The punch's calendar day (China time); for a correction, the day corrected (`YYYY-MM-DD`).
     pub day: String,
     /// The day the punch's shift began, which it counts for (`YYYY-MM-DD`); '' when the punch does not
     /// count (its direction is not counted) and for a correction.
-    pub shiftDay: String,
+    pub shift_day: String,
     /// A counted punch in no in→out pair: shown, never hours (未配对，不计工时).
     pub unpaired: bool,
     /// `in` / `out`; a correction: `attended` / `absent`.
     pub direction: String,
-    pub directionLabel: String,
-    pub deviceName: String,
+    pub direction_label: String,
+    pub device_name: String,
     /// A correction's reason.
     pub note: String,
     /// The terminal sent a photo (`Record/photo?id=`).
-    pub hasPhoto: bool,
+    pub has_photo: bool,
     /// The day lies outside every employment line of the worker on the project: kept, never counted
     /// (不在场期间，不计出勤).
-    pub outsideEmployment: bool,
+    pub outside_employment: bool,
 }
 
 /// A punch as the record list shows it: the ID number masked (decisions "Privacy: one masking rule").
@@ -525,46 +576,55 @@ fn record_line(row: RecordRow) -> AttendancePunchRecord {
         "import" => "导入",
         _ => "手工修正",
     };
-    let device_name = if row.source == "device" && row.device_name.is_empty() { "已删除的设备".to_owned() } else { row.device_name };
+    let device_name = if row.source == "device" && row.device_name.is_empty() {
+        "已删除的设备".to_owned()
+    } else {
+        row.device_name
+    };
     AttendancePunchRecord {
         id: row.id,
-        projectId: row.project_id,
-        sourceLabel: label.into(),
+        project_id: row.project_id,
+        project_name: row.project_name,
+        source_label: label.into(),
         source: row.source,
-        workerId: row.worker_id,
+        worker_id: row.worker_id,
         name: row.name,
-        idNumber: masked(&row.id_number),
-        unitName: row.unit_name,
-        teamName: row.team_name,
+        id_number: masked(&row.id_number),
+        unit_name: row.unit_name,
+        team_name: row.team_name,
         time: clock::china_datetime(row.at),
         day: row.day,
         unpaired: !row.shift_day.is_empty() && !row.paired,
-        shiftDay: row.shift_day,
-        directionLabel: direction_label(&row.direction).into(),
+        shift_day: row.shift_day,
+        direction_label: direction_label(&row.direction).into(),
         direction: row.direction,
-        deviceName: device_name,
+        device_name,
         note: row.note,
-        hasPhoto: !row.photo.is_empty(),
-        outsideEmployment: row.outside_employment,
+        has_photo: !row.photo.is_empty(),
+        outside_employment: row.outside_employment,
     }
 }
 
 fn optional_day(text: &Option<String>, message: &'static str) -> Result<String, Invalid> {
-    match parse_date(&sent(text)) {
+    match parse_date(sent(text)) {
         Ok(Some(day)) => Ok(day.to_string()),
         Ok(None) => Ok(String::new()),
         Err(_) => Err(Invalid(message)),
     }
 }
 
-pub async fn records(db: &Db, current: &CurrentAccount, query: &RecordQuery) -> Result<Paged<AttendancePunchRecord>, ApiError> {
-    let scope = scope::read(current, &query.projectId)?;
-    let source = sent(&query.source);
+pub async fn records(
+    db: &Db,
+    current: &CurrentAccount,
+    query: &RecordQuery,
+) -> Result<Paged<AttendancePunchRecord>, ApiError> {
+    let scope = scope::read(db, current, &query.project_id).await?;
+    let source = sent(&query.source).to_owned();
     if !matches!(source.as_str(), "" | "device" | "import" | "manual") {
         return Err(Invalid(MSG_SOURCE).into());
     }
-    let from_day = optional_day(&query.startDate, MSG_START)?;
-    let to_day = optional_day(&query.endDate, MSG_END)?;
+    let from_day = optional_day(&query.start_date, MSG_START)?;
+    let to_day = optional_day(&query.end_date, MSG_END)?;
     if !from_day.is_empty() && !to_day.is_empty() && from_day > to_day {
         return Err(Invalid(MSG_RANGE).into());
     }
@@ -572,13 +632,13 @@ pub async fn records(db: &Db, current: &CurrentAccount, query: &RecordQuery) -> 
     let filter = RecordFilter {
         project_id: scope.filter(),
         keyword: keyword(&query.keyword)?,
-        unit_id: optional_id(&query.unitId)?,
-        team_id: optional_id(&query.teamId)?,
+        unit_id: optional_id(&query.unit_id)?,
+        team_id: optional_id(&query.team_id)?,
         from_day,
         to_day,
         source,
-        worker_id: optional_id(&query.workerId).map_err(|_| Invalid(MSG_FILTER_WORKER))?,
-        shift_day: optional_day(&query.shiftDay, MSG_SHIFT_DAY)?,
+        worker_id: optional_id(&query.worker_id).map_err(|_| Invalid(MSG_FILTER_WORKER))?,
+        shift_day: optional_day(&query.shift_day, MSG_SHIFT_DAY)?,
     };
     let (rows, total) = repo::records(db, &filter, page.limit, page.offset()).await?;
     Ok(page.answer(rows.into_iter().map(record_line).collect(), total))
@@ -586,114 +646,33 @@ pub async fn records(db: &Db, current: &CurrentAccount, query: &RecordQuery) -> 
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
 pub struct PhotoQuery {
     pub id: Option<String>,
-    pub projectId: Option<String>,
+    pub project_id: Option<String>,
 }
 
 /// The stored name of a punch's photo, inside the caller's scope.
 pub async fn photo(db: &Db, current: &CurrentAccount, query: &PhotoQuery) -> Result<String, ApiError> {
-    let scope = scope::read(current, &query.projectId)?;
+    let scope = scope::read(db, current, &query.project_id).await?;
     let missing = || ApiError::NotFound("照片不存在".into());
     let id: i64 = sent(&query.id).parse().map_err(|_| missing())?;
     repo::punch_photo(db, scope.filter(), id).await?.ok_or_else(missing)
-}
-
-// ---------------------------------------------------------------- import
-
-/// The import's answer: good rows saved, bad rows by their row number.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AttendanceImportResult {
-    /// Data rows read.
-    pub total: usize,
-    /// New punches saved.
-    pub inserted: usize,
-    /// Good rows already stored before.
-    pub duplicates: usize,
-    pub errors: Vec<AttendanceImportError>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AttendanceImportError {
-    /// The Excel row number.
-    pub row: usize,
-    pub reason: String,
-}
-
-pub fn template(current: &CurrentAccount) -> Result<Vec<u8>, ApiError> {
-    scope::write(current)?;
-    Ok(xlsx::template()?)
-}
-
-pub async fn import(db: &Db, current: &CurrentAccount, ip: &str, bytes: &[u8]) -> Result<AttendanceImportResult, ApiError> {
-    let project_id = scope::write(current)?;
-    let rows = xlsx::read_rows(bytes).map_err(ApiError::refused)?;
-    let id_numbers: Vec<String> =
-        rows.iter().filter_map(|row| IdNumber::parse(&row.id_number).ok().map(|id| id.as_str().to_owned())).collect();
-    let known = repo::roster_workers(db, project_id, &id_numbers).await?;
-    let known_ids: Vec<i64> = known.iter().map(|(_, id, _)| *id).collect();
-    let stays = repo::stays(db, project_id, &known_ids).await?;
-    let now = clock::now();
-    let mut errors = Vec::new();
-    let mut punches = Vec::new();
-    for row in &rows {
-        match check_import_row(row, &known, &stays, now) {
-            Ok(punch) => punches.push(punch),
-            Err(reason) => errors.push(AttendanceImportError { row: row.number, reason }),
-        }
-    }
-    let batch = Batch { project_id, source: Source::Import, device_id: 0, nonce: None };
-    let ingested = ingest::ingest(db, &batch, &punches).await.map_err(|error| match error {
-        ingest::IngestError::Database(error) => ApiError::from(error),
-        ingest::IngestError::Replayed => ApiError::Internal(anyhow::anyhow!("an import has no signature to replay")),
-    })?;
-    let detail = format!("导入考勤 {} 行：新增 {} 条，重复 {} 条，错误 {} 行", rows.len(), ingested.inserted, ingested.duplicates, errors.len());
-    oplog::record(db, entry(current, ip, "导入考勤", "punches", project_id.to_string(), detail)).await?;
-    Ok(AttendanceImportResult { total: rows.len(), inserted: ingested.inserted, duplicates: ingested.duplicates, errors })
-}
-
-pub const MSG_ROW_ID: &str = "身份证号码不正确";
-pub const MSG_ROW_NOT_ON_ROSTER: &str = "该人员不在本项目花名册中";
-pub const MSG_ROW_NAME: &str = "姓名与身份证号不符";
-pub const MSG_ROW_FUTURE: &str = "打卡时间不能晚于当前时间";
-pub const MSG_ROW_DIRECTION: &str = "方向应为进或出";
-
-/// A good row as a punch, or the reason it is refused. A punch outside every employment line of the worker
-/// is refused here (the clerk can fix the workbook); a device's is kept but not counted (ingest.rs). A punch
-/// the day after a line's last day may end a night shift begun inside it, so it is taken.
-fn check_import_row(row: &xlsx::PunchRow, known: &[(String, i64, String)], stays: &[(i64, Stay)], now: i64) -> Result<NewPunch, String> {
-    let id = IdNumber::parse(&row.id_number).map_err(|_| MSG_ROW_ID)?;
-    let (_, worker_id, name) = known.iter().find(|(number, _, _)| number == id.as_str()).ok_or(MSG_ROW_NOT_ON_ROSTER)?;
-    if !row.name.is_empty() && row.name != *name {
-        return Err(MSG_ROW_NAME.into());
-    }
-    let punched_at = rules::parse_china_time(&row.time).map_err(|invalid| invalid.0)?;
-    if punched_at > now {
-        return Err(MSG_ROW_FUTURE.into());
-    }
-    let direction = Direction::parse(&row.direction).ok_or(MSG_ROW_DIRECTION)?;
-    let day = rules::china_day(punched_at);
-    let mine: Vec<Stay> = stays.iter().filter(|(worker, _)| worker == worker_id).map(|(_, stay)| stay.clone()).collect();
-    let day_before = (day - Duration::days(1)).to_string();
-    let day = day.to_string();
-    if !rules::inside_any(&mine, &day) && !rules::inside_any(&mine, &day_before) {
-        return Err(rules::msg_outside(&day, &mine, "导入打卡"));
-    }
-    Ok(NewPunch { worker_id: *worker_id, punched_at, direction, photo: String::new() })
 }
 
 // ---------------------------------------------------------------- sheet
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
 pub struct SheetQuery {
     /// `YYYY-MM`; this month when empty.
     pub month: Option<String>,
-    pub unitId: Option<String>,
-    pub teamId: Option<String>,
+    pub unit_id: Option<String>,
+    pub team_id: Option<String>,
     /// Part of the name or the ID number.
     pub keyword: Option<String>,
-    pub projectId: Option<String>,
+    pub project_id: Option<String>,
     pub page: Option<String>,
     pub limit: Option<String>,
 }
@@ -717,35 +696,38 @@ pub struct AttendanceSheetCell {
 
 /// Days of the month (inclusive) inside one employment line of the worker.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct AttendanceSheetStay {
-    pub fromDay: u8,
-    pub toDay: u8,
+    pub from_day: u8,
+    pub to_day: u8,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct AttendanceSheetRow {
-    pub workerId: i64,
+    pub worker_id: i64,
     pub name: String,
-    pub idNumber: String,
-    pub unitName: String,
-    pub teamName: String,
+    pub id_number: String,
+    pub unit_name: String,
+    pub team_name: String,
     pub cells: Vec<AttendanceSheetCell>,
     /// The month's days inside the worker's employment lines; only these count and can be marked attended.
     pub stays: Vec<AttendanceSheetStay>,
     /// Every line's dates, e.g. `进场 2026-11-24 起`.
-    pub staysText: String,
+    pub stays_text: String,
     /// Days that count for wages (attended and inside an employment line).
-    pub attendedDays: i64,
+    pub attended_days: i64,
     /// Hours of the attended days, one decimal.
     pub hours: String,
 }
 
 /// The monthly attendance sheet, one row per worker, paginated by worker.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct AttendanceSheet {
     /// `YYYY-MM`.
     pub month: String,
-    pub daysInMonth: u8,
+    pub days_in_month: u8,
     pub list: Vec<AttendanceSheetRow>,
     pub total: i64,
     pub page: i64,
@@ -763,7 +745,8 @@ pub fn parse_month(text: &str) -> Result<(Date, Date), Invalid> {
             return Err(Invalid(MSG_MONTH));
         }
         let year: i32 = year.parse().map_err(|_| Invalid(MSG_MONTH))?;
-        let month = Month::try_from(month.parse::<u8>().map_err(|_| Invalid(MSG_MONTH))?).map_err(|_| Invalid(MSG_MONTH))?;
+        let month =
+            Month::try_from(month.parse::<u8>().map_err(|_| Invalid(MSG_MONTH))?).map_err(|_| Invalid(MSG_MONTH))?;
         if !(2000..=2099).contains(&year) {
             return Err(Invalid(MSG_MONTH));
         }
@@ -781,13 +764,13 @@ struct SheetRequest {
 
 fn sheet_request(scope: ReadScope, query: &SheetQuery) -> Result<SheetRequest, ApiError> {
     let project_id = one_project(scope)?;
-    let (first, last) = parse_month(&sent(&query.month))?;
+    let (first, last) = parse_month(sent(&query.month))?;
     let filter = SheetFilter {
         project_id,
         first_day: first.to_string(),
         last_day: last.to_string(),
-        unit_id: optional_id(&query.unitId)?,
-        team_id: optional_id(&query.teamId)?,
+        unit_id: optional_id(&query.unit_id)?,
+        team_id: optional_id(&query.team_id)?,
         keyword: keyword(&query.keyword)?,
     };
     Ok(SheetRequest { filter, first, last })
@@ -797,32 +780,44 @@ fn sheet_request(scope: ReadScope, query: &SheetQuery) -> Result<SheetRequest, A
 fn stay_in_month(stay: &Stay, first: Date, last: Date) -> Option<AttendanceSheetStay> {
     let (first_text, last_text) = (first.to_string(), last.to_string());
     let from = stay.entry_date.as_str().max(first_text.as_str()).to_owned();
-    let to = if stay.exit_date.is_empty() { last_text.clone() } else { stay.exit_date.as_str().min(last_text.as_str()).to_owned() };
+    let to = if stay.exit_date.is_empty() {
+        last_text.clone()
+    } else {
+        stay.exit_date.as_str().min(last_text.as_str()).to_owned()
+    };
     if from > to {
         return None;
     }
     let day_of = |text: &str| text.get(8..10).and_then(|dd| dd.parse().ok()).unwrap_or(0);
-    Some(AttendanceSheetStay { fromDay: day_of(&from), toDay: day_of(&to) })
+    Some(AttendanceSheetStay { from_day: day_of(&from), to_day: day_of(&to) })
 }
 
-async fn sheet_rows(db: &Db, request: &SheetRequest, workers: Vec<repo::SheetWorker>) -> Result<Vec<AttendanceSheetRow>, ApiError> {
+async fn sheet_rows(
+    db: &Db,
+    request: &SheetRequest,
+    workers: Vec<repo::SheetWorker>,
+) -> Result<Vec<AttendanceSheetRow>, ApiError> {
     let ids: Vec<i64> = workers.iter().map(|worker| worker.worker_id).collect();
-    let days = repo::sheet_days(db, request.filter.project_id, &request.filter.first_day, &request.filter.last_day, &ids).await?;
+    let days =
+        repo::sheet_days(db, request.filter.project_id, &request.filter.first_day, &request.filter.last_day, &ids)
+            .await?;
     let stays = repo::stays(db, request.filter.project_id, &ids).await?;
     Ok(workers
         .into_iter()
         .map(|worker| {
-            let lines: Vec<Stay> = stays.iter().filter(|(id, _)| *id == worker.worker_id).map(|(_, stay)| stay.clone()).collect();
+            let lines: Vec<Stay> =
+                stays.iter().filter(|(id, _)| *id == worker.worker_id).map(|(_, stay)| stay.clone()).collect();
             let mine: Vec<&repo::SheetDay> = days.iter().filter(|day| day.worker_id == worker.worker_id).collect();
-            let counted: Vec<&&repo::SheetDay> = mine.iter().filter(|day| day.attended && rules::inside_any(&lines, &day.day)).collect();
+            let counted: Vec<&&repo::SheetDay> =
+                mine.iter().filter(|day| day.attended && rules::inside_any(&lines, &day.day)).collect();
             let minutes: i64 = counted.iter().map(|day| day.minutes).sum();
             AttendanceSheetRow {
-                workerId: worker.worker_id,
+                worker_id: worker.worker_id,
                 name: worker.name,
-                idNumber: worker.id_number,
-                unitName: worker.unit_name,
-                teamName: worker.team_name,
-                attendedDays: counted.len() as i64,
+                id_number: worker.id_number,
+                unit_name: worker.unit_name,
+                team_name: worker.team_name,
+                attended_days: counted.len() as i64,
                 hours: rules::hours_text(minutes),
                 cells: mine
                     .iter()
@@ -836,21 +831,25 @@ async fn sheet_rows(db: &Db, request: &SheetRequest, workers: Vec<repo::SheetWor
                     })
                     .collect(),
                 stays: lines.iter().filter_map(|stay| stay_in_month(stay, request.first, request.last)).collect(),
-                staysText: rules::stays_text(&lines),
+                stays_text: rules::stays_text(&lines),
             }
         })
         .collect())
 }
 
 pub async fn sheet(db: &Db, current: &CurrentAccount, query: &SheetQuery) -> Result<AttendanceSheet, ApiError> {
-    let request = sheet_request(scope::read(current, &query.projectId)?, query)?;
+    let request = sheet_request(scope::read(db, current, &query.project_id).await?, query)?;
     let page = Page::parse(&query.page, &query.limit)?;
     let (workers, total) = repo::sheet_workers(db, &request.filter, page.limit, page.offset()).await?;
     // The screen masks the ID numbers; the export (below) keeps them in full.
-    let list = sheet_rows(db, &request, workers).await?.into_iter().map(|row| AttendanceSheetRow { idNumber: masked(&row.idNumber), ..row }).collect();
+    let list = sheet_rows(db, &request, workers)
+        .await?
+        .into_iter()
+        .map(|row| AttendanceSheetRow { id_number: masked(&row.id_number), ..row })
+        .collect();
     Ok(AttendanceSheet {
         month: format!("{:04}-{:02}", request.first.year(), request.first.month() as u8),
-        daysInMonth: request.last.day(),
+        days_in_month: request.last.day(),
         list,
         total,
         page: page.page,
@@ -861,18 +860,27 @@ pub async fn sheet(db: &Db, current: &CurrentAccount, query: &SheetQuery) -> Res
 /// Workers an export writes at most.
 pub const EXPORT_MAX: i64 = 20_000;
 
-pub async fn export_sheet(db: &Db, current: &CurrentAccount, query: &SheetQuery) -> Result<(String, Vec<u8>), ApiError> {
-    let request = sheet_request(scope::read(current, &query.projectId)?, query)?;
+/// What the sheet's export writes: the month (`YYYY-MM`), its number of days and the rows, ID numbers in
+/// full.
+pub struct SheetExport {
+    pub month: String,
+    pub days: u8,
+    pub rows: Vec<AttendanceSheetRow>,
+}
+
+pub async fn export_sheet(db: &Db, current: &CurrentAccount, query: &SheetQuery) -> Result<SheetExport, ApiError> {
+    let request = sheet_request(scope::read(db, current, &query.project_id).await?, query)?;
     let (workers, _) = repo::sheet_workers(db, &request.filter, EXPORT_MAX, 0).await?;
     let rows = sheet_rows(db, &request, workers).await?;
     let month = format!("{:04}-{:02}", request.first.year(), request.first.month() as u8);
-    Ok((month.clone(), xlsx::export_sheet(&month, request.last.day(), &rows)?))
+    Ok(SheetExport { month, days: request.last.day(), rows })
 }
 
 /// `Sheet/correct`'s form.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct CorrectionForm {
-    pub workerId: Option<String>,
+    pub worker_id: Option<String>,
     /// `YYYY-MM-DD`, today or earlier.
     pub day: Option<String>,
     /// `1` attended, `0` absent.
@@ -885,22 +893,22 @@ pub struct CorrectionForm {
 
 pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &CorrectionForm) -> Result<(), ApiError> {
     let project_id = scope::write(current)?;
-    let worker = sent(&form.workerId);
+    let worker = sent(&form.worker_id);
     if worker.is_empty() {
         return Err(Invalid(MSG_WORKER_REQUIRED).into());
     }
     let missing = || ApiError::NotFound(MSG_WORKER_NOT_FOUND.into());
     let worker_id: i64 = worker.parse().map_err(|_| missing())?;
-    let day = parse_date(&sent(&form.day)).map_err(|_| Invalid(MSG_DAY))?.ok_or(Invalid(MSG_DAY))?;
+    let day = parse_date(sent(&form.day)).map_err(|_| Invalid(MSG_DAY))?.ok_or(Invalid(MSG_DAY))?;
     if day > clock::china_today() {
         return Err(Invalid(MSG_FUTURE_DAY).into());
     }
-    let attended = match sent(&form.attended).as_str() {
+    let attended = match sent(&form.attended) {
         "1" => true,
         "0" => false,
         _ => return Err(Invalid(MSG_ATTENDED).into()),
     };
-    let reason = sent(&form.reason);
+    let reason = sent(&form.reason).to_owned();
     if !(2..=100).contains(&reason.chars().count()) {
         return Err(Invalid(MSG_REASON).into());
     }
@@ -908,7 +916,8 @@ pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &Correct
     let day_text = day.to_string();
     // Marking a day absent only takes pay away, so it stays allowed anywhere (it cleans up old data too).
     if attended {
-        let stays: Vec<Stay> = repo::stays(db, project_id, &[worker_id]).await?.into_iter().map(|(_, stay)| stay).collect();
+        let stays: Vec<Stay> =
+            repo::stays(db, project_id, &[worker_id]).await?.into_iter().map(|(_, stay)| stay).collect();
         if !rules::inside_any(&stays, &day_text) {
             return Err(ApiError::refused(rules::msg_outside(&day_text, &stays, "补记出勤")));
         }
@@ -916,8 +925,17 @@ pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &Correct
     // A day already on a confirmed sheet keeps its attendance; its pay is taken back instead (issue 11 item 2).
     if !attended {
         let confirmed = sent(&form.confirmed) == "1";
-        if let crate::wage::service::Absence::TakenBack =
-            crate::wage::service::absence(db, current, ip, project_id, worker_id, day, &format!("{name}：{reason}"), confirmed).await?
+        if let crate::wage::service::Absence::TakenBack = crate::wage::service::absence(
+            db,
+            current,
+            ip,
+            project_id,
+            worker_id,
+            day,
+            &format!("{name}：{reason}"),
+            confirmed,
+        )
+        .await?
         {
             return Ok(());
         }
@@ -933,14 +951,16 @@ pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &Correct
         account_name: &current.account.name,
         now: clock::now(),
     };
-    repo::correct_day(db, &correction, &entry(current, ip, "修正考勤", "attendance_day", format!("{worker_id}:{day_text}"), detail)).await?;
+    repo::correct_day(
+        db,
+        &correction,
+        &logged_by(current, ip)
+            .action("修正考勤")
+            .on("attendance_day", format!("{worker_id}:{day_text}"))
+            .detail(detail),
+    )
+    .await?;
     Ok(())
-}
-
-/// The attended days (worker, day) of the project from `first` to `last`, for the wage area (which pays only
-/// those inside the worker's employment lines).
-pub async fn attended_between(db: &Db, project_id: i64, first: &str, last: &str) -> Result<Vec<(i64, String)>, ApiError> {
-    Ok(repo::attended_between(db, project_id, first, last).await?)
 }
 
 /// One day of a worker's month as another area shows it read-only (the approver's view of a wage line).
@@ -961,25 +981,33 @@ pub struct AttendanceWorkerDay {
 
 /// A worker's attendance in one month of a project, read-only.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct AttendanceWorkerMonth {
-    pub workerId: i64,
+    pub worker_id: i64,
     pub name: String,
     /// `YYYY-MM`.
     pub month: String,
-    pub daysInMonth: u8,
+    pub days_in_month: u8,
     /// Only days with an attendance row.
     pub days: Vec<AttendanceWorkerDay>,
     pub stays: Vec<AttendanceSheetStay>,
-    pub staysText: String,
-    pub attendedDays: i64,
+    pub stays_text: String,
+    pub attended_days: i64,
     pub hours: String,
 }
 
 /// The worker's days of `month` on the project, counted as the monthly sheet counts them. The caller has
 /// checked who may read them.
-pub async fn worker_month(db: &Db, project_id: i64, worker_id: i64, month: &str) -> Result<AttendanceWorkerMonth, ApiError> {
+pub async fn worker_month(
+    db: &Db,
+    project_id: i64,
+    worker_id: i64,
+    month: &str,
+) -> Result<AttendanceWorkerMonth, ApiError> {
     let (first, last) = parse_month(month)?;
-    let name = repo::roster_worker(db, project_id, worker_id).await?.ok_or_else(|| ApiError::NotFound(MSG_WORKER_NOT_FOUND.into()))?;
+    let name = repo::roster_worker(db, project_id, worker_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(MSG_WORKER_NOT_FOUND.into()))?;
     let days = repo::sheet_days(db, project_id, &first.to_string(), &last.to_string(), &[worker_id]).await?;
     let stays: Vec<Stay> = repo::stays(db, project_id, &[worker_id]).await?.into_iter().map(|(_, stay)| stay).collect();
     let counts = |day: &repo::SheetDay| day.attended && rules::inside_any(&stays, &day.day);
@@ -999,14 +1027,19 @@ pub async fn worker_month(db: &Db, project_id: i64, worker_id: i64, month: &str)
         })
         .collect();
     Ok(AttendanceWorkerMonth {
-        workerId: worker_id,
+        worker_id,
         name,
         month: format!("{:04}-{:02}", first.year(), first.month() as u8),
-        daysInMonth: last.day(),
-        attendedDays: days.iter().filter(|day| day.attended).count() as i64,
+        days_in_month: last.day(),
+        attended_days: days.iter().filter(|day| day.attended).count() as i64,
         hours: rules::hours_text(minutes),
         stays: stays.iter().filter_map(|stay| stay_in_month(stay, first, last)).collect(),
-        staysText: rules::stays_text(&stays),
+        stays_text: rules::stays_text(&stays),
         days,
     })
+}
+
+/// The last day with a punch per project, for the projects `ids` (projects without any are left out).
+pub async fn last_days(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, String)>> {
+    repo::last_days(db, ids).await
 }

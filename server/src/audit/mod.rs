@@ -2,7 +2,6 @@
 //! approve, reject, and provisioning of project accounts. Admin accounts only (403 otherwise).
 //! Handlers here, rules in `service.rs`, SQL in `repo.rs`.
 
-pub mod repo;
 pub mod service;
 
 use axum::extract::State;
@@ -30,7 +29,11 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = ListForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<ListData>)))]
-async fn list(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<ListForm>) -> ApiResult<ListData> {
+async fn list(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<ListForm>,
+) -> ApiResult<ListData> {
     Ok(ok(service::list(&state.db, &current, &form).await?))
 }
 
@@ -40,7 +43,11 @@ async fn list(State(state): State<AppState>, current: CurrentAccount, Params(for
 #[utoipa::path(get, path = "/admin/audit/v1/Project/detail", tag = "audit",
     params(("X-Token" = String, Header, description = "session token"), ("id" = String, Query, description = "project id")),
     responses((status = 200, body = Envelope<DetailData>)))]
-async fn detail(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<IdForm>) -> ApiResult<DetailData> {
+async fn detail(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<IdForm>,
+) -> ApiResult<DetailData> {
     Ok(ok(service::detail(&state.db, &current, &form).await?))
 }
 

@@ -2,16 +2,16 @@
 
 use base64::Engine;
 
+use super::repo;
 use crate::clock;
 use crate::db::Db;
 use crate::envelope::ApiError;
-use crate::on_db;
 
 const LIFETIME_SECONDS: i64 = 300;
 /// Letters and digits that cannot be confused with each other.
 const ALPHABET: &[char] = &[
-    'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'J', 'K', 'M', 'N', 'P', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', '2', '3',
-    '4', '5', '6', '7', '8', '9',
+    'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'J', 'K', 'M', 'N', 'P', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', '2',
+    '3', '4', '5', '6', '7', '8', '9',
 ];
 
 pub struct NewCaptcha {
@@ -37,15 +37,7 @@ pub async fn issue(db: &Db) -> Result<NewCaptcha, ApiError> {
     let (answer, png) = tokio::task::spawn_blocking(draw).await.map_err(anyhow::Error::from)??;
     let id = uuid::Uuid::new_v4().simple().to_string();
     let now = clock::now();
-    on_db!(db, pool => {
-        sqlx::query("DELETE FROM captchas WHERE expires_at <= $1").bind(now).execute(pool).await?;
-        sqlx::query("INSERT INTO captchas (id, answer, expires_at) VALUES ($1, $2, $3)")
-            .bind(&id)
-            .bind(answer.to_ascii_uppercase())
-            .bind(now + LIFETIME_SECONDS)
-            .execute(pool)
-            .await?;
-    });
+    repo::insert_captcha(db, &id, &answer.to_ascii_uppercase(), now, now + LIFETIME_SECONDS).await?;
     let image = format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png));
     Ok(NewCaptcha { id, answer, image })
 }
@@ -55,9 +47,7 @@ pub async fn check(db: &Db, id: &str, answer: &str) -> Result<(), ApiError> {
     if id.is_empty() || id.len() > 64 {
         return Err(ApiError::refused("验证码已失效，请刷新后重试"));
     }
-    let stored: Option<(String, i64)> = on_db!(db, pool =>
-        sqlx::query_as("DELETE FROM captchas WHERE id = $1 RETURNING answer, expires_at").bind(id).fetch_optional(pool).await)?;
-    match stored {
+    match repo::take_captcha(db, id).await? {
         Some((expected, expires_at)) if expires_at > clock::now() => {
             if expected.eq_ignore_ascii_case(answer.trim()) {
                 Ok(())
@@ -71,5 +61,5 @@ pub async fn check(db: &Db, id: &str, answer: &str) -> Result<(), ApiError> {
 
 /// The answer of a stored captcha; lets tests solve the image they were given.
 pub async fn answer_of(db: &Db, id: &str) -> sqlx::Result<Option<String>> {
-    on_db!(db, pool => sqlx::query_scalar("SELECT answer FROM captchas WHERE id = $1").bind(id).fetch_optional(pool).await)
+    repo::captcha_answer(db, id).await
 }

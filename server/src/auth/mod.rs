@@ -3,7 +3,10 @@
 pub mod accounts;
 pub mod captcha;
 pub mod lockout;
+mod model;
 pub mod password;
+pub mod regulators;
+mod repo;
 pub mod service;
 pub mod sessions;
 pub mod sms;
@@ -35,6 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(logout))
         .routes(routes!(builder_change_password))
         .routes(routes!(finance_change_password))
+        .merge(regulators::router())
 }
 
 fn side_of(segment: &str) -> Result<Side, ApiError> {
@@ -50,7 +54,9 @@ pub struct CaptchaData {
 }
 
 /// A new image captcha: one use, valid five minutes (`refresh=1` is accepted and ignored: every call draws a new one).
-#[utoipa::path(method(get, post), path = "/{side}/common/v1/Public/captcha", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
+#[utoipa::path(method(get, post), path = "/{side}/common/v1/Public/captcha", tag = "auth",
+    params(("side" = String, Path, description = "`builder` (enterprise) or `finance`"),
+        ("refresh" = Option<String>, Query, description = "`1` asks for a new image; accepted and ignored: every call draws one")),
     responses((status = 200, body = Envelope<CaptchaData>)))]
 async fn captcha_image(State(state): State<AppState>, Path(side): Path<String>) -> ApiResult<CaptchaData> {
     side_of(&side)?;
@@ -73,23 +79,38 @@ pub struct LoginForm {
 }
 
 async fn password_login(state: AppState, side: Side, form: LoginForm, ip: String) -> ApiResult<LoginData> {
-    let login = PasswordLogin::parse(form.username, form.password, form.captcha, form.captcha_id, form.input_sms, state.config.captcha)?;
+    let login = PasswordLogin::parse(
+        form.username,
+        form.password,
+        form.captcha,
+        form.captcha_id,
+        form.input_sms,
+        state.config.captcha,
+    )?;
     Ok(ok_with(service::login(&state, side, login, &ip).await?, "登录成功"))
 }
 
 /// Enterprise (and regulator) login.
-#[utoipa::path(post, path = "/builder/common/v1/Public/login", tag = "session",
+#[utoipa::path(post, path = "/builder/common/v1/Public/login", tag = "auth",
     request_body(content = LoginForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<LoginData>)))]
-async fn builder_login(State(state): State<AppState>, ClientIp(ip): ClientIp, Params(form): Params<LoginForm>) -> ApiResult<LoginData> {
+async fn builder_login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Params(form): Params<LoginForm>,
+) -> ApiResult<LoginData> {
     password_login(state, Side::Builder, form, ip).await
 }
 
 /// Finance approver login.
-#[utoipa::path(post, path = "/finance/common/v1/Public/Financelogin", tag = "session",
+#[utoipa::path(post, path = "/finance/common/v1/Public/Financelogin", tag = "auth",
     request_body(content = LoginForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<LoginData>)))]
-async fn finance_login(State(state): State<AppState>, ClientIp(ip): ClientIp, Params(form): Params<LoginForm>) -> ApiResult<LoginData> {
+async fn finance_login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Params(form): Params<LoginForm>,
+) -> ApiResult<LoginData> {
     password_login(state, Side::Finance, form, ip).await
 }
 
@@ -101,7 +122,7 @@ pub struct UserInfoQuery {
 }
 
 /// The logged-in user's information.
-#[utoipa::path(get, path = "/{side}/common/v1/Public/get", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`"), UserInfoQuery),
+#[utoipa::path(get, path = "/{side}/common/v1/Public/get", tag = "auth", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`"), ("X-Token" = String, Header, description = "session token"), UserInfoQuery),
     responses((status = 200, body = Envelope<UserInfo>)))]
 async fn user_info(
     State(state): State<AppState>,
@@ -127,7 +148,7 @@ pub struct PasswordStatus {
 }
 
 /// The password rule in force, and whether a password meets it.
-#[utoipa::path(post, path = "/{side}/common/v1/Public/passwordverification", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
+#[utoipa::path(post, path = "/{side}/common/v1/Public/passwordverification", tag = "auth", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
     request_body(content = PasswordCheckForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<PasswordStatus>)))]
 async fn password_verification(
@@ -154,7 +175,7 @@ pub struct SmsStatus {
 }
 
 /// Whether SMS login is on.
-#[utoipa::path(post, path = "/{side}/common/v1/Public/getsmsstatus", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
+#[utoipa::path(post, path = "/{side}/common/v1/Public/getsmsstatus", tag = "auth", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
     responses((status = 200, body = Envelope<SmsStatus>)))]
 async fn sms_status(State(state): State<AppState>, Path(side): Path<String>) -> ApiResult<SmsStatus> {
     side_of(&side)?;
@@ -170,7 +191,7 @@ pub struct SmsCodeForm {
 }
 
 /// Sends a six-digit login code (valid 5 minutes, at most one a minute per phone).
-#[utoipa::path(post, path = "/{side}/common/v1/Public/getvcode", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
+#[utoipa::path(post, path = "/{side}/common/v1/Public/getvcode", tag = "auth", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
     request_body(content = SmsCodeForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<serde_json::Value>)))]
 async fn send_sms_code(
@@ -191,7 +212,7 @@ pub struct SmsLoginForm {
 }
 
 /// Login with a phone and an SMS code.
-#[utoipa::path(post, path = "/{side}/common/v1/Public/smslogin", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
+#[utoipa::path(post, path = "/{side}/common/v1/Public/smslogin", tag = "auth", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
     request_body(content = SmsLoginForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<LoginData>)))]
 async fn sms_login(
@@ -204,7 +225,7 @@ async fn sms_login(
 }
 
 /// Ends the session.
-#[utoipa::path(post, path = "/{side}/common/v1/Public/Logout", tag = "session", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`")),
+#[utoipa::path(post, path = "/{side}/common/v1/Public/Logout", tag = "auth", params(("side" = String, Path, description = "`builder` (enterprise) or `finance`"), ("X-Token" = String, Header, description = "session token")),
     responses((status = 200, body = Envelope<serde_json::Value>)))]
 async fn logout(
     State(state): State<AppState>,
@@ -225,14 +246,20 @@ pub struct PasswordChangeForm {
     new_pwd: Option<String>,
 }
 
-async fn change_password(state: AppState, side: Side, current: CurrentAccount, ip: String, form: PasswordChangeForm) -> ApiResult<serde_json::Value> {
+async fn change_password(
+    state: AppState,
+    side: Side,
+    current: CurrentAccount,
+    ip: String,
+    form: PasswordChangeForm,
+) -> ApiResult<serde_json::Value> {
     service::require_side(side, &current)?;
     service::change_password(&state, &current, form.old_pwd, form.new_pwd, &ip).await?;
     Ok(ok_with(serde_json::Value::Null, "修改成功"))
 }
 
 /// Changes the enterprise account's password; every session of the account ends.
-#[utoipa::path(post, path = "/builder/common/v1/Site/ajax_pwd", tag = "session",
+#[utoipa::path(post, path = "/builder/common/v1/Site/ajax_pwd", tag = "auth", params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PasswordChangeForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<serde_json::Value>)))]
 async fn builder_change_password(
@@ -245,7 +272,7 @@ async fn builder_change_password(
 }
 
 /// Changes the finance approver's password; every session of the account ends.
-#[utoipa::path(post, path = "/finance/project/v1/project/Ajax_pwd", tag = "session",
+#[utoipa::path(post, path = "/finance/project/v1/project/Ajax_pwd", tag = "auth", params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PasswordChangeForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<serde_json::Value>)))]
 async fn finance_change_password(

@@ -1,9 +1,9 @@
 //! Password rules (spec §5 "Password change"), base64 transport and argon2id hashing.
 
-use argon2::{PasswordHash, PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
-use std::sync::LazyLock;
+use argon2::{PasswordHash, PasswordHasher, PasswordVerifier};
 use base64::Engine;
+use std::sync::LazyLock;
 
 use crate::envelope::ApiError;
 
@@ -78,6 +78,25 @@ pub async fn hash_blocking(password: String) -> anyhow::Result<String> {
 
 pub async fn verify_blocking(password: String, stored_hash: String) -> bool {
     tokio::task::spawn_blocking(move || verify(&password, &stored_hash)).await.unwrap_or(false)
+}
+
+/// An initial password handed out once (project and regulator accounts): 12 characters with an upper-case
+/// letter, a lower-case letter, a digit and a special character; no look-alike characters (0/O, 1/l/I).
+pub fn initial_password() -> String {
+    const UPPER: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ";
+    const LOWER: &[u8] = b"abcdefghijkmnpqrstuvwxyz";
+    const DIGIT: &[u8] = b"23456789";
+    const SPECIAL: &[u8] = b"@#$%&*+=?";
+    let pick = |set: &[u8]| set[rand::random_range(0..set.len())] as char;
+    let mut chars = vec![pick(UPPER), pick(LOWER), pick(DIGIT), pick(SPECIAL)];
+    let all: Vec<u8> = [UPPER, LOWER, DIGIT, SPECIAL].concat();
+    while chars.len() < 12 {
+        chars.push(pick(&all));
+    }
+    for i in (1..chars.len()).rev() {
+        chars.swap(i, rand::random_range(0..=i));
+    }
+    chars.into_iter().collect()
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::clock;
 use crate::config::SiteConfig;
 use crate::envelope::ApiError;
 use crate::oplog;
-use crate::project::repo as projects;
+use crate::project::service as projects;
 use crate::state::AppState;
 
 /// Reply of a successful login.
@@ -32,7 +32,7 @@ pub struct LoginData {
 
 /// The logged-in user, as the console's guard and header need it.
 #[derive(Serialize, ToSchema)]
-#[allow(non_snake_case)]
+#[serde(rename_all = "camelCase")]
 pub struct UserInfo {
     pub id: i64,
     pub name: String,
@@ -42,15 +42,25 @@ pub struct UserInfo {
     /// The project's audit status: '0' draft, '1' submitted, '2' approved, '3' rejected.
     pub status: String,
     /// True when the registration wizard is still editable (status '0' or '3').
-    pub auditStatus: bool,
-    pub propertyStatus: i64,
-    pub specialStatus: i64,
+    pub audit_status: bool,
+    pub property_status: i64,
+    pub special_status: i64,
+    #[serde(rename = "open_sms")]
     pub open_sms: i64,
     pub cashdeposit: i64,
     pub mustbankinfo: i64,
-    pub messageJson: SiteConfig,
+    pub message_json: SiteConfig,
     pub projectname: String,
     pub isupdate: i64,
+    /// Regulators only: the district scope ('' for the whole area).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub district: Option<String>,
+    /// Regulators only: the district's name (`郑州市/金水区`, 全部区域).
+    #[serde(rename = "districtName", skip_serializing_if = "Option::is_none")]
+    pub district_name: Option<String>,
+    /// Regulators only: auditor, inspector or manager.
+    #[serde(rename = "regulatorRole", skip_serializing_if = "Option::is_none")]
+    pub regulator_role: Option<String>,
 }
 
 pub struct PasswordLogin {
@@ -91,7 +101,13 @@ impl PasswordLogin {
         } else {
             (String::new(), String::new())
         };
-        Ok(PasswordLogin { username, password, captcha, captcha_id, input_sms: input_sms.unwrap_or_default().trim().to_owned() })
+        Ok(PasswordLogin {
+            username,
+            password,
+            captcha,
+            captcha_id,
+            input_sms: input_sms.unwrap_or_default().trim().to_owned(),
+        })
     }
 }
 
@@ -108,15 +124,10 @@ fn ifmatch(state: &AppState, account: &Account) -> i64 {
 
 async fn open_session(state: &AppState, account: &Account, ip: &str, how: &str) -> Result<LoginData, ApiError> {
     let token = sessions::create(&state.db, account.id, state.config.security.session_days, ip).await?;
-    oplog::record(&state.db, oplog::Entry {
-        account_id: Some(account.id),
-        account_name: &account.username,
-        action: "登录",
-        target_type: "account",
-        target_id: account.id.to_string(),
-        detail: how.to_owned(),
-        ip,
-    })
+    oplog::record(
+        &state.db,
+        oplog::Entry::by(account, ip).action("登录").on("account", account.id).detail(how.to_owned()),
+    )
     .await?;
     Ok(LoginData {
         id: account.id,
@@ -148,20 +159,25 @@ async fn take_attempt(state: &AppState, username: &str) -> Result<bool, ApiError
 
 /// The answer to a wrong password on an attempt taken: `message`, or the lock message (logged) when the
 /// attempt was the window's last. Alike for names with and without an account.
-async fn wrong_password(state: &AppState, username: &str, account_id: Option<i64>, locks: bool, ip: &str, message: &str) -> ApiError {
+async fn wrong_password(
+    state: &AppState,
+    username: &str,
+    account_id: Option<i64>,
+    locks: bool,
+    ip: &str,
+    message: &str,
+) -> ApiError {
     if !locks {
         return ApiError::refused(message);
     }
     let security = &state.config.security;
-    let logged = oplog::record(&state.db, oplog::Entry {
-        account_id,
-        account_name: username,
-        action: "账号锁定",
-        target_type: "account",
-        target_id: account_id.map(|id| id.to_string()).unwrap_or_default(),
-        detail: format!("连续{}次密码错误，锁定{}分钟", security.max_failed_logins, security.lockout_minutes),
-        ip,
-    })
+    let logged = oplog::record(
+        &state.db,
+        oplog::Entry::named(account_id, username, ip)
+            .action("账号锁定")
+            .on("account", account_id.map(|id| id.to_string()).unwrap_or_default())
+            .detail(format!("连续{}次密码错误，锁定{}分钟", security.max_failed_logins, security.lockout_minutes)),
+    )
     .await;
     match logged {
         Ok(()) => locked_message(security.lockout_minutes),
@@ -184,7 +200,8 @@ pub async fn login(state: &AppState, side: Side, form: PasswordLogin, ip: &str) 
     }
     let locks = take_attempt(state, &form.username).await?;
     let account = accounts::find_by_username(&state.db, &form.username).await?;
-    let stored_hash = account.as_ref().map_or_else(|| password::unknown_account_hash().to_owned(), |a| a.password_hash.clone());
+    let stored_hash =
+        account.as_ref().map_or_else(|| password::unknown_account_hash().to_owned(), |a| a.password_hash.clone());
     let right = password::verify_blocking(form.password.clone(), stored_hash).await;
     let account_id = account.as_ref().map(|a| a.id);
     let Some(account) = account.filter(|_| right) else {
@@ -225,7 +242,12 @@ fn require_sms_login(state: &AppState) -> Result<(), ApiError> {
 }
 
 /// Sends a login code to a phone given directly (base64) or through an account name.
-pub async fn send_login_code(state: &AppState, side: Side, phone: Option<String>, username: Option<String>) -> Result<(), ApiError> {
+pub async fn send_login_code(
+    state: &AppState,
+    side: Side,
+    phone: Option<String>,
+    username: Option<String>,
+) -> Result<(), ApiError> {
     require_sms_login(state)?;
     let phone = match (phone.filter(|p| !p.trim().is_empty()), username.filter(|u| !u.trim().is_empty())) {
         (Some(phone), _) => {
@@ -246,7 +268,13 @@ pub async fn send_login_code(state: &AppState, side: Side, phone: Option<String>
     sms::send_code(&state.db, state.sms.as_ref(), &phone).await
 }
 
-pub async fn sms_login(state: &AppState, side: Side, phone: Option<String>, code: Option<String>, ip: &str) -> Result<LoginData, ApiError> {
+pub async fn sms_login(
+    state: &AppState,
+    side: Side,
+    phone: Option<String>,
+    code: Option<String>,
+    ip: &str,
+) -> Result<LoginData, ApiError> {
     require_sms_login(state)?;
     let phone = parse_phone(phone)?;
     let code = required(code, "请输入短信验证码")?;
@@ -280,40 +308,39 @@ pub async fn change_password(
     let hash = password::hash_blocking(new.clone()).await?;
     accounts::set_password(&state.db, account.id, &hash, password::meets_strong_rule(&new), false).await?;
     let ended = sessions::delete_all_for_account(&state.db, account.id).await?;
-    oplog::record(&state.db, oplog::Entry {
-        account_id: Some(account.id),
-        account_name: &account.username,
-        action: "修改密码",
-        target_type: "account",
-        target_id: account.id.to_string(),
-        detail: format!("结束会话{ended}个"),
-        ip,
-    })
+    oplog::record(
+        &state.db,
+        oplog::Entry::by(account, ip).action("修改密码").on("account", account.id).detail(format!("结束会话{ended}个")),
+    )
     .await?;
     Ok(())
 }
 
 pub async fn logout(state: &AppState, current: &sessions::CurrentAccount, ip: &str) -> Result<(), ApiError> {
     sessions::delete(&state.db, &current.token).await?;
-    oplog::record(&state.db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "退出登录",
-        target_type: "account",
-        target_id: current.account.id.to_string(),
-        detail: String::new(),
-        ip,
-    })
+    oplog::record(
+        &state.db,
+        oplog::Entry::by(&current.account, ip).action("退出登录").on("account", current.account.id),
+    )
     .await?;
     Ok(())
 }
 
 /// The session's account must belong to the side whose path was called.
 pub fn require_side(side: Side, current: &sessions::CurrentAccount) -> Result<(), ApiError> {
-    if side.admits(current.kind()) { Ok(()) } else { Err(ApiError::Forbidden("当前账号无权访问该入口".into())) }
+    if side.admits(current.kind()) {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden("当前账号无权访问该入口".into()))
+    }
 }
 
-pub async fn user_info(state: &AppState, side: Side, current: &sessions::CurrentAccount, id: Option<String>) -> Result<UserInfo, ApiError> {
+pub async fn user_info(
+    state: &AppState,
+    side: Side,
+    current: &sessions::CurrentAccount,
+    id: Option<String>,
+) -> Result<UserInfo, ApiError> {
     require_side(side, current)?;
     if let Some(id) = id.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()) {
         let id: i64 = id.parse().map_err(|_| ApiError::refused("参数id格式错误"))?;
@@ -333,14 +360,19 @@ pub async fn user_info(state: &AppState, side: Side, current: &sessions::Current
         account: account.username.clone(),
         roles: vec![account.kind().as_str().to_owned()],
         status: project.as_ref().map(|p| p.audit_status.clone()).unwrap_or_else(|| "2".into()),
-        auditStatus: !is_admin && account.kind() == AccountKind::Builder && project.as_ref().is_some_and(|p| p.editable()),
-        propertyStatus: project.as_ref().map_or(1, |p| p.property_status),
-        specialStatus: project.as_ref().map_or(0, |p| p.special_status),
+        audit_status: !is_admin
+            && account.kind() == AccountKind::Builder
+            && project.as_ref().is_some_and(|p| p.editable()),
+        property_status: project.as_ref().map_or(1, |p| p.property_status),
+        special_status: project.as_ref().map_or(0, |p| p.special_status),
         open_sms: i64::from(state.config.security.sms_login),
         cashdeposit: project.as_ref().map_or(0, |p| p.cashdeposit),
         mustbankinfo: project.as_ref().map_or(0, |p| p.mustbankinfo),
-        messageJson: state.config.site.clone(),
+        message_json: state.config.site.clone(),
         projectname: project.map(|p| p.name).unwrap_or_default(),
         isupdate: i64::from(!account.must_change_password),
+        district: is_admin.then(|| account.district.clone()),
+        district_name: is_admin.then(|| super::regulators::district_name(&account.district)),
+        regulator_role: is_admin.then(|| account.regulator_role().map_or("", |role| role.as_str()).to_owned()),
     })
 }

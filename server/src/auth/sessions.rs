@@ -5,10 +5,10 @@ use axum::http::request::Parts;
 use sha2::{Digest, Sha256};
 
 use super::accounts::{self, Account, AccountKind};
+use super::repo;
 use crate::clock;
 use crate::db::Db;
 use crate::envelope::ApiError;
-use crate::{execute, on_db};
 use crate::state::AppState;
 
 pub const TOKEN_HEADER: &str = "x-token";
@@ -21,35 +21,25 @@ fn token_hash(token: &str) -> String {
 pub async fn create(db: &Db, account_id: i64, lifetime_days: i64, ip: &str) -> sqlx::Result<String> {
     let token: String = hex::encode(rand::random::<[u8; 32]>());
     let now = clock::now();
-    let sql = "INSERT INTO sessions (token_hash, account_id, created_at, expires_at, ip) VALUES ($1, $2, $3, $4, $5)";
-    execute!(db, sqlx::query(sql)
-        .bind(token_hash(&token))
-        .bind(account_id)
-        .bind(now)
-        .bind(now + lifetime_days * 86_400)
-        .bind(ip))?;
+    repo::insert_session(db, &token_hash(&token), account_id, now, now + lifetime_days * 86_400, ip).await?;
     Ok(token)
 }
 
 /// The account behind a live token, if any.
 pub async fn find_live(db: &Db, token: &str) -> sqlx::Result<Option<i64>> {
-    let sql = "SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_at > $2";
-    on_db!(db, pool => sqlx::query_scalar(sql).bind(token_hash(token)).bind(clock::now()).fetch_optional(pool).await)
+    repo::live_session_account(db, &token_hash(token), clock::now()).await
 }
 
 pub async fn delete(db: &Db, token: &str) -> sqlx::Result<()> {
-    execute!(db, sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash(token)))?;
-    Ok(())
+    repo::delete_session(db, &token_hash(token)).await
 }
 
 pub async fn delete_all_for_account(db: &Db, account_id: i64) -> sqlx::Result<u64> {
-    let done = execute!(db, sqlx::query("DELETE FROM sessions WHERE account_id = $1").bind(account_id))?;
-    Ok(done)
+    repo::delete_sessions_of(db, account_id).await
 }
 
 pub async fn delete_expired(db: &Db) -> sqlx::Result<u64> {
-    let done = execute!(db, sqlx::query("DELETE FROM sessions WHERE expires_at <= $1").bind(clock::now()))?;
-    Ok(done)
+    repo::delete_sessions_expired(db, clock::now()).await
 }
 
 /// Answer (403) to an account still on its initial password anywhere but its user info, the password change

@@ -3,10 +3,10 @@
 use std::future::Future;
 use std::pin::Pin;
 
+use super::repo;
 use crate::clock;
 use crate::db::Db;
 use crate::envelope::ApiError;
-use crate::{execute, on_db};
 
 const CODE_LIFETIME_SECONDS: i64 = 300;
 const RESEND_AFTER_SECONDS: i64 = 60;
@@ -30,19 +30,14 @@ impl SmsGateway for OutboxSms {
     fn send<'a>(&'a self, phone: &'a str, content: &'a str) -> SendFuture<'a> {
         Box::pin(async move {
             tracing::info!(phone = %mask_phone(phone), "sms kept in the outbox (sandbox gateway)");
-            let sql = "INSERT INTO sms_outbox (phone, content, created_at) VALUES ($1, $2, $3)";
-            execute!(&self.db, sqlx::query(sql).bind(phone).bind(content).bind(clock::now()))?;
+            repo::insert_outbox(&self.db, phone, content, clock::now()).await?;
             Ok(())
         })
     }
 }
 
 pub fn mask_phone(phone: &str) -> String {
-    if phone.len() == 11 && phone.is_ascii() {
-        format!("{}****{}", &phone[..3], &phone[7..])
-    } else {
-        "***".into()
-    }
+    if phone.len() == 11 && phone.is_ascii() { format!("{}****{}", &phone[..3], &phone[7..]) } else { "***".into() }
 }
 
 /// Mainland mobile numbers: 1, then 3–9, then nine digits.
@@ -54,41 +49,24 @@ pub fn is_mobile(phone: &str) -> bool {
 /// Creates a six-digit code for `phone` and sends it, at most once a minute and ten times a day per phone.
 pub async fn send_code(db: &Db, gateway: &dyn SmsGateway, phone: &str) -> Result<(), ApiError> {
     let now = clock::now();
-    if codes_sent_since(db, phone, now - RESEND_AFTER_SECONDS).await? > 0 {
+    if repo::codes_sent_since(db, phone, now - RESEND_AFTER_SECONDS).await? > 0 {
         return Err(ApiError::refused("验证码发送过于频繁，请60秒后再试"));
     }
-    if codes_sent_since(db, phone, now - 86_400).await? >= MAX_CODES_PER_PHONE_PER_DAY {
+    if repo::codes_sent_since(db, phone, now - 86_400).await? >= MAX_CODES_PER_PHONE_PER_DAY {
         return Err(ApiError::refused("该手机号今日获取验证码次数已达上限，请明天再试"));
     }
     let code = format!("{:06}", rand::random_range(0..1_000_000u32));
-    let sql = "INSERT INTO sms_codes (phone, code, created_at, expires_at) VALUES ($1, $2, $3, $4)";
-    execute!(db, sqlx::query(sql).bind(phone).bind(&code).bind(now).bind(now + CODE_LIFETIME_SECONDS))?;
-    gateway
-        .send(phone, &format!("您的登录验证码为{code}，5分钟内有效，请勿泄露给他人。"))
-        .await
-        .map_err(|error| {
-            tracing::error!(?error, "sms gateway failed");
-            ApiError::refused("短信发送失败，请稍后再试")
-        })
-}
-
-async fn codes_sent_since(db: &Db, phone: &str, since: i64) -> sqlx::Result<i64> {
-    on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM sms_codes WHERE phone = $1 AND created_at > $2")
-        .bind(phone)
-        .bind(since)
-        .fetch_one(pool)
-        .await)
+    repo::insert_code(db, phone, &code, now, now + CODE_LIFETIME_SECONDS).await?;
+    gateway.send(phone, &format!("您的登录验证码为{code}，5分钟内有效，请勿泄露给他人。")).await.map_err(|error| {
+        tracing::error!(?error, "sms gateway failed");
+        ApiError::refused("短信发送失败，请稍后再试")
+    })
 }
 
 /// Checks the newest live code of `phone`; a right code is used up, a wrong one counts an attempt.
 pub async fn check_code(db: &Db, phone: &str, code: &str) -> Result<(), ApiError> {
     let now = clock::now();
-    let latest: Option<(i64, String, i64)> = on_db!(db, pool => sqlx::query_as(
-        "SELECT id, code, attempts FROM sms_codes WHERE phone = $1 AND used = FALSE AND expires_at > $2 ORDER BY id DESC LIMIT 1")
-        .bind(phone)
-        .bind(now)
-        .fetch_optional(pool)
-        .await)?;
+    let latest = repo::latest_code(db, phone, now).await?;
     let Some((id, expected, attempts)) = latest else {
         return Err(ApiError::refused("短信验证码已失效，请重新获取"));
     };
@@ -96,11 +74,10 @@ pub async fn check_code(db: &Db, phone: &str, code: &str) -> Result<(), ApiError
         return Err(ApiError::refused("短信验证码错误次数过多，请重新获取"));
     }
     if expected != code.trim() {
-        execute!(db, sqlx::query("UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1").bind(id))?;
+        repo::count_code_attempt(db, id).await?;
         return Err(ApiError::refused("短信验证码错误"));
     }
-    let used = execute!(db, sqlx::query("UPDATE sms_codes SET used = TRUE WHERE id = $1 AND used = FALSE").bind(id))?;
-    if used == 0 {
+    if repo::use_code(db, id).await? == 0 {
         return Err(ApiError::refused("短信验证码已失效，请重新获取"));
     }
     Ok(())

@@ -2,6 +2,7 @@
 //! a built-in deterministic sandbox, and later a real adapter. The trait verifies accounts and pays wage
 //! lines (idempotent per key: a retried key answers the first result, so a line is never paid twice).
 
+pub mod repo;
 pub mod sandbox;
 
 use std::future::Future;
@@ -51,9 +52,13 @@ pub struct PayRequest {
 /// The bank's answer to one [`PayRequest`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PayOutcome {
-    Paid { bank_ref: String },
+    Paid {
+        bank_ref: String,
+    },
     /// Refused by the bank; the reason is shown to the clerk as it is (Chinese).
-    Failed { reason: String },
+    Failed {
+        reason: String,
+    },
 }
 
 /// A bank. `Err` means the bank could not be asked (network, outage), never a refusal of the account.

@@ -27,7 +27,6 @@ use super::{AccountQuery, BankGateway, BoxFuture, PayOutcome, PayRequest, Verifi
 use crate::clock;
 use crate::db::Db;
 use crate::domain::dates::format_date;
-use crate::on_db;
 
 pub const REASON_NAME_MISMATCH: &str = "账户名称与银行账号不一致";
 pub const REASON_NO_SUCH_ACCOUNT: &str = "该账号不存在或已销户";
@@ -108,43 +107,14 @@ impl SandboxBank {
 
     /// Remembers the first answer of every new key, then reads back the remembered answers.
     async fn pay_chunk(&self, chunk: &[PayRequest]) -> anyhow::Result<Vec<PayOutcome>> {
-        let now = clock::now();
-        let rows: Vec<String> = (0..chunk.len())
-            .map(|i| {
-                let b = i * 7;
-                format!("(${}, ${}, ${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7)
-            })
-            .collect();
-        let insert = format!(
-            "INSERT INTO sandbox_bank_payments (idempotency_key, card_number, amount_fen, paid, bank_ref, reason, created_at) \
-             VALUES {} ON CONFLICT (idempotency_key) DO NOTHING",
-            rows.join(", ")
-        );
-        let keys: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
-        let select = format!(
-            "SELECT idempotency_key, paid, bank_ref, reason FROM sandbox_bank_payments WHERE idempotency_key IN ({})",
-            keys.join(", ")
-        );
-        let answers: Vec<(String, bool, String, String)> = on_db!(&self.db, pool => {
-            let mut query = sqlx::query(sqlx::AssertSqlSafe(insert.clone()));
-            for request in chunk {
-                let (paid, bank_ref, reason) = match SandboxBank::pay_answer(request) {
-                    PayOutcome::Paid { bank_ref } => (true, bank_ref, String::new()),
-                    PayOutcome::Failed { reason } => (false, String::new(), reason),
-                };
-                query = query.bind(&request.idempotency_key).bind(&request.card_number).bind(request.amount_fen)
-                    .bind(paid).bind(bank_ref).bind(reason).bind(now);
-            }
-            query.execute(pool).await?;
-            let mut select_query = sqlx::query_as(sqlx::AssertSqlSafe(select.clone()));
-            for request in chunk {
-                select_query = select_query.bind(&request.idempotency_key);
-            }
-            select_query.fetch_all(pool).await?
-        });
+        let first: Vec<(&PayRequest, PayOutcome)> =
+            chunk.iter().map(|request| (request, SandboxBank::pay_answer(request))).collect();
+        let answers = super::repo::remember_payments(&self.db, &first, clock::now()).await?;
         let remembered: std::collections::HashMap<String, PayOutcome> = answers
             .into_iter()
-            .map(|(key, paid, bank_ref, reason)| (key, if paid { PayOutcome::Paid { bank_ref } } else { PayOutcome::Failed { reason } }))
+            .map(|(key, paid, bank_ref, reason)| {
+                (key, if paid { PayOutcome::Paid { bank_ref } } else { PayOutcome::Failed { reason } })
+            })
             .collect();
         chunk
             .iter()
@@ -199,7 +169,12 @@ mod tests {
     use super::*;
 
     fn query(account: &str) -> AccountQuery {
-        AccountQuery { bank_account: account.into(), account_name: "某某建设有限公司农民工工资专户".into(), bank_code: "105".into(), branch_code: "105501000017".into() }
+        AccountQuery {
+            bank_account: account.into(),
+            account_name: "某某建设有限公司农民工工资专户".into(),
+            bank_code: "105".into(),
+            branch_code: "105501000017".into(),
+        }
     }
 
     fn verify(account: &str) -> Verification {
@@ -210,7 +185,9 @@ mod tests {
     fn last_digits_zero_to_six_verify_with_a_stable_open_date() {
         for last in '0'..='6' {
             let account = format!("6222021234567{last}");
-            let Verification::Verified { open_date, bank_name, branch_name } = verify(&account) else { panic!("{account} verifies") };
+            let Verification::Verified { open_date, bank_name, branch_name } = verify(&account) else {
+                panic!("{account} verifies")
+            };
             assert_eq!(bank_name, "中国建设银行");
             assert_eq!(branch_name, "中国建设银行沙箱支行（105501000017）");
             assert_eq!(open_date.len(), 10, "{open_date}");
@@ -262,7 +239,13 @@ mod tests {
     }
 
     fn pay_request(key: &str, card: &str) -> PayRequest {
-        PayRequest { idempotency_key: key.into(), card_number: card.into(), card_bank: "102".into(), holder_name: "王建军".into(), amount_fen: 35_000 }
+        PayRequest {
+            idempotency_key: key.into(),
+            card_number: card.into(),
+            card_bank: "102".into(),
+            holder_name: "王建军".into(),
+            amount_fen: 35_000,
+        }
     }
 
     #[tokio::test]

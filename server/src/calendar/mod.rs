@@ -15,7 +15,10 @@ use crate::envelope::{ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
 use crate::paging::Paged;
 use crate::state::AppState;
-use service::{CalendarMonth, CalendarYear, CalendarDayForm, CalendarListForm, MonthQuery, CalendarSaveForm, SpecialDayRow, YearQuery};
+use service::{
+    CalendarDayForm, CalendarListForm, CalendarMonth, CalendarSaveForm, CalendarYear, MonthQuery, SpecialDayRow,
+    YearQuery,
+};
 
 pub use service::calendar;
 
@@ -34,7 +37,11 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = CalendarListForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Paged<SpecialDayRow>>)))]
-async fn list(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<CalendarListForm>) -> ApiResult<Paged<SpecialDayRow>> {
+async fn list(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<CalendarListForm>,
+) -> ApiResult<Paged<SpecialDayRow>> {
     Ok(ok(service::list(&state.db, &current, &form).await?))
 }
 
@@ -77,7 +84,11 @@ async fn delete(
 #[utoipa::path(get, path = "/builder/calendar/v1/Calendar/month", tag = "calendar",
     params(("X-Token" = String, Header, description = "session token"), MonthQuery),
     responses((status = 200, body = Envelope<CalendarMonth>)))]
-async fn month(State(state): State<AppState>, _current: CurrentAccount, Params(query): Params<MonthQuery>) -> ApiResult<CalendarMonth> {
+async fn month(
+    State(state): State<AppState>,
+    _current: CurrentAccount,
+    Params(query): Params<MonthQuery>,
+) -> ApiResult<CalendarMonth> {
     Ok(ok(service::month(&state.db, &query).await?))
 }
 
@@ -86,6 +97,10 @@ async fn month(State(state): State<AppState>, _current: CurrentAccount, Params(q
 #[utoipa::path(get, path = "/builder/calendar/v1/Calendar/year", tag = "calendar",
     params(("X-Token" = String, Header, description = "session token"), YearQuery),
     responses((status = 200, body = Envelope<CalendarYear>)))]
-async fn year(State(state): State<AppState>, _current: CurrentAccount, Params(query): Params<YearQuery>) -> ApiResult<CalendarYear> {
+async fn year(
+    State(state): State<AppState>,
+    _current: CurrentAccount,
+    Params(query): Params<YearQuery>,
+) -> ApiResult<CalendarYear> {
     Ok(ok(service::year(&state.db, &query).await?))
 }

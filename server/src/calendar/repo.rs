@@ -54,7 +54,14 @@ pub async fn day(db: &Db, day: &str) -> sqlx::Result<Option<DayRow>> {
 
 /// Writes the regulator's day: adds it when `before` is None, otherwise changes it only while it still
 /// reads `before` (another regulator's change in between makes this answer false and change nothing).
-pub async fn save(db: &Db, before: Option<&DayRow>, day: &str, kind: &str, name: &str, entry: &Entry<'_>) -> sqlx::Result<bool> {
+pub async fn save(
+    db: &Db,
+    before: Option<&DayRow>,
+    day: &str,
+    kind: &str,
+    name: &str,
+    entry: &Entry<'_>,
+) -> sqlx::Result<bool> {
     let now = clock::now();
     on_db!(db, pool => {
         let mut tx = pool.begin_with(begin_statement(db)).await?;
@@ -112,7 +119,9 @@ pub async fn seed(db: &Db, days: &[(String, String, String)], newest: &str) -> s
         .map(|i| format!("(${}, ${}, ${}, 'package', ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3, 3 * days.len() + 1))
         .collect::<Vec<_>>()
         .join(", ");
-    let insert = format!("INSERT INTO calendar_days (day, kind, name, source, updated_at) VALUES {values} ON CONFLICT (day) DO NOTHING");
+    let insert = format!(
+        "INSERT INTO calendar_days (day, kind, name, source, updated_at) VALUES {values} ON CONFLICT (day) DO NOTHING"
+    );
     let mark = "INSERT INTO calendar_seed (id, newest) VALUES (1, $1) \
                 ON CONFLICT (id) DO UPDATE SET newest = excluded.newest WHERE calendar_seed.newest < excluded.newest";
     on_db!(db, pool => {

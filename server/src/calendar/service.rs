@@ -31,12 +31,15 @@ const TARGET: &str = "calendar_day";
 const SOURCE: &str = include_str!("../../data/calendar.tsv");
 
 /// The package's days (day, kind, name), in date order, parsed once.
-static PACKAGE: LazyLock<Vec<(String, String, String)>> = LazyLock::new(|| parse_package(SOURCE).expect("the embedded data/calendar.tsv is well-formed"));
+static PACKAGE: LazyLock<Vec<(String, String, String)>> =
+    LazyLock::new(|| parse_package(SOURCE).expect("the embedded data/calendar.tsv is well-formed"));
 
 fn parse_package(text: &str) -> Result<Vec<(String, String, String)>, String> {
     let mut rows: Vec<(String, String, String)> = Vec::new();
     for line in text.lines().filter(|line| !line.starts_with('#') && !line.is_empty()) {
-        let [day, kind, name] = line.split('\t').collect::<Vec<_>>()[..] else { return Err(format!("bad line {line:?}")) };
+        let [day, kind, name] = line.split('\t').collect::<Vec<_>>()[..] else {
+            return Err(format!("bad line {line:?}"));
+        };
         let date = rules::parse_day(day).map_err(|invalid| format!("{day}: {}", invalid.0))?;
         let kind = rules::parse_kind(kind).map_err(|invalid| format!("{day}: {}", invalid.0))?;
         rules::check_kind_on_day(date, kind).map_err(|invalid| format!("{day}: {}", invalid.0))?;
@@ -135,7 +138,11 @@ impl From<DayRow> for SpecialDayRow {
 }
 
 /// A year's special days in date order, a page of them. Regulator only.
-pub async fn list(db: &Db, current: &CurrentAccount, form: &CalendarListForm) -> Result<Paged<SpecialDayRow>, ApiError> {
+pub async fn list(
+    db: &Db,
+    current: &CurrentAccount,
+    form: &CalendarListForm,
+) -> Result<Paged<SpecialDayRow>, ApiError> {
     require_admin(current)?;
     let year = rules::parse_year(form.year.as_deref().unwrap_or(""))?;
     let page = Page::parse(&form.page, &form.limit)?;
@@ -166,21 +173,14 @@ fn describe(kind: &str, name: &str) -> String {
 }
 
 fn entry<'a>(current: &'a CurrentAccount, ip: &'a str, action: &'a str, day: &str, detail: String) -> Entry<'a> {
-    Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.name,
-        action,
-        target_type: TARGET,
-        target_id: day.to_owned(),
-        detail,
-        ip,
-    }
+    Entry::named(Some(current.account.id), &current.account.name, ip).action(action).on(TARGET, day).detail(detail)
 }
 
 /// Adds a special day or changes one (the day is the key); the day becomes the regulator's. Logged with
 /// what it was and what it is. Regulator only.
 pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &CalendarSaveForm) -> Result<(), ApiError> {
     require_admin(current)?;
+    crate::scope::require_area_manager(current)?;
     let date = rules::parse_day(form.day.as_deref().unwrap_or(""))?;
     let kind = rules::parse_kind(form.kind.as_deref().unwrap_or(""))?;
     let name = rules::parse_name(form.name.as_deref().unwrap_or(""))?;
@@ -189,8 +189,13 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &CalendarSa
     let before = repo::day(db, &day).await?;
     let (action, detail) = match &before {
         None => ("新增节假日", format!("{day} {}", describe(kind.as_str(), &name))),
-        Some(before) if before.kind == kind.as_str() && before.name == name => return Err(Invalid(MSG_UNCHANGED).into()),
-        Some(before) => ("修改节假日", format!("{day} {} → {}", describe(&before.kind, &before.name), describe(kind.as_str(), &name))),
+        Some(before) if before.kind == kind.as_str() && before.name == name => {
+            return Err(Invalid(MSG_UNCHANGED).into());
+        }
+        Some(before) => (
+            "修改节假日",
+            format!("{day} {} → {}", describe(&before.kind, &before.name), describe(kind.as_str(), &name)),
+        ),
     };
     if !repo::save(db, before.as_ref(), &day, kind.as_str(), &name, &entry(current, ip, action, &day, detail)).await? {
         return Err(ApiError::refused(MSG_CHANGED_MEANWHILE));
@@ -201,6 +206,7 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &CalendarSa
 /// Deletes a special day (the day then follows the week). Logged with what it was. Regulator only.
 pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &CalendarDayForm) -> Result<(), ApiError> {
     require_admin(current)?;
+    crate::scope::require_area_manager(current)?;
     let day = format_date(rules::parse_day(form.day.as_deref().unwrap_or(""))?);
     let Some(before) = repo::day(db, &day).await? else { return Err(ApiError::NotFound(MSG_NOT_FOUND.into())) };
     let detail = format!("{day} {}（{}）", describe(&before.kind, &before.name), source_label(&before.source));
@@ -313,7 +319,9 @@ pub async fn year(db: &Db, query: &YearQuery) -> Result<CalendarYear, ApiError> 
     let calendar = Calendar::new(special_days(&rows));
     let months: Vec<CalendarMonth> = std::iter::successors(Some(time::Month::January), |month| Some(month.next()))
         .take(12)
-        .map(|month| month_of(&calendar, &rows, Date::from_calendar_date(year, month, 1).expect("the first of a month exists")))
+        .map(|month| {
+            month_of(&calendar, &rows, Date::from_calendar_date(year, month, 1).expect("the first of a month exists"))
+        })
         .collect();
     Ok(CalendarYear {
         year,
@@ -331,7 +339,8 @@ mod tests {
     fn the_embedded_package_parses_and_gives_the_lawful_counts() {
         let rows = parse_package(SOURCE).unwrap();
         assert_eq!(rows.first().unwrap().0, "2004-01-01");
-        let statutory = |year: &str| rows.iter().filter(|(day, kind, _)| day.starts_with(year) && kind == "statutory").count();
+        let statutory =
+            |year: &str| rows.iter().filter(|(day, kind, _)| day.starts_with(year) && kind == "statutory").count();
         assert_eq!([statutory("2023"), statutory("2024"), statutory("2025"), statutory("2026")], [11, 11, 13, 13]);
     }
 
@@ -353,6 +362,8 @@ mod tests {
     #[test]
     fn a_bad_package_line_is_named() {
         assert!(parse_package("2027-01-02\tstatutory\t元旦\n").unwrap_err().contains("2027-01-02"));
-        assert!(parse_package("2027-01-04\toff\t元旦\n2027-01-01\tstatutory\t元旦\n").unwrap_err().contains("out of order"));
+        assert!(
+            parse_package("2027-01-04\toff\t元旦\n2027-01-01\tstatutory\t元旦\n").unwrap_err().contains("out of order")
+        );
     }
 }

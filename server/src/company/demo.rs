@@ -2,8 +2,8 @@
 //! left none), one subcontractor and one labour subcontractor. Idempotent: companies by credit code,
 //! builder and contractor by role, the others by company.
 
-use super::repo::{self, CompanyChoice, CompanyUpdate, UnitFields};
-use super::units_repo::{self as units, GuaranteeUpdate, ParticipantFields};
+use super::repo::units::{self, GuaranteeUpdate, ParticipantFields};
+use super::repo::{self, CompanyChoice, CompanyFields, UnitFields};
 use crate::db::Db;
 
 struct DemoCompany {
@@ -109,30 +109,40 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<i64> {
     for demo in UNITS {
         let c = &demo.company;
         let [legal_person, legal_person_phone, legal_person_id_number] = owned(c.legal_person);
-        let company_id = repo::resolve_company(db, &CompanyChoice::Create(CompanyUpdate {
-            social_credit_code: c.code.to_owned(),
-            name: c.name.to_owned(),
-            registered_area: c.area.to_owned(),
-            register_date: c.register_date.to_owned(),
-            registered_address: c.address.to_owned(),
-            legal_person,
-            legal_person_phone,
-            legal_person_id_number,
-            office_address: c.address.to_owned(),
-            company_type: c.company_type.to_owned(),
-        }))
+        let company_id = repo::resolve_company(
+            db,
+            &CompanyChoice::Create(CompanyFields {
+                social_credit_code: c.code.to_owned(),
+                name: c.name.to_owned(),
+                registered_area: c.area.to_owned(),
+                register_date: c.register_date.to_owned(),
+                registered_address: c.address.to_owned(),
+                legal_person,
+                legal_person_phone,
+                legal_person_id_number,
+                office_address: c.address.to_owned(),
+                company_type: c.company_type.to_owned(),
+            }),
+        )
         .await?;
         let existing = match demo.role {
             "builder" | "contractor" => units::find_by_role(db, project_id, demo.role).await?.map(|unit| unit.id),
-            _ => units::all_units(db, project_id, 0).await?.into_iter().find(|unit| unit.name == c.name).map(|unit| unit.id),
+            _ => units::all_units(db, project_id, 0)
+                .await?
+                .into_iter()
+                .find(|unit| unit.name == c.name)
+                .map(|unit| unit.id),
         };
         let id = match existing {
             Some(id) => id,
             None => {
                 let mut fields = UnitFields::default();
-                [fields.project_leader, fields.project_leader_phone, fields.project_leader_id_number] = owned(demo.project_leader);
-                [fields.labor_leader, fields.labor_leader_phone, fields.labor_leader_id_number] = owned(demo.labor_leader);
-                [fields.site_manager, fields.site_manager_phone, fields.site_manager_id_number] = owned(demo.site_manager);
+                [fields.project_leader, fields.project_leader_phone, fields.project_leader_id_number] =
+                    owned(demo.project_leader);
+                [fields.labor_leader, fields.labor_leader_phone, fields.labor_leader_id_number] =
+                    owned(demo.labor_leader);
+                [fields.site_manager, fields.site_manager_phone, fields.site_manager_id_number] =
+                    owned(demo.site_manager);
                 let unit = ParticipantFields {
                     role: demo.role,
                     construction_type: demo.construction_type,
@@ -142,13 +152,19 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<i64> {
                 let id = units::insert_participant(db, project_id, company_id, &unit).await?;
                 if demo.role == "builder" || demo.role == "contractor" {
                     let builder = demo.role == "builder";
-                    units::set_guarantee(db, id, &GuaranteeUpdate {
-                        pay_type: if builder { "322" } else { "321" },
-                        deposit_fen: Some(if builder { 150 } else { 120 } * crate::domain::money::FEN_PER_WAN as i64),
-                        guarantee_path: "",
-                        guarantee_start: if builder { "2026-01-01" } else { "" },
-                        guarantee_end: if builder { "2027-12-31" } else { "" },
-                    })
+                    units::set_guarantee(
+                        db,
+                        id,
+                        &GuaranteeUpdate {
+                            pay_type: if builder { "322" } else { "321" },
+                            deposit_fen: Some(
+                                if builder { 150 } else { 120 } * crate::domain::money::FEN_PER_WAN as i64,
+                            ),
+                            guarantee_path: "",
+                            guarantee_start: if builder { "2026-01-01" } else { "" },
+                            guarantee_end: if builder { "2027-12-31" } else { "" },
+                        },
+                    )
                     .await?;
                 }
                 id

@@ -2,31 +2,30 @@
 //! constructInfo): the unit as the wizard stored it, its leaders (which may change; the company stays
 //! locked), and the wage guarantee with its change flow. A change applies at once and is recorded with
 //! before, after and the reason; every regulator account gets a message and marks the change read.
-//! Handlers are in `mod.rs`, SQL in `units_repo.rs`.
-
-#![allow(non_snake_case)]
+//! Handlers are in `mod.rs`, SQL in `repo/units.rs`.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::participants::role_label;
+use super::repo::units::{self, GuaranteeChange, GuaranteeChangeRow, GuaranteeUpdate, UnitRecord};
 use super::repo::{self, UnitFields, UnitRow};
-use crate::scope;
 use super::service::{
-    CompanyInfo, ContructorForm, MSG_GUARANTEE_FILE_INVALID, UnitForm, change_summary, contructor_form, deposit_ceiling_fen,
-    find_companies, guarantee_fields, person, sent,
+    CompanyInfo, ContructorForm, MSG_GUARANTEE_FILE_INVALID, UnitForm, change_summary, contructor_form,
+    deposit_ceiling_fen, find_companies, guarantee_fields, person,
 };
-use super::units_repo::{self as units, GuaranteeChange, GuaranteeChangeRow, GuaranteeUpdate, UnitRecord};
 use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
 use crate::domain::{Invalid, money};
 use crate::envelope::ApiError;
+use crate::extract::sent;
 use crate::oplog;
 use crate::project::options::{self, SelectOption};
-use crate::project::repo as project_repo;
+use crate::project::service as project;
 use crate::project::service::MSG_NO_PROJECT;
+use crate::scope;
 
 pub const MSG_ROLE: &str = "请选择建设单位或施工总包单位";
 pub const MSG_UNIT_MISSING: &str = "该单位尚未登记";
@@ -40,7 +39,7 @@ pub const REASON_MAX: usize = 200;
 
 /// `builder` (建设单位) or `contractor` (施工总包单位) as sent in `type`.
 fn fixed_role(text: &Option<String>) -> Result<&'static str, Invalid> {
-    match sent(text).trim() {
+    match sent(text) {
         "builder" => Ok("builder"),
         "contractor" => Ok("contractor"),
         _ => Err(Invalid(MSG_ROLE)),
@@ -138,7 +137,8 @@ async fn fixed_unit(db: &Db, project_id: i64, role: &str) -> Result<UnitRecord, 
 }
 
 async fn ceiling_fen(db: &Db, project_id: i64) -> Result<u64, ApiError> {
-    let project = project_repo::find_step_form(db, project_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_PROJECT.into()))?;
+    let project =
+        project::find_step_form(db, project_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_PROJECT.into()))?;
     Ok(deposit_ceiling_fen(project.contract_price_fen))
 }
 
@@ -150,7 +150,7 @@ async fn form_of(db: &Db, unit: &UnitRecord) -> Result<(ContructorForm, bool), A
 }
 
 pub async fn info(db: &Db, current: &CurrentAccount, form: &UnitInfoForm) -> Result<UnitInfoData, ApiError> {
-    let project_id = scope::project(current, &form.project_id)?;
+    let project_id = scope::project(db, current, &form.project_id).await?;
     let role = fixed_role(&form.role)?;
     let unit = fixed_unit(db, project_id, role).await?;
     let ceiling = ceiling_fen(db, project_id).await?;
@@ -173,21 +173,22 @@ pub async fn info(db: &Db, current: &CurrentAccount, form: &UnitInfoForm) -> Res
 /// `company_edit_save`: the leaders of the builder (project leader) or general contractor (plus the
 /// labour leader and the site manager). Company fields sent are not read: the company stays locked.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct LeadersForm {
     /// `builder` or `contractor`.
     #[serde(rename = "type")]
     #[schema(rename = "type")]
     pub role: Option<String>,
-    pub projectLeader: Option<String>,
-    pub projectLeaderPhone: Option<String>,
-    pub projectLeaderIdNumber: Option<String>,
+    pub project_leader: Option<String>,
+    pub project_leader_phone: Option<String>,
+    pub project_leader_id_number: Option<String>,
     /// Contractor only.
-    pub laborLeader: Option<String>,
-    pub laborLeaderPhone: Option<String>,
-    pub laborLeaderIdNumber: Option<String>,
+    pub labor_leader: Option<String>,
+    pub labor_leader_phone: Option<String>,
+    pub labor_leader_id_number: Option<String>,
     pub sitemanager: Option<String>,
     pub sitemanagerphone: Option<String>,
-    pub sitemanagerIdNumber: Option<String>,
+    pub sitemanager_id_number: Option<String>,
 }
 
 pub async fn save_leaders(db: &Db, current: &CurrentAccount, ip: &str, form: &LeadersForm) -> Result<(), ApiError> {
@@ -196,26 +197,24 @@ pub async fn save_leaders(db: &Db, current: &CurrentAccount, ip: &str, form: &Le
     let unit = fixed_unit(db, project_id, role).await?;
     let mut fields = unit.fields.clone();
     [fields.project_leader, fields.project_leader_phone, fields.project_leader_id_number] =
-        person(&form.projectLeader, &form.projectLeaderPhone, &form.projectLeaderIdNumber)?;
+        person(&form.project_leader, &form.project_leader_phone, &form.project_leader_id_number)?;
     if role == "contractor" {
         [fields.labor_leader, fields.labor_leader_phone, fields.labor_leader_id_number] =
-            person(&form.laborLeader, &form.laborLeaderPhone, &form.laborLeaderIdNumber)?;
+            person(&form.labor_leader, &form.labor_leader_phone, &form.labor_leader_id_number)?;
         [fields.site_manager, fields.site_manager_phone, fields.site_manager_id_number] =
-            person(&form.sitemanager, &form.sitemanagerphone, &form.sitemanagerIdNumber)?;
+            person(&form.sitemanager, &form.sitemanagerphone, &form.sitemanager_id_number)?;
     }
     let (before, _) = form_of(db, &unit).await?;
     units::update_leaders(db, unit.id, &fields).await?;
     let (after, _) = form_of(db, &fixed_unit(db, project_id, role).await?).await?;
     let as_json = |form: &ContructorForm| serde_json::to_value(form).unwrap_or_default();
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: if role == "builder" { "修改建设单位负责人" } else { "修改施工总包单位负责人" },
-        target_type: "project_unit",
-        target_id: unit.id.to_string(),
-        detail: change_summary(&as_json(&before), &as_json(&after)),
-        ip,
-    })
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip)
+            .action(if role == "builder" { "修改建设单位负责人" } else { "修改施工总包单位负责人" })
+            .on("project_unit", unit.id)
+            .detail(change_summary(&as_json(&before), &as_json(&after))),
+    )
     .await?;
     Ok(())
 }
@@ -230,7 +229,7 @@ pub struct CompanyLookupForm {
 
 pub async fn lookup(db: &Db, current: &CurrentAccount, form: &CompanyLookupForm) -> Result<Vec<CompanyInfo>, ApiError> {
     scope::write(current)?;
-    find_companies(db, &sent(&form.name), &sent(&form.code)).await
+    find_companies(db, sent(&form.name), sent(&form.code)).await
 }
 
 /// `ajax_change_guarantee`: the new guarantee of the builder or general contractor (the wizard's rules
@@ -256,11 +255,12 @@ pub struct GuaranteeChangeForm {
 
 /// What a guarantee change answers.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct GuaranteeChanged {
     /// The change record's id.
     pub id: i64,
     /// The deposit is above the ceiling (a warning, as in the wizard).
-    pub depositWarning: bool,
+    pub deposit_warning: bool,
     pub desposittop: String,
 }
 
@@ -282,7 +282,7 @@ pub async fn change_guarantee(
         ..UnitForm::default()
     };
     let guarantee = guarantee_fields(&as_unit_form, role == "contractor")?;
-    let reason = sent(&form.reason).trim().to_owned();
+    let reason = sent(&form.reason).to_owned();
     if reason.is_empty() {
         return Err(Invalid(MSG_REASON_REQUIRED).into());
     }
@@ -290,7 +290,9 @@ pub async fn change_guarantee(
         return Err(Invalid(MSG_REASON_TOO_LONG).into());
     }
     if let Some(name) = &guarantee.upload
-        && repo::count_project_uploads(db, project_id, std::slice::from_ref(name), &["guarantee"]).await? != 1
+        && crate::upload::service::count_project_uploads(db, project_id, std::slice::from_ref(name), &["guarantee"])
+            .await?
+            != 1
     {
         return Err(ApiError::refused(MSG_GUARANTEE_FILE_INVALID));
     }
@@ -304,11 +306,16 @@ pub async fn change_guarantee(
     if before == after {
         return Err(ApiError::refused(MSG_NOTHING_CHANGED));
     }
-    let (before_json, after_json) = (serde_json::to_value(&before).unwrap_or_default(), serde_json::to_value(&after).unwrap_or_default());
+    let (before_json, after_json) =
+        (serde_json::to_value(&before).unwrap_or_default(), serde_json::to_value(&after).unwrap_or_default());
     let summary = change_summary(&before_json, &after_json);
-    let project_name = project_repo::find_summary(db, project_id).await?.map(|project| project.name).unwrap_or_default();
-    let company_name = repo::find_company(db, unit.company_id).await?.map(|company| company.name).unwrap_or_default();
-    let notice = format!("项目「{project_name}」的{}{company_name}变更了工资保证金：{summary}。变更原因：{reason}", role_label(role));
+    let project_name = project::find_summary(db, project_id).await?.map(|project| project.name).unwrap_or_default();
+    let company_name =
+        repo::find_company(db, unit.company_id).await?.map(|company| company.fields.name).unwrap_or_default();
+    let notice = format!(
+        "项目「{project_name}」的{}{company_name}变更了工资保证金：{summary}。变更原因：{reason}",
+        role_label(role)
+    );
     let id = units::change_guarantee(
         db,
         &GuaranteeUpdate {
@@ -329,20 +336,18 @@ pub async fn change_guarantee(
         },
     )
     .await?;
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "变更工资保证金",
-        target_type: "project_unit",
-        target_id: unit.id.to_string(),
-        detail: format!("{summary}；原因：{reason}"),
-        ip,
-    })
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip)
+            .action("变更工资保证金")
+            .on("project_unit", unit.id)
+            .detail(format!("{summary}；原因：{reason}")),
+    )
     .await?;
     let ceiling = ceiling_fen(db, project_id).await?;
     Ok(GuaranteeChanged {
         id,
-        depositWarning: guarantee.deposit_fen.is_some_and(|fen| money::deposit_over_ceiling(fen as u64, ceiling)),
+        deposit_warning: guarantee.deposit_fen.is_some_and(|fen| money::deposit_over_ceiling(fen as u64, ceiling)),
         desposittop: money::fen_to_wan(ceiling),
     })
 }
@@ -359,18 +364,20 @@ pub async fn set_read(db: &Db, current: &CurrentAccount, ip: &str, form: &Change
     if current.kind() != AccountKind::Admin {
         return Err(ApiError::Forbidden(MSG_ADMIN_ONLY.into()));
     }
-    let id = sent(&form.id).trim().parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::refused(MSG_CHANGE_ID))?;
-    let change = units::find_guarantee_change(db, id).await?.ok_or_else(|| ApiError::NotFound(MSG_CHANGE_NOT_FOUND.into()))?;
+    let id = sent(&form.id).parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::refused(MSG_CHANGE_ID))?;
+    let change =
+        units::find_guarantee_change(db, id).await?.ok_or_else(|| ApiError::NotFound(MSG_CHANGE_NOT_FOUND.into()))?;
+    if !scope::covers(db, current, change.project_id).await? {
+        return Err(ApiError::NotFound(MSG_CHANGE_NOT_FOUND.into()));
+    }
     if units::set_guarantee_read(db, change.id, current.account.id).await? {
-        oplog::record(db, oplog::Entry {
-            account_id: Some(current.account.id),
-            account_name: &current.account.username,
-            action: "确认保证金变更",
-            target_type: "guarantee_change",
-            target_id: change.id.to_string(),
-            detail: format!("项目 {} 单位 {}", change.project_id, change.unit_id),
-            ip,
-        })
+        oplog::record(
+            db,
+            oplog::Entry::by(&current.account, ip)
+                .action("确认保证金变更")
+                .on("guarantee_change", change.id)
+                .detail(format!("项目 {} 单位 {}", change.project_id, change.unit_id)),
+        )
         .await?;
     }
     Ok(())

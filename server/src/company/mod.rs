@@ -4,14 +4,15 @@
 //! (`Site/ajax_builder`); after registration (`/builder/company/v1/Company/…`, tag `company`) the
 //! builder and construction unit information with the wage guarantee's changes (`info.rs`) and the
 //! participating units (`participants.rs`). Handlers here, rules in `service.rs`, `info.rs`,
-//! `participants.rs` (who may see what: `crate::scope`), SQL in `repo.rs` and `units_repo.rs`.
+//! `participants.rs`, `unlock.rs` (the regulator unlocks a company the wizard locked; who may see what:
+//! `crate::scope`), SQL in `repo/` (`repo/units.rs` for the units after registration).
 
 pub mod demo;
 pub mod info;
 pub mod participants;
 pub mod repo;
 pub mod service;
-pub mod units_repo;
+pub mod unlock;
 
 use axum::extract::State;
 use serde::Deserialize;
@@ -20,16 +21,19 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::sessions::CurrentAccount;
-use crate::envelope::{ApiResult, Envelope, ok};
+use crate::envelope::{ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
-use crate::state::AppState;
 use crate::paging::Paged;
-use info::{ChangeIdForm, CompanyLookupForm, GuaranteeChangeForm, GuaranteeChanged, LeadersForm, UnitInfoData, UnitInfoForm};
+use crate::state::AppState;
+use info::{
+    ChangeIdForm, CompanyLookupForm, GuaranteeChangeForm, GuaranteeChanged, LeadersForm, UnitInfoData, UnitInfoForm,
+};
 use participants::{
-    AllUnitsForm, BatchForm, ConstructionType, IdQuery, ParticipantDetail, ParticipantForm, ParticipantSaved, ReentryForm,
-    UnitChoice, UnitListItem, UnitListQuery,
+    AllUnitsForm, BatchForm, ConstructionType, IdQuery, ParticipantDetail, ParticipantForm, ParticipantSaved,
+    ReentryForm, UnitChoice, UnitListItem, UnitListQuery,
 };
 use service::{BuilderEditData, CompanyInfo, ContractorEditData, Role, UnitForm, UnitSaved};
+use unlock::UnlockForm;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -52,11 +56,29 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reentry_save))
         .routes(routes!(exit_all))
         .routes(routes!(delete_all))
+        .routes(routes!(company_unlock))
+}
+
+/// The regulator unlocks a company the wizard locked (`id` the company, `project_id` the project it is a
+/// unit of, `reason` required, at most 200 characters), logged with the reason. 401 when it is not locked,
+/// 404 when it is no unit of the project, 403 for other accounts.
+#[utoipa::path(post, path = "/admin/company/v1/Company/unlock", tag = "company",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = UnlockForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn company_unlock(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<UnlockForm>,
+) -> ApiResult<Option<String>> {
+    unlock::unlock(&state.db, &current, &ip, &form).await?;
+    Ok(ok_with(None, unlock::MSG_UNLOCKED_OK))
 }
 
 /// Wizard step 2: the session's project's builder unit (builderForm), the company lock, the deposit
 /// ceiling (desposittop) and the option lists. Builder accounts only (403 otherwise).
-#[utoipa::path(post, path = "/builder/common/v1/Site/builderEdit", tag = "wizard",
+#[utoipa::path(post, path = "/builder/common/v1/Site/builderEdit", tag = "company",
     params(("X-Token" = String, Header, description = "session token")),
     responses((status = 200, body = Envelope<BuilderEditData>)))]
 async fn builder_edit(State(state): State<AppState>, current: CurrentAccount) -> ApiResult<BuilderEditData> {
@@ -67,7 +89,7 @@ async fn builder_edit(State(state): State<AppState>, current: CurrentAccount) ->
 /// locked company's stored fields, stores the unit, moves the wizard to step 3 and logs the change.
 /// A deposit above the ceiling is saved and answered `depositWarning: true`. Only a builder whose
 /// project is a draft ('0') or rejected ('3') may save (403 otherwise).
-#[utoipa::path(post, path = "/builder/common/v1/Site/ajaxBuilderEdit", tag = "wizard",
+#[utoipa::path(post, path = "/builder/common/v1/Site/ajaxBuilderEdit", tag = "company",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = UnitForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<UnitSaved>)))]
@@ -82,7 +104,7 @@ async fn builder_edit_save(
 
 /// Wizard step 3: the session's project's construction unit (contructorForm), the company lock, the
 /// deposit ceiling and the option lists. Builder accounts only (403 otherwise).
-#[utoipa::path(get, path = "/builder/common/v1/Site/contractorEdit", tag = "wizard",
+#[utoipa::path(get, path = "/builder/common/v1/Site/contractorEdit", tag = "company",
     params(("X-Token" = String, Header, description = "session token")),
     responses((status = 200, body = Envelope<ContractorEditData>)))]
 async fn contractor_edit(State(state): State<AppState>, current: CurrentAccount) -> ApiResult<ContractorEditData> {
@@ -91,7 +113,7 @@ async fn contractor_edit(State(state): State<AppState>, current: CurrentAccount)
 
 /// Wizard step 3 save: as step 2, plus the labour leader, the site manager, the guarantee file
 /// (required) and the contract attachments; the deposit is required. Moves the wizard to step 4.
-#[utoipa::path(post, path = "/builder/common/v1/Site/ajaxContructorEdit", tag = "wizard",
+#[utoipa::path(post, path = "/builder/common/v1/Site/ajaxContructorEdit", tag = "company",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = UnitForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<UnitSaved>)))]
@@ -117,7 +139,7 @@ pub struct CompanySearchQuery {
 /// Company search (by `name`) and credit-code look-up (by `code`) for steps 2 and 3. Answers a list
 /// (the look-up: 0 or 1 company). The legal person's phone and ID number are masked. Companies without
 /// a credit code ('/') are not answered. Builder accounts only (403 otherwise).
-#[utoipa::path(get, path = "/builder/common/v1/Site/ajax_builder", tag = "wizard",
+#[utoipa::path(get, path = "/builder/common/v1/Site/ajax_builder", tag = "company",
     params(("X-Token" = String, Header, description = "session token"), CompanySearchQuery),
     responses((status = 200, body = Envelope<Vec<CompanyInfo>>)))]
 async fn company_search(
@@ -138,7 +160,11 @@ async fn company_search(
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = UnitInfoForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<UnitInfoData>)))]
-async fn company_info(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<UnitInfoForm>) -> ApiResult<UnitInfoData> {
+async fn company_info(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<UnitInfoForm>,
+) -> ApiResult<UnitInfoData> {
     Ok(ok(info::info(&state.db, &current, &form).await?))
 }
 
@@ -221,7 +247,11 @@ async fn construction_types(_current: CurrentAccount) -> ApiResult<Vec<Construct
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = AllUnitsForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Vec<UnitChoice>>)))]
-async fn company_all(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<AllUnitsForm>) -> ApiResult<Vec<UnitChoice>> {
+async fn company_all(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<AllUnitsForm>,
+) -> ApiResult<Vec<UnitChoice>> {
     Ok(ok(participants::all(&state.db, &current, &form).await?))
 }
 

@@ -1,21 +1,18 @@
 //! Participating units (参建单位, issue 4 item 3; console contractorInfo, newBulid, editBuilds): the
 //! project's subcontractors (专业分包) and labour subcontractors (劳务分包) beside its builder and general
 //! contractor — their company (found by credit code or name like the wizard's), leaders, contract
-//! attachments, entry, exit, re-entry and removal. Handlers are in `mod.rs`, SQL in `units_repo.rs`.
-
-#![allow(non_snake_case)]
+//! attachments, entry, exit, re-entry and removal. Handlers are in `mod.rs`, SQL in `repo/units.rs`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
+use super::repo::units::{self, ListFilter, ParticipantFields, UnitListRow, UnitRecord};
 use super::repo::{self, CompanyChoice, UnitFields};
-use crate::scope::{self, ReadScope};
 use super::service::{
-    CompanyInfo, MAX_ATTACHMENTS, MSG_ATTACHMENT_INVALID, MSG_ATTACHMENTS_TOO_MANY, UnitForm, change_summary, company_fields,
-    company_info, person, sent, split_list, upload_name,
+    CompanyInfo, MAX_ATTACHMENTS, MSG_ATTACHMENT_INVALID, MSG_ATTACHMENTS_TOO_MANY, UnitForm, change_summary,
+    company_fields, company_info, person, split_list, upload_name,
 };
-use super::units_repo::{self as units, ListFilter, ParticipantFields, UnitListRow, UnitRecord};
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
@@ -23,8 +20,10 @@ use crate::domain::Invalid;
 use crate::domain::credit_code::CreditCodeOrNone;
 use crate::domain::dates::{format_date, required_date};
 use crate::envelope::ApiError;
+use crate::extract::sent;
 use crate::oplog;
 use crate::paging::{Page, Paged, contains_pattern};
+use crate::scope::{self, ReadScope};
 
 pub const MSG_UNIT_NOT_FOUND: &str = "参建单位不存在";
 pub const MSG_TYPE_REQUIRED: &str = "请选择分包类型";
@@ -193,7 +192,7 @@ fn list_item(row: UnitListRow) -> UnitListItem {
 
 /// The on-site / exited filter: '' = any (0), 1 or 2.
 pub fn status_filter(text: &Option<String>) -> Result<i64, Invalid> {
-    match sent(text).trim() {
+    match sent(text) {
         "" => Ok(0),
         "1" => Ok(1),
         "2" => Ok(2),
@@ -203,17 +202,18 @@ pub fn status_filter(text: &Option<String>) -> Result<i64, Invalid> {
 
 /// `construction_list`.
 pub async fn list(db: &Db, current: &CurrentAccount, query: &UnitListQuery) -> Result<Paged<UnitListItem>, ApiError> {
-    let project_id = scope::project(current, &query.project_id)?;
+    let project_id = scope::project(db, current, &query.project_id).await?;
     let page = Page::parse(&query.page, &query.limit)?;
-    let name = sent(&query.name).trim().to_owned();
+    let name = sent(&query.name).to_owned();
     if name.chars().count() > 50 {
         return Err(Invalid(MSG_NAME_FILTER).into());
     }
-    let role = sent(&query.role).trim().to_owned();
+    let role = sent(&query.role).to_owned();
     if !role.is_empty() && role_label(&role).is_empty() {
         return Err(Invalid(MSG_ROLE_FILTER).into());
     }
-    let filter = ListFilter { project_id, name_pattern: contains_pattern(&name), role, status: status_filter(&query.status)? };
+    let filter =
+        ListFilter { project_id, name_pattern: contains_pattern(&name), role, status: status_filter(&query.status)? };
     let total = units::count_units(db, &filter).await?;
     let rows = units::list_units(db, &filter, page.limit, page.offset()).await?;
     Ok(page.answer(rows.into_iter().map(list_item).collect(), total))
@@ -240,19 +240,24 @@ pub struct UnitChoice {
 
 /// `ajax_company_all`: every unit of the project, builder and contractor first.
 pub async fn all(db: &Db, current: &CurrentAccount, form: &AllUnitsForm) -> Result<Vec<UnitChoice>, ApiError> {
-    let project_id = scope::project(current, &form.project_id)?;
+    let project_id = scope::project(db, current, &form.project_id).await?;
     let status = status_filter(&form.status)?;
     Ok(units::all_units(db, project_id, status)
         .await?
         .into_iter()
-        .map(|row| UnitChoice { role_label: role_label(&row.role).to_owned(), id: row.id, name: row.name, role: row.role, status: row.status })
+        .map(|row| UnitChoice {
+            role_label: role_label(&row.role).to_owned(),
+            id: row.id,
+            name: row.name,
+            role: row.role,
+            status: row.status,
+        })
         .collect())
 }
 
 /// A unit id as sent.
 pub fn parse_id(text: &Option<String>) -> Result<i64, ApiError> {
     let text = sent(text);
-    let text = text.trim();
     if text.is_empty() {
         return Err(ApiError::refused(MSG_IDS_REQUIRED));
     }
@@ -269,28 +274,36 @@ pub async fn visible_unit(db: &Db, scope: ReadScope, id: i64) -> Result<UnitReco
 
 /// `construction_edit`: a unit with its company and leaders (the editBuilds form).
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ParticipantDetail {
     pub id: i64,
     pub role: String,
+    #[serde(rename = "role_label")]
     pub role_label: String,
+    #[serde(rename = "construction_type")]
     pub construction_type: String,
+    #[serde(rename = "construction_type_label")]
     pub construction_type_label: String,
     /// The company, read-only here (locked; legal person's phone and ID number masked).
     pub company: CompanyInfo,
-    pub projectLeader: String,
-    pub projectLeaderPhone: String,
-    pub projectLeaderIdNumber: String,
-    pub laborLeader: String,
-    pub laborLeaderPhone: String,
-    pub laborLeaderIdNumber: String,
+    pub project_leader: String,
+    pub project_leader_phone: String,
+    pub project_leader_id_number: String,
+    pub labor_leader: String,
+    pub labor_leader_phone: String,
+    pub labor_leader_id_number: String,
     pub sitemanager: String,
     pub sitemanagerphone: String,
-    pub sitemanagerIdNumber: String,
+    pub sitemanager_id_number: String,
     /// Contract attachment URLs (`/uploads/…`), at most 9.
-    pub ContractAttachment: Vec<String>,
+    #[serde(rename = "ContractAttachment")]
+    pub contract_attachment: Vec<String>,
+    #[serde(rename = "entry_date")]
     pub entry_date: String,
+    #[serde(rename = "exit_date")]
     pub exit_date: String,
     pub status: i64,
+    #[serde(rename = "status_label")]
     pub status_label: String,
     pub fixed: bool,
 }
@@ -304,13 +317,16 @@ pub struct IdQuery {
 }
 
 pub async fn detail(db: &Db, current: &CurrentAccount, query: &IdQuery) -> Result<ParticipantDetail, ApiError> {
-    let scope = scope::read(current, &None)?;
-    let unit = visible_unit(db, scope, parse_id(&query.id)?).await?;
+    let unit = visible_unit(db, ReadScope::All, parse_id(&query.id)?).await?;
+    if !scope::covers(db, current, unit.project_id).await? {
+        return Err(ApiError::NotFound(MSG_UNIT_NOT_FOUND.into()));
+    }
     participant_detail(db, unit).await
 }
 
 async fn participant_detail(db: &Db, unit: UnitRecord) -> Result<ParticipantDetail, ApiError> {
-    let company = repo::find_company(db, unit.company_id).await?.ok_or_else(|| ApiError::NotFound(MSG_UNIT_NOT_FOUND.into()))?;
+    let company =
+        repo::find_company(db, unit.company_id).await?.ok_or_else(|| ApiError::NotFound(MSG_UNIT_NOT_FOUND.into()))?;
     let f = unit.fields;
     Ok(ParticipantDetail {
         id: unit.id,
@@ -320,16 +336,16 @@ async fn participant_detail(db: &Db, unit: UnitRecord) -> Result<ParticipantDeta
         role: unit.role,
         construction_type: unit.construction_type,
         company: company_info(&company),
-        projectLeader: f.project_leader,
-        projectLeaderPhone: f.project_leader_phone,
-        projectLeaderIdNumber: f.project_leader_id_number,
-        laborLeader: f.labor_leader,
-        laborLeaderPhone: f.labor_leader_phone,
-        laborLeaderIdNumber: f.labor_leader_id_number,
+        project_leader: f.project_leader,
+        project_leader_phone: f.project_leader_phone,
+        project_leader_id_number: f.project_leader_id_number,
+        labor_leader: f.labor_leader,
+        labor_leader_phone: f.labor_leader_phone,
+        labor_leader_id_number: f.labor_leader_id_number,
         sitemanager: f.site_manager,
         sitemanagerphone: f.site_manager_phone,
-        sitemanagerIdNumber: f.site_manager_id_number,
-        ContractAttachment: split_list(&f.contract_attachments),
+        sitemanager_id_number: f.site_manager_id_number,
+        contract_attachment: split_list(&f.contract_attachments),
         entry_date: unit.entry_date,
         exit_date: unit.exit_date,
         status_label: status_label(unit.status).to_owned(),
@@ -360,7 +376,7 @@ struct ParticipantInput {
 }
 
 fn participant_input(form: &ParticipantForm) -> Result<ParticipantInput, Invalid> {
-    let type_value = sent(&form.construction_type).trim().to_owned();
+    let type_value = sent(&form.construction_type).to_owned();
     if type_value.is_empty() {
         return Err(Invalid(MSG_TYPE_REQUIRED));
     }
@@ -368,14 +384,14 @@ fn participant_input(form: &ParticipantForm) -> Result<ParticipantInput, Invalid
     let u = &form.unit;
     let mut fields = UnitFields::default();
     [fields.project_leader, fields.project_leader_phone, fields.project_leader_id_number] =
-        person(&u.projectLeader, &u.projectLeaderPhone, &u.projectLeaderIdNumber)?;
+        person(&u.project_leader, &u.project_leader_phone, &u.project_leader_id_number)?;
     [fields.labor_leader, fields.labor_leader_phone, fields.labor_leader_id_number] =
-        person(&u.laborLeader, &u.laborLeaderPhone, &u.laborLeaderIdNumber)?;
+        person(&u.labor_leader, &u.labor_leader_phone, &u.labor_leader_id_number)?;
     [fields.site_manager, fields.site_manager_phone, fields.site_manager_id_number] =
-        person(&u.sitemanager, &u.sitemanagerphone, &u.sitemanagerIdNumber)?;
+        person(&u.sitemanager, &u.sitemanagerphone, &u.sitemanager_id_number)?;
     let mut attachments: Vec<String> = Vec::new();
     let mut attachment_uploads = Vec::new();
-    for url in split_list(&sent(&u.ContractAttachment)) {
+    for url in split_list(sent(&u.contract_attachment)) {
         if !attachments.contains(&url) {
             attachment_uploads.push(upload_name(&url).ok_or(Invalid(MSG_ATTACHMENT_INVALID))?);
             attachments.push(url);
@@ -385,13 +401,14 @@ fn participant_input(form: &ParticipantForm) -> Result<ParticipantInput, Invalid
         return Err(Invalid(MSG_ATTACHMENTS_TOO_MANY));
     }
     fields.contract_attachments = attachments.join(",");
-    let entry_date = format_date(required_date(&sent(&form.entry_date), MSG_ENTRY_REQUIRED)?);
+    let entry_date = format_date(required_date(sent(&form.entry_date), MSG_ENTRY_REQUIRED)?);
     Ok(ParticipantInput { role: kind.role, construction_type: type_value, fields, attachment_uploads, entry_date })
 }
 
 async fn check_attachments(db: &Db, project_id: i64, input: &ParticipantInput) -> Result<(), ApiError> {
     let names = &input.attachment_uploads;
-    if repo::count_project_uploads(db, project_id, names, &["contract"]).await? != names.len() as i64 {
+    if crate::upload::service::count_project_uploads(db, project_id, names, &["contract"]).await? != names.len() as i64
+    {
         return Err(ApiError::refused(MSG_ATTACHMENT_INVALID));
     }
     Ok(())
@@ -414,9 +431,14 @@ fn detail_json(detail: &ParticipantDetail) -> Value {
 }
 
 /// `construction_save`: a new subcontractor or labour subcontractor, on site from its entry date.
-pub async fn create(db: &Db, current: &CurrentAccount, ip: &str, form: &ParticipantForm) -> Result<ParticipantSaved, ApiError> {
+pub async fn create(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &ParticipantForm,
+) -> Result<ParticipantSaved, ApiError> {
     let project_id = scope::write(current)?;
-    let code = CreditCodeOrNone::parse(&sent(&form.unit.SocialCreditCode))?;
+    let code = CreditCodeOrNone::parse(sent(&form.unit.social_credit_code))?;
     let existing = match &code {
         CreditCodeOrNone::Code(code) => repo::find_company_by_code(db, code.as_str()).await?,
         CreditCodeOrNone::None => None,
@@ -443,21 +465,24 @@ pub async fn create(db: &Db, current: &CurrentAccount, ip: &str, form: &Particip
     };
     let id = units::insert_participant(db, project_id, company_id, &unit).await?;
     let saved = participant_detail(db, visible_unit(db, ReadScope::Project(project_id), id).await?).await?;
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "新增参建单位",
-        target_type: "project_unit",
-        target_id: id.to_string(),
-        detail: format!("{}（{}，{}），进场日期 {}", saved.company.Name, saved.role_label, saved.construction_type_label, saved.entry_date),
-        ip,
-    })
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip).action("新增参建单位").on("project_unit", id).detail(format!(
+            "{}（{}，{}），进场日期 {}",
+            saved.company.name, saved.role_label, saved.construction_type_label, saved.entry_date
+        )),
+    )
     .await?;
     Ok(ParticipantSaved { id })
 }
 
 /// `construction_edit_save`: a participating unit's type, leaders, attachments and entry date.
-pub async fn update(db: &Db, current: &CurrentAccount, ip: &str, form: &ParticipantForm) -> Result<ParticipantSaved, ApiError> {
+pub async fn update(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &ParticipantForm,
+) -> Result<ParticipantSaved, ApiError> {
     let project_id = scope::write(current)?;
     let unit = visible_unit(db, ReadScope::Project(project_id), parse_id(&form.unit.id)?).await?;
     if is_fixed_role(&unit.role) {
@@ -479,15 +504,14 @@ pub async fn update(db: &Db, current: &CurrentAccount, ip: &str, form: &Particip
         return Err(ApiError::NotFound(MSG_UNIT_NOT_FOUND.into()));
     }
     let after = participant_detail(db, visible_unit(db, ReadScope::Project(project_id), unit.id).await?).await?;
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "修改参建单位",
-        target_type: "project_unit",
-        target_id: unit.id.to_string(),
-        detail: format!("{}：{}", after.company.Name, change_summary(&before, &detail_json(&after))),
-        ip,
-    })
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip).action("修改参建单位").on("project_unit", unit.id).detail(format!(
+            "{}：{}",
+            after.company.name,
+            change_summary(&before, &detail_json(&after))
+        )),
+    )
     .await?;
     Ok(ParticipantSaved { id: unit.id })
 }
@@ -511,23 +535,21 @@ pub async fn reenter(db: &Db, current: &CurrentAccount, ip: &str, form: &Reentry
     if unit.status != 2 {
         return Err(ApiError::refused(MSG_NOT_EXITED));
     }
-    let entry_date = format_date(required_date(&sent(&form.entry_date), MSG_ENTRY_REQUIRED)?);
+    let entry_date = format_date(required_date(sent(&form.entry_date), MSG_ENTRY_REQUIRED)?);
     if entry_date < unit.exit_date {
         return Err(ApiError::refused(MSG_REENTRY_BEFORE_EXIT));
     }
     if units::reenter_unit(db, unit.id, &entry_date).await? != 1 {
         return Err(ApiError::refused(MSG_CHANGED));
     }
-    let name = repo::find_company(db, unit.company_id).await?.map(|company| company.name).unwrap_or_default();
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "参建单位重新进场",
-        target_type: "project_unit",
-        target_id: unit.id.to_string(),
-        detail: format!("{name}：退场日期 {} → 重新进场 {entry_date}", unit.exit_date),
-        ip,
-    })
+    let name = repo::find_company(db, unit.company_id).await?.map(|company| company.fields.name).unwrap_or_default();
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip)
+            .action("参建单位重新进场")
+            .on("project_unit", unit.id)
+            .detail(format!("{name}：退场日期 {} → 重新进场 {entry_date}", unit.exit_date)),
+    )
     .await?;
     Ok(())
 }
@@ -543,7 +565,7 @@ pub struct BatchForm {
 
 fn parse_ids(text: &Option<String>) -> Result<Vec<i64>, ApiError> {
     let mut ids = Vec::new();
-    for part in split_list(&sent(text)) {
+    for part in split_list(sent(text)) {
         let id = part.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::refused(MSG_IDS_INVALID))?;
         if !ids.contains(&id) {
             ids.push(id);
@@ -563,7 +585,8 @@ async fn batch_units(db: &Db, project_id: i64, ids: &[i64]) -> Result<Vec<(UnitR
     let mut found = Vec::new();
     for id in ids {
         let unit = visible_unit(db, ReadScope::Project(project_id), *id).await?;
-        let name = repo::find_company(db, unit.company_id).await?.map(|company| company.name).unwrap_or_default();
+        let name =
+            repo::find_company(db, unit.company_id).await?.map(|company| company.fields.name).unwrap_or_default();
         found.push((unit, name));
     }
     Ok(found)
@@ -574,7 +597,7 @@ async fn batch_units(db: &Db, project_id: i64, ids: &[i64]) -> Result<Vec<(UnitR
 pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &BatchForm) -> Result<(), ApiError> {
     let project_id = scope::write(current)?;
     let ids = parse_ids(&form.ids)?;
-    let exit = required_date(&sent(&form.exit_date), MSG_EXIT_REQUIRED)?;
+    let exit = required_date(sent(&form.exit_date), MSG_EXIT_REQUIRED)?;
     if exit > clock::china_today() {
         return Err(Invalid(MSG_EXIT_FUTURE).into());
     }
@@ -606,15 +629,13 @@ pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &BatchForm)
         return Err(ApiError::refused(MSG_CHANGED));
     }
     for (unit, name) in &batch {
-        oplog::record(db, oplog::Entry {
-            account_id: Some(current.account.id),
-            account_name: &current.account.username,
-            action: "参建单位退场",
-            target_type: "project_unit",
-            target_id: unit.id.to_string(),
-            detail: format!("{name}：退场日期 {exit_date}"),
-            ip,
-        })
+        oplog::record(
+            db,
+            oplog::Entry::by(&current.account, ip)
+                .action("参建单位退场")
+                .on("project_unit", unit.id)
+                .detail(format!("{name}：状态 在场 → 已退场，退场日期 {exit_date}")),
+        )
         .await?;
     }
     Ok(())
@@ -649,15 +670,13 @@ pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &BatchFor
         return Err(ApiError::refused(MSG_CHANGED));
     }
     for (unit, name) in &batch {
-        oplog::record(db, oplog::Entry {
-            account_id: Some(current.account.id),
-            account_name: &current.account.username,
-            action: "删除参建单位",
-            target_type: "project_unit",
-            target_id: unit.id.to_string(),
-            detail: format!("{name}（{}）", role_label(&unit.role)),
-            ip,
-        })
+        oplog::record(
+            db,
+            oplog::Entry::by(&current.account, ip)
+                .action("删除参建单位")
+                .on("project_unit", unit.id)
+                .detail(format!("{name}（{}）", role_label(&unit.role))),
+        )
         .await?;
     }
     Ok(())

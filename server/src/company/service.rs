@@ -3,14 +3,13 @@
 //! (施工总包单位), the rules a save must pass, the company look-up and the deposit ceiling.
 //! Handlers are in `mod.rs`, SQL in `repo.rs`.
 
-#![allow(non_snake_case)]
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use time::Date;
 use utoipa::ToSchema;
 
-use super::repo::{self, CompanyChoice, CompanyRow, CompanyUpdate, UnitRow, UnitFields};
+use super::repo::{self, CompanyChoice, CompanyFields, UnitFields};
+pub use super::repo::{CompanyRow, ProjectUnit, RegisteredUnit, UnitRow};
 use crate::area::{Level, areas};
 use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
@@ -22,9 +21,10 @@ use crate::domain::phone::Phone;
 use crate::domain::text::{self as rules, *};
 use crate::domain::{Invalid, money};
 use crate::envelope::ApiError;
+use crate::extract::sent;
 use crate::oplog;
 use crate::project::options::{self, SelectOption};
-use crate::project::repo::{self as project_repo, StepFormRow};
+use crate::project::service::{self as project, StepFormRow};
 use crate::project::service::{MSG_NO_PROJECT, MSG_OTHER_PROJECT, MSG_SUBMITTED, builder_project, check_editable};
 use crate::upload::URL_PREFIX;
 
@@ -83,52 +83,64 @@ impl Role {
 /// builderForm: the company (locked once saved), the project leader and the wage guarantee.
 /// Empty values are '' (arrays: []).
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
 pub struct BuilderForm {
     /// The unit's id in this project; null before the first save.
+    #[serde(rename = "id")]
     pub id: Option<i64>,
-    pub Name: String,
+    pub name: String,
     /// 18 upper-case characters, or '/'.
-    pub SocialCreditCode: String,
+    pub social_credit_code: String,
     /// Registration area: the path of codes from `Area/registerplace` (province, city, county).
-    pub RegisteredArea: Vec<String>,
+    pub registered_area: Vec<String>,
     /// YYYY-MM-DD.
-    pub RegisterDate: String,
-    pub RegisteredAddress: String,
-    pub LegalPerson: String,
-    pub LegalPersonPhone: String,
-    pub LegalPersonIdNumber: String,
-    pub OfficeAddress: String,
-    pub projectLeader: String,
-    pub projectLeaderPhone: String,
-    pub projectLeaderIdNumber: String,
+    pub register_date: String,
+    pub registered_address: String,
+    pub legal_person: String,
+    pub legal_person_phone: String,
+    pub legal_person_id_number: String,
+    pub office_address: String,
+    #[serde(rename = "projectLeader")]
+    pub project_leader: String,
+    #[serde(rename = "projectLeaderPhone")]
+    pub project_leader_phone: String,
+    #[serde(rename = "projectLeaderIdNumber")]
+    pub project_leader_id_number: String,
     /// A `company_type` value (单位类型).
-    pub ProvinceCompanyType: String,
+    pub province_company_type: String,
     /// A `depositmethod` value; '321' until saved.
+    #[serde(rename = "paytype")]
     pub paytype: String,
     /// The deposit in 万元, exact (up to 6 decimals, no trailing zeros); '' when none.
+    #[serde(rename = "desposit")]
     pub desposit: String,
     /// The guarantee file's URL (`/uploads/…`).
+    #[serde(rename = "guaranteepath")]
     pub guaranteepath: String,
     /// Guarantee validity start, YYYY-MM-DD.
+    #[serde(rename = "startdate")]
     pub startdate: String,
     /// Guarantee validity end, YYYY-MM-DD.
+    #[serde(rename = "enddate")]
     pub enddate: String,
 }
 
 /// contructorForm (the spec's spelling): builderForm plus the labour leader, the site manager and the
 /// contract attachments.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ContructorForm {
     #[serde(flatten)]
     pub unit: BuilderForm,
-    pub laborLeader: String,
-    pub laborLeaderPhone: String,
-    pub laborLeaderIdNumber: String,
+    pub labor_leader: String,
+    pub labor_leader_phone: String,
+    pub labor_leader_id_number: String,
     pub sitemanager: String,
     pub sitemanagerphone: String,
-    pub sitemanagerIdNumber: String,
+    pub sitemanager_id_number: String,
     /// Contract attachment URLs (`/uploads/…`), at most 9.
-    pub ContractAttachment: Vec<String>,
+    #[serde(rename = "ContractAttachment")]
+    pub contract_attachment: Vec<String>,
 }
 
 /// What steps 2 and 3 show beside the form.
@@ -153,16 +165,18 @@ pub struct UnitContext {
 
 /// `Site/builderEdit`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct BuilderEditData {
-    pub builderForm: BuilderForm,
+    pub builder_form: BuilderForm,
     #[serde(flatten)]
     pub context: UnitContext,
 }
 
 /// `Site/contractorEdit`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ContractorEditData {
-    pub contructorForm: ContructorForm,
+    pub contructor_form: ContructorForm,
     #[serde(flatten)]
     pub context: UnitContext,
 }
@@ -170,28 +184,39 @@ pub struct ContractorEditData {
 /// The form `Site/ajaxBuilderEdit` and `Site/ajaxContructorEdit` receive. Arrays are comma-joined.
 /// The fields from laborLeader on are the construction unit's only.
 #[derive(Debug, Default, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct UnitForm {
     /// The unit's id; optional, must be this project's unit when given.
     pub id: Option<String>,
-    pub Name: Option<String>,
+    #[serde(rename = "Name")]
+    pub name: Option<String>,
     /// 18 characters (upper-cased) or '/'.
-    pub SocialCreditCode: Option<String>,
+    #[serde(rename = "SocialCreditCode")]
+    pub social_credit_code: Option<String>,
     /// Comma-joined codes from `Area/registerplace`, e.g. `41,4101,410105`.
-    pub RegisteredArea: Option<String>,
+    #[serde(rename = "RegisteredArea")]
+    pub registered_area: Option<String>,
     /// Used when RegisteredArea is not sent (the console's cascader model name).
-    pub builderArea: Option<String>,
+    pub builder_area: Option<String>,
     /// Used when RegisteredArea is not sent (the console's cascader model name).
-    pub contractorArea: Option<String>,
-    pub RegisterDate: Option<String>,
-    pub RegisteredAddress: Option<String>,
-    pub LegalPerson: Option<String>,
-    pub LegalPersonPhone: Option<String>,
-    pub LegalPersonIdNumber: Option<String>,
-    pub OfficeAddress: Option<String>,
-    pub projectLeader: Option<String>,
-    pub projectLeaderPhone: Option<String>,
-    pub projectLeaderIdNumber: Option<String>,
-    pub ProvinceCompanyType: Option<String>,
+    pub contractor_area: Option<String>,
+    #[serde(rename = "RegisterDate")]
+    pub register_date: Option<String>,
+    #[serde(rename = "RegisteredAddress")]
+    pub registered_address: Option<String>,
+    #[serde(rename = "LegalPerson")]
+    pub legal_person: Option<String>,
+    #[serde(rename = "LegalPersonPhone")]
+    pub legal_person_phone: Option<String>,
+    #[serde(rename = "LegalPersonIdNumber")]
+    pub legal_person_id_number: Option<String>,
+    #[serde(rename = "OfficeAddress")]
+    pub office_address: Option<String>,
+    pub project_leader: Option<String>,
+    pub project_leader_phone: Option<String>,
+    pub project_leader_id_number: Option<String>,
+    #[serde(rename = "ProvinceCompanyType")]
+    pub province_company_type: Option<String>,
     pub paytype: Option<String>,
     /// 万元: up to 4 integer digits and 6 decimals. Optional for the builder, required for the contractor.
     pub desposit: Option<String>,
@@ -200,22 +225,24 @@ pub struct UnitForm {
     pub startdate: Option<String>,
     pub enddate: Option<String>,
     /// Used when startdate/enddate are not sent: `start,end`.
-    pub dateArr: Option<String>,
-    pub laborLeader: Option<String>,
-    pub laborLeaderPhone: Option<String>,
-    pub laborLeaderIdNumber: Option<String>,
+    pub date_arr: Option<String>,
+    pub labor_leader: Option<String>,
+    pub labor_leader_phone: Option<String>,
+    pub labor_leader_id_number: Option<String>,
     pub sitemanager: Option<String>,
     pub sitemanagerphone: Option<String>,
-    pub sitemanagerIdNumber: Option<String>,
+    pub sitemanager_id_number: Option<String>,
     /// Comma-joined `/uploads/…` URLs this project uploaded with kind `contract`, at most 9.
-    pub ContractAttachment: Option<String>,
+    #[serde(rename = "ContractAttachment")]
+    pub contract_attachment: Option<String>,
 }
 
 /// The reply of a successful save.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct UnitSaved {
     /// The deposit is above the ceiling (spec §4: a warning flag, not a refusal).
-    pub depositWarning: bool,
+    pub deposit_warning: bool,
     /// The ceiling in 万元.
     pub desposittop: String,
     /// The company is now locked.
@@ -225,20 +252,23 @@ pub struct UnitSaved {
 /// A company as the look-up and the name search answer it, to fill and lock the form. The legal
 /// person's phone and ID number are masked: a locked company's stored values are kept on save anyway.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
 pub struct CompanyInfo {
+    #[serde(rename = "id")]
     pub id: i64,
-    pub Name: String,
-    pub SocialCreditCode: String,
-    pub RegisteredArea: Vec<String>,
-    pub RegisterDate: String,
-    pub RegisteredAddress: String,
-    pub LegalPerson: String,
+    pub name: String,
+    pub social_credit_code: String,
+    pub registered_area: Vec<String>,
+    pub register_date: String,
+    pub registered_address: String,
+    pub legal_person: String,
     /// Masked (`138****8000`).
-    pub LegalPersonPhone: String,
+    pub legal_person_phone: String,
     /// Masked (`410105********1234`).
-    pub LegalPersonIdNumber: String,
-    pub OfficeAddress: String,
-    pub ProvinceCompanyType: String,
+    pub legal_person_id_number: String,
+    pub office_address: String,
+    pub province_company_type: String,
+    #[serde(rename = "locked")]
     pub locked: bool,
 }
 
@@ -256,22 +286,26 @@ pub(crate) fn mask(text: &str, head: usize, tail: usize) -> String {
         return "*".repeat(chars.len());
     }
     let middle = "*".repeat(chars.len() - head - tail);
-    format!("{}{middle}{}", chars[..head].iter().collect::<String>(), chars[chars.len() - tail..].iter().collect::<String>())
+    format!(
+        "{}{middle}{}",
+        chars[..head].iter().collect::<String>(),
+        chars[chars.len() - tail..].iter().collect::<String>()
+    )
 }
 
 pub fn company_info(row: &CompanyRow) -> CompanyInfo {
     CompanyInfo {
         id: row.id,
-        Name: row.name.clone(),
-        SocialCreditCode: row.social_credit_code.clone(),
-        RegisteredArea: split_list(&row.registered_area),
-        RegisterDate: show_date(&row.register_date),
-        RegisteredAddress: row.registered_address.clone(),
-        LegalPerson: row.legal_person.clone(),
-        LegalPersonPhone: mask(&row.legal_person_phone, 3, 4),
-        LegalPersonIdNumber: mask(&row.legal_person_id_number, 6, 4),
-        OfficeAddress: row.office_address.clone(),
-        ProvinceCompanyType: row.company_type.clone(),
+        name: row.fields.name.clone(),
+        social_credit_code: row.fields.social_credit_code.clone(),
+        registered_area: split_list(&row.fields.registered_area),
+        register_date: show_date(&row.fields.register_date),
+        registered_address: row.fields.registered_address.clone(),
+        legal_person: row.fields.legal_person.clone(),
+        legal_person_phone: mask(&row.fields.legal_person_phone, 3, 4),
+        legal_person_id_number: mask(&row.fields.legal_person_id_number, 6, 4),
+        office_address: row.fields.office_address.clone(),
+        province_company_type: row.fields.company_type.clone(),
         locked: row.locked,
     }
 }
@@ -285,23 +319,23 @@ pub fn deposit_ceiling_fen(contract_price_fen: Option<i64>) -> u64 {
 }
 
 pub(crate) fn builder_form(unit: Option<&UnitRow>, company: Option<&CompanyRow>) -> BuilderForm {
-    let c = company.cloned().unwrap_or_default();
+    let c = company.map(|company| company.fields.clone()).unwrap_or_default();
     let u = unit.map(|unit| unit.fields.clone()).unwrap_or_default();
     BuilderForm {
         id: unit.map(|unit| unit.id),
-        Name: c.name,
-        SocialCreditCode: c.social_credit_code,
-        RegisteredArea: split_list(&c.registered_area),
-        RegisterDate: show_date(&c.register_date),
-        RegisteredAddress: c.registered_address,
-        LegalPerson: c.legal_person,
-        LegalPersonPhone: c.legal_person_phone,
-        LegalPersonIdNumber: c.legal_person_id_number,
-        OfficeAddress: c.office_address,
-        projectLeader: u.project_leader,
-        projectLeaderPhone: u.project_leader_phone,
-        projectLeaderIdNumber: u.project_leader_id_number,
-        ProvinceCompanyType: c.company_type,
+        name: c.name,
+        social_credit_code: c.social_credit_code,
+        registered_area: split_list(&c.registered_area),
+        register_date: show_date(&c.register_date),
+        registered_address: c.registered_address,
+        legal_person: c.legal_person,
+        legal_person_phone: c.legal_person_phone,
+        legal_person_id_number: c.legal_person_id_number,
+        office_address: c.office_address,
+        project_leader: u.project_leader,
+        project_leader_phone: u.project_leader_phone,
+        project_leader_id_number: u.project_leader_id_number,
+        province_company_type: c.company_type,
         paytype: if unit.is_some() { u.pay_type } else { options::DEFAULT_PAY_TYPE.to_owned() },
         desposit: u.deposit_fen.map(|fen| money::fen_to_wan(fen.max(0) as u64)).unwrap_or_default(),
         guaranteepath: u.guarantee_path,
@@ -314,13 +348,13 @@ pub(crate) fn contructor_form(unit: Option<&UnitRow>, company: Option<&CompanyRo
     let u = unit.map(|unit| unit.fields.clone()).unwrap_or_default();
     ContructorForm {
         unit: builder_form(unit, company),
-        laborLeader: u.labor_leader,
-        laborLeaderPhone: u.labor_leader_phone,
-        laborLeaderIdNumber: u.labor_leader_id_number,
+        labor_leader: u.labor_leader,
+        labor_leader_phone: u.labor_leader_phone,
+        labor_leader_id_number: u.labor_leader_id_number,
         sitemanager: u.site_manager,
         sitemanagerphone: u.site_manager_phone,
-        sitemanagerIdNumber: u.site_manager_id_number,
-        ContractAttachment: split_list(&u.contract_attachments),
+        sitemanager_id_number: u.site_manager_id_number,
+        contract_attachment: split_list(&u.contract_attachments),
     }
 }
 
@@ -332,7 +366,7 @@ struct Loaded {
 
 async fn load_unit(db: &Db, project_id: i64, role: Role) -> Result<Loaded, ApiError> {
     let project =
-        project_repo::find_step_form(db, project_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_PROJECT.into()))?;
+        project::find_step_form(db, project_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_PROJECT.into()))?;
     let unit = repo::find_unit(db, project_id, role.as_str()).await?;
     let company = match &unit {
         Some(unit) => repo::find_company(db, unit.company_id).await?,
@@ -359,7 +393,7 @@ fn context(loaded: &Loaded) -> UnitContext {
 pub async fn load_builder(db: &Db, current: &CurrentAccount) -> Result<BuilderEditData, ApiError> {
     let loaded = load_unit(db, builder_project(current)?, Role::Builder).await?;
     Ok(BuilderEditData {
-        builderForm: builder_form(loaded.unit.as_ref(), loaded.company.as_ref()),
+        builder_form: builder_form(loaded.unit.as_ref(), loaded.company.as_ref()),
         context: context(&loaded),
     })
 }
@@ -368,7 +402,7 @@ pub async fn load_builder(db: &Db, current: &CurrentAccount) -> Result<BuilderEd
 pub async fn load_contractor(db: &Db, current: &CurrentAccount) -> Result<ContractorEditData, ApiError> {
     let loaded = load_unit(db, builder_project(current)?, Role::Contractor).await?;
     Ok(ContractorEditData {
-        contructorForm: contructor_form(loaded.unit.as_ref(), loaded.company.as_ref()),
+        contructor_form: contructor_form(loaded.unit.as_ref(), loaded.company.as_ref()),
         context: context(&loaded),
     })
 }
@@ -400,21 +434,26 @@ pub(crate) async fn find_companies(db: &Db, name: &str, code: &str) -> Result<Ve
     Ok(repo::search_companies(db, name, SEARCH_LIMIT).await?.iter().map(company_info).collect())
 }
 
-pub(crate) fn sent(value: &Option<String>) -> String {
-    value.clone().unwrap_or_default()
-}
-
 /// A required select whose value must be one of `list`'s codes.
-pub(crate) fn select(input: &str, list: &[SelectOption], required: &'static str, unknown: &'static str) -> Result<String, Invalid> {
+pub(crate) fn select(
+    input: &str,
+    list: &[SelectOption],
+    required: &'static str,
+    unknown: &'static str,
+) -> Result<String, Invalid> {
     let value = rules::required(input, required)?;
     if options::is_known(list, &value) { Ok(value) } else { Err(Invalid(unknown)) }
 }
 
 /// Name, phone and ID number of a person, each required.
-pub(crate) fn person(name: &Option<String>, phone: &Option<String>, id_number: &Option<String>) -> Result<[String; 3], Invalid> {
-    let name = PersonName::parse(&sent(name))?.as_str().to_owned();
-    let phone = Phone::parse(&sent(phone))?.as_str().to_owned();
-    let id_number = IdNumber::parse(&sent(id_number))?.as_str().to_owned();
+pub(crate) fn person(
+    name: &Option<String>,
+    phone: &Option<String>,
+    id_number: &Option<String>,
+) -> Result<[String; 3], Invalid> {
+    let name = PersonName::parse(sent(name))?.as_str().to_owned();
+    let phone = Phone::parse(sent(phone))?.as_str().to_owned();
+    let id_number = IdNumber::parse(sent(id_number))?.as_str().to_owned();
     Ok([name, phone, id_number])
 }
 
@@ -423,7 +462,8 @@ fn registered_area(text: &str) -> Result<String, Invalid> {
     let codes = split_list(&rules::required(text, MSG_REGISTERED_AREA_REQUIRED)?);
     let areas = areas();
     let exact = codes.iter().all(|code| areas.get(code).is_some_and(|area| area.code == code.as_str()));
-    let starts_at_province = codes.first().and_then(|code| areas.get(code)).is_some_and(|area| area.level == Level::Province);
+    let starts_at_province =
+        codes.first().and_then(|code| areas.get(code)).is_some_and(|area| area.level == Level::Province);
     if exact && starts_at_province && codes.len() <= 3 && areas.is_valid_path(&codes) {
         Ok(codes.join(","))
     } else {
@@ -432,26 +472,26 @@ fn registered_area(text: &str) -> Result<String, Invalid> {
 }
 
 /// The company fields as sent, validated in the form's order.
-pub(crate) fn company_fields(form: &UnitForm, code: &CreditCodeOrNone) -> Result<CompanyUpdate, Invalid> {
-    let name = rules::unit_name(&sent(&form.Name))?;
-    let area_text = [&form.RegisteredArea, &form.builderArea, &form.contractorArea]
+pub(crate) fn company_fields(form: &UnitForm, code: &CreditCodeOrNone) -> Result<CompanyFields, Invalid> {
+    let name = rules::unit_name(sent(&form.name))?;
+    let area_text = [&form.registered_area, &form.builder_area, &form.contractor_area]
         .into_iter()
         .map(sent)
         .find(|text| !text.trim().is_empty())
         .unwrap_or_default();
-    let registered_area = registered_area(&area_text)?;
-    let register_date = format_date(required_date(&sent(&form.RegisterDate), MSG_REGISTER_DATE_REQUIRED)?);
-    let registered_address = rules::address(&sent(&form.RegisteredAddress))?;
+    let registered_area = registered_area(area_text)?;
+    let register_date = format_date(required_date(sent(&form.register_date), MSG_REGISTER_DATE_REQUIRED)?);
+    let registered_address = rules::address(sent(&form.registered_address))?;
     let [legal_person, legal_person_phone, legal_person_id_number] =
-        person(&form.LegalPerson, &form.LegalPersonPhone, &form.LegalPersonIdNumber)?;
-    let office_address = rules::address(&sent(&form.OfficeAddress))?;
+        person(&form.legal_person, &form.legal_person_phone, &form.legal_person_id_number)?;
+    let office_address = rules::address(sent(&form.office_address))?;
     let company_type = select(
-        &sent(&form.ProvinceCompanyType),
+        sent(&form.province_company_type),
         options::COMPANY_TYPES,
         MSG_UNIT_TYPE_REQUIRED,
         MSG_COMPANY_TYPE_UNKNOWN,
     )?;
-    Ok(CompanyUpdate {
+    Ok(CompanyFields {
         social_credit_code: code.as_str().to_owned(),
         name,
         registered_area,
@@ -478,12 +518,12 @@ pub(crate) struct GuaranteeFields {
 }
 
 pub(crate) fn guarantee_fields(form: &UnitForm, contractor: bool) -> Result<GuaranteeFields, Invalid> {
-    let pay_type = select(&sent(&form.paytype), options::DEPOSIT_METHODS, MSG_PAY_TYPE_REQUIRED, MSG_PAY_TYPE_UNKNOWN)?;
+    let pay_type = select(sent(&form.paytype), options::DEPOSIT_METHODS, MSG_PAY_TYPE_REQUIRED, MSG_PAY_TYPE_UNKNOWN)?;
     let deposit_text = sent(&form.desposit);
-    let deposit = if contractor { Some(money::deposit(&deposit_text)?) } else { money::deposit_optional(&deposit_text)? };
+    let deposit = if contractor { Some(money::deposit(deposit_text)?) } else { money::deposit_optional(deposit_text)? };
     let deposit_fen = deposit.map(|fen| fen as i64);
 
-    let guarantee_path = sent(&form.guaranteepath).trim().to_owned();
+    let guarantee_path = sent(&form.guaranteepath).to_owned();
     if guarantee_path.is_empty() && contractor {
         return Err(Invalid(MSG_GUARANTEE_FILE_REQUIRED));
     }
@@ -495,12 +535,12 @@ pub(crate) fn guarantee_fields(form: &UnitForm, contractor: bool) -> Result<Guar
 
     let (mut start_text, mut end_text) = (sent(&form.startdate), sent(&form.enddate));
     if start_text.trim().is_empty() && end_text.trim().is_empty() {
-        let pair = sent(&form.dateArr);
+        let pair = sent(&form.date_arr);
         if let Some((start, end)) = pair.split_once(',') {
-            (start_text, end_text) = (start.to_owned(), end.to_owned());
+            (start_text, end_text) = (start, end);
         }
     }
-    let (start, end): (Option<Date>, Option<Date>) = (parse_date(&start_text)?, parse_date(&end_text)?);
+    let (start, end): (Option<Date>, Option<Date>) = (parse_date(start_text)?, parse_date(end_text)?);
     match (start, end) {
         (Some(start), Some(end)) => {
             if start > end {
@@ -542,13 +582,14 @@ struct UnitInput {
 fn unit_fields(form: &UnitForm, role: Role) -> Result<UnitInput, Invalid> {
     let contractor = role == Role::Contractor;
     let [project_leader, project_leader_phone, project_leader_id_number] =
-        person(&form.projectLeader, &form.projectLeaderPhone, &form.projectLeaderIdNumber)?;
-    let mut unit = UnitFields { project_leader, project_leader_phone, project_leader_id_number, ..UnitFields::default() };
+        person(&form.project_leader, &form.project_leader_phone, &form.project_leader_id_number)?;
+    let mut unit =
+        UnitFields { project_leader, project_leader_phone, project_leader_id_number, ..UnitFields::default() };
     if contractor {
         [unit.labor_leader, unit.labor_leader_phone, unit.labor_leader_id_number] =
-            person(&form.laborLeader, &form.laborLeaderPhone, &form.laborLeaderIdNumber)?;
+            person(&form.labor_leader, &form.labor_leader_phone, &form.labor_leader_id_number)?;
         [unit.site_manager, unit.site_manager_phone, unit.site_manager_id_number] =
-            person(&form.sitemanager, &form.sitemanagerphone, &form.sitemanagerIdNumber)?;
+            person(&form.sitemanager, &form.sitemanagerphone, &form.sitemanager_id_number)?;
     }
     let guarantee = guarantee_fields(form, contractor)?;
     unit.pay_type = guarantee.pay_type;
@@ -561,7 +602,7 @@ fn unit_fields(form: &UnitForm, role: Role) -> Result<UnitInput, Invalid> {
     let mut attachments: Vec<String> = Vec::new();
     let mut attachment_uploads = Vec::new();
     if contractor {
-        for url in split_list(&sent(&form.ContractAttachment)) {
+        for url in split_list(sent(&form.contract_attachment)) {
             if !attachments.contains(&url) {
                 attachment_uploads.push(upload_name(&url).ok_or(Invalid(MSG_ATTACHMENT_INVALID))?);
                 attachments.push(url);
@@ -606,7 +647,13 @@ fn form_json(role: Role, loaded: &Loaded) -> Value {
 
 /// `Site/ajaxBuilderEdit` / `Site/ajaxContructorEdit`: validates and stores the unit, keeps a locked
 /// company's stored fields, moves the wizard on, logs the change and answers the deposit warning.
-pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, role: Role, form: &UnitForm) -> Result<UnitSaved, ApiError> {
+pub async fn save(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    role: Role,
+    form: &UnitForm,
+) -> Result<UnitSaved, ApiError> {
     let project_id = builder_project(current)?;
     let before = load_unit(db, project_id, role).await?;
     check_editable(&before.project.audit_status)?;
@@ -616,10 +663,10 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, role: Role, form:
         return Err(ApiError::Forbidden(MSG_OTHER_PROJECT.into()));
     }
 
-    let code = CreditCodeOrNone::parse(&sent(&form.SocialCreditCode))?;
+    let code = CreditCodeOrNone::parse(sent(&form.social_credit_code))?;
     let existing = match &code {
         CreditCodeOrNone::Code(code) => repo::find_company_by_code(db, code.as_str()).await?,
-        CreditCodeOrNone::None => before.company.clone().filter(|company| company.social_credit_code == "/"),
+        CreditCodeOrNone::None => before.company.clone().filter(|company| company.fields.social_credit_code == "/"),
     };
     let choice = match existing {
         Some(company) if company.locked => CompanyChoice::Keep(company.id),
@@ -628,12 +675,16 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, role: Role, form:
     };
     let input = unit_fields(form, role)?;
     if let Some(name) = &input.guarantee_upload
-        && repo::count_project_uploads(db, project_id, std::slice::from_ref(name), &["guarantee"]).await? != 1
+        && crate::upload::service::count_project_uploads(db, project_id, std::slice::from_ref(name), &["guarantee"])
+            .await?
+            != 1
     {
         return Err(ApiError::refused(MSG_GUARANTEE_FILE_INVALID));
     }
     let attachments = &input.attachment_uploads;
-    if repo::count_project_uploads(db, project_id, attachments, &["contract"]).await? != attachments.len() as i64 {
+    if crate::upload::service::count_project_uploads(db, project_id, attachments, &["contract"]).await?
+        != attachments.len() as i64
+    {
         return Err(ApiError::refused(MSG_ATTACHMENT_INVALID));
     }
 
@@ -641,22 +692,46 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, role: Role, form:
         return Err(ApiError::Forbidden(MSG_SUBMITTED.into()));
     }
     let after = load_unit(db, project_id, role).await?;
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: role.action(),
-        target_type: "project",
-        target_id: project_id.to_string(),
-        detail: change_summary(&form_json(role, &before), &form_json(role, &after)),
-        ip,
-    })
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip)
+            .action(role.action())
+            .on("project", project_id)
+            .detail(change_summary(&form_json(role, &before), &form_json(role, &after))),
+    )
     .await?;
     let ceiling = deposit_ceiling_fen(after.project.contract_price_fen);
     Ok(UnitSaved {
-        depositWarning: input.unit.deposit_fen.is_some_and(|fen| money::deposit_over_ceiling(fen as u64, ceiling)),
+        deposit_warning: input.unit.deposit_fen.is_some_and(|fen| money::deposit_over_ceiling(fen as u64, ceiling)),
         desposittop: money::fen_to_wan(ceiling),
         locked: true,
     })
+}
+
+/// The project's unit in `role`, if it has one.
+pub async fn find_unit(db: &Db, project_id: i64, role: &str) -> sqlx::Result<Option<UnitRow>> {
+    repo::find_unit(db, project_id, role).await
+}
+
+pub async fn find_company(db: &Db, id: i64) -> sqlx::Result<Option<CompanyRow>> {
+    repo::find_company(db, id).await
+}
+
+/// The project's units with their companies: builder, general contractor, then the others in order of entry.
+pub async fn project_units(db: &Db, project_id: i64) -> sqlx::Result<Vec<ProjectUnit>> {
+    repo::project_units(db, project_id).await
+}
+
+/// The units the regulator registers (wizard steps 2–3), builder before contractor.
+pub async fn registered_units(db: &Db, project_id: i64) -> sqlx::Result<Vec<RegisteredUnit>> {
+    repo::registered_units(db, project_id).await
+}
+
+pub use super::repo::UnitBrief;
+
+/// The builder and general contractor of each of the projects `ids` (one query for all).
+pub async fn unit_briefs(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<UnitBrief>> {
+    repo::unit_briefs(db, ids).await
 }
 
 #[cfg(test)]

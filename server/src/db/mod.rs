@@ -13,6 +13,9 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgPool, SqlitePool};
 
+mod tx;
+pub use tx::Tx;
+
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
@@ -96,6 +99,32 @@ impl Db {
     pub async fn close(&self) {
         on_db!(self, pool => pool.close().await)
     }
+}
+/// `$first, $first+1, …` for `count` values: the placeholders of an `IN (…)` list built at run time.
+pub fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
+}
+
+/// A value bound into SQL built at run time, in placeholder order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bind {
+    Int(i64),
+    Text(String),
+}
+
+/// Binds each of `$binds` (an iterator of `&Bind`) to `$query`, in order.
+#[macro_export]
+macro_rules! bind_all {
+    ($query:expr, $binds:expr) => {{
+        let mut query = $query;
+        for bind in $binds {
+            query = match bind {
+                $crate::db::Bind::Int(value) => query.bind(*value),
+                $crate::db::Bind::Text(value) => query.bind(value.clone()),
+            };
+        }
+        query
+    }};
 }
 
 /// Executes a statement built by `$query` (re-expanded for each backend) and answers the rows affected.

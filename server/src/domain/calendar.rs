@@ -174,7 +174,8 @@ pub fn parse_day(input: &str) -> Result<Date, Invalid> {
         return Err(invalid);
     }
     let month = Month::try_from(month.parse::<u8>().map_err(|_| invalid)?).map_err(|_| invalid)?;
-    let date = Date::from_calendar_date(year.parse().map_err(|_| invalid)?, month, day.parse().map_err(|_| invalid)?).map_err(|_| invalid)?;
+    let date = Date::from_calendar_date(year.parse().map_err(|_| invalid)?, month, day.parse().map_err(|_| invalid)?)
+        .map_err(|_| invalid)?;
     in_years(date.year())?;
     Ok(date)
 }
@@ -212,7 +213,8 @@ pub fn check_kind_on_day(day: Date, kind: SpecialDay) -> Result<(), Invalid> {
 
 /// The last day of the month `first` lies in.
 pub fn month_end(first: Date) -> Date {
-    Date::from_calendar_date(first.year(), first.month(), first.month().length(first.year())).expect("a month's last day exists")
+    Date::from_calendar_date(first.year(), first.month(), first.month().length(first.year()))
+        .expect("a month's last day exists")
 }
 
 #[cfg(test)]
@@ -222,8 +224,16 @@ mod tests {
 
     fn national_day_2025() -> Calendar {
         let mut days = vec![(date!(2025 - 09 - 28), SpecialDay::Workday), (date!(2025 - 10 - 11), SpecialDay::Workday)];
-        for (day, kind) in [(1, SpecialDay::Statutory), (2, SpecialDay::Statutory), (3, SpecialDay::Statutory), (4, SpecialDay::Off),
-            (5, SpecialDay::Off), (6, SpecialDay::Statutory), (7, SpecialDay::Off), (8, SpecialDay::Off)] {
+        for (day, kind) in [
+            (1, SpecialDay::Statutory),
+            (2, SpecialDay::Statutory),
+            (3, SpecialDay::Statutory),
+            (4, SpecialDay::Off),
+            (5, SpecialDay::Off),
+            (6, SpecialDay::Statutory),
+            (7, SpecialDay::Off),
+            (8, SpecialDay::Off),
+        ] {
             days.push((Date::from_calendar_date(2025, time::Month::October, day).unwrap(), kind));
         }
         Calendar::new(days)
@@ -241,7 +251,9 @@ mod tests {
     fn national_day_2025_has_eighteen_working_days_and_four_paid_holidays() {
         let calendar = national_day_2025();
         assert_eq!(calendar.working_days(date!(2025 - 10 - 01), date!(2025 - 10 - 31)), 18);
-        let paid = days(date!(2025 - 10 - 01), date!(2025 - 10 - 31)).filter(|day| calendar.class(*day) == DayClass::Statutory).count();
+        let paid = days(date!(2025 - 10 - 01), date!(2025 - 10 - 31))
+            .filter(|day| calendar.class(*day) == DayClass::Statutory)
+            .count();
         assert_eq!(paid, 4);
         assert_eq!(calendar.class(date!(2025 - 10 - 11)), DayClass::Working);
         assert_eq!(calendar.class(date!(2025 - 10 - 08)), DayClass::Rest);

@@ -21,9 +21,10 @@ fn valid_time(time: &str) -> bool {
     let parts: Vec<&str> = time.split(':').collect();
     let limits = [23, 59, 59];
     (2..=3).contains(&parts.len())
-        && parts.iter().zip(limits).all(|(part, max)| {
-            part.len() == 2 && all_digits(part) && part.parse::<u8>().is_ok_and(|v| v <= max)
-        })
+        && parts
+            .iter()
+            .zip(limits)
+            .all(|(part, max)| part.len() == 2 && all_digits(part) && part.parse::<u8>().is_ok_and(|v| v <= max))
 }
 
 /// `None` for empty or the zero date; otherwise a real calendar date `YYYY-MM-DD[ HH:MM[:SS]]`.

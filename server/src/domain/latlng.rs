@@ -70,7 +70,10 @@ impl Latlng {
             return Err(Invalid(MSG_LATLNG_REQUIRED));
         }
         let (lat, lng) = text.split_once(',').ok_or(Invalid(MSG_RANGE))?;
-        Ok(Latlng { lat: latitude(lat).map_err(|_| Invalid(MSG_RANGE))?, lng: longitude(lng).map_err(|_| Invalid(MSG_RANGE))? })
+        Ok(Latlng {
+            lat: latitude(lat).map_err(|_| Invalid(MSG_RANGE))?,
+            lng: longitude(lng).map_err(|_| Invalid(MSG_RANGE))?,
+        })
     }
 }
 

@@ -14,13 +14,7 @@ pub fn masked(text: &str) -> String {
     chars
         .iter()
         .enumerate()
-        .map(|(index, char)| {
-            if index < visible || index >= chars.len() - visible {
-                *char
-            } else {
-                '*'
-            }
-        })
+        .map(|(index, char)| if index < visible || index >= chars.len() - visible { *char } else { '*' })
         .collect()
 }
 

@@ -10,8 +10,8 @@ pub mod id_number;
 pub mod latlng;
 pub mod mask;
 pub mod money;
-pub mod person_name;
 pub mod payroll;
+pub mod person_name;
 pub mod phone;
 pub mod text;
 pub mod wage_card;
@@ -74,8 +74,19 @@ mod tests {
     fn every_vector_file_has_a_rust_harness() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../vectors");
         let covered = [
-            "password.json", "id_number.json", "credit_code.json", "phone.json", "person_name.json",
-            "text.json", "money.json", "dates.json", "latlng.json", "worker.json", "wage_card.json", "payroll.json", "calendar.json",
+            "password.json",
+            "id_number.json",
+            "credit_code.json",
+            "phone.json",
+            "person_name.json",
+            "text.json",
+            "money.json",
+            "dates.json",
+            "latlng.json",
+            "worker.json",
+            "wage_card.json",
+            "payroll.json",
+            "calendar.json",
         ];
         for entry in std::fs::read_dir(dir).unwrap() {
             let name = entry.unwrap().file_name().into_string().unwrap();

@@ -23,8 +23,12 @@ struct Messages {
     integer: &'static str,
 }
 
-const PRICE: Messages =
-    Messages { required: MSG_PRICE_REQUIRED, invalid: MSG_PRICE, decimals: MSG_PRICE_DECIMALS, integer: MSG_PRICE_INTEGER };
+const PRICE: Messages = Messages {
+    required: MSG_PRICE_REQUIRED,
+    invalid: MSG_PRICE,
+    decimals: MSG_PRICE_DECIMALS,
+    integer: MSG_PRICE_INTEGER,
+};
 const DEPOSIT: Messages = Messages {
     required: MSG_DEPOSIT_REQUIRED,
     invalid: MSG_DEPOSIT,

@@ -143,7 +143,10 @@ pub fn owed(month: MonthFacts, employed: &[EmployedDay], claimed: &dyn Fn(Date) 
     let mut segments: Vec<(Terms, i64, i64)> = Vec::new(); // terms, paid days, working days employed
     let mut basis: Vec<String> = Vec::new();
     for day in employed {
-        let index = match segments.iter().position(|(terms, _, _)| terms.kind == day.terms.kind && terms.rate_fen == day.terms.rate_fen) {
+        let index = match segments
+            .iter()
+            .position(|(terms, _, _)| terms.kind == day.terms.kind && terms.rate_fen == day.terms.rate_fen)
+        {
             Some(index) => index,
             None => {
                 segments.push((day.terms, 0, 0));
@@ -175,7 +178,8 @@ pub fn owed(month: MonthFacts, employed: &[EmployedDay], claimed: &dyn Fn(Date) 
             (WageKind::Month, DayClass::Rest, _) => owed.overtime_days += 1,
         }
     }
-    let monthly: Vec<&(Terms, i64, i64)> = segments.iter().filter(|(terms, _, _)| terms.kind == WageKind::Month).collect();
+    let monthly: Vec<&(Terms, i64, i64)> =
+        segments.iter().filter(|(terms, _, _)| terms.kind == WageKind::Month).collect();
     let whole_month = employed.len() as i64 == month.days
         && employed.iter().all(|day| day.terms.kind == WageKind::Month)
         && employed.iter().filter(|day| day.class == DayClass::Working).all(|day| day.attended && claimed(day.day));
@@ -219,7 +223,13 @@ pub fn owed(month: MonthFacts, employed: &[EmployedDay], claimed: &dyn Fn(Date) 
 /// What a sheet line pays for `this` days when the days `before` are already on other lines of the month:
 /// the month's amount for both minus the amount for `before` alone, so that every line of the month adds up
 /// to what the month is owed, whatever order the sheets were made in. Never negative.
-pub fn line_owed(month: MonthFacts, employed: &[EmployedDay], before: &dyn Fn(Date) -> bool, this: &dyn Fn(Date) -> bool, proration: Proration) -> Owed {
+pub fn line_owed(
+    month: MonthFacts,
+    employed: &[EmployedDay],
+    before: &dyn Fn(Date) -> bool,
+    this: &dyn Fn(Date) -> bool,
+    proration: Proration,
+) -> Owed {
     let earlier = owed(month, employed, before, proration);
     let both = owed(month, employed, &|day| before(day) || this(day), proration);
     let mine = owed(month, employed, this, proration);
@@ -250,7 +260,12 @@ mod tests {
             .map(|punches| {
                 punches
                     .iter()
-                    .map(|punch| (parse_china_time(punch[0].as_str().unwrap()).unwrap(), Direction::parse(punch[1].as_str().unwrap()).unwrap()))
+                    .map(|punch| {
+                        (
+                            parse_china_time(punch[0].as_str().unwrap()).unwrap(),
+                            Direction::parse(punch[1].as_str().unwrap()).unwrap(),
+                        )
+                    })
                     .collect()
             })
             .unwrap_or_default();
@@ -267,10 +282,13 @@ mod tests {
             .filter(|day| day.month() == first.month())
             .last()
             .unwrap();
-        let mut attended: Vec<Date> = case["attended"].as_array().unwrap().iter().map(|text| day(text.as_str().unwrap())).collect();
+        let mut attended: Vec<Date> =
+            case["attended"].as_array().unwrap().iter().map(|text| day(text.as_str().unwrap())).collect();
         // The shift rule gives exactly the days the scenario names (the console's test takes them as attended).
-        let from_punches: Vec<Date> = shift_days(case).into_iter().filter(|shift| shift.month() == first.month()).collect();
-        let named: Vec<Date> = case["shiftDays"].as_array().into_iter().flatten().map(|text| day(text.as_str().unwrap())).collect();
+        let from_punches: Vec<Date> =
+            shift_days(case).into_iter().filter(|shift| shift.month() == first.month()).collect();
+        let named: Vec<Date> =
+            case["shiftDays"].as_array().into_iter().flatten().map(|text| day(text.as_str().unwrap())).collect();
         assert_eq!(from_punches, named, "{}: shift days", case["name"]);
         attended.extend(from_punches);
         let mut employed = Vec::new();
@@ -305,7 +323,7 @@ mod tests {
             let calendar = calendar(case);
             let (month, employed) = employed(case, &calendar);
             let proration = Proration::parse(case["proration"].as_str().unwrap_or("statutory")).unwrap();
-                // Each sheet claims the payable days up to its `through` day that no earlier sheet claimed.
+            // Each sheet claims the payable days up to its `through` day that no earlier sheet claimed.
             let mut claimed_through: Option<Date> = None;
             for sheet in case["sheets"].as_array().unwrap() {
                 let through = day(sheet["through"].as_str().unwrap());
@@ -317,7 +335,12 @@ mod tests {
                     &|day| before.is_none_or(|limit| day > limit) && day <= through,
                     proration,
                 );
-                assert_eq!(owed.fen, sheet["expectFen"].as_i64().unwrap(), "{name}: sheet through {through}: {}", owed.basis);
+                assert_eq!(
+                    owed.fen,
+                    sheet["expectFen"].as_i64().unwrap(),
+                    "{name}: sheet through {through}: {}",
+                    owed.basis
+                );
                 if let Some(days) = sheet["expectAttendedDays"].as_i64() {
                     assert_eq!(owed.attended_days, days, "{name}: attended days");
                 }
@@ -330,10 +353,17 @@ mod tests {
             for correction in case["corrections"].as_array().into_iter().flatten() {
                 let corrected = day(correction["day"].as_str().unwrap());
                 let paid = |d: Date| claimed_through.is_some_and(|limit| d <= limit);
-                let without: Vec<EmployedDay> =
-                    employed.iter().map(|d| if d.day == corrected { EmployedDay { attended: false, ..*d } } else { *d }).collect();
-                let take_back = owed(month, &employed, &paid, proration).fen - owed(month, &without, &paid, proration).fen;
-                assert_eq!(take_back, correction["expectTakeBackFen"].as_i64().unwrap(), "{name}: correction of {corrected}");
+                let without: Vec<EmployedDay> = employed
+                    .iter()
+                    .map(|d| if d.day == corrected { EmployedDay { attended: false, ..*d } } else { *d })
+                    .collect();
+                let take_back =
+                    owed(month, &employed, &paid, proration).fen - owed(month, &without, &paid, proration).fen;
+                assert_eq!(
+                    take_back,
+                    correction["expectTakeBackFen"].as_i64().unwrap(),
+                    "{name}: correction of {corrected}"
+                );
             }
         }
     }

@@ -18,7 +18,8 @@ pub fn is_chinese_char(c: char) -> bool {
 
 fn is_chinese_name(name: &str) -> bool {
     let count = name.chars().count();
-    (2..=20).contains(&count) && name.split(MIDDLE_DOT).all(|part| !part.is_empty() && part.chars().all(is_chinese_char))
+    (2..=20).contains(&count)
+        && name.split(MIDDLE_DOT).all(|part| !part.is_empty() && part.chars().all(is_chinese_char))
 }
 
 fn is_latin_name(name: &str) -> bool {

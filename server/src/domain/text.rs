@@ -116,8 +116,14 @@ mod tests {
             let result = match case["rule"].as_str().unwrap() {
                 "required" => {
                     let field_message = case["field_message"].as_str().unwrap();
-                    let message = [MSG_DISTRICT_REQUIRED, MSG_AREA_REQUIRED, MSG_START_REQUIRED,
-                        MSG_COMPLETION_REQUIRED, MSG_LATLNG_REQUIRED, MSG_PROJECT_TYPE_REQUIRED]
+                    let message = [
+                        MSG_DISTRICT_REQUIRED,
+                        MSG_AREA_REQUIRED,
+                        MSG_START_REQUIRED,
+                        MSG_COMPLETION_REQUIRED,
+                        MSG_LATLNG_REQUIRED,
+                        MSG_PROJECT_TYPE_REQUIRED,
+                    ]
                     .into_iter()
                     .find(|m| *m == field_message)
                     .expect("a known required message");

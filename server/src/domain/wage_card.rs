@@ -8,7 +8,8 @@ use super::{Invalid, all_digits};
 
 pub const MSG_SHAPE: &str = "工资卡号应为12-30位数字";
 /// The 301 a form answers for a UnionPay number failing its check digit; names the problem.
-pub const MSG_CHECK_DIGIT: &str = "工资卡号校验位错误：该银联卡号的末位与前面的数字不符，可能输错了一位，银行可能拒绝入账。确认卡号无误并保存吗？";
+pub const MSG_CHECK_DIGIT: &str =
+    "工资卡号校验位错误：该银联卡号的末位与前面的数字不符，可能输错了一位，银行可能拒绝入账。确认卡号无误并保存吗？";
 
 pub const PROBLEM_MISSING: &str = "未登记工资卡";
 pub const PROBLEM_SHAPE: &str = "卡号应为12-30位数字";
@@ -21,7 +22,11 @@ pub struct WageCard(String);
 impl WageCard {
     pub fn parse(input: &str) -> Result<WageCard, Invalid> {
         let digits: String = input.chars().filter(|c| !c.is_whitespace()).collect();
-        if (12..=30).contains(&digits.len()) && all_digits(&digits) { Ok(WageCard(digits)) } else { Err(Invalid(MSG_SHAPE)) }
+        if (12..=30).contains(&digits.len()) && all_digits(&digits) {
+            Ok(WageCard(digits))
+        } else {
+            Err(Invalid(MSG_SHAPE))
+        }
     }
 
     /// An optional card: empty is `None`.

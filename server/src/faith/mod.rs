@@ -41,7 +41,11 @@ pub struct CreditSaved {
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = CreditListForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Paged<Credit>>)))]
-async fn list(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<CreditListForm>) -> ApiResult<Paged<Credit>> {
+async fn list(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<CreditListForm>,
+) -> ApiResult<Paged<Credit>> {
     Ok(ok(service::list(&state.db, &current, &form).await?))
 }
 
@@ -49,7 +53,11 @@ async fn list(State(state): State<AppState>, current: CurrentAccount, Params(for
 #[utoipa::path(get, path = "/builder/faith/v1/Credit/detail", tag = "faith",
     params(("X-Token" = String, Header, description = "session token"), ("id" = String, Query, description = "record id")),
     responses((status = 200, body = Envelope<Credit>)))]
-async fn detail(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<CreditIdForm>) -> ApiResult<Credit> {
+async fn detail(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<CreditIdForm>,
+) -> ApiResult<Credit> {
     Ok(ok(service::detail(&state.db, &current, &form).await?))
 }
 
@@ -66,8 +74,12 @@ pub struct CreditUnitsForm {
 #[utoipa::path(get, path = "/builder/faith/v1/Credit/units", tag = "faith",
     params(("X-Token" = String, Header, description = "session token"), CreditUnitsForm),
     responses((status = 200, body = Envelope<Vec<UnitOption>>)))]
-async fn units(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<CreditUnitsForm>) -> ApiResult<Vec<UnitOption>> {
-    let project_id = crate::scope::project(&current, &form.project_id)?;
+async fn units(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<CreditUnitsForm>,
+) -> ApiResult<Vec<UnitOption>> {
+    let project_id = crate::scope::project(&state.db, &current, &form.project_id).await?;
     Ok(ok(crate::project::staff::service::unit_options(&state.db, project_id).await?))
 }
 

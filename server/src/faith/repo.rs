@@ -91,7 +91,13 @@ pub async fn find_worker(db: &Db, id_number: &str) -> sqlx::Result<Option<(i64, 
     on_db!(db, pool => sqlx::query_as("SELECT id, name FROM workers WHERE id_number = $1").bind(id_number).fetch_optional(pool).await)
 }
 
-pub async fn insert(db: &Db, project_id: i64, authority: &str, account_id: Option<i64>, record: &NewCredit) -> sqlx::Result<i64> {
+pub async fn insert(
+    db: &Db,
+    project_id: i64,
+    authority: &str,
+    account_id: Option<i64>,
+    record: &NewCredit,
+) -> sqlx::Result<i64> {
     let sql = "INSERT INTO credit_records (project_id, kind, subject_type, worker_id, unit_id, subject_name, id_number, \
                record_date, reason, issuer, attachments, account_id, created_at, authority) \
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id";

@@ -4,13 +4,12 @@
 //! bureau's (entered by the regulator) or the project's; only that authority corrects or revokes it, a
 //! revocation needs a reason, and nothing is deleted. Handlers in `mod.rs`, SQL in `repo.rs`.
 
-#![allow(non_snake_case)]
-
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::repo::{self, CreditFilter, CreditRow, NewCredit};
 use crate::auth::accounts::AccountKind;
+use crate::auth::accounts::RegulatorRole;
 use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::domain::Invalid;
@@ -19,9 +18,9 @@ use crate::domain::id_number::IdNumber;
 use crate::domain::mask::masked;
 use crate::domain::person_name::PersonName;
 use crate::envelope::ApiError;
+use crate::extract::sent;
 use crate::paging::{Page, Paged, contains_pattern};
-use crate::project::info::repo as info_repo;
-use crate::scope::{self, ReadScope};
+use crate::scope;
 use crate::upload::URL_PREFIX;
 use crate::{clock, oplog};
 
@@ -100,22 +99,23 @@ const BUREAU_WORDS: [&str; 2] = ["人力资源和社会保障", "人社局"];
 
 /// A credit record. Lists mask the ID number; the detail answers it in full.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Credit {
     pub id: i64,
-    pub projectId: i64,
-    pub projectName: String,
+    pub project_id: i64,
+    pub project_name: String,
     /// bad, award or punishment.
     pub kind: String,
     /// worker or unit.
-    pub subjectType: String,
+    pub subject_type: String,
     /// The worker's or the unit's name.
-    pub subjectName: String,
+    pub subject_name: String,
     /// Workers: the ID number ('' for units), masked in the list.
-    pub idNumber: String,
+    pub id_number: String,
     /// Whether the worker is registered (found by ID number in the roster's workers).
     pub registered: bool,
-    pub unitId: Option<i64>,
-    pub recordDate: String,
+    pub unit_id: Option<i64>,
+    pub record_date: String,
     pub reason: String,
     pub issuer: String,
     /// `/uploads/…` URLs.
@@ -123,18 +123,18 @@ pub struct Credit {
     /// bureau (entered by the regulator, 人社局) or project (entered by the project).
     pub authority: String,
     /// The name of the account that entered it ('' for seeded records).
-    pub enteredBy: String,
+    pub entered_by: String,
     /// YYYY-MM-DD HH:MM:SS.
-    pub createdTime: String,
+    pub created_time: String,
     /// The last correction, YYYY-MM-DD HH:MM:SS ('' if never corrected).
-    pub updatedTime: String,
+    pub updated_time: String,
     /// Revoked records stay listed (已撤销) with when, by whom and why.
     pub revoked: bool,
-    pub revokedTime: String,
-    pub revokedBy: String,
-    pub revokeReason: String,
+    pub revoked_time: String,
+    pub revoked_by: String,
+    pub revoke_reason: String,
     /// Whether the session's account may correct or revoke it (the server checks again).
-    pub canChange: bool,
+    pub can_change: bool,
 }
 
 fn split_list(text: &str) -> Vec<String> {
@@ -146,7 +146,7 @@ fn split_list(text: &str) -> Vec<String> {
 fn may_change(current: &CurrentAccount, row: &CreditRow) -> Result<(), ApiError> {
     match (current.kind(), row.authority.as_str()) {
         (AccountKind::Finance, _) => return Err(ApiError::Forbidden(scope::MSG_FINANCE.into())),
-        (AccountKind::Admin, "bureau") => {}
+        (AccountKind::Admin, "bureau") => scope::require_role(current, &[RegulatorRole::Inspector])?,
         (AccountKind::Builder, "project") if current.account.project_id == Some(row.project_id) => {}
         (AccountKind::Builder, _) => return Err(ApiError::Forbidden(MSG_BUREAU_RECORD.into())),
         (AccountKind::Admin, _) => return Err(ApiError::Forbidden(MSG_PROJECT_RECORD.into())),
@@ -163,27 +163,27 @@ fn credit(row: CreditRow, current: &CurrentAccount, full: bool) -> Credit {
     let time = |at: Option<i64>| at.map(clock::china_datetime).unwrap_or_default();
     Credit {
         id: row.id,
-        projectId: row.project_id,
-        projectName: row.project_name,
+        project_id: row.project_id,
+        project_name: row.project_name,
         kind: row.kind,
-        subjectType: row.subject_type,
-        subjectName: row.subject_name,
-        idNumber: if full { row.id_number } else { masked(&row.id_number) },
+        subject_type: row.subject_type,
+        subject_name: row.subject_name,
+        id_number: if full { row.id_number } else { masked(&row.id_number) },
         registered: row.worker_id.is_some(),
-        unitId: row.unit_id,
-        recordDate: row.record_date,
+        unit_id: row.unit_id,
+        record_date: row.record_date,
         reason: row.reason,
         issuer: row.issuer,
         attachments: split_list(&row.attachments),
         authority: row.authority,
-        enteredBy: row.entered_by,
-        createdTime: clock::china_datetime(row.created_at),
-        updatedTime: time(row.updated_at),
+        entered_by: row.entered_by,
+        created_time: clock::china_datetime(row.created_at),
+        updated_time: time(row.updated_at),
         revoked: row.revoked_at.is_some(),
-        revokedTime: time(row.revoked_at),
-        revokedBy: row.revoked_by,
-        revokeReason: row.revoke_reason,
-        canChange: can_change,
+        revoked_time: time(row.revoked_at),
+        revoked_by: row.revoked_by,
+        revoke_reason: row.revoke_reason,
+        can_change,
     }
 }
 
@@ -203,7 +203,7 @@ fn date_filter(text: &Option<String>) -> Result<String, Invalid> {
 
 /// `Credit/list`.
 pub async fn list(db: &Db, current: &CurrentAccount, form: &CreditListForm) -> Result<Paged<Credit>, ApiError> {
-    let scope = scope::read(current, &form.project_id)?;
+    let scope = scope::read(db, current, &form.project_id).await?;
     let kind = kind(&form.kind)?;
     let page = Page::parse(&form.page, &form.limit)?;
     let subject_type = subject_type(&form.subject_type, false)?;
@@ -242,22 +242,22 @@ pub struct CreditRevokeForm {
     pub reason: Option<String>,
 }
 
-async fn readable(db: &Db, scope: ReadScope, id: &Option<String>) -> Result<CreditRow, ApiError> {
+async fn readable(db: &Db, current: &CurrentAccount, id: &Option<String>) -> Result<CreditRow, ApiError> {
     let not_found = || ApiError::NotFound(MSG_NOT_FOUND.into());
-    let id = id.as_deref().and_then(|text| text.trim().parse::<i64>().ok()).filter(|id| *id > 0).ok_or_else(not_found)?;
-    repo::find(db, id).await?.filter(|row| scope.covers(row.project_id)).ok_or_else(not_found)
+    let id =
+        id.as_deref().and_then(|text| text.trim().parse::<i64>().ok()).filter(|id| *id > 0).ok_or_else(not_found)?;
+    let row = repo::find(db, id).await?.ok_or_else(not_found)?;
+    if scope::covers(db, current, row.project_id).await? { Ok(row) } else { Err(not_found()) }
 }
 
 /// `Credit/detail`.
 pub async fn detail(db: &Db, current: &CurrentAccount, form: &CreditIdForm) -> Result<Credit, ApiError> {
-    let scope = scope::read(current, &None)?;
-    Ok(credit(readable(db, scope, &form.id).await?, current, true))
+    Ok(credit(readable(db, current, &form.id).await?, current, true))
 }
 
 /// The full ID number of one record, for a list's logged reveal (`privacy`).
 pub async fn full_id_number(db: &Db, current: &CurrentAccount, id: &Option<String>) -> Result<String, ApiError> {
-    let scope = scope::read(current, &None)?;
-    Ok(readable(db, scope, id).await?.id_number)
+    Ok(readable(db, current, id).await?.id_number)
 }
 
 /// What `Credit/save` and `Credit/update` receive.
@@ -285,10 +285,6 @@ pub struct CreditForm {
     pub issuer: Option<String>,
     /// Comma-joined `/uploads/…` URLs this project uploaded with kind `attachment`, at most 5.
     pub attachments: Option<String>,
-}
-
-fn sent(value: &Option<String>) -> &str {
-    value.as_deref().unwrap_or("")
 }
 
 /// The subject as the form names it, before the database checks.
@@ -358,7 +354,10 @@ pub fn validate(form: &CreditForm, today: &str) -> Result<Checked, Invalid> {
     if attachments.len() > MAX_ATTACHMENTS {
         return Err(Invalid(MSG_ATTACHMENTS_TOO_MANY));
     }
-    if attachments.iter().any(|url| url.strip_prefix(URL_PREFIX).is_none_or(|name| name.is_empty() || name.contains('/'))) {
+    if attachments
+        .iter()
+        .any(|url| url.strip_prefix(URL_PREFIX).is_none_or(|name| name.is_empty() || name.contains('/')))
+    {
         return Err(Invalid(MSG_ATTACHMENT_INVALID));
     }
     Ok(Checked { kind, subject, record_date, reason, issuer, attachments })
@@ -386,7 +385,9 @@ pub fn authority_rule(authority: &str, checked: &Checked) -> Result<(), Invalid>
 async fn resolve(db: &Db, project_id: i64, authority: &str, checked: Checked) -> Result<NewCredit, ApiError> {
     authority_rule(authority, &checked)?;
     let names: Vec<String> = checked.attachments.iter().map(|url| url[URL_PREFIX.len()..].to_owned()).collect();
-    if crate::company::repo::count_project_uploads(db, project_id, &names, &["attachment"]).await? != names.len() as i64 {
+    if crate::upload::service::count_project_uploads(db, project_id, &names, &["attachment"]).await?
+        != names.len() as i64
+    {
         return Err(ApiError::refused(MSG_ATTACHMENT_INVALID));
     }
     let (subject_type, worker_id, unit_id, subject_name, id_number) = match &checked.subject {
@@ -398,8 +399,11 @@ async fn resolve(db: &Db, project_id: i64, authority: &str, checked: Checked) ->
             ("worker", worker.map(|(id, _)| id), None, name.clone(), id_number.clone())
         }
         Subject::Unit(unit_id) => {
-            let units = info_repo::units(db, project_id).await?;
-            let unit = units.into_iter().find(|unit| unit.id == *unit_id).ok_or_else(|| ApiError::refused(MSG_UNIT_INVALID))?;
+            let units = crate::company::service::project_units(db, project_id).await?;
+            let unit = units
+                .into_iter()
+                .find(|unit| unit.id == *unit_id)
+                .ok_or_else(|| ApiError::refused(MSG_UNIT_INVALID))?;
             ("unit", None, Some(unit.id), unit.name, String::new())
         }
     };
@@ -423,9 +427,13 @@ fn authority_label(authority: &str) -> &'static str {
 
 /// What the operation log keeps of a record (the ID number masked: the log is read by more people).
 fn describe(record: &NewCredit) -> String {
-    let id_number = if record.id_number.is_empty() { String::new() } else { format!("（{}）", masked(&record.id_number)) };
+    let id_number =
+        if record.id_number.is_empty() { String::new() } else { format!("（{}）", masked(&record.id_number)) };
     let attachments = split_list(&record.attachments).len();
-    format!("{}{id_number} {}，事由：{}，发布单位：{}，附件{attachments}个", record.subject_name, record.record_date, record.reason, record.issuer)
+    format!(
+        "{}{id_number} {}，事由：{}，发布单位：{}，附件{attachments}个",
+        record.subject_name, record.record_date, record.reason, record.issuer
+    )
 }
 
 fn stored(row: &CreditRow) -> NewCredit {
@@ -443,17 +451,16 @@ fn stored(row: &CreditRow) -> NewCredit {
     }
 }
 
-async fn log(db: &Db, current: &CurrentAccount, ip: &str, action: &str, id: i64, detail: String) -> Result<(), ApiError> {
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action,
-        target_type: "credit_record",
-        target_id: id.to_string(),
-        detail,
-        ip,
-    })
-    .await?;
+async fn log(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    action: &str,
+    (project_id, id): (i64, i64),
+    detail: String,
+) -> Result<(), ApiError> {
+    let entry = oplog::Entry::by(&current.account, ip).project(project_id);
+    oplog::record(db, entry.action(action).on("credit_record", id).detail(detail)).await?;
     Ok(())
 }
 
@@ -461,20 +468,23 @@ async fn log(db: &Db, current: &CurrentAccount, ip: &str, action: &str, id: i64,
 /// the `project_id` it names. Logged.
 pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &CreditForm) -> Result<i64, ApiError> {
     let (project_id, authority) = match current.kind() {
-        AccountKind::Admin => (scope::project(current, &form.project_id)?, "bureau"),
+        AccountKind::Admin => {
+            scope::require_role(current, &[RegulatorRole::Inspector])?;
+            (scope::project(db, current, &form.project_id).await?, "bureau")
+        }
         _ => (scope::write(current)?, "project"),
     };
     let checked = validate(form, &clock::today())?;
     let record = resolve(db, project_id, authority, checked).await?;
     let id = repo::insert(db, project_id, authority, Some(current.account.id), &record).await?;
     let detail = format!("{}（{}）：{}", kind_label(&record.kind), authority_label(authority), describe(&record));
-    log(db, current, ip, "新增诚信记录", id, detail).await?;
+    log(db, current, ip, "新增诚信记录", (project_id, id), detail).await?;
     Ok(id)
 }
 
 /// `Credit/update`: corrects a record by its own authority (kind and project stay). Logged before → after.
 pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &CreditForm) -> Result<(), ApiError> {
-    let row = readable(db, scope::read(current, &None)?, &form.id).await?;
+    let row = readable(db, current, &form.id).await?;
     may_change(current, &row)?;
     let checked = validate(form, &clock::today())?;
     if checked.kind != row.kind {
@@ -484,21 +494,33 @@ pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &CreditF
     if !repo::correct(db, row.id, &record).await? {
         return Err(ApiError::refused(MSG_REVOKED));
     }
-    let detail = format!("{}（{}）：{} → {}", kind_label(&row.kind), authority_label(&row.authority), describe(&stored(&row)), describe(&record));
-    log(db, current, ip, "修改诚信记录", row.id, detail).await
+    let detail = format!(
+        "{}（{}）：{} → {}",
+        kind_label(&row.kind),
+        authority_label(&row.authority),
+        describe(&stored(&row)),
+        describe(&record)
+    );
+    log(db, current, ip, "修改诚信记录", (row.project_id, row.id), detail).await
 }
 
 /// `Credit/delete`: revokes a record by its own authority, with a reason. The record stays listed as
 /// revoked; nothing is deleted. Logged with what the record said and why.
 pub async fn revoke(db: &Db, current: &CurrentAccount, ip: &str, form: &CreditRevokeForm) -> Result<(), ApiError> {
-    let row = readable(db, scope::read(current, &None)?, &form.id).await?;
+    let row = readable(db, current, &form.id).await?;
     may_change(current, &row)?;
-    let reason = bounded(sent(&form.reason), REVOKE_REASON_MAX, MSG_REVOKE_REASON_REQUIRED, MSG_REVOKE_REASON_TOO_LONG)?;
+    let reason =
+        bounded(sent(&form.reason), REVOKE_REASON_MAX, MSG_REVOKE_REASON_REQUIRED, MSG_REVOKE_REASON_TOO_LONG)?;
     if !repo::revoke(db, row.id, current.account.id, &reason).await? {
         return Err(ApiError::refused(MSG_REVOKED));
     }
-    let detail = format!("{}（{}）：{}；撤销原因：{reason}", kind_label(&row.kind), authority_label(&row.authority), describe(&stored(&row)));
-    log(db, current, ip, "撤销诚信记录", row.id, detail).await
+    let detail = format!(
+        "{}（{}）：{}；撤销原因：{reason}",
+        kind_label(&row.kind),
+        authority_label(&row.authority),
+        describe(&stored(&row))
+    );
+    log(db, current, ip, "撤销诚信记录", (row.project_id, row.id), detail).await
 }
 
 /// Demo: the bureau's award of the general contractor and its punishment of a worker on the approved project.
@@ -506,7 +528,7 @@ pub async fn seed_demo(db: &Db, project_id: i64) -> Result<(), ApiError> {
     if repo::count_for_project(db, project_id).await? > 0 {
         return Ok(());
     }
-    let units = info_repo::units(db, project_id).await?;
+    let units = crate::company::service::project_units(db, project_id).await?;
     if let Some(unit) = units.iter().find(|unit| unit.role == "contractor") {
         let award = NewCredit {
             kind: "award".into(),
@@ -601,7 +623,11 @@ mod tests {
             ("reason", long_reason, MSG_REASON_TOO_LONG),
             ("issuer", "", MSG_ISSUER_REQUIRED),
             ("attachments", "/etc/passwd", MSG_ATTACHMENT_INVALID),
-            ("attachments", "/uploads/1,/uploads/2,/uploads/3,/uploads/4,/uploads/5,/uploads/6", MSG_ATTACHMENTS_TOO_MANY),
+            (
+                "attachments",
+                "/uploads/1,/uploads/2,/uploads/3,/uploads/4,/uploads/5,/uploads/6",
+                MSG_ATTACHMENTS_TOO_MANY,
+            ),
         ];
         for (key, value, message) in cases {
             assert_eq!(validate(&form(&with(key, value)), "2026-07-05"), Err(Invalid(message)), "{key}={value}");
@@ -610,7 +636,14 @@ mod tests {
 
     #[test]
     fn a_unit_award_names_the_unit() {
-        let pairs = [("kind", "award"), ("subject_type", "unit"), ("unit_id", "7"), ("record_date", "2026-01-01"), ("reason", "好"), ("issuer", "局")];
+        let pairs = [
+            ("kind", "award"),
+            ("subject_type", "unit"),
+            ("unit_id", "7"),
+            ("record_date", "2026-01-01"),
+            ("reason", "好"),
+            ("issuer", "局"),
+        ];
         assert_eq!(validate(&form(&pairs), "2026-07-05").unwrap().subject, Subject::Unit(7));
         let missing = [("kind", "award"), ("subject_type", "unit")];
         assert_eq!(validate(&form(&missing), "2026-07-05"), Err(Invalid(MSG_UNIT_REQUIRED)));
@@ -619,9 +652,16 @@ mod tests {
     #[test]
     fn a_project_neither_punishes_nor_writes_for_the_bureau() {
         let checked = |pairs: &[(&str, &str)]| validate(&form(pairs), "2026-07-05").unwrap();
-        let without_attachments: Vec<_> = with("kind", "punishment").into_iter().filter(|(key, _)| *key != "attachments").collect();
-        assert_eq!(authority_rule("project", &checked(&with("kind", "punishment"))), Err(Invalid(MSG_PUNISHMENT_BUREAU)));
-        assert_eq!(authority_rule("project", &checked(&with("issuer", "金水区人社局"))), Err(Invalid(MSG_ISSUER_BUREAU)));
+        let without_attachments: Vec<_> =
+            with("kind", "punishment").into_iter().filter(|(key, _)| *key != "attachments").collect();
+        assert_eq!(
+            authority_rule("project", &checked(&with("kind", "punishment"))),
+            Err(Invalid(MSG_PUNISHMENT_BUREAU))
+        );
+        assert_eq!(
+            authority_rule("project", &checked(&with("issuer", "金水区人社局"))),
+            Err(Invalid(MSG_ISSUER_BUREAU))
+        );
         assert_eq!(authority_rule("project", &checked(WORKER)), Ok(()));
         assert_eq!(authority_rule("bureau", &checked(WORKER)), Err(Invalid(MSG_BUREAU_ATTACHMENTS)));
         assert_eq!(authority_rule("bureau", &checked(&without_attachments)), Ok(()));

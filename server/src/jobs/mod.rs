@@ -2,7 +2,9 @@
 //! The period a run belongs to is its slot (the period's first second); the first instance to record
 //! (job, slot) in `job_runs` runs the job, the others skip it (DESIGN §2: job locks in the database).
 
-pub mod repo;
+mod repo;
+
+pub use repo::JobRun;
 
 use std::future::Future;
 use std::time::Duration;
@@ -41,10 +43,15 @@ impl Job {
 
     async fn work(self, state: &AppState) -> anyhow::Result<String> {
         Ok(match self {
-            Job::PayoutRecovery => format!("resumed {} orders", wage::payout::recover(&state.db, state.bank.as_ref()).await?),
+            Job::PayoutRecovery => {
+                format!("resumed {} orders", wage::payout::recover(&state.db, state.bank.as_ref()).await?)
+            }
             Job::SessionCleanup => format!("removed {} sessions", auth::sessions::delete_expired(&state.db).await?),
             Job::LoginGuardCleanup => {
-                format!("forgot {} failed-password counts", auth::lockout::delete_stale(&state.db, clock::now() - 86_400).await?)
+                format!(
+                    "forgot {} failed-password counts",
+                    auth::lockout::delete_stale(&state.db, clock::now() - 86_400).await?
+                )
             }
         })
     }
@@ -103,6 +110,11 @@ where
         tracing::warn!(job, slot, ?error, "job outcome could not be recorded");
     }
     Turn::Ran
+}
+
+/// The latest runs of every job, newest first (`wageguard jobs`).
+pub async fn recent(db: &Db, limit: i64) -> sqlx::Result<Vec<JobRun>> {
+    repo::recent(db, limit).await
 }
 
 /// One round of the schedule for `slot`; at start, a job that must not wait also runs when its slot was taken.

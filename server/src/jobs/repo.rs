@@ -35,6 +35,7 @@ pub async fn finish(db: &Db, id: i64, outcome: &str, detail: &str, now: i64) -> 
 
 /// The newest runs first (`wageguard jobs`, the tests).
 pub async fn recent(db: &Db, limit: i64) -> sqlx::Result<Vec<JobRun>> {
-    let sql = "SELECT job, slot, instance, started_at, finished_at, outcome, detail FROM job_runs ORDER BY id DESC LIMIT $1";
+    let sql =
+        "SELECT job, slot, instance, started_at, finished_at, outcome, detail FROM job_runs ORDER BY id DESC LIMIT $1";
     on_db!(db, pool => sqlx::query_as(sql).bind(limit).fetch_all(pool).await)
 }

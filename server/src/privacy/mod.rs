@@ -28,6 +28,11 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = RevealForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<String>)))]
-async fn reveal(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<RevealForm>) -> ApiResult<String> {
+async fn reveal(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<RevealForm>,
+) -> ApiResult<String> {
     Ok(ok(service::reveal(&state.db, &current, &ip, &form).await?))
 }

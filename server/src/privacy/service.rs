@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::envelope::ApiError;
+use crate::extract::sent;
 use crate::oplog;
 use crate::wage::service::WageNumbersOf;
 use crate::worker::service::NumbersOf;
@@ -48,21 +49,28 @@ fn field_label(field: &str) -> &'static str {
     }
 }
 
-fn sent(value: &Option<String>) -> &str {
-    value.as_deref().unwrap_or("").trim()
-}
-
 /// `Privacy/reveal`: the full number, and a log line saying who saw which field of which record.
 pub async fn reveal(db: &Db, current: &CurrentAccount, ip: &str, form: &RevealForm) -> Result<String, ApiError> {
-    let &(record, record_label, target_type, fields) =
-        RECORDS.iter().find(|(value, ..)| *value == sent(&form.record)).ok_or_else(|| ApiError::refused(MSG_RECORD_INVALID))?;
-    let field = fields.iter().copied().find(|field| *field == sent(&form.field)).ok_or_else(|| ApiError::refused(MSG_FIELD_INVALID))?;
-    let id = sent(&form.id).parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
+    let &(record, record_label, target_type, fields) = RECORDS
+        .iter()
+        .find(|(value, ..)| *value == sent(&form.record))
+        .ok_or_else(|| ApiError::refused(MSG_RECORD_INVALID))?;
+    let field = fields
+        .iter()
+        .copied()
+        .find(|field| *field == sent(&form.field))
+        .ok_or_else(|| ApiError::refused(MSG_FIELD_INVALID))?;
+    let id = sent(&form.id)
+        .parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
     let id_text = Some(id.to_string());
     let (id_number, card, current_card) = match record {
         "roster" | "worker" => {
             let owner = if record == "roster" { NumbersOf::Line(id) } else { NumbersOf::Worker(id) };
-            let (id_number, card) = crate::worker::service::full_numbers(db, current, form.project_id.as_deref(), owner).await?;
+            let (id_number, card) =
+                crate::worker::service::full_numbers(db, current, form.project_id.as_deref(), owner).await?;
             (id_number, card, String::new())
         }
         "wage_line" | "payout" => {
@@ -71,23 +79,27 @@ pub async fn reveal(db: &Db, current: &CurrentAccount, ip: &str, form: &RevealFo
         }
         "credit" => (crate::faith::service::full_id_number(db, current, &id_text).await?, String::new(), String::new()),
         "staff" => {
-            let staff = crate::project::staff::service::detail(db, current, &crate::project::staff::service::StaffIdForm { id: id_text }).await?;
-            (staff.idNumber, String::new(), String::new())
+            let staff = crate::project::staff::service::detail(
+                db,
+                current,
+                &crate::project::staff::service::StaffIdForm { id: id_text },
+            )
+            .await?;
+            (staff.id_number, String::new(), String::new())
         }
         _ => {
-            let team = crate::team::service::detail(db, current, &crate::team::service::TeamIdForm { id: id_text }).await?;
+            let team =
+                crate::team::service::detail(db, current, &crate::team::service::TeamIdForm { id: id_text }).await?;
             (team.leader_id_number, String::new(), String::new())
         }
     };
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "查看完整号码",
-        target_type,
-        target_id: id.to_string(),
-        detail: format!("{record_label} {id}：{}", field_label(field)),
-        ip,
-    })
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip)
+            .action("查看完整号码")
+            .on(target_type, id)
+            .detail(format!("{record_label} {id}：{}", field_label(field))),
+    )
     .await?;
     Ok(match field {
         "card" => card,

@@ -30,7 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Wizard step 1: the session's project (stepForm), its audit remark, the fields the regulator fixed
 /// and the option lists. Builder accounts only (403 otherwise).
-#[utoipa::path(get, path = "/builder/common/v1/Site/projectEdit", tag = "wizard",
+#[utoipa::path(get, path = "/builder/common/v1/Site/projectEdit", tag = "project",
     params(("X-Token" = String, Header, description = "session token")),
     responses((status = 200, body = Envelope<ProjectEditData>)))]
 async fn project_edit(State(state): State<AppState>, current: CurrentAccount) -> ApiResult<ProjectEditData> {
@@ -40,7 +40,7 @@ async fn project_edit(State(state): State<AppState>, current: CurrentAccount) ->
 /// Wizard step 1 save: validates every field (401 with the field's message, nothing stored), stores
 /// the stepForm, moves the wizard to step 2 and logs the change. Only a builder whose project is a
 /// draft ('0') or rejected ('3') may save (403 otherwise).
-#[utoipa::path(post, path = "/builder/common/v1/Site/ajaxProjectEdit", tag = "wizard",
+#[utoipa::path(post, path = "/builder/common/v1/Site/ajaxProjectEdit", tag = "project",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = ProjectForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
@@ -55,7 +55,7 @@ async fn project_edit_save(
 }
 
 /// 工种 (work types) for the team and worker forms: `[{value, label}]`. Any logged-in account.
-#[utoipa::path(get, path = "/builder/common/v1/Site/workTypes", tag = "wizard",
+#[utoipa::path(get, path = "/builder/common/v1/Site/workTypes", tag = "project",
     params(("X-Token" = String, Header, description = "session token")),
     responses((status = 200, body = Envelope<Vec<options::SelectOption>>)))]
 async fn work_types(_current: CurrentAccount) -> ApiResult<Vec<options::SelectOption>> {

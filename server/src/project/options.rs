@@ -64,13 +64,8 @@ pub const INDUSTRY_DEPARTMENTS: &[SelectOption] = &[
 ];
 
 /// 单位类型 of the participating units (ProvinceCompanyType of the builder and construction steps).
-pub const COMPANY_TYPES: &[SelectOption] = &[
-    opt("1", "建设单位"),
-    opt("2", "施工总承包"),
-    opt("3", "专业分包"),
-    opt("4", "劳务分包"),
-    opt("5", "监理单位"),
-];
+pub const COMPANY_TYPES: &[SelectOption] =
+    &[opt("1", "建设单位"), opt("2", "施工总承包"), opt("3", "专业分包"), opt("4", "劳务分包"), opt("5", "监理单位")];
 
 /// 工程进度 (GcProcess).
 pub const GC_PROCESSES: &[SelectOption] = &[opt("1", "未开工"), opt("2", "在建"), opt("3", "停工"), opt("4", "竣工")];
@@ -119,7 +114,15 @@ mod tests {
 
     #[test]
     fn codes_and_labels_are_unique_and_the_default_pay_type_exists() {
-        for list in [PROJECT_TYPES, MONEY_SOURCES, INDUSTRY_DEPARTMENTS, COMPANY_TYPES, GC_PROCESSES, DEPOSIT_METHODS, WORK_TYPES] {
+        for list in [
+            PROJECT_TYPES,
+            MONEY_SOURCES,
+            INDUSTRY_DEPARTMENTS,
+            COMPANY_TYPES,
+            GC_PROCESSES,
+            DEPOSIT_METHODS,
+            WORK_TYPES,
+        ] {
             let mut values: Vec<_> = list.iter().map(|o| o.value).collect();
             let mut labels: Vec<_> = list.iter().map(|o| o.label).collect();
             values.sort();

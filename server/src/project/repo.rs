@@ -26,9 +26,16 @@ pub async fn find_summary(db: &Db, id: i64) -> sqlx::Result<Option<ProjectSummar
     on_db!(db, pool => sqlx::query_as(sql).bind(id).fetch_optional(pool).await)
 }
 
-pub async fn create(db: &Db, name: &str, audit_status: &str) -> sqlx::Result<i64> {
-    let sql = "INSERT INTO projects (name, audit_status, created_at) VALUES ($1, $2, $3) RETURNING id";
-    on_db!(db, pool => sqlx::query_scalar(sql).bind(name).bind(audit_status).bind(clock::now()).fetch_one(pool).await)
+pub async fn create(db: &Db, name: &str, audit_status: &str, district_code: &str) -> sqlx::Result<i64> {
+    let sql =
+        "INSERT INTO projects (name, audit_status, district_code, created_at) VALUES ($1, $2, $3, $4) RETURNING id";
+    on_db!(db, pool => sqlx::query_scalar(sql)
+        .bind(name)
+        .bind(audit_status)
+        .bind(district_code)
+        .bind(clock::now())
+        .fetch_one(pool)
+        .await)
 }
 
 /// The project's registration stepForm as stored (wizard step 1).
@@ -98,25 +105,204 @@ pub async fn save_step_form(db: &Db, id: i64, form: &StepFormUpdate) -> sqlx::Re
                contract_price_fen = $10, start_time = $11, completion_date = $12, end_time = $13, gc_process = $14, \
                project_desc = $15, tender_time = $16, winning_time = $17, region = $18, wizard_step = CASE WHEN wizard_step > 2 THEN wizard_step ELSE 2 END \
                WHERE id = $19 AND audit_status IN ('0', '3')";
-    let changed = execute!(db, sqlx::query(sql)
-        .bind(&form.name)
-        .bind(&form.project_type)
-        .bind(&form.money_source)
-        .bind(&form.department_industry_id)
-        .bind(&form.district_code)
-        .bind(&form.district_ccode)
-        .bind(&form.selected_options)
-        .bind(&form.address)
-        .bind(&form.latlng)
-        .bind(form.contract_price_fen)
-        .bind(&form.start_time)
-        .bind(&form.completion_date)
-        .bind(form.end_time)
-        .bind(&form.gc_process)
-        .bind(&form.project_desc)
-        .bind(&form.tender_time)
-        .bind(&form.winning_time)
-        .bind(&form.region)
-        .bind(id))?;
+    let changed = execute!(
+        db,
+        sqlx::query(sql)
+            .bind(&form.name)
+            .bind(&form.project_type)
+            .bind(&form.money_source)
+            .bind(&form.department_industry_id)
+            .bind(&form.district_code)
+            .bind(&form.district_ccode)
+            .bind(&form.selected_options)
+            .bind(&form.address)
+            .bind(&form.latlng)
+            .bind(form.contract_price_fen)
+            .bind(&form.start_time)
+            .bind(&form.completion_date)
+            .bind(form.end_time)
+            .bind(&form.gc_process)
+            .bind(&form.project_desc)
+            .bind(&form.tender_time)
+            .bind(&form.winning_time)
+            .bind(&form.region)
+            .bind(id)
+    )?;
     Ok(changed == 1)
+}
+
+/// The regulator's audit list filter: `$1` the status ('' = all), `$2` a LIKE pattern with `\` as escape ('' = all).
+const LIST_FILTER: &str = "($1 = '' OR audit_status = $1) AND ($2 = '' OR name LIKE $2 ESCAPE '\\') \
+     AND ($3 = '' OR ',' || district_code || ',' LIKE '%,' || $3 || ',%')";
+
+/// The test of a regulator's district on a project's stored path (`city,county,township`): the district
+/// code is one of the path's codes. Written once for both backends.
+const IN_DISTRICT: &str = "',' || district_code || ',' LIKE '%,' || $2 || ',%'";
+
+/// Whether the project lies in `district`; false for an unknown project.
+pub async fn in_district(db: &Db, project_id: i64, district: &str) -> sqlx::Result<bool> {
+    let sql = format!("SELECT COUNT(*) FROM projects WHERE id = $1 AND {IN_DISTRICT}");
+    let found: i64 = on_db!(db, pool => sqlx::query_scalar(sqlx::AssertSqlSafe(sql.clone()))
+        .bind(project_id)
+        .bind(district)
+        .fetch_one(pool)
+        .await)?;
+    Ok(found > 0)
+}
+
+/// A project as the regulator's audit list shows it.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct ListedProject {
+    pub id: i64,
+    pub name: String,
+    pub audit_status: String,
+    pub auditremark: String,
+    pub submitted_at: Option<i64>,
+}
+
+/// How many projects match the audit list's filter.
+pub async fn count_projects(db: &Db, status: &str, pattern: &str, district: &str) -> sqlx::Result<i64> {
+    let sql = format!("SELECT COUNT(*) FROM projects WHERE {LIST_FILTER}");
+    on_db!(db, pool => sqlx::query_scalar(sqlx::AssertSqlSafe(sql.clone()))
+        .bind(status)
+        .bind(pattern)
+        .bind(district)
+        .fetch_one(pool)
+        .await)
+}
+
+/// One page of the matching projects, last submitted first (never submitted last, newest first).
+pub async fn list_projects(
+    db: &Db,
+    status: &str,
+    pattern: &str,
+    district: &str,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<Vec<ListedProject>> {
+    let sql = format!(
+        "SELECT id, name, audit_status, auditremark, submitted_at FROM projects WHERE {LIST_FILTER} \
+         ORDER BY COALESCE(submitted_at, 0) DESC, id DESC LIMIT $4 OFFSET $5"
+    );
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()))
+        .bind(status)
+        .bind(pattern)
+        .bind(district)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(pool)
+        .await)
+}
+
+/// Moves a submitted project ('1') to `status` with `remark`, noting when and by whom (login name), and
+/// answers its name; None when the project is not there or not submitted. The condition sits in the UPDATE,
+/// so two auditors cannot both decide.
+pub async fn decide(
+    db: &Db,
+    project_id: i64,
+    status: &str,
+    remark: &str,
+    decided_by: &str,
+) -> sqlx::Result<Option<String>> {
+    let sql = "UPDATE projects SET audit_status = $1, auditremark = $2, decided_at = $3, decided_by = $4 \
+               WHERE id = $5 AND audit_status = '1' RETURNING name";
+    on_db!(db, pool => sqlx::query_scalar(sql)
+        .bind(status)
+        .bind(remark)
+        .bind(clock::now())
+        .bind(decided_by)
+        .bind(project_id)
+        .fetch_optional(pool)
+        .await)
+}
+
+/// A registration's submission and last decision: when submitted, when decided and by whom.
+#[derive(Clone, Debug, Default, sqlx::FromRow)]
+pub struct AuditTimes {
+    pub submitted_at: Option<i64>,
+    pub decided_at: Option<i64>,
+    pub decided_by: String,
+}
+
+pub async fn audit_times(db: &Db, project_id: i64) -> sqlx::Result<AuditTimes> {
+    let sql = "SELECT submitted_at, decided_at, decided_by FROM projects WHERE id = $1";
+    let found = on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_optional(pool).await)?;
+    Ok(found.unwrap_or_default())
+}
+
+/// Deletes a project nothing refers to yet (one just created for an account that could not be created).
+pub async fn delete_project(db: &Db, project_id: i64) -> sqlx::Result<()> {
+    execute!(db, sqlx::query("DELETE FROM projects WHERE id = $1").bind(project_id))?;
+    Ok(())
+}
+
+/// Moves the wizard to `step` while the project is editable; false when it no longer is.
+pub async fn set_wizard_step(db: &Db, project_id: i64, step: i64) -> sqlx::Result<bool> {
+    let sql = "UPDATE projects SET wizard_step = $1 WHERE id = $2 AND audit_status IN ('0', '3')";
+    Ok(execute!(db, sqlx::query(sql).bind(step).bind(project_id))? == 1)
+}
+
+/// Submits the project for audit (status '1') while it is editable; false when it no longer is.
+pub async fn submit(db: &Db, project_id: i64) -> sqlx::Result<bool> {
+    let sql = "UPDATE projects SET audit_status = '1', submitted_at = $1, wizard_step = 5 WHERE id = $2 AND audit_status IN ('0', '3')";
+    Ok(execute!(db, sqlx::query(sql).bind(clock::now()).bind(project_id))? == 1)
+}
+
+/// The demo's approved project reads as submitted and approved by the demo regulator when it was made.
+pub async fn seed_demo_decision(db: &Db, project_id: i64) -> sqlx::Result<()> {
+    let sql = "UPDATE projects SET submitted_at = COALESCE(submitted_at, created_at), \
+               decided_at = COALESCE(decided_at, created_at), \
+               decided_by = CASE WHEN decided_by = '' THEN 'admin' ELSE decided_by END \
+               WHERE id = $1 AND audit_status = '2'";
+    execute!(db, sqlx::query(sql).bind(project_id))?;
+    Ok(())
+}
+
+/// The regulator's directory filter: `$1` the account's district ('' = the whole area), `$2` a district the
+/// list asks for ('' = any), `$3` the audit status ('' = all), `$4` a LIKE pattern on the name ('' = all).
+/// A district matches a project whose `district_code` path holds it.
+const DIRECTORY_FILTER: &str = "($1 = '' OR ',' || district_code || ',' LIKE '%,' || $1 || ',%') \
+    AND ($2 = '' OR ',' || district_code || ',' LIKE '%,' || $2 || ',%') \
+    AND ($3 = '' OR audit_status = $3) AND ($4 = '' OR name LIKE $4 ESCAPE '\\')";
+
+/// The directory's filter values, bound in the order of `DIRECTORY_FILTER`.
+pub struct DirectoryFilter {
+    pub scope: String,
+    pub district: String,
+    pub status: String,
+    pub pattern: String,
+}
+
+/// A project as the directory lists it (the other areas' figures are added by the regulator's service).
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct DirectoryProject {
+    pub id: i64,
+    pub name: String,
+    pub audit_status: String,
+    pub district_code: String,
+    pub contract_price_fen: Option<i64>,
+}
+
+/// One page of the directory in `order` (a whitelisted `ORDER BY` clause, never request text) and the total.
+pub async fn directory(
+    db: &Db,
+    filter: &DirectoryFilter,
+    order: &'static str,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<DirectoryProject>, i64)> {
+    let sql = format!(
+        "SELECT id, name, audit_status, district_code, contract_price_fen FROM projects WHERE {DIRECTORY_FILTER} \
+         ORDER BY {order}, id DESC LIMIT $5 OFFSET $6"
+    );
+    let count = format!("SELECT COUNT(*) FROM projects WHERE {DIRECTORY_FILTER}");
+    on_db!(db, pool => {
+        let rows = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(&filter.scope).bind(&filter.district).bind(&filter.status).bind(&filter.pattern)
+            .bind(limit).bind(offset).fetch_all(pool).await?;
+        let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(count))
+            .bind(&filter.scope).bind(&filter.district).bind(&filter.status).bind(&filter.pattern)
+            .fetch_one(pool).await?;
+        Ok((rows, total))
+    })
 }

@@ -1,14 +1,13 @@
 //! Registration wizard step 1 (spec §3 "Project (stepForm)", §4, §5 "Project"): who may load and save
 //! the project's stepForm, and the rules a save must pass. Handlers are in `mod.rs`, SQL in `repo.rs`.
 
-#![allow(non_snake_case)]
-
 use serde::{Deserialize, Serialize};
 use time::Date;
 use utoipa::ToSchema;
 
 use super::options::{self, SelectOption};
-use super::repo::{self, StepFormRow, StepFormUpdate};
+use super::repo;
+pub use super::repo::{AuditTimes, ListedProject, ProjectSummary, StepFormRow, StepFormUpdate};
 use crate::area::{Area, Level, areas, tops};
 use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
@@ -18,10 +17,13 @@ use crate::domain::latlng::Latlng;
 use crate::domain::text::{self as rules, *};
 use crate::domain::{Invalid, money};
 use crate::envelope::ApiError;
+use crate::extract::sent;
 use crate::oplog;
 
 pub const MSG_NOT_BUILDER: &str = "当前账号不能填写项目登记信息";
 pub const MSG_NO_PROJECT: &str = "项目不存在";
+/// A request that names no project where the account is not tied to one (the regulator).
+pub const MSG_ID_REQUIRED: &str = "请选择项目";
 pub const MSG_OTHER_PROJECT: &str = "不能修改其他项目的信息";
 pub const MSG_SUBMITTED: &str = "项目已提交审核，不能修改";
 pub const MSG_APPROVED: &str = "项目已审核通过，不能修改";
@@ -36,50 +38,58 @@ pub const MSG_REGION_TOO_LONG: &str = "区域不能超过50个字";
 pub const REGION_MAX: usize = 50;
 
 /// The stepForm fields the regulator may fix; they are read-only in the wizard once it has.
-pub const LOCKABLE_FIELDS: [&str; 6] = ["Name", "DistrictCode", "ContractPrice", "DepartmentIndustryId", "EndTime", "GcProcess"];
+pub const LOCKABLE_FIELDS: [&str; 6] =
+    ["Name", "DistrictCode", "ContractPrice", "DepartmentIndustryId", "EndTime", "GcProcess"];
 
 /// The project's stepForm with the spec's field names. Empty values are '' (arrays: []).
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
 pub struct StepForm {
-    pub Id: i64,
-    pub Name: String,
+    pub id: i64,
+    pub name: String,
     /// A `project_type` value.
-    pub ProjectType: String,
+    pub project_type: String,
     /// A `money_source_list` value.
-    pub MoneySource: String,
+    pub money_source: String,
     /// An `industry_department_list` value (行业主管部门).
-    pub DepartmentIndustryId: String,
+    pub department_industry_id: String,
     /// 管辖划分: the path of 4/6/9-digit codes from `Area/guanxia_list`.
-    pub DistrictCode: Vec<String>,
+    pub district_code: Vec<String>,
     /// The last value of `selectedOptions` (6 or 9 digits).
-    pub DistrictCcode: String,
+    pub district_ccode: String,
     /// 所属区域: the path of codes from `Area/jmarea`.
-    pub selectedOptions: Vec<String>,
-    pub Address: String,
+    #[serde(rename = "selectedOptions")]
+    pub selected_options: Vec<String>,
+    pub address: String,
     /// "lat,lng".
-    pub Latlng: String,
+    pub latlng: String,
     /// 中标合同价格 in 万元, exact (up to 6 decimals, no trailing zeros).
-    pub ContractPrice: String,
+    pub contract_price: String,
     /// Contract start, YYYY-MM-DD.
-    pub StartTime: String,
+    pub start_time: String,
     /// Contract completion, YYYY-MM-DD.
+    #[serde(rename = "completiondate")]
     pub completiondate: String,
     /// Duration in days (day difference plus one), as text.
-    pub EndTime: String,
+    pub end_time: String,
     /// A `gcprocess_arr` value.
-    pub GcProcess: String,
-    pub ProjectDesc: String,
+    pub gc_process: String,
+    pub project_desc: String,
     /// Tender date, YYYY-MM-DD.
+    #[serde(rename = "tendertime")]
     pub tendertime: String,
     /// Award date, YYYY-MM-DD.
+    #[serde(rename = "winningtime")]
     pub winningtime: String,
+    #[serde(rename = "region")]
     pub region: String,
 }
 
 /// Everything step 1 shows: the form, the audit remark, the read-only fields and the option lists.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ProjectEditData {
-    pub stepForm: StepForm,
+    #[serde(rename = "stepForm")]
+    pub step_form: StepForm,
     /// The regulator's remark on a rejected project ('' otherwise).
     pub auditremark: String,
     /// '0' draft, '1' submitted, '2' approved, '3' rejected.
@@ -100,32 +110,38 @@ pub struct ProjectEditData {
 
 /// The form `Site/ajaxProjectEdit` receives. Arrays (DistrictCode, selectedOptions) are comma-joined.
 #[derive(Debug, Default, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
 pub struct ProjectForm {
     /// The project's id; optional, must be the session's project when given.
-    pub Id: Option<String>,
-    pub Name: Option<String>,
-    pub ProjectType: Option<String>,
-    pub MoneySource: Option<String>,
-    pub DepartmentIndustryId: Option<String>,
+    pub id: Option<String>,
+    pub name: Option<String>,
+    pub project_type: Option<String>,
+    pub money_source: Option<String>,
+    pub department_industry_id: Option<String>,
     /// Comma-joined codes, e.g. `4101,410105,410105001`.
-    pub DistrictCode: Option<String>,
+    pub district_code: Option<String>,
     /// Optional: the last value of selectedOptions (also accepted in the 12-digit form).
-    pub DistrictCcode: Option<String>,
+    pub district_ccode: Option<String>,
     /// Comma-joined codes, e.g. `410105,410105001`.
-    pub selectedOptions: Option<String>,
-    pub Address: Option<String>,
+    #[serde(rename = "selectedOptions")]
+    pub selected_options: Option<String>,
+    pub address: Option<String>,
     /// "lat,lng".
-    pub Latlng: Option<String>,
+    pub latlng: Option<String>,
     /// 万元, up to 9 integer digits and 6 decimals.
-    pub ContractPrice: Option<String>,
-    pub StartTime: Option<String>,
+    pub contract_price: Option<String>,
+    pub start_time: Option<String>,
+    #[serde(rename = "completiondate")]
     pub completiondate: Option<String>,
     /// Duration in days: must be the day difference of StartTime..completiondate plus one.
-    pub EndTime: Option<String>,
-    pub GcProcess: Option<String>,
-    pub ProjectDesc: Option<String>,
+    pub end_time: Option<String>,
+    pub gc_process: Option<String>,
+    pub project_desc: Option<String>,
+    #[serde(rename = "tendertime")]
     pub tendertime: Option<String>,
+    #[serde(rename = "winningtime")]
     pub winningtime: Option<String>,
+    #[serde(rename = "region")]
     pub region: Option<String>,
 }
 
@@ -156,22 +172,22 @@ pub(crate) fn readonly_fields(row: &StepFormRow) -> Vec<String> {
 
 pub fn step_form(row: &StepFormRow) -> StepForm {
     StepForm {
-        Id: row.id,
-        Name: row.name.clone(),
-        ProjectType: row.project_type.clone(),
-        MoneySource: row.money_source.clone(),
-        DepartmentIndustryId: row.department_industry_id.clone(),
-        DistrictCode: split_path(&row.district_code),
-        DistrictCcode: row.district_ccode.clone(),
-        selectedOptions: split_path(&row.selected_options),
-        Address: row.address.clone(),
-        Latlng: row.latlng.clone(),
-        ContractPrice: row.contract_price_fen.map(|fen| money::fen_to_wan(fen.max(0) as u64)).unwrap_or_default(),
-        StartTime: show_date(&row.start_time),
+        id: row.id,
+        name: row.name.clone(),
+        project_type: row.project_type.clone(),
+        money_source: row.money_source.clone(),
+        department_industry_id: row.department_industry_id.clone(),
+        district_code: split_path(&row.district_code),
+        district_ccode: row.district_ccode.clone(),
+        selected_options: split_path(&row.selected_options),
+        address: row.address.clone(),
+        latlng: row.latlng.clone(),
+        contract_price: row.contract_price_fen.map(|fen| money::fen_to_wan(fen.max(0) as u64)).unwrap_or_default(),
+        start_time: show_date(&row.start_time),
         completiondate: show_date(&row.completion_date),
-        EndTime: row.end_time.map(|days| days.to_string()).unwrap_or_default(),
-        GcProcess: row.gc_process.clone(),
-        ProjectDesc: row.project_desc.clone(),
+        end_time: row.end_time.map(|days| days.to_string()).unwrap_or_default(),
+        gc_process: row.gc_process.clone(),
+        project_desc: row.project_desc.clone(),
         tendertime: show_date(&row.tender_time),
         winningtime: show_date(&row.winning_time),
         region: row.region.clone(),
@@ -182,7 +198,7 @@ pub fn step_form(row: &StepFormRow) -> StepForm {
 pub async fn load(db: &Db, current: &CurrentAccount) -> Result<ProjectEditData, ApiError> {
     let row = stored(db, builder_project(current)?).await?;
     Ok(ProjectEditData {
-        stepForm: step_form(&row),
+        step_form: step_form(&row),
         auditremark: row.auditremark.clone(),
         editable: matches!(row.audit_status.as_str(), "0" | "3"),
         auditstatus: row.audit_status.clone(),
@@ -197,7 +213,12 @@ pub async fn load(db: &Db, current: &CurrentAccount) -> Result<ProjectEditData, 
 }
 
 /// A required select whose value must be one of `list`'s codes.
-fn select(input: &str, list: &[SelectOption], required: &'static str, unknown: &'static str) -> Result<String, Invalid> {
+fn select(
+    input: &str,
+    list: &[SelectOption],
+    required: &'static str,
+    unknown: &'static str,
+) -> Result<String, Invalid> {
     let value = rules::required(input, required)?;
     if options::is_known(list, &value) { Ok(value) } else { Err(Invalid(unknown)) }
 }
@@ -235,57 +256,59 @@ fn date_text(date: Option<Date>) -> String {
 pub fn validate(form: &ProjectForm, row: &StepFormRow, site: &'static Area) -> Result<StepFormUpdate, ApiError> {
     let locked = readonly_fields(row);
     let is_locked = |field: &str| locked.iter().any(|f| f == field);
-    let sent = |value: &Option<String>| value.clone().unwrap_or_default();
-    let pick = |field: &str, value: &Option<String>, stored: String| if is_locked(field) { stored } else { sent(value) };
+    let pick = |field: &str, value: &Option<String>, stored: String| {
+        if is_locked(field) { stored } else { sent(value).to_owned() }
+    };
 
-    let name = rules::project_name(&pick("Name", &form.Name, row.name.clone()))?;
+    let name = rules::project_name(&pick("Name", &form.name, row.name.clone()))?;
     let project_type =
-        select(&sent(&form.ProjectType), options::PROJECT_TYPES, MSG_PROJECT_TYPE_REQUIRED, MSG_PROJECT_TYPE_UNKNOWN)?;
+        select(sent(&form.project_type), options::PROJECT_TYPES, MSG_PROJECT_TYPE_REQUIRED, MSG_PROJECT_TYPE_UNKNOWN)?;
     let money_source =
-        select(&sent(&form.MoneySource), options::MONEY_SOURCES, MSG_MONEY_SOURCE_REQUIRED, MSG_MONEY_SOURCE_UNKNOWN)?;
+        select(sent(&form.money_source), options::MONEY_SOURCES, MSG_MONEY_SOURCE_REQUIRED, MSG_MONEY_SOURCE_UNKNOWN)?;
     let department_industry_id = select(
-        &pick("DepartmentIndustryId", &form.DepartmentIndustryId, row.department_industry_id.clone()),
+        &pick("DepartmentIndustryId", &form.department_industry_id, row.department_industry_id.clone()),
         options::INDUSTRY_DEPARTMENTS,
         MSG_INDUSTRY_REQUIRED,
         MSG_INDUSTRY_UNKNOWN,
     )?;
 
-    let district_text = rules::required(&pick("DistrictCode", &form.DistrictCode, row.district_code.clone()), MSG_DISTRICT_REQUIRED)?;
+    let district_text =
+        rules::required(&pick("DistrictCode", &form.district_code, row.district_code.clone()), MSG_DISTRICT_REQUIRED)?;
     let district = area_path(&district_text, site, Level::City).ok_or(Invalid(MSG_DISTRICT_INVALID))?;
-    let selected_text = rules::required(&sent(&form.selectedOptions), MSG_AREA_REQUIRED)?;
+    let selected_text = rules::required(sent(&form.selected_options), MSG_AREA_REQUIRED)?;
     let selected = area_path(&selected_text, site, Level::County).ok_or(Invalid(MSG_AREA_INVALID))?;
     let last = *selected.last().expect("a path has a code");
-    let ccode_sent = sent(&form.DistrictCcode);
+    let ccode_sent = sent(&form.district_ccode);
     if !ccode_sent.trim().is_empty() && areas().resolve(ccode_sent.trim()).map(|area| area.code) != Some(last) {
         return Err(Invalid(MSG_CCODE_MISMATCH).into());
     }
 
-    let address = rules::address(&sent(&form.Address))?;
-    let latlng_text = sent(&form.Latlng);
-    Latlng::parse(&latlng_text)?;
+    let address = rules::address(sent(&form.address))?;
+    let latlng_text = sent(&form.latlng);
+    Latlng::parse(latlng_text)?;
     let latlng = latlng_text.split(',').map(str::trim).collect::<Vec<_>>().join(",");
 
     let price_text = match (is_locked("ContractPrice"), row.contract_price_fen) {
         (true, Some(fen)) => money::fen_to_wan(fen.max(0) as u64),
         (true, None) => String::new(),
-        (false, _) => sent(&form.ContractPrice),
+        (false, _) => sent(&form.contract_price).to_owned(),
     };
     let contract_price_fen = money::contract_price(&price_text)?;
 
-    let start = required_date(&sent(&form.StartTime), MSG_START_REQUIRED)?;
-    let completion = required_date(&sent(&form.completiondate), MSG_COMPLETION_REQUIRED)?;
-    let end_time_text = pick("EndTime", &form.EndTime, row.end_time.map(|d| d.to_string()).unwrap_or_default());
+    let start = required_date(sent(&form.start_time), MSG_START_REQUIRED)?;
+    let completion = required_date(sent(&form.completiondate), MSG_COMPLETION_REQUIRED)?;
+    let end_time_text = pick("EndTime", &form.end_time, row.end_time.map(|d| d.to_string()).unwrap_or_default());
     let end_time = rules::duration_days(&end_time_text)?;
     let gc_process = select(
-        &pick("GcProcess", &form.GcProcess, row.gc_process.clone()),
+        &pick("GcProcess", &form.gc_process, row.gc_process.clone()),
         options::GC_PROCESSES,
         MSG_PROGRESS_REQUIRED,
         MSG_PROGRESS_UNKNOWN,
     )?;
-    let project_desc = rules::project_desc(&sent(&form.ProjectDesc))?;
-    let tender = optional_date(&sent(&form.tendertime))?;
-    let award = optional_date(&sent(&form.winningtime))?;
-    let region = sent(&form.region).trim().to_owned();
+    let project_desc = rules::project_desc(sent(&form.project_desc))?;
+    let tender = optional_date(sent(&form.tendertime))?;
+    let award = optional_date(sent(&form.winningtime))?;
+    let region = sent(&form.region).to_owned();
     if region.chars().count() > REGION_MAX {
         return Err(Invalid(MSG_REGION_TOO_LONG).into());
     }
@@ -329,7 +352,11 @@ pub fn check_editable(audit_status: &str) -> Result<(), ApiError> {
 
 fn clip(text: &str) -> String {
     const MAX: usize = 40;
-    if text.chars().count() > MAX { format!("{}…", text.chars().take(MAX).collect::<String>()) } else { text.to_owned() }
+    if text.chars().count() > MAX {
+        format!("{}…", text.chars().take(MAX).collect::<String>())
+    } else {
+        text.to_owned()
+    }
 }
 
 /// "Field: before → after" for each changed field, `; `-joined ("无变更" when nothing changed).
@@ -343,9 +370,24 @@ pub(crate) fn change_summary(before: &StepForm, after: &StepForm) -> String {
         other => other.to_string(),
     };
     let fields = [
-        "Name", "ProjectType", "MoneySource", "DepartmentIndustryId", "DistrictCode", "DistrictCcode", "selectedOptions",
-        "Address", "Latlng", "ContractPrice", "StartTime", "completiondate", "EndTime", "GcProcess", "ProjectDesc",
-        "tendertime", "winningtime", "region",
+        "Name",
+        "ProjectType",
+        "MoneySource",
+        "DepartmentIndustryId",
+        "DistrictCode",
+        "DistrictCcode",
+        "selectedOptions",
+        "Address",
+        "Latlng",
+        "ContractPrice",
+        "StartTime",
+        "completiondate",
+        "EndTime",
+        "GcProcess",
+        "ProjectDesc",
+        "tendertime",
+        "winningtime",
+        "region",
     ];
     let changes: Vec<String> = fields
         .iter()
@@ -366,7 +408,7 @@ pub async fn save(
     let project_id = builder_project(current)?;
     let row = stored(db, project_id).await?;
     check_editable(&row.audit_status)?;
-    if let Some(id) = form.Id.as_deref().map(str::trim).filter(|id| !id.is_empty())
+    if let Some(id) = form.id.as_deref().map(str::trim).filter(|id| !id.is_empty())
         && id != project_id.to_string()
     {
         return Err(ApiError::Forbidden(MSG_OTHER_PROJECT.into()));
@@ -377,15 +419,126 @@ pub async fn save(
         return Err(ApiError::Forbidden(MSG_SUBMITTED.into()));
     }
     let after = stored(db, project_id).await?;
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "保存项目信息",
-        target_type: "project",
-        target_id: project_id.to_string(),
-        detail: change_summary(&step_form(&row), &step_form(&after)),
-        ip,
-    })
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip)
+            .action("保存项目信息")
+            .on("project", project_id)
+            .detail(change_summary(&step_form(&row), &step_form(&after))),
+    )
     .await?;
     Ok(())
+}
+
+/// Moves the wizard to `step` while the project is editable; false when it no longer is.
+pub async fn set_wizard_step(db: &Db, project_id: i64, step: i64) -> sqlx::Result<bool> {
+    repo::set_wizard_step(db, project_id, step).await
+}
+
+/// Submits the project for audit while it is editable; false when it no longer is.
+pub async fn submit_for_audit(db: &Db, project_id: i64) -> sqlx::Result<bool> {
+    repo::submit(db, project_id).await
+}
+
+/// The role of a unit as the project's pages and notice board name it.
+pub fn role_label(role: &str) -> &'static str {
+    match role {
+        "builder" => "建设单位",
+        "contractor" => "施工总承包单位",
+        "labour" => "劳务分包单位",
+        _ => "专业分包单位",
+    }
+}
+
+pub async fn find_summary(db: &Db, id: i64) -> sqlx::Result<Option<ProjectSummary>> {
+    repo::find_summary(db, id).await
+}
+
+pub async fn find_step_form(db: &Db, id: i64) -> sqlx::Result<Option<StepFormRow>> {
+    repo::find_step_form(db, id).await
+}
+
+/// A new project with only a name, in `audit_status`; its registration is filled in by the wizard.
+pub async fn create(db: &Db, name: &str, audit_status: &str) -> sqlx::Result<i64> {
+    repo::create(db, name, audit_status, "").await
+}
+
+/// A new project as `create`, its supervising district preset to `district` (a 4-, 6- or 9-digit code;
+/// '' for none): the stored path holds the code and its city and county above it.
+pub async fn create_in_district(db: &Db, name: &str, audit_status: &str, district: &str) -> sqlx::Result<i64> {
+    let path = [4, 6, 9]
+        .iter()
+        .filter(|len| **len <= district.len())
+        .map(|len| &district[..*len])
+        .collect::<Vec<_>>()
+        .join(",");
+    repo::create(db, name, audit_status, &path).await
+}
+
+/// Deletes a project nothing refers to yet (one just created for an account that could not be created).
+pub async fn delete_unreferenced(db: &Db, id: i64) -> sqlx::Result<()> {
+    repo::delete_project(db, id).await
+}
+
+/// Whether the project lies in a regulator's `district` (a city, county or township code, one of the codes
+/// of the project's stored `district_code` path); false for an unknown project.
+pub async fn in_district(db: &Db, project_id: i64, district: &str) -> sqlx::Result<bool> {
+    repo::in_district(db, project_id, district).await
+}
+
+/// The regulator's audit list (`district` '' for the whole area): how many projects match, and one page of them. `pattern` is a LIKE pattern
+/// with `\` as escape, '' for all; `status` '' for all.
+pub async fn audit_list(
+    db: &Db,
+    status: &str,
+    pattern: &str,
+    district: &str,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(i64, Vec<ListedProject>)> {
+    let total = repo::count_projects(db, status, pattern, district).await?;
+    let list = repo::list_projects(db, status, pattern, district, limit, offset).await?;
+    Ok((total, list))
+}
+
+/// Moves a submitted project to the regulator's `status` with `remark`, noting the deciding account's login
+/// name and the time, and answers its name; None when the project is not there or not submitted.
+pub async fn audit_decide(
+    db: &Db,
+    id: i64,
+    status: &str,
+    remark: &str,
+    decided_by: &str,
+) -> sqlx::Result<Option<String>> {
+    repo::decide(db, id, status, remark, decided_by).await
+}
+
+/// When the registration was submitted and last decided, and by whom.
+pub async fn audit_times(db: &Db, id: i64) -> sqlx::Result<AuditTimes> {
+    repo::audit_times(db, id).await
+}
+
+/// The name of an audit status as the log and the regulator's list say it.
+pub fn audit_status_label(status: &str) -> &'static str {
+    match status {
+        "0" => "未提交",
+        "1" => "待审核",
+        "2" => "已通过",
+        "3" => "已驳回",
+        _ => "未知",
+    }
+}
+
+pub use super::repo::{DirectoryFilter, DirectoryProject};
+
+/// The regulator's project directory: one page of the projects matching `filter` in `order` (a whitelisted
+/// clause), and how many match.
+pub async fn directory(
+    db: &Db,
+    filter: &DirectoryFilter,
+    order: &'static str,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<DirectoryProject>, i64)> {
+    repo::directory(db, filter, order, limit, offset).await
 }

@@ -20,8 +20,8 @@ use crate::paging::Paged;
 use crate::state::AppState;
 use service::{
     FinanceNameForm, FinanceProfile, PropertyApproverDetail, PropertyApproverLine, PropertyCard, PropertyCardForm,
-    PropertyIdCheckForm, PropertyIdFacts, PropertyIdQuery, PropertyInitialPassword, PropertyListQuery, PropertyOpenForm,
-    PropertyPasswordRule, PropertyPhoneForm, PropertyProject, PropertySetForm,
+    PropertyIdCheckForm, PropertyIdFacts, PropertyIdQuery, PropertyInitialPassword, PropertyListQuery,
+    PropertyOpenForm, PropertyPasswordRule, PropertyPhoneForm, PropertyProject, PropertySetForm,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -59,7 +59,11 @@ pub struct PropertyProjectQuery {
 #[utoipa::path(method(get, post), path = "/builder/project/v1/project/Projectname", tag = "property",
     params(("X-Token" = String, Header, description = "session token"), PropertyProjectQuery),
     responses((status = 200, body = Envelope<PropertyProject>)))]
-async fn project_name(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<PropertyProjectQuery>) -> ApiResult<PropertyProject> {
+async fn project_name(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<PropertyProjectQuery>,
+) -> ApiResult<PropertyProject> {
     Ok(ok(service::project_name(&state, &current, &query.project_id).await?))
 }
 
@@ -69,7 +73,11 @@ async fn project_name(State(state): State<AppState>, current: CurrentAccount, Pa
 #[utoipa::path(method(get, post), path = "/builder/project/v1/project/Examine", tag = "property",
     params(("X-Token" = String, Header, description = "session token"), PropertyListQuery),
     responses((status = 200, body = Envelope<Paged<PropertyApproverLine>>)))]
-async fn examine(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<PropertyListQuery>) -> ApiResult<Paged<PropertyApproverLine>> {
+async fn examine(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<PropertyListQuery>,
+) -> ApiResult<Paged<PropertyApproverLine>> {
     Ok(ok(service::list(&state, &current, &query).await?))
 }
 
@@ -77,7 +85,11 @@ async fn examine(State(state): State<AppState>, current: CurrentAccount, Params(
 #[utoipa::path(method(get, post), path = "/builder/project/v1/project/Information", tag = "property",
     params(("X-Token" = String, Header, description = "session token"), PropertyIdQuery),
     responses((status = 200, body = Envelope<PropertyApproverDetail>)))]
-async fn information(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<PropertyIdQuery>) -> ApiResult<PropertyApproverDetail> {
+async fn information(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<PropertyIdQuery>,
+) -> ApiResult<PropertyApproverDetail> {
     Ok(ok(service::detail(&state, &current, &query.id).await?))
 }
 
@@ -105,7 +117,12 @@ async fn set_account(
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PropertyOpenForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn open(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<PropertyOpenForm>) -> ApiResult<Option<String>> {
+async fn open(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<PropertyOpenForm>,
+) -> ApiResult<Option<String>> {
     service::open(&state, &current, &ip, &form).await?;
     Ok(ok(None))
 }
@@ -116,7 +133,12 @@ async fn open(State(state): State<AppState>, ClientIp(ip): ClientIp, current: Cu
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PropertyIdQuery, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<PropertyInitialPassword>)))]
-async fn reset_password(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<PropertyIdQuery>) -> ApiResult<PropertyInitialPassword> {
+async fn reset_password(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<PropertyIdQuery>,
+) -> ApiResult<PropertyInitialPassword> {
     Ok(ok_with(service::reset_password(&state, &current, &ip, &form.id).await?, "密码已重置"))
 }
 
@@ -126,7 +148,11 @@ async fn reset_password(State(state): State<AppState>, ClientIp(ip): ClientIp, c
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PropertyPhoneForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn veritest(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<PropertyPhoneForm>) -> ApiResult<Option<String>> {
+async fn veritest(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<PropertyPhoneForm>,
+) -> ApiResult<Option<String>> {
     service::check_phone(&state, &current, &form).await?;
     Ok(ok_with(None, "手机号可以使用"))
 }
@@ -137,7 +163,11 @@ async fn veritest(State(state): State<AppState>, current: CurrentAccount, Params
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PropertyIdCheckForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<PropertyIdFacts>)))]
-async fn verification(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<PropertyIdCheckForm>) -> ApiResult<PropertyIdFacts> {
+async fn verification(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<PropertyIdCheckForm>,
+) -> ApiResult<PropertyIdFacts> {
     Ok(ok(service::check_id_number(&state, &current, &form).await?))
 }
 
@@ -147,7 +177,10 @@ async fn verification(State(state): State<AppState>, current: CurrentAccount, Pa
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PropertyCardForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<PropertyCard>)))]
-async fn builder_idcardreader(current: CurrentAccount, Params(form): Params<PropertyCardForm>) -> ApiResult<PropertyCard> {
+async fn builder_idcardreader(
+    current: CurrentAccount,
+    Params(form): Params<PropertyCardForm>,
+) -> ApiResult<PropertyCard> {
     Ok(ok(service::builder_card(&current, &form)?))
 }
 
@@ -156,7 +189,11 @@ async fn builder_idcardreader(current: CurrentAccount, Params(form): Params<Prop
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PropertyPhoneForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn builder_verify_phone_number(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<PropertyPhoneForm>) -> ApiResult<Option<String>> {
+async fn builder_verify_phone_number(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<PropertyPhoneForm>,
+) -> ApiResult<Option<String>> {
     service::builder_send_phone_code(&state, &current, &form).await?;
     Ok(ok_with(None, service::MSG_CODE_SENT))
 }
@@ -200,7 +237,12 @@ async fn messageinfo(State(state): State<AppState>, current: CurrentAccount) -> 
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = FinanceNameForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn inforalter(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<FinanceNameForm>) -> ApiResult<Option<String>> {
+async fn inforalter(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<FinanceNameForm>,
+) -> ApiResult<Option<String>> {
     service::change_name(&state, &current, &ip, &form).await?;
     Ok(ok_with(None, "修改成功"))
 }
@@ -211,7 +253,12 @@ async fn inforalter(State(state): State<AppState>, ClientIp(ip): ClientIp, curre
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PropertyCardForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<PropertyCard>)))]
-async fn finance_idcardreader(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<PropertyCardForm>) -> ApiResult<PropertyCard> {
+async fn finance_idcardreader(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<PropertyCardForm>,
+) -> ApiResult<PropertyCard> {
     Ok(ok_with(service::own_card(&state, &current, &ip, &form).await?, service::MSG_CARD_OK))
 }
 
@@ -220,7 +267,11 @@ async fn finance_idcardreader(State(state): State<AppState>, ClientIp(ip): Clien
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PropertyPhoneForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn finance_verify_phone_number(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<PropertyPhoneForm>) -> ApiResult<Option<String>> {
+async fn finance_verify_phone_number(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<PropertyPhoneForm>,
+) -> ApiResult<Option<String>> {
     service::finance_send_phone_code(&state, &current, &form).await?;
     Ok(ok_with(None, service::MSG_CODE_SENT))
 }

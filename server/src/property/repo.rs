@@ -1,7 +1,7 @@
 //! SQL of the finance approver accounts (accounts of kind 'finance' with the project they approve for).
 
 use crate::db::Db;
-use crate::{execute, on_db};
+use crate::on_db;
 
 /// One approver as the propertyRole screen lists it.
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -20,7 +20,13 @@ pub struct ApproverRow {
 const COLUMNS: &str = "id, username, name, phone, id_number, project_id, disabled, must_change_password, created_at";
 
 /// The project's approvers whose name, account or phone contains `pattern` ('' for all), newest first.
-pub async fn list(db: &Db, project_id: i64, pattern: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<ApproverRow>, i64)> {
+pub async fn list(
+    db: &Db,
+    project_id: i64,
+    pattern: &str,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<ApproverRow>, i64)> {
     let filter = "FROM accounts WHERE kind = 'finance' AND project_id = $1 \
                   AND ($2 = '' OR name LIKE $2 ESCAPE '\\' OR username LIKE $2 ESCAPE '\\' OR phone LIKE $2 ESCAPE '\\')";
     let rows_sql = format!("SELECT {COLUMNS} {filter} ORDER BY id DESC LIMIT $3 OFFSET $4");
@@ -47,23 +53,8 @@ pub async fn phone_taken(db: &Db, phone: &str, except_id: i64) -> sqlx::Result<b
 
 /// Whether another approver of the project (not `except_id`) already has this ID number.
 pub async fn id_number_taken(db: &Db, project_id: i64, id_number: &str, except_id: i64) -> sqlx::Result<bool> {
-    let sql = "SELECT COUNT(*) FROM accounts WHERE kind = 'finance' AND project_id = $1 AND id_number = $2 AND id <> $3";
+    let sql =
+        "SELECT COUNT(*) FROM accounts WHERE kind = 'finance' AND project_id = $1 AND id_number = $2 AND id <> $3";
     let count: i64 = on_db!(db, pool => sqlx::query_scalar(sql).bind(project_id).bind(id_number).bind(except_id).fetch_one(pool).await)?;
     Ok(count > 0)
-}
-
-pub async fn update_identity(db: &Db, id: i64, name: &str, id_number: &str) -> sqlx::Result<()> {
-    let sql = "UPDATE accounts SET name = $2, id_number = $3 WHERE id = $1 AND kind = 'finance'";
-    execute!(db, sqlx::query(sql).bind(id).bind(name).bind(id_number))?;
-    Ok(())
-}
-
-pub async fn update_name(db: &Db, id: i64, name: &str) -> sqlx::Result<()> {
-    execute!(db, sqlx::query("UPDATE accounts SET name = $2 WHERE id = $1").bind(id).bind(name))?;
-    Ok(())
-}
-
-pub async fn update_phone(db: &Db, id: i64, phone: &str) -> sqlx::Result<()> {
-    execute!(db, sqlx::query("UPDATE accounts SET phone = $2 WHERE id = $1").bind(id).bind(phone))?;
-    Ok(())
 }

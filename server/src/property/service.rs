@@ -1,7 +1,5 @@
 //! Rules of the finance approver accounts (system/propertyRole) and of the approver's personal centre.
 
-#![allow(non_snake_case)]
-
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -11,14 +9,16 @@ use crate::auth::password;
 use crate::auth::sessions::{self, CurrentAccount};
 use crate::auth::sms;
 use crate::clock;
+use crate::db::Db;
 use crate::domain::Invalid;
 use crate::domain::id_number::IdNumber;
 use crate::domain::person_name::PersonName;
 use crate::domain::phone::Phone;
 use crate::envelope::ApiError;
+use crate::extract::sent;
 use crate::oplog;
 use crate::paging::{Page, Paged, contains_pattern};
-use crate::project::repo as projects;
+use crate::project::service as projects;
 use crate::scope::{self, ReadScope};
 use crate::state::AppState;
 
@@ -43,11 +43,8 @@ pub const MSG_CODE_SENT: &str = "验证码已发送";
 pub const MSG_FINANCE_ONLY: &str = "当前账号无权访问该入口";
 
 /// How an initial password reaches the approver (docs/decisions.md "Finance approver accounts").
-pub const PASSWORD_DELIVERY: &str = "初始密码由系统随机生成，只在创建或重置时显示一次，请当面或电话告知财务审批人；首次登录须修改密码。";
-
-fn sent(value: &Option<String>) -> String {
-    value.as_deref().unwrap_or("").trim().to_owned()
-}
+pub const PASSWORD_DELIVERY: &str =
+    "初始密码由系统随机生成，只在创建或重置时显示一次，请当面或电话告知财务审批人；首次登录须修改密码。";
 
 fn parse_id(value: &Option<String>) -> Result<i64, ApiError> {
     sent(value).parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::refused(MSG_ID_PARAM))
@@ -58,7 +55,12 @@ fn mask_id_number(number: &str) -> String {
     if chars.len() < 10 {
         return number.to_owned();
     }
-    format!("{}{}{}", chars[..6].iter().collect::<String>(), "*".repeat(chars.len() - 10), chars[chars.len() - 4..].iter().collect::<String>())
+    format!(
+        "{}{}{}",
+        chars[..6].iter().collect::<String>(),
+        "*".repeat(chars.len() - 10),
+        chars[chars.len() - 4..].iter().collect::<String>()
+    )
 }
 
 fn parse_name(value: &Option<String>) -> Result<String, ApiError> {
@@ -66,7 +68,7 @@ fn parse_name(value: &Option<String>) -> Result<String, ApiError> {
     if name.is_empty() {
         return Err(ApiError::refused(MSG_NAME_REQUIRED));
     }
-    Ok(PersonName::parse(&name)?.as_str().to_owned())
+    Ok(PersonName::parse(name)?.as_str().to_owned())
 }
 
 fn parse_id_number(value: &Option<String>) -> Result<IdNumber, ApiError> {
@@ -74,12 +76,12 @@ fn parse_id_number(value: &Option<String>) -> Result<IdNumber, ApiError> {
     if number.is_empty() {
         return Err(ApiError::refused(MSG_ID_REQUIRED));
     }
-    Ok(IdNumber::parse(&number)?)
+    Ok(IdNumber::parse(number)?)
 }
 
 /// A mobile number (the approver receives SMS codes on it).
 fn parse_mobile(value: &Option<String>) -> Result<String, ApiError> {
-    let phone = Phone::parse(&sent(value))?;
+    let phone = Phone::parse(sent(value))?;
     if !sms::is_mobile(phone.as_str()) {
         return Err(ApiError::refused(MSG_PHONE_NOT_MOBILE));
     }
@@ -87,7 +89,7 @@ fn parse_mobile(value: &Option<String>) -> Result<String, ApiError> {
 }
 
 fn parse_username(value: &Option<String>) -> Result<String, ApiError> {
-    let username = sent(value);
+    let username = sent(value).to_owned();
     let ok = (4..=20).contains(&username.len()) && username.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
     if ok { Ok(username) } else { Err(Invalid(MSG_ACCOUNT_RULE).into()) }
 }
@@ -161,25 +163,33 @@ pub struct PropertyIdQuery {
 }
 
 /// The project whose approvers a read covers: a builder's own, the regulator's chosen one.
-fn read_project(current: &CurrentAccount, requested: &Option<String>) -> Result<i64, ApiError> {
-    match scope::read(current, requested)? {
+async fn read_project(db: &Db, current: &CurrentAccount, requested: &Option<String>) -> Result<i64, ApiError> {
+    match scope::read(db, current, requested).await? {
         ReadScope::Project(id) => Ok(id),
         ReadScope::All => Err(ApiError::refused(MSG_PROJECT_REQUIRED)),
     }
 }
 
 /// An approver of a project the caller may read; another project's → 404.
-async fn readable_approver(state: &AppState, current: &CurrentAccount, id: &Option<String>) -> Result<ApproverRow, ApiError> {
+async fn readable_approver(
+    state: &AppState,
+    current: &CurrentAccount,
+    id: &Option<String>,
+) -> Result<ApproverRow, ApiError> {
     let id = parse_id(id)?;
-    let scope = scope::read(current, &None)?;
-    repo::find(&state.db, id)
-        .await?
-        .filter(|row| row.project_id.is_some_and(|project| scope.covers(project)))
-        .ok_or_else(|| ApiError::NotFound(MSG_NO_APPROVER.into()))
+    let row = repo::find(&state.db, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_APPROVER.into()))?;
+    match row.project_id {
+        Some(project) if scope::covers(&state.db, current, project).await? => Ok(row),
+        _ => Err(ApiError::NotFound(MSG_NO_APPROVER.into())),
+    }
 }
 
 /// An approver of the builder's own project, for a change; another project's → 404.
-async fn own_approver(state: &AppState, current: &CurrentAccount, id: &Option<String>) -> Result<(i64, ApproverRow), ApiError> {
+async fn own_approver(
+    state: &AppState,
+    current: &CurrentAccount,
+    id: &Option<String>,
+) -> Result<(i64, ApproverRow), ApiError> {
     let project_id = scope::write(current)?;
     let id = parse_id(id)?;
     let row = repo::find(&state.db, id)
@@ -189,31 +199,41 @@ async fn own_approver(state: &AppState, current: &CurrentAccount, id: &Option<St
     Ok((project_id, row))
 }
 
-async fn log(state: &AppState, current: &CurrentAccount, ip: &str, action: &str, target: i64, detail: String) -> Result<(), ApiError> {
-    oplog::record(&state.db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action,
-        target_type: "account",
-        target_id: target.to_string(),
-        detail,
-        ip,
-    })
+async fn log(
+    state: &AppState,
+    current: &CurrentAccount,
+    ip: &str,
+    action: &str,
+    target: i64,
+    detail: String,
+) -> Result<(), ApiError> {
+    oplog::record(
+        &state.db,
+        oplog::Entry::by(&current.account, ip).action(action).on("account", target).detail(detail),
+    )
     .await?;
     Ok(())
 }
 
 /// `Examine`.
-pub async fn list(state: &AppState, current: &CurrentAccount, query: &PropertyListQuery) -> Result<Paged<PropertyApproverLine>, ApiError> {
-    let project_id = read_project(current, &query.project_id)?;
+pub async fn list(
+    state: &AppState,
+    current: &CurrentAccount,
+    query: &PropertyListQuery,
+) -> Result<Paged<PropertyApproverLine>, ApiError> {
+    let project_id = read_project(&state.db, current, &query.project_id).await?;
     let page = Page::parse(&query.page, &query.limit)?;
-    let pattern = contains_pattern(&sent(&query.keyword));
+    let pattern = contains_pattern(sent(&query.keyword));
     let (rows, total) = repo::list(&state.db, project_id, &pattern, page.limit, page.offset()).await?;
     Ok(page.answer(rows.into_iter().map(line).collect(), total))
 }
 
 /// `Information`.
-pub async fn detail(state: &AppState, current: &CurrentAccount, id: &Option<String>) -> Result<PropertyApproverDetail, ApiError> {
+pub async fn detail(
+    state: &AppState,
+    current: &CurrentAccount,
+    id: &Option<String>,
+) -> Result<PropertyApproverDetail, ApiError> {
     let row = readable_approver(state, current, id).await?;
     Ok(PropertyApproverDetail {
         id: row.id,
@@ -249,7 +269,12 @@ pub struct PropertyInitialPassword {
 }
 
 /// `Set_account`: creates an approver on an initial password, or edits name and ID number.
-pub async fn set_account(state: &AppState, current: &CurrentAccount, ip: &str, form: &PropertySetForm) -> Result<Option<PropertyInitialPassword>, ApiError> {
+pub async fn set_account(
+    state: &AppState,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &PropertySetForm,
+) -> Result<Option<PropertyInitialPassword>, ApiError> {
     if !sent(&form.id).is_empty() {
         let (project_id, row) = own_approver(state, current, &form.id).await?;
         let name = parse_name(&form.name)?;
@@ -261,8 +286,13 @@ pub async fn set_account(state: &AppState, current: &CurrentAccount, ip: &str, f
         if repo::id_number_taken(&state.db, project_id, id_number.as_str(), row.id).await? {
             return Err(ApiError::refused(MSG_ID_TAKEN));
         }
-        repo::update_identity(&state.db, row.id, &name, id_number.as_str()).await?;
-        let detail = format!("姓名{}→{name}，身份证{}→{}", row.name, mask_id_number(&row.id_number), mask_id_number(id_number.as_str()));
+        crate::auth::accounts::set_finance_identity(&state.db, row.id, &name, id_number.as_str()).await?;
+        let detail = format!(
+            "姓名{}→{name}，身份证{}→{}",
+            row.name,
+            mask_id_number(&row.id_number),
+            mask_id_number(id_number.as_str())
+        );
         log(state, current, ip, "修改财务审批人", row.id, detail).await?;
         return Ok(None);
     }
@@ -282,24 +312,39 @@ pub async fn set_account(state: &AppState, current: &CurrentAccount, ip: &str, f
     }
     let password = initial_password();
     let hash = password::hash_blocking(password.clone()).await?;
-    let created = accounts::create(&state.db, NewAccount {
-        username: &username,
-        name: &name,
-        kind: AccountKind::Finance,
-        project_id: Some(project_id),
-        phone: &phone,
-        id_number: id_number.as_str(),
-        password_hash: &hash,
-        password_meets_strong_rule: password::meets_strong_rule(&password),
-        must_change_password: true,
-    })
+    let created = accounts::create(
+        &state.db,
+        NewAccount {
+            username: &username,
+            name: &name,
+            kind: AccountKind::Finance,
+            project_id: Some(project_id),
+            phone: &phone,
+            id_number: id_number.as_str(),
+            password_hash: &hash,
+            password_meets_strong_rule: password::meets_strong_rule(&password),
+            must_change_password: true,
+            district: "",
+            regulator_role: None,
+        },
+    )
     .await;
     let id = match created {
         Ok(id) => id,
-        Err(sqlx::Error::Database(error)) if error.is_unique_violation() => return Err(ApiError::refused(MSG_ACCOUNT_TAKEN)),
+        Err(sqlx::Error::Database(error)) if error.is_unique_violation() => {
+            return Err(ApiError::refused(MSG_ACCOUNT_TAKEN));
+        }
         Err(error) => return Err(error.into()),
     };
-    log(state, current, ip, "新增财务审批人", id, format!("账号{username}，姓名{name}，手机{}", sms::mask_phone(&phone))).await?;
+    log(
+        state,
+        current,
+        ip,
+        "新增财务审批人",
+        id,
+        format!("账号{username}，姓名{name}，手机{}", sms::mask_phone(&phone)),
+    )
+    .await?;
     Ok(Some(PropertyInitialPassword { id, account: username, password }))
 }
 
@@ -311,9 +356,14 @@ pub struct PropertyOpenForm {
 }
 
 /// `Open`: enables or disables an approver; a disabled approver's sessions end at once.
-pub async fn open(state: &AppState, current: &CurrentAccount, ip: &str, form: &PropertyOpenForm) -> Result<(), ApiError> {
+pub async fn open(
+    state: &AppState,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &PropertyOpenForm,
+) -> Result<(), ApiError> {
     let (_, row) = own_approver(state, current, &form.id).await?;
-    let disabled = match sent(&form.status).as_str() {
+    let disabled = match sent(&form.status) {
         "1" => false,
         "0" => true,
         _ => return Err(ApiError::refused(MSG_STATUS)),
@@ -327,7 +377,12 @@ pub async fn open(state: &AppState, current: &CurrentAccount, ip: &str, form: &P
 }
 
 /// `Resetpassword`: a new initial password (forced change at the next login), lock cleared, sessions ended.
-pub async fn reset_password(state: &AppState, current: &CurrentAccount, ip: &str, id: &Option<String>) -> Result<PropertyInitialPassword, ApiError> {
+pub async fn reset_password(
+    state: &AppState,
+    current: &CurrentAccount,
+    ip: &str,
+    id: &Option<String>,
+) -> Result<PropertyInitialPassword, ApiError> {
     let (_, row) = own_approver(state, current, id).await?;
     let password = initial_password();
     let hash = password::hash_blocking(password.clone()).await?;
@@ -362,7 +417,7 @@ async fn new_phone(state: &AppState, id: i64, current_phone: &str, phone: &Optio
 /// `Veritest`: whether a phone may be given to an approver (`id` when editing).
 pub async fn check_phone(state: &AppState, current: &CurrentAccount, form: &PropertyPhoneForm) -> Result<(), ApiError> {
     scope::write(current)?;
-    let (id, phone) = match sent(&form.id).as_str() {
+    let (id, phone) = match sent(&form.id) {
         "" => (0, String::new()),
         _ => {
             let (_, row) = own_approver(state, current, &form.id).await?;
@@ -398,9 +453,13 @@ fn facts(number: &IdNumber) -> PropertyIdFacts {
 }
 
 /// `Verification`: checks an approver's ID number (pattern, checksum, not another approver's of the project).
-pub async fn check_id_number(state: &AppState, current: &CurrentAccount, form: &PropertyIdCheckForm) -> Result<PropertyIdFacts, ApiError> {
+pub async fn check_id_number(
+    state: &AppState,
+    current: &CurrentAccount,
+    form: &PropertyIdCheckForm,
+) -> Result<PropertyIdFacts, ApiError> {
     let project_id = scope::write(current)?;
-    let except = match sent(&form.id).as_str() {
+    let except = match sent(&form.id) {
         "" => 0,
         _ => own_approver(state, current, &form.id).await?.1.id,
     };
@@ -443,44 +502,73 @@ pub fn builder_card(current: &CurrentAccount, form: &PropertyCardForm) -> Result
 }
 
 /// `Verifyphonenumber` (enterprise): sends a code to the approver's new phone.
-pub async fn builder_send_phone_code(state: &AppState, current: &CurrentAccount, form: &PropertyPhoneForm) -> Result<(), ApiError> {
+pub async fn builder_send_phone_code(
+    state: &AppState,
+    current: &CurrentAccount,
+    form: &PropertyPhoneForm,
+) -> Result<(), ApiError> {
     let (_, row) = own_approver(state, current, &form.id).await?;
     let phone = new_phone(state, row.id, &row.phone, &form.phone).await?;
     sms::send_code(&state.db, state.sms.as_ref(), &phone).await
 }
 
-async fn change_phone(state: &AppState, current: &CurrentAccount, ip: &str, id: i64, old: &str, form: &PropertyPhoneForm) -> Result<(), ApiError> {
+async fn change_phone(
+    state: &AppState,
+    current: &CurrentAccount,
+    ip: &str,
+    id: i64,
+    old: &str,
+    form: &PropertyPhoneForm,
+) -> Result<(), ApiError> {
     let phone = new_phone(state, id, old, &form.phone).await?;
     let code = sent(&form.code);
     if code.is_empty() {
         return Err(ApiError::refused(MSG_CODE_REQUIRED));
     }
-    sms::check_code(&state.db, &phone, &code).await?;
-    repo::update_phone(&state.db, id, &phone).await?;
-    log(state, current, ip, "修改手机号", id, format!("{}→{}（短信验证）", sms::mask_phone(old), sms::mask_phone(&phone))).await
+    sms::check_code(&state.db, &phone, code).await?;
+    crate::auth::accounts::set_phone(&state.db, id, &phone).await?;
+    log(
+        state,
+        current,
+        ip,
+        "修改手机号",
+        id,
+        format!("{}→{}（短信验证）", sms::mask_phone(old), sms::mask_phone(&phone)),
+    )
+    .await
 }
 
 /// `Veritestalter` (enterprise): changes the approver's phone with the code sent to the new phone.
-pub async fn builder_change_phone(state: &AppState, current: &CurrentAccount, ip: &str, form: &PropertyPhoneForm) -> Result<(), ApiError> {
+pub async fn builder_change_phone(
+    state: &AppState,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &PropertyPhoneForm,
+) -> Result<(), ApiError> {
     let (_, row) = own_approver(state, current, &form.id).await?;
     change_phone(state, current, ip, row.id, &row.phone, form).await
 }
 
 /// `Projectname`: what the propertyRole screen shows above the list.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct PropertyProject {
     pub projectname: String,
     /// The project's property status (the finance menu rule).
-    pub propertyStatus: i64,
+    pub property_status: i64,
     /// The approvers configured, enabled or not.
     pub approvers: i64,
 }
 
-pub async fn project_name(state: &AppState, current: &CurrentAccount, requested: &Option<String>) -> Result<PropertyProject, ApiError> {
-    let project_id = read_project(current, requested)?;
+pub async fn project_name(
+    state: &AppState,
+    current: &CurrentAccount,
+    requested: &Option<String>,
+) -> Result<PropertyProject, ApiError> {
+    let project_id = read_project(&state.db, current, requested).await?;
     let project = projects::find_summary(&state.db, project_id).await?.ok_or_else(scope::not_found)?;
     let (_, approvers) = repo::list(&state.db, project_id, "", 1, 0).await?;
-    Ok(PropertyProject { projectname: project.name, propertyStatus: project.property_status, approvers })
+    Ok(PropertyProject { projectname: project.name, property_status: project.property_status, approvers })
 }
 
 /// `getpwd`: the rule an initial password follows and how it is handed out.
@@ -550,15 +638,25 @@ pub struct FinanceNameForm {
 }
 
 /// `Inforalter`: the approver edits the name.
-pub async fn change_name(state: &AppState, current: &CurrentAccount, ip: &str, form: &FinanceNameForm) -> Result<(), ApiError> {
+pub async fn change_name(
+    state: &AppState,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &FinanceNameForm,
+) -> Result<(), ApiError> {
     require_finance(current)?;
     let name = parse_name(&form.name)?;
-    repo::update_name(&state.db, current.account.id, &name).await?;
+    crate::auth::accounts::set_name(&state.db, current.account.id, &name).await?;
     log(state, current, ip, "修改姓名", current.account.id, format!("{}→{name}", current.account.name)).await
 }
 
 /// Finance `Idcardreader`: the card on the site reader must be the approver's own.
-pub async fn own_card(state: &AppState, current: &CurrentAccount, ip: &str, form: &PropertyCardForm) -> Result<PropertyCard, ApiError> {
+pub async fn own_card(
+    state: &AppState,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &PropertyCardForm,
+) -> Result<PropertyCard, ApiError> {
     require_finance(current)?;
     let card = read_card(form)?;
     let row = repo::find(&state.db, current.account.id).await?.ok_or(ApiError::NotLoggedIn)?;
@@ -568,14 +666,23 @@ pub async fn own_card(state: &AppState, current: &CurrentAccount, ip: &str, form
 }
 
 /// Finance `orders/Verifyphonenumber`: a code to the approver's new phone.
-pub async fn finance_send_phone_code(state: &AppState, current: &CurrentAccount, form: &PropertyPhoneForm) -> Result<(), ApiError> {
+pub async fn finance_send_phone_code(
+    state: &AppState,
+    current: &CurrentAccount,
+    form: &PropertyPhoneForm,
+) -> Result<(), ApiError> {
     require_finance(current)?;
     let phone = new_phone(state, current.account.id, &current.account.phone, &form.phone).await?;
     sms::send_code(&state.db, state.sms.as_ref(), &phone).await
 }
 
 /// Finance `orders/Veritestalter`: the approver's phone changes with the code sent to the new phone.
-pub async fn finance_change_phone(state: &AppState, current: &CurrentAccount, ip: &str, form: &PropertyPhoneForm) -> Result<(), ApiError> {
+pub async fn finance_change_phone(
+    state: &AppState,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &PropertyPhoneForm,
+) -> Result<(), ApiError> {
     require_finance(current)?;
     change_phone(state, current, ip, current.account.id, &current.account.phone, form).await
 }

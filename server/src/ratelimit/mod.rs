@@ -62,11 +62,15 @@ impl Bucket {
     fn of(path: &str) -> Option<Bucket> {
         let (_side, rest) = path.strip_prefix('/')?.split_once('/')?;
         match rest {
-            "common/v1/Public/login" | "common/v1/Public/Financelogin" | "common/v1/Public/smslogin"
+            "common/v1/Public/login"
+            | "common/v1/Public/Financelogin"
+            | "common/v1/Public/smslogin"
             | "common/v1/Public/passwordverification" => Some(Bucket::Login),
             "common/v1/Public/getvcode" => Some(Bucket::SmsCode),
             "common/v1/Public/captcha" => Some(Bucket::Captcha),
-            "common/v1/public/Message" | "common/v1/Public/get" | "common/v1/Public/getsmsstatus" => Some(Bucket::Public),
+            "common/v1/public/Message" | "common/v1/Public/get" | "common/v1/Public/getsmsstatus" => {
+                Some(Bucket::Public)
+            }
             _ => None,
         }
     }
@@ -74,7 +78,12 @@ impl Bucket {
 
 /// Counts the request when its endpoint has a limit, and refuses it past the limit. A counter the database
 /// cannot take lets the request through (logged): the endpoint itself will meet the same database.
-pub async fn guard(State(state): State<AppState>, ClientIp(client): ClientIp, request: Request, next: Next) -> Response {
+pub async fn guard(
+    State(state): State<AppState>,
+    ClientIp(client): ClientIp,
+    request: Request,
+    next: Next,
+) -> Response {
     let Some(bucket) = Bucket::of(request.uri().path()) else { return next.run(request).await };
     let limit = bucket.limit(&state.config.rate_limits);
     if limit > 0 {
@@ -83,7 +92,9 @@ pub async fn guard(State(state): State<AppState>, ClientIp(client): ClientIp, re
         match repo::hit(&state.db, bucket.name(), &client, now - now.rem_euclid(window)).await {
             Ok(hits) if hits > limit => return ApiError::refused(bucket.refusal()).into_response(),
             Ok(_) => {}
-            Err(error) => tracing::warn!(?error, bucket = bucket.name(), "rate counter unavailable; request let through"),
+            Err(error) => {
+                tracing::warn!(?error, bucket = bucket.name(), "rate counter unavailable; request let through")
+            }
         }
     }
     next.run(request).await

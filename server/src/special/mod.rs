@@ -20,8 +20,8 @@ use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
 use crate::state::AppState;
 use service::{
-    SpecialArrival, SpecialArrivalForm, SpecialFlowPage, SpecialFlowQuery, SpecialInformation, SpecialPosted, SpecialProjectQuery,
-    SpecialTransferForm,
+    SpecialArrival, SpecialArrivalForm, SpecialFlowPage, SpecialFlowQuery, SpecialInformation, SpecialPosted,
+    SpecialProjectQuery, SpecialTransferForm,
 };
 
 /// The header in which the bank sends the shared secret.
@@ -42,7 +42,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/builder/special/v1/Account/info", tag = "special",
     params(("X-Token" = String, Header, description = "session token"), SpecialProjectQuery),
     responses((status = 200, body = Envelope<SpecialInformation>)))]
-async fn information(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<SpecialProjectQuery>) -> ApiResult<SpecialInformation> {
+async fn information(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<SpecialProjectQuery>,
+) -> ApiResult<SpecialInformation> {
     Ok(ok(service::information(&state.db, &current, &query).await?))
 }
 
@@ -51,7 +55,11 @@ async fn information(State(state): State<AppState>, current: CurrentAccount, Par
 #[utoipa::path(get, path = "/builder/special/v1/Account/flows", tag = "special",
     params(("X-Token" = String, Header, description = "session token"), SpecialFlowQuery),
     responses((status = 200, body = Envelope<SpecialFlowPage>)))]
-async fn flows(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<SpecialFlowQuery>) -> ApiResult<SpecialFlowPage> {
+async fn flows(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<SpecialFlowQuery>,
+) -> ApiResult<SpecialFlowPage> {
     Ok(ok(service::flows(&state.db, &current, &query).await?))
 }
 
@@ -60,12 +68,19 @@ async fn flows(State(state): State<AppState>, current: CurrentAccount, Params(qu
     params(("X-Token" = String, Header, description = "session token"), SpecialFlowQuery),
     responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", description = "the flows"),
         (status = 201, body = Envelope<serde_json::Value>, description = "401 / 403 / 404 in the envelope (HTTP 200)")))]
-async fn export(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<SpecialFlowQuery>) -> Result<Response, ApiError> {
+async fn export(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<SpecialFlowQuery>,
+) -> Result<Response, ApiError> {
     let (project_name, lines) = service::export_rows(&state.db, &current, &query).await?;
     let bytes = xlsx::export(&project_name, &lines)?;
     let disposition = "attachment; filename=\"flows.xlsx\"; filename*=UTF-8''%E4%B8%93%E6%88%B7%E6%B5%81%E6%B0%B4.xlsx";
     Ok((
-        [(header::CONTENT_TYPE, HeaderValue::from_static(xlsx::CONTENT_TYPE)), (header::CONTENT_DISPOSITION, HeaderValue::from_static(disposition))],
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(xlsx::CONTENT_TYPE)),
+            (header::CONTENT_DISPOSITION, HeaderValue::from_static(disposition)),
+        ],
         bytes,
     )
         .into_response())
@@ -79,7 +94,12 @@ async fn export(State(state): State<AppState>, current: CurrentAccount, Params(q
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = SpecialTransferForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<SpecialPosted>)))]
-async fn transfer(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<SpecialTransferForm>) -> ApiResult<SpecialPosted> {
+async fn transfer(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<SpecialTransferForm>,
+) -> ApiResult<SpecialPosted> {
     Ok(ok_with(service::record_transfer(&state.db, &current, &ip, &form).await?, service::MSG_RECORDED))
 }
 
@@ -90,7 +110,12 @@ async fn transfer(State(state): State<AppState>, ClientIp(ip): ClientIp, current
     params(("X-Bank-Secret" = String, Header, description = "the shared secret")),
     request_body(content = SpecialArrivalForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<SpecialArrival>)))]
-async fn arrival(State(state): State<AppState>, ClientIp(ip): ClientIp, headers: HeaderMap, Params(form): Params<SpecialArrivalForm>) -> ApiResult<SpecialArrival> {
+async fn arrival(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    Params(form): Params<SpecialArrivalForm>,
+) -> ApiResult<SpecialArrival> {
     let secret = headers.get(BANK_SECRET_HEADER).and_then(|value| value.to_str().ok());
     service::secret_matches(&state.config.bank_notify_secret, secret)?;
     let arrival = service::record_arrival(&state.db, &ip, &form).await?;

@@ -2,33 +2,31 @@
 //! the regulator's record of an owner's labour-cost transfer and the bank's announcement of an arrival.
 //! Every movement goes through `account::flows`, so a balance is always the sum of its flows.
 
-#![allow(non_snake_case)]
-
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use time::{Date, PrimitiveDateTime, Time, UtcOffset};
 use utoipa::{IntoParams, ToSchema};
 
 use super::amount::{parse_yuan, yuan};
-use crate::wage::money::yuan_grouped;
 use super::repo::{self, FlowFilter, FlowRow};
-use crate::account::flows::{Direction, NewFlow, Posted, Source};
-use crate::account::repo as accounts;
+use crate::account::flows::{self, Direction, NewFlow, Source};
 use crate::account::special::{AccountForm, HOLDER_TYPES, account_form};
 use crate::auth::accounts::AccountKind;
+use crate::auth::accounts::RegulatorRole;
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
-use crate::domain::mask::masked;
 use crate::domain::Invalid;
 use crate::domain::dates::{MSG_INVALID_DATE, format_date, parse_date};
+use crate::domain::mask::masked;
 use crate::domain::money::fen_to_wan;
 use crate::envelope::ApiError;
+use crate::extract::sent;
 use crate::oplog;
 use crate::project::options::DEPOSIT_METHODS;
-use crate::project::repo as projects;
+use crate::project::service as projects;
 use crate::scope::{self, ReadScope};
-use crate::{on_db, post_flow, record_in_tx};
+use crate::wage::money::yuan_grouped;
 
 pub const MSG_PROJECT_REQUIRED: &str = "请选择项目";
 pub const MSG_NO_ACCOUNT: &str = "该项目尚未开立农民工工资专用账户";
@@ -65,13 +63,9 @@ fn china_seconds(date: Date, time: Time) -> i64 {
     PrimitiveDateTime::new(date, time).assume_offset(CHINA).unix_timestamp()
 }
 
-fn sent(value: &Option<String>) -> String {
-    value.as_deref().unwrap_or("").trim().to_owned()
-}
-
 /// The one project a special-account page shows: a builder's own, the regulator's `projectId`.
-fn read_project(current: &CurrentAccount, requested: &Option<String>) -> Result<i64, ApiError> {
-    match scope::read(current, requested)? {
+async fn read_project(db: &Db, current: &CurrentAccount, requested: &Option<String>) -> Result<i64, ApiError> {
+    match scope::read(db, current, requested).await? {
         ReadScope::Project(id) => Ok(id),
         ReadScope::All => Err(ApiError::refused(MSG_PROJECT_REQUIRED)),
     }
@@ -88,14 +82,15 @@ pub struct SpecialProjectQuery {
 
 /// A unit's wage guarantee (工资保证金).
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SpecialGuarantee {
     /// `builder` or `contractor`.
     pub role: String,
     /// 建设单位 or 施工总包单位.
-    pub roleLabel: String,
-    pub companyName: String,
+    pub role_label: String,
+    pub company_name: String,
     pub paytype: String,
-    pub paytypeLabel: String,
+    pub paytype_label: String,
     /// The amount in 万元 ('' when none was given).
     pub desposit: String,
     /// Upload URL of the guarantee file ('' when none).
@@ -108,19 +103,20 @@ pub struct SpecialGuarantee {
 
 /// special/information.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SpecialInformation {
     pub projectname: String,
     /// The account form as the wizard saved it.
-    pub accountForm: AccountForm,
-    pub bankName: String,
-    pub branchName: String,
-    pub openCompanyTypeLabel: String,
+    pub account_form: AccountForm,
+    pub bank_name: String,
+    pub branch_name: String,
+    pub open_company_type_label: String,
     /// 已开户 / 未开户 / 未登记.
-    pub openStatusLabel: String,
+    pub open_status_label: String,
     /// The balance in yuan, two decimals: the sum of the account's flows.
     pub balance: String,
-    pub totalIn: String,
-    pub totalOut: String,
+    pub total_in: String,
+    pub total_out: String,
     pub guarantees: Vec<SpecialGuarantee>,
 }
 
@@ -136,25 +132,33 @@ async fn bank_name(db: &Db, code: &str) -> Result<String, ApiError> {
     if code.is_empty() {
         return Ok(String::new());
     }
-    Ok(accounts::find_bank(db, code).await?.map(|row| row.name).unwrap_or_default())
+    Ok(crate::account::special::bank_name(db, code).await?)
 }
 
-pub async fn information(db: &Db, current: &CurrentAccount, query: &SpecialProjectQuery) -> Result<SpecialInformation, ApiError> {
-    let project_id = read_project(current, &query.project_id)?;
+pub async fn information(
+    db: &Db,
+    current: &CurrentAccount,
+    query: &SpecialProjectQuery,
+) -> Result<SpecialInformation, ApiError> {
+    let project_id = read_project(db, current, &query.project_id).await?;
     let project = projects::find_summary(db, project_id).await?.ok_or_else(scope::not_found)?;
-    let stored = accounts::find(db, project_id).await?;
+    let stored = crate::account::special::find_account(db, project_id).await?;
     let balance = repo::balance(db, project_id).await?.unwrap_or(0);
     let (total_in, total_out) = repo::totals(db, project_id).await?;
     let guarantees = repo::guarantees(db, project_id)
         .await?
         .into_iter()
         .map(|row| SpecialGuarantee {
-            roleLabel: if row.role == "builder" { "建设单位".into() } else { "施工总包单位".into() },
-            paytypeLabel: DEPOSIT_METHODS.iter().find(|o| o.value == row.pay_type).map(|o| o.label.to_owned()).unwrap_or_default(),
+            role_label: if row.role == "builder" { "建设单位".into() } else { "施工总包单位".into() },
+            paytype_label: DEPOSIT_METHODS
+                .iter()
+                .find(|o| o.value == row.pay_type)
+                .map(|o| o.label.to_owned())
+                .unwrap_or_default(),
             desposit: row.deposit_fen.and_then(|fen| u64::try_from(fen).ok()).map(fen_to_wan).unwrap_or_default(),
             state: guarantee_state(&row.guarantee_end).to_owned(),
             role: row.role,
-            companyName: row.company_name,
+            company_name: row.company_name,
             paytype: row.pay_type,
             guaranteepath: row.guarantee_path,
             startdate: row.guarantee_start,
@@ -165,21 +169,25 @@ pub async fn information(db: &Db, current: &CurrentAccount, query: &SpecialProje
         Some(row) => (
             bank_name(db, &row.bank_code).await?,
             bank_name(db, &row.branch_code).await?,
-            HOLDER_TYPES.iter().find(|o| o.value == row.open_company_type).map(|o| o.label.to_owned()).unwrap_or_default(),
+            HOLDER_TYPES
+                .iter()
+                .find(|o| o.value == row.open_company_type)
+                .map(|o| o.label.to_owned())
+                .unwrap_or_default(),
             if row.open_status == 1 { "已开户" } else { "未开户" },
         ),
         None => (String::new(), String::new(), String::new(), "未登记"),
     };
     Ok(SpecialInformation {
         projectname: project.name,
-        accountForm: account_form(stored.as_ref()),
-        bankName: bank,
-        branchName: branch,
-        openCompanyTypeLabel: holder,
-        openStatusLabel: status.to_owned(),
+        account_form: account_form(stored.as_ref()),
+        bank_name: bank,
+        branch_name: branch,
+        open_company_type_label: holder,
+        open_status_label: status.to_owned(),
         balance: yuan(balance),
-        totalIn: yuan(total_in),
-        totalOut: yuan(total_out),
+        total_in: yuan(total_in),
+        total_out: yuan(total_out),
         guarantees,
     })
 }
@@ -202,40 +210,42 @@ pub struct SpecialFlowQuery {
 
 /// One flow of the special account.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SpecialFlowLine {
     pub id: i64,
     /// `in` or `out`.
     pub direction: String,
     /// 收入 or 支出.
-    pub directionLabel: String,
+    pub direction_label: String,
     /// Yuan, two decimals.
     pub amount: String,
     /// The balance right after this flow, yuan.
-    pub balanceAfter: String,
-    pub counterpartyName: String,
-    pub counterpartyAccount: String,
-    pub counterpartyBank: String,
+    pub balance_after: String,
+    pub counterparty_name: String,
+    pub counterparty_account: String,
+    pub counterparty_bank: String,
     pub summary: String,
     /// `bank`, `regulator` or `payout`.
     pub source: String,
     /// 银行到账, 监管录入 or 工资代发.
-    pub sourceLabel: String,
-    pub bankRef: String,
+    pub source_label: String,
+    pub bank_ref: String,
     /// `YYYY-MM-DD HH:MM:SS`, China time.
-    pub occurredAt: String,
+    pub occurred_at: String,
 }
 
 /// A page of flows with the sums of everything the filter matches.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SpecialFlowPage {
     pub list: Vec<SpecialFlowLine>,
     pub total: i64,
     pub page: i64,
     pub limit: i64,
     /// Money in over the filtered flows, yuan.
-    pub sumIn: String,
+    pub sum_in: String,
     /// Money out over the filtered flows, yuan.
-    pub sumOut: String,
+    pub sum_out: String,
     /// The account's balance now, yuan.
     pub balance: String,
 }
@@ -246,40 +256,40 @@ fn listed(line: SpecialFlowLine) -> SpecialFlowLine {
     if line.source != "payout" {
         return line;
     }
-    SpecialFlowLine { counterpartyAccount: masked(&line.counterpartyAccount), ..line }
+    SpecialFlowLine { counterparty_account: masked(&line.counterparty_account), ..line }
 }
 
 fn line(row: FlowRow) -> SpecialFlowLine {
     SpecialFlowLine {
         id: row.id,
-        directionLabel: if row.direction == "in" { "收入".into() } else { "支出".into() },
+        direction_label: if row.direction == "in" { "收入".into() } else { "支出".into() },
         amount: yuan(row.amount_fen),
-        balanceAfter: yuan(row.balance_after_fen),
-        sourceLabel: match row.source.as_str() {
+        balance_after: yuan(row.balance_after_fen),
+        source_label: match row.source.as_str() {
             "bank" => "银行到账",
             "regulator" => "监管录入",
             _ => "工资代发",
         }
         .into(),
         direction: row.direction,
-        counterpartyName: row.counterparty_name,
-        counterpartyAccount: row.counterparty_account,
-        counterpartyBank: row.counterparty_bank,
+        counterparty_name: row.counterparty_name,
+        counterparty_account: row.counterparty_account,
+        counterparty_bank: row.counterparty_bank,
         summary: row.summary,
         source: row.source,
-        bankRef: row.bank_ref,
-        occurredAt: clock::china_datetime(row.occurred_at),
+        bank_ref: row.bank_ref,
+        occurred_at: clock::china_datetime(row.occurred_at),
     }
 }
 
 /// The validated filter: direction and `[from, to)` in unix seconds.
 fn flow_filter(query: &SpecialFlowQuery) -> Result<(String, i64, i64), ApiError> {
-    let direction = sent(&query.direction);
+    let direction = sent(&query.direction).to_owned();
     if !matches!(direction.as_str(), "" | "in" | "out") {
         return Err(Invalid(MSG_DIRECTION).into());
     }
-    let start = parse_date(&sent(&query.start))?;
-    let end = parse_date(&sent(&query.end))?;
+    let start = parse_date(sent(&query.start))?;
+    let end = parse_date(sent(&query.end))?;
     if let (Some(start), Some(end)) = (start, end)
         && start > end
     {
@@ -294,7 +304,7 @@ fn flow_filter(query: &SpecialFlowQuery) -> Result<(String, i64, i64), ApiError>
 }
 
 pub async fn flows(db: &Db, current: &CurrentAccount, query: &SpecialFlowQuery) -> Result<SpecialFlowPage, ApiError> {
-    let project_id = read_project(current, &query.project_id)?;
+    let project_id = read_project(db, current, &query.project_id).await?;
     let page = crate::paging::Page::parse(&query.page, &query.limit)?;
     let (direction, from, to) = flow_filter(query)?;
     let filter = FlowFilter { project_id, direction: &direction, from, to };
@@ -306,15 +316,19 @@ pub async fn flows(db: &Db, current: &CurrentAccount, query: &SpecialFlowQuery) 
         total,
         page: page.page,
         limit: page.limit,
-        sumIn: yuan(sum_in),
-        sumOut: yuan(sum_out),
+        sum_in: yuan(sum_in),
+        sum_out: yuan(sum_out),
         balance: yuan(balance),
     })
 }
 
 /// Every flow the filter matches (at most [`EXPORT_MAX`]), for the .xlsx export, with the project's name.
-pub async fn export_rows(db: &Db, current: &CurrentAccount, query: &SpecialFlowQuery) -> Result<(String, Vec<SpecialFlowLine>), ApiError> {
-    let project_id = read_project(current, &query.project_id)?;
+pub async fn export_rows(
+    db: &Db,
+    current: &CurrentAccount,
+    query: &SpecialFlowQuery,
+) -> Result<(String, Vec<SpecialFlowLine>), ApiError> {
+    let project_id = read_project(db, current, &query.project_id).await?;
     let project = projects::find_summary(db, project_id).await?.ok_or_else(scope::not_found)?;
     let (direction, from, to) = flow_filter(query)?;
     let filter = FlowFilter { project_id, direction: &direction, from, to };
@@ -330,19 +344,20 @@ struct Payer {
 }
 
 fn payer(name: &Option<String>, account: &Option<String>, bank: &Option<String>) -> Result<Payer, ApiError> {
-    let name = sent(name);
+    let name = sent(name).to_owned();
     if name.is_empty() {
         return Err(Invalid(MSG_PAYER_REQUIRED).into());
     }
     if name.chars().count() > 100 {
         return Err(Invalid(MSG_PAYER).into());
     }
-    let account = sent(account);
-    let account_ok = account.is_empty() || (account.len() <= 50 && account.bytes().all(|b| b.is_ascii_digit() || b == b'-'));
+    let account = sent(account).to_owned();
+    let account_ok =
+        account.is_empty() || (account.len() <= 50 && account.bytes().all(|b| b.is_ascii_digit() || b == b'-'));
     if !account_ok {
         return Err(Invalid(MSG_PAYER_ACCOUNT).into());
     }
-    let bank = sent(bank);
+    let bank = sent(bank).to_owned();
     if bank.chars().count() > 100 {
         return Err(Invalid(MSG_PAYER_BANK).into());
     }
@@ -350,25 +365,11 @@ fn payer(name: &Option<String>, account: &Option<String>, bank: &Option<String>)
 }
 
 fn summary(value: &Option<String>) -> Result<String, ApiError> {
-    let summary = sent(value);
+    let summary = sent(value).to_owned();
     if summary.chars().count() > 200 {
         return Err(Invalid(MSG_SUMMARY).into());
     }
     Ok(if summary.is_empty() { DEFAULT_TRANSFER_SUMMARY.to_owned() } else { summary })
-}
-
-/// A flow and its log line in one transaction. `None`: the project has no special account.
-async fn post_logged(db: &Db, flow: &NewFlow<'_>, mut entry: oplog::Entry<'_>) -> sqlx::Result<Option<Posted>> {
-    on_db!(db, pool => {
-        let mut tx = pool.begin().await?;
-        let Some(posted) = post_flow!(tx, flow)? else {
-            return Ok(None);
-        };
-        entry.target_id = posted.flow_id.to_string();
-        record_in_tx!(tx, &entry)?;
-        tx.commit().await?;
-        Ok(Some(posted))
-    })
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -392,8 +393,9 @@ pub struct SpecialTransferForm {
 
 /// The money posted: the flow and the balance after it.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SpecialPosted {
-    pub flowId: i64,
+    pub flow_id: i64,
     /// Yuan.
     pub amount: String,
     /// The balance after the flow, yuan.
@@ -401,26 +403,36 @@ pub struct SpecialPosted {
 }
 
 /// The regulator records an owner's labour-cost transfer into a project's special account.
-pub async fn record_transfer(db: &Db, current: &CurrentAccount, ip: &str, form: &SpecialTransferForm) -> Result<SpecialPosted, ApiError> {
+pub async fn record_transfer(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &SpecialTransferForm,
+) -> Result<SpecialPosted, ApiError> {
     if current.kind() != AccountKind::Admin {
         return Err(ApiError::Forbidden(MSG_ADMIN_ONLY.into()));
     }
+    scope::require_role(current, &[RegulatorRole::Inspector])?;
     let requested = sent(&form.project_id);
     if requested.is_empty() {
         return Err(Invalid(MSG_PROJECT_REQUIRED).into());
     }
-    let project_id = read_project(current, &form.project_id)?;
+    let project_id = read_project(db, current, &form.project_id).await?;
     projects::find_summary(db, project_id).await?.ok_or_else(scope::not_found)?;
-    let amount_fen = parse_yuan(&sent(&form.amount))?;
+    let amount_fen = parse_yuan(sent(&form.amount))?;
     let payer = payer(&form.payer_name, &form.payer_account, &form.payer_bank)?;
-    let date = parse_date(&sent(&form.date))?.ok_or(Invalid(MSG_DATE_REQUIRED))?;
+    let date = parse_date(sent(&form.date))?.ok_or(Invalid(MSG_DATE_REQUIRED))?;
     let today = clock::china_today();
     if date > today {
         return Err(Invalid(MSG_DATE_FUTURE).into());
     }
     let summary = summary(&form.summary)?;
-    let occurred_at = if date == today { clock::now() } else { china_seconds(date, Time::from_hms(12, 0, 0).unwrap_or(Time::MIDNIGHT)) };
-    let opened = accounts::find(db, project_id).await?.is_some_and(|row| row.open_status == 1);
+    let occurred_at = if date == today {
+        clock::now()
+    } else {
+        china_seconds(date, Time::from_hms(12, 0, 0).unwrap_or(Time::MIDNIGHT))
+    };
+    let opened = crate::account::special::find_account(db, project_id).await?.is_some_and(|row| row.open_status == 1);
     if !opened {
         return Err(ApiError::refused(MSG_NO_ACCOUNT));
     }
@@ -438,17 +450,14 @@ pub async fn record_transfer(db: &Db, current: &CurrentAccount, ip: &str, form: 
         occurred_at,
         created_by: Some(current.account.id),
     };
-    let entry = oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "录入人工费拨付",
-        target_type: "account_flow",
-        target_id: String::new(),
-        detail: format!("项目{project_id}，{}元，付款单位{}，到账日期{}", yuan_grouped(amount_fen), payer.name, format_date(date)),
-        ip,
-    };
-    let posted = post_logged(db, &flow, entry).await?.ok_or_else(|| ApiError::refused(MSG_NO_ACCOUNT))?;
-    Ok(SpecialPosted { flowId: posted.flow_id, amount: yuan(amount_fen), balance: yuan(posted.balance_after_fen) })
+    let entry = oplog::Entry::by(&current.account, ip).project(project_id).action("录入人工费拨付").detail(format!(
+        "项目{project_id}，{}元，付款单位{}，到账日期{}",
+        yuan_grouped(amount_fen),
+        payer.name,
+        format_date(date)
+    ));
+    let posted = flows::post_logged(db, &flow, entry).await?.ok_or_else(|| ApiError::refused(MSG_NO_ACCOUNT))?;
+    Ok(SpecialPosted { flow_id: posted.flow_id, amount: yuan(amount_fen), balance: yuan(posted.balance_after_fen) })
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -494,8 +503,9 @@ fn arrival_time(text: &str) -> Result<i64, ApiError> {
 
 /// What an arrival answers: the flow, and whether it was already recorded.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SpecialArrival {
-    pub flowId: i64,
+    pub flow_id: i64,
     pub balance: String,
     /// True when the reference had been recorded before (nothing new was posted).
     pub duplicate: bool,
@@ -503,7 +513,9 @@ pub struct SpecialArrival {
 
 async fn earlier(db: &Db, bank_ref: &str, project_id: i64) -> Result<Option<SpecialArrival>, ApiError> {
     match repo::flow_by_bank_ref(db, bank_ref).await? {
-        Some((flow_id, project, balance)) if project == project_id => Ok(Some(SpecialArrival { flowId: flow_id, balance: yuan(balance), duplicate: true })),
+        Some((flow_id, project, balance)) if project == project_id => {
+            Ok(Some(SpecialArrival { flow_id, balance: yuan(balance), duplicate: true }))
+        }
         Some(_) => Err(ApiError::refused(MSG_BANK_REF_ELSEWHERE)),
         None => Ok(None),
     }
@@ -522,14 +534,15 @@ pub async fn record_arrival(db: &Db, ip: &str, form: &SpecialArrivalForm) -> Res
     if account.is_empty() {
         return Err(Invalid(MSG_BANK_ACCOUNT_REQUIRED).into());
     }
-    let project_id = repo::project_of_account(db, &account).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_SUCH_ACCOUNT.into()))?;
-    if let Some(done) = earlier(db, &bank_ref, project_id).await? {
+    let project_id =
+        repo::project_of_account(db, account).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_SUCH_ACCOUNT.into()))?;
+    if let Some(done) = earlier(db, bank_ref, project_id).await? {
         return Ok(done);
     }
-    let amount_fen = parse_yuan(&sent(&form.amount))?;
+    let amount_fen = parse_yuan(sent(&form.amount))?;
     let payer = payer(&form.payer_name, &form.payer_account, &form.payer_bank)?;
     let summary = summary(&form.summary)?;
-    let occurred_at = arrival_time(&sent(&form.time))?;
+    let occurred_at = arrival_time(sent(&form.time))?;
     let flow = NewFlow {
         project_id,
         direction: Direction::In,
@@ -539,27 +552,25 @@ pub async fn record_arrival(db: &Db, ip: &str, form: &SpecialArrivalForm) -> Res
         counterparty_bank: &payer.bank,
         summary: &summary,
         source: Source::Bank,
-        bank_ref: &bank_ref,
+        bank_ref,
         payout_id: None,
         occurred_at,
         created_by: None,
     };
-    let entry = oplog::Entry {
-        account_id: None,
-        account_name: "bank",
-        action: "银行到账",
-        target_type: "account_flow",
-        target_id: String::new(),
-        detail: format!("项目{project_id}，{}元，付款单位{}，流水号{bank_ref}", yuan_grouped(amount_fen), payer.name),
-        ip,
-    };
-    match post_logged(db, &flow, entry).await {
-        Ok(Some(posted)) => Ok(SpecialArrival { flowId: posted.flow_id, balance: yuan(posted.balance_after_fen), duplicate: false }),
+    let entry = oplog::Entry::named(None, "bank", ip).project(project_id).action("银行到账").detail(format!(
+        "项目{project_id}，{}元，付款单位{}，流水号{bank_ref}",
+        yuan_grouped(amount_fen),
+        payer.name
+    ));
+    match flows::post_logged(db, &flow, entry).await {
+        Ok(Some(posted)) => {
+            Ok(SpecialArrival { flow_id: posted.flow_id, balance: yuan(posted.balance_after_fen), duplicate: false })
+        }
         Ok(None) => Err(ApiError::NotFound(MSG_NO_SUCH_ACCOUNT.into())),
         // The same announcement arrived twice at once: the other one posted it.
-        Err(sqlx::Error::Database(error)) if error.is_unique_violation() => {
-            earlier(db, &bank_ref, project_id).await?.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("bank_ref unique violation without a row")))
-        }
+        Err(sqlx::Error::Database(error)) if error.is_unique_violation() => earlier(db, bank_ref, project_id)
+            .await?
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("bank_ref unique violation without a row"))),
         Err(error) => Err(error.into()),
     }
 }

@@ -13,7 +13,18 @@ fn xlsx_error(error: XlsxError) -> anyhow::Error {
 /// One row per flow, newest first, amounts as numbers with two decimals (exact: fen / 100 fits an f64
 /// as the nearest double, which spreadsheet software shows to the cent for any amount up to 10^13 yuan).
 pub fn export(project_name: &str, lines: &[SpecialFlowLine]) -> anyhow::Result<Vec<u8>> {
-    let titles = ["交易时间", "收支", "金额(元)", "交易后余额(元)", "对方户名", "对方账号", "对方开户行", "摘要", "来源", "银行流水号"];
+    let titles = [
+        "交易时间",
+        "收支",
+        "金额(元)",
+        "交易后余额(元)",
+        "对方户名",
+        "对方账号",
+        "对方开户行",
+        "摘要",
+        "来源",
+        "银行流水号",
+    ];
     let widths = [20, 8, 16, 18, 32, 24, 26, 30, 10, 24];
     let header = Format::new().set_bold().set_background_color("#DDEBF7");
     let money = Format::new().set_num_format("#,##0.00").set_align(FormatAlign::Right);
@@ -21,7 +32,9 @@ pub fn export(project_name: &str, lines: &[SpecialFlowLine]) -> anyhow::Result<V
     let mut workbook = Workbook::new();
     let sheet = workbook.add_worksheet();
     sheet.set_name("专户流水").map_err(xlsx_error)?;
-    sheet.write_string_with_format(0, 0, format!("{project_name} 农民工工资专用账户流水"), &Format::new().set_bold()).map_err(xlsx_error)?;
+    sheet
+        .write_string_with_format(0, 0, format!("{project_name} 农民工工资专用账户流水"), &Format::new().set_bold())
+        .map_err(xlsx_error)?;
     for (col, (title, width)) in titles.iter().zip(widths).enumerate() {
         sheet.set_column_width(col as u16, width).map_err(xlsx_error)?;
         sheet.write_string_with_format(1, col as u16, *title, &header).map_err(xlsx_error)?;
@@ -30,16 +43,16 @@ pub fn export(project_name: &str, lines: &[SpecialFlowLine]) -> anyhow::Result<V
     for (index, line) in lines.iter().enumerate() {
         let row = index as u32 + 2;
         let number = |yuan: &str| yuan.parse::<f64>().unwrap_or(0.0);
-        sheet.write_string(row, 0, &line.occurredAt).map_err(xlsx_error)?;
-        sheet.write_string(row, 1, &line.directionLabel).map_err(xlsx_error)?;
+        sheet.write_string(row, 0, &line.occurred_at).map_err(xlsx_error)?;
+        sheet.write_string(row, 1, &line.direction_label).map_err(xlsx_error)?;
         sheet.write_number_with_format(row, 2, number(&line.amount), &money).map_err(xlsx_error)?;
-        sheet.write_number_with_format(row, 3, number(&line.balanceAfter), &money).map_err(xlsx_error)?;
-        sheet.write_string(row, 4, &line.counterpartyName).map_err(xlsx_error)?;
-        sheet.write_string_with_format(row, 5, &line.counterpartyAccount, &text).map_err(xlsx_error)?;
-        sheet.write_string(row, 6, &line.counterpartyBank).map_err(xlsx_error)?;
+        sheet.write_number_with_format(row, 3, number(&line.balance_after), &money).map_err(xlsx_error)?;
+        sheet.write_string(row, 4, &line.counterparty_name).map_err(xlsx_error)?;
+        sheet.write_string_with_format(row, 5, &line.counterparty_account, &text).map_err(xlsx_error)?;
+        sheet.write_string(row, 6, &line.counterparty_bank).map_err(xlsx_error)?;
         sheet.write_string(row, 7, &line.summary).map_err(xlsx_error)?;
-        sheet.write_string(row, 8, &line.sourceLabel).map_err(xlsx_error)?;
-        sheet.write_string_with_format(row, 9, &line.bankRef, &text).map_err(xlsx_error)?;
+        sheet.write_string(row, 8, &line.source_label).map_err(xlsx_error)?;
+        sheet.write_string_with_format(row, 9, &line.bank_ref, &text).map_err(xlsx_error)?;
     }
     workbook.save_to_buffer().map_err(xlsx_error)
 }

@@ -34,6 +34,7 @@ const HEALTH_TIMEOUT: Duration = Duration::from_secs(3);
 /// load balancers and monitors read the status code (docs/deploy.md).
 pub async fn health(State(state): State<AppState>) -> Response {
     let answered = matches!(tokio::time::timeout(HEALTH_TIMEOUT, state.db.ping()).await, Ok(Ok(())));
-    let (status, body) = if answered { (StatusCode::OK, "ok\n") } else { (StatusCode::SERVICE_UNAVAILABLE, "database unavailable\n") };
+    let (status, body) =
+        if answered { (StatusCode::OK, "ok\n") } else { (StatusCode::SERVICE_UNAVAILABLE, "database unavailable\n") };
     (status, [(header::CACHE_CONTROL, "no-store")], body).into_response()
 }

@@ -31,7 +31,11 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = TeamListForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Paged<TeamItem>>)))]
-async fn team_list(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<TeamListForm>) -> ApiResult<Paged<TeamItem>> {
+async fn team_list(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<TeamListForm>,
+) -> ApiResult<Paged<TeamItem>> {
     Ok(ok(service::list(&state.db, &current, &form).await?))
 }
 
@@ -40,7 +44,11 @@ async fn team_list(State(state): State<AppState>, current: CurrentAccount, Param
 #[utoipa::path(get, path = "/builder/team/v1/Team/detail", tag = "team",
     params(("X-Token" = String, Header, description = "session token"), ("id" = String, Query, description = "team id")),
     responses((status = 200, body = Envelope<TeamItem>)))]
-async fn team_detail(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<TeamIdForm>) -> ApiResult<TeamItem> {
+async fn team_detail(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<TeamIdForm>,
+) -> ApiResult<TeamItem> {
     Ok(ok(service::detail(&state.db, &current, &form).await?))
 }
 

@@ -74,7 +74,8 @@ pub async fn find(db: &Db, id: i64) -> sqlx::Result<Option<TeamRow>> {
 /// Whether another team of the unit has this name.
 pub async fn name_taken(db: &Db, unit_id: i64, name: &str, except_id: i64) -> sqlx::Result<bool> {
     let sql = "SELECT COUNT(*) FROM teams WHERE unit_id = $1 AND name = $2 AND id <> $3";
-    let count: i64 = on_db!(db, pool => sqlx::query_scalar(sql).bind(unit_id).bind(name).bind(except_id).fetch_one(pool).await)?;
+    let count: i64 =
+        on_db!(db, pool => sqlx::query_scalar(sql).bind(unit_id).bind(name).bind(except_id).fetch_one(pool).await)?;
     Ok(count > 0)
 }
 

@@ -9,16 +9,17 @@ use super::repo::{self, TeamFields, TeamFilter, TeamRow};
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::company::participants::{role_label, status_filter, visible_unit};
-use crate::scope::{self, ReadScope};
-use crate::company::service::{person, sent};
+use crate::company::service::person;
 use crate::db::Db;
-use crate::domain::mask::masked;
 use crate::domain::Invalid;
 use crate::domain::dates::{format_date, required_date};
+use crate::domain::mask::masked;
 use crate::envelope::ApiError;
+use crate::extract::sent;
 use crate::oplog;
 use crate::paging::{Page, Paged, contains_pattern};
 use crate::project::options;
+use crate::scope::{self, ReadScope};
 
 pub const MSG_TEAM_NOT_FOUND: &str = "班组不存在";
 pub const MSG_TEAM_ID: &str = "请选择班组";
@@ -119,14 +120,15 @@ fn optional_id(text: &Option<String>, message: &'static str) -> Result<i64, Inva
 
 /// `ajax_list`.
 pub async fn list(db: &Db, current: &CurrentAccount, form: &TeamListForm) -> Result<Paged<TeamItem>, ApiError> {
-    let project_id = scope::project(current, &form.project_id)?;
+    let project_id = scope::project(db, current, &form.project_id).await?;
     let page = Page::parse(&form.page, &form.limit)?;
     let unit_id = optional_id(&form.unit_id, MSG_UNIT_INVALID)?;
     let name = sent(&form.name).trim().to_owned();
     if name.chars().count() > NAME_MAX {
         return Err(Invalid(MSG_NAME_TOO_LONG).into());
     }
-    let filter = TeamFilter { project_id, unit_id, name_pattern: contains_pattern(&name), status: status_filter(&form.status)? };
+    let filter =
+        TeamFilter { project_id, unit_id, name_pattern: contains_pattern(&name), status: status_filter(&form.status)? };
     let total = repo::count(db, &filter).await?;
     let rows = repo::list(db, &filter, page.limit, page.offset()).await?;
     Ok(page.answer(rows.into_iter().map(listed).collect(), total))
@@ -141,8 +143,11 @@ fn listed(row: TeamRow) -> TeamItem {
 /// `Team/detail`: one team with the leader's full ID number (the edit form's source). Builder: its
 /// project's; admin: any; finance 403.
 pub async fn detail(db: &Db, current: &CurrentAccount, form: &TeamIdForm) -> Result<TeamItem, ApiError> {
-    let scope = scope::read(current, &None)?;
-    Ok(team_item(visible_team(db, scope, team_id(&form.id)?).await?))
+    let team = visible_team(db, ReadScope::All, team_id(&form.id)?).await?;
+    if !scope::covers(db, current, team.project_id).await? {
+        return Err(ApiError::NotFound(MSG_TEAM_NOT_FOUND.into()));
+    }
+    Ok(team_item(team))
 }
 
 /// A team the scope may see, or 404.
@@ -207,7 +212,8 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &TeamForm) 
     if name.chars().count() > NAME_MAX {
         return Err(Invalid(MSG_NAME_TOO_LONG).into());
     }
-    let [leader_name, leader_phone, leader_id_number] = person(&form.leader_name, &form.leader_phone, &form.leader_id_number)?;
+    let [leader_name, leader_phone, leader_id_number] =
+        person(&form.leader_name, &form.leader_phone, &form.leader_id_number)?;
     let work_type = sent(&form.work_type).trim().to_owned();
     if work_type.is_empty() {
         return Err(Invalid(MSG_WORK_TYPE_REQUIRED).into());
@@ -215,7 +221,7 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &TeamForm) 
     if !options::is_known(options::WORK_TYPES, &work_type) {
         return Err(Invalid(MSG_WORK_TYPE_UNKNOWN).into());
     }
-    let entry_date = format_date(required_date(&sent(&form.entry_date), MSG_ENTRY_REQUIRED)?);
+    let entry_date = format_date(required_date(sent(&form.entry_date), MSG_ENTRY_REQUIRED)?);
     if entry_date < unit.entry_date {
         return Err(ApiError::refused(format!("班组进场日期不能早于所属单位的进场日期（{}）", unit.entry_date)));
     }
@@ -240,22 +246,24 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &TeamForm) 
         entry_date: &entry_date,
     };
     let (id, action) = match &existing {
-        None => (repo::insert(db, project_id, &fields).await?.ok_or_else(|| ApiError::refused(MSG_NAME_TAKEN))?, "新增班组"),
+        None => {
+            (repo::insert(db, project_id, &fields).await?.ok_or_else(|| ApiError::refused(MSG_NAME_TAKEN))?, "新增班组")
+        }
         Some(team) => {
             repo::update(db, team.id, &fields).await?;
             (team.id, "修改班组")
         }
     };
-    let before = existing.map(|team| format!("（原：{} / {} / {}）", team.name, team.leader_name, team.entry_date)).unwrap_or_default();
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action,
-        target_type: "team",
-        target_id: id.to_string(),
-        detail: format!("{name}：班组长 {leader_name}，工种 {work_type}，进场 {entry_date}{before}"),
-        ip,
-    })
+    let before = existing
+        .map(|team| format!("（原：{} / {} / {}）", team.name, team.leader_name, team.entry_date))
+        .unwrap_or_default();
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip)
+            .action(action)
+            .on("team", id)
+            .detail(format!("{name}：班组长 {leader_name}，工种 {work_type}，进场 {entry_date}{before}")),
+    )
     .await?;
     Ok(TeamSaved { id })
 }
@@ -271,7 +279,7 @@ pub struct TeamExitForm {
 pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &TeamExitForm) -> Result<(), ApiError> {
     let project_id = scope::write(current)?;
     let team = visible_team(db, ReadScope::Project(project_id), team_id(&form.id)?).await?;
-    let exit = required_date(&sent(&form.exit_date), MSG_EXIT_REQUIRED)?;
+    let exit = required_date(sent(&form.exit_date), MSG_EXIT_REQUIRED)?;
     if exit > clock::china_today() {
         return Err(Invalid(MSG_EXIT_FUTURE).into());
     }
@@ -288,15 +296,13 @@ pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &TeamExitFo
     if repo::exit(db, team.id, &exit_date).await? != 1 {
         return Err(ApiError::refused(MSG_CHANGED));
     }
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "班组退场",
-        target_type: "team",
-        target_id: team.id.to_string(),
-        detail: format!("{}：退场日期 {exit_date}", team.name),
-        ip,
-    })
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip)
+            .action("班组退场")
+            .on("team", team.id)
+            .detail(format!("{}：状态 在场 → 已退场，退场日期 {exit_date}", team.name)),
+    )
     .await?;
     Ok(())
 }
@@ -317,15 +323,15 @@ pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &TeamIdFo
     if repo::delete(db, team.id).await? != 1 {
         return Err(ApiError::refused(MSG_CHANGED));
     }
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "删除班组",
-        target_type: "team",
-        target_id: team.id.to_string(),
-        detail: format!("{}（{}）", team.name, team.unit_name),
-        ip,
-    })
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip).action("删除班组").on("team", team.id).detail(format!(
+            "{}（{}）：状态 {} → 已删除",
+            team.name,
+            team.unit_name,
+            if team.exit_date.is_empty() { "在场".to_owned() } else { format!("已退场（{}）", team.exit_date) }
+        )),
+    )
     .await?;
     Ok(())
 }

@@ -138,7 +138,8 @@ pub fn sniff(bytes: &[u8]) -> Option<Format> {
 pub fn extension(file_name: &str) -> Option<String> {
     let (_, extension) = file_name.rsplit_once('.')?;
     let extension = extension.to_ascii_lowercase();
-    (!extension.is_empty() && extension.len() <= 5 && extension.chars().all(|c| c.is_ascii_alphanumeric())).then_some(extension)
+    (!extension.is_empty() && extension.len() <= 5 && extension.chars().all(|c| c.is_ascii_alphanumeric()))
+        .then_some(extension)
 }
 
 /// The format of an upload, when both its name and its content are of a type `kind` accepts.

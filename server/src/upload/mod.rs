@@ -1,7 +1,8 @@
 //! File uploads (`site/upload_file_batch`, field `imgFile[]`) and serving them back to those who may see them.
 
 pub mod kind;
-pub mod repo;
+mod repo;
+pub mod service;
 
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -28,7 +29,10 @@ pub const URL_PREFIX: &str = "/uploads/";
 const MSG_NOT_MULTIPART: &str = "请以 multipart/form-data 格式上传文件";
 
 /// The one workbook of an .xlsx import (multipart field `file`, at most 5 MB); `missing` when none came.
-pub async fn workbook_field(multipart: Result<Multipart, MultipartRejection>, missing: &str) -> Result<axum::body::Bytes, ApiError> {
+pub async fn workbook_field(
+    multipart: Result<Multipart, MultipartRejection>,
+    missing: &str,
+) -> Result<axum::body::Bytes, ApiError> {
     let mut multipart = multipart.map_err(|_| ApiError::refused(MSG_NOT_MULTIPART))?;
     let mut workbook = None;
     while let Some(field) = multipart.next_field().await.map_err(|_| ApiError::refused(MSG_TOO_LARGE))? {
@@ -105,7 +109,7 @@ async fn receive(mut multipart: Multipart, kind: UploadKind) -> Result<Vec<Recei
 }
 
 /// Uploads files; answers their URLs in order. The whole batch is refused when one file is refused.
-#[utoipa::path(post, path = "/builder/common/v1/site/upload_file_batch", tag = "upload", params(UploadQuery),
+#[utoipa::path(post, path = "/builder/common/v1/site/upload_file_batch", tag = "upload", params(("X-Token" = String, Header, description = "session token"), UploadQuery),
     request_body(content_type = "multipart/form-data", description = "one or more files in field `imgFile[]`, 5 MB each"),
     responses((status = 200, body = Envelope<Vec<String>>)))]
 async fn upload_files(
@@ -115,13 +119,14 @@ async fn upload_files(
     QueryParams(query): QueryParams<UploadQuery>,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Vec<String>> {
-    let kind = UploadKind::parse(query.kind.as_deref().unwrap_or("")).ok_or_else(|| ApiError::refused("上传类型不正确"))?;
+    let kind =
+        UploadKind::parse(query.kind.as_deref().unwrap_or("")).ok_or_else(|| ApiError::refused("上传类型不正确"))?;
     let multipart = multipart.map_err(|_| ApiError::refused(MSG_NOT_MULTIPART))?;
     let files = receive(multipart, kind).await?;
     let mut accepted = Vec::with_capacity(files.len());
     for file in files {
-        let (format, extension) =
-            kind::accept(kind, &file.original_name, &file.bytes).ok_or_else(|| ApiError::refused(kind.type_message()))?;
+        let (format, extension) = kind::accept(kind, &file.original_name, &file.bytes)
+            .ok_or_else(|| ApiError::refused(kind.type_message()))?;
         accepted.push((file, format, extension));
     }
 
@@ -135,15 +140,18 @@ async fn upload_files(
         let stored = async {
             tokio::fs::write(&path, &file.bytes).await.map_err(anyhow::Error::from)?;
             written.push(path.clone());
-            repo::insert(&state.db, &repo::NewUpload {
-                stored_name: &stored_name,
-                original_name: &file.original_name,
-                content_type: format.content_type(),
-                size: file.bytes.len() as i64,
-                kind: kind.as_str(),
-                project_id: current.account.project_id,
-                account_id: current.account.id,
-            })
+            repo::insert(
+                &state.db,
+                &repo::NewUpload {
+                    stored_name: &stored_name,
+                    original_name: &file.original_name,
+                    content_type: format.content_type(),
+                    size: file.bytes.len() as i64,
+                    kind: kind.as_str(),
+                    project_id: current.account.project_id,
+                    account_id: current.account.id,
+                },
+            )
             .await
             .map_err(anyhow::Error::from)
         };
@@ -155,15 +163,14 @@ async fn upload_files(
         }
         urls.push(format!("{URL_PREFIX}{stored_name}"));
     }
-    oplog::record(&state.db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "上传文件",
-        target_type: "upload",
-        target_id: urls.join(","),
-        detail: format!("{}个{}文件", urls.len(), kind.as_str()),
-        ip: &ip,
-    })
+    oplog::record(
+        &state.db,
+        oplog::Entry::by(&current.account, &ip).action("上传文件").on("upload", urls.join(",")).detail(format!(
+            "{}个{}文件",
+            urls.len(),
+            kind.as_str()
+        )),
+    )
     .await?;
     Ok(ok_with(urls, "上传成功"))
 }
@@ -198,9 +205,15 @@ fn is_stored_name(name: &str) -> bool {
 /// An uploaded file, for the session's own project (or the regulator). Accepts the token in header
 /// `X-Token` or in the console's `Admin-Token` cookie, so that `<img src>` works.
 #[utoipa::path(get, path = "/uploads/{name}", tag = "upload",
-    params(("name" = String, Path, description = "the stored name from the upload reply")),
+    params(("name" = String, Path, description = "the stored name from the upload reply"),
+        ("X-Token" = Option<String>, Header, description = "session token; without it, the `Admin-Token` cookie"),
+        ("Admin-Token" = Option<String>, Cookie, description = "the console's session cookie, for links opened in a new tab")),
     responses((status = 200, description = "the file"), (status = 200, body = Envelope<serde_json::Value>, description = "101 / 403 / 404 in the envelope")))]
-async fn serve_file(State(state): State<AppState>, Path(name): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
+async fn serve_file(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let token = token_from(&headers).ok_or(ApiError::NotLoggedIn)?;
     let account = sessions::account_for_token(&state.db, &token).await?;
     let missing = || ApiError::NotFound("文件不存在".into());
@@ -209,14 +222,26 @@ async fn serve_file(State(state): State<AppState>, Path(name): Path<String>, hea
     }
     let upload = repo::find(&state.db, &name).await?.ok_or_else(missing)?;
     let same_project = account.project_id.is_some() && account.project_id == upload.project_id;
-    if account.kind() != AccountKind::Admin && !same_project && account.id != upload.account_id {
+    let allowed = match (account.kind(), account.district(), upload.project_id) {
+        // A district regulator sees the files of its district's projects only.
+        (AccountKind::Admin, Some(district), Some(project_id)) => {
+            crate::project::service::in_district(&state.db, project_id, district).await?
+        }
+        (AccountKind::Admin, _, _) => true,
+        _ => same_project || account.id == upload.account_id,
+    };
+    if !allowed {
         return Err(ApiError::Forbidden("无权查看该文件".into()));
     }
     let bytes = tokio::fs::read(state.config.data_dir.join("uploads").join(&name)).await.map_err(|_| missing())?;
     tracing::debug!(file = %upload.original_name, "serving upload");
     Ok((
         [
-            (header::CONTENT_TYPE, HeaderValue::from_str(&upload.content_type).unwrap_or(HeaderValue::from_static("application/octet-stream"))),
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_str(&upload.content_type)
+                    .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+            ),
             (header::CONTENT_DISPOSITION, HeaderValue::from_static("inline")),
             (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
             (header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=3600")),

@@ -9,6 +9,7 @@ pub mod payout;
 pub mod plan;
 pub mod repo;
 pub mod service;
+mod status;
 
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
@@ -20,10 +21,10 @@ use crate::extract::{ClientIp, Params};
 use crate::paging::Paged;
 use crate::state::AppState;
 use service::{
-    WagePayrollForm, WagePayrollSettings,
-    WageAnomaly, WageCardForm, WageCheckQuery, WageDetailQuery, WageIdForm, WageLineForm, WageLineRemoveForm, WageOptions,
-    WageOrder, WageOrderDetail, WageOrderForm, WageOrderQuery, WagePayPreview, WagePayQuery, WagePreviewQuery, WagePayout, WageProjectQuery, WageReissueForm,
-    WageSheet, WageSheetDetail, WageSheetForm, WageSheetQuery,
+    WageAnomaly, WageCardForm, WageCheckQuery, WageDetailQuery, WageIdForm, WageLineForm, WageLineRemoveForm,
+    WageOptions, WageOrder, WageOrderDetail, WageOrderForm, WageOrderQuery, WagePayPreview, WagePayQuery, WagePayout,
+    WagePayrollForm, WagePayrollSettings, WagePreviewQuery, WageProjectQuery, WageReissueForm, WageSheet,
+    WageSheetDetail, WageSheetForm, WageSheetQuery,
 };
 
 /// An approval needs a verification of the approver at most this old.
@@ -60,7 +61,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/builder/wage/v1/Sheet/options", tag = "wage",
     params(("X-Token" = String, Header, description = "session token"), WageProjectQuery),
     responses((status = 200, body = Envelope<WageOptions>)))]
-async fn sheet_options(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageProjectQuery>) -> ApiResult<WageOptions> {
+async fn sheet_options(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<WageProjectQuery>,
+) -> ApiResult<WageOptions> {
     Ok(ok(service::options(&state.db, &current, &query).await?))
 }
 
@@ -68,7 +73,11 @@ async fn sheet_options(State(state): State<AppState>, current: CurrentAccount, P
 #[utoipa::path(get, path = "/builder/wage/v1/Sheet/preview", tag = "wage",
     params(("X-Token" = String, Header, description = "session token"), WagePreviewQuery),
     responses((status = 200, body = Envelope<WagePayPreview>)))]
-async fn sheet_preview(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WagePreviewQuery>) -> ApiResult<WagePayPreview> {
+async fn sheet_preview(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<WagePreviewQuery>,
+) -> ApiResult<WagePayPreview> {
     Ok(ok(service::preview(&state.db, &current, &query).await?))
 }
 
@@ -76,7 +85,11 @@ async fn sheet_preview(State(state): State<AppState>, current: CurrentAccount, P
 #[utoipa::path(get, path = "/builder/wage/v1/Sheet/list", tag = "wage",
     params(("X-Token" = String, Header, description = "session token"), WageSheetQuery),
     responses((status = 200, body = Envelope<Paged<WageSheet>>)))]
-async fn sheet_list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageSheetQuery>) -> ApiResult<Paged<WageSheet>> {
+async fn sheet_list(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<WageSheetQuery>,
+) -> ApiResult<Paged<WageSheet>> {
     Ok(ok(service::sheets(&state.db, &current, &query).await?))
 }
 
@@ -84,7 +97,11 @@ async fn sheet_list(State(state): State<AppState>, current: CurrentAccount, Para
 #[utoipa::path(get, path = "/builder/wage/v1/Sheet/detail", tag = "wage",
     params(("X-Token" = String, Header, description = "session token"), WageDetailQuery),
     responses((status = 200, body = Envelope<WageSheetDetail>)))]
-async fn sheet_detail(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageDetailQuery>) -> ApiResult<WageSheetDetail> {
+async fn sheet_detail(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<WageDetailQuery>,
+) -> ApiResult<WageSheetDetail> {
     Ok(ok(service::sheet_detail(&state.db, &current, &query).await?))
 }
 
@@ -93,7 +110,12 @@ async fn sheet_detail(State(state): State<AppState>, current: CurrentAccount, Pa
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WageSheetForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<i64>)))]
-async fn sheet_create(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageSheetForm>) -> ApiResult<i64> {
+async fn sheet_create(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<WageSheetForm>,
+) -> ApiResult<i64> {
     Ok(ok(service::create_sheet(&state.db, &current, &ip, &form).await?))
 }
 
@@ -102,8 +124,16 @@ async fn sheet_create(State(state): State<AppState>, ClientIp(ip): ClientIp, cur
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WageLineForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn sheet_save_line(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageLineForm>) -> ApiResult<Option<String>> {
-    { service::save_line(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+async fn sheet_save_line(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<WageLineForm>,
+) -> ApiResult<Option<String>> {
+    {
+        service::save_line(&state.db, &current, &ip, &form).await?;
+        Ok(ok(None))
+    }
 }
 
 /// Takes a line off a draft sheet, with a reason. Logged.
@@ -111,8 +141,16 @@ async fn sheet_save_line(State(state): State<AppState>, ClientIp(ip): ClientIp, 
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WageLineRemoveForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn sheet_remove_line(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageLineRemoveForm>) -> ApiResult<Option<String>> {
-    { service::remove_line(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+async fn sheet_remove_line(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<WageLineRemoveForm>,
+) -> ApiResult<Option<String>> {
+    {
+        service::remove_line(&state.db, &current, &ip, &form).await?;
+        Ok(ok(None))
+    }
 }
 
 /// Confirms (locks) a draft sheet with lines. Logged.
@@ -120,8 +158,16 @@ async fn sheet_remove_line(State(state): State<AppState>, ClientIp(ip): ClientIp
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WageIdForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn sheet_confirm(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageIdForm>) -> ApiResult<Option<String>> {
-    { service::confirm(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+async fn sheet_confirm(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<WageIdForm>,
+) -> ApiResult<Option<String>> {
+    {
+        service::confirm(&state.db, &current, &ip, &form).await?;
+        Ok(ok(None))
+    }
 }
 
 /// Takes a draft's days from attendance again (days paid by no other line, each at that day's terms),
@@ -130,15 +176,27 @@ async fn sheet_confirm(State(state): State<AppState>, ClientIp(ip): ClientIp, cu
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WageIdForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn sheet_refresh(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageIdForm>) -> ApiResult<Option<String>> {
-    { service::refresh(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+async fn sheet_refresh(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<WageIdForm>,
+) -> ApiResult<Option<String>> {
+    {
+        service::refresh(&state.db, &current, &ip, &form).await?;
+        Ok(ok(None))
+    }
 }
 
 /// The project's payroll rule (how monthly wages are prorated).
 #[utoipa::path(get, path = "/builder/wage/v1/Sheet/settings", tag = "wage",
     params(("X-Token" = String, Header, description = "session token"), WageProjectQuery),
     responses((status = 200, body = Envelope<WagePayrollSettings>)))]
-async fn sheet_settings(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageProjectQuery>) -> ApiResult<WagePayrollSettings> {
+async fn sheet_settings(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<WageProjectQuery>,
+) -> ApiResult<WagePayrollSettings> {
     Ok(ok(service::settings(&state.db, &current, &query).await?))
 }
 
@@ -147,7 +205,12 @@ async fn sheet_settings(State(state): State<AppState>, current: CurrentAccount, 
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WagePayrollForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<WagePayrollSettings>)))]
-async fn sheet_save_settings(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WagePayrollForm>) -> ApiResult<WagePayrollSettings> {
+async fn sheet_save_settings(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<WagePayrollForm>,
+) -> ApiResult<WagePayrollSettings> {
     Ok(ok(service::save_settings(&state.db, &current, &ip, &form).await?))
 }
 
@@ -156,8 +219,16 @@ async fn sheet_save_settings(State(state): State<AppState>, ClientIp(ip): Client
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WageIdForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn sheet_unconfirm(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageIdForm>) -> ApiResult<Option<String>> {
-    { service::unconfirm(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+async fn sheet_unconfirm(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<WageIdForm>,
+) -> ApiResult<Option<String>> {
+    {
+        service::unconfirm(&state.db, &current, &ip, &form).await?;
+        Ok(ok(None))
+    }
 }
 
 /// Deletes a draft sheet and its lines. Logged.
@@ -165,15 +236,27 @@ async fn sheet_unconfirm(State(state): State<AppState>, ClientIp(ip): ClientIp, 
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WageIdForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn sheet_delete(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageIdForm>) -> ApiResult<Option<String>> {
-    { service::delete_sheet(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+async fn sheet_delete(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<WageIdForm>,
+) -> ApiResult<Option<String>> {
+    {
+        service::delete_sheet(&state.db, &current, &ip, &form).await?;
+        Ok(ok(None))
+    }
 }
 
 /// salaryCheck: the month's anomalies before money moves (kinds in `Sheet/options`), filtered by kind. `{list, total, page, limit}`.
 #[utoipa::path(get, path = "/builder/wage/v1/Check/list", tag = "wage",
     params(("X-Token" = String, Header, description = "session token"), WageCheckQuery),
     responses((status = 200, body = Envelope<Paged<WageAnomaly>>)))]
-async fn check_list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageCheckQuery>) -> ApiResult<Paged<WageAnomaly>> {
+async fn check_list(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<WageCheckQuery>,
+) -> ApiResult<Paged<WageAnomaly>> {
     Ok(ok(service::check(&state.db, &current, state.config.notice_board.minimum_monthly_wage_fen, &query).await?))
 }
 
@@ -182,7 +265,12 @@ async fn check_list(State(state): State<AppState>, current: CurrentAccount, Para
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WageOrderForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<i64>)))]
-async fn order_submit(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageOrderForm>) -> ApiResult<i64> {
+async fn order_submit(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<WageOrderForm>,
+) -> ApiResult<i64> {
     Ok(ok(service::submit(&state.db, &current, &ip, &form).await?))
 }
 
@@ -190,7 +278,11 @@ async fn order_submit(State(state): State<AppState>, ClientIp(ip): ClientIp, cur
 #[utoipa::path(get, path = "/builder/wage/v1/Order/list", tag = "wage",
     params(("X-Token" = String, Header, description = "session token"), WageOrderQuery),
     responses((status = 200, body = Envelope<Paged<WageOrder>>)))]
-async fn order_list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageOrderQuery>) -> ApiResult<Paged<WageOrder>> {
+async fn order_list(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<WageOrderQuery>,
+) -> ApiResult<Paged<WageOrder>> {
     Ok(ok(service::orders(&state.db, &current, &query).await?))
 }
 
@@ -198,7 +290,11 @@ async fn order_list(State(state): State<AppState>, current: CurrentAccount, Para
 #[utoipa::path(get, path = "/builder/wage/v1/Order/detail", tag = "wage",
     params(("X-Token" = String, Header, description = "session token"), WageDetailQuery),
     responses((status = 200, body = Envelope<WageOrderDetail>)))]
-async fn order_detail(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WageDetailQuery>) -> ApiResult<WageOrderDetail> {
+async fn order_detail(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<WageDetailQuery>,
+) -> ApiResult<WageOrderDetail> {
     Ok(ok(service::order_detail(&state.db, &current, &query).await?))
 }
 
@@ -207,9 +303,14 @@ async fn order_detail(State(state): State<AppState>, current: CurrentAccount, Pa
 #[utoipa::path(get, path = "/builder/wage/v1/Order/basis", tag = "wage",
     params(("X-Token" = String, Header, description = "session token"), basis::WageBasisQuery),
     responses((status = 200, body = Envelope<basis::WageOrderBasis>)))]
-async fn order_basis(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<basis::WageBasisQuery>) -> ApiResult<basis::WageOrderBasis> {
-    let scope = crate::scope::read(&current, &query.projectId)?;
-    Ok(ok(basis::order_basis(&state.db, scope.filter(), state.config.notice_board.minimum_monthly_wage_fen, &query).await?))
+async fn order_basis(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<basis::WageBasisQuery>,
+) -> ApiResult<basis::WageOrderBasis> {
+    let scope = crate::scope::read(&state.db, &current, &query.project_id).await?;
+    Ok(ok(basis::order_basis(&state.db, scope.filter(), state.config.notice_board.minimum_monthly_wage_fen, &query)
+        .await?))
 }
 
 /// Withdraws a 待审核 order; its sheets are free again. Logged.
@@ -217,15 +318,27 @@ async fn order_basis(State(state): State<AppState>, current: CurrentAccount, Par
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WageIdForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn order_withdraw(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageIdForm>) -> ApiResult<Option<String>> {
-    { service::withdraw(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+async fn order_withdraw(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<WageIdForm>,
+) -> ApiResult<Option<String>> {
+    {
+        service::withdraw(&state.db, &current, &ip, &form).await?;
+        Ok(ok(None))
+    }
 }
 
 /// salaryPay: every order line with its pay status, filtered by month, status and name.
 #[utoipa::path(get, path = "/builder/wage/v1/Order/payLines", tag = "wage",
     params(("X-Token" = String, Header, description = "session token"), WagePayQuery),
     responses((status = 200, body = Envelope<Paged<WagePayout>>)))]
-async fn order_pay_lines(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WagePayQuery>) -> ApiResult<Paged<WagePayout>> {
+async fn order_pay_lines(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<WagePayQuery>,
+) -> ApiResult<Paged<WagePayout>> {
     Ok(ok(service::pay_lines(&state.db, &current, &query).await?))
 }
 
@@ -233,7 +346,11 @@ async fn order_pay_lines(State(state): State<AppState>, current: CurrentAccount,
 #[utoipa::path(get, path = "/builder/wage/v1/Abnormal/list", tag = "wage",
     params(("X-Token" = String, Header, description = "session token"), WagePayQuery),
     responses((status = 200, body = Envelope<Paged<WagePayout>>)))]
-async fn abnormal_list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<WagePayQuery>) -> ApiResult<Paged<WagePayout>> {
+async fn abnormal_list(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<WagePayQuery>,
+) -> ApiResult<Paged<WagePayout>> {
     Ok(ok(service::abnormal(&state.db, &current, &query).await?))
 }
 
@@ -242,8 +359,16 @@ async fn abnormal_list(State(state): State<AppState>, current: CurrentAccount, P
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WageCardForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn abnormal_card(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageCardForm>) -> ApiResult<Option<String>> {
-    { service::set_card(&state.db, &current, &ip, &form).await?; Ok(ok(None)) }
+async fn abnormal_card(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<WageCardForm>,
+) -> ApiResult<Option<String>> {
+    {
+        service::set_card(&state.db, &current, &ip, &form).await?;
+        Ok(ok(None))
+    }
 }
 
 /// Re-issues failed payouts of one order as a new order (`reissue_of`) to the workers' current cards; it is approved like any order. A line is re-issued at most once. Answers the id. Logged.
@@ -251,6 +376,11 @@ async fn abnormal_card(State(state): State<AppState>, ClientIp(ip): ClientIp, cu
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WageReissueForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<i64>)))]
-async fn abnormal_reissue(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<WageReissueForm>) -> ApiResult<i64> {
+async fn abnormal_reissue(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<WageReissueForm>,
+) -> ApiResult<i64> {
     Ok(ok(service::reissue(&state.db, &current, &ip, &form).await?))
 }

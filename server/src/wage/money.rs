@@ -30,7 +30,13 @@ pub fn parse_yuan(text: &str) -> Option<i64> {
     let text = text.trim();
     let (whole, cents) = text.split_once('.').unwrap_or((text, ""));
     let digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty() || whole.len() > 7 || !digits(whole) || !digits(cents) || cents.len() > 2 || (text.contains('.') && cents.is_empty()) {
+    if whole.is_empty()
+        || whole.len() > 7
+        || !digits(whole)
+        || !digits(cents)
+        || cents.len() > 2
+        || (text.contains('.') && cents.is_empty())
+    {
         return None;
     }
     let fen = whole.parse::<i64>().ok()? * 100 + format!("{cents:0<2}").parse::<i64>().ok()?;

@@ -1,11 +1,16 @@
 //! Paying an approved order through the bank, and finishing orders a crash left 支付中. Payouts are asked
 //! in chunks with the idempotency key `wg-payout-<id>`: asking again (after a crash, or by two instances at
 //! once) gets the bank's first answer, and a payout is settled only while still pending, so no line is
-//! paid twice.
+//! paid twice. The bank's answers are settled here: which payouts are paid (their flows posted through the
+//! account area), which fail, and when the order is 已支付 or 部分发放 with the sheets it pays.
 
-use super::repo::{self, Actor, PendingPayout, Settlement};
+use super::repo::{self, Actor, PendingPayout};
+use super::status::sheet_status_label;
+use crate::account::flows::{self, Direction, NewFlow, Source};
 use crate::bank::{BankGateway, PayOutcome, PayRequest};
-use crate::db::Db;
+use crate::clock;
+use crate::db::{Db, Tx};
+use crate::oplog;
 
 /// Payouts asked of the bank and settled per transaction.
 const CHUNK: i64 = 5_000;
@@ -16,7 +21,13 @@ pub fn idempotency_key(payout_id: i64) -> String {
 
 /// Asks the bank for up to `max_lines` pending payouts of the order and records the answers; finishes the
 /// order when none is left. `Err`: the bank could not be asked; the order stays 支付中 for a later retry.
-pub async fn pay_order(db: &Db, bank: &dyn BankGateway, order_id: i64, actor: &Actor, max_lines: i64) -> anyhow::Result<()> {
+pub async fn pay_order(
+    db: &Db,
+    bank: &dyn BankGateway,
+    order_id: i64,
+    actor: &Actor,
+    max_lines: i64,
+) -> anyhow::Result<()> {
     let order = repo::order(db, 0, order_id).await?.ok_or_else(|| anyhow::anyhow!("order {order_id} vanished"))?;
     let mut left = max_lines;
     loop {
@@ -47,11 +58,115 @@ pub async fn pay_order(db: &Db, bank: &dyn BankGateway, order_id: i64, actor: &A
                 PayOutcome::Failed { reason } => settlement.failed.push((payout, reason)),
             }
         }
-        repo::settle(db, &settlement, actor).await?;
+        settle(db, &settlement, actor).await?;
         if batch.is_empty() || left <= 0 {
             return Ok(());
         }
     }
+}
+
+/// The bank's answers for some pending payouts of an order, and the order's number (flow summaries).
+struct Settlement<'a> {
+    project_id: i64,
+    order_id: i64,
+    order_no: &'a str,
+    month: &'a str,
+    paid: Vec<(&'a PendingPayout, String)>,
+    failed: Vec<(&'a PendingPayout, String)>,
+}
+
+/// Why a payout the bank paid fails after all: the account could not cover it when its flow was posted.
+const NO_FUNDS: &str = "专户余额不足";
+
+/// Records the bank's answers in one transaction: a paid payout (still pending) becomes paid with its 'out'
+/// flow (payout_id) moving the balance; a failed one keeps its reason; then, when nothing is left pending,
+/// the order is finished (已支付 / 部分发放) and the sheets and earlier orders it pays follow
+/// ([`settle_states`]). Answers (paid, failed) written.
+async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx::Result<(usize, usize)> {
+    let now = clock::now();
+    let summary = format!("{} 月工资（工资单 {}）", settlement.month, settlement.order_no);
+    let mut tx = Tx::begin(db).await?;
+    let (mut paid, mut failed) = (0usize, 0usize);
+    // Only the payouts still pending when taken get their flow: a payout is never paid twice.
+    let taken = repo::take_paid(&mut tx, &settlement.paid, now).await?;
+    let taken: Vec<&(&PendingPayout, String)> =
+        settlement.paid.iter().filter(|(payout, _)| taken.contains(&payout.id)).collect();
+    let debits: Vec<NewFlow> = taken
+        .iter()
+        .map(|(payout, bank_ref)| NewFlow {
+            project_id: settlement.project_id,
+            direction: Direction::Out,
+            amount_fen: payout.amount_fen,
+            counterparty_name: &payout.name,
+            counterparty_account: &payout.card_number,
+            counterparty_bank: &payout.card_bank,
+            summary: &summary,
+            source: Source::Payout,
+            bank_ref,
+            payout_id: Some(payout.id),
+            occurred_at: now,
+            created_by: Some(actor.account_id),
+        })
+        .collect();
+    if flows::post_debits(&mut tx, settlement.project_id, &debits).await? {
+        paid += debits.len();
+    } else {
+        // The balance does not cover the whole chunk (money left the account after the approval's check):
+        // pay line by line what it covers; the rest fails for want of funds.
+        for ((payout, _), debit) in taken.iter().zip(&debits) {
+            if flows::post_in(&mut tx, debit).await?.is_some() {
+                paid += 1;
+            } else {
+                repo::unpay(&mut tx, payout.id, NO_FUNDS).await?;
+                failed += 1;
+            }
+        }
+    }
+    for (payout, reason) in &settlement.failed {
+        if repo::fail_payout(&mut tx, payout.id, reason, now).await? {
+            failed += 1;
+        }
+    }
+    if paid + failed > 0 {
+        let detail = format!("成功 {paid} 笔，失败 {failed} 笔");
+        oplog::record_in(&mut tx, &actor.entry("工资发放", "wage_order", settlement.order_id, detail)).await?;
+    }
+    if repo::payouts_left(&mut tx, settlement.order_id).await? == 0 {
+        let (paid_fen, failed_fen) = repo::payout_sums(&mut tx, settlement.order_id).await?;
+        let (status, action) =
+            if failed_fen > 0 { ("partial", "工资单部分发放") } else { ("paid", "工资单已支付") };
+        if repo::finish_order(&mut tx, settlement.order_id, status, paid_fen, failed_fen, now).await? {
+            let detail = format!(
+                "成功 {} 元，失败 {} 元",
+                super::money::yuan_grouped(paid_fen),
+                super::money::yuan_grouped(failed_fen)
+            );
+            oplog::record_in(&mut tx, &actor.entry(action, "wage_order", settlement.order_id, detail)).await?;
+            settle_states(&mut tx, settlement.order_id, actor).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok((paid, failed))
+}
+
+/// After the order finished (inside its settlement's transaction): each sheet it touched becomes 已发放 or
+/// 部分发放 by its lines' payouts, and each earlier order whose failed lines are now all paid becomes 已支付;
+/// every change logged with before and after.
+async fn settle_states(tx: &mut Tx, order_id: i64, actor: &Actor) -> sqlx::Result<()> {
+    for (sheet_id, from, to) in repo::settled_sheets(tx, order_id).await? {
+        if from == to {
+            continue;
+        }
+        repo::move_sheet(tx, sheet_id, &from, &to).await?;
+        let detail = format!("{} → {}", sheet_status_label(&from), sheet_status_label(&to));
+        oplog::record_in(tx, &actor.entry("工资表发放状态", "wage_sheet", sheet_id, detail)).await?;
+    }
+    for id in repo::orders_made_whole(tx, order_id).await? {
+        repo::make_whole(tx, id).await?;
+        let detail = "部分发放 → 已支付：失败明细已重新发放并支付".to_owned();
+        oplog::record_in(tx, &actor.entry("工资单已全部发放", "wage_order", id, detail)).await?;
+    }
+    Ok(())
 }
 
 /// At start-up (and hourly): every order left 支付中 is paid on, as its approver.
@@ -60,7 +175,12 @@ pub async fn recover(db: &Db, bank: &dyn BankGateway) -> anyhow::Result<usize> {
     for (order_id, _) in &orders {
         let order = repo::order(db, 0, *order_id).await?.ok_or_else(|| anyhow::anyhow!("order {order_id} vanished"))?;
         let Some(approver) = order.decided_by else { continue };
-        let actor = Actor { account_id: approver, account_name: "系统恢复支付".into(), ip: String::new() };
+        let actor = Actor {
+            account_id: approver,
+            account_name: "系统恢复支付".into(),
+            project_id: Some(order.project_id),
+            ip: String::new(),
+        };
         pay_order(db, bank, *order_id, &actor, i64::MAX).await?;
     }
     Ok(orders.len())

@@ -86,7 +86,11 @@ impl Inputs {
         let mut out = Vec::new();
         for employment in index.employments.get(&worker).into_iter().flatten() {
             let Some(entry) = parse(&employment.entry_date) else { continue };
-            let exit = if employment.exit_date.is_empty() { self.last } else { parse(&employment.exit_date).unwrap_or(self.last) };
+            let exit = if employment.exit_date.is_empty() {
+                self.last
+            } else {
+                parse(&employment.exit_date).unwrap_or(self.last)
+            };
             let rates = index.rates.get(&employment.id).map(Vec::as_slice).unwrap_or(&[]);
             for day in days(entry.max(self.first), exit.min(self.last)) {
                 let text = day.to_string();
@@ -96,7 +100,11 @@ impl Inputs {
                     .find(|rate| rate.effective_from <= text)
                     .map(|rate| (rate.wage_kind.as_str(), rate.wage_fen))
                     .unwrap_or((employment.wage_kind.as_str(), employment.wage_fen));
-                let terms = Terms { employment_id: employment.id, kind: WageKind::parse(kind).unwrap_or(WageKind::Day), rate_fen: fen };
+                let terms = Terms {
+                    employment_id: employment.id,
+                    kind: WageKind::parse(kind).unwrap_or(WageKind::Day),
+                    rate_fen: fen,
+                };
                 let attended = self.attended.contains(&(worker, day));
                 out.push((EmployedDay { day, class: self.calendar.class(day), attended, terms }, *employment));
             }
@@ -140,13 +148,9 @@ fn in_place(employment: &Employment, unit_id: i64, team_id: i64) -> bool {
 /// worker gets a line when a day is left to pay, or when the worker has no line in the month yet (a first
 /// sheet lists everyone employed there, also with no day).
 pub fn plan(inputs: &Inputs, unit_id: i64, team_id: i64) -> Vec<PlannedLine> {
-    let mut workers: Vec<(i64, i64)> = inputs
-        .employments
-        .iter()
-        .filter(|e| in_place(e, unit_id, team_id))
-        .map(|e| (e.id, e.worker_id))
-        .collect();
-    workers.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut workers: Vec<(i64, i64)> =
+        inputs.employments.iter().filter(|e| in_place(e, unit_id, team_id)).map(|e| (e.id, e.worker_id)).collect();
+    workers.sort_by_key(|(id, _)| std::cmp::Reverse(*id));
     let mut seen = BTreeSet::new();
     workers.retain(|(_, worker)| seen.insert(*worker));
     let facts = inputs.facts();
@@ -157,7 +161,10 @@ pub fn plan(inputs: &Inputs, unit_id: i64, team_id: i64) -> Vec<PlannedLine> {
         let mine: HashSet<Date> = employed
             .iter()
             .filter(|(day, employment)| {
-                in_place(employment, unit_id, team_id) && day.day <= inputs.today && day.payable() && !inputs.claimed.contains(&(worker, day.day))
+                in_place(employment, unit_id, team_id)
+                    && day.day <= inputs.today
+                    && day.payable()
+                    && !inputs.claimed.contains(&(worker, day.day))
             })
             .map(|(day, _)| day.day)
             .collect();
@@ -165,7 +172,13 @@ pub fn plan(inputs: &Inputs, unit_id: i64, team_id: i64) -> Vec<PlannedLine> {
             continue;
         }
         let days: Vec<EmployedDay> = employed.iter().map(|(day, _)| *day).collect();
-        let owed = payroll::line_owed(facts, &days, &|day| inputs.claimed.contains(&(worker, day)), &|day| mine.contains(&day), inputs.proration);
+        let owed = payroll::line_owed(
+            facts,
+            &days,
+            &|day| inputs.claimed.contains(&(worker, day)),
+            &|day| mine.contains(&day),
+            inputs.proration,
+        );
         let planned: Vec<PlannedDay> = employed
             .iter()
             .filter(|(day, _)| mine.contains(&day.day))
@@ -177,7 +190,11 @@ pub fn plan(inputs: &Inputs, unit_id: i64, team_id: i64) -> Vec<PlannedLine> {
         let (employment_id, wage_kind, wage_fen) = match last_terms {
             Some(terms) => (terms.employment_id, terms.kind, terms.rate_fen),
             None => {
-                let employment = inputs.employments.iter().find(|e| e.id == newest_here).expect("the worker's line is among the inputs");
+                let employment = inputs
+                    .employments
+                    .iter()
+                    .find(|e| e.id == newest_here)
+                    .expect("the worker's line is among the inputs");
                 (employment.id, WageKind::parse(&employment.wage_kind).unwrap_or(WageKind::Day), employment.wage_fen)
             }
         };
@@ -192,7 +209,8 @@ pub fn day_value(inputs: &Inputs, worker: i64, day: Date, claimed: &HashSet<Date
     let facts = inputs.facts();
     let employed: Vec<EmployedDay> = inputs.employed(&inputs.index(), worker).into_iter().map(|(day, _)| day).collect();
     let with = payroll::owed(facts, &employed, &|d| claimed.contains(&d), inputs.proration);
-    let without_day: Vec<EmployedDay> = employed.iter().map(|d| if d.day == day { EmployedDay { attended: false, ..*d } } else { *d }).collect();
+    let without_day: Vec<EmployedDay> =
+        employed.iter().map(|d| if d.day == day { EmployedDay { attended: false, ..*d } } else { *d }).collect();
     let without = payroll::owed(facts, &without_day, &|d| claimed.contains(&d), inputs.proration);
     (with.fen - without.fen).max(0)
 }
@@ -239,7 +257,16 @@ mod tests {
     }
 
     fn line(id: i64, team_id: i64, entry: &str, exit: &str, fen: i64) -> Employment {
-        Employment { id, worker_id: 7, unit_id: 1, team_id, entry_date: entry.into(), exit_date: exit.into(), wage_kind: "day".into(), wage_fen: fen }
+        Employment {
+            id,
+            worker_id: 7,
+            unit_id: 1,
+            team_id,
+            entry_date: entry.into(),
+            exit_date: exit.into(),
+            wage_kind: "day".into(),
+            wage_fen: fen,
+        }
     }
 
     #[test]
@@ -249,7 +276,8 @@ mod tests {
         let first_team = plan(&inputs(employments.clone(), &attended, &[]), 1, 10);
         assert_eq!(first_team.len(), 1);
         assert_eq!((first_team[0].days.len(), first_team[0].owed.fen), (2, 60_000));
-        let second_team = plan(&inputs(employments, &attended, &[(7, date!(2025 - 11 - 03)), (7, date!(2025 - 11 - 04))]), 1, 20);
+        let second_team =
+            plan(&inputs(employments, &attended, &[(7, date!(2025 - 11 - 03)), (7, date!(2025 - 11 - 04))]), 1, 20);
         assert_eq!((second_team[0].days.len(), second_team[0].owed.fen, second_team[0].employment_id), (1, 50_000, 2));
     }
 
@@ -259,7 +287,8 @@ mod tests {
         let attended = [(7, date!(2025 - 11 - 03)), (7, date!(2025 - 11 - 20))];
         let later = plan(&inputs(employments.clone(), &attended, &[(7, date!(2025 - 11 - 03))]), 1, 0);
         assert_eq!((later[0].days.len(), later[0].owed.fen), (1, 35_000));
-        let nothing_left = plan(&inputs(employments, &attended, &[(7, date!(2025 - 11 - 03)), (7, date!(2025 - 11 - 20))]), 1, 0);
+        let nothing_left =
+            plan(&inputs(employments, &attended, &[(7, date!(2025 - 11 - 03)), (7, date!(2025 - 11 - 20))]), 1, 0);
         assert!(nothing_left.is_empty());
     }
 
@@ -267,9 +296,11 @@ mod tests {
     fn differences_name_the_workers_whose_days_changed() {
         let employments = vec![line(1, 10, "2025-11-01", "", 35_000)];
         let planned = plan(&inputs(employments, &[(7, date!(2025 - 11 - 03)), (7, date!(2025 - 11 - 04))], &[]), 1, 0);
-        let held: HashMap<i64, BTreeSet<Date>> = [(7, [date!(2025 - 11 - 03)].into_iter().collect())].into_iter().collect();
+        let held: HashMap<i64, BTreeSet<Date>> =
+            [(7, [date!(2025 - 11 - 03)].into_iter().collect())].into_iter().collect();
         assert_eq!(differences(&held, &planned), vec![(7, 1, 2)]);
-        let same: HashMap<i64, BTreeSet<Date>> = [(7, [date!(2025 - 11 - 03), date!(2025 - 11 - 04)].into_iter().collect())].into_iter().collect();
+        let same: HashMap<i64, BTreeSet<Date>> =
+            [(7, [date!(2025 - 11 - 03), date!(2025 - 11 - 04)].into_iter().collect())].into_iter().collect();
         assert!(differences(&same, &planned).is_empty());
     }
 }

@@ -2,29 +2,27 @@
 //! backends. Every change of money or status writes its operation-log line in the same transaction.
 
 use crate::clock;
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::oplog::Entry;
-use crate::{on_db, post_debits, post_flow, record_in_tx};
+use crate::{execute_in, on_db, on_tx, record_in_tx};
 
 /// Who changes something, for the operation log.
 #[derive(Clone, Debug)]
 pub struct Actor {
     pub account_id: i64,
     pub account_name: String,
+    /// The project the changes are about.
+    pub project_id: Option<i64>,
     pub ip: String,
 }
 
 impl Actor {
-    fn entry<'a>(&'a self, action: &'a str, target_type: &'a str, target_id: i64, detail: String) -> Entry<'a> {
-        Entry {
-            account_id: Some(self.account_id),
-            account_name: &self.account_name,
-            action,
-            target_type,
-            target_id: target_id.to_string(),
-            detail,
-            ip: &self.ip,
-        }
+    pub fn entry<'a>(&'a self, action: &'a str, target_type: &'a str, target_id: i64, detail: String) -> Entry<'a> {
+        Entry::named(Some(self.account_id), &self.account_name, &self.ip)
+            .project(self.project_id)
+            .action(action)
+            .on(target_type, target_id)
+            .detail(detail)
     }
 }
 
@@ -49,6 +47,7 @@ fn placeholders(first: usize, count: usize) -> String {
 pub struct SheetRow {
     pub id: i64,
     pub project_id: i64,
+    pub project_name: String,
     pub month: String,
     pub unit_id: i64,
     pub team_id: i64,
@@ -68,14 +67,14 @@ pub struct SheetRow {
     pub net_fen: i64,
 }
 
-const SHEET_SELECT: &str = "SELECT s.id, s.project_id, s.month, s.unit_id, s.team_id, s.status, s.order_id, c.name AS unit_name, \
+const SHEET_SELECT: &str = "SELECT s.id, s.project_id, p.name AS project_name, s.month, s.unit_id, s.team_id, s.status, s.order_id, c.name AS unit_name, \
     COALESCE(t.name, '') AS team_name, s.created_at, s.confirmed_at, s.seq, s.proration, s.working_days, s.refreshed_at, \
     (SELECT COUNT(*) FROM wage_lines l WHERE l.sheet_id = s.id) AS line_count, \
     (SELECT CAST(COALESCE(SUM(l.payable_fen), 0) AS BIGINT) FROM wage_lines l WHERE l.sheet_id = s.id) AS payable_fen, \
     (SELECT CAST(COALESCE(SUM(l.deduction_fen), 0) AS BIGINT) FROM wage_lines l WHERE l.sheet_id = s.id) AS deduction_fen, \
     (SELECT CAST(COALESCE(SUM(l.net_fen), 0) AS BIGINT) FROM wage_lines l WHERE l.sheet_id = s.id) AS net_fen \
-    FROM wage_sheets s JOIN project_units pu ON pu.id = s.unit_id JOIN companies c ON c.id = pu.company_id \
-    LEFT JOIN teams t ON t.id = s.team_id";
+    FROM wage_sheets s JOIN projects p ON p.id = s.project_id JOIN project_units pu ON pu.id = s.unit_id \
+    JOIN companies c ON c.id = pu.company_id LEFT JOIN teams t ON t.id = s.team_id";
 
 pub async fn sheet(db: &Db, project_filter: i64, id: i64) -> sqlx::Result<Option<SheetRow>> {
     let sql = format!("{SHEET_SELECT} WHERE s.id = $1 AND ($2 = 0 OR s.project_id = $2)");
@@ -83,7 +82,14 @@ pub async fn sheet(db: &Db, project_filter: i64, id: i64) -> sqlx::Result<Option
 }
 
 /// Sheets of a project (0: all), optionally of one month and status, newest first.
-pub async fn sheets(db: &Db, project_filter: i64, month: &str, status: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<SheetRow>, i64)> {
+pub async fn sheets(
+    db: &Db,
+    project_filter: i64,
+    month: &str,
+    status: &str,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<SheetRow>, i64)> {
     let filter = "($1 = 0 OR s.project_id = $1) AND ($2 = '' OR s.month = $2) AND ($3 = '' OR s.status = $3)";
     let sql = format!("{SHEET_SELECT} WHERE {filter} ORDER BY s.month DESC, s.id DESC LIMIT $4 OFFSET $5");
     let count = format!("SELECT COUNT(*) FROM wage_sheets s WHERE {filter}");
@@ -118,11 +124,27 @@ pub struct LineToWrite<'a> {
 /// took wait for the next sheet again. Evaluates to the lines deleted.
 macro_rules! clear_lines {
     ($tx:expr, $filter:literal, $value:expr) => {{
-        sqlx::query(concat!("UPDATE wage_adjustments SET line_id = NULL WHERE line_id IN (SELECT id FROM wage_lines WHERE ", $filter, ")"))
-            .bind($value).execute(&mut *$tx).await?;
-        sqlx::query(concat!("DELETE FROM wage_line_days WHERE line_id IN (SELECT id FROM wage_lines WHERE ", $filter, ")"))
-            .bind($value).execute(&mut *$tx).await?;
-        sqlx::query(concat!("DELETE FROM wage_lines WHERE ", $filter)).bind($value).execute(&mut *$tx).await?.rows_affected()
+        sqlx::query(concat!(
+            "UPDATE wage_adjustments SET line_id = NULL WHERE line_id IN (SELECT id FROM wage_lines WHERE ",
+            $filter,
+            ")"
+        ))
+        .bind($value)
+        .execute(&mut *$tx)
+        .await?;
+        sqlx::query(concat!(
+            "DELETE FROM wage_line_days WHERE line_id IN (SELECT id FROM wage_lines WHERE ",
+            $filter,
+            ")"
+        ))
+        .bind($value)
+        .execute(&mut *$tx)
+        .await?;
+        sqlx::query(concat!("DELETE FROM wage_lines WHERE ", $filter))
+            .bind($value)
+            .execute(&mut *$tx)
+            .await?
+            .rows_affected()
     }};
 }
 
@@ -193,8 +215,11 @@ trait PaidDays {
 
 impl PaidDays for sqlx::PgConnection {
     async fn write(&mut self, project_id: i64, days: &[(i64, i64, &super::plan::PlannedDay)]) -> sqlx::Result<u64> {
-        let column = |pick: &dyn Fn(&(i64, i64, &super::plan::PlannedDay)) -> i64| days.iter().map(pick).collect::<Vec<i64>>();
-        let text = |pick: &dyn Fn(&(i64, i64, &super::plan::PlannedDay)) -> String| days.iter().map(pick).collect::<Vec<String>>();
+        let column =
+            |pick: &dyn Fn(&(i64, i64, &super::plan::PlannedDay)) -> i64| days.iter().map(pick).collect::<Vec<i64>>();
+        let text = |pick: &dyn Fn(&(i64, i64, &super::plan::PlannedDay)) -> String| {
+            days.iter().map(pick).collect::<Vec<String>>()
+        };
         let done = sqlx::query(
             "INSERT INTO wage_line_days (project_id, worker_id, day, line_id, class, attended, employment_id, wage_kind, wage_fen) \
              SELECT $1, u.worker_id, u.day, u.line_id, u.class, u.attended, u.employment_id, u.wage_kind, u.wage_fen \
@@ -243,7 +268,12 @@ impl PaidDays for sqlx::SqliteConnection {
 }
 
 /// Days of the month (`YYYY-MM`) on lines, except those of sheet `except_sheet` (0: none): (worker, day).
-pub async fn claimed_days(db: &Db, project_id: i64, month: &str, except_sheet: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn claimed_days(
+    db: &Db,
+    project_id: i64,
+    month: &str,
+    except_sheet: i64,
+) -> sqlx::Result<Vec<(i64, String)>> {
     let sql = "SELECT d.worker_id, d.day FROM wage_line_days d JOIN wage_lines l ON l.id = d.line_id \
                WHERE l.project_id = $1 AND l.month = $2 AND l.sheet_id <> $3";
     on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(month).bind(except_sheet).fetch_all(pool).await)
@@ -257,7 +287,8 @@ pub async fn lined_workers(db: &Db, project_id: i64, month: &str, except_sheet: 
 
 /// The days on a sheet's lines: (worker, day).
 pub async fn sheet_days(db: &Db, sheet_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
-    let sql = "SELECT d.worker_id, d.day FROM wage_line_days d JOIN wage_lines l ON l.id = d.line_id WHERE l.sheet_id = $1";
+    let sql =
+        "SELECT d.worker_id, d.day FROM wage_line_days d JOIN wage_lines l ON l.id = d.line_id WHERE l.sheet_id = $1";
     on_db!(db, pool => sqlx::query_as(sql).bind(sheet_id).fetch_all(pool).await)
 }
 
@@ -307,8 +338,10 @@ pub async fn line_adjustments(db: &Db, line_ids: &[i64]) -> sqlx::Result<Vec<(i6
     if line_ids.is_empty() {
         return Ok(Vec::new());
     }
-    let sql = format!("SELECT line_id, id, worker_id, day, amount_fen, reason FROM wage_adjustments WHERE line_id IN ({}) ORDER BY id",
-        placeholders(1, line_ids.len()));
+    let sql = format!(
+        "SELECT line_id, id, worker_id, day, amount_fen, reason FROM wage_adjustments WHERE line_id IN ({}) ORDER BY id",
+        placeholders(1, line_ids.len())
+    );
     on_db!(db, pool => {
         let mut query = sqlx::query_as::<_, (i64, i64, i64, String, i64, String)>(sqlx::AssertSqlSafe(sql));
         for id in line_ids { query = query.bind(*id); }
@@ -325,7 +358,12 @@ pub async fn line_edits(db: &Db, sheet_id: i64) -> sqlx::Result<Vec<(i64, i64, i
 
 /// Creates the sheet (numbered after the unit's (team's) earlier sheets of the month) with its lines in one
 /// transaction: (id, number). None: the unit (team) has a draft that month; Err(Changed): a day was taken meanwhile.
-pub async fn create_sheet(db: &Db, sheet: &NewSheet, lines: &[LineToWrite<'_>], actor: &Actor) -> sqlx::Result<Result<Option<(i64, i64)>, Refusal>> {
+pub async fn create_sheet(
+    db: &Db,
+    sheet: &NewSheet,
+    lines: &[LineToWrite<'_>],
+    actor: &Actor,
+) -> sqlx::Result<Result<Option<(i64, i64)>, Refusal>> {
     let now = clock::now();
     on_db!(db, pool => {
         let mut tx = pool.begin_with(begin_statement(db)).await?;
@@ -356,7 +394,14 @@ pub async fn create_sheet(db: &Db, sheet: &NewSheet, lines: &[LineToWrite<'_>], 
 
 /// Replaces a draft's lines with `lines` (its refresh from attendance). False: no longer a draft;
 /// Err(Changed): a day was taken meanwhile.
-pub async fn replace_lines(db: &Db, sheet: &SheetRow, head: &NewSheet, lines: &[LineToWrite<'_>], detail: String, actor: &Actor) -> sqlx::Result<Result<bool, Refusal>> {
+pub async fn replace_lines(
+    db: &Db,
+    sheet: &SheetRow,
+    head: &NewSheet,
+    lines: &[LineToWrite<'_>],
+    detail: String,
+    actor: &Actor,
+) -> sqlx::Result<Result<bool, Refusal>> {
     let now = clock::now();
     on_db!(db, pool => {
         let mut tx = pool.begin_with(begin_statement(db)).await?;
@@ -387,7 +432,13 @@ pub async fn proration(db: &Db, project_id: i64) -> sqlx::Result<String> {
 }
 
 /// Sets the project's payroll rule; logs before → after.
-pub async fn set_proration(db: &Db, project_id: i64, proration: &str, detail: String, actor: &Actor) -> sqlx::Result<()> {
+pub async fn set_proration(
+    db: &Db,
+    project_id: i64,
+    proration: &str,
+    detail: String,
+    actor: &Actor,
+) -> sqlx::Result<()> {
     let now = clock::now();
     on_db!(db, pool => {
         let mut tx = pool.begin_with(begin_statement(db)).await?;
@@ -400,15 +451,36 @@ pub async fn set_proration(db: &Db, project_id: i64, proration: &str, detail: St
 }
 
 /// The line (and its sheet's status) that pays a worker's day, if any.
-pub async fn day_line(db: &Db, project_id: i64, worker_id: i64, day: &str) -> sqlx::Result<Option<(i64, String, String, i64)>> {
+pub async fn day_line(
+    db: &Db,
+    project_id: i64,
+    worker_id: i64,
+    day: &str,
+) -> sqlx::Result<Option<(i64, String, String, i64)>> {
     let sql = "SELECT l.id, s.status, s.month, s.seq FROM wage_line_days d JOIN wage_lines l ON l.id = d.line_id JOIN wage_sheets s ON s.id = l.sheet_id \
                WHERE d.project_id = $1 AND d.worker_id = $2 AND d.day = $3";
     on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(worker_id).bind(day).fetch_optional(pool).await)
 }
 
+/// A paid day's pay to take back on the worker's next sheet.
+pub struct NewAdjustment<'a> {
+    pub project_id: i64,
+    pub worker_id: i64,
+    pub day: &'a str,
+    pub paid_line_id: i64,
+    pub amount_fen: i64,
+    pub reason: &'a str,
+}
+
 /// Records that a paid day's pay is taken back on the worker's next sheet. False: already recorded.
-pub async fn add_adjustment(db: &Db, project_id: i64, worker_id: i64, day: &str, paid_line_id: i64, amount_fen: i64, reason: &str, detail: String, actor: &Actor) -> sqlx::Result<bool> {
+pub async fn add_adjustment(
+    db: &Db,
+    adjustment: &NewAdjustment<'_>,
+    detail: String,
+    actor: &Actor,
+) -> sqlx::Result<bool> {
     let now = clock::now();
+    let NewAdjustment { project_id, worker_id, day, paid_line_id, amount_fen, reason } = *adjustment;
     on_db!(db, pool => {
         let mut tx = pool.begin_with(begin_statement(db)).await?;
         let id: Option<i64> = sqlx::query_scalar(
@@ -475,7 +547,14 @@ pub async fn line(db: &Db, project_id: i64, id: i64) -> sqlx::Result<Option<(Lin
 }
 
 /// Writes a line's payable, deductions and reason while its sheet is a draft. False: no longer a draft.
-pub async fn update_line(db: &Db, line: &LineRow, payable_fen: i64, deduction_fen: i64, reason: &str, actor: &Actor) -> sqlx::Result<bool> {
+pub async fn update_line(
+    db: &Db,
+    line: &LineRow,
+    payable_fen: i64,
+    deduction_fen: i64,
+    reason: &str,
+    actor: &Actor,
+) -> sqlx::Result<bool> {
     on_db!(db, pool => {
         let mut tx = pool.begin_with(begin_statement(db)).await?;
         let done = sqlx::query("UPDATE wage_lines SET payable_fen = $2, deduction_fen = $3, net_fen = $4 - adjustment_fen, reason = $5 WHERE id = $1 \
@@ -510,7 +589,14 @@ pub async fn remove_line(db: &Db, line: &LineRow, reason: &str, actor: &Actor) -
 }
 
 /// Moves a sheet from one status to another when it is in no live order. False: it was not.
-pub async fn set_sheet_status(db: &Db, id: i64, from: &str, to: &str, action: &str, actor: &Actor) -> sqlx::Result<bool> {
+pub async fn set_sheet_status(
+    db: &Db,
+    id: i64,
+    from: &str,
+    to: &str,
+    action: &str,
+    actor: &Actor,
+) -> sqlx::Result<bool> {
     let confirmed_at = if to == "confirmed" { clock::now() } else { 0 };
     on_db!(db, pool => {
         let mut tx = pool.begin_with(begin_statement(db)).await?;
@@ -566,7 +652,13 @@ pub struct CheckLine {
 }
 
 /// Every line of a month (`first_day`..`last_day`) with the worker's current wage card.
-pub async fn month_lines(db: &Db, project_id: i64, month: &str, first_day: &str, last_day: &str) -> sqlx::Result<Vec<CheckLine>> {
+pub async fn month_lines(
+    db: &Db,
+    project_id: i64,
+    month: &str,
+    first_day: &str,
+    last_day: &str,
+) -> sqlx::Result<Vec<CheckLine>> {
     let days = |inside: &str| {
         format!(
             "(SELECT COUNT(*) FROM attendance_days a WHERE a.project_id = l.project_id AND a.worker_id = l.worker_id \
@@ -606,7 +698,7 @@ pub async fn unpaid_days(db: &Db, project_id: i64, first_day: &str, last_day: &s
          WHERE a.project_id = $1 AND a.day >= $2 AND a.day <= $3 AND a.attended = TRUE AND {} \
          AND NOT EXISTS (SELECT 1 FROM wage_line_days d WHERE d.project_id = a.project_id AND d.worker_id = a.worker_id AND d.day = a.day) \
          GROUP BY a.worker_id, w.name, w.id_number ORDER BY a.worker_id",
-        crate::attendance::repo::inside_employment("a")
+        crate::attendance::days::inside_employment_sql("a")
     );
     on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(first_day).bind(last_day).fetch_all(pool).await)
 }
@@ -624,12 +716,17 @@ pub async fn mismatched_lines(db: &Db, project_id: i64, month: &str) -> sqlx::Re
 
 /// Attended days per worker in a date range, inside one of the worker's lines on the project: (worker id,
 /// name, ID number, days).
-pub async fn attended(db: &Db, project_id: i64, first_day: &str, last_day: &str) -> sqlx::Result<Vec<(i64, String, String, i64)>> {
+pub async fn attended(
+    db: &Db,
+    project_id: i64,
+    first_day: &str,
+    last_day: &str,
+) -> sqlx::Result<Vec<(i64, String, String, i64)>> {
     let sql = format!(
         "SELECT a.worker_id, w.name, w.id_number, COUNT(*) FROM attendance_days a JOIN workers w ON w.id = a.worker_id \
          WHERE a.project_id = $1 AND a.day >= $2 AND a.day <= $3 AND a.attended = TRUE AND {} \
          GROUP BY a.worker_id, w.name, w.id_number ORDER BY a.worker_id",
-        crate::attendance::repo::inside_employment("a")
+        crate::attendance::days::inside_employment_sql("a")
     );
     on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(first_day).bind(last_day).fetch_all(pool).await)
 }
@@ -685,8 +782,14 @@ pub async fn orders(
     limit: i64,
     offset: i64,
 ) -> sqlx::Result<(Vec<OrderRow>, i64)> {
-    let status_filter = if statuses.is_empty() { String::new() } else { format!(" AND o.status IN ({})", placeholders(4, statuses.len())) };
-    let filter = format!("($1 = 0 OR o.project_id = $1) AND ($2 = '' OR o.month = $2) AND ($3 = '' OR o.order_no LIKE $3 ESCAPE '\\'){status_filter}");
+    let status_filter = if statuses.is_empty() {
+        String::new()
+    } else {
+        format!(" AND o.status IN ({})", placeholders(4, statuses.len()))
+    };
+    let filter = format!(
+        "($1 = 0 OR o.project_id = $1) AND ($2 = '' OR o.month = $2) AND ($3 = '' OR o.order_no LIKE $3 ESCAPE '\\'){status_filter}"
+    );
     let next = 4 + statuses.len();
     let sql = format!("{ORDER_SELECT} WHERE {filter} ORDER BY o.id DESC LIMIT ${next} OFFSET ${}", next + 1);
     let count = format!("SELECT COUNT(*) FROM wage_orders o WHERE {filter}");
@@ -711,7 +814,9 @@ pub async fn order_counts(db: &Db, project_id: i64) -> sqlx::Result<Vec<(String,
 
 /// The sheets an order carries: id, unit name, team name.
 pub async fn order_sheets(db: &Db, order_id: i64) -> sqlx::Result<Vec<SheetRow>> {
-    let sql = format!("{SHEET_SELECT} WHERE s.id IN (SELECT sheet_id FROM wage_order_sheets WHERE order_id = $1) ORDER BY s.id");
+    let sql = format!(
+        "{SHEET_SELECT} WHERE s.id IN (SELECT sheet_id FROM wage_order_sheets WHERE order_id = $1) ORDER BY s.id"
+    );
     on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(order_id).fetch_all(pool).await)
 }
 
@@ -751,8 +856,17 @@ pub struct PayoutFilter<'a> {
     pub not_reissued: bool,
 }
 
-pub async fn payouts(db: &Db, filter: &PayoutFilter<'_>, limit: i64, offset: i64) -> sqlx::Result<(Vec<PayoutRow>, i64)> {
-    let statuses = if filter.statuses.is_empty() { String::new() } else { format!(" AND p.status IN ({})", placeholders(5, filter.statuses.len())) };
+pub async fn payouts(
+    db: &Db,
+    filter: &PayoutFilter<'_>,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<PayoutRow>, i64)> {
+    let statuses = if filter.statuses.is_empty() {
+        String::new()
+    } else {
+        format!(" AND p.status IN ({})", placeholders(5, filter.statuses.len()))
+    };
     let reissued = if filter.not_reissued { " AND p.reissued_by IS NULL" } else { "" };
     let condition = format!(
         "($1 = 0 OR p.project_id = $1) AND ($2 = 0 OR p.order_id = $2) AND ($3 = '' OR o.month = $3) \
@@ -760,7 +874,9 @@ pub async fn payouts(db: &Db, filter: &PayoutFilter<'_>, limit: i64, offset: i64
     );
     let next = 5 + filter.statuses.len();
     let sql = format!("{PAYOUT_SELECT} WHERE {condition} ORDER BY p.id DESC LIMIT ${next} OFFSET ${}", next + 1);
-    let count = format!("SELECT COUNT(*) FROM payouts p JOIN wage_orders o ON o.id = p.order_id JOIN workers w ON w.id = p.worker_id WHERE {condition}");
+    let count = format!(
+        "SELECT COUNT(*) FROM payouts p JOIN wage_orders o ON o.id = p.order_id JOIN workers w ON w.id = p.worker_id WHERE {condition}"
+    );
     on_db!(db, pool => {
         let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(filter.project_filter).bind(filter.order_id).bind(filter.month).bind(filter.name_pattern);
         let mut count_query = sqlx::query_scalar(sqlx::AssertSqlSafe(count)).bind(filter.project_filter).bind(filter.order_id).bind(filter.month).bind(filter.name_pattern);
@@ -781,7 +897,8 @@ pub async fn queued_cards(db: &Db, order_id: i64) -> sqlx::Result<Vec<String>> {
 }
 
 pub async fn payouts_by_ids(db: &Db, project_id: i64, ids: &[i64]) -> sqlx::Result<Vec<PayoutRow>> {
-    let sql = format!("{PAYOUT_SELECT} WHERE p.project_id = $1 AND p.id IN ({}) ORDER BY p.id", placeholders(2, ids.len()));
+    let sql =
+        format!("{PAYOUT_SELECT} WHERE p.project_id = $1 AND p.id IN ({}) ORDER BY p.id", placeholders(2, ids.len()));
     on_db!(db, pool => {
         let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(project_id);
         for id in ids {
@@ -807,10 +924,19 @@ pub enum Refusal {
 }
 
 fn order_no(now: i64) -> String {
-    let stamp = time::OffsetDateTime::from_unix_timestamp(now).unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
+    let stamp = time::OffsetDateTime::from_unix_timestamp(now)
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
         .to_offset(time::UtcOffset::from_hms(8, 0, 0).unwrap_or(time::UtcOffset::UTC));
-    format!("GZ{:04}{:02}{:02}{:02}{:02}{:02}{:04}", stamp.year(), stamp.month() as u8, stamp.day(), stamp.hour(), stamp.minute(), stamp.second(),
-        rand::random_range(0..10_000u32))
+    format!(
+        "GZ{:04}{:02}{:02}{:02}{:02}{:02}{:04}",
+        stamp.year(),
+        stamp.month() as u8,
+        stamp.day(),
+        stamp.hour(),
+        stamp.minute(),
+        stamp.second(),
+        rand::random_range(0..10_000u32)
+    )
 }
 
 /// A line a payment of sheets would pay: the worker, the net pay and the card the payout would go to (the
@@ -826,9 +952,11 @@ pub struct PayLine {
 /// The lines with net pay of the project's sheets, in sheet and line order.
 pub async fn pay_lines(db: &Db, project_id: i64, sheet_ids: &[i64]) -> sqlx::Result<Vec<PayLine>> {
     let ids = placeholders(2, sheet_ids.len());
-    let sql = format!("SELECT w.name, l.net_fen, w.wage_card_number AS card_number, COALESCE(b.name, '') AS card_bank_name \
+    let sql = format!(
+        "SELECT w.name, l.net_fen, w.wage_card_number AS card_number, COALESCE(b.name, '') AS card_bank_name \
         FROM wage_lines l JOIN workers w ON w.id = l.worker_id LEFT JOIN banks b ON b.code = w.wage_card_bank AND b.parent_code = '' WHERE l.project_id = $1 AND l.net_fen > 0 AND l.sheet_id IN ({ids}) \
-        ORDER BY l.sheet_id, l.id");
+        ORDER BY l.sheet_id, l.id"
+    );
     on_db!(db, pool => {
         let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(project_id);
         for id in sheet_ids { query = query.bind(*id); }
@@ -836,111 +964,159 @@ pub async fn pay_lines(db: &Db, project_id: i64, sheet_ids: &[i64]) -> sqlx::Res
     })
 }
 
-/// An order of confirmed sheets: the sheets are taken (only if confirmed and in no live order), every line
-/// with net pay gets a queued payout to the worker's current card, the balance must cover the total.
-pub async fn submit_order(db: &Db, project_id: i64, month: &str, sheet_ids: &[i64], remark: &str, actor: &Actor) -> sqlx::Result<Result<i64, Refusal>> {
-    let now = clock::now();
-    let ids = placeholders(3, sheet_ids.len());
-    let total_sql = format!("SELECT COUNT(*), CAST(COALESCE(SUM(net_fen), 0) AS BIGINT) FROM wage_lines WHERE project_id = $1 AND month = $2 AND net_fen > 0 AND sheet_id IN ({ids})");
-    let take_sql = format!("UPDATE wage_sheets SET order_id = $1 WHERE project_id = $2 AND status = 'confirmed' AND order_id IS NULL AND id IN ({ids})");
-    let link_sql = format!("INSERT INTO wage_order_sheets (order_id, sheet_id) SELECT $1, id FROM wage_sheets WHERE project_id = $2 AND id IN ({ids})");
-    let queue_sql = format!("INSERT INTO payouts (order_id, project_id, line_id, worker_id, amount_fen, card_number, card_bank, status) \
-        SELECT $1, l.project_id, l.id, l.worker_id, l.net_fen, w.wage_card_number, w.wage_card_bank, 'queued' \
-        FROM wage_lines l JOIN workers w ON w.id = l.worker_id WHERE l.project_id = $2 AND l.net_fen > 0 AND l.sheet_id IN ({ids})");
-    on_db!(db, pool => {
-        let mut tx = pool.begin_with(begin_statement(db)).await?;
-        let mut total = sqlx::query_as::<_, (i64, i64)>(sqlx::AssertSqlSafe(total_sql)).bind(project_id).bind(month);
-        for id in sheet_ids { total = total.bind(*id); }
-        let (line_count, total_fen) = total.fetch_one(&mut *tx).await?;
-        if line_count == 0 {
-            tx.rollback().await?;
-            return Ok(Err(Refusal::Empty));
-        }
-        let balance: Option<i64> = sqlx::query_scalar("SELECT balance_fen FROM special_accounts WHERE project_id = $1").bind(project_id).fetch_optional(&mut *tx).await?;
-        let Some(balance) = balance else {
-            tx.rollback().await?;
-            return Ok(Err(Refusal::NoAccount));
-        };
-        if balance < total_fen {
-            tx.rollback().await?;
-            return Ok(Err(Refusal::Shortfall(total_fen - balance)));
-        }
-        let order_id: i64 = sqlx::query_scalar("INSERT INTO wage_orders (project_id, order_no, month, status, total_fen, line_count, remark, created_by, created_at) \
-            VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8) RETURNING id")
-            .bind(project_id).bind(order_no(now)).bind(month).bind(total_fen).bind(line_count).bind(remark).bind(actor.account_id).bind(now)
-            .fetch_one(&mut *tx).await?;
-        let mut take = sqlx::query(sqlx::AssertSqlSafe(take_sql)).bind(order_id).bind(project_id);
-        for id in sheet_ids { take = take.bind(*id); }
-        if take.execute(&mut *tx).await?.rows_affected() != sheet_ids.len() as u64 {
-            tx.rollback().await?;
-            return Ok(Err(Refusal::Changed));
-        }
-        let mut link = sqlx::query(sqlx::AssertSqlSafe(link_sql)).bind(order_id).bind(project_id);
-        for id in sheet_ids { link = link.bind(*id); }
-        link.execute(&mut *tx).await?;
-        let mut queue = sqlx::query(sqlx::AssertSqlSafe(queue_sql)).bind(order_id).bind(project_id);
-        for id in sheet_ids { queue = queue.bind(*id); }
-        queue.execute(&mut *tx).await?;
-        record_in_tx!(tx, &actor.entry("提交工资单", "wage_order", order_id,
-            format!("{month} 月份，{line_count} 人，{} 元", super::money::yuan_grouped(total_fen))))?;
-        tx.commit().await?;
-        Ok(Ok(order_id))
+/// Why the project's special account, as the open transaction sees it, cannot pay `total_fen`; None when
+/// it can. The balance is the account area's.
+async fn uncovered(tx: &mut Tx, project_id: i64, total_fen: i64) -> sqlx::Result<Option<Refusal>> {
+    Ok(match crate::account::flows::balance_in(tx, project_id).await? {
+        None => Some(Refusal::NoAccount),
+        Some(balance) if balance < total_fen => Some(Refusal::Shortfall(total_fen - balance)),
+        Some(_) => None,
     })
 }
 
+/// An order of confirmed sheets: the sheets are taken (only if confirmed and in no live order), every line
+/// with net pay gets a queued payout to the worker's current card, the balance must cover the total.
+pub async fn submit_order(
+    db: &Db,
+    project_id: i64,
+    month: &str,
+    sheet_ids: &[i64],
+    remark: &str,
+    actor: &Actor,
+) -> sqlx::Result<Result<i64, Refusal>> {
+    let now = clock::now();
+    let ids = placeholders(3, sheet_ids.len());
+    let total_sql = format!(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(net_fen), 0) AS BIGINT) FROM wage_lines WHERE project_id = $1 AND month = $2 AND net_fen > 0 AND sheet_id IN ({ids})"
+    );
+    let take_sql = format!(
+        "UPDATE wage_sheets SET order_id = $1 WHERE project_id = $2 AND status = 'confirmed' AND order_id IS NULL AND id IN ({ids})"
+    );
+    let link_sql = format!(
+        "INSERT INTO wage_order_sheets (order_id, sheet_id) SELECT $1, id FROM wage_sheets WHERE project_id = $2 AND id IN ({ids})"
+    );
+    let queue_sql = format!(
+        "INSERT INTO payouts (order_id, project_id, line_id, worker_id, amount_fen, card_number, card_bank, status) \
+        SELECT $1, l.project_id, l.id, l.worker_id, l.net_fen, w.wage_card_number, w.wage_card_bank, 'queued' \
+        FROM wage_lines l JOIN workers w ON w.id = l.worker_id WHERE l.project_id = $2 AND l.net_fen > 0 AND l.sheet_id IN ({ids})"
+    );
+    let mut tx = Tx::begin(db).await?;
+    let (line_count, total_fen) = on_tx!(&mut tx, conn => {
+        let mut total = sqlx::query_as::<_, (i64, i64)>(sqlx::AssertSqlSafe(total_sql.clone())).bind(project_id).bind(month);
+        for id in sheet_ids { total = total.bind(*id); }
+        total.fetch_one(&mut **conn).await
+    })?;
+    if line_count == 0 {
+        tx.rollback().await?;
+        return Ok(Err(Refusal::Empty));
+    }
+    if let Some(refusal) = uncovered(&mut tx, project_id, total_fen).await? {
+        tx.rollback().await?;
+        return Ok(Err(refusal));
+    }
+    let written: Option<i64> = on_tx!(&mut tx, conn => async {
+        let order_id: i64 = sqlx::query_scalar("INSERT INTO wage_orders (project_id, order_no, month, status, total_fen, line_count, remark, created_by, created_at) \
+            VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8) RETURNING id")
+            .bind(project_id).bind(order_no(now)).bind(month).bind(total_fen).bind(line_count).bind(remark).bind(actor.account_id).bind(now)
+            .fetch_one(&mut **conn).await?;
+        let mut take = sqlx::query(sqlx::AssertSqlSafe(take_sql.clone())).bind(order_id).bind(project_id);
+        for id in sheet_ids { take = take.bind(*id); }
+        if take.execute(&mut **conn).await?.rows_affected() != sheet_ids.len() as u64 {
+            return Ok::<_, sqlx::Error>(None);
+        }
+        let mut link = sqlx::query(sqlx::AssertSqlSafe(link_sql.clone())).bind(order_id).bind(project_id);
+        for id in sheet_ids { link = link.bind(*id); }
+        link.execute(&mut **conn).await?;
+        let mut queue = sqlx::query(sqlx::AssertSqlSafe(queue_sql.clone())).bind(order_id).bind(project_id);
+        for id in sheet_ids { queue = queue.bind(*id); }
+        queue.execute(&mut **conn).await?;
+        Ok(Some(order_id))
+    }.await)?;
+    let Some(order_id) = written else {
+        tx.rollback().await?;
+        return Ok(Err(Refusal::Changed));
+    };
+    let detail = format!("{month} 月份，{line_count} 人，{} 元", super::money::yuan_grouped(total_fen));
+    crate::oplog::record_in(&mut tx, &actor.entry("提交工资单", "wage_order", order_id, detail)).await?;
+    tx.commit().await?;
+    Ok(Ok(order_id))
+}
+
 /// A new order re-issuing failed payouts (each at most once) to the workers' current cards.
-pub async fn reissue(db: &Db, project_id: i64, original: &OrderRow, payout_ids: &[i64], actor: &Actor) -> sqlx::Result<Result<i64, Refusal>> {
+pub async fn reissue(
+    db: &Db,
+    project_id: i64,
+    original: &OrderRow,
+    payout_ids: &[i64],
+    actor: &Actor,
+) -> sqlx::Result<Result<i64, Refusal>> {
     let now = clock::now();
     let ids = placeholders(3, payout_ids.len());
-    let total_sql = format!("SELECT COUNT(*), CAST(COALESCE(SUM(amount_fen), 0) AS BIGINT) FROM payouts WHERE project_id = $1 AND order_id = $2 AND id IN ({ids})");
-    let take_sql = format!("UPDATE payouts SET reissued_by = $1 WHERE project_id = $2 AND status = 'failed' AND reissued_by IS NULL AND id IN ({ids})");
-    let queue_sql = format!("INSERT INTO payouts (order_id, project_id, line_id, worker_id, amount_fen, card_number, card_bank, status) \
+    let total_sql = format!(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(amount_fen), 0) AS BIGINT) FROM payouts WHERE project_id = $1 AND order_id = $2 AND id IN ({ids})"
+    );
+    let take_sql = format!(
+        "UPDATE payouts SET reissued_by = $1 WHERE project_id = $2 AND status = 'failed' AND reissued_by IS NULL AND id IN ({ids})"
+    );
+    let queue_sql = format!(
+        "INSERT INTO payouts (order_id, project_id, line_id, worker_id, amount_fen, card_number, card_bank, status) \
         SELECT $1, p.project_id, p.line_id, p.worker_id, p.amount_fen, w.wage_card_number, w.wage_card_bank, 'queued' \
-        FROM payouts p JOIN workers w ON w.id = p.worker_id WHERE p.project_id = $2 AND p.id IN ({ids})");
-    on_db!(db, pool => {
-        let mut tx = pool.begin_with(begin_statement(db)).await?;
-        let mut total = sqlx::query_as::<_, (i64, i64)>(sqlx::AssertSqlSafe(total_sql)).bind(project_id).bind(original.id);
+        FROM payouts p JOIN workers w ON w.id = p.worker_id WHERE p.project_id = $2 AND p.id IN ({ids})"
+    );
+    let mut tx = Tx::begin(db).await?;
+    let (line_count, total_fen) = on_tx!(&mut tx, conn => {
+        let mut total = sqlx::query_as::<_, (i64, i64)>(sqlx::AssertSqlSafe(total_sql.clone())).bind(project_id).bind(original.id);
         for id in payout_ids { total = total.bind(*id); }
-        let (line_count, total_fen) = total.fetch_one(&mut *tx).await?;
-        if line_count != payout_ids.len() as i64 {
-            tx.rollback().await?;
-            return Ok(Err(Refusal::Changed));
-        }
-        let balance: Option<i64> = sqlx::query_scalar("SELECT balance_fen FROM special_accounts WHERE project_id = $1").bind(project_id).fetch_optional(&mut *tx).await?;
-        let Some(balance) = balance else {
-            tx.rollback().await?;
-            return Ok(Err(Refusal::NoAccount));
-        };
-        if balance < total_fen {
-            tx.rollback().await?;
-            return Ok(Err(Refusal::Shortfall(total_fen - balance)));
-        }
+        total.fetch_one(&mut **conn).await
+    })?;
+    if line_count != payout_ids.len() as i64 {
+        tx.rollback().await?;
+        return Ok(Err(Refusal::Changed));
+    }
+    if let Some(refusal) = uncovered(&mut tx, project_id, total_fen).await? {
+        tx.rollback().await?;
+        return Ok(Err(refusal));
+    }
+    let written: Option<i64> = on_tx!(&mut tx, conn => async {
         let order_id: i64 = sqlx::query_scalar("INSERT INTO wage_orders (project_id, order_no, month, status, total_fen, line_count, reissue_of, remark, created_by, created_at) \
             VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9) RETURNING id")
             .bind(project_id).bind(order_no(now)).bind(&original.month).bind(total_fen).bind(line_count).bind(original.id)
             .bind(format!("重新发放 {} 的失败明细", original.order_no)).bind(actor.account_id).bind(now)
-            .fetch_one(&mut *tx).await?;
-        let mut take = sqlx::query(sqlx::AssertSqlSafe(take_sql)).bind(order_id).bind(project_id);
+            .fetch_one(&mut **conn).await?;
+        let mut take = sqlx::query(sqlx::AssertSqlSafe(take_sql.clone())).bind(order_id).bind(project_id);
         for id in payout_ids { take = take.bind(*id); }
-        if take.execute(&mut *tx).await?.rows_affected() != payout_ids.len() as u64 {
-            tx.rollback().await?;
-            return Ok(Err(Refusal::Changed));
+        if take.execute(&mut **conn).await?.rows_affected() != payout_ids.len() as u64 {
+            return Ok::<_, sqlx::Error>(None);
         }
-        let mut queue = sqlx::query(sqlx::AssertSqlSafe(queue_sql)).bind(order_id).bind(project_id);
+        let mut queue = sqlx::query(sqlx::AssertSqlSafe(queue_sql.clone())).bind(order_id).bind(project_id);
         for id in payout_ids { queue = queue.bind(*id); }
-        queue.execute(&mut *tx).await?;
-        record_in_tx!(tx, &actor.entry("重新发放", "wage_order", order_id,
-            format!("原工资单 {}，{line_count} 人，{} 元", original.order_no, super::money::yuan_grouped(total_fen))))?;
-        tx.commit().await?;
-        Ok(Ok(order_id))
-    })
+        queue.execute(&mut **conn).await?;
+        Ok(Some(order_id))
+    }.await)?;
+    let Some(order_id) = written else {
+        tx.rollback().await?;
+        return Ok(Err(Refusal::Changed));
+    };
+    let detail =
+        format!("原工资单 {}，{line_count} 人，{} 元", original.order_no, super::money::yuan_grouped(total_fen));
+    crate::oplog::record_in(&mut tx, &actor.entry("重新发放", "wage_order", order_id, detail)).await?;
+    tx.commit().await?;
+    Ok(Ok(order_id))
 }
 
 /// Ends a pending order without paying: `withdrawn` by the clerk or `rejected` by an approver. Its sheets
 /// and re-issued lines are released, its payouts cancelled. False: the order was no longer pending.
-pub async fn close_pending(db: &Db, project_id: i64, order_id: i64, to: &str, remark: &str, actor: &Actor) -> sqlx::Result<bool> {
+pub async fn close_pending(
+    db: &Db,
+    project_id: i64,
+    order_id: i64,
+    to: &str,
+    remark: &str,
+    actor: &Actor,
+) -> sqlx::Result<bool> {
     let now = clock::now();
-    let (action, decided_by) = if to == "rejected" { ("驳回工资单", Some(actor.account_id)) } else { ("撤回工资单", None) };
+    let (action, decided_by) =
+        if to == "rejected" { ("驳回工资单", Some(actor.account_id)) } else { ("撤回工资单", None) };
     on_db!(db, pool => {
         let mut tx = pool.begin_with(begin_statement(db)).await?;
         let done = sqlx::query("UPDATE wage_orders SET status = $3, decided_by = $4, decided_at = $5, decision_remark = $6 \
@@ -963,44 +1139,59 @@ pub async fn close_pending(db: &Db, project_id: i64, order_id: i64, to: &str, re
 /// Approval: takes one unused verification of the approver (newer than `verified_after`), moves the order
 /// from pending to paying (only one of two concurrent approvals can) and queues its payouts for the bank,
 /// all or nothing.
-pub async fn approve(db: &Db, project_id: i64, order_id: i64, verified_after: i64, remark: &str, actor: &Actor) -> sqlx::Result<Result<(), Refusal>> {
+pub async fn approve(
+    db: &Db,
+    project_id: i64,
+    order_id: i64,
+    verified_after: i64,
+    remark: &str,
+    actor: &Actor,
+) -> sqlx::Result<Result<(), Refusal>> {
     let now = clock::now();
-    on_db!(db, pool => {
-        let mut tx = pool.begin_with(begin_statement(db)).await?;
-        let taken = sqlx::query("UPDATE wage_orders SET status = 'paying', decided_by = $3, decided_at = $4, decision_remark = $5 \
-                                 WHERE id = $1 AND project_id = $2 AND status = 'pending'")
-            .bind(order_id).bind(project_id).bind(actor.account_id).bind(now).bind(remark)
-            .execute(&mut *tx).await?.rows_affected();
-        if taken == 0 {
-            tx.rollback().await?;
-            return Ok(Err(Refusal::Changed));
-        }
+    let mut tx = Tx::begin(db).await?;
+    let taken = execute_in!(
+        &mut tx,
+        sqlx::query(
+            "UPDATE wage_orders SET status = 'paying', decided_by = $3, decided_at = $4, decision_remark = $5 \
+                             WHERE id = $1 AND project_id = $2 AND status = 'pending'"
+        )
+        .bind(order_id)
+        .bind(project_id)
+        .bind(actor.account_id)
+        .bind(now)
+        .bind(remark)
+    )?;
+    if taken == 0 {
+        tx.rollback().await?;
+        return Ok(Err(Refusal::Changed));
+    }
+    let used = on_tx!(&mut tx, conn => async {
         let verification: Option<i64> = sqlx::query_scalar("SELECT id FROM approval_verifications WHERE account_id = $1 AND used = FALSE \
                                                             AND verified_at > $2 ORDER BY id DESC LIMIT 1")
-            .bind(actor.account_id).bind(verified_after).fetch_optional(&mut *tx).await?;
-        let used = match verification {
-            Some(id) => sqlx::query("UPDATE approval_verifications SET used = TRUE WHERE id = $1 AND used = FALSE").bind(id).execute(&mut *tx).await?.rows_affected(),
-            None => 0,
-        };
-        if used == 0 {
-            tx.rollback().await?;
-            return Ok(Err(Refusal::NotVerified));
+            .bind(actor.account_id).bind(verified_after).fetch_optional(&mut **conn).await?;
+        match verification {
+            Some(id) => Ok::<_, sqlx::Error>(sqlx::query("UPDATE approval_verifications SET used = TRUE WHERE id = $1 AND used = FALSE")
+                .bind(id).execute(&mut **conn).await?.rows_affected()),
+            None => Ok(0),
         }
-        let (total_fen,): (i64,) = sqlx::query_as("SELECT total_fen FROM wage_orders WHERE id = $1").bind(order_id).fetch_one(&mut *tx).await?;
-        let balance: Option<i64> = sqlx::query_scalar("SELECT balance_fen FROM special_accounts WHERE project_id = $1").bind(project_id).fetch_optional(&mut *tx).await?;
-        let Some(balance) = balance else {
-            tx.rollback().await?;
-            return Ok(Err(Refusal::NoAccount));
-        };
-        if balance < total_fen {
-            tx.rollback().await?;
-            return Ok(Err(Refusal::Shortfall(total_fen - balance)));
-        }
-        sqlx::query("UPDATE payouts SET status = 'pending' WHERE order_id = $1 AND status = 'queued'").bind(order_id).execute(&mut *tx).await?;
-        record_in_tx!(tx, &actor.entry("审核通过工资单", "wage_order", order_id, remark.to_owned()))?;
-        tx.commit().await?;
-        Ok(Ok(()))
-    })
+    }.await)?;
+    if used == 0 {
+        tx.rollback().await?;
+        return Ok(Err(Refusal::NotVerified));
+    }
+    let total_fen: i64 = on_tx!(&mut tx, conn => sqlx::query_scalar("SELECT total_fen FROM wage_orders WHERE id = $1")
+        .bind(order_id).fetch_one(&mut **conn).await)?;
+    if let Some(refusal) = uncovered(&mut tx, project_id, total_fen).await? {
+        tx.rollback().await?;
+        return Ok(Err(refusal));
+    }
+    execute_in!(
+        &mut tx,
+        sqlx::query("UPDATE payouts SET status = 'pending' WHERE order_id = $1 AND status = 'queued'").bind(order_id)
+    )?;
+    crate::oplog::record_in(&mut tx, &actor.entry("审核通过工资单", "wage_order", order_id, remark.to_owned())).await?;
+    tx.commit().await?;
+    Ok(Ok(()))
 }
 
 /// Records a successful SMS or ID-number check of an approver.
@@ -1042,98 +1233,105 @@ pub async fn pending_payouts(db: &Db, order_id: i64, limit: i64) -> sqlx::Result
 /// Payouts taken per statement when recording the bank's answers (2 parameters each).
 const TAKE_CHUNK: usize = 1000;
 
-/// The bank's answers for some pending payouts of an order, and the order's number (flow summaries).
-pub struct Settlement<'a> {
-    pub project_id: i64,
-    pub order_id: i64,
-    pub order_no: &'a str,
-    pub month: &'a str,
-    pub paid: Vec<(&'a PendingPayout, String)>,
-    pub failed: Vec<(&'a PendingPayout, String)>,
-}
-
-/// Records the bank's answers in one transaction: a paid payout (still pending) becomes paid with its 'out'
-/// flow (payout_id) moving the balance; a failed one keeps its reason; then, when nothing is left pending,
-/// the order is finished (已支付 / 部分发放) and the sheets and earlier orders it pays follow
-/// (`basis::settle_states!`). Answers (paid, failed) written.
-pub async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx::Result<(usize, usize)> {
-    let now = clock::now();
-    let summary = format!("{} 月工资（工资单 {}）", settlement.month, settlement.order_no);
-    on_db!(db, pool => {
-        let mut tx = pool.begin_with(begin_statement(db)).await?;
-        let (mut paid, mut failed) = (0usize, 0usize);
-        // One statement takes every still-pending paid payout of the chunk; only those get their flow.
-        let mut taken: std::collections::HashSet<i64> = std::collections::HashSet::new();
-        for part in settlement.paid.chunks(TAKE_CHUNK) {
-            let values: Vec<String> = (0..part.len()).map(|i| format!("(${}, ${})", 2 * i + 2, 2 * i + 3)).collect();
-            let sql = format!("UPDATE payouts SET status = 'paid', bank_ref = v.column2, settled_at = $1 FROM (VALUES {}) AS v \
-                               WHERE payouts.id = v.column1 AND payouts.status = 'pending' RETURNING payouts.id", values.join(", "));
-            let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql)).bind(now);
+/// Marks the paid payouts (payout, bank reference) still pending as paid, one statement per chunk: answers
+/// the ids taken (a payout settled meanwhile is not).
+pub async fn take_paid(
+    tx: &mut Tx,
+    paid: &[(&PendingPayout, String)],
+    now: i64,
+) -> sqlx::Result<std::collections::HashSet<i64>> {
+    let mut taken = std::collections::HashSet::new();
+    for part in paid.chunks(TAKE_CHUNK) {
+        let values: Vec<String> = (0..part.len()).map(|i| format!("(${}, ${})", 2 * i + 2, 2 * i + 3)).collect();
+        let sql = format!(
+            "UPDATE payouts SET status = 'paid', bank_ref = v.column2, settled_at = $1 FROM (VALUES {}) AS v \
+             WHERE payouts.id = v.column1 AND payouts.status = 'pending' RETURNING payouts.id",
+            values.join(", ")
+        );
+        let ids: Vec<i64> = on_tx!(tx, conn => {
+            let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql.clone())).bind(now);
             for (payout, bank_ref) in part {
                 query = query.bind(payout.id).bind(bank_ref);
             }
-            taken.extend(query.fetch_all(&mut *tx).await?);
-        }
-        let flows: Vec<crate::account::flows::NewFlow> = settlement
-            .paid
-            .iter()
-            .filter(|(payout, _)| taken.contains(&payout.id))
-            .map(|(payout, bank_ref)| crate::account::flows::NewFlow {
-                project_id: settlement.project_id,
-                direction: crate::account::flows::Direction::Out,
-                amount_fen: payout.amount_fen,
-                counterparty_name: &payout.name,
-                counterparty_account: &payout.card_number,
-                counterparty_bank: &payout.card_bank,
-                summary: &summary,
-                source: crate::account::flows::Source::Payout,
-                bank_ref,
-                payout_id: Some(payout.id),
-                occurred_at: now,
-                created_by: Some(actor.account_id),
-            })
-            .collect();
-        if post_debits!(tx, settlement.project_id, &flows, crate::account::flows::debits_per_insert(db))? {
-            paid += flows.len();
-        } else {
-            // The balance does not cover the whole chunk (money left the account after the approval's check):
-            // pay line by line what it covers; the rest fails for want of funds.
-            for flow in &flows {
-                if post_flow!(tx, flow)?.is_some() {
-                    paid += 1;
-                } else {
-                    sqlx::query("UPDATE payouts SET status = 'failed', bank_ref = '', failure_reason = '专户余额不足' WHERE id = $1")
-                        .bind(flow.payout_id).execute(&mut *tx).await?;
-                    failed += 1;
-                }
-            }
-        }
-        for (payout, reason) in &settlement.failed {
-            failed += sqlx::query("UPDATE payouts SET status = 'failed', failure_reason = $2, settled_at = $3 WHERE id = $1 AND status = 'pending'")
-                .bind(payout.id).bind(reason).bind(now).execute(&mut *tx).await?.rows_affected() as usize;
-        }
-        if paid + failed > 0 {
-            record_in_tx!(tx, &actor.entry("工资发放", "wage_order", settlement.order_id, format!("成功 {paid} 笔，失败 {failed} 笔")))?;
-        }
-        let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payouts WHERE order_id = $1 AND status IN ('queued', 'pending')")
-            .bind(settlement.order_id).fetch_one(&mut *tx).await?;
-        if left == 0 {
-            let (paid_fen, failed_fen): (i64, i64) = sqlx::query_as(
-                "SELECT CAST(COALESCE(SUM(CASE WHEN status = 'paid' THEN amount_fen ELSE 0 END), 0) AS BIGINT), \
-                 CAST(COALESCE(SUM(CASE WHEN status = 'failed' THEN amount_fen ELSE 0 END), 0) AS BIGINT) FROM payouts WHERE order_id = $1")
-                .bind(settlement.order_id).fetch_one(&mut *tx).await?;
-            let status = if failed_fen > 0 { "partial" } else { "paid" };
-            let finished = sqlx::query("UPDATE wage_orders SET status = $2, paid_fen = $3, failed_fen = $4, finished_at = $5 WHERE id = $1 AND status = 'paying'")
-                .bind(settlement.order_id).bind(status).bind(paid_fen).bind(failed_fen).bind(now).execute(&mut *tx).await?.rows_affected();
-            if finished > 0 {
-                record_in_tx!(tx, &actor.entry(if status == "paid" { "工资单已支付" } else { "工资单部分发放" }, "wage_order", settlement.order_id,
-                    format!("成功 {} 元，失败 {} 元", super::money::yuan_grouped(paid_fen), super::money::yuan_grouped(failed_fen))))?;
-                crate::settle_states!(tx, settlement.order_id, actor)?;
-            }
-        }
-        tx.commit().await?;
-        Ok((paid, failed))
-    })
+            query.fetch_all(&mut **conn).await
+        })?;
+        taken.extend(ids);
+    }
+    Ok(taken)
+}
+
+/// Turns a payout just taken as paid into a failure after all (its money could not be posted).
+pub async fn unpay(tx: &mut Tx, payout_id: i64, reason: &str) -> sqlx::Result<()> {
+    let sql = "UPDATE payouts SET status = 'failed', bank_ref = '', failure_reason = $2 WHERE id = $1";
+    execute_in!(tx, sqlx::query(sql).bind(payout_id).bind(reason))?;
+    Ok(())
+}
+
+/// Records the bank's refusal of a payout still pending. False: it was settled meanwhile.
+pub async fn fail_payout(tx: &mut Tx, payout_id: i64, reason: &str, now: i64) -> sqlx::Result<bool> {
+    let sql = "UPDATE payouts SET status = 'failed', failure_reason = $2, settled_at = $3 WHERE id = $1 AND status = 'pending'";
+    Ok(execute_in!(tx, sqlx::query(sql).bind(payout_id).bind(reason).bind(now))? > 0)
+}
+
+/// The order's payouts not yet answered by the bank (queued or pending).
+pub async fn payouts_left(tx: &mut Tx, order_id: i64) -> sqlx::Result<i64> {
+    let sql = "SELECT COUNT(*) FROM payouts WHERE order_id = $1 AND status IN ('queued', 'pending')";
+    on_tx!(tx, conn => sqlx::query_scalar(sql).bind(order_id).fetch_one(&mut **conn).await)
+}
+
+/// The order's paid and failed sums, fen.
+pub async fn payout_sums(tx: &mut Tx, order_id: i64) -> sqlx::Result<(i64, i64)> {
+    let sql = "SELECT CAST(COALESCE(SUM(CASE WHEN status = 'paid' THEN amount_fen ELSE 0 END), 0) AS BIGINT), \
+               CAST(COALESCE(SUM(CASE WHEN status = 'failed' THEN amount_fen ELSE 0 END), 0) AS BIGINT) FROM payouts WHERE order_id = $1";
+    on_tx!(tx, conn => sqlx::query_as(sql).bind(order_id).fetch_one(&mut **conn).await)
+}
+
+/// Finishes a 支付中 order as `status` with its sums. False: it was no longer 支付中.
+pub async fn finish_order(
+    tx: &mut Tx,
+    order_id: i64,
+    status: &str,
+    paid_fen: i64,
+    failed_fen: i64,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let sql = "UPDATE wage_orders SET status = $2, paid_fen = $3, failed_fen = $4, finished_at = $5 WHERE id = $1 AND status = 'paying'";
+    Ok(execute_in!(tx, sqlx::query(sql).bind(order_id).bind(status).bind(paid_fen).bind(failed_fen).bind(now))? > 0)
+}
+
+/// The sheets an order's settlement touches (its own, and those of the lines it re-issued): (id, status, the
+/// status their lines' payouts call for: 'partial' while a line with net pay has no paid payout, else 'paid').
+pub async fn settled_sheets(tx: &mut Tx, order_id: i64) -> sqlx::Result<Vec<(i64, String, String)>> {
+    let sql = "SELECT s.id, s.status, CASE WHEN EXISTS (SELECT 1 FROM wage_lines l WHERE l.sheet_id = s.id \
+        AND l.net_fen > 0 AND NOT EXISTS (SELECT 1 FROM payouts q WHERE q.line_id = l.id AND q.status = 'paid')) THEN 'partial' ELSE 'paid' END \
+        FROM wage_sheets s WHERE s.status IN ('confirmed', 'partial', 'paid') AND s.id IN (SELECT sheet_id FROM wage_order_sheets WHERE order_id = $1 \
+        UNION SELECT l.sheet_id FROM payouts p JOIN wage_lines l ON l.id = p.line_id WHERE p.order_id = $1) ORDER BY s.id";
+    on_tx!(tx, conn => sqlx::query_as(sql).bind(order_id).fetch_all(&mut **conn).await)
+}
+
+/// Moves a sheet from one payment status to another.
+pub async fn move_sheet(tx: &mut Tx, sheet_id: i64, from: &str, to: &str) -> sqlx::Result<()> {
+    let sql = "UPDATE wage_sheets SET status = $3 WHERE id = $1 AND status = $2";
+    execute_in!(tx, sqlx::query(sql).bind(sheet_id).bind(from).bind(to))?;
+    Ok(())
+}
+
+/// Orders of the settled order's project left 部分发放 whose every failed line has since been paid (by a
+/// re-issue). A project has few such orders; each is judged on its own payouts (`payouts_order`) and the
+/// paid payout of a line (`payouts_one_paid`).
+pub async fn orders_made_whole(tx: &mut Tx, order_id: i64) -> sqlx::Result<Vec<i64>> {
+    let sql = "SELECT o.id FROM wage_orders o WHERE o.status = 'partial' \
+        AND o.project_id = (SELECT project_id FROM wage_orders WHERE id = $1) \
+        AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.order_id = o.id AND p.status = 'failed' \
+        AND NOT EXISTS (SELECT 1 FROM payouts q WHERE q.line_id = p.line_id AND q.status = 'paid')) ORDER BY o.id";
+    on_tx!(tx, conn => sqlx::query_scalar(sql).bind(order_id).fetch_all(&mut **conn).await)
+}
+
+/// A 部分发放 order becomes 已支付.
+pub async fn make_whole(tx: &mut Tx, order_id: i64) -> sqlx::Result<()> {
+    let sql = "UPDATE wage_orders SET status = 'paid' WHERE id = $1 AND status = 'partial'";
+    execute_in!(tx, sqlx::query(sql).bind(order_id))?;
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1161,12 +1359,91 @@ pub async fn account_log(db: &Db, account_id: i64, limit: i64, offset: i64) -> s
     })
 }
 
-/// The special account's balance, None without an account.
-pub async fn balance(db: &Db, project_id: i64) -> sqlx::Result<Option<i64>> {
-    on_db!(db, pool => sqlx::query_scalar("SELECT balance_fen FROM special_accounts WHERE project_id = $1").bind(project_id).fetch_optional(pool).await)
-}
-
 /// The approver's phone and ID number.
 pub async fn approver_identity(db: &Db, account_id: i64) -> sqlx::Result<Option<(String, String)>> {
     on_db!(db, pool => sqlx::query_as("SELECT phone, id_number FROM accounts WHERE id = $1").bind(account_id).fetch_optional(pool).await)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Order-line bases (read by `basis.rs`)
+
+/// An order's line: the wage line with its payout. The card is the one the payout was sent to.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct BasisRow {
+    pub payout_id: i64,
+    pub unit_name: String,
+    pub team_name: String,
+    pub status: String,
+    pub failure_reason: String,
+    #[sqlx(flatten)]
+    pub line: LineRow,
+}
+
+/// Every payout of the order with its line: (payout id, line id), in payout order.
+pub async fn order_payouts(db: &Db, order_id: i64) -> sqlx::Result<Vec<(i64, i64)>> {
+    on_db!(db, pool => sqlx::query_as("SELECT id, line_id FROM payouts WHERE order_id = $1 ORDER BY id").bind(order_id).fetch_all(pool).await)
+}
+
+pub async fn basis_rows(db: &Db, payout_ids: &[i64]) -> sqlx::Result<Vec<BasisRow>> {
+    if payout_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let marks: Vec<String> = (1..=payout_ids.len()).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "SELECT p.id AS payout_id, l.id, l.sheet_id, l.worker_id, w.name, w.id_number, c.name AS unit_name, \
+         COALESCE(t.name, '') AS team_name, l.days, l.wage_kind, l.wage_fen, l.prefill_fen, l.payable_fen, l.deduction_fen, l.net_fen, \
+         l.reason, p.card_number, p.card_bank, COALESCE(b.name, '') AS card_bank_name, p.status, p.failure_reason, \
+         l.holiday_days, l.overtime_days, l.basis, l.adjustment_fen \
+         FROM payouts p JOIN wage_lines l ON l.id = p.line_id JOIN workers w ON w.id = l.worker_id JOIN wage_sheets s ON s.id = l.sheet_id \
+         JOIN project_units pu ON pu.id = s.unit_id JOIN companies c ON c.id = pu.company_id LEFT JOIN teams t ON t.id = s.team_id \
+         LEFT JOIN banks b ON b.code = p.card_bank AND b.parent_code = '' WHERE p.id IN ({})",
+        marks.join(", ")
+    );
+    on_db!(db, pool => {
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()));
+        for id in payout_ids {
+            query = query.bind(*id);
+        }
+        query.fetch_all(pool).await
+    })
+}
+
+pub async fn on_order(db: &Db, order_id: i64, worker_id: i64) -> sqlx::Result<bool> {
+    let sql = "SELECT COUNT(*) FROM payouts WHERE order_id = $1 AND worker_id = $2";
+    let count: i64 = on_db!(db, pool => sqlx::query_scalar(sql).bind(order_id).bind(worker_id).fetch_one(pool).await)?;
+    Ok(count > 0)
+}
+
+/// Each worker's net pay on the project's lines from January to `month` (`YYYY-MM`) of its year, in fen.
+pub async fn year_totals(db: &Db, project_id: i64, month: &str) -> sqlx::Result<std::collections::HashMap<i64, i64>> {
+    let january = format!("{}-01", month.get(..4).unwrap_or(""));
+    let sql = "SELECT worker_id, CAST(SUM(net_fen) AS BIGINT) FROM wage_lines WHERE project_id = $1 AND month >= $2 AND month <= $3 GROUP BY worker_id";
+    let rows: Vec<(i64, i64)> =
+        on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(&january).bind(month).fetch_all(pool).await)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// What the sheets of `month` make payable (net, fen) per project, for the projects `ids`, in one query.
+pub async fn payable_in_month(db: &Db, ids: &[i64], month: &str) -> sqlx::Result<Vec<(i64, i64)>> {
+    month_sums(db, ids, month, "SELECT project_id, CAST(COALESCE(SUM(net_fen), 0) AS BIGINT) FROM wage_lines").await
+}
+
+/// What the orders of `month` paid (fen) per project, for the projects `ids`, in one query.
+pub async fn paid_in_month(db: &Db, ids: &[i64], month: &str) -> sqlx::Result<Vec<(i64, i64)>> {
+    month_sums(db, ids, month, "SELECT project_id, CAST(COALESCE(SUM(paid_fen), 0) AS BIGINT) FROM wage_orders").await
+}
+
+async fn month_sums(db: &Db, ids: &[i64], month: &str, select: &'static str) -> sqlx::Result<Vec<(i64, i64)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql =
+        format!("{select} WHERE month = $1 AND project_id IN ({}) GROUP BY project_id", placeholders(2, ids.len()));
+    on_db!(db, pool => {
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(month);
+        for id in ids {
+            query = query.bind(*id);
+        }
+        query.fetch_all(pool).await
+    })
 }

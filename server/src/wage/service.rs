@@ -1,6 +1,5 @@
 //! Rules of the money path: who may do what, the month and amount checks, salaryCheck's anomalies, and the
 //! shapes the console reads. SQL lives in `repo.rs`, the bank conversation in `payout.rs`.
-#![allow(non_snake_case)]
 
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -8,16 +7,19 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use time::{Date, Month};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::domain::wage_card as card;
 use super::money::{parse_yuan, yuan, yuan_grouped};
 use super::plan::{self, Inputs, PlannedLine};
 use super::repo::{self, Actor, LineRow, OrderRow, PayoutRow, Refusal, SheetRow};
-use crate::domain::calendar::Calendar;
-use crate::domain::payroll::Proration;
+pub use super::status::sheet_status_label;
+use super::{VERIFICATION_SECONDS, payout};
 use crate::auth::sessions::CurrentAccount;
+use crate::bank::BankGateway;
 use crate::clock;
 use crate::db::Db;
+use crate::domain::calendar::Calendar;
 use crate::domain::mask::masked;
+use crate::domain::payroll::Proration;
+use crate::domain::wage_card as card;
 use crate::envelope::ApiError;
 use crate::paging::{self, Page, Paged};
 use crate::scope::{self, ReadScope};
@@ -60,6 +62,10 @@ pub const MSG_WORKER: &str = "该工人不在本项目";
 pub const MSG_PAYOUTS: &str = "请选择要重新发放的失败明细";
 pub const MSG_PAYOUTS_ONE_ORDER: &str = "请选择同一工单的失败明细";
 pub const MSG_ALREADY_REISSUED: &str = "所选明细已重新发放或不是失败明细";
+pub const MSG_DECISION: &str = "请选择审核结果";
+pub const MSG_REJECT_REASON: &str = "驳回时请填写驳回原因";
+pub const MSG_ID_MISMATCH: &str = "身份证号码与账号登记信息不一致";
+pub const MSG_NO_ID_ON_FILE: &str = "账号未登记身份证号码，请使用短信验证";
 
 pub const MINIMUM_WAGE_KIND: &str = "below_minimum";
 pub const OUTSIDE_EMPLOYMENT_KIND: &str = "outside_employment";
@@ -79,16 +85,6 @@ pub const KINDS: [(&str, &str); 8] = [
 pub const MONTHLY_LIMIT_FEN: i64 = 5_000_000;
 /// More than this to one worker on the project in one calendar year is an anomaly (300,000 yuan, DESIGN §5).
 pub const YEARLY_LIMIT_FEN: i64 = 30_000_000;
-
-pub fn sheet_status_label(status: &str) -> &'static str {
-    match status {
-        "draft" => "未确认",
-        "confirmed" => "已确认",
-        "partial" => "部分发放",
-        "paid" => "已发放",
-        _ => "",
-    }
-}
 
 pub fn order_status_label(status: &str) -> &'static str {
     match status {
@@ -139,7 +135,12 @@ fn page(query_page: &Option<String>, limit: &Option<String>) -> Result<Page, Api
 }
 
 pub fn actor(current: &CurrentAccount, ip: &str) -> Actor {
-    Actor { account_id: current.account.id, account_name: current.account.username.clone(), ip: ip.to_owned() }
+    Actor {
+        account_id: current.account.id,
+        account_name: current.account.username.clone(),
+        project_id: current.account.project_id,
+        ip: ip.to_owned(),
+    }
 }
 
 /// A month `YYYY-MM` not after this month: its first and last day.
@@ -170,7 +171,13 @@ pub fn month_span(value: &str) -> Result<MonthSpan, ApiError> {
     }
     let days = month.length(year);
     let last = Date::from_calendar_date(year, month, days).map_err(|_| ApiError::refused(MSG_MONTH))?;
-    Ok(MonthSpan { month: format!("{year:04}-{:02}", month as u8), first_day: first.to_string(), last_day: last.to_string(), first, last })
+    Ok(MonthSpan {
+        month: format!("{year:04}-{:02}", month as u8),
+        first_day: first.to_string(),
+        last_day: last.to_string(),
+        first,
+        last,
+    })
 }
 
 fn optional_month(value: &Option<String>) -> Result<String, ApiError> {
@@ -178,8 +185,8 @@ fn optional_month(value: &Option<String>) -> Result<String, ApiError> {
     if value.is_empty() { Ok(value) } else { Ok(month_span(&value)?.month) }
 }
 
-fn read_scope(current: &CurrentAccount, project: &Option<String>) -> Result<ReadScope, ApiError> {
-    scope::read(current, project)
+async fn read_scope(db: &Db, current: &CurrentAccount, project: &Option<String>) -> Result<ReadScope, ApiError> {
+    scope::read(db, current, project).await
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -190,6 +197,8 @@ fn read_scope(current: &CurrentAccount, project: &Option<String>) -> Result<Read
 pub struct WageSheet {
     pub id: i64,
     pub project_id: i64,
+    /// The project's name: the regulator's list spans projects.
+    pub project_name: String,
     pub month: String,
     pub unit_id: i64,
     pub unit_name: String,
@@ -230,6 +239,7 @@ fn sheet_out(row: SheetRow) -> WageSheet {
     WageSheet {
         id: row.id,
         project_id: row.project_id,
+        project_name: row.project_name,
         month: row.month,
         unit_id: row.unit_id,
         unit_name: row.unit_name,
@@ -575,18 +585,20 @@ pub struct WageOrderDetail {
 // Forms and queries
 
 #[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+#[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct WageProjectQuery {
     /// The regulator's project; a builder's own project is implied (another id → 404).
-    pub projectId: Option<String>,
+    pub project_id: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+#[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct WageSheetQuery {
     pub page: Option<String>,
     pub limit: Option<String>,
-    pub projectId: Option<String>,
+    pub project_id: Option<String>,
     /// YYYY-MM; empty: every month.
     pub month: Option<String>,
     /// draft / confirmed / partial / paid; empty: any.
@@ -594,12 +606,13 @@ pub struct WageSheetQuery {
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct WageSheetForm {
     /// YYYY-MM, not after this month.
     pub month: Option<String>,
-    pub unitId: Option<String>,
+    pub unit_id: Option<String>,
     /// Empty or 0: the whole unit.
-    pub teamId: Option<String>,
+    pub team_id: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -615,12 +628,13 @@ pub struct WagePreviewQuery {
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+#[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct WageDetailQuery {
     pub id: Option<String>,
     pub page: Option<String>,
     pub limit: Option<String>,
-    pub projectId: Option<String>,
+    pub project_id: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -640,43 +654,47 @@ pub struct WageLineRemoveForm {
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+#[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct WageCheckQuery {
     pub page: Option<String>,
     pub limit: Option<String>,
-    pub projectId: Option<String>,
+    pub project_id: Option<String>,
     pub month: Option<String>,
     /// A kind of `KINDS`; empty: all.
     pub kind: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct WageOrderForm {
     pub month: Option<String>,
     /// Comma-joined sheet ids.
-    pub sheetIds: Option<String>,
+    pub sheet_ids: Option<String>,
     pub remark: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+#[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct WageOrderQuery {
     pub page: Option<String>,
     pub limit: Option<String>,
-    pub projectId: Option<String>,
+    pub project_id: Option<String>,
     pub month: Option<String>,
     /// An order status; empty: any.
     pub status: Option<String>,
     /// Part of the order number.
-    pub orderNo: Option<String>,
+    pub order_no: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+#[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct WagePayQuery {
     pub page: Option<String>,
     pub limit: Option<String>,
-    pub projectId: Option<String>,
+    pub project_id: Option<String>,
     pub month: Option<String>,
     /// A payout status; empty: any.
     pub status: Option<String>,
@@ -684,8 +702,9 @@ pub struct WagePayQuery {
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct WageCardForm {
-    pub workerId: Option<String>,
+    pub worker_id: Option<String>,
     /// 12–30 digits.
     pub card: Option<String>,
     /// A first-level bank code.
@@ -704,27 +723,35 @@ pub struct WageReissueForm {
 // Sheets
 
 pub async fn options(db: &Db, current: &CurrentAccount, query: &WageProjectQuery) -> Result<WageOptions, ApiError> {
-    let project_id = match read_scope(current, &query.projectId)? {
+    let project_id = match read_scope(db, current, &query.project_id).await? {
         ReadScope::Project(id) => id,
         ReadScope::All => return Err(ApiError::refused("请选择项目")),
     };
-    let units = crate::worker::repo::units(db, project_id).await?.into_iter().map(|unit| WageUnitOption { id: unit.id, name: unit.name }).collect();
-    let teams = crate::worker::repo::teams(db, project_id).await?.into_iter()
-        .map(|team| WageTeamOption { id: team.id, unit_id: team.unit_id, name: team.name }).collect();
-    let today = clock::china_today();
-    let previous = today.replace_day(1).ok().and_then(|first| first.previous_day()).unwrap_or(today);
-    let balance = super::repo::balance(db, project_id).await?.map(yuan).unwrap_or_default();
+    let units = crate::worker::service::active_units(db, project_id)
+        .await?
+        .into_iter()
+        .map(|unit| WageUnitOption { id: unit.id, name: unit.name })
+        .collect();
+    let teams = crate::worker::service::active_teams(db, project_id)
+        .await?
+        .into_iter()
+        .map(|team| WageTeamOption { id: team.id, unit_id: team.unit_id, name: team.name })
+        .collect();
+    let balance = crate::account::flows::balance(db, project_id).await?.map(yuan).unwrap_or_default();
     Ok(WageOptions {
         units,
         teams,
-        default_month: format!("{:04}-{:02}", previous.year(), previous.month() as u8),
-        check_kinds: KINDS.iter().map(|(value, label)| WageUnitOption2 { value: (*value).into(), label: (*label).into() }).collect(),
+        default_month: settling_month(),
+        check_kinds: KINDS
+            .iter()
+            .map(|(value, label)| WageUnitOption2 { value: (*value).into(), label: (*label).into() })
+            .collect(),
         balance,
     })
 }
 
 pub async fn sheets(db: &Db, current: &CurrentAccount, query: &WageSheetQuery) -> Result<Paged<WageSheet>, ApiError> {
-    let scope = read_scope(current, &query.projectId)?;
+    let scope = read_scope(db, current, &query.project_id).await?;
     let page = page(&query.page, &query.limit)?;
     let month = optional_month(&query.month)?;
     let status = text(&query.status);
@@ -735,8 +762,12 @@ pub async fn sheets(db: &Db, current: &CurrentAccount, query: &WageSheetQuery) -
     Ok(page.answer(rows.into_iter().map(sheet_out).collect(), total))
 }
 
-pub async fn sheet_detail(db: &Db, current: &CurrentAccount, query: &WageDetailQuery) -> Result<WageSheetDetail, ApiError> {
-    let scope = read_scope(current, &query.projectId)?;
+pub async fn sheet_detail(
+    db: &Db,
+    current: &CurrentAccount,
+    query: &WageDetailQuery,
+) -> Result<WageSheetDetail, ApiError> {
+    let scope = read_scope(db, current, &query.project_id).await?;
     let id = positive_id(&query.id, MSG_NO_SHEET)?;
     let page = page(&query.page, &query.limit)?;
     let sheet = repo::sheet(db, scope.filter(), id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_SHEET.into()))?;
@@ -744,7 +775,11 @@ pub async fn sheet_detail(db: &Db, current: &CurrentAccount, query: &WageDetailQ
     let (differences, difference_count) = if sheet.status == "draft" {
         let (_, _, found) = draft_differences(db, &sheet).await?;
         let shown: Vec<(i64, i64, i64)> = found.iter().take(DIFFERENCES_SHOWN).copied().collect();
-        let names: HashMap<i64, String> = repo::worker_names(db, &shown.iter().map(|(worker, _, _)| *worker).collect::<Vec<_>>()).await?.into_iter().collect();
+        let names: HashMap<i64, String> =
+            repo::worker_names(db, &shown.iter().map(|(worker, _, _)| *worker).collect::<Vec<_>>())
+                .await?
+                .into_iter()
+                .collect();
         let list = shown
             .into_iter()
             .map(|(worker_id, days_on_sheet, days_now)| WageSheetDifference {
@@ -758,9 +793,15 @@ pub async fn sheet_detail(db: &Db, current: &CurrentAccount, query: &WageDetailQ
     } else {
         (Vec::new(), 0)
     };
-    let adjustments = repo::line_adjustments(db, &lines.iter().map(|line| line.id).collect::<Vec<_>>()).await?
+    let adjustments = repo::line_adjustments(db, &lines.iter().map(|line| line.id).collect::<Vec<_>>())
+        .await?
         .into_iter()
-        .map(|(line_id, adjustment)| WageAdjustment { line_id, day: adjustment.day, amount: yuan(adjustment.amount_fen), reason: adjustment.reason })
+        .map(|(line_id, adjustment)| WageAdjustment {
+            line_id,
+            day: adjustment.day,
+            amount: yuan(adjustment.amount_fen),
+            reason: adjustment.reason,
+        })
         .collect();
     Ok(WageSheetDetail {
         sheet: sheet_out(sheet),
@@ -780,13 +821,31 @@ async fn month_calendar(db: &Db, span: &MonthSpan) -> Result<Calendar, ApiError>
 async fn plan_inputs(db: &Db, project_id: i64, span: &MonthSpan, except_sheet: i64) -> Result<Inputs, ApiError> {
     let calendar = month_calendar(db, span).await?;
     let proration = Proration::parse(&repo::proration(db, project_id).await?).unwrap_or_default();
-    let (employments, rates) = crate::worker::service::roster_between(db, project_id, &span.first_day, &span.last_day).await?;
-    let attended = crate::attendance::service::attended_between(db, project_id, &span.first_day, &span.last_day).await?
-        .into_iter().filter_map(|(worker, day)| plan::parse(&day).map(|day| (worker, day))).collect();
-    let claimed = repo::claimed_days(db, project_id, &span.month, except_sheet).await?
-        .into_iter().filter_map(|(worker, day)| plan::parse(&day).map(|day| (worker, day))).collect();
+    let (employments, rates) =
+        crate::worker::service::roster_between(db, project_id, &span.first_day, &span.last_day).await?;
+    let attended = crate::attendance::days::attended_between(db, project_id, &span.first_day, &span.last_day)
+        .await?
+        .into_iter()
+        .filter_map(|(worker, day)| plan::parse(&day).map(|day| (worker, day)))
+        .collect();
+    let claimed = repo::claimed_days(db, project_id, &span.month, except_sheet)
+        .await?
+        .into_iter()
+        .filter_map(|(worker, day)| plan::parse(&day).map(|day| (worker, day)))
+        .collect();
     let lined = repo::lined_workers(db, project_id, &span.month, except_sheet).await?.into_iter().collect();
-    Ok(Inputs { first: span.first, last: span.last, today: clock::china_today(), calendar, proration, employments, rates, attended, claimed, lined })
+    Ok(Inputs {
+        first: span.first,
+        last: span.last,
+        today: clock::china_today(),
+        calendar,
+        proration,
+        employments,
+        rates,
+        attended,
+        claimed,
+        lined,
+    })
 }
 
 /// A clerk's edit of a line kept over a refresh.
@@ -799,12 +858,17 @@ struct KeptEdit {
 
 /// The plan's lines with their amounts: an edited payable (it differs from its prefill) and a deduction are
 /// kept over a refresh; each worker's pending take-backs are applied while the net stays non-negative.
-fn lines_to_write<'a>(planned: &'a [PlannedLine], adjustments: &[repo::PendingAdjustment], edits: &HashMap<i64, KeptEdit>) -> Vec<repo::LineToWrite<'a>> {
+fn lines_to_write<'a>(
+    planned: &'a [PlannedLine],
+    adjustments: &[repo::PendingAdjustment],
+    edits: &HashMap<i64, KeptEdit>,
+) -> Vec<repo::LineToWrite<'a>> {
     planned
         .iter()
         .map(|plan| {
             let edit = edits.get(&plan.worker_id);
-            let payable_fen = edit.filter(|edit| edit.payable_fen != edit.prefill_fen).map_or(plan.owed.fen, |edit| edit.payable_fen);
+            let payable_fen =
+                edit.filter(|edit| edit.payable_fen != edit.prefill_fen).map_or(plan.owed.fen, |edit| edit.payable_fen);
             let deduction_fen = edit.map_or(0, |edit| edit.deduction_fen).min(payable_fen);
             let mut room = payable_fen - deduction_fen;
             let mut taken = Vec::new();
@@ -843,15 +907,15 @@ fn sheet_head(project_id: i64, span: &MonthSpan, unit_id: i64, team_id: i64, inp
 pub async fn create_sheet(db: &Db, current: &CurrentAccount, ip: &str, form: &WageSheetForm) -> Result<i64, ApiError> {
     let project_id = scope::write(current)?;
     let span = month_span(&text(&form.month))?;
-    let unit_id = positive_id(&form.unitId, MSG_UNIT)?;
-    let units = crate::worker::repo::units(db, project_id).await?;
+    let unit_id = positive_id(&form.unit_id, MSG_UNIT)?;
+    let units = crate::worker::service::active_units(db, project_id).await?;
     if !units.iter().any(|unit| unit.id == unit_id) {
         return Err(ApiError::refused(MSG_UNIT));
     }
-    let team_text = text(&form.teamId);
-    let team_id = if team_text.is_empty() || team_text == "0" { 0 } else { positive_id(&form.teamId, MSG_TEAM)? };
+    let team_text = text(&form.team_id);
+    let team_id = if team_text.is_empty() || team_text == "0" { 0 } else { positive_id(&form.team_id, MSG_TEAM)? };
     if team_id != 0 {
-        let teams = crate::worker::repo::teams(db, project_id).await?;
+        let teams = crate::worker::service::active_teams(db, project_id).await?;
         if !teams.iter().any(|team| team.id == team_id && team.unit_id == unit_id) {
             return Err(ApiError::refused(MSG_TEAM));
         }
@@ -866,7 +930,9 @@ pub async fn create_sheet(db: &Db, current: &CurrentAccount, ip: &str, form: &Wa
     }
     let adjustments = repo::pending_adjustments(db, project_id, 0).await?;
     let lines = lines_to_write(&planned, &adjustments, &HashMap::new());
-    match repo::create_sheet(db, &sheet_head(project_id, &span, unit_id, team_id, &inputs), &lines, &actor(current, ip)).await? {
+    match repo::create_sheet(db, &sheet_head(project_id, &span, unit_id, team_id, &inputs), &lines, &actor(current, ip))
+        .await?
+    {
         Ok(Some((id, _))) => Ok(id),
         Ok(None) => Err(ApiError::refused(MSG_DUPLICATE)),
         Err(refused) => Err(refusal(refused)),
@@ -874,11 +940,15 @@ pub async fn create_sheet(db: &Db, current: &CurrentAccount, ip: &str, form: &Wa
 }
 
 /// The draft's lines against what attendance gives now: (worker, days on the sheet, days now).
-async fn draft_differences(db: &Db, sheet: &SheetRow) -> Result<(Inputs, Vec<PlannedLine>, Vec<(i64, i64, i64)>), ApiError> {
+async fn draft_differences(
+    db: &Db,
+    sheet: &SheetRow,
+) -> Result<(Inputs, Vec<PlannedLine>, Vec<(i64, i64, i64)>), ApiError> {
     let span = month_span(&sheet.month)?;
     let inputs = plan_inputs(db, sheet.project_id, &span, sheet.id).await?;
     let planned = plan::plan(&inputs, sheet.unit_id, sheet.team_id);
-    let mut held: HashMap<i64, BTreeSet<Date>> = repo::sheet_workers(db, sheet.id).await?.into_iter().map(|worker| (worker, BTreeSet::new())).collect();
+    let mut held: HashMap<i64, BTreeSet<Date>> =
+        repo::sheet_workers(db, sheet.id).await?.into_iter().map(|worker| (worker, BTreeSet::new())).collect();
     for (worker, day) in repo::sheet_days(db, sheet.id).await? {
         if let Some(day) = plan::parse(&day) {
             held.entry(worker).or_default().insert(day);
@@ -896,17 +966,30 @@ pub async fn refresh(db: &Db, current: &CurrentAccount, ip: &str, form: &WageIdF
         return Err(ApiError::refused(MSG_LOCKED));
     }
     let (inputs, planned, found) = draft_differences(db, &sheet).await?;
-    let edits: HashMap<i64, KeptEdit> = repo::line_edits(db, sheet.id).await?
+    let edits: HashMap<i64, KeptEdit> = repo::line_edits(db, sheet.id)
+        .await?
         .into_iter()
-        .map(|(worker, prefill_fen, payable_fen, deduction_fen, reason)| (worker, KeptEdit { prefill_fen, payable_fen, deduction_fen, reason }))
+        .map(|(worker, prefill_fen, payable_fen, deduction_fen, reason)| {
+            (worker, KeptEdit { prefill_fen, payable_fen, deduction_fen, reason })
+        })
         .collect();
     let adjustments = repo::pending_adjustments(db, project_id, sheet.id).await?;
     let lines = lines_to_write(&planned, &adjustments, &edits);
     let span = month_span(&sheet.month)?;
     let before: i64 = sheet.net_fen;
     let after: i64 = lines.iter().map(|line| line.payable_fen - line.deduction_fen - line.adjustment_fen).sum();
-    let detail = format!("{} 人天数有变化，{} 人，实发 {} → {} 元", found.len(), lines.len(), yuan(before), yuan(after));
-    match repo::replace_lines(db, &sheet, &sheet_head(project_id, &span, sheet.unit_id, sheet.team_id, &inputs), &lines, detail, &actor(current, ip)).await? {
+    let detail =
+        format!("{} 人天数有变化，{} 人，实发 {} → {} 元", found.len(), lines.len(), yuan(before), yuan(after));
+    match repo::replace_lines(
+        db,
+        &sheet,
+        &sheet_head(project_id, &span, sheet.unit_id, sheet.team_id, &inputs),
+        &lines,
+        detail,
+        &actor(current, ip),
+    )
+    .await?
+    {
         Ok(true) => Ok(()),
         Ok(false) => Err(ApiError::refused(MSG_LOCKED)),
         Err(refused) => Err(refusal(refused)),
@@ -914,8 +997,12 @@ pub async fn refresh(db: &Db, current: &CurrentAccount, ip: &str, form: &WageIdF
 }
 
 /// `Sheet/settings`: the project's payroll rule.
-pub async fn settings(db: &Db, current: &CurrentAccount, query: &WageProjectQuery) -> Result<WagePayrollSettings, ApiError> {
-    let project_id = scope::project(current, &query.projectId)?;
+pub async fn settings(
+    db: &Db,
+    current: &CurrentAccount,
+    query: &WageProjectQuery,
+) -> Result<WagePayrollSettings, ApiError> {
+    let project_id = scope::project(db, current, &query.project_id).await?;
     let proration = Proration::parse(&repo::proration(db, project_id).await?).unwrap_or_default();
     Ok(settings_out(proration))
 }
@@ -931,7 +1018,12 @@ fn settings_out(proration: Proration) -> WagePayrollSettings {
     }
 }
 
-pub async fn save_settings(db: &Db, current: &CurrentAccount, ip: &str, form: &WagePayrollForm) -> Result<WagePayrollSettings, ApiError> {
+pub async fn save_settings(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &WagePayrollForm,
+) -> Result<WagePayrollSettings, ApiError> {
     let project_id = scope::write(current)?;
     let chosen = Proration::parse(&text(&form.proration)).ok_or_else(|| ApiError::refused(MSG_PRORATION))?;
     let before = Proration::parse(&repo::proration(db, project_id).await?).unwrap_or_default();
@@ -952,23 +1044,50 @@ pub enum Absence {
 
 /// A day on a confirmed (or paid) sheet cannot become absent: the clerk is asked (301) and, once confirmed,
 /// the day's pay becomes a take-back on the worker's next sheet with the correction's reason.
-pub async fn absence(db: &Db, current: &CurrentAccount, ip: &str, project_id: i64, worker_id: i64, day: Date, reason: &str, confirmed: bool) -> Result<Absence, ApiError> {
+// Attendance's correction calls this with its own pieces (who, which worker, day, reason, whether confirmed);
+// bundling them would only move the list into the attendance area's code.
+#[allow(clippy::too_many_arguments)]
+pub async fn absence(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    project_id: i64,
+    worker_id: i64,
+    day: Date,
+    reason: &str,
+    confirmed: bool,
+) -> Result<Absence, ApiError> {
     let day_text = day.to_string();
-    let Some((line_id, status, month, seq)) = repo::day_line(db, project_id, worker_id, &day_text).await? else { return Ok(Absence::Correct) };
+    let Some((line_id, status, month, seq)) = repo::day_line(db, project_id, worker_id, &day_text).await? else {
+        return Ok(Absence::Correct);
+    };
     if status == "draft" {
         return Ok(Absence::Correct);
     }
     let span = month_span(&month)?;
     let inputs = plan_inputs(db, project_id, &span, 0).await?;
-    let claimed: HashSet<Date> = inputs.claimed.iter().filter(|(worker, _)| *worker == worker_id).map(|(_, day)| *day).collect();
+    let claimed: HashSet<Date> =
+        inputs.claimed.iter().filter(|(worker, _)| *worker == worker_id).map(|(_, day)| *day).collect();
     let amount = plan::day_value(&inputs, worker_id, day, &claimed);
-    let sheet = if seq == 1 { format!("{month} 工资表") } else { format!("{month} 补充工资表（第{seq}张）") };
+    let sheet =
+        if seq == 1 { format!("{month} 工资表") } else { format!("{month} 补充工资表（第{seq}张）") };
     if !confirmed {
         return Err(ApiError::NeedsConfirmation(format!(
-            "{day_text} 已计入已确认的{sheet}，考勤不再修改；确认后该日工资{}元将在该工人的下一张工资表中扣回", yuan(amount))));
+            "{day_text} 已计入已确认的{sheet}，考勤不再修改；确认后该日工资{}元将在该工人的下一张工资表中扣回",
+            yuan(amount)
+        )));
     }
-    let detail = format!("工人 {worker_id} {day_text}（{sheet}）改为缺勤，下一张工资表扣回 {} 元，原因：{reason}", yuan(amount));
-    if !repo::add_adjustment(db, project_id, worker_id, &day_text, line_id, amount, reason, detail, &actor(current, ip)).await? {
+    let detail =
+        format!("工人 {worker_id} {day_text}（{sheet}）改为缺勤，下一张工资表扣回 {} 元，原因：{reason}", yuan(amount));
+    let adjustment = repo::NewAdjustment {
+        project_id,
+        worker_id,
+        day: &day_text,
+        paid_line_id: line_id,
+        amount_fen: amount,
+        reason,
+    };
+    if !repo::add_adjustment(db, &adjustment, detail, &actor(current, ip)).await? {
         return Err(ApiError::refused(MSG_ADJUSTED));
     }
     Ok(Absence::TakenBack)
@@ -988,7 +1107,11 @@ pub async fn save_line(db: &Db, current: &CurrentAccount, ip: &str, form: &WageL
     }
     let payable = parse_yuan(&text(&form.payable)).ok_or_else(|| ApiError::refused(MSG_PAYABLE))?;
     let deduction_text = text(&form.deduction);
-    let deduction = if deduction_text.is_empty() { 0 } else { parse_yuan(&deduction_text).ok_or_else(|| ApiError::refused(MSG_DEDUCTION))? };
+    let deduction = if deduction_text.is_empty() {
+        0
+    } else {
+        parse_yuan(&deduction_text).ok_or_else(|| ApiError::refused(MSG_DEDUCTION))?
+    };
     if deduction > payable {
         return Err(ApiError::refused(MSG_NEGATIVE));
     }
@@ -1005,7 +1128,12 @@ pub async fn save_line(db: &Db, current: &CurrentAccount, ip: &str, form: &WageL
     Ok(())
 }
 
-pub async fn remove_line(db: &Db, current: &CurrentAccount, ip: &str, form: &WageLineRemoveForm) -> Result<(), ApiError> {
+pub async fn remove_line(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &WageLineRemoveForm,
+) -> Result<(), ApiError> {
     let project_id = scope::write(current)?;
     let id = positive_id(&form.id, MSG_NO_LINE)?;
     let (line, status) = repo::line(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_LINE.into()))?;
@@ -1046,7 +1174,8 @@ pub async fn unconfirm(db: &Db, current: &CurrentAccount, ip: &str, form: &WageI
     if sheet.status != "confirmed" || sheet.order_id.is_some() {
         return Err(ApiError::refused(MSG_IN_ORDER));
     }
-    if !repo::set_sheet_status(db, sheet.id, "confirmed", "draft", "取消确认工资表", &actor(current, ip)).await? {
+    if !repo::set_sheet_status(db, sheet.id, "confirmed", "draft", "取消确认工资表", &actor(current, ip)).await?
+    {
         return Err(ApiError::refused(MSG_IN_ORDER));
     }
     Ok(())
@@ -1065,10 +1194,16 @@ pub async fn delete_sheet(db: &Db, current: &CurrentAccount, ip: &str, form: &Wa
 // salaryCheck
 
 /// Every anomaly of a month, in kind order then by worker.
-pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_monthly_fen: i64) -> Result<Vec<WageAnomaly>, ApiError> {
+pub async fn anomalies(
+    db: &Db,
+    project_id: i64,
+    span: &MonthSpan,
+    minimum_monthly_fen: i64,
+) -> Result<Vec<WageAnomaly>, ApiError> {
     let lines = repo::month_lines(db, project_id, &span.month, &span.first_day, &span.last_day).await?;
     let attended = repo::attended(db, project_id, &span.first_day, &span.last_day).await?;
-    let attended_days: std::collections::HashMap<i64, i64> = attended.iter().map(|(worker, _, _, days)| (*worker, *days)).collect();
+    let attended_days: std::collections::HashMap<i64, i64> =
+        attended.iter().map(|(worker, _, _, days)| (*worker, *days)).collect();
     let listed: std::collections::HashSet<i64> = lines.iter().map(|line| line.worker_id).collect();
     let label = |kind: &str| KINDS.iter().find(|(value, _)| *value == kind).map(|(_, label)| *label).unwrap_or("");
     let mut found = Vec::new();
@@ -1090,7 +1225,11 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
     };
     for unpaid in repo::unpaid_days(db, project_id, &span.first_day, &span.last_day).await? {
         let listed_already = listed.contains(&unpaid.worker_id);
-        let range = if unpaid.first_day == unpaid.last_day { unpaid.first_day[5..].to_owned() } else { format!("{} 至 {}", &unpaid.first_day[5..], &unpaid.last_day[5..]) };
+        let range = if unpaid.first_day == unpaid.last_day {
+            unpaid.first_day[5..].to_owned()
+        } else {
+            format!("{} 至 {}", &unpaid.first_day[5..], &unpaid.last_day[5..])
+        };
         found.push(WageAnomaly {
             kind: "unlisted".into(),
             kind_label: label("unlisted").into(),
@@ -1122,11 +1261,13 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
     for line in &lines {
         let excess = (line.days - line.inside_days).min(line.outside_days);
         if excess > 0 {
-            let detail = format!("工资表计出勤{}天，在场期间内出勤{}天，多计不在场期间{excess}天", line.days, line.inside_days);
+            let detail =
+                format!("工资表计出勤{}天，在场期间内出勤{}天，多计不在场期间{excess}天", line.days, line.inside_days);
             found.push(WageAnomaly { excess_days: excess, ..from_line(OUTSIDE_EMPLOYMENT_KIND, line, detail) });
         }
     }
-    let mismatched: HashMap<i64, i64> = repo::mismatched_lines(db, project_id, &span.month).await?.into_iter().collect();
+    let mismatched: HashMap<i64, i64> =
+        repo::mismatched_lines(db, project_id, &span.month).await?.into_iter().collect();
     for line in &lines {
         if let Some(days) = mismatched.get(&line.line_id) {
             found.push(from_line(DAYS_MISMATCH_KIND, line, format!("工资表计发的{days}天现在考勤为缺勤或无记录")));
@@ -1142,7 +1283,11 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
     }
     let paid_text = |worker: i64| {
         let (net, count) = month_net[&worker];
-        if count > 1 { format!("本月{count}张工资表合计实发{}元", yuan_grouped(net)) } else { format!("实发{}元", yuan(net)) }
+        if count > 1 {
+            format!("本月{count}张工资表合计实发{}元", yuan_grouped(net))
+        } else {
+            format!("实发{}元", yuan(net))
+        }
     };
     for line in &lines {
         let days = attended_days.get(&line.worker_id).copied().unwrap_or(0).min(working_days);
@@ -1151,21 +1296,34 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
         }
         let floor = super::money::div_half_up(minimum_monthly_fen * days, working_days);
         if month_net[&line.worker_id].0 < floor {
-            found.push(from_line(MINIMUM_WAGE_KIND, line, format!("出勤{days}天对应最低工资{}元，{}", yuan(floor), paid_text(line.worker_id))));
+            found.push(from_line(
+                MINIMUM_WAGE_KIND,
+                line,
+                format!("出勤{days}天对应最低工资{}元，{}", yuan(floor), paid_text(line.worker_id)),
+            ));
         }
     }
     for line in &lines {
         if month_net[&line.worker_id].0 > MONTHLY_LIMIT_FEN {
             let paid = month_net[&line.worker_id].0;
-            let detail = if month_net[&line.worker_id].1 > 1 { format!("{}，超过50,000.00元", paid_text(line.worker_id)) } else { format!("实发{}元，超过50,000.00元", yuan_grouped(paid)) };
+            let detail = if month_net[&line.worker_id].1 > 1 {
+                format!("{}，超过50,000.00元", paid_text(line.worker_id))
+            } else {
+                format!("实发{}元，超过50,000.00元", yuan_grouped(paid))
+            };
             found.push(from_line("over_limit", line, detail));
         }
     }
-    let year_totals = super::basis::year_totals(db, project_id, &span.month).await?;
+    let year_totals = repo::year_totals(db, project_id, &span.month).await?;
     for line in &lines {
         let year_fen = year_totals.get(&line.worker_id).copied().unwrap_or(0);
         if year_fen > YEARLY_LIMIT_FEN {
-            let detail = format!("{}年1月至{}月实发合计{}元，超过300,000.00元", &span.month[..4], span.month[5..].trim_start_matches('0'), yuan_grouped(year_fen));
+            let detail = format!(
+                "{}年1月至{}月实发合计{}元，超过300,000.00元",
+                &span.month[..4],
+                span.month[5..].trim_start_matches('0'),
+                yuan_grouped(year_fen)
+            );
             found.push(from_line(OVER_YEAR_LIMIT_KIND, line, detail));
         }
     }
@@ -1177,8 +1335,13 @@ pub async fn anomalies(db: &Db, project_id: i64, span: &MonthSpan, minimum_month
     Ok(found)
 }
 
-pub async fn check(db: &Db, current: &CurrentAccount, minimum_monthly_fen: i64, query: &WageCheckQuery) -> Result<Paged<WageAnomaly>, ApiError> {
-    let project_id = match read_scope(current, &query.projectId)? {
+pub async fn check(
+    db: &Db,
+    current: &CurrentAccount,
+    minimum_monthly_fen: i64,
+    query: &WageCheckQuery,
+) -> Result<Paged<WageAnomaly>, ApiError> {
+    let project_id = match read_scope(db, current, &query.project_id).await? {
         ReadScope::Project(id) => id,
         ReadScope::All => return Err(ApiError::refused("请选择项目")),
     };
@@ -1189,7 +1352,8 @@ pub async fn check(db: &Db, current: &CurrentAccount, minimum_monthly_fen: i64, 
         return Err(ApiError::refused(MSG_KIND));
     }
     let all = anomalies(db, project_id, &span, minimum_monthly_fen).await?;
-    let matching: Vec<WageAnomaly> = all.into_iter().filter(|anomaly| kind.is_empty() || anomaly.kind == kind).collect();
+    let matching: Vec<WageAnomaly> =
+        all.into_iter().filter(|anomaly| kind.is_empty() || anomaly.kind == kind).collect();
     let total = matching.len() as i64;
     let list = matching.into_iter().skip(page.offset() as usize).take(page.limit as usize).collect();
     Ok(page.answer(list, total))
@@ -1219,12 +1383,18 @@ pub async fn preview(db: &Db, current: &CurrentAccount, query: &WagePreviewQuery
     let lines = repo::pay_lines(db, project_id, &ids).await?;
     let workers = lines.len() as i64;
     let total_fen: i64 = lines.iter().map(|line| line.net_fen).sum();
-    let refused: Vec<WageCardProblem> = lines.into_iter()
-        .filter_map(|line| card::problem(&line.card_number).map(|problem| WageCardProblem {
-            name: line.name, card_number: masked(&line.card_number), card_bank_name: line.card_bank_name, problem: problem.into(),
-        }))
+    let refused: Vec<WageCardProblem> = lines
+        .into_iter()
+        .filter_map(|line| {
+            card::problem(&line.card_number).map(|problem| WageCardProblem {
+                name: line.name,
+                card_number: masked(&line.card_number),
+                card_bank_name: line.card_bank_name,
+                problem: problem.into(),
+            })
+        })
         .collect();
-    let balance = repo::balance(db, project_id).await?;
+    let balance = crate::account::flows::balance(db, project_id).await?;
     Ok(WagePayPreview {
         workers,
         total: yuan(total_fen),
@@ -1238,7 +1408,7 @@ pub async fn preview(db: &Db, current: &CurrentAccount, query: &WagePreviewQuery
 pub async fn submit(db: &Db, current: &CurrentAccount, ip: &str, form: &WageOrderForm) -> Result<i64, ApiError> {
     let project_id = scope::write(current)?;
     let span = month_span(&text(&form.month))?;
-    let ids = id_list(&form.sheetIds, MSG_SHEETS)?;
+    let ids = id_list(&form.sheet_ids, MSG_SHEETS)?;
     let remark = text(&form.remark);
     if remark.chars().count() > 200 {
         return Err(ApiError::refused(MSG_REMARK_LONG));
@@ -1249,7 +1419,11 @@ pub async fn submit(db: &Db, current: &CurrentAccount, ip: &str, form: &WageOrde
             return Err(ApiError::refused(MSG_SHEET_MONTH));
         }
         if sheet.status != "confirmed" {
-            return Err(ApiError::refused(if sheet.status == "draft" { MSG_SHEET_UNCONFIRMED } else { MSG_SHEET_IN_ORDER }));
+            return Err(ApiError::refused(if sheet.status == "draft" {
+                MSG_SHEET_UNCONFIRMED
+            } else {
+                MSG_SHEET_IN_ORDER
+            }));
         }
         if sheet.order_id.is_some() {
             return Err(ApiError::refused(MSG_SHEET_IN_ORDER));
@@ -1259,38 +1433,61 @@ pub async fn submit(db: &Db, current: &CurrentAccount, ip: &str, form: &WageOrde
 }
 
 pub async fn orders(db: &Db, current: &CurrentAccount, query: &WageOrderQuery) -> Result<Paged<WageOrder>, ApiError> {
-    let scope = read_scope(current, &query.projectId)?;
+    let scope = read_scope(db, current, &query.project_id).await?;
     order_page(db, scope.filter(), &[], query).await
 }
 
 /// A page of orders of a project (0: all) limited to some statuses and the query's filters.
-pub async fn order_page(db: &Db, project_filter: i64, statuses: &[&str], query: &WageOrderQuery) -> Result<Paged<WageOrder>, ApiError> {
+pub async fn order_page(
+    db: &Db,
+    project_filter: i64,
+    statuses: &[&str],
+    query: &WageOrderQuery,
+) -> Result<Paged<WageOrder>, ApiError> {
     let page = page(&query.page, &query.limit)?;
     let month = optional_month(&query.month)?;
     let status = text(&query.status);
-    if !status.is_empty() && (order_status_label(&status).is_empty() || (!statuses.is_empty() && !statuses.contains(&status.as_str()))) {
+    if !status.is_empty()
+        && (order_status_label(&status).is_empty() || (!statuses.is_empty() && !statuses.contains(&status.as_str())))
+    {
         return Err(ApiError::refused(MSG_STATUS));
     }
     let chosen: Vec<&str> = if status.is_empty() { statuses.to_vec() } else { vec![status.as_str()] };
-    let pattern = paging::contains_pattern(&text(&query.orderNo));
+    let pattern = paging::contains_pattern(&text(&query.order_no));
     let (rows, total) = repo::orders(db, project_filter, &chosen, &month, &pattern, page.limit, page.offset()).await?;
     Ok(page.answer(rows.into_iter().map(order_out).collect(), total))
 }
 
 /// One order with its sheets and a page of its lines.
-pub async fn order_detail_in(db: &Db, project_filter: i64, query: &WageDetailQuery) -> Result<WageOrderDetail, ApiError> {
+pub async fn order_detail_in(
+    db: &Db,
+    project_filter: i64,
+    query: &WageDetailQuery,
+) -> Result<WageOrderDetail, ApiError> {
     let id = positive_id(&query.id, MSG_NO_ORDER)?;
     let page = page(&query.page, &query.limit)?;
     let order = repo::order(db, project_filter, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_ORDER.into()))?;
     let sheets = repo::order_sheets(db, id).await?.into_iter().map(sheet_out).collect();
-    let filter = repo::PayoutFilter { project_filter: order.project_id, order_id: id, month: "", statuses: &[], name_pattern: "", not_reissued: false };
+    let filter = repo::PayoutFilter {
+        project_filter: order.project_id,
+        order_id: id,
+        month: "",
+        statuses: &[],
+        name_pattern: "",
+        not_reissued: false,
+    };
     let (lines, total) = repo::payouts(db, &filter, page.limit, page.offset()).await?;
     let invalid_cards = if order.status == "pending" {
         repo::queued_cards(db, id).await?.iter().filter(|card| card::problem(card).is_some()).count() as i64
     } else {
         0
     };
-    Ok(WageOrderDetail { order: order_out(order), sheets, lines: page.answer(lines.into_iter().map(payout_out).collect(), total), invalid_cards })
+    Ok(WageOrderDetail {
+        order: order_out(order),
+        sheets,
+        lines: page.answer(lines.into_iter().map(payout_out).collect(), total),
+        invalid_cards,
+    })
 }
 
 /// Whose numbers a wage list reveals (`privacy`): a sheet line or a pay line (order detail, 异常处理).
@@ -1302,8 +1499,13 @@ pub enum WageNumbersOf {
 
 /// The full (ID number, card, current card) behind a masked wage-list cell, for the logged reveal. A sheet
 /// line has no current card (''). Builder: its project; admin: `project` (required); finance 403.
-pub async fn full_numbers(db: &Db, current: &CurrentAccount, project: &Option<String>, owner: WageNumbersOf) -> Result<(String, String, String), ApiError> {
-    let project_id = scope::project(current, project)?;
+pub async fn full_numbers(
+    db: &Db,
+    current: &CurrentAccount,
+    project: &Option<String>,
+    owner: WageNumbersOf,
+) -> Result<(String, String, String), ApiError> {
+    let project_id = scope::project(db, current, project).await?;
     let not_found = || ApiError::NotFound(MSG_NO_LINE.into());
     match owner {
         WageNumbersOf::Line(id) => {
@@ -1317,8 +1519,12 @@ pub async fn full_numbers(db: &Db, current: &CurrentAccount, project: &Option<St
     }
 }
 
-pub async fn order_detail(db: &Db, current: &CurrentAccount, query: &WageDetailQuery) -> Result<WageOrderDetail, ApiError> {
-    let scope = read_scope(current, &query.projectId)?;
+pub async fn order_detail(
+    db: &Db,
+    current: &CurrentAccount,
+    query: &WageDetailQuery,
+) -> Result<WageOrderDetail, ApiError> {
+    let scope = read_scope(db, current, &query.project_id).await?;
     order_detail_in(db, scope.filter(), query).await
 }
 
@@ -1332,18 +1538,183 @@ pub async fn withdraw(db: &Db, current: &CurrentAccount, ip: &str, form: &WageId
     Ok(())
 }
 
+/// The approver's decision on a 待审核 order of `project_id` (`status` 1 approve, 2 reject with a required
+/// reason): the order after it and the message to answer. Approving consumes the approver's verification and
+/// pays every line through the bank at once ([`payout::pay_order`]); a bank that cannot be reached leaves the
+/// order 支付中 for the recovery job. Only one of two simultaneous decisions wins.
+pub async fn decide(
+    db: &Db,
+    bank: &dyn BankGateway,
+    project_id: i64,
+    form: &FinanceAuditForm,
+    actor: &Actor,
+) -> Result<(WageOrder, &'static str), ApiError> {
+    let id = text(&form.id)
+        .parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::NotFound(MSG_NO_ORDER.into()))?;
+    repo::order(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_ORDER.into()))?;
+    let remark = text(&form.remark);
+    if remark.chars().count() > 200 {
+        return Err(ApiError::refused(MSG_REMARK_LONG));
+    }
+    let message = match form.status.as_deref().map(str::trim) {
+        Some("2") => reject(db, project_id, id, &remark, actor).await?,
+        Some("1") => approve(db, bank, project_id, id, &remark, actor).await?,
+        _ => return Err(ApiError::refused(MSG_DECISION)),
+    };
+    let order = repo::order(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_ORDER.into()))?;
+    Ok((order_out(order), message))
+}
+
+/// The approver's decision as the finance shell sends it (`orders/Orderaudit`).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct FinanceAuditForm {
+    pub id: Option<String>,
+    /// 1 approve (needs a verification within 10 minutes, consumed), 2 reject (needs `remark`).
+    pub status: Option<String>,
+    pub remark: Option<String>,
+}
+
+async fn reject(db: &Db, project_id: i64, id: i64, remark: &str, actor: &Actor) -> Result<&'static str, ApiError> {
+    if remark.is_empty() {
+        return Err(ApiError::refused(MSG_REJECT_REASON));
+    }
+    if !repo::close_pending(db, project_id, id, "rejected", remark, actor).await? {
+        return Err(ApiError::refused(MSG_NOT_PENDING));
+    }
+    Ok("已驳回")
+}
+
+/// Approves with a verification of the approver at most [`VERIFICATION_SECONDS`] old, then pays.
+pub async fn approve(
+    db: &Db,
+    bank: &dyn BankGateway,
+    project_id: i64,
+    id: i64,
+    remark: &str,
+    actor: &Actor,
+) -> Result<&'static str, ApiError> {
+    let verified_after = clock::now() - VERIFICATION_SECONDS;
+    match repo::approve(db, project_id, id, verified_after, remark, actor).await? {
+        Ok(()) => {}
+        Err(Refusal::Changed) => return Err(ApiError::refused(MSG_NOT_PENDING)),
+        Err(other) => return Err(refusal(other)),
+    }
+    match payout::pay_order(db, bank, id, actor, i64::MAX).await {
+        Ok(()) => Ok("审核通过，已发放"),
+        Err(error) => {
+            tracing::warn!(?error, order = id, "payout interrupted; the order stays 支付中 and is resumed later");
+            Ok("审核通过，银行处理中，系统将自动继续发放")
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FinanceIndex {
+    pub pending: i64,
+    /// Yuan awaiting approval.
+    pub pending_total: String,
+    pub paying: i64,
+    pub paid: i64,
+    pub partial: i64,
+    pub rejected: i64,
+    /// The special account's balance, yuan ('' without an account).
+    pub balance: String,
+}
+
+/// The finance shell's dashboard: the project's orders counted by status, the sum awaiting approval and the
+/// special account's balance.
+pub async fn finance_index(db: &Db, project_id: i64) -> Result<FinanceIndex, ApiError> {
+    let counts = repo::order_counts(db, project_id).await?;
+    let count = |status: &str| counts.iter().find(|(s, _, _)| s == status).map(|(_, n, _)| *n).unwrap_or(0);
+    let pending_total = counts.iter().find(|(s, _, _)| s == "pending").map(|(_, _, fen)| *fen).unwrap_or(0);
+    let balance = crate::account::flows::balance(db, project_id).await?.map(yuan).unwrap_or_default();
+    Ok(FinanceIndex {
+        pending: count("pending"),
+        pending_total: yuan(pending_total),
+        paying: count("paying"),
+        paid: count("paid"),
+        partial: count("partial"),
+        rejected: count("rejected"),
+        balance,
+    })
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FinanceRecord {
+    pub id: i64,
+    pub action: String,
+    pub target_type: String,
+    pub target_id: String,
+    pub detail: String,
+    pub ip: String,
+    pub created_at: String,
+}
+
+/// The approver's own operation records, newest first.
+pub async fn own_records(db: &Db, account_id: i64, page: Page) -> Result<Paged<FinanceRecord>, ApiError> {
+    let (rows, total) = repo::account_log(db, account_id, page.limit, page.offset()).await?;
+    let list = rows
+        .into_iter()
+        .map(|row| FinanceRecord {
+            id: row.id,
+            action: row.action,
+            target_type: row.target_type,
+            target_id: row.target_id,
+            detail: row.detail,
+            ip: row.ip,
+            created_at: clock::china_datetime(row.created_at),
+        })
+        .collect();
+    Ok(page.answer(list, total))
+}
+
+/// Records a successful check of the approver (`sms` or `id_number`): one approval may follow within
+/// [`VERIFICATION_SECONDS`].
+pub async fn add_verification(db: &Db, method: &str, actor: &Actor) -> Result<(), ApiError> {
+    repo::add_verification(db, actor.account_id, method, actor).await?;
+    Ok(())
+}
+
+/// Checks the ID number the approver gave against the one on file (a mismatch is logged), and records the
+/// verification.
+pub async fn verify_id_number(db: &Db, given: &Option<String>, actor: &Actor) -> Result<(), ApiError> {
+    let (_, on_file) = repo::approver_identity(db, actor.account_id).await?.ok_or(ApiError::NotLoggedIn)?;
+    if on_file.trim().is_empty() {
+        return Err(ApiError::refused(MSG_NO_ID_ON_FILE));
+    }
+    if !text(given).eq_ignore_ascii_case(on_file.trim()) {
+        let entry = actor.entry("审批身份验证失败", "account", actor.account_id, "身份证号码不一致".into());
+        crate::oplog::record(db, entry).await?;
+        return Err(ApiError::refused(MSG_ID_MISMATCH));
+    }
+    add_verification(db, "id_number", actor).await
+}
+
 /// salaryPay: every order line's pay status.
 pub async fn pay_lines(db: &Db, current: &CurrentAccount, query: &WagePayQuery) -> Result<Paged<WagePayout>, ApiError> {
-    let scope = read_scope(current, &query.projectId)?;
+    let scope = read_scope(db, current, &query.project_id).await?;
     let page = page(&query.page, &query.limit)?;
     let month = optional_month(&query.month)?;
     let status = text(&query.status);
     if !status.is_empty() && payout_status_label(&status).is_empty() {
         return Err(ApiError::refused(MSG_STATUS));
     }
-    let statuses: Vec<&str> = if status.is_empty() { vec!["queued", "pending", "paid", "failed"] } else { vec![status.as_str()] };
+    let statuses: Vec<&str> =
+        if status.is_empty() { vec!["queued", "pending", "paid", "failed"] } else { vec![status.as_str()] };
     let pattern = paging::contains_pattern(&text(&query.name));
-    let filter = repo::PayoutFilter { project_filter: scope.filter(), order_id: 0, month: &month, statuses: &statuses, name_pattern: &pattern, not_reissued: false };
+    let filter = repo::PayoutFilter {
+        project_filter: scope.filter(),
+        order_id: 0,
+        month: &month,
+        statuses: &statuses,
+        name_pattern: &pattern,
+        not_reissued: false,
+    };
     let (rows, total) = repo::payouts(db, &filter, page.limit, page.offset()).await?;
     Ok(page.answer(rows.into_iter().map(payout_out).collect(), total))
 }
@@ -1352,11 +1723,18 @@ pub async fn pay_lines(db: &Db, current: &CurrentAccount, query: &WagePayQuery) 
 // Exception handling
 
 pub async fn abnormal(db: &Db, current: &CurrentAccount, query: &WagePayQuery) -> Result<Paged<WagePayout>, ApiError> {
-    let scope = read_scope(current, &query.projectId)?;
+    let scope = read_scope(db, current, &query.project_id).await?;
     let page = page(&query.page, &query.limit)?;
     let month = optional_month(&query.month)?;
     let pattern = paging::contains_pattern(&text(&query.name));
-    let filter = repo::PayoutFilter { project_filter: scope.filter(), order_id: 0, month: &month, statuses: &["failed"], name_pattern: &pattern, not_reissued: true };
+    let filter = repo::PayoutFilter {
+        project_filter: scope.filter(),
+        order_id: 0,
+        month: &month,
+        statuses: &["failed"],
+        name_pattern: &pattern,
+        not_reissued: true,
+    };
     let (rows, total) = repo::payouts(db, &filter, page.limit, page.offset()).await?;
     Ok(page.answer(rows.into_iter().map(payout_out).collect(), total))
 }
@@ -1365,9 +1743,10 @@ pub async fn abnormal(db: &Db, current: &CurrentAccount, query: &WagePayQuery) -
 /// UnionPay number failing its check digit asks for confirmation (301) first. Logged.
 pub async fn set_card(db: &Db, current: &CurrentAccount, ip: &str, form: &WageCardForm) -> Result<(), ApiError> {
     let project_id = scope::write(current)?;
-    let worker_id = positive_id(&form.workerId, MSG_WORKER)?;
+    let worker_id = positive_id(&form.worker_id, MSG_WORKER)?;
     let (number, bank) = (text(&form.card), text(&form.bank));
-    let input = crate::worker::corrections::CardInput { number: &number, bank: &bank, confirmed: text(&form.confirmed) == "1" };
+    let input =
+        crate::worker::corrections::CardInput { number: &number, bank: &bank, confirmed: text(&form.confirmed) == "1" };
     crate::worker::corrections::correct_card(db, current, ip, (project_id, worker_id), &input, MSG_WORKER).await
 }
 
@@ -1386,10 +1765,32 @@ pub async fn reissue(db: &Db, current: &CurrentAccount, ip: &str, form: &WageRei
         return Err(ApiError::refused(MSG_ALREADY_REISSUED));
     }
     if let Some(payout) = payouts.iter().find(|payout| card::problem(&payout.current_card).is_some()) {
-        return Err(ApiError::refused(format!("{}的工资卡{}，请先修改工资卡", payout.name, card::problem(&payout.current_card).unwrap_or(""))));
+        return Err(ApiError::refused(format!(
+            "{}的工资卡{}，请先修改工资卡",
+            payout.name,
+            card::problem(&payout.current_card).unwrap_or("")
+        )));
     }
-    let original = repo::order(db, project_id, order_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_ORDER.into()))?;
+    let original =
+        repo::order(db, project_id, order_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_ORDER.into()))?;
     repo::reissue(db, project_id, &original, &ids, &actor(current, ip)).await?.map_err(refusal)
+}
+
+/// The month a project settles now (`YYYY-MM`): wages are paid in arrears, so the previous month (China time).
+pub fn settling_month() -> String {
+    let today = clock::china_today();
+    let previous = today.replace_day(1).ok().and_then(|first| first.previous_day()).unwrap_or(today);
+    format!("{:04}-{:02}", previous.year(), previous.month() as u8)
+}
+
+/// Net payable of the sheets of `month` (fen) per project, for the projects `ids` (none: left out).
+pub async fn payable_in_month(db: &Db, ids: &[i64], month: &str) -> sqlx::Result<Vec<(i64, i64)>> {
+    repo::payable_in_month(db, ids, month).await
+}
+
+/// Paid by the orders of `month` (fen) per project, for the projects `ids` (none: left out).
+pub async fn paid_in_month(db: &Db, ids: &[i64], month: &str) -> sqlx::Result<Vec<(i64, i64)>> {
+    repo::paid_in_month(db, ids, month).await
 }
 
 #[cfg(test)]

@@ -3,8 +3,6 @@
 //! `rate_for`), a transfer to another unit or team as a new line (`Worker/transfer`), and the history of
 //! every change read from the operation log (`Worker/history`).
 
-#![allow(non_snake_case)]
-
 use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::{IntoParams, ToSchema};
@@ -12,9 +10,10 @@ use utoipa::{IntoParams, ToSchema};
 use super::repo::{self, ContactCard, RateRow, TransferTo};
 use super::rules;
 use super::service::{
-    MSG_ALREADY_EXITED, MSG_BANK_REQUIRED, MSG_BANK_UNKNOWN, MSG_ID_REQUIRED, MSG_NOT_FOUND, MSG_TEAM_UNKNOWN, MSG_UNIT_REQUIRED,
-    MSG_UNIT_UNKNOWN, MSG_WAGE_KIND, MSG_WORK_TYPE_REQUIRED, MSG_WORK_TYPE_UNKNOWN, CARD_WAIVED, Page, Registered, id_param, paging,
-    read_project, sent, work_type_label,
+    CARD_WAIVED, MSG_ALREADY_EXITED, MSG_BANK_REQUIRED, MSG_BANK_UNKNOWN, MSG_ID_REQUIRED, MSG_NOT_FOUND,
+    MSG_NOTHING_CHANGED, MSG_TEAM_UNKNOWN, MSG_UNIT_REQUIRED, MSG_UNIT_UNKNOWN, MSG_WAGE_KIND, MSG_WORK_TYPE_REQUIRED,
+    MSG_WORK_TYPE_UNKNOWN, RateLine, Registered, id_param, rate_lines, read_project, refuse_unless_keeper,
+    work_type_label,
 };
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
@@ -24,11 +23,12 @@ use crate::domain::dates::{format_date, required_date};
 use crate::domain::phone::Phone;
 use crate::domain::wage_card::{self, WageCard};
 use crate::envelope::ApiError;
+use crate::extract::sent;
 use crate::oplog;
+use crate::paging::{Page, Paged};
 use crate::project::options;
 use crate::scope;
 
-pub const MSG_NOTHING_CHANGED: &str = "没有修改任何内容";
 pub const MSG_EFFECTIVE_DATE: &str = "请选择生效日期";
 pub const MSG_EFFECTIVE_BEFORE_ENTRY: &str = "生效日期不能早于进场日期";
 pub const MSG_RATE_UNCHANGED: &str = "新的工资标准与该日执行的标准相同";
@@ -37,22 +37,10 @@ pub const MSG_TRANSFER_NOT_AFTER_ENTRY: &str = "调动日期应晚于本次进�
 pub const MSG_TRANSFER_FUTURE: &str = "调动日期不能晚于今天";
 pub const MSG_TRANSFER_SAME: &str = "调动后的单位、班组、工种与现在相同";
 
-
-fn entry<'a>(current: &'a CurrentAccount, ip: &'a str, action: &'a str, target_type: &'a str, target_id: i64, detail: String) -> oplog::Entry<'a> {
-    oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action,
-        target_type,
-        target_id: target_id.to_string(),
-        detail,
-        ip,
-    }
-}
-
 async fn active_line(db: &Db, project_id: i64, id: &Option<String>) -> Result<repo::EmploymentDetail, ApiError> {
     let id = id_param(id, MSG_ID_REQUIRED, MSG_NOT_FOUND)?;
-    let line = repo::find_employment(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
+    let line =
+        repo::find_employment(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
     if line.line.status != 1 {
         return Err(Invalid(MSG_ALREADY_EXITED).into());
     }
@@ -117,7 +105,13 @@ struct ContactChange<'a> {
 }
 
 /// Saves the change with a log line (`action`) naming what changed, before → after.
-async fn save_contact_card(db: &Db, current: &CurrentAccount, ip: &str, action: &str, change: &ContactChange<'_>) -> Result<(), ApiError> {
+async fn save_contact_card(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    action: &str,
+    change: &ContactChange<'_>,
+) -> Result<(), ApiError> {
     let ContactChange { worker_id, name, before, after } = change;
     let worker_id = *worker_id;
     let banks = repo::banks(db).await?;
@@ -141,7 +135,13 @@ async fn save_contact_card(db: &Db, current: &CurrentAccount, ip: &str, action: 
         return Err(Invalid(MSG_NOTHING_CHANGED).into());
     }
     let detail = format!("{name} {}", changes.join("；"));
-    repo::set_contact_card(db, worker_id, after, &entry(current, ip, action, "worker", worker_id, detail)).await?;
+    repo::set_contact_card(
+        db,
+        worker_id,
+        after,
+        &oplog::Entry::by(&current.account, ip).action(action).on("worker", worker_id).detail(detail),
+    )
+    .await?;
     Ok(())
 }
 
@@ -161,69 +161,50 @@ pub async fn correct_card(
     refuse_unless_keeper(db, project_id, worker_id).await?;
     let name = repo::worker_name(db, worker_id).await?.unwrap_or_default();
     let before = repo::contact_card(db, worker_id).await?.ok_or_else(|| ApiError::NotFound(missing.into()))?;
-    let (wage_card_number, wage_card_bank, card_check_waived_by) = checked_card(db, current, &before, input, false).await?;
+    let (wage_card_number, wage_card_bank, card_check_waived_by) =
+        checked_card(db, current, &before, input, false).await?;
     let after = ContactCard { phone: before.phone.clone(), wage_card_number, wage_card_bank, card_check_waived_by };
     save_contact_card(db, current, ip, "修改工资卡", &ContactChange { worker_id, name: &name, before, after }).await
 }
 
-pub const MSG_KEPT_ELSEWHERE: &str = "该人员已先在其他项目在场，其个人信息由该项目维护，本项目不能修改";
-
-/// A person on several rosters at once has one phone and one card, kept by the project whose roster they
-/// joined first: another project's clerk, who only had to know the ID number to register them, must not be
-/// able to redirect their wages.
-pub(super) async fn refuse_unless_keeper(db: &Db, project_id: i64, worker_id: i64) -> Result<(), ApiError> {
-    match repo::keeping_project(db, worker_id).await? {
-        Some(keeper) if keeper != project_id => Err(Invalid(MSG_KEPT_ELSEWHERE).into()),
-        _ => Ok(()),
-    }
-}
-
 /// `Worker/edit`: the person's phone and wage card, from one of their roster lines on this project.
 #[derive(Debug, Default, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct EditForm {
     /// The roster line (employment) id.
     pub id: Option<String>,
     /// Mobile or landline (required).
     pub phone: Option<String>,
     /// 12–30 digits (spaces ignored); empty removes the card.
-    pub wageCardNumber: Option<String>,
+    pub wage_card_number: Option<String>,
     /// A first-level bank code of `Worker/options` (required with a card number).
-    pub wageCardBank: Option<String>,
+    pub wage_card_bank: Option<String>,
     /// `1` after the user confirmed a card failing its check digit as written (the 301 reply); recorded.
-    pub cardConfirmed: Option<String>,
+    pub card_confirmed: Option<String>,
 }
 
 pub async fn edit(db: &Db, current: &CurrentAccount, ip: &str, form: &EditForm) -> Result<(), ApiError> {
     let project_id = scope::write(current)?;
     let id = id_param(&form.id, MSG_ID_REQUIRED, MSG_NOT_FOUND)?;
-    let line = repo::find_employment(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
+    let line =
+        repo::find_employment(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
     let worker_id = line.line.worker_id;
     refuse_unless_keeper(db, project_id, worker_id).await?;
-    let phone = Phone::parse(&sent(&form.phone))?.as_str().to_owned();
+    let phone = Phone::parse(sent(&form.phone))?.as_str().to_owned();
     let before = repo::contact_card(db, worker_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
-    let (number, bank) = (sent(&form.wageCardNumber), sent(&form.wageCardBank));
-    let input = CardInput { number: &number, bank: &bank, confirmed: sent(&form.cardConfirmed) == "1" };
-    let (wage_card_number, wage_card_bank, card_check_waived_by) = checked_card(db, current, &before, &input, true).await?;
+    let (number, bank) = (sent(&form.wage_card_number), sent(&form.wage_card_bank));
+    let input = CardInput { number, bank, confirmed: sent(&form.card_confirmed) == "1" };
+    let (wage_card_number, wage_card_bank, card_check_waived_by) =
+        checked_card(db, current, &before, &input, true).await?;
     let after = ContactCard { phone, wage_card_number, wage_card_bank, card_check_waived_by };
-    save_contact_card(db, current, ip, "修改人员信息", &ContactChange { worker_id, name: &line.line.name, before, after }).await
-}
-
-/// A wage standard as the console shows it.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct RateLine {
-    /// YYYY-MM-DD: the first day the standard applies.
-    pub effectiveFrom: String,
-    /// `day` or `month`.
-    pub wageKind: String,
-    /// Yuan with two decimals.
-    pub wage: String,
-}
-
-pub fn rate_lines(rates: &[RateRow]) -> Vec<RateLine> {
-    rates
-        .iter()
-        .map(|rate| RateLine { effectiveFrom: rate.effective_from.clone(), wageKind: rate.wage_kind.clone(), wage: rules::fen_to_yuan(rate.wage_fen) })
-        .collect()
+    save_contact_card(
+        db,
+        current,
+        ip,
+        "修改人员信息",
+        &ContactChange { worker_id, name: &line.line.name, before, after },
+    )
+    .await
 }
 
 fn rate_text(rate: &RateRow) -> String {
@@ -239,27 +220,35 @@ pub async fn rate_for(db: &Db, employment_id: i64, day: &str) -> Result<Option<R
 
 /// `Worker/wage_standard`.
 #[derive(Debug, Default, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct WageStandardForm {
     /// The roster line (employment) id; on site.
     pub id: Option<String>,
     /// `day` or `month`.
-    pub wageKind: Option<String>,
+    pub wage_kind: Option<String>,
     /// Yuan, > 0, at most 99999.99, up to 2 decimals.
     pub wage: Option<String>,
     /// YYYY-MM-DD: the new standard applies from this day on (issue 11: a sheet pays each day at that
     /// day's standard); not before the entry date.
-    pub effectiveDate: Option<String>,
+    pub effective_date: Option<String>,
 }
 
-pub async fn change_wage_standard(db: &Db, current: &CurrentAccount, ip: &str, form: &WageStandardForm) -> Result<Vec<RateLine>, ApiError> {
+pub async fn change_wage_standard(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &WageStandardForm,
+) -> Result<Vec<RateLine>, ApiError> {
     let project_id = scope::write(current)?;
     let line = active_line(db, project_id, &form.id).await?;
-    let wage_kind = sent(&form.wageKind);
+    let wage_kind = sent(&form.wage_kind).to_owned();
     if !matches!(wage_kind.as_str(), "day" | "month") {
         return Err(Invalid(MSG_WAGE_KIND).into());
     }
-    let wage_fen = rules::wage_fen(&sent(&form.wage))?;
-    let effective_from = format_date(required_date(&sent(&form.effectiveDate), MSG_EFFECTIVE_DATE).map_err(|_| Invalid(MSG_EFFECTIVE_DATE))?);
+    let wage_fen = rules::wage_fen(sent(&form.wage))?;
+    let effective_from = format_date(
+        required_date(sent(&form.effective_date), MSG_EFFECTIVE_DATE).map_err(|_| Invalid(MSG_EFFECTIVE_DATE))?,
+    );
     if effective_from < line.line.entry_date {
         return Err(Invalid(MSG_EFFECTIVE_BEFORE_ENTRY).into());
     }
@@ -275,33 +264,45 @@ pub async fn change_wage_standard(db: &Db, current: &CurrentAccount, ip: &str, f
         rate_text(&new),
         new.effective_from
     );
-    repo::set_rate(db, line.line.id, &new, &entry(current, ip, "调整工资标准", "employment", line.line.id, detail)).await?;
+    repo::set_rate(
+        db,
+        line.line.id,
+        &new,
+        &oplog::Entry::by(&current.account, ip).action("调整工资标准").on("employment", line.line.id).detail(detail),
+    )
+    .await?;
     Ok(rate_lines(&repo::rates(db, line.line.id).await?))
 }
 
 /// `Worker/transfer`.
 #[derive(Debug, Default, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct TransferForm {
     /// The roster line (employment) id; on site.
     pub id: Option<String>,
     /// The first day in the new unit / team: after the line's entry date, not after today.
     pub date: Option<String>,
     /// An on-site unit of the project (`Worker/options` units).
-    pub unitId: Option<String>,
+    pub unit_id: Option<String>,
     /// A team of that unit; optional.
-    pub teamId: Option<String>,
+    pub team_id: Option<String>,
     /// A work-type value.
-    pub workType: Option<String>,
+    pub work_type: Option<String>,
 }
 
 fn place_text(unit: &str, team: &str, work_type: &str) -> String {
     format!("{unit}/{}/{}", if team.is_empty() { "无班组" } else { team }, work_type_label(work_type))
 }
 
-pub async fn transfer(db: &Db, current: &CurrentAccount, ip: &str, form: &TransferForm) -> Result<Registered, ApiError> {
+pub async fn transfer(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &TransferForm,
+) -> Result<Registered, ApiError> {
     let project_id = scope::write(current)?;
     let line = active_line(db, project_id, &form.id).await?.line;
-    let date = required_date(&sent(&form.date), MSG_TRANSFER_DATE)?;
+    let date = required_date(sent(&form.date), MSG_TRANSFER_DATE)?;
     let date_text = format_date(date);
     if date_text <= line.entry_date {
         return Err(Invalid(MSG_TRANSFER_NOT_AFTER_ENTRY).into());
@@ -309,13 +310,17 @@ pub async fn transfer(db: &Db, current: &CurrentAccount, ip: &str, form: &Transf
     if date > clock::china_today() {
         return Err(Invalid(MSG_TRANSFER_FUTURE).into());
     }
-    let unit_text = sent(&form.unitId);
+    let unit_text = sent(&form.unit_id);
     if unit_text.is_empty() {
         return Err(Invalid(MSG_UNIT_REQUIRED).into());
     }
     let units = repo::units(db, project_id).await?;
-    let unit = unit_text.parse::<i64>().ok().and_then(|id| units.iter().find(|unit| unit.id == id)).ok_or(Invalid(MSG_UNIT_UNKNOWN))?;
-    let team_text = sent(&form.teamId);
+    let unit = unit_text
+        .parse::<i64>()
+        .ok()
+        .and_then(|id| units.iter().find(|unit| unit.id == id))
+        .ok_or(Invalid(MSG_UNIT_UNKNOWN))?;
+    let team_text = sent(&form.team_id);
     let teams = repo::teams(db, project_id).await?;
     let team = if team_text.is_empty() {
         None
@@ -328,7 +333,7 @@ pub async fn transfer(db: &Db, current: &CurrentAccount, ip: &str, form: &Transf
                 .ok_or(Invalid(MSG_TEAM_UNKNOWN))?,
         )
     };
-    let work_type = sent(&form.workType);
+    let work_type = sent(&form.work_type).to_owned();
     if work_type.is_empty() {
         return Err(Invalid(MSG_WORK_TYPE_REQUIRED).into());
     }
@@ -351,20 +356,34 @@ pub async fn transfer(db: &Db, current: &CurrentAccount, ip: &str, form: &Transf
         place_text(&unit.name, team.map(|team| team.name.as_str()).unwrap_or(""), &work_type),
         rate_text(&rate)
     );
-    let to = TransferTo { unit_id: unit.id, team_id: team.map(|team| team.id), work_type, date: date_text, last_day_before, rate };
-    let id = repo::transfer(db, project_id, line.id, &to, &entry(current, ip, "人员调动", "employment", line.id, detail))
-        .await?
-        .ok_or(Invalid(MSG_ALREADY_EXITED))?;
-    Ok(Registered { workerId: line.worker_id, id })
+    let to = TransferTo {
+        unit_id: unit.id,
+        team_id: team.map(|team| team.id),
+        work_type,
+        date: date_text,
+        last_day_before,
+        rate,
+    };
+    let id = repo::transfer(
+        db,
+        project_id,
+        line.id,
+        &to,
+        &oplog::Entry::by(&current.account, ip).action("人员调动").on("employment", line.id).detail(detail),
+    )
+    .await?
+    .ok_or(Invalid(MSG_ALREADY_EXITED))?;
+    Ok(Registered { worker_id: line.worker_id, id })
 }
 
 /// `Worker/history`.
 #[derive(Debug, Default, Clone, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
 pub struct HistoryQuery {
     /// A roster line (employment) id of the worker.
     pub id: Option<String>,
-    pub projectId: Option<String>,
+    pub project_id: Option<String>,
     pub page: Option<String>,
     pub limit: Option<String>,
 }
@@ -383,18 +402,25 @@ pub struct HistoryLine {
     pub detail: String,
 }
 
-pub async fn history(db: &Db, current: &CurrentAccount, query: &HistoryQuery) -> Result<Page<HistoryLine>, ApiError> {
-    let project_id = read_project(db, current, query.projectId.as_deref()).await?;
-    let (limit, offset, page) = paging(&query.page, &query.limit)?;
+pub async fn history(db: &Db, current: &CurrentAccount, query: &HistoryQuery) -> Result<Paged<HistoryLine>, ApiError> {
+    let project_id = read_project(db, current, query.project_id.as_deref()).await?;
+    let page = Page::parse(&query.page, &query.limit)?;
     let id = id_param(&query.id, MSG_ID_REQUIRED, MSG_NOT_FOUND)?;
-    let line = repo::find_employment(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
+    let line =
+        repo::find_employment(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
     let lines = repo::history(db, project_id, line.line.worker_id).await?;
     let mut targets = vec![("worker", line.line.worker_id.to_string())];
     targets.extend(lines.iter().map(|line| ("employment", line.id.to_string())));
-    let (rows, total) = oplog::for_targets(db, &targets, limit, offset).await?;
+    let (rows, total) = oplog::for_targets(db, &targets, page.limit, page.offset()).await?;
     let list = rows
         .into_iter()
-        .map(|row| HistoryLine { id: row.id, time: clock::china_datetime(row.created_at), account: row.account_name, action: row.action, detail: row.detail })
+        .map(|row| HistoryLine {
+            id: row.id,
+            time: clock::china_datetime(row.created_at),
+            account: row.account_name,
+            action: row.action,
+            detail: row.detail,
+        })
         .collect();
-    Ok(Page { list, total, page, limit })
+    Ok(page.answer(list, total))
 }

@@ -22,7 +22,9 @@ pub const WORKERS: usize = 30;
 
 async fn contractor_unit(db: &Db, project_id: i64) -> sqlx::Result<i64> {
     let find = "SELECT id FROM project_units WHERE project_id = $1 AND role = 'contractor'";
-    if let Some(id) = on_db!(db, pool => sqlx::query_scalar::<_, i64>(find).bind(project_id).fetch_optional(pool).await)? {
+    if let Some(id) =
+        on_db!(db, pool => sqlx::query_scalar::<_, i64>(find).bind(project_id).fetch_optional(pool).await)?
+    {
         return Ok(id);
     }
     let now = clock::now();
@@ -43,7 +45,10 @@ async fn contractor_unit(db: &Db, project_id: i64) -> sqlx::Result<i64> {
 async fn team(db: &Db, project_id: i64, unit_id: i64, name: &str, work_type: &str) -> sqlx::Result<i64> {
     let insert = "INSERT INTO teams (project_id, unit_id, name, work_type, entry_date, created_at, updated_at) \
                   VALUES ($1, $2, $3, $4, '2026-03-01', $5, $5) ON CONFLICT (unit_id, name) DO NOTHING";
-    crate::execute!(db, sqlx::query(insert).bind(project_id).bind(unit_id).bind(name).bind(work_type).bind(clock::now()))?;
+    crate::execute!(
+        db,
+        sqlx::query(insert).bind(project_id).bind(unit_id).bind(name).bind(work_type).bind(clock::now())
+    )?;
     let find = "SELECT id FROM teams WHERE unit_id = $1 AND name = $2";
     on_db!(db, pool => sqlx::query_scalar(find).bind(unit_id).bind(name).fetch_one(pool).await)
 }
@@ -107,7 +112,8 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
             contract_file: String::new(),
             entry_date: format!("2026-03-{:02}", 1 + index % 20),
         };
-        repo::register(db, project_id, &person.id_number, repo::PersonWrite::Refresh(&person, None), &employment).await?;
+        repo::register(db, project_id, &person.id_number, repo::PersonWrite::Refresh(&person, None), &employment)
+            .await?;
     }
     Ok(())
 }

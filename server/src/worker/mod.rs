@@ -1,18 +1,19 @@
 //! Workers (issue 4 items 6 and 7): site entry registration (user/register), the roster (user/list) with
 //! its import and export, training (user/train) and the ID supplement (system/idmsg), under
-//! `/builder/user/v1/Worker/<action>`. Handlers here, rules in `service.rs`, SQL in `repo.rs`.
+//! `/builder/user/v1/Worker/<action>`. Handlers here, rules in `service.rs`, `corrections.rs` and `import.rs`,
+//! SQL in `repo.rs`.
 
 pub mod corrections;
 pub mod demo;
+pub mod import;
 pub mod repo;
 pub mod rules;
 pub mod service;
 pub mod xlsx;
 
-use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::extract::multipart::MultipartRejection;
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::response::Response;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
@@ -21,12 +22,16 @@ use utoipa_axum::routes;
 use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{ClientIp, Params, QueryParams};
+use crate::paging::Paged;
+use crate::spreadsheet::download;
 use crate::state::AppState;
 use crate::upload::kind::MAX_FILE_BYTES;
-use corrections::{EditForm, HistoryLine, HistoryQuery, RateLine, TransferForm, WageStandardForm};
+use corrections::{EditForm, HistoryLine, HistoryQuery, TransferForm, WageStandardForm};
+use import::{ImportQuery, ImportResult};
 use service::{
-    DetailQuery, ImportQuery, ImportResult, IncompleteLine, IncompleteQuery, MoveForm, Page, RegisterForm, Registered, RosterLine,
-    RosterQuery, SupplementForm, TrainingDetail, TrainingForm, TrainingLine, TrainingQuery, WorkerDetail, WorkerOptions,
+    DetailQuery, IncompleteLine, IncompleteQuery, MoveForm, RateLine, RegisterForm, Registered, RosterLine,
+    RosterQuery, SupplementForm, TrainingDetail, TrainingForm, TrainingLine, TrainingQuery, WorkerDetail,
+    WorkerOptions,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -66,7 +71,11 @@ pub struct ProjectQuery {
 #[utoipa::path(get, path = "/builder/user/v1/Worker/options", tag = "worker",
     params(("X-Token" = String, Header, description = "session token"), ProjectQuery),
     responses((status = 200, body = Envelope<WorkerOptions>)))]
-async fn options(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<ProjectQuery>) -> ApiResult<WorkerOptions> {
+async fn options(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<ProjectQuery>,
+) -> ApiResult<WorkerOptions> {
     let project_id = service::read_project(&state.db, &current, query.project_id.as_deref()).await?;
     Ok(ok(service::load_options(&state.db, project_id).await?))
 }
@@ -94,8 +103,12 @@ async fn register(
 /// The roster: filtered and paginated on the server, newest line first. `{list, total, page, limit}`.
 #[utoipa::path(get, path = "/builder/user/v1/Worker/list", tag = "worker",
     params(("X-Token" = String, Header, description = "session token"), RosterQuery),
-    responses((status = 200, body = Envelope<Page<RosterLine>>)))]
-async fn list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<RosterQuery>) -> ApiResult<Page<RosterLine>> {
+    responses((status = 200, body = Envelope<Paged<RosterLine>>)))]
+async fn list(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<RosterQuery>,
+) -> ApiResult<Paged<RosterLine>> {
     Ok(ok(service::roster(&state.db, &state.roster_counts, &current, &query).await?))
 }
 
@@ -104,7 +117,11 @@ async fn list(State(state): State<AppState>, current: CurrentAccount, Params(que
 #[utoipa::path(get, path = "/builder/user/v1/Worker/detail", tag = "worker",
     params(("X-Token" = String, Header, description = "session token"), DetailQuery),
     responses((status = 200, body = Envelope<WorkerDetail>)))]
-async fn detail(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<DetailQuery>) -> ApiResult<WorkerDetail> {
+async fn detail(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<DetailQuery>,
+) -> ApiResult<WorkerDetail> {
     Ok(ok(service::detail(&state.db, &current, &query).await?))
 }
 
@@ -113,7 +130,12 @@ async fn detail(State(state): State<AppState>, current: CurrentAccount, Params(q
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = MoveForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn exit(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<MoveForm>) -> ApiResult<Option<String>> {
+async fn exit(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<MoveForm>,
+) -> ApiResult<Option<String>> {
     service::exit(&state.db, &current, &ip, &form).await?;
     state.roster_counts.clear();
     Ok(ok(None))
@@ -126,22 +148,15 @@ async fn exit(State(state): State<AppState>, ClientIp(ip): ClientIp, current: Cu
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = MoveForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Registered>)))]
-async fn reenter(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<MoveForm>) -> ApiResult<Registered> {
+async fn reenter(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<MoveForm>,
+) -> ApiResult<Registered> {
     let done = service::reenter(&state.db, &current, &ip, &form).await?;
     state.roster_counts.clear();
     Ok(ok(done))
-}
-
-fn xlsx_reply(bytes: Vec<u8>, file_name: &'static str) -> Response {
-    let disposition = format!("attachment; filename=\"roster.xlsx\"; filename*=UTF-8''{file_name}");
-    (
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(xlsx::CONTENT_TYPE)),
-            (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).unwrap_or(HeaderValue::from_static("attachment"))),
-        ],
-        bytes,
-    )
-        .into_response()
 }
 
 /// The .xlsx import template (columns of `xlsx::COLUMNS`, one example row). Builder accounts only; errors
@@ -151,8 +166,8 @@ fn xlsx_reply(bytes: Vec<u8>, file_name: &'static str) -> Response {
     responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", description = "the template"),
         (status = 201, body = Envelope<serde_json::Value>, description = "101 / 403 / 404 in the envelope (HTTP 200)")))]
 async fn template(State(state): State<AppState>, current: CurrentAccount) -> Result<Response, ApiError> {
-    let bytes = service::template(&state.db, &current).await?;
-    Ok(xlsx_reply(bytes, "%E8%8A%B1%E5%90%8D%E5%86%8C%E5%AF%BC%E5%85%A5%E6%A8%A1%E6%9D%BF.xlsx"))
+    let bytes = import::template(&state.db, &current).await?;
+    Ok(download(bytes, "roster.xlsx", "%E8%8A%B1%E5%90%8D%E5%86%8C%E5%AF%BC%E5%85%A5%E6%A8%A1%E6%9D%BF.xlsx"))
 }
 
 /// Batch import: one .xlsx (multipart field `file`, 5 MB, at most 5000 rows) in the template's columns.
@@ -171,9 +186,9 @@ async fn import(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<ImportResult> {
     crate::scope::write(&current)?;
-    let confirm = service::confirm_rows(&query)?;
+    let confirm = import::confirm_rows(&query)?;
     let bytes = crate::upload::workbook_field(multipart, xlsx::MSG_NOT_XLSX).await?;
-    let done = service::import(&state.db, &current, &ip, &bytes, &confirm).await?;
+    let done = import::import(&state.db, &current, &ip, &bytes, &confirm).await?;
     state.roster_counts.clear();
     Ok(ok(done))
 }
@@ -183,18 +198,26 @@ async fn import(
     params(("X-Token" = String, Header, description = "session token"), RosterQuery),
     responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", description = "the roster"),
         (status = 201, body = Envelope<serde_json::Value>, description = "401 / 403 / 404 in the envelope (HTTP 200)")))]
-async fn export(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<RosterQuery>) -> Result<Response, ApiError> {
+async fn export(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<RosterQuery>,
+) -> Result<Response, ApiError> {
     let (lines, banks) = service::export_rows(&state.db, &current, &query).await?;
     let bytes = xlsx::export(&lines, &banks)?;
-    Ok(xlsx_reply(bytes, "%E8%8A%B1%E5%90%8D%E5%86%8C.xlsx"))
+    Ok(download(bytes, "roster.xlsx", "%E8%8A%B1%E5%90%8D%E5%86%8C.xlsx"))
 }
 
 /// ID supplement: the project's workers whose ID data lacks the photo, address, issuing authority or
 /// validity. `{list, total, page, limit}`.
 #[utoipa::path(get, path = "/builder/user/v1/Worker/incomplete", tag = "worker",
     params(("X-Token" = String, Header, description = "session token"), IncompleteQuery),
-    responses((status = 200, body = Envelope<Page<IncompleteLine>>)))]
-async fn incomplete(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<IncompleteQuery>) -> ApiResult<Page<IncompleteLine>> {
+    responses((status = 200, body = Envelope<Paged<IncompleteLine>>)))]
+async fn incomplete(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<IncompleteQuery>,
+) -> ApiResult<Paged<IncompleteLine>> {
     Ok(ok(service::incomplete(&state.db, &current, &query).await?))
 }
 
@@ -218,8 +241,12 @@ async fn supplement(
 /// Training sessions of the project, latest first. `{list, total, page, limit}`.
 #[utoipa::path(get, path = "/builder/user/v1/Worker/trainList", tag = "worker",
     params(("X-Token" = String, Header, description = "session token"), TrainingQuery),
-    responses((status = 200, body = Envelope<Page<TrainingLine>>)))]
-async fn train_list(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<TrainingQuery>) -> ApiResult<Page<TrainingLine>> {
+    responses((status = 200, body = Envelope<Paged<TrainingLine>>)))]
+async fn train_list(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<TrainingQuery>,
+) -> ApiResult<Paged<TrainingLine>> {
     Ok(ok(service::trainings(&state.db, &current, &query).await?))
 }
 
@@ -227,7 +254,11 @@ async fn train_list(State(state): State<AppState>, current: CurrentAccount, Para
 #[utoipa::path(get, path = "/builder/user/v1/Worker/trainDetail", tag = "worker",
     params(("X-Token" = String, Header, description = "session token"), DetailQuery),
     responses((status = 200, body = Envelope<TrainingDetail>)))]
-async fn train_detail(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<DetailQuery>) -> ApiResult<TrainingDetail> {
+async fn train_detail(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<DetailQuery>,
+) -> ApiResult<TrainingDetail> {
     Ok(ok(service::training(&state.db, &current, &query).await?))
 }
 
@@ -238,7 +269,12 @@ async fn train_detail(State(state): State<AppState>, current: CurrentAccount, Pa
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = TrainingForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<i64>)))]
-async fn train_save(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<TrainingForm>) -> ApiResult<i64> {
+async fn train_save(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<TrainingForm>,
+) -> ApiResult<i64> {
     Ok(ok(service::save_training(&state.db, &current, &ip, &form).await?))
 }
 
@@ -249,7 +285,12 @@ async fn train_save(State(state): State<AppState>, ClientIp(ip): ClientIp, curre
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = EditForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn edit(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<EditForm>) -> ApiResult<Option<String>> {
+async fn edit(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<EditForm>,
+) -> ApiResult<Option<String>> {
     corrections::edit(&state.db, &current, &ip, &form).await?;
     state.roster_counts.clear();
     Ok(ok(None))
@@ -280,7 +321,12 @@ async fn wage_standard(
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = TransferForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Registered>)))]
-async fn transfer(State(state): State<AppState>, ClientIp(ip): ClientIp, current: CurrentAccount, Params(form): Params<TransferForm>) -> ApiResult<Registered> {
+async fn transfer(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<TransferForm>,
+) -> ApiResult<Registered> {
     let done = corrections::transfer(&state.db, &current, &ip, &form).await?;
     state.roster_counts.clear();
     Ok(ok(done))
@@ -290,7 +336,11 @@ async fn transfer(State(state): State<AppState>, ClientIp(ip): ClientIp, current
 /// lines here, newest first, with before and after. `{list, total, page, limit}`.
 #[utoipa::path(get, path = "/builder/user/v1/Worker/history", tag = "worker",
     params(("X-Token" = String, Header, description = "session token"), HistoryQuery),
-    responses((status = 200, body = Envelope<Page<HistoryLine>>)))]
-async fn history(State(state): State<AppState>, current: CurrentAccount, Params(query): Params<HistoryQuery>) -> ApiResult<Page<HistoryLine>> {
+    responses((status = 200, body = Envelope<Paged<HistoryLine>>)))]
+async fn history(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<HistoryQuery>,
+) -> ApiResult<Paged<HistoryLine>> {
     Ok(ok(corrections::history(&state.db, &current, &query).await?))
 }

@@ -2,29 +2,9 @@
 //! supplement. One text for both backends; units and teams are only read here.
 
 use crate::clock;
-use crate::db::Db;
+use crate::db::{Bind, Db};
 use crate::oplog;
-use crate::{on_db, record_in_tx};
-
-/// A value bound into dynamic SQL, in placeholder order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Bind {
-    Int(i64),
-    Text(String),
-}
-
-macro_rules! bind_all {
-    ($query:expr, $binds:expr) => {{
-        let mut query = $query;
-        for bind in $binds {
-            query = match bind {
-                Bind::Int(value) => query.bind(*value),
-                Bind::Text(value) => query.bind(value.clone()),
-            };
-        }
-        query
-    }};
-}
+use crate::{bind_all, on_db, record_in_tx};
 
 /// What the ID card and the wage card say: the person, once across projects.
 #[derive(Clone, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
@@ -110,14 +90,9 @@ pub async fn keeping_project(db: &Db, worker_id: i64) -> sqlx::Result<Option<i64
 pub async fn active_here(db: &Db, id_number: &str, project_id: i64) -> sqlx::Result<bool> {
     let sql = "SELECT COUNT(*) FROM workers w JOIN employments e ON e.worker_id = w.id \
                WHERE w.id_number = $1 AND e.status = 1 AND e.project_id = $2";
-    let count: i64 = on_db!(db, pool => sqlx::query_scalar(sql).bind(id_number).bind(project_id).fetch_one(pool).await)?;
+    let count: i64 =
+        on_db!(db, pool => sqlx::query_scalar(sql).bind(id_number).bind(project_id).fetch_one(pool).await)?;
     Ok(count > 0)
-}
-
-/// The kind of an upload of this project, if it is one.
-pub async fn upload_kind(db: &Db, project_id: i64, stored_name: &str) -> sqlx::Result<Option<String>> {
-    let sql = "SELECT kind FROM uploads WHERE stored_name = $1 AND project_id = $2";
-    on_db!(db, pool => sqlx::query_scalar(sql).bind(stored_name).bind(project_id).fetch_optional(pool).await)
 }
 
 const UPSERT_PERSON: &str = "INSERT INTO workers (id_number, name, gender, ethnicity, birth_date, address, issuing_authority, \
@@ -443,7 +418,13 @@ const INCOMPLETE_WHERE: &str = "EXISTS (SELECT 1 FROM employments e WHERE e.work
     AND (w.photo = '' OR w.address = '' OR w.issuing_authority = '' OR w.id_valid_from = '' OR w.id_valid_to = '') \
     AND w.name LIKE $2 ESCAPE '\\'";
 
-pub async fn incomplete(db: &Db, project_id: i64, name: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<IncompleteRow>, i64)> {
+pub async fn incomplete(
+    db: &Db,
+    project_id: i64,
+    name: &str,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<IncompleteRow>, i64)> {
     let pattern = format!("%{}%", like_escape(name));
     let count_sql = format!("SELECT COUNT(*) FROM workers w WHERE {INCOMPLETE_WHERE}");
     let total: i64 = on_db!(db, pool => sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql.clone())).bind(project_id).bind(&pattern).fetch_one(pool).await)?;
@@ -458,7 +439,8 @@ pub async fn incomplete(db: &Db, project_id: i64, name: &str, limit: i64, offset
 /// Whether the worker has (or had) an employment on the project.
 pub async fn on_project(db: &Db, project_id: i64, worker_id: i64) -> sqlx::Result<bool> {
     let sql = "SELECT COUNT(*) FROM employments WHERE project_id = $1 AND worker_id = $2";
-    let count: i64 = on_db!(db, pool => sqlx::query_scalar(sql).bind(project_id).bind(worker_id).fetch_one(pool).await)?;
+    let count: i64 =
+        on_db!(db, pool => sqlx::query_scalar(sql).bind(project_id).bind(worker_id).fetch_one(pool).await)?;
     Ok(count > 0)
 }
 
@@ -476,15 +458,18 @@ pub struct Supplement {
 pub async fn supplement(db: &Db, worker_id: i64, data: &Supplement) -> sqlx::Result<()> {
     let sql = "UPDATE workers SET ethnicity = $1, address = $2, issuing_authority = $3, id_valid_from = $4, id_valid_to = $5, \
                photo = $6, updated_at = $7 WHERE id = $8";
-    crate::execute!(db, sqlx::query(sql)
-        .bind(&data.ethnicity)
-        .bind(&data.address)
-        .bind(&data.issuing_authority)
-        .bind(&data.id_valid_from)
-        .bind(&data.id_valid_to)
-        .bind(&data.photo)
-        .bind(clock::now())
-        .bind(worker_id))?;
+    crate::execute!(
+        db,
+        sqlx::query(sql)
+            .bind(&data.ethnicity)
+            .bind(&data.address)
+            .bind(&data.issuing_authority)
+            .bind(&data.id_valid_from)
+            .bind(&data.id_valid_to)
+            .bind(&data.photo)
+            .bind(clock::now())
+            .bind(worker_id)
+    )?;
     Ok(())
 }
 
@@ -499,10 +484,17 @@ pub struct TrainingRow {
     pub attendees: i64,
 }
 
-pub async fn trainings(db: &Db, project_id: i64, topic: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<TrainingRow>, i64)> {
+pub async fn trainings(
+    db: &Db,
+    project_id: i64,
+    topic: &str,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<TrainingRow>, i64)> {
     let pattern = format!("%{}%", like_escape(topic));
     let count_sql = "SELECT COUNT(*) FROM trainings WHERE project_id = $1 AND topic LIKE $2 ESCAPE '\\'";
-    let total: i64 = on_db!(db, pool => sqlx::query_scalar(count_sql).bind(project_id).bind(&pattern).fetch_one(pool).await)?;
+    let total: i64 =
+        on_db!(db, pool => sqlx::query_scalar(count_sql).bind(project_id).bind(&pattern).fetch_one(pool).await)?;
     let sql = "SELECT t.id, t.topic, t.train_date, t.trainer, t.hours_tenths, t.content, \
                (SELECT COUNT(*) FROM training_attendees a WHERE a.training_id = t.id) AS attendees \
                FROM trainings t WHERE t.project_id = $1 AND t.topic LIKE $2 ESCAPE '\\' ORDER BY t.train_date DESC, t.id DESC LIMIT $3 OFFSET $4";
@@ -557,7 +549,12 @@ pub struct NewTraining<'a> {
     pub content: &'a str,
 }
 
-pub async fn create_training(db: &Db, project_id: i64, training: &NewTraining<'_>, worker_ids: &[i64]) -> sqlx::Result<i64> {
+pub async fn create_training(
+    db: &Db,
+    project_id: i64,
+    training: &NewTraining<'_>,
+    worker_ids: &[i64],
+) -> sqlx::Result<i64> {
     let now = clock::now();
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;
@@ -587,7 +584,13 @@ pub async fn create_training(db: &Db, project_id: i64, training: &NewTraining<'_
 }
 
 /// Rewrites a session and its attendees, with its log line, in one transaction.
-pub async fn update_training(db: &Db, id: i64, training: &NewTraining<'_>, worker_ids: &[i64], entry: &oplog::Entry<'_>) -> sqlx::Result<()> {
+pub async fn update_training(
+    db: &Db,
+    id: i64,
+    training: &NewTraining<'_>,
+    worker_ids: &[i64],
+    entry: &oplog::Entry<'_>,
+) -> sqlx::Result<()> {
     let now = clock::now();
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;
@@ -640,7 +643,12 @@ pub async fn contact_card(db: &Db, worker_id: i64) -> sqlx::Result<Option<Contac
 
 /// Saves the phone and card (the waiver as given: who confirmed a failing check digit, '' for nobody) and
 /// the log line in one transaction.
-pub async fn set_contact_card(db: &Db, worker_id: i64, after: &ContactCard, entry: &oplog::Entry<'_>) -> sqlx::Result<()> {
+pub async fn set_contact_card(
+    db: &Db,
+    worker_id: i64,
+    after: &ContactCard,
+    entry: &oplog::Entry<'_>,
+) -> sqlx::Result<()> {
     let now = clock::now();
     let waived_at = (!after.card_check_waived_by.is_empty()).then_some(now);
     on_db!(db, pool => {
@@ -724,7 +732,13 @@ pub struct TransferTo {
 /// Ends the active line the day before the transfer (exit reason `transfer`) and starts a new one on the
 /// transfer date with the new unit, team and work type, the contract and the standard carried over; logs.
 /// None when the line was no longer active (nothing written).
-pub async fn transfer(db: &Db, project_id: i64, id: i64, to: &TransferTo, entry: &oplog::Entry<'_>) -> sqlx::Result<Option<i64>> {
+pub async fn transfer(
+    db: &Db,
+    project_id: i64,
+    id: i64,
+    to: &TransferTo,
+    entry: &oplog::Entry<'_>,
+) -> sqlx::Result<Option<i64>> {
     let now = clock::now();
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;
@@ -751,6 +765,44 @@ pub async fn transfer(db: &Db, project_id: i64, id: i64, to: &TransferTo, entry:
     })
 }
 
+/// The project's roster lines overlapping `first`..`last` (days `YYYY-MM-DD`), for the wage sheets.
+pub async fn employments_between(
+    db: &Db,
+    project_id: i64,
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<crate::wage::plan::Employment>> {
+    let sql = "SELECT id, worker_id, unit_id, COALESCE(team_id, 0) AS team_id, entry_date, exit_date, wage_kind, wage_fen FROM employments \
+               WHERE project_id = $1 AND entry_date <= $3 AND (exit_date = '' OR exit_date >= $2) ORDER BY id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(first).bind(last).fetch_all(pool).await)
+}
+
+/// The wage standards of those lines taking effect by `last`.
+pub async fn rates_between(
+    db: &Db,
+    project_id: i64,
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<crate::wage::plan::Rate>> {
+    let sql = "SELECT r.employment_id, r.effective_from, r.wage_kind, r.wage_fen FROM employment_rates r JOIN employments e ON e.id = r.employment_id \
+               WHERE e.project_id = $1 AND e.entry_date <= $3 AND (e.exit_date = '' OR e.exit_date >= $2) AND r.effective_from <= $3 \
+               ORDER BY r.employment_id, r.effective_from";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(first).bind(last).fetch_all(pool).await)
+}
+
+/// How many workers are on site (employment status 1) in each of the projects `ids`, in one query.
+pub async fn on_site_counts(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, i64)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT project_id, COUNT(*) FROM employments WHERE status = 1 AND project_id IN ({}) GROUP BY project_id",
+        crate::db::placeholders(1, ids.len())
+    );
+    let binds: Vec<Bind> = ids.iter().map(|id| Bind::Int(*id)).collect();
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -774,22 +826,10 @@ mod tests {
         assert_eq!(binds[4], Bind::Text("%张\\_%".into()));
         let filter = RosterFilter { project_id: 7, id_number: "4101".into(), ..RosterFilter::default() };
         let (clause, binds) = roster_where(&filter);
-        assert_eq!(clause, "e.project_id = $1 AND e.worker_id IN (SELECT id FROM workers WHERE id_number >= $2 AND id_number < $3)");
+        assert_eq!(
+            clause,
+            "e.project_id = $1 AND e.worker_id IN (SELECT id FROM workers WHERE id_number >= $2 AND id_number < $3)"
+        );
         assert_eq!(binds[2], Bind::Text("4101~".into()));
     }
-}
-
-/// The project's roster lines overlapping `first`..`last` (days `YYYY-MM-DD`), for the wage sheets.
-pub async fn employments_between(db: &Db, project_id: i64, first: &str, last: &str) -> sqlx::Result<Vec<crate::wage::plan::Employment>> {
-    let sql = "SELECT id, worker_id, unit_id, COALESCE(team_id, 0) AS team_id, entry_date, exit_date, wage_kind, wage_fen FROM employments \
-               WHERE project_id = $1 AND entry_date <= $3 AND (exit_date = '' OR exit_date >= $2) ORDER BY id";
-    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(first).bind(last).fetch_all(pool).await)
-}
-
-/// The wage standards of those lines taking effect by `last`.
-pub async fn rates_between(db: &Db, project_id: i64, first: &str, last: &str) -> sqlx::Result<Vec<crate::wage::plan::Rate>> {
-    let sql = "SELECT r.employment_id, r.effective_from, r.wage_kind, r.wage_fen FROM employment_rates r JOIN employments e ON e.id = r.employment_id \
-               WHERE e.project_id = $1 AND e.entry_date <= $3 AND (e.exit_date = '' OR e.exit_date >= $2) AND r.effective_from <= $3 \
-               ORDER BY r.employment_id, r.effective_from";
-    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(first).bind(last).fetch_all(pool).await)
 }

@@ -80,7 +80,8 @@ pub fn short_text(input: &str, max: usize, message: &'static str) -> Result<Stri
 pub fn hours_tenths(input: &str) -> Result<i64, Invalid> {
     let text = input.trim();
     let (integer, fraction) = text.split_once('.').unwrap_or((text, ""));
-    if !all_digits(integer) || integer.len() > 2 || fraction.len() > 1 || (text.contains('.') && !all_digits(fraction)) {
+    if !all_digits(integer) || integer.len() > 2 || fraction.len() > 1 || (text.contains('.') && !all_digits(fraction))
+    {
         return Err(Invalid(MSG_HOURS));
     }
     let tenths = integer.parse::<i64>().map_err(|_| Invalid(MSG_HOURS))? * 10 + fraction.parse::<i64>().unwrap_or(0);

@@ -1,18 +1,13 @@
 //! The roster's spreadsheets: the import template, reading an uploaded workbook into registration forms
 //! (names of units, teams, work types and banks resolved to their codes) and the export.
 
-use std::io::Cursor;
-
-use calamine::{Data, Reader, Xlsx, open_workbook_from_rs};
-use rust_xlsxwriter::{Format, Workbook, XlsxError};
-use time::{Date, Duration, Month};
+use rust_xlsxwriter::{Format, Workbook};
 
 use super::repo::{TeamRow, UnitRow};
 use super::service::{RegisterForm, RosterLine};
-use crate::domain::dates::format_date;
 use crate::project::options::WORK_TYPES;
-
-pub const CONTENT_TYPE: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+pub use crate::spreadsheet::CONTENT_TYPE;
+use crate::spreadsheet::{self, Cells, Refusals, header_format, xlsx_error};
 pub const MSG_NOT_XLSX: &str = "请上传.xlsx格式的花名册文件";
 pub const MSG_EMPTY: &str = "文件中没有人员数据";
 pub const MSG_TOO_MANY_ROWS: &str = "一次最多导入5000行";
@@ -20,18 +15,26 @@ pub const MAX_IMPORT_ROWS: usize = 5000;
 
 /// The template's columns, in order. A `*` marks a required column.
 pub const COLUMNS: [&str; 19] = [
-    "姓名*", "身份证号*", "民族", "住址", "签发机关", "有效期开始", "有效期截止(日期或长期)", "手机号码*", "工资卡号",
-    "开户银行", "所属单位*", "班组", "工种*", "工资类型*(日薪/月薪)", "工资标准(元)*", "是否签订合同(是/否)",
-    "合同开始日期", "合同结束日期", "进场日期*",
+    "姓名*",
+    "身份证号*",
+    "民族",
+    "住址",
+    "签发机关",
+    "有效期开始",
+    "有效期截止(日期或长期)",
+    "手机号码*",
+    "工资卡号",
+    "开户银行",
+    "所属单位*",
+    "班组",
+    "工种*",
+    "工资类型*(日薪/月薪)",
+    "工资标准(元)*",
+    "是否签订合同(是/否)",
+    "合同开始日期",
+    "合同结束日期",
+    "进场日期*",
 ];
-
-fn xlsx_error(error: XlsxError) -> anyhow::Error {
-    anyhow::anyhow!("xlsx: {error}")
-}
-
-fn header_format() -> Format {
-    Format::new().set_bold().set_background_color("#DDEBF7")
-}
 
 /// The import template: the header row, one example row, and text-formatted columns so that ID and card
 /// numbers keep every digit.
@@ -55,8 +58,23 @@ pub fn template(example: &[String; 19]) -> anyhow::Result<Vec<u8>> {
 /// The export of roster lines; `banks` names the wage cards' banks.
 pub fn export(lines: &[RosterLine], banks: &[(String, String)]) -> anyhow::Result<Vec<u8>> {
     let titles = [
-        "姓名", "身份证号", "性别", "年龄", "籍贯", "手机号码", "所属单位", "班组", "工种", "工资类型", "工资标准(元)",
-        "是否签订合同", "工资卡号", "开户银行", "进场日期", "退场日期", "状态",
+        "姓名",
+        "身份证号",
+        "性别",
+        "年龄",
+        "籍贯",
+        "手机号码",
+        "所属单位",
+        "班组",
+        "工种",
+        "工资类型",
+        "工资标准(元)",
+        "是否签订合同",
+        "工资卡号",
+        "开户银行",
+        "进场日期",
+        "退场日期",
+        "状态",
     ];
     let mut workbook = Workbook::new();
     let sheet = workbook.add_worksheet();
@@ -71,24 +89,25 @@ pub fn export(lines: &[RosterLine], banks: &[(String, String)]) -> anyhow::Resul
     sheet.set_freeze_panes(1, 0).map_err(xlsx_error)?;
     for (index, line) in lines.iter().enumerate() {
         let row = index as u32 + 1;
-        let bank = banks.iter().find(|(code, _)| *code == line.wageCardBank).map(|(_, name)| name.as_str()).unwrap_or("");
+        let bank =
+            banks.iter().find(|(code, _)| *code == line.wage_card_bank).map(|(_, name)| name.as_str()).unwrap_or("");
         let cells = [
             line.name.clone(),
-            line.idNumber.clone(),
+            line.id_number.clone(),
             line.gender.clone(),
             line.age.map(|age| age.to_string()).unwrap_or_default(),
-            line.nativePlace.clone(),
+            line.native_place.clone(),
             line.phone.clone(),
-            line.unitName.clone(),
-            line.teamName.clone(),
-            line.workTypeLabel.clone(),
-            if line.wageKind == "month" { "月薪" } else { "日薪" }.to_owned(),
+            line.unit_name.clone(),
+            line.team_name.clone(),
+            line.work_type_label.clone(),
+            if line.wage_kind == "month" { "月薪" } else { "日薪" }.to_owned(),
             line.wage.clone(),
-            if line.contractSigned { "是" } else { "否" }.to_owned(),
-            line.wageCardNumber.clone(),
+            if line.contract_signed { "是" } else { "否" }.to_owned(),
+            line.wage_card_number.clone(),
             bank.to_owned(),
-            line.entryDate.clone(),
-            line.exitDate.clone(),
+            line.entry_date.clone(),
+            line.exit_date.clone(),
             if line.status == 1 { "在场" } else { "退场" }.to_owned(),
         ];
         for (col, value) in cells.iter().enumerate() {
@@ -96,26 +115,6 @@ pub fn export(lines: &[RosterLine], banks: &[(String, String)]) -> anyhow::Resul
         }
     }
     workbook.save_to_buffer().map_err(xlsx_error)
-}
-
-/// An Excel serial day number (1900 date system) as a date.
-fn serial_date(serial: f64) -> Option<Date> {
-    let epoch = Date::from_calendar_date(1899, Month::December, 30).ok()?;
-    epoch.checked_add(Duration::days(serial.floor() as i64))
-}
-
-/// A cell as the text a form field receives. Numbers without a fraction lose their ".0"; date cells
-/// become YYYY-MM-DD.
-fn cell_text(cell: &Data) -> String {
-    match cell {
-        Data::String(text) | Data::DateTimeIso(text) | Data::DurationIso(text) => text.trim().to_owned(),
-        Data::Int(value) => value.to_string(),
-        Data::Float(value) if value.fract() == 0.0 && value.abs() < 1e15 => format!("{}", *value as i64),
-        Data::Float(value) => value.to_string(),
-        Data::Bool(value) => if *value { "是" } else { "否" }.to_owned(),
-        Data::DateTime(date) => serial_date(date.as_f64()).map(format_date).unwrap_or_default(),
-        Data::Error(_) | Data::Empty => String::new(),
-    }
 }
 
 /// One data row of an uploaded workbook: its Excel row number and its 19 cells as text.
@@ -126,24 +125,10 @@ pub struct SheetRow {
 
 /// The data rows of the first sheet (the header row is skipped; empty rows are dropped).
 pub fn read_rows(bytes: &[u8]) -> Result<Vec<SheetRow>, &'static str> {
-    let mut workbook: Xlsx<_> = open_workbook_from_rs(Cursor::new(bytes)).map_err(|_| MSG_NOT_XLSX)?;
-    let range = workbook.worksheet_range_at(0).ok_or(MSG_EMPTY)?.map_err(|_| MSG_NOT_XLSX)?;
-    let first_row = range.start().map(|(row, _)| row as usize).unwrap_or(0);
-    let first_col = range.start().map(|(_, col)| col as usize).unwrap_or(0);
-    let mut rows = Vec::new();
-    for (index, row) in range.rows().enumerate().skip(1) {
-        let mut cells = vec![String::new(); first_col];
-        cells.extend(row.iter().map(cell_text));
-        cells.resize(COLUMNS.len(), String::new());
-        if cells.iter().all(String::is_empty) {
-            continue;
-        }
-        if rows.len() == MAX_IMPORT_ROWS {
-            return Err(MSG_TOO_MANY_ROWS);
-        }
-        rows.push(SheetRow { number: first_row + index + 1, cells });
-    }
-    if rows.is_empty() { Err(MSG_EMPTY) } else { Ok(rows) }
+    let refusals = Refusals { not_xlsx: MSG_NOT_XLSX, empty: MSG_EMPTY, too_many: MSG_TOO_MANY_ROWS };
+    let cells = Cells { date: spreadsheet::serial_day, yes_no: ["是", "否"] };
+    let rows = spreadsheet::data_rows(bytes, COLUMNS.len(), MAX_IMPORT_ROWS, &refusals, cells)?;
+    Ok(rows.into_iter().map(|(number, cells)| SheetRow { number, cells }).collect())
 }
 
 /// What the names in a row are resolved against.
@@ -165,7 +150,13 @@ pub fn row_form(row: &SheetRow, lookups: &Lookups<'_>) -> Result<RegisterForm, S
     let unit = if unit_name.is_empty() {
         None
     } else {
-        Some(lookups.units.iter().find(|unit| unit.name == unit_name).ok_or_else(|| format!("所属单位“{unit_name}”不在本项目或已退场"))?)
+        Some(
+            lookups
+                .units
+                .iter()
+                .find(|unit| unit.name == unit_name)
+                .ok_or_else(|| format!("所属单位“{unit_name}”不在本项目或已退场"))?,
+        )
     };
     let team_name = cell(11);
     let team_id = match (&unit, team_name.is_empty()) {
@@ -207,24 +198,24 @@ pub fn row_form(row: &SheetRow, lookups: &Lookups<'_>) -> Result<RegisterForm, S
     let signed = matches!(cell(15).as_str(), "是" | "1" | "已签");
     Ok(RegisterForm {
         name: some(0),
-        idNumber: some(1),
+        id_number: some(1),
         ethnicity: some(2),
         address: some(3),
-        issuingAuthority: some(4),
-        validFrom: some(5),
-        validTo: some(6),
+        issuing_authority: some(4),
+        valid_from: some(5),
+        valid_to: some(6),
         phone: some(7),
-        wageCardNumber: some(8),
-        wageCardBank: Some(bank),
-        unitId: Some(unit.map(|unit| unit.id.to_string()).unwrap_or_default()),
-        teamId: Some(team_id),
-        workType: Some(work_type),
-        wageKind: Some(wage_kind),
+        wage_card_number: some(8),
+        wage_card_bank: Some(bank),
+        unit_id: Some(unit.map(|unit| unit.id.to_string()).unwrap_or_default()),
+        team_id: Some(team_id),
+        work_type: Some(work_type),
+        wage_kind: Some(wage_kind),
         wage: some(14),
-        contractSigned: Some(if signed { "1" } else { "0" }.to_owned()),
-        contractStart: some(16),
-        contractEnd: some(17),
-        entryDate: some(18),
+        contract_signed: Some(if signed { "1" } else { "0" }.to_owned()),
+        contract_start: some(16),
+        contract_end: some(17),
+        entry_date: some(18),
         ..RegisterForm::default()
     })
 }
@@ -244,10 +235,7 @@ mod tests {
     }
 
     #[test]
-    fn cells_become_form_text() {
-        assert_eq!(cell_text(&Data::Float(13800138000.0)), "13800138000");
-        assert_eq!(cell_text(&Data::Float(350.5)), "350.5");
-        assert_eq!(serial_date(45_352.0).map(format_date).as_deref(), Some("2024-03-01"));
+    fn a_file_not_a_workbook_is_refused() {
         assert_eq!(read_rows(b"not a workbook").err(), Some(MSG_NOT_XLSX));
     }
 
@@ -264,14 +252,20 @@ mod tests {
         cells[12] = "钢筋工".into();
         cells[13] = "月薪".into();
         let form = row_form(&SheetRow { number: 2, cells: cells.clone() }, &lookups).unwrap();
-        assert_eq!(form.unitId.as_deref(), Some("4"));
-        assert_eq!(form.teamId.as_deref(), Some("9"));
-        assert_eq!(form.workType.as_deref(), Some("3"));
-        assert_eq!(form.wageCardBank.as_deref(), Some("ICBC"));
-        assert_eq!(form.wageKind.as_deref(), Some("month"));
+        assert_eq!(form.unit_id.as_deref(), Some("4"));
+        assert_eq!(form.team_id.as_deref(), Some("9"));
+        assert_eq!(form.work_type.as_deref(), Some("3"));
+        assert_eq!(form.wage_card_bank.as_deref(), Some("ICBC"));
+        assert_eq!(form.wage_kind.as_deref(), Some("month"));
         cells[11] = "木工班".into();
-        assert_eq!(row_form(&SheetRow { number: 2, cells: cells.clone() }, &lookups).err().as_deref(), Some("班组“木工班”不属于所属单位"));
+        assert_eq!(
+            row_form(&SheetRow { number: 2, cells: cells.clone() }, &lookups).err().as_deref(),
+            Some("班组“木工班”不属于所属单位")
+        );
         cells[0] = "张\0三".into();
-        assert_eq!(row_form(&SheetRow { number: 2, cells }, &lookups).err().as_deref(), Some(crate::extract::MSG_CONTROL_CHARACTERS));
+        assert_eq!(
+            row_form(&SheetRow { number: 2, cells }, &lookups).err().as_deref(),
+            Some(crate::extract::MSG_CONTROL_CHARACTERS)
+        );
     }
 }

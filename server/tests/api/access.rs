@@ -91,6 +91,8 @@ enum Actor {
     OtherClerk,
     OtherFinance,
     Regulator,
+    /// A 监察 account scoped to a district the victim project is not in (410102; the victim is in 410105).
+    OtherDistrictInspector,
 }
 
 /// What a pair must answer.
@@ -126,6 +128,10 @@ fn expect(class: Class, actor: Actor) -> Option<Expect> {
         (Class::Finance, OtherClerk | Regulator) => Expect::Refused(WRONG_ROLE),
         (Class::Regulator, OtherClerk | OtherFinance) => Expect::Refused(WRONG_ROLE),
         (Class::Regulator | Class::BureauRecords, Regulator) => return None,
+        (Class::Builder | Class::BureauRecords | Class::Regulator, OtherDistrictInspector) => {
+            Expect::NothingOfTheVictim
+        }
+        (Class::Finance, OtherDistrictInspector) => Expect::Refused(WRONG_ROLE),
     })
 }
 
@@ -174,9 +180,15 @@ fn operations(document: &Value) -> Vec<Operation> {
             found.push(Operation { method, path: path.clone(), class, query, form, json_body });
         }
     }
-    assert!(unclassified.is_empty(), "new endpoint not classified (give it a side prefix or an entry in EXCEPTIONS): {unclassified:?}");
+    assert!(
+        unclassified.is_empty(),
+        "new endpoint not classified (give it a side prefix or an entry in EXCEPTIONS): {unclassified:?}"
+    );
     for (method, path, _) in EXCEPTIONS {
-        assert!(found.iter().any(|operation| operation.method == *method && operation.path == *path), "EXCEPTIONS names {method} {path}, which is not documented");
+        assert!(
+            found.iter().any(|operation| operation.method == *method && operation.path == *path),
+            "EXCEPTIONS names {method} {path}, which is not documented"
+        );
     }
     found
 }
@@ -225,7 +237,13 @@ fn filler(name: &str) -> String {
         "2026-10"
     } else if lower == "year" {
         "2026"
-    } else if lower.contains("date") || lower == "day" || lower.starts_with("start") || lower.starts_with("end") || lower.ends_with("from") || lower.ends_with("to") {
+    } else if lower.contains("date")
+        || lower == "day"
+        || lower.starts_with("start")
+        || lower.starts_with("end")
+        || lower.ends_with("from")
+        || lower.ends_with("to")
+    {
         "2026-10-15"
     } else if lower.contains("phone") {
         FILLER_PHONE
@@ -235,7 +253,9 @@ fn filler(name: &str) -> String {
         "1"
     } else if lower == "limit" {
         "10"
-    } else if ["name", "reason", "remark", "keyword", "topic", "content", "summary", "trainer", "issuer", "title"].contains(&lower.as_str()) {
+    } else if ["name", "reason", "remark", "keyword", "topic", "content", "summary", "trainer", "issuer", "title"]
+        .contains(&lower.as_str())
+    {
         "矩阵核对"
     } else {
         "1"
@@ -266,11 +286,13 @@ fn probes(operation: &Operation, victim: &Victim) -> Vec<Probe> {
         };
         assignments = assignments
             .into_iter()
-            .flat_map(|assignment| values.iter().map(move |value| {
-                let mut assignment = assignment.clone();
-                assignment.insert(name.as_str(), value.clone());
-                assignment
-            }))
+            .flat_map(|assignment| {
+                values.iter().map(move |value| {
+                    let mut assignment = assignment.clone();
+                    assignment.insert(name.as_str(), value.clone());
+                    assignment
+                })
+            })
             .collect();
     }
     let value = |name: &str, assignment: &BTreeMap<&str, String>| -> String {
@@ -304,15 +326,25 @@ fn probes(operation: &Operation, victim: &Victim) -> Vec<Probe> {
     let sides: &[&str] = if operation.path.contains("{side}") { &["builder", "finance"] } else { &[""] };
     for side in sides {
         let path = operation.path.replace("{side}", side).replace("{name}", &victim.upload);
-        for (assignment, fields) in assignments.iter().flat_map(|assignment| [Fields::All, Fields::Records, Fields::Project].map(|fields| (assignment, fields))) {
+        for (assignment, fields) in assignments
+            .iter()
+            .flat_map(|assignment| [Fields::All, Fields::Records, Fields::Project].map(|fields| (assignment, fields)))
+        {
             let sent = |names: &Vec<String>| -> Vec<(String, String)> {
-                names.iter().filter(|name| is_sent(name, fields)).map(|name| (name.clone(), value(name, assignment))).collect()
+                names
+                    .iter()
+                    .filter(|name| is_sent(name, fields))
+                    .map(|name| (name.clone(), value(name, assignment)))
+                    .collect()
             };
             let (query, form) = (sent(&operation.query), sent(&operation.form));
             let query = serde_urlencoded::to_string(&query).unwrap();
             let uri = if query.is_empty() { path.clone() } else { format!("{path}?{query}") };
             let (content_type, body) = if operation.json_body {
-                ("application/json", format!(r#"{{"serial":"1","punches":[{{"workerId":{}}}]}}"#, victim.ids["worker"][0]))
+                (
+                    "application/json",
+                    format!(r#"{{"serial":"1","punches":[{{"workerId":{}}}]}}"#, victim.ids["worker"][0]),
+                )
             } else {
                 ("application/x-www-form-urlencoded", serde_urlencoded::to_string(&form).unwrap())
             };
@@ -330,7 +362,10 @@ const NOT_COMPARED: &[(&str, &str)] = &[
     ("_sqlx_migrations", "the schema's own bookkeeping"),
     ("sessions", "the actors' own sessions: logging in opens them and the logout operation ends them"),
     ("captchas", "the public captcha operation issues a challenge to whoever asks"),
-    ("login_guards", "failed-password counts per login name: anyone may try any name, which is what the lock-out counts"),
+    (
+        "login_guards",
+        "failed-password counts per login name: anyone may try any name, which is what the lock-out counts",
+    ),
     ("rate_counters", "requests per client address on the public operations, counted for whoever sends them"),
 ];
 
@@ -362,14 +397,16 @@ fn not_own(table: &str, columns: &[String], own: &Own) -> String {
             "accounts" => conditions.push(format!("id <> {account}")),
             // A lock-out is the log of a login name being tried, which anyone may do (a lock of a name is not a
             // record of its account changed: the account row itself is compared).
-            "operation_log" => conditions.push(format!("(account_id IS NULL OR account_id <> {account}) AND action <> '账号锁定'")),
+            "operation_log" => {
+                conditions.push(format!("(account_id IS NULL OR account_id <> {account}) AND action <> '账号锁定'"))
+            }
             _ => {}
         }
     }
-    if let Some(phone) = &own.phone {
-        if table == "sms_codes" || table == "sms_outbox" {
-            conditions.push(format!("phone NOT IN ('{phone}', '{FILLER_PHONE}')"));
-        }
+    if let Some(phone) = &own.phone
+        && (table == "sms_codes" || table == "sms_outbox")
+    {
+        conditions.push(format!("phone NOT IN ('{phone}', '{FILLER_PHONE}')"));
     }
     if conditions.is_empty() { String::new() } else { format!(" WHERE {}", conditions.join(" AND ")) }
 }
@@ -425,7 +462,8 @@ fn difference(before: &BTreeMap<String, Vec<String>>, after: &BTreeMap<String, V
 /// The non-null texts a query answers.
 async fn texts(app: &TestApp, sql: String) -> Vec<String> {
     let texts: Vec<Option<String>> =
-        wageguard::on_db!(&app.db, pool => sqlx::query_scalar(sqlx::AssertSqlSafe(sql.clone())).fetch_all(pool).await).expect("texts");
+        wageguard::on_db!(&app.db, pool => sqlx::query_scalar(sqlx::AssertSqlSafe(sql.clone())).fetch_all(pool).await)
+            .expect("texts");
     texts.into_iter().flatten().collect()
 }
 
@@ -440,19 +478,28 @@ async fn smallest_and_largest(app: &TestApp, sql: String) -> Option<[i64; 2]> {
 async fn victim(app: &TestApp) -> Victim {
     let demo = app.login("demo", "Demo@12345").await;
     crate::orders::submitted_order(app, &demo).await;
-    let upload = app.upload("/builder/common/v1/site/upload_file_batch?kind=image", Some(&demo), &[("现场照片.png", crate::upload::PNG)]).await;
+    let upload = app
+        .upload(
+            "/builder/common/v1/site/upload_file_batch?kind=image",
+            Some(&demo),
+            &[("现场照片.png", crate::upload::PNG)],
+        )
+        .await;
     let upload = upload["data"][0].as_str().expect("upload url").rsplit('/').next().unwrap().to_owned();
     let project = app.scalar("SELECT id FROM projects WHERE name = '郑州市金水区幸福里安置房项目'").await;
     let mut ids = BTreeMap::new();
     for table in tables(app).await {
         let columns = columns(app, &table).await;
-        if !columns.iter().any(|c| c == "id") {
+        // A log line is the record of a change, not a record an operation takes by id.
+        if !columns.iter().any(|c| c == "id") || table == "operation_log" {
             continue;
         }
         let sql = if table == "projects" {
             format!("SELECT CAST(id AS TEXT) || '|' || CAST(id AS TEXT) FROM projects WHERE id = {project}")
         } else if columns.iter().any(|c| c == "project_id") {
-            format!("SELECT CAST(MIN(id) AS TEXT) || '|' || CAST(MAX(id) AS TEXT) FROM \"{table}\" WHERE project_id = {project}")
+            format!(
+                "SELECT CAST(MIN(id) AS TEXT) || '|' || CAST(MAX(id) AS TEXT) FROM \"{table}\" WHERE project_id = {project}"
+            )
         } else {
             continue;
         };
@@ -461,15 +508,21 @@ async fn victim(app: &TestApp) -> Victim {
         }
     }
     for (kind, column, table) in [("worker", "worker_id", "employments"), ("company", "company_id", "project_units")] {
-        let sql = format!("SELECT CAST(MIN({column}) AS TEXT) || '|' || CAST(MAX({column}) AS TEXT) FROM {table} WHERE project_id = {project}");
+        let sql = format!(
+            "SELECT CAST(MIN({column}) AS TEXT) || '|' || CAST(MAX({column}) AS TEXT) FROM {table} WHERE project_id = {project}"
+        );
         ids.insert(kind.to_owned(), smallest_and_largest(app, sql).await.expect("the victim has one"));
     }
     let mut markers = BTreeSet::new();
     for sql in [
         format!("SELECT name FROM projects WHERE id = {project}"),
         format!("SELECT w.name FROM workers w JOIN employments e ON e.worker_id = w.id WHERE e.project_id = {project}"),
-        format!("SELECT w.phone FROM workers w JOIN employments e ON e.worker_id = w.id WHERE e.project_id = {project}"),
-        format!("SELECT w.id_number FROM workers w JOIN employments e ON e.worker_id = w.id WHERE e.project_id = {project}"),
+        format!(
+            "SELECT w.phone FROM workers w JOIN employments e ON e.worker_id = w.id WHERE e.project_id = {project}"
+        ),
+        format!(
+            "SELECT w.id_number FROM workers w JOIN employments e ON e.worker_id = w.id WHERE e.project_id = {project}"
+        ),
         format!("SELECT name FROM teams WHERE project_id = {project}"),
         format!("SELECT leader_phone FROM teams WHERE project_id = {project}"),
         format!("SELECT name FROM project_staff WHERE project_id = {project}"),
@@ -482,19 +535,22 @@ async fn victim(app: &TestApp) -> Victim {
         markers.extend(texts(app, sql).await.into_iter().filter(|text| text.len() >= 4));
     }
     assert!(ids.len() >= 12 && markers.len() >= 10, "the victim has records to find: {ids:?} {markers:?}");
-    let id_number = texts(app, format!("SELECT id_number FROM workers WHERE id = {}", ids["worker"][0])).await.remove(0);
+    let id_number =
+        texts(app, format!("SELECT id_number FROM workers WHERE id = {}", ids["worker"][0])).await.remove(0);
     Victim { project, ids, upload, id_number, markers }
 }
 
 /// The actors: no token; a token that logged out; a clerk of a second project; that project's finance
-/// approver (verified, so that its approvals reach the scope check); the regulator. Each with its token and
+/// approver (verified, so that its approvals reach the scope check); the regulator; a 监察 of another
+/// district. Each with its token and
 /// what is its own. All on changed passwords: accounts on an initial
 /// one are refused nearly everything, which would hide what the matrix looks for.
 async fn actors(app: &TestApp) -> Vec<(Actor, Option<String>, Own)> {
     let other_clerk = app.login("newsite", "Demo@12345").await;
-    let other_finance = crate::basis::other_approver(app).await;
+    let other_finance = app.other_approver().await;
     crate::orders::verify_by_id(app, &other_finance).await;
     let regulator = app.login("admin", "Admin@12345").await;
+    let inspector = crate::support::regulator(app, "jiancha102", "410102", "inspector").await;
     let logged_out = app.login("newsite", "Demo@12345").await;
     assert_eq!(app.post("/builder/common/v1/Public/Logout", Some(&logged_out), &[]).await["code"], 201);
     let changed = app.scalar("SELECT COUNT(*) FROM accounts WHERE username IN ('newsite', 'finance2', 'admin') AND must_change_password = FALSE").await;
@@ -505,6 +561,7 @@ async fn actors(app: &TestApp) -> Vec<(Actor, Option<String>, Own)> {
         (Actor::OtherClerk, Some(other_clerk), own(app, "newsite").await),
         (Actor::OtherFinance, Some(other_finance), own(app, "finance2").await),
         (Actor::Regulator, Some(regulator), own(app, "admin").await),
+        (Actor::OtherDistrictInspector, Some(inspector), own(app, "jiancha102").await),
     ]
 }
 
@@ -523,7 +580,10 @@ async fn send_all(app: &TestApp, token: Option<&str>, probes: Vec<Probe>) -> Vec
     loop {
         while running.len() < IN_FLIGHT {
             let Some(probe) = pending.next() else { break };
-            let mut request = Request::builder().method(probe.method.as_str()).uri(&probe.uri).header("content-type", probe.content_type);
+            let mut request = Request::builder()
+                .method(probe.method.as_str())
+                .uri(&probe.uri)
+                .header("content-type", probe.content_type);
             if let Some(token) = token {
                 request = request.header("X-Token", token);
             }
@@ -584,19 +644,26 @@ async fn no_actor_reaches_another_projects_records(app: &TestApp) {
                 Some(code) if REFUSALS.contains(&code) => refusals += 1,
                 _ => answered += 1,
             }
-            if let Expect::Refused(codes) = expect {
-                if !code.is_some_and(|code| codes.contains(&code)) {
-                    wrong_answers += 1;
-                    failures.push(format!("{actor:?}: expected {codes:?}: {label} → {}", text.chars().take(300).collect::<String>()));
-                }
+            if let Expect::Refused(codes) = expect
+                && !code.is_some_and(|code| codes.contains(&code))
+            {
+                wrong_answers += 1;
+                failures.push(format!(
+                    "{actor:?}: expected {codes:?}: {label} → {}",
+                    text.chars().take(300).collect::<String>()
+                ));
             }
             // What the request carried (a victim's ID number typed into a form) may come back; nothing else may.
-            let shown = victim.markers.iter().find(|marker| text.contains(marker.as_str()) && !label.contains(marker.as_str()));
+            let shown =
+                victim.markers.iter().find(|marker| text.contains(marker.as_str()) && !label.contains(marker.as_str()));
             match (expect, shown) {
                 (Expect::ReadOnly, Some(_)) => regulator_reads += 1,
                 (_, Some(marker)) => {
                     leaks += 1;
-                    failures.push(format!("{actor:?}: LEAK of {marker:?}: {label} → {}", text.chars().take(300).collect::<String>()));
+                    failures.push(format!(
+                        "{actor:?}: LEAK of {marker:?}: {label} → {}",
+                        text.chars().take(300).collect::<String>()
+                    ));
                 }
                 (_, None) => {}
             }
@@ -618,7 +685,10 @@ async fn no_actor_reaches_another_projects_records(app: &TestApp) {
         operations.len(),
         actors.len(),
     );
-    assert!(regulator_reads >= 10, "the victim's texts are found where they may be shown (the regulator's reads): {regulator_reads}");
+    assert!(
+        regulator_reads >= 10,
+        "the victim's texts are found where they may be shown (the regulator's reads): {regulator_reads}"
+    );
     assert!(failures.is_empty(), "{} access failures:\n{}", failures.len(), failures.join("\n"));
 }
 both!(no_actor_reaches_another_projects_records);

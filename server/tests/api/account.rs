@@ -22,7 +22,12 @@ fn form<'a>(account: &'a str, branch: &'a str) -> Vec<(&'a str, &'a str)> {
 }
 
 fn expected_open_date(account: &str) -> String {
-    let query = AccountQuery { bank_account: account.into(), account_name: NAME.into(), bank_code: "105".into(), branch_code: "105491000011".into() };
+    let query = AccountQuery {
+        bank_account: account.into(),
+        account_name: NAME.into(),
+        bank_code: "105".into(),
+        branch_code: "105491000011".into(),
+    };
     match SandboxBank::answer(&query).unwrap() {
         Verification::Verified { open_date, .. } => open_date,
         other => panic!("{other:?}"),
@@ -41,27 +46,53 @@ async fn each_sandbox_outcome_on_both_paths(app: &TestApp) {
 
         // BankType + BankPoint instead of the cascader; hyphens allowed.
         let reply = app
-            .post(path, Some(&token), &[("BankAccount", "6217-0012-3456-7893"), ("AccountName", NAME), ("BankType", "102"), ("BankPoint", "102491000012")])
+            .post(
+                path,
+                Some(&token),
+                &[
+                    ("BankAccount", "6217-0012-3456-7893"),
+                    ("AccountName", NAME),
+                    ("BankType", "102"),
+                    ("BankPoint", "102491000012"),
+                ],
+            )
             .await;
         assert_eq!(reply["code"], 201, "{reply}");
         assert_eq!(reply["data"]["bank"], "中国工商银行");
         assert_eq!(reply["data"]["branch"], "中国工商银行沙箱支行（102491000012）");
 
-        assert_refused(&app.post(path, Some(&token), &form("6217001234567897", "105,105491000011")).await, "账户名称与银行账号不一致");
-        assert_refused(&app.post(path, Some(&token), &form("6217001234567898", "105,105491000011")).await, "该账号不存在或已销户");
+        assert_refused(
+            &app.post(path, Some(&token), &form("6217001234567897", "105,105491000011")).await,
+            "账户名称与银行账号不一致",
+        );
+        assert_refused(
+            &app.post(path, Some(&token), &form("6217001234567898", "105,105491000011")).await,
+            "该账号不存在或已销户",
+        );
 
         let doubtful = app.post(path, Some(&token), &form("6217001234567899", "105,105491000011")).await;
         assert_eq!(doubtful["code"], 301, "{doubtful}");
         assert_eq!(doubtful["message"], "该账户开户信息与登记信息不完全一致，请确认是否继续提交");
 
-        assert_refused(&app.post(path, Some(&token), &form("9991234567890", "105,105491000011")).await, "银行接口暂时不可用，请稍后再试");
+        assert_refused(
+            &app.post(path, Some(&token), &form("9991234567890", "105,105491000011")).await,
+            "银行接口暂时不可用，请稍后再试",
+        );
     }
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '专户验证'").await, 12, "every verification is logged");
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '专户验证'").await,
+        12,
+        "every verification is logged"
+    );
     assert_eq!(
         app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '专户验证' AND target_type = 'project' AND detail LIKE '%6217****7890%验证成功%'").await,
         2
     );
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE detail LIKE '%6217001234567890%'").await, 0, "numbers are masked");
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM operation_log WHERE detail LIKE '%6217001234567890%'").await,
+        0,
+        "numbers are masked"
+    );
 }
 both!(each_sandbox_outcome_on_both_paths);
 
@@ -73,17 +104,35 @@ async fn the_form_is_checked_before_the_bank_is_asked(app: &TestApp) {
             (vec![("BankAccount", "0621700123"), ("AccountName", NAME), ("BankPoint", "1")], "请填写正确的专户账号"),
             (vec![("BankAccount", "62170a0123"), ("AccountName", NAME), ("BankPoint", "1")], "请填写正确的专户账号"),
             (vec![("BankAccount", "6217001230"), ("BankPoint", "1")], "请填写账户名称"),
-            (vec![("BankAccount", "6217001230"), ("AccountName", "专户"), ("BankPoint", "1")], "请输入3-100位非空格字符的账户名称"),
-            (vec![("BankAccount", "6217001230"), ("AccountName", "某某 公司"), ("BankPoint", "1")], "请输入3-100位非空格字符的账户名称"),
+            (
+                vec![("BankAccount", "6217001230"), ("AccountName", "专户"), ("BankPoint", "1")],
+                "请输入3-100位非空格字符的账户名称",
+            ),
+            (
+                vec![("BankAccount", "6217001230"), ("AccountName", "某某 公司"), ("BankPoint", "1")],
+                "请输入3-100位非空格字符的账户名称",
+            ),
             (vec![("BankAccount", "6217001230"), ("AccountName", NAME)], "请选择开户网点"),
             (vec![("BankAccount", "6217001230"), ("AccountName", NAME), ("bankSelected", "105")], "请选择开户网点"),
-            (vec![("BankAccount", "6217001230"), ("AccountName", NAME), ("BankPoint", "1"), ("SocialCreditCode", "91350100M000100Y44")], "请填写正确的统一社会信用代码"),
+            (
+                vec![
+                    ("BankAccount", "6217001230"),
+                    ("AccountName", NAME),
+                    ("BankPoint", "1"),
+                    ("SocialCreditCode", "91350100M000100Y44"),
+                ],
+                "请填写正确的统一社会信用代码",
+            ),
         ];
         for (fields, message) in cases {
             assert_refused(&app.post(path, Some(&token), &fields).await, message);
         }
     }
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '专户验证'").await, 0, "nothing was sent to the bank");
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '专户验证'").await,
+        0,
+        "nothing was sent to the bank"
+    );
 }
 both!(the_form_is_checked_before_the_bank_is_asked);
 

@@ -39,7 +39,12 @@ async fn upload(app: &TestApp, token: &str, files: &[(&str, &[u8])]) -> Vec<Stri
 }
 
 async fn save(app: &TestApp, token: &str, month: &str, company: &str, category: &str, urls: &[String]) -> Value {
-    app.post(SAVE, Some(token), &[("belongdate", month), ("companyid", company), ("category", category), ("urls", &urls.join(","))]).await
+    app.post(
+        SAVE,
+        Some(token),
+        &[("belongdate", month), ("companyid", company), ("category", category), ("urls", &urls.join(","))],
+    )
+    .await
 }
 
 async fn vouchers_complete_a_month_of_a_unit(app: &TestApp) {
@@ -97,19 +102,27 @@ async fn voucher_rules_refuse_and_change_nothing(app: &TestApp) {
     let big = vec![b'%'; 5 * 1024 * 1024 + 1];
     assert_refused(&app.upload(UPLOAD, Some(&demo), &[("big.pdf", &big)]).await, "上传文件大小不能超过 5MB!");
 
-    let five = upload(app, &demo, &[("1.png", PNG), ("2.png", PNG), ("3.png", PNG), ("4.png", PNG), ("5.png", PNG)]).await;
+    let five =
+        upload(app, &demo, &[("1.png", PNG), ("2.png", PNG), ("3.png", PNG), ("4.png", PNG), ("5.png", PNG)]).await;
     assert_eq!(save(app, &demo, &month, &company, "other", &five).await["code"], 201);
     let sixth = upload(app, &demo, &[("6.png", PNG)]).await;
     assert_refused(&save(app, &demo, &month, &company, "other", &sixth).await, "当前限制选择5个文件");
     assert_refused(&save(app, &demo, &month, &company, "receipt", &five[..1]).await, "该文件已登记为凭证");
-    let image = app.upload("/builder/common/v1/site/upload_file_batch?kind=image", Some(&demo), &[("p.png", PNG)]).await;
+    let image =
+        app.upload("/builder/common/v1/site/upload_file_batch?kind=image", Some(&demo), &[("p.png", PNG)]).await;
     let image_url = image["data"][0].as_str().unwrap().to_owned();
     assert_refused(&save(app, &demo, &month, &company, "receipt", &[image_url]).await, "凭证文件无效，请重新上传");
-    assert_refused(&save(app, &demo, &month, &company, "receipt", &["/uploads/../../etc/passwd".into()]).await, "凭证文件无效，请重新上传");
+    assert_refused(
+        &save(app, &demo, &month, &company, "receipt", &["/uploads/../../etc/passwd".into()]).await,
+        "凭证文件无效，请重新上传",
+    );
     assert_refused(&save(app, &demo, &month, &company, "receipt", &[]).await, "请上传凭证文件");
     assert_refused(&save(app, &demo, &month, &company, "invoice", &sixth).await, "请选择凭证类型");
     assert_refused(&save(app, &demo, "2999-01", &company, "receipt", &sixth).await, "凭证月份不能晚于本月");
-    assert_refused(&save(app, &demo, &this_month(), &company, "receipt", &sixth).await, "本月工资尚未发放，请在下月上传本月凭证");
+    assert_refused(
+        &save(app, &demo, &this_month(), &company, "receipt", &sixth).await,
+        "本月工资尚未发放，请在下月上传本月凭证",
+    );
     assert_refused(&save(app, &demo, "2019-12", &company, "receipt", &sixth).await, "凭证月份不能早于该单位进场的月份");
     assert_refused(&save(app, &demo, "2026-13", &company, "receipt", &sixth).await, "请选择正确的凭证月份");
     assert_refused(&save(app, &demo, &month, "", "receipt", &sixth).await, "请选择所属单位");
@@ -139,7 +152,8 @@ async fn vouchers_are_scoped(app: &TestApp) {
     assert_eq!(app.post(DELETE, Some(&admin), &[("id", &id)]).await["code"], 403);
     assert_refused(&app.get(LIST, Some(&admin)).await, "请选择项目");
     let project = app.scalar("SELECT project_id FROM accounts WHERE username = 'demo'").await;
-    let seen = app.get(&format!("{DETAIL}?belongdate={month}&companyid={company}&projectId={project}"), Some(&admin)).await;
+    let seen =
+        app.get(&format!("{DETAIL}?belongdate={month}&companyid={company}&projectId={project}"), Some(&admin)).await;
     assert_eq!(seen["data"]["files"].as_array().unwrap().len(), 1, "{seen}");
     assert_eq!(seen["data"]["editable"], false);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM vouchers").await, 1);
@@ -151,18 +165,28 @@ async fn vouchers_are_due_from_entry_to_last_month(app: &TestApp) {
     let company = contractor(app).await;
     app.exec("UPDATE project_units SET entry_date = '2025-11-20' WHERE role = 'contractor'").await;
     let lines = app.get(&format!("{LIST}?companyid={company}&year=2025"), Some(&demo)).await;
-    let months: Vec<&str> = lines["data"]["list"].as_array().unwrap().iter().map(|line| line["belongdate"].as_str().unwrap()).collect();
+    let months: Vec<&str> =
+        lines["data"]["list"].as_array().unwrap().iter().map(|line| line["belongdate"].as_str().unwrap()).collect();
     assert_eq!(months, ["2025-12", "2025-11"], "nothing before the month the unit entered");
     let now = app.get(&format!("{LIST}?companyid={company}"), Some(&demo)).await;
-    let shown: Vec<&str> = now["data"]["list"].as_array().unwrap().iter().map(|line| line["belongdate"].as_str().unwrap()).collect();
+    let shown: Vec<&str> =
+        now["data"]["list"].as_array().unwrap().iter().map(|line| line["belongdate"].as_str().unwrap()).collect();
     assert!(!shown.contains(&this_month().as_str()), "the running month is not due: {shown:?}");
     if this_month() != format!("{}-01", &this_month()[..4]) {
         assert_eq!(shown.first().copied(), Some(last_month().as_str()));
     }
     let running = app.get(&format!("{DETAIL}?belongdate={}&companyid={company}", this_month()), Some(&demo)).await;
-    assert_eq!((&running["data"]["editable"], &running["data"]["due"]), (&Value::Bool(false), &Value::Bool(false)), "{running}");
+    assert_eq!(
+        (&running["data"]["editable"], &running["data"]["due"]),
+        (&Value::Bool(false), &Value::Bool(false)),
+        "{running}"
+    );
     let before = app.get(&format!("{DETAIL}?belongdate=2025-10&companyid={company}"), Some(&demo)).await;
-    assert_eq!((&before["data"]["editable"], &before["data"]["due"]), (&Value::Bool(false), &Value::Bool(false)), "{before}");
+    assert_eq!(
+        (&before["data"]["editable"], &before["data"]["due"]),
+        (&Value::Bool(false), &Value::Bool(false)),
+        "{before}"
+    );
     let urls = upload(app, &demo, &[("回单.png", PNG)]).await;
     assert_refused(&save(app, &demo, "2025-10", &company, "receipt", &urls).await, "凭证月份不能早于该单位进场的月份");
     assert_eq!(save(app, &demo, "2025-11", &company, "receipt", &urls).await["code"], 201);

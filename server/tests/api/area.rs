@@ -6,7 +6,12 @@ use crate::both;
 use crate::support::{TestApp, assert_refused};
 
 fn find<'a>(options: &'a Value, value: &str) -> &'a Value {
-    options.as_array().expect("an array of options").iter().find(|o| o["value"] == value).unwrap_or_else(|| panic!("no option {value} in {options}"))
+    options
+        .as_array()
+        .expect("an array of options")
+        .iter()
+        .find(|o| o["value"] == value)
+        .unwrap_or_else(|| panic!("no option {value} in {options}"))
 }
 
 fn values(options: &Value) -> Vec<String> {
@@ -121,7 +126,9 @@ async fn districts_are_found_by_name(app: &TestApp) {
     let many = app.get("/builder/common/v1/Area/search?name=%E8%A1%97%E9%81%93", None).await;
     assert_eq!(many["data"].as_array().unwrap().len(), 20);
     // 没有这个地方
-    let none = app.get("/builder/common/v1/Area/search?name=%E6%B2%A1%E6%9C%89%E8%BF%99%E4%B8%AA%E5%9C%B0%E6%96%B9", None).await;
+    let none = app
+        .get("/builder/common/v1/Area/search?name=%E6%B2%A1%E6%9C%89%E8%BF%99%E4%B8%AA%E5%9C%B0%E6%96%B9", None)
+        .await;
     assert_eq!(none["code"], 201);
     assert_eq!(none["data"], serde_json::json!([]));
 }
@@ -132,6 +139,9 @@ async fn a_bad_search_is_refused(app: &TestApp) {
         assert_refused(&app.get(&format!("/builder/common/v1/Area/search{query}"), None).await, "请输入地区名称");
     }
     let long = "%E9%87%91".repeat(21);
-    assert_refused(&app.get(&format!("/builder/common/v1/Area/search?name={long}"), None).await, "地区名称不能超过20个字");
+    assert_refused(
+        &app.get(&format!("/builder/common/v1/Area/search?name={long}"), None).await,
+        "地区名称不能超过20个字",
+    );
 }
 both!(a_bad_search_is_refused);

@@ -38,12 +38,24 @@ async fn october_2025_is_seeded_for_every_account(app: &TestApp) {
         assert_eq!(days[3]["class"], "rest");
         assert_eq!(days[3]["kind_label"], "调休放假");
         assert_eq!(days[10]["day"], "2025-10-11");
-        assert_eq!((days[10]["class_label"].as_str(), days[10]["kind_label"].as_str(), days[10]["weekday"].as_i64()), (Some("工作日"), Some("调休上班"), Some(6)));
-        assert_eq!((days[12]["class_label"].as_str(), days[12]["kind"].as_str(), days[12]["name"].as_str()), (Some("工作日"), Some(""), Some("")));
+        assert_eq!(
+            (days[10]["class_label"].as_str(), days[10]["kind_label"].as_str(), days[10]["weekday"].as_i64()),
+            (Some("工作日"), Some("调休上班"), Some(6))
+        );
+        assert_eq!(
+            (days[12]["class_label"].as_str(), days[12]["kind"].as_str(), days[12]["name"].as_str()),
+            (Some("工作日"), Some(""), Some(""))
+        );
     }
     assert_eq!(app.get(&format!("{MONTH}?month=2025-10"), None).await["code"], 101);
 
-    let calendar = wageguard::calendar::calendar(&app.db, time::macros::date!(2025 - 10 - 01), time::macros::date!(2025 - 10 - 31)).await.unwrap();
+    let calendar = wageguard::calendar::calendar(
+        &app.db,
+        time::macros::date!(2025 - 10 - 01),
+        time::macros::date!(2025 - 10 - 31),
+    )
+    .await
+    .unwrap();
     assert_eq!(calendar.working_days(time::macros::date!(2025 - 10 - 01), time::macros::date!(2025 - 10 - 31)), 18);
 
     let token = admin(app).await;
@@ -59,7 +71,12 @@ async fn the_regulator_adds_next_years_arrangement(app: &TestApp) {
     let empty = app.post(LIST, Some(&token), &[("year", "2027")]).await;
     assert_eq!(empty["data"]["total"], 0, "{empty}");
     let before = log_lines(app).await;
-    for (day, kind, name) in [("2027-01-01", "statutory", "元旦"), ("2027-01-02", "off", "元旦"), ("2027-01-03", "off", "元旦"), ("2027-02-07", "workday", "春节")] {
+    for (day, kind, name) in [
+        ("2027-01-01", "statutory", "元旦"),
+        ("2027-01-02", "off", "元旦"),
+        ("2027-01-03", "off", "元旦"),
+        ("2027-02-07", "workday", "春节"),
+    ] {
         let reply = app.post(SAVE, Some(&token), &[("day", day), ("kind", kind), ("name", name)]).await;
         assert_eq!(reply["code"], 201, "{day}: {reply}");
         assert_eq!(reply["message"], "保存成功");
@@ -69,7 +86,15 @@ async fn the_regulator_adds_next_years_arrangement(app: &TestApp) {
     assert_eq!(list["data"]["total"], 4);
     assert_eq!(list["data"]["list"].as_array().unwrap().len(), 3);
     let first = &list["data"]["list"][0];
-    assert_eq!((first["day"].as_str(), first["kind_label"].as_str(), first["source_label"].as_str(), first["weekday"].as_i64()), (Some("2027-01-01"), Some("法定节假日"), Some("监管部门"), Some(5)));
+    assert_eq!(
+        (
+            first["day"].as_str(),
+            first["kind_label"].as_str(),
+            first["source_label"].as_str(),
+            first["weekday"].as_i64()
+        ),
+        (Some("2027-01-01"), Some("法定节假日"), Some("监管部门"), Some(5))
+    );
     let second_page = app.post(LIST, Some(&token), &[("year", "2027"), ("limit", "3"), ("page", "2")]).await;
     assert_eq!(second_page["data"]["list"][0]["day"], "2027-02-07");
 
@@ -85,13 +110,17 @@ async fn the_regulator_adds_next_years_arrangement(app: &TestApp) {
         "SELECT detail FROM operation_log WHERE target_type = 'calendar_day' AND target_id = '2027-01-02' AND action = '修改节假日'")
         .fetch_one(pool).await).unwrap();
     assert_eq!(detail, "2027-01-02 调休放假 元旦 → 调休放假 元旦假期");
-    assert_refused(&app.post(SAVE, Some(&token), &[("day", "2027-01-02"), ("kind", "off"), ("name", "元旦假期")]).await, "没有修改任何内容");
+    assert_refused(
+        &app.post(SAVE, Some(&token), &[("day", "2027-01-02"), ("kind", "off"), ("name", "元旦假期")]).await,
+        "没有修改任何内容",
+    );
 
     let deleted = app.post(DELETE, Some(&token), &[("day", "2027-01-03")]).await;
     assert_eq!(deleted["code"], 201, "{deleted}");
     let detail: String = wageguard::on_db!(&app.db, pool => sqlx::query_scalar(
         "SELECT detail FROM operation_log WHERE target_type = 'calendar_day' AND action = '删除节假日'")
-        .fetch_one(pool).await).unwrap();
+        .fetch_one(pool).await)
+    .unwrap();
     assert_eq!(detail, "2027-01-03 调休放假 元旦（监管部门）");
     let again = app.post(DELETE, Some(&token), &[("day", "2027-01-03")]).await;
     assert_eq!((again["code"].as_i64(), again["message"].as_str()), (Some(404), Some("该日期没有节假日安排")));
@@ -101,20 +130,39 @@ both!(the_regulator_adds_next_years_arrangement);
 
 async fn a_restart_keeps_the_regulators_edits(app: &TestApp) {
     let token = admin(app).await;
-    assert_eq!(app.post(SAVE, Some(&token), &[("day", "2025-10-06"), ("kind", "off"), ("name", "中秋节")]).await["code"], 201);
+    assert_eq!(
+        app.post(SAVE, Some(&token), &[("day", "2025-10-06"), ("kind", "off"), ("name", "中秋节")]).await["code"],
+        201
+    );
     assert_eq!(app.post(DELETE, Some(&token), &[("day", "2025-10-11")]).await["code"], 201);
     assert_eq!(wageguard::calendar::service::seed(&app.db).await.unwrap(), 0, "the seed covered the package already");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM calendar_days WHERE day = '2025-10-11'").await, 0, "a deleted day stays deleted");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM calendar_days WHERE day = '2025-10-06' AND kind = 'off' AND source = 'regulator'").await, 1);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM calendar_days WHERE day = '2025-10-11'").await,
+        0,
+        "a deleted day stays deleted"
+    );
+    assert_eq!(
+        app.scalar(
+            "SELECT COUNT(*) FROM calendar_days WHERE day = '2025-10-06' AND kind = 'off' AND source = 'regulator'"
+        )
+        .await,
+        1
+    );
 
     // A newer package with more years: only the days after the last seed are added.
     app.exec("UPDATE calendar_seed SET newest = '2025-12-31'").await;
     app.exec("DELETE FROM calendar_days WHERE day >= '2026-01-01' AND day <= '2026-01-03'").await;
     assert_eq!(wageguard::calendar::service::seed(&app.db).await.unwrap(), 3);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM calendar_days WHERE day = '2025-10-11'").await, 0);
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM calendar_days WHERE day >= '2026-01-01' AND day <= '2026-01-03'").await, 3);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM calendar_days WHERE day >= '2026-01-01' AND day <= '2026-01-03'").await,
+        3
+    );
     let october = app.get(&format!("{MONTH}?month=2025-10"), Some(&token)).await;
-    assert_eq!((october["data"]["working_days"].as_i64(), october["data"]["statutory_days"].as_i64()), (Some(17), Some(3)));
+    assert_eq!(
+        (october["data"]["working_days"].as_i64(), october["data"]["statutory_days"].as_i64()),
+        (Some(17), Some(3))
+    );
 }
 both!(a_restart_keeps_the_regulators_edits);
 
@@ -123,15 +171,28 @@ async fn only_the_regulator_writes(app: &TestApp) {
     for (user, password) in [("demo", "Demo@12345"), ("finance", "Demo@12345"), ("newsite", "Demo@12345")] {
         let token = app.login(user, password).await;
         for path in [LIST, SAVE, DELETE] {
-            let reply = app.post(path, Some(&token), &[("year", "2025"), ("day", "2025-10-01"), ("kind", "off"), ("name", "国庆节")]).await;
-            assert_eq!((reply["code"].as_i64(), reply["message"].as_str()), (Some(403), Some(ADMIN_ONLY)), "{user} {path}");
+            let reply = app
+                .post(
+                    path,
+                    Some(&token),
+                    &[("year", "2025"), ("day", "2025-10-01"), ("kind", "off"), ("name", "国庆节")],
+                )
+                .await;
+            assert_eq!(
+                (reply["code"].as_i64(), reply["message"].as_str()),
+                (Some(403), Some(ADMIN_ONLY)),
+                "{user} {path}"
+            );
         }
     }
     for path in [LIST, SAVE, DELETE] {
         assert_eq!(app.post(path, None, &[("day", "2025-10-01")]).await["code"], 101, "{path}");
     }
     assert_eq!(app.scalar("SELECT COUNT(*) FROM calendar_days").await, before);
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM calendar_days WHERE day = '2025-10-01' AND kind = 'statutory'").await, 1);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM calendar_days WHERE day = '2025-10-01' AND kind = 'statutory'").await,
+        1
+    );
     assert_eq!(log_lines(app).await, 0);
 }
 both!(only_the_regulator_writes);
@@ -148,9 +209,15 @@ async fn bad_input_is_refused_with_its_message(app: &TestApp) {
         (&[("day", "2027-01-01"), ("kind", "holiday"), ("name", "元旦")], "请选择类型：法定节假日、调休放假或调休上班"),
         (&[("day", "2027-01-01"), ("kind", "statutory")], "请填写名称"),
         (&[("day", "2027-01-01"), ("kind", "statutory"), ("name", "  ")], "请填写名称"),
-        (&[("day", "2027-01-01"), ("kind", "statutory"), ("name", "一二三四五六七八九十一二三四五六七八九十一")], "名称不能超过20个字"),
+        (
+            &[("day", "2027-01-01"), ("kind", "statutory"), ("name", "一二三四五六七八九十一二三四五六七八九十一")],
+            "名称不能超过20个字",
+        ),
         (&[("day", "2027-01-04"), ("kind", "workday"), ("name", "春节")], "调休上班只能设在周六或周日"),
-        (&[("day", "2027-01-02"), ("kind", "statutory"), ("name", "元旦")], "法定节假日只能设在周一至周五，周末的假日请选调休放假"),
+        (
+            &[("day", "2027-01-02"), ("kind", "statutory"), ("name", "元旦")],
+            "法定节假日只能设在周一至周五，周末的假日请选调休放假",
+        ),
     ];
     for (form, message) in cases {
         assert_refused(&app.post(SAVE, Some(&token), form).await, message);

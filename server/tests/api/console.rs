@@ -34,7 +34,8 @@ both!(the_openapi_document_is_served);
 
 #[test]
 fn the_console_types_come_from_the_current_openapi_document() {
-    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/api/openapi.json")).unwrap_or_default();
+    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/api/openapi.json"))
+        .unwrap_or_default();
     let current = wageguard::openapi_json();
     assert!(
         committed.trim() == current.trim(),

@@ -43,7 +43,11 @@ fn parameters_in(operation: &Value, place: &str) -> Vec<String> {
     operation["parameters"]
         .as_array()
         .map(|parameters| {
-            parameters.iter().filter(|parameter| parameter["in"] == place).filter_map(|parameter| parameter["name"].as_str().map(str::to_owned)).collect()
+            parameters
+                .iter()
+                .filter(|parameter| parameter["in"] == place)
+                .filter_map(|parameter| parameter["name"].as_str().map(str::to_owned))
+                .collect()
         })
         .unwrap_or_default()
 }
@@ -65,18 +69,35 @@ async fn nul_in_any_parameter_is_refused_at_the_edge(app: &TestApp) {
             let query_fields = parameters_in(operation, "query");
             let body_fields = form_fields(&document, operation);
             // An operation without text parameters still gets one: the check is on all request text.
-            let query_fields = if path_fields.is_empty() && query_fields.is_empty() && body_fields.is_empty() { vec!["keyword".to_owned()] } else { query_fields };
-            let cases = path_fields.iter().map(|field| ("path", field)).chain(query_fields.iter().map(|field| ("query", field))).chain(body_fields.iter().map(|field| ("body", field)));
+            let query_fields = if path_fields.is_empty() && query_fields.is_empty() && body_fields.is_empty() {
+                vec!["keyword".to_owned()]
+            } else {
+                query_fields
+            };
+            let cases = path_fields
+                .iter()
+                .map(|field| ("path", field))
+                .chain(query_fields.iter().map(|field| ("query", field)))
+                .chain(body_fields.iter().map(|field| ("body", field)));
             for (place, field) in cases {
                 let mut path = template.replace("{side}", "builder").replace("{name}", "x.png");
                 let mut query = Vec::new();
                 let mut body = Vec::new();
                 match place {
-                    "path" => path = template.replace(&format!("{{{field}}}"), &urlencode_segment(NUL)).replace("{side}", "builder").replace("{name}", "x.png"),
+                    "path" => {
+                        path = template
+                            .replace(&format!("{{{field}}}"), &urlencode_segment(NUL))
+                            .replace("{side}", "builder")
+                            .replace("{name}", "x.png")
+                    }
                     "query" => query.push((field.as_str(), NUL)),
                     _ => body.push((field.as_str(), NUL)),
                 }
-                let uri = if query.is_empty() { path } else { format!("{path}?{}", serde_urlencoded::to_string(&query).unwrap()) };
+                let uri = if query.is_empty() {
+                    path
+                } else {
+                    format!("{path}?{}", serde_urlencoded::to_string(&query).unwrap())
+                };
                 let request = Request::builder()
                     .method(method.to_uppercase().as_str())
                     .uri(&uri)
@@ -87,21 +108,29 @@ async fn nul_in_any_parameter_is_refused_at_the_edge(app: &TestApp) {
                 let (status, reply) = app.send(request).await;
                 requests += 1;
                 if status != 200 || reply["code"] != 401 || reply["message"] != MSG_CONTROL_CHARACTERS {
-                    answered_otherwise.push(format!("{} {uri} ({place} {field}): HTTP {status} {reply}", method.to_uppercase()));
+                    answered_otherwise
+                        .push(format!("{} {uri} ({place} {field}): HTTP {status} {reply}", method.to_uppercase()));
                 }
             }
         }
     }
     eprintln!("{} {requests} requests with NUL in one parameter each", app.db.backend());
     assert!(requests > 400, "the document's parameters were found ({requests} requests)");
-    assert!(answered_otherwise.is_empty(), "{} of {requests} not refused at the edge:\n{}", answered_otherwise.len(), answered_otherwise.join("\n"));
+    assert!(
+        answered_otherwise.is_empty(),
+        "{} of {requests} not refused at the edge:\n{}",
+        answered_otherwise.len(),
+        answered_otherwise.join("\n")
+    );
     assert_eq!(row_counts(app).await, before, "a refused request changed nothing");
     assert_eq!(app.get("/builder/common/v1/Public/get", Some(&token)).await["code"], 201, "the session lives on");
 }
 both!(nul_in_any_parameter_is_refused_at_the_edge);
 
 fn urlencode_segment(text: &str) -> String {
-    text.bytes().map(|byte| if byte.is_ascii_alphanumeric() { (byte as char).to_string() } else { format!("%{byte:02X}") }).collect()
+    text.bytes()
+        .map(|byte| if byte.is_ascii_alphanumeric() { (byte as char).to_string() } else { format!("%{byte:02X}") })
+        .collect()
 }
 
 /// Every control but tab, line feed and carriage return, in a saved text and in a login name; multi-line
@@ -110,12 +139,21 @@ async fn control_characters_are_refused_and_line_breaks_pass(app: &TestApp) {
     let token = app.login("demo", "Demo@12345").await;
     for control in ['\u{1}', '\u{1b}', '\u{7f}', '\u{85}', '\u{9f}'] {
         let name = format!("de{control}mo");
-        let reply = app.post("/builder/common/v1/Public/login", None, &[("username", &name), ("password", &b64("Demo@12345"))]).await;
+        let reply = app
+            .post("/builder/common/v1/Public/login", None, &[("username", &name), ("password", &b64("Demo@12345"))])
+            .await;
         assert_refused(&reply, MSG_CONTROL_CHARACTERS);
-        let reply = app.post("/builder/team/v1/Team/ajax_save", Some(&token), &[("name", &format!("钢筋{control}二班"))]).await;
+        let reply =
+            app.post("/builder/team/v1/Team/ajax_save", Some(&token), &[("name", &format!("钢筋{control}二班"))]).await;
         assert_refused(&reply, MSG_CONTROL_CHARACTERS);
     }
-    let reply = app.post("/builder/common/v1/Public/login", None, &[("username", "demo"), ("password", &b64("Demo@12345")), ("remark", "一行\r\n二行\t三")]).await;
+    let reply = app
+        .post(
+            "/builder/common/v1/Public/login",
+            None,
+            &[("username", "demo"), ("password", &b64("Demo@12345")), ("remark", "一行\r\n二行\t三")],
+        )
+        .await;
     assert_eq!(reply["code"], 201, "tab, CR and LF are text: {reply}");
 }
 both!(control_characters_are_refused_and_line_breaks_pass);

@@ -28,7 +28,10 @@ struct Server {
 
 impl Server {
     async fn start(app: &TestApp, pay_delay_ms: u64) -> Server {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|listener| listener.local_addr()).expect("a free port").port();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|listener| listener.local_addr())
+            .expect("a free port")
+            .port();
         let child = Command::new(env!("CARGO_BIN_EXE_wageguard"))
             .arg("serve")
             .env_remove("WAGEGUARD_CONFIG")
@@ -84,7 +87,10 @@ async fn post(port: u16, path: &str, headers: &[(&str, String)], body: &[u8]) ->
     stream.write_all(body).await?;
     let mut reply = Vec::new();
     stream.read_to_end(&mut reply).await?;
-    let start = reply.windows(4).position(|window| window == b"\r\n\r\n").ok_or_else(|| std::io::Error::other("no complete reply"))?;
+    let start = reply
+        .windows(4)
+        .position(|window| window == b"\r\n\r\n")
+        .ok_or_else(|| std::io::Error::other("no complete reply"))?;
     serde_json::from_slice(&reply[start + 4..]).map_err(std::io::Error::other)
 }
 
@@ -100,7 +106,7 @@ fn batch_body(serial: &str, first: i64, index: usize) -> String {
     let punches: Vec<Value> = (0..PER_BATCH)
         .map(|offset| {
             let n = index * PER_BATCH + offset;
-            let direction = if (n / 30) % 2 == 0 { "in" } else { "out" };
+            let direction = if (n / 30).is_multiple_of(2) { "in" } else { "out" };
             json!({ "idNumber": demo_id_number(n % 30), "time": wageguard::clock::china_datetime(first + n as i64), "direction": direction })
         })
         .collect();
@@ -164,12 +170,17 @@ async fn a_kill_during_punch_ingest_loses_no_acknowledged_punch(app: &TestApp) {
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
     server.kill();
+    let killed_at = wageguard::clock::now();
     for sender in senders {
         sender.await.expect("a sender ends without panicking");
     }
     let acked = acked.lock().unwrap().clone();
     let sent = next.load(std::sync::atomic::Ordering::SeqCst).min(BATCHES);
-    assert!(acked.len() >= ACKED_BEFORE_KILL && sent < BATCHES, "the kill came mid-stream: {} acknowledged, {sent} sent", acked.len());
+    assert!(
+        acked.len() >= ACKED_BEFORE_KILL && sent < BATCHES,
+        "the kill came mid-stream: {} acknowledged, {sent} sent",
+        acked.len()
+    );
 
     let stored = stored_batches(app, first).await;
     let stored_set: BTreeSet<usize> = stored.iter().copied().collect();
@@ -187,15 +198,28 @@ async fn a_kill_during_punch_ingest_loses_no_acknowledged_punch(app: &TestApp) {
         stored.len() - acked.len() * PER_BATCH
     ));
 
+    // A retrying device signs a new timestamp (docs/device-api.md); timestamps are whole seconds, so the
+    // resends wait for a second no request before the kill was signed in.
+    while wageguard::clock::now() <= killed_at {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     let server = Server::start(app, 0).await;
     let mut duplicates = 0;
     for index in (0..BATCHES).filter(|index| !acked.contains(index)) {
-        let reply = push_batch(server.port, "T-CRASH", &secret, &batch_body("T-CRASH", first, index)).await.expect("the restarted server answers");
+        let reply = push_batch(server.port, "T-CRASH", &secret, &batch_body("T-CRASH", first, index))
+            .await
+            .expect("the restarted server answers");
         assert_eq!(reply["code"], 201, "{reply}");
-        assert_eq!(reply["data"]["inserted"].as_u64().unwrap() + reply["data"]["duplicates"].as_u64().unwrap(), PER_BATCH as u64, "{reply}");
+        assert_eq!(
+            reply["data"]["inserted"].as_u64().unwrap() + reply["data"]["duplicates"].as_u64().unwrap(),
+            PER_BATCH as u64,
+            "{reply}"
+        );
         duplicates += reply["data"]["duplicates"].as_u64().unwrap();
     }
-    let again = push_batch(server.port, "T-CRASH", &secret, &batch_body("T-CRASH", first, *acked.first().unwrap())).await.unwrap();
+    let again = push_batch(server.port, "T-CRASH", &secret, &batch_body("T-CRASH", first, *acked.first().unwrap()))
+        .await
+        .unwrap();
     assert_eq!(again["data"]["duplicates"], PER_BATCH, "an acknowledged batch sent again is all duplicates: {again}");
     drop(server);
     let stored = stored_batches(app, first).await;
@@ -232,7 +256,8 @@ async fn a_kill_during_a_payout_resumes_and_pays_each_line_once(app: &TestApp) {
     let port = server.port;
     let approval = tokio::spawn(async move {
         let headers = [("Content-Type", "application/x-www-form-urlencoded".to_owned()), ("X-Token", finance)];
-        post(port, "/finance/project/v1/orders/Orderaudit", &headers, format!("id={order}&status=1&remark=").as_bytes()).await
+        post(port, "/finance/project/v1/orders/Orderaudit", &headers, format!("id={order}&status=1&remark=").as_bytes())
+            .await
     });
     let mut asked = 0;
     for _ in 0..1200 {
@@ -245,10 +270,15 @@ async fn a_kill_during_a_payout_resumes_and_pays_each_line_once(app: &TestApp) {
     server.kill();
     assert!(approval.await.expect("the approval task ends").is_err(), "the approval never answered");
     let asked = app.scalar("SELECT COUNT(*) FROM sandbox_bank_payments").await.max(asked);
-    let settled = app.scalar(leak(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status <> 'pending'"))).await;
+    let settled = app
+        .scalar(leak(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status <> 'pending'")))
+        .await;
     assert!(asked > 0 && asked < lines, "the kill came mid-payout: {asked} of {lines} lines asked of the bank");
     assert_eq!(order_status(app, order).await, "paying");
-    report(format!("crash during a payout ({}): killed with {asked} of {lines} lines paid by the bank, {settled} recorded", app.db.backend()));
+    report(format!(
+        "crash during a payout ({}): killed with {asked} of {lines} lines paid by the bank, {settled} recorded",
+        app.db.backend()
+    ));
 
     let server = Server::start(app, 0).await;
     for _ in 0..1200 {
@@ -259,11 +289,20 @@ async fn a_kill_during_a_payout_resumes_and_pays_each_line_once(app: &TestApp) {
     }
     drop(server);
     assert_eq!(order_status(app, order).await, "paid", "start-up resumed the order");
-    let paid = app.scalar(leak(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status = 'paid'"))).await;
-    let paid_lines = app.scalar(leak(format!("SELECT COUNT(DISTINCT line_id) FROM payouts WHERE order_id = {order} AND status = 'paid'"))).await;
+    let paid =
+        app.scalar(leak(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status = 'paid'"))).await;
+    let paid_lines = app
+        .scalar(leak(format!(
+            "SELECT COUNT(DISTINCT line_id) FROM payouts WHERE order_id = {order} AND status = 'paid'"
+        )))
+        .await;
     let bank_payments = app.scalar("SELECT COUNT(*) FROM sandbox_bank_payments").await;
     let flows = app.scalar("SELECT COUNT(*) FROM account_flows WHERE source = 'payout'").await;
-    assert_eq!((paid, paid_lines, bank_payments, flows), (lines, lines, lines, lines), "each line paid once, by the bank and in the account");
+    assert_eq!(
+        (paid, paid_lines, bank_payments, flows),
+        (lines, lines, lines, lines),
+        "each line paid once, by the bank and in the account"
+    );
     assert_eq!(balance(app).await, before - total);
     assert_eq!(balance(app).await, flow_sum(app).await);
     report(format!(

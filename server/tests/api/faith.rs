@@ -49,11 +49,18 @@ async fn lists_each_kind_with_filters(app: &TestApp) {
     assert_eq!(award["issuer"], "郑州市金水区人力资源和社会保障局");
     assert_eq!(award["attachments"], json!([]));
     let punishment = &app.post(LIST, Some(&demo), &[("kind", "punishment")]).await["data"]["list"][0];
-    assert_eq!((punishment["subjectName"].as_str(), punishment["idNumber"].as_str()), (Some("赵小虎"), Some("4101**********5616")));
+    assert_eq!(
+        (punishment["subjectName"].as_str(), punishment["idNumber"].as_str()),
+        (Some("赵小虎"), Some("4101**********5616"))
+    );
     assert_eq!(punishment["registered"], false);
     assert_eq!((punishment["authority"].as_str(), punishment["canChange"].as_bool()), (Some("bureau"), Some(false)));
     let id = punishment["id"].to_string();
-    assert_eq!(app.get(&format!("{DETAIL}?id={id}"), Some(&demo)).await["data"]["idNumber"], "410184199202035616", "the detail is full");
+    assert_eq!(
+        app.get(&format!("{DETAIL}?id={id}"), Some(&demo)).await["data"]["idNumber"],
+        "410184199202035616",
+        "the detail is full"
+    );
     assert_eq!(app.post(LIST, Some(&demo), &[("kind", "bad")]).await["data"]["total"], 0);
 
     let count = |pairs: Vec<(&'static str, &'static str)>| {
@@ -64,21 +71,33 @@ async fn lists_each_kind_with_filters(app: &TestApp) {
     assert_eq!(count(vec![("kind", "punishment"), ("subject_type", "worker")]).await, Some(1));
     assert_eq!(count(vec![("kind", "punishment"), ("keyword", "小虎")]).await, Some(1));
     assert_eq!(count(vec![("kind", "punishment"), ("keyword", "41018419920203")]).await, Some(1));
-    assert_eq!(count(vec![("kind", "punishment"), ("date_from", "2026-07-05"), ("date_to", "2026-07-05")]).await, Some(1));
+    assert_eq!(
+        count(vec![("kind", "punishment"), ("date_from", "2026-07-05"), ("date_to", "2026-07-05")]).await,
+        Some(1)
+    );
     assert_eq!(count(vec![("kind", "punishment"), ("date_from", "2026-07-06")]).await, Some(0));
     assert_eq!(count(vec![("kind", "award"), ("date_to", "2026-06-17")]).await, Some(0));
 
     assert_refused(&app.post(LIST, Some(&demo), &[]).await, "请选择记录类型");
     assert_refused(&app.post(LIST, Some(&demo), &[("kind", "medal")]).await, "请选择正确的记录类型");
-    assert_refused(&app.post(LIST, Some(&demo), &[("kind", "bad"), ("subject_type", "team")]).await, "请选择正确的对象类型");
+    assert_refused(
+        &app.post(LIST, Some(&demo), &[("kind", "bad"), ("subject_type", "team")]).await,
+        "请选择正确的对象类型",
+    );
     assert_refused(&app.post(LIST, Some(&demo), &[("kind", "bad"), ("page", "-1")]).await, "页码应为正整数");
     assert_refused(&app.post(LIST, Some(&demo), &[("kind", "bad"), ("limit", "0")]).await, "每页条数应为1-100");
-    assert_refused(&app.post(LIST, Some(&demo), &[("kind", "bad"), ("date_from", "2026-13-01")]).await, "请选择正确的日期");
+    assert_refused(
+        &app.post(LIST, Some(&demo), &[("kind", "bad"), ("date_from", "2026-13-01")]).await,
+        "请选择正确的日期",
+    );
     assert_refused(
         &app.post(LIST, Some(&demo), &[("kind", "bad"), ("date_from", "2026-07-02"), ("date_to", "2026-07-01")]).await,
         "开始日期不能晚于结束日期",
     );
-    assert_refused(&app.post(LIST, Some(&demo), &[("kind", "bad"), ("keyword", &"长".repeat(21))]).await, "搜索内容不能超过20个字");
+    assert_refused(
+        &app.post(LIST, Some(&demo), &[("kind", "bad"), ("keyword", &"长".repeat(21))]).await,
+        "搜索内容不能超过20个字",
+    );
 }
 both!(lists_each_kind_with_filters);
 
@@ -104,31 +123,60 @@ async fn adds_views_and_revokes_worker_and_unit_records(app: &TestApp) {
     let reply = app.post(SAVE, Some(&demo), &pairs).await;
     assert_eq!(reply["code"], 201, "{reply}");
     assert_eq!(app.get(&format!("{DETAIL}?id={}", reply["data"]["id"]), Some(&demo)).await["data"]["registered"], true);
-    assert_refused(&app.post(SAVE, Some(&demo), &with(&pairs, "name", "刘别名")).await, "姓名与该身份证号码登记的工人姓名不一致");
+    assert_refused(
+        &app.post(SAVE, Some(&demo), &with(&pairs, "name", "刘别名")).await,
+        "姓名与该身份证号码登记的工人姓名不一致",
+    );
 
     // A unit award names one of the project's units.
     let units = app.get(UNITS, Some(&demo)).await;
     assert_eq!(units["data"][1], json!({"value": 2, "label": "河南省第一建筑工程集团有限责任公司（施工总承包单位）"}));
-    let award = [("kind", "award"), ("subject_type", "unit"), ("unit_id", "1"), ("record_date", "2026-07-01"), ("reason", "按时足额支付工程款"), ("issuer", "郑州市住房和城乡建设局")];
+    let award = [
+        ("kind", "award"),
+        ("subject_type", "unit"),
+        ("unit_id", "1"),
+        ("record_date", "2026-07-01"),
+        ("reason", "按时足额支付工程款"),
+        ("issuer", "郑州市住房和城乡建设局"),
+    ];
     let reply = app.post(SAVE, Some(&demo), &award).await;
     assert_eq!(reply["code"], 201, "{reply}");
     let awards = &app.post(LIST, Some(&demo), &[("kind", "award")]).await["data"];
     assert_eq!(awards["total"], 3);
     assert_eq!(awards["list"][0]["subjectName"], "郑州市金水区城市建设投资有限公司");
     assert_eq!(awards["list"][0]["unitId"], 1);
-    assert_eq!((awards["list"][0]["authority"].as_str(), awards["list"][0]["canChange"].as_bool()), (Some("project"), Some(true)));
+    assert_eq!(
+        (awards["list"][0]["authority"].as_str(), awards["list"][0]["canChange"].as_bool()),
+        (Some("project"), Some(true))
+    );
 
     // A revocation needs a reason; the record stays, marked, with the reason.
     assert_refused(&app.post(DELETE, Some(&demo), &[("id", &id.to_string())]).await, "请填写撤销原因");
-    assert_refused(&app.post(DELETE, Some(&demo), &[("id", &id.to_string()), ("reason", &"长".repeat(201))]).await, "撤销原因不能超过200个字");
+    assert_refused(
+        &app.post(DELETE, Some(&demo), &[("id", &id.to_string()), ("reason", &"长".repeat(201))]).await,
+        "撤销原因不能超过200个字",
+    );
     let reply = app.post(DELETE, Some(&demo), &[("id", &id.to_string()), ("reason", "登记错人")]).await;
     assert_eq!((reply["code"].as_i64(), reply["message"].as_str()), (Some(201), Some("已撤销")), "{reply}");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '撤销诚信记录' AND detail LIKE '%酒后进入施工现场%撤销原因：登记错人'").await, 1);
     let detail = &app.get(&format!("{DETAIL}?id={id}"), Some(&demo)).await["data"];
-    assert_eq!((detail["revoked"].as_bool(), detail["revokeReason"].as_str(), detail["canChange"].as_bool()), (Some(true), Some("登记错人"), Some(false)));
-    assert_eq!(app.post(LIST, Some(&demo), &[("kind", "bad")]).await["data"]["list"][0]["revoked"], true, "still listed");
-    assert_refused(&app.post(DELETE, Some(&demo), &[("id", &id.to_string()), ("reason", "再撤")]).await, "该记录已撤销，不能修改或再次撤销");
-    assert_refused(&app.post(UPDATE, Some(&demo), &with(BAD, "id", &id.to_string())).await, "该记录已撤销，不能修改或再次撤销");
+    assert_eq!(
+        (detail["revoked"].as_bool(), detail["revokeReason"].as_str(), detail["canChange"].as_bool()),
+        (Some(true), Some("登记错人"), Some(false))
+    );
+    assert_eq!(
+        app.post(LIST, Some(&demo), &[("kind", "bad")]).await["data"]["list"][0]["revoked"],
+        true,
+        "still listed"
+    );
+    assert_refused(
+        &app.post(DELETE, Some(&demo), &[("id", &id.to_string()), ("reason", "再撤")]).await,
+        "该记录已撤销，不能修改或再次撤销",
+    );
+    assert_refused(
+        &app.post(UPDATE, Some(&demo), &with(BAD, "id", &id.to_string())).await,
+        "该记录已撤销，不能修改或再次撤销",
+    );
     assert_eq!(app.post(DELETE, Some(&demo), &[("id", "abc"), ("reason", "x")]).await["code"], 404);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM credit_records").await, 5, "nothing deleted");
 }
@@ -137,7 +185,12 @@ both!(adds_views_and_revokes_worker_and_unit_records);
 async fn every_rule_refuses_and_nothing_is_stored(app: &TestApp) {
     let demo = app.login("demo", PASSWORD).await;
     let images = upload(app, &demo, "image", 1).await;
-    let six = upload(app, &demo, "attachment", 5).await.into_iter().chain(upload(app, &demo, "attachment", 1).await).collect::<Vec<_>>().join(",");
+    let six = upload(app, &demo, "attachment", 5)
+        .await
+        .into_iter()
+        .chain(upload(app, &demo, "attachment", 1).await)
+        .collect::<Vec<_>>()
+        .join(",");
     let long_reason = "长".repeat(501);
     let long_issuer = "局".repeat(101);
     let cases: Vec<(&str, &str, &str)> = vec![
@@ -166,7 +219,13 @@ async fn every_rule_refuses_and_nothing_is_stored(app: &TestApp) {
         assert_eq!((key, reply["message"].as_str()), (key, Some(message)), "{reply}");
         assert_eq!(reply["code"], 401);
     }
-    let unit = [("kind", "award"), ("subject_type", "unit"), ("record_date", "2026-07-01"), ("reason", "拖欠"), ("issuer", "局")];
+    let unit = [
+        ("kind", "award"),
+        ("subject_type", "unit"),
+        ("record_date", "2026-07-01"),
+        ("reason", "拖欠"),
+        ("issuer", "局"),
+    ];
     assert_refused(&app.post(SAVE, Some(&demo), &unit).await, "请选择单位");
     assert_refused(&app.post(SAVE, Some(&demo), &with(&unit, "unit_id", "x")).await, "请选择本项目的参建单位");
     assert_refused(&app.post(SAVE, Some(&demo), &with(&unit, "unit_id", "999")).await, "请选择本项目的参建单位");
@@ -176,9 +235,15 @@ async fn every_rule_refuses_and_nothing_is_stored(app: &TestApp) {
 both!(every_rule_refuses_and_nothing_is_stored);
 
 async fn scoping_keeps_projects_apart(app: &TestApp) {
-    app.exec("INSERT INTO companies (social_credit_code, name, created_at, updated_at) VALUES ('/', '别的项目公司', 0, 0)").await;
-    app.exec("INSERT INTO project_units (project_id, company_id, role, created_at, updated_at) \
-              SELECT 2, id, 'contractor', 0, 0 FROM companies WHERE name = '别的项目公司'").await;
+    app.exec(
+        "INSERT INTO companies (social_credit_code, name, created_at, updated_at) VALUES ('/', '别的项目公司', 0, 0)",
+    )
+    .await;
+    app.exec(
+        "INSERT INTO project_units (project_id, company_id, role, created_at, updated_at) \
+              SELECT 2, id, 'contractor', 0, 0 FROM companies WHERE name = '别的项目公司'",
+    )
+    .await;
     app.exec("INSERT INTO credit_records (project_id, kind, subject_type, subject_name, id_number, record_date, reason, issuer, created_at) \
               VALUES (2, 'award', 'worker', '李别人', '410105198811204016', '2026-05-01', '见义勇为', '某局', 0)").await;
     let demo = app.login("demo", PASSWORD).await;
@@ -188,7 +253,19 @@ async fn scoping_keeps_projects_apart(app: &TestApp) {
     assert_eq!(app.get(&format!("{DETAIL}?id=3"), Some(&demo)).await["code"], 404);
     assert_eq!(app.post(DELETE, Some(&demo), &[("id", "3"), ("reason", "错")]).await["code"], 404);
     assert_refused(
-        &app.post(SAVE, Some(&demo), &[("kind", "award"), ("subject_type", "unit"), ("unit_id", &other_unit), ("record_date", "2026-07-01"), ("reason", "好"), ("issuer", "局")]).await,
+        &app.post(
+            SAVE,
+            Some(&demo),
+            &[
+                ("kind", "award"),
+                ("subject_type", "unit"),
+                ("unit_id", &other_unit),
+                ("record_date", "2026-07-01"),
+                ("reason", "好"),
+                ("issuer", "局"),
+            ],
+        )
+        .await,
         "请选择本项目的参建单位",
     );
     let units: Value = app.get(UNITS, Some(&demo)).await;
@@ -198,7 +275,10 @@ async fn scoping_keeps_projects_apart(app: &TestApp) {
     let all = &app.post(LIST, Some(&admin), &[("kind", "award")]).await["data"];
     assert_eq!(all["total"], 2);
     assert_eq!(all["list"][0]["projectName"], "郑州市金水区幸福里安置房项目");
-    assert_eq!(app.post(LIST, Some(&admin), &[("kind", "award"), ("project_id", "2")]).await["data"]["list"][0]["subjectName"], "李别人");
+    assert_eq!(
+        app.post(LIST, Some(&admin), &[("kind", "award"), ("project_id", "2")]).await["data"]["list"][0]["subjectName"],
+        "李别人"
+    );
     assert_eq!(app.get(&format!("{DETAIL}?id=3"), Some(&admin)).await["data"]["projectId"], 2);
     assert_refused(&app.post(SAVE, Some(&admin), BAD).await, "请选择项目");
     assert_refused(&app.get(UNITS, Some(&admin)).await, "请选择项目");
@@ -230,16 +310,28 @@ async fn records_keep_their_authority(app: &TestApp) {
 
     // The clerk: the bureau's punishment is neither corrected nor revoked, and a project punishes nobody.
     let refused = app.post(DELETE, Some(&demo), &[("id", &punishment), ("reason", "不认可")]).await;
-    assert_eq!((refused["code"].as_i64(), refused["message"].as_str()), (Some(403), Some("该记录由人社局登记，项目不能修改或撤销")));
+    assert_eq!(
+        (refused["code"].as_i64(), refused["message"].as_str()),
+        (Some(403), Some("该记录由人社局登记，项目不能修改或撤销"))
+    );
     assert_eq!(app.post(UPDATE, Some(&demo), &corrected).await["message"], "该记录由人社局登记，项目不能修改或撤销");
-    assert_refused(&app.post(SAVE, Some(&demo), &with(BAD, "kind", "punishment")).await, "处罚记录由人社局录入，项目不能登记");
-    assert_refused(&app.post(SAVE, Some(&demo), &with(BAD, "issuer", "郑州市人社局")).await, "人社局发布的记录由人社局录入，项目只能登记本项目发布的记录");
+    assert_refused(
+        &app.post(SAVE, Some(&demo), &with(BAD, "kind", "punishment")).await,
+        "处罚记录由人社局录入，项目不能登记",
+    );
+    assert_refused(
+        &app.post(SAVE, Some(&demo), &with(BAD, "issuer", "郑州市人社局")).await,
+        "人社局发布的记录由人社局录入，项目只能登记本项目发布的记录",
+    );
 
     // The regulator corrects the bureau's record and enters a new one for a project it names.
     let reply = app.post(UPDATE, Some(&admin), &with(&corrected, "issuer", "郑州市金水区劳动保障监察大队")).await;
     assert_eq!(reply["code"], 201, "{reply}");
     let detail = &app.get(&format!("{DETAIL}?id={punishment}"), Some(&admin)).await["data"];
-    assert_eq!((detail["subjectName"].as_str(), detail["issuer"].as_str()), (Some("王安"), Some("郑州市金水区劳动保障监察大队")));
+    assert_eq!(
+        (detail["subjectName"].as_str(), detail["issuer"].as_str()),
+        (Some("王安"), Some("郑州市金水区劳动保障监察大队"))
+    );
     assert_eq!(detail["authority"], "bureau", "a correction keeps the authority");
     assert_eq!(
         app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '修改诚信记录' AND detail LIKE '%赵小虎%→ 王安%劳动保障监察大队%'").await,
@@ -247,7 +339,9 @@ async fn records_keep_their_authority(app: &TestApp) {
         "before and after"
     );
     assert_refused(&app.post(UPDATE, Some(&admin), &with(&corrected, "kind", "award")).await, "记录类型不能修改");
-    let reply = app.post(SAVE, Some(&admin), &with(&with(BAD, "project_id", "1"), "issuer", "郑州市金水区人力资源和社会保障局")).await;
+    let reply = app
+        .post(SAVE, Some(&admin), &with(&with(BAD, "project_id", "1"), "issuer", "郑州市金水区人力资源和社会保障局"))
+        .await;
     assert_eq!(reply["code"], 201, "{reply}");
     let bureau_bad = reply["data"]["id"].to_string();
     let files = upload(app, &demo, "attachment", 1).await;
@@ -256,12 +350,18 @@ async fn records_keep_their_authority(app: &TestApp) {
         "人社局录入的记录请在事由中注明文书编号，不上传附件",
     );
     let listed = &app.post(LIST, Some(&demo), &[("kind", "bad")]).await["data"]["list"][0];
-    assert_eq!((listed["authority"].as_str(), listed["enteredBy"].as_str(), listed["canChange"].as_bool()), (Some("bureau"), Some("劳动监察员"), Some(false)));
+    assert_eq!(
+        (listed["authority"].as_str(), listed["enteredBy"].as_str(), listed["canChange"].as_bool()),
+        (Some("bureau"), Some("劳动监察员"), Some(false))
+    );
     assert_eq!(app.post(DELETE, Some(&demo), &[("id", &bureau_bad), ("reason", "x")]).await["code"], 403);
 
     // The project's own record: the clerk corrects and revokes it, the regulator does neither.
     let own = app.post(SAVE, Some(&demo), BAD).await["data"]["id"].to_string();
-    assert_eq!(app.post(DELETE, Some(&admin), &[("id", &own), ("reason", "x")]).await["message"], "该记录由项目登记，只能由该项目修改或撤销");
+    assert_eq!(
+        app.post(DELETE, Some(&admin), &[("id", &own), ("reason", "x")]).await["message"],
+        "该记录由项目登记，只能由该项目修改或撤销"
+    );
     assert_eq!(app.post(UPDATE, Some(&admin), &with(BAD, "id", &own)).await["code"], 403);
     assert_eq!(app.post(UPDATE, Some(&demo), &with(&with(BAD, "id", &own), "reason", "酒后上岗")).await["code"], 201);
     assert_eq!(app.post(DELETE, Some(&demo), &[("id", &own), ("reason", "核实无此事")]).await["code"], 201);
@@ -270,8 +370,12 @@ async fn records_keep_their_authority(app: &TestApp) {
     assert_eq!(app.post(DELETE, Some(&admin), &[("id", &bureau_bad), ("reason", "复议撤销")]).await["code"], 201);
     let bad = &app.post(LIST, Some(&demo), &[("kind", "bad")]).await["data"];
     assert_eq!(bad["total"], 2);
-    let states: Vec<(bool, &str)> =
-        bad["list"].as_array().unwrap().iter().map(|row| (row["revoked"].as_bool().unwrap(), row["revokeReason"].as_str().unwrap())).collect();
+    let states: Vec<(bool, &str)> = bad["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| (row["revoked"].as_bool().unwrap(), row["revokeReason"].as_str().unwrap()))
+        .collect();
     assert!(states.contains(&(true, "核实无此事")) && states.contains(&(true, "复议撤销")), "{states:?}");
     assert_eq!(app.post(LIST, Some(&demo), &[("kind", "punishment")]).await["data"]["total"], 1);
 }

@@ -27,12 +27,19 @@ pub async fn submitted_order(app: &TestApp, token: &str) -> i64 {
 }
 
 pub async fn verify_by_id(app: &TestApp, finance: &str) {
-    let reply = app.post("/finance/project/v1/orders/VerifyIdnumber", Some(finance), &[("idnumber", "410105198805123025")]).await;
+    let reply = app
+        .post("/finance/project/v1/orders/VerifyIdnumber", Some(finance), &[("idnumber", "410105198805123025")])
+        .await;
     assert_eq!(reply["code"], 201, "{reply}");
 }
 
 pub async fn decide(app: &TestApp, finance: &str, order: i64, status: &str, remark: &str) -> Value {
-    app.post("/finance/project/v1/orders/Orderaudit", Some(finance), &[("id", &order.to_string()), ("status", status), ("remark", remark)]).await
+    app.post(
+        "/finance/project/v1/orders/Orderaudit",
+        Some(finance),
+        &[("id", &order.to_string()), ("status", status), ("remark", remark)],
+    )
+    .await
 }
 
 pub async fn balance(app: &TestApp) -> i64 {
@@ -51,14 +58,29 @@ async fn submit_refusals_and_withdraw(app: &TestApp) {
     assert_refused(&submit(app, &token, "x").await, "请选择要发放的工资表");
     assert_eq!(submit(app, &token, "99999").await["code"], 404);
     app.post("/builder/wage/v1/Sheet/confirm", Some(&token), &[("id", &draft.to_string())]).await;
-    let wrong_month = app.post("/builder/wage/v1/Order/submit", Some(&token), &[("month", "2025-01"), ("sheetIds", &draft.to_string())]).await;
+    let wrong_month = app
+        .post("/builder/wage/v1/Order/submit", Some(&token), &[("month", "2025-01"), ("sheetIds", &draft.to_string())])
+        .await;
     assert_refused(&wrong_month, "一个工资单只能包含同一月份的工资表");
 
-    let total = app.scalar(leak(format!("SELECT CAST(SUM(net_fen) AS BIGINT) FROM wage_lines WHERE sheet_id = {draft}"))).await;
+    let total =
+        app.scalar(leak(format!("SELECT CAST(SUM(net_fen) AS BIGINT) FROM wage_lines WHERE sheet_id = {draft}"))).await;
     let before = balance(app).await;
     let drain = before - total + 1_234_567;
-    let flow = NewFlow { project_id: 1, direction: Direction::Out, amount_fen: drain, counterparty_name: "测试", counterparty_account: "", counterparty_bank: "",
-        summary: "测试转出", source: Source::Regulator, bank_ref: "", payout_id: None, occurred_at: 0, created_by: None };
+    let flow = NewFlow {
+        project_id: 1,
+        direction: Direction::Out,
+        amount_fen: drain,
+        counterparty_name: "测试",
+        counterparty_account: "",
+        counterparty_bank: "",
+        summary: "测试转出",
+        source: Source::Regulator,
+        bank_ref: "",
+        payout_id: None,
+        occurred_at: 0,
+        created_by: None,
+    };
     flows::post(&app.db, &flow).await.unwrap().expect("drained");
     assert_refused(&submit(app, &token, &draft.to_string()).await, "专户余额不足，还差12,345.67元");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM wage_orders").await, 0, "a refused submit writes nothing");
@@ -69,7 +91,10 @@ async fn submit_refusals_and_withdraw(app: &TestApp) {
     assert_eq!(reply["code"], 201, "{reply}");
     let order = reply["data"].as_i64().unwrap();
     assert_refused(&submit(app, &token, &draft.to_string()).await, "所选工资表已在其他工资单中");
-    assert_refused(&app.post("/builder/wage/v1/Sheet/unconfirm", Some(&token), &[("id", &draft.to_string())]).await, "工资表已在工资单中，不能取消确认");
+    assert_refused(
+        &app.post("/builder/wage/v1/Sheet/unconfirm", Some(&token), &[("id", &draft.to_string())]).await,
+        "工资表已在工资单中，不能取消确认",
+    );
     let detail = app.get(&format!("/builder/wage/v1/Order/detail?id={order}"), Some(&token)).await;
     assert_eq!(detail["data"]["order"]["statusLabel"], "待审核");
     assert_eq!(detail["data"]["order"]["total"], wageguard::wage::money::yuan(total));
@@ -81,7 +106,10 @@ async fn submit_refusals_and_withdraw(app: &TestApp) {
 
     let withdraw = app.post("/builder/wage/v1/Order/withdraw", Some(&token), &[("id", &order.to_string())]).await;
     assert_eq!(withdraw["code"], 201, "{withdraw}");
-    assert_refused(&app.post("/builder/wage/v1/Order/withdraw", Some(&token), &[("id", &order.to_string())]).await, "工资单已处理，不能再操作");
+    assert_refused(
+        &app.post("/builder/wage/v1/Order/withdraw", Some(&token), &[("id", &order.to_string())]).await,
+        "工资单已处理，不能再操作",
+    );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM payouts WHERE status <> 'cancelled'").await, 0);
     assert_eq!(submit(app, &token, &draft.to_string()).await["code"], 201, "a withdrawn order frees its sheets");
 }
@@ -91,23 +119,34 @@ async fn finance_calls_are_for_the_projects_approvers(app: &TestApp) {
     let demo = app.login("demo", "Demo@12345").await;
     let order = submitted_order(app, &demo).await;
     let finance = app.login("finance", "Demo@12345").await;
-    for action in ["orderlist", "Index", "Orderdetails", "Audithistory", "Details", "Linebasis", "Attendance", "Recordlist", "Veritest", "Verification", "VerifyIdnumber", "Orderaudit"] {
-        let reply = app.post(&format!("/finance/project/v1/orders/{action}"), Some(&demo), &[("id", &order.to_string())]).await;
+    for action in [
+        "orderlist",
+        "Index",
+        "Orderdetails",
+        "Audithistory",
+        "Details",
+        "Linebasis",
+        "Attendance",
+        "Recordlist",
+        "Veritest",
+        "Verification",
+        "VerifyIdnumber",
+        "Orderaudit",
+    ] {
+        let reply =
+            app.post(&format!("/finance/project/v1/orders/{action}"), Some(&demo), &[("id", &order.to_string())]).await;
         assert_eq!(reply["code"], 403, "builder calling {action}: {reply}");
         assert_eq!(app.post(&format!("/finance/project/v1/orders/{action}"), None, &[]).await["code"], 101);
     }
     assert_eq!(app.get("/builder/wage/v1/Order/list", Some(&finance)).await["code"], 403);
 
     // An approver of another project sees none of project 1's orders.
-    let hash = wageguard::auth::password::hash_blocking("Demo@12345".into()).await.unwrap();
-    wageguard::auth::accounts::create(&app.db, wageguard::auth::accounts::NewAccount {
-        username: "finance2", name: "赵会计", kind: wageguard::auth::accounts::AccountKind::Finance, project_id: Some(2), phone: "13800138009",
-        id_number: "410105198805123025", password_hash: &hash, password_meets_strong_rule: true, must_change_password: false,
-    }).await.unwrap();
-    let reply = app.post("/finance/common/v1/Public/Financelogin", None, &[("username", "finance2"), ("password", &crate::support::b64("Demo@12345"))]).await;
-    let other = reply["data"]["phpsessid"].as_str().unwrap().to_owned();
+    let other = app.other_approver().await;
     assert_eq!(app.post("/finance/project/v1/orders/orderlist", Some(&other), &[]).await["data"]["total"], 0);
-    assert_eq!(app.post("/finance/project/v1/orders/Orderdetails", Some(&other), &[("id", &order.to_string())]).await["code"], 404);
+    assert_eq!(
+        app.post("/finance/project/v1/orders/Orderdetails", Some(&other), &[("id", &order.to_string())]).await["code"],
+        404
+    );
     verify_by_id(app, &other).await;
     assert_eq!(decide(app, &other, order, "1", "").await["code"], 404);
     assert_eq!(decide(app, &other, order, "2", "不对").await["code"], 404);
@@ -116,10 +155,19 @@ async fn finance_calls_are_for_the_projects_approvers(app: &TestApp) {
     assert_eq!(list["data"]["total"], 1, "{list}");
     let index = app.post("/finance/project/v1/orders/Index", Some(&finance), &[]).await;
     assert_eq!(index["data"]["pending"], 1, "{index}");
-    let detail = app.post("/finance/project/v1/orders/Orderdetails", Some(&finance), &[("id", &order.to_string()), ("limit", "5")]).await;
+    let detail = app
+        .post("/finance/project/v1/orders/Orderdetails", Some(&finance), &[("id", &order.to_string()), ("limit", "5")])
+        .await;
     assert_eq!(detail["data"]["lines"]["list"].as_array().unwrap().len(), 5);
-    assert_eq!(app.post("/finance/project/v1/orders/Details", Some(&finance), &[("id", &order.to_string())]).await["code"], 404, "pending is not history");
-    assert_refused(&app.post("/finance/project/v1/orders/orderlist", Some(&finance), &[("status", "paid")]).await, "请选择正确的状态");
+    assert_eq!(
+        app.post("/finance/project/v1/orders/Details", Some(&finance), &[("id", &order.to_string())]).await["code"],
+        404,
+        "pending is not history"
+    );
+    assert_refused(
+        &app.post("/finance/project/v1/orders/orderlist", Some(&finance), &[("status", "paid")]).await,
+        "请选择正确的状态",
+    );
 }
 both!(finance_calls_are_for_the_projects_approvers);
 
@@ -129,7 +177,11 @@ async fn approval_needs_a_fresh_verification(app: &TestApp) {
     let finance = app.login("finance", "Demo@12345").await;
     assert_refused(&decide(app, &finance, order, "1", "").await, wageguard::wage::MSG_NOT_VERIFIED);
     assert_refused(&decide(app, &finance, order, "3", "").await, "请选择审核结果");
-    assert_refused(&app.post("/finance/project/v1/orders/VerifyIdnumber", Some(&finance), &[("idnumber", "410105198805123026")]).await, "身份证号码与账号登记信息不一致");
+    assert_refused(
+        &app.post("/finance/project/v1/orders/VerifyIdnumber", Some(&finance), &[("idnumber", "410105198805123026")])
+            .await,
+        "身份证号码与账号登记信息不一致",
+    );
     assert_refused(&decide(app, &finance, order, "1", "").await, wageguard::wage::MSG_NOT_VERIFIED);
 
     // An old verification does not count.
@@ -139,8 +191,14 @@ async fn approval_needs_a_fresh_verification(app: &TestApp) {
     let sent = app.post("/finance/project/v1/orders/Veritest", Some(&finance), &[]).await;
     assert_eq!(sent["code"], 201, "{sent}");
     assert_eq!(sent["data"], "138****8003");
-    assert_refused(&app.post("/finance/project/v1/orders/Verification", Some(&finance), &[("code", "")]).await, "请输入短信验证码");
-    assert_refused(&app.post("/finance/project/v1/orders/Verification", Some(&finance), &[("code", "abcdef")]).await, "短信验证码错误");
+    assert_refused(
+        &app.post("/finance/project/v1/orders/Verification", Some(&finance), &[("code", "")]).await,
+        "请输入短信验证码",
+    );
+    assert_refused(
+        &app.post("/finance/project/v1/orders/Verification", Some(&finance), &[("code", "abcdef")]).await,
+        "短信验证码错误",
+    );
     let code: String = wageguard::on_db!(&app.db, pool => sqlx::query_scalar("SELECT code FROM sms_codes WHERE phone = '13800138003' ORDER BY id DESC LIMIT 1").fetch_one(pool).await).unwrap();
     let verified = app.post("/finance/project/v1/orders/Verification", Some(&finance), &[("code", &code)]).await;
     assert_eq!(verified["code"], 201, "{verified}");
@@ -154,7 +212,11 @@ async fn approval_needs_a_fresh_verification(app: &TestApp) {
     assert_eq!(balance(app).await, flow_sum(app).await);
     let lines = app.scalar(leak(format!("SELECT line_count FROM wage_orders WHERE id = {order}"))).await;
     assert_eq!(app.scalar("SELECT COUNT(*) FROM account_flows WHERE source = 'payout'").await, lines);
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM approval_verifications WHERE used = TRUE").await, 1, "the approval consumed one");
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM approval_verifications WHERE used = TRUE").await,
+        1,
+        "the approval consumed one"
+    );
     verify_by_id(app, &finance).await;
     assert_refused(&decide(app, &finance, order, "1", "").await, "工资单已处理，不能再操作");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM wage_sheets WHERE status = 'paid'").await, 1);
@@ -165,7 +227,8 @@ async fn approval_needs_a_fresh_verification(app: &TestApp) {
     let details = app.post("/finance/project/v1/orders/Details", Some(&finance), &[("id", &order.to_string())]).await;
     assert_eq!(details["data"]["lines"]["list"][0]["statusLabel"], "已支付");
     let records = app.post("/finance/project/v1/orders/Recordlist", Some(&finance), &[]).await;
-    let actions: Vec<&str> = records["data"]["list"].as_array().unwrap().iter().map(|r| r["action"].as_str().unwrap()).collect();
+    let actions: Vec<&str> =
+        records["data"]["list"].as_array().unwrap().iter().map(|r| r["action"].as_str().unwrap()).collect();
     assert!(actions.contains(&"审核通过工资单") && actions.contains(&"审批身份验证"), "{actions:?}");
 }
 both!(approval_needs_a_fresh_verification);

@@ -28,7 +28,11 @@ async fn concurrent_approvals_pay_once(app: &TestApp) {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM sandbox_bank_payments").await, lines);
     assert_eq!(balance(app).await, before - total);
     assert_eq!(balance(app).await, flow_sum(app).await);
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM approval_verifications WHERE used = FALSE").await, 1, "the loser's verification stays");
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM approval_verifications WHERE used = FALSE").await,
+        1,
+        "the loser's verification stays"
+    );
 }
 both!(concurrent_approvals_pay_once);
 
@@ -38,16 +42,33 @@ async fn failed_cards_are_corrected_and_reissued(app: &TestApp) {
     let sheet_lines = lines(app, &demo, sheet).await;
     let bad: Vec<String> = sheet_lines[..2].iter().map(|line| line["workerId"].to_string()).collect();
     for worker in &bad {
-        let reply = app.post("/builder/wage/v1/Abnormal/card", Some(&demo), &[("workerId", worker), ("card", "6222021234567890129"), ("bank", "102"), ("confirmed", "1")]).await;
+        let reply = app
+            .post(
+                "/builder/wage/v1/Abnormal/card",
+                Some(&demo),
+                &[("workerId", worker), ("card", "6222021234567890129"), ("bank", "102"), ("confirmed", "1")],
+            )
+            .await;
         assert_eq!(reply["code"], 201, "{reply}");
     }
     app.post("/builder/wage/v1/Sheet/confirm", Some(&demo), &[("id", &sheet.to_string())]).await;
     let reply = crate::orders::submit(app, &demo, &sheet.to_string()).await;
     let order = reply["data"].as_i64().unwrap();
     let finance = app.login("finance", "Demo@12345").await;
-    let seen = app.post("/finance/project/v1/orders/Orderdetails", Some(&finance), &[("id", &order.to_string()), ("limit", "100")]).await;
+    let seen = app
+        .post(
+            "/finance/project/v1/orders/Orderdetails",
+            Some(&finance),
+            &[("id", &order.to_string()), ("limit", "100")],
+        )
+        .await;
     assert_eq!(seen["data"]["invalidCards"], 2, "the approver is told before approving: {seen}");
-    let flagged = seen["data"]["lines"]["list"].as_array().unwrap().iter().filter(|line| line["cardProblem"] == "卡号校验位错误").count();
+    let flagged = seen["data"]["lines"]["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|line| line["cardProblem"] == "卡号校验位错误")
+        .count();
     assert_eq!(flagged, 2);
     verify_by_id(app, &finance).await;
     let before = balance(app).await;
@@ -57,7 +78,8 @@ async fn failed_cards_are_corrected_and_reissued(app: &TestApp) {
     let total = app.scalar(leak(format!("SELECT total_fen FROM wage_orders WHERE id = {order}"))).await;
     assert_eq!(balance(app).await, before - total + failed_fen, "failed lines move no money");
 
-    let decided = app.post("/finance/project/v1/orders/Orderdetails", Some(&finance), &[("id", &order.to_string())]).await;
+    let decided =
+        app.post("/finance/project/v1/orders/Orderdetails", Some(&finance), &[("id", &order.to_string())]).await;
     assert_eq!(decided["data"]["invalidCards"], 0, "only orders awaiting approval count them");
     let abnormal = app.get("/builder/wage/v1/Abnormal/list", Some(&demo)).await;
     assert_eq!(abnormal["data"]["total"], 2, "{abnormal}");
@@ -70,7 +92,13 @@ async fn failed_cards_are_corrected_and_reissued(app: &TestApp) {
     for (index, worker) in bad.iter().enumerate() {
         let body = format!("62220299{:010}", index);
         let card = format!("{body}{}", wageguard::domain::wage_card::check_digit(&body));
-        let reply = app.post("/builder/wage/v1/Abnormal/card", Some(&demo), &[("workerId", worker), ("card", &card), ("bank", "102")]).await;
+        let reply = app
+            .post(
+                "/builder/wage/v1/Abnormal/card",
+                Some(&demo),
+                &[("workerId", worker), ("card", &card), ("bank", "102")],
+            )
+            .await;
         assert_eq!(reply["code"], 201, "{reply}");
     }
     let reissue = app.post("/builder/wage/v1/Abnormal/reissue", Some(&demo), &[("ids", &joined)]).await;
@@ -89,10 +117,22 @@ async fn failed_cards_are_corrected_and_reissued(app: &TestApp) {
     assert_eq!(balance(app).await, before - total);
     assert_eq!(balance(app).await, flow_sum(app).await);
     let lines_paid = app.scalar("SELECT COUNT(DISTINCT line_id) FROM payouts WHERE status = 'paid'").await;
-    assert_eq!(lines_paid, app.scalar("SELECT COUNT(*) FROM payouts WHERE status = 'paid'").await, "no line paid twice");
-    assert_eq!(lines_paid, app.scalar(leak(format!("SELECT COUNT(*) FROM wage_lines WHERE sheet_id = {sheet} AND net_fen > 0"))).await);
-    let net = app.scalar(leak(format!("SELECT CAST(SUM(net_fen) AS BIGINT) FROM wage_lines WHERE sheet_id = {sheet}"))).await;
-    assert_eq!(app.scalar("SELECT CAST(SUM(amount_fen) AS BIGINT) FROM account_flows WHERE source = 'payout'").await, net, "the cents add up");
+    assert_eq!(
+        lines_paid,
+        app.scalar("SELECT COUNT(*) FROM payouts WHERE status = 'paid'").await,
+        "no line paid twice"
+    );
+    assert_eq!(
+        lines_paid,
+        app.scalar(leak(format!("SELECT COUNT(*) FROM wage_lines WHERE sheet_id = {sheet} AND net_fen > 0"))).await
+    );
+    let net =
+        app.scalar(leak(format!("SELECT CAST(SUM(net_fen) AS BIGINT) FROM wage_lines WHERE sheet_id = {sheet}"))).await;
+    assert_eq!(
+        app.scalar("SELECT CAST(SUM(amount_fen) AS BIGINT) FROM account_flows WHERE source = 'payout'").await,
+        net,
+        "the cents add up"
+    );
     let pay = app.get("/builder/wage/v1/Order/payLines?status=failed", Some(&demo)).await;
     assert_eq!(pay["data"]["total"], 2);
     assert_eq!(app.post("/builder/wage/v1/Abnormal/reissue", Some(&demo), &[("ids", "99999")]).await["code"], 404);
@@ -105,7 +145,8 @@ async fn recovery_finishes_a_half_paid_order(app: &TestApp) {
     let finance = app.login("finance", "Demo@12345").await;
     verify_by_id(app, &finance).await;
     let approver = app.scalar("SELECT id FROM accounts WHERE username = 'finance'").await;
-    let actor = repo::Actor { account_id: approver, account_name: "finance".into(), ip: String::new() };
+    let actor =
+        repo::Actor { account_id: approver, account_name: "finance".into(), project_id: None, ip: String::new() };
     let before = balance(app).await;
     repo::approve(&app.db, 1, order, 0, "", &actor).await.unwrap().unwrap();
     let bank = SandboxBank { db: app.db.clone(), pay_delay: std::time::Duration::ZERO };
@@ -113,15 +154,29 @@ async fn recovery_finishes_a_half_paid_order(app: &TestApp) {
     payout::pay_order(&app.db, &bank, order, &actor, 3).await.unwrap();
     assert_eq!(app.scalar("SELECT COUNT(*) FROM payouts WHERE status = 'paid'").await, 3);
     let pending = payout::pending(&app.db, order).await.unwrap();
-    let asked: Vec<PayRequest> = pending[..2].iter().map(|p| PayRequest { idempotency_key: payout::idempotency_key(p.id), card_number: p.card_number.clone(),
-        card_bank: p.card_bank.clone(), holder_name: p.name.clone(), amount_fen: p.amount_fen }).collect();
+    let asked: Vec<PayRequest> = pending[..2]
+        .iter()
+        .map(|p| PayRequest {
+            idempotency_key: payout::idempotency_key(p.id),
+            card_number: p.card_number.clone(),
+            card_bank: p.card_bank.clone(),
+            holder_name: p.name.clone(),
+            amount_fen: p.amount_fen,
+        })
+        .collect();
     bank.pay(&asked).await.unwrap();
-    assert_eq!(app.scalar(leak(format!("SELECT COUNT(*) FROM wage_orders WHERE id = {order} AND status = 'paying'"))).await, 1);
+    assert_eq!(
+        app.scalar(leak(format!("SELECT COUNT(*) FROM wage_orders WHERE id = {order} AND status = 'paying'"))).await,
+        1
+    );
 
     assert_eq!(payout::recover(&app.db, &bank).await.unwrap(), 1);
     let lines = app.scalar(leak(format!("SELECT line_count FROM wage_orders WHERE id = {order}"))).await;
     let total = app.scalar(leak(format!("SELECT total_fen FROM wage_orders WHERE id = {order}"))).await;
-    assert_eq!(app.scalar(leak(format!("SELECT COUNT(*) FROM wage_orders WHERE id = {order} AND status = 'paid'"))).await, 1);
+    assert_eq!(
+        app.scalar(leak(format!("SELECT COUNT(*) FROM wage_orders WHERE id = {order} AND status = 'paid'"))).await,
+        1
+    );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM payouts WHERE status = 'paid'").await, lines);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM sandbox_bank_payments").await, lines, "the bank paid every key once");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM account_flows WHERE source = 'payout'").await, lines);
@@ -155,22 +210,49 @@ async fn a_balance_drained_after_approval_pays_what_it_covers(app: &TestApp) {
     let finance = app.login("finance", "Demo@12345").await;
     verify_by_id(app, &finance).await;
     let approver = app.scalar("SELECT id FROM accounts WHERE username = 'finance'").await;
-    let actor = repo::Actor { account_id: approver, account_name: "finance".into(), ip: String::new() };
+    let actor =
+        repo::Actor { account_id: approver, account_name: "finance".into(), project_id: None, ip: String::new() };
     repo::approve(&app.db, 1, order, 0, "", &actor).await.unwrap().unwrap();
     let pending = payout::pending(&app.db, order).await.unwrap();
     assert!(pending.len() >= 3, "the demo sheet has lines to pay");
     let covered: i64 = pending[..2].iter().map(|p| p.amount_fen).sum();
     let drain = balance(app).await - covered;
-    let flow = NewFlow { project_id: 1, direction: Direction::Out, amount_fen: drain, counterparty_name: "测试", counterparty_account: "",
-        counterparty_bank: "", summary: "测试转出", source: Source::Regulator, bank_ref: "", payout_id: None, occurred_at: 0, created_by: None };
+    let flow = NewFlow {
+        project_id: 1,
+        direction: Direction::Out,
+        amount_fen: drain,
+        counterparty_name: "测试",
+        counterparty_account: "",
+        counterparty_bank: "",
+        summary: "测试转出",
+        source: Source::Regulator,
+        bank_ref: "",
+        payout_id: None,
+        occurred_at: 0,
+        created_by: None,
+    };
     flows::post(&app.db, &flow).await.unwrap().expect("drained");
 
-    payout::pay_order(&app.db, &SandboxBank { db: app.db.clone(), pay_delay: std::time::Duration::ZERO }, order, &actor, i64::MAX).await.unwrap();
+    payout::pay_order(
+        &app.db,
+        &SandboxBank { db: app.db.clone(), pay_delay: std::time::Duration::ZERO },
+        order,
+        &actor,
+        i64::MAX,
+    )
+    .await
+    .unwrap();
     assert_eq!(balance(app).await, 0);
-    assert_eq!(app.scalar(leak(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status = 'paid'"))).await, 2);
+    assert_eq!(
+        app.scalar(leak(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status = 'paid'"))).await,
+        2
+    );
     let short = app.scalar(leak(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status = 'failed' AND failure_reason = '专户余额不足'"))).await;
     assert_eq!(short, pending.len() as i64 - 2);
-    assert_eq!(app.scalar(leak(format!("SELECT COUNT(*) FROM wage_orders WHERE id = {order} AND status = 'partial'"))).await, 1);
+    assert_eq!(
+        app.scalar(leak(format!("SELECT COUNT(*) FROM wage_orders WHERE id = {order} AND status = 'partial'"))).await,
+        1
+    );
     assert_eq!(balance(app).await, flow_sum(app).await);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM account_flows f WHERE f.id > 1 AND f.balance_after_fen <> \
         (SELECT p.balance_after_fen FROM account_flows p WHERE p.id = f.id - 1) + CASE WHEN f.direction = 'in' THEN f.amount_fen ELSE -f.amount_fen END").await, 0,

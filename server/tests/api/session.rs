@@ -83,9 +83,13 @@ async fn captcha_is_required_used_once_and_expires(app: &TestApp) {
     let answer = wageguard::auth::captcha::answer_of(&app.db, &id).await.unwrap().unwrap();
     assert_eq!(answer.len(), 4);
 
-    let wrong = app.post(LOGIN, None, &[("username", "demo"), ("password", &password), ("captcha", "0000"), ("captcha_id", &id)]).await;
+    let wrong = app
+        .post(LOGIN, None, &[("username", "demo"), ("password", &password), ("captcha", "0000"), ("captcha_id", &id)])
+        .await;
     assert_refused(&wrong, "验证码错误");
-    let reused = app.post(LOGIN, None, &[("username", "demo"), ("password", &password), ("captcha", &answer), ("captcha_id", &id)]).await;
+    let reused = app
+        .post(LOGIN, None, &[("username", "demo"), ("password", &password), ("captcha", &answer), ("captcha_id", &id)])
+        .await;
     assert_refused(&reused, "验证码已失效，请刷新后重试");
     assert_eq!(sessions(app).await, 0);
 
@@ -93,14 +97,18 @@ async fn captcha_is_required_used_once_and_expires(app: &TestApp) {
     let id = captcha["data"]["captcha_id"].as_str().unwrap().to_owned();
     let answer = wageguard::auth::captcha::answer_of(&app.db, &id).await.unwrap().unwrap();
     let lower = answer.to_lowercase();
-    let ok = app.post(LOGIN, None, &[("username", "demo"), ("password", &password), ("captcha", &lower), ("captcha_id", &id)]).await;
+    let ok = app
+        .post(LOGIN, None, &[("username", "demo"), ("password", &password), ("captcha", &lower), ("captcha_id", &id)])
+        .await;
     assert_eq!(ok["code"], 201, "{ok}");
 
     let captcha = app.post("/builder/common/v1/Public/captcha", None, &[]).await;
     let id = captcha["data"]["captcha_id"].as_str().unwrap().to_owned();
     let answer = wageguard::auth::captcha::answer_of(&app.db, &id).await.unwrap().unwrap();
     app.exec("UPDATE captchas SET expires_at = 1").await;
-    let expired = app.post(LOGIN, None, &[("username", "demo"), ("password", &password), ("captcha", &answer), ("captcha_id", &id)]).await;
+    let expired = app
+        .post(LOGIN, None, &[("username", "demo"), ("password", &password), ("captcha", &answer), ("captcha_id", &id)])
+        .await;
     assert_refused(&expired, "验证码已失效，请刷新后重试");
     assert_eq!(sessions(app).await, 1);
 }
@@ -139,9 +147,13 @@ both!(wrong_passwords_lock_the_account);
 async fn wrong_passwords_sent_at_once_are_checked_at_most_max_times(app: &TestApp) {
     let wrong = b64("Wrong@12345");
     let replies = app.post_at_once(LOGIN, &[("username", "demo"), ("password", &wrong)], 30).await;
-    let checked = replies.iter().filter(|reply| reply["message"].as_str().is_some_and(|m| m.starts_with(WRONG))).count();
+    let checked =
+        replies.iter().filter(|reply| reply["message"].as_str().is_some_and(|m| m.starts_with(WRONG))).count();
     assert_eq!(checked, 4, "{replies:?}");
-    assert!(replies.iter().all(|reply| reply["code"] == 401 && (reply["message"] == WRONG || reply["message"] == LOCKED)), "{replies:?}");
+    assert!(
+        replies.iter().all(|reply| reply["code"] == 401 && (reply["message"] == WRONG || reply["message"] == LOCKED)),
+        "{replies:?}"
+    );
     let right = app.post(LOGIN, None, &[("username", "demo"), ("password", &b64("Demo@12345"))]).await;
     assert_refused(&right, LOCKED);
     assert_eq!(sessions(app).await, 0);
@@ -216,7 +228,9 @@ async fn user_info_describes_the_account_and_project(app: &TestApp) {
     assert_eq!(data["roles"], serde_json::json!(["admin"]));
     assert_eq!(data["auditStatus"], false);
 
-    let id = app.post(LOGIN, None, &[("username", "demo"), ("password", &b64("Demo@12345"))]).await["data"]["id"].as_i64().unwrap();
+    let id = app.post(LOGIN, None, &[("username", "demo"), ("password", &b64("Demo@12345"))]).await["data"]["id"]
+        .as_i64()
+        .unwrap();
     let own = app.get(&format!("{GET}?id={id}"), Some(&demo)).await;
     assert_eq!(own["code"], 201);
     let other = app.get(&format!("{GET}?id={}", id + 1), Some(&demo)).await;
@@ -279,15 +293,15 @@ async fn disabled_accounts_cannot_log_in(app: &TestApp) {
 both!(disabled_accounts_cannot_log_in);
 
 async fn site_configuration_is_public(app: &TestApp) {
-    for path in [
-        "/builder/common/v1/public/Message",
-        "/builder/common/v1/Public/Message",
-        "/finance/common/v1/public/message",
-    ] {
+    for path in
+        ["/builder/common/v1/public/Message", "/builder/common/v1/Public/Message", "/finance/common/v1/public/message"]
+    {
         let reply = app.post(path, None, &[]).await;
         assert_eq!(reply["code"], 201, "{path}: {reply}");
         let data = &reply["data"];
-        for field in ["titleall", "title", "tieleicon", "helpcenter", "areacode", "centerlatlng", "maptiles", "geocoder"] {
+        for field in
+            ["titleall", "title", "tieleicon", "helpcenter", "areacode", "centerlatlng", "maptiles", "geocoder"]
+        {
             assert!(data[field].is_string(), "{field} in {data}");
         }
         assert_eq!(data["finance"], 1);

@@ -9,7 +9,8 @@ fn sms_on(config: &mut Config) {
 
 async fn latest_code(app: &TestApp) -> String {
     let content: String = wageguard::on_db!(&app.db, pool =>
-        sqlx::query_scalar("SELECT content FROM sms_outbox ORDER BY id DESC LIMIT 1").fetch_one(pool).await).unwrap();
+        sqlx::query_scalar("SELECT content FROM sms_outbox ORDER BY id DESC LIMIT 1").fetch_one(pool).await)
+    .unwrap();
     content.chars().filter(char::is_ascii_digit).take(6).collect()
 }
 
@@ -19,7 +20,9 @@ async fn sms_login_is_off_by_default(app: &TestApp) {
     let send = app.post("/builder/common/v1/Public/getvcode", None, &[("phone", &b64("13800138001"))]).await;
     assert_eq!(send["code"], 401);
     assert_eq!(send["message"], "短信登录未开启");
-    let login = app.post("/builder/common/v1/Public/smslogin", None, &[("phone", &b64("13800138001")), ("code", "123456")]).await;
+    let login = app
+        .post("/builder/common/v1/Public/smslogin", None, &[("phone", &b64("13800138001")), ("code", "123456")])
+        .await;
     assert_eq!(login["message"], "短信登录未开启");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM sms_outbox").await, 0);
 }
@@ -36,7 +39,11 @@ async fn sms_login_sends_checks_and_uses_up_codes(app: &TestApp) {
     assert_eq!(send(vec![("phone", b64("12345"))]).await["message"], "请输入正确的手机号");
     assert_eq!(send(vec![("phone", "%%".into())]).await["message"], "手机号格式错误");
     assert_eq!(send(vec![("phone", b64("13900000000"))]).await["message"], "该手机号未绑定账号");
-    assert_eq!(send(vec![("phone", b64("13800138003"))]).await["message"], "该手机号未绑定账号", "finance phone on the builder side");
+    assert_eq!(
+        send(vec![("phone", b64("13800138003"))]).await["message"],
+        "该手机号未绑定账号",
+        "finance phone on the builder side"
+    );
     let sent = send(vec![("phone", phone.clone())]).await;
     assert_eq!(sent["code"], 201, "{sent}");
     assert_eq!(sent["message"], "验证码已发送");

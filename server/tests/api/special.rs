@@ -32,7 +32,20 @@ async fn assert_balance_is_sum_of_flows(app: &TestApp) {
 }
 
 async fn transfer(app: &TestApp, token: &str, project: &str, amount: &str, date: &str) -> Value {
-    app.post(TRANSFER, Some(token), &[("projectId", project), ("amount", amount), ("payer_name", "郑州市金水区城市建设投资有限公司"), ("payer_account", "1702021109000123456"), ("payer_bank", "中国工商银行郑州金水支行"), ("date", date), ("summary", "2026年人工费拨付（第三期）")]).await
+    app.post(
+        TRANSFER,
+        Some(token),
+        &[
+            ("projectId", project),
+            ("amount", amount),
+            ("payer_name", "郑州市金水区城市建设投资有限公司"),
+            ("payer_account", "1702021109000123456"),
+            ("payer_bank", "中国工商银行郑州金水支行"),
+            ("date", date),
+            ("summary", "2026年人工费拨付（第三期）"),
+        ],
+    )
+    .await
 }
 
 async fn information_shows_the_account_balance_and_guarantee(app: &TestApp) {
@@ -92,7 +105,10 @@ async fn the_regulator_records_a_transfer_and_the_clerk_sees_it(app: &TestApp) {
     let yesterday = app.get(&format!("{FLOWS}?start=2000-01-01&end=2000-01-31"), Some(&demo)).await;
     assert_eq!(yesterday["data"]["total"], 0);
     assert_refused(&app.get(&format!("{FLOWS}?direction=sideways"), Some(&demo)).await, "请选择正确的收支方向");
-    assert_refused(&app.get(&format!("{FLOWS}?start=2026-02-01&end=2026-01-01"), Some(&demo)).await, "开始日期不能晚于结束日期");
+    assert_refused(
+        &app.get(&format!("{FLOWS}?start=2026-02-01&end=2026-01-01"), Some(&demo)).await,
+        "开始日期不能晚于结束日期",
+    );
     assert_refused(&app.get(&format!("{FLOWS}?start=2026-02-30"), Some(&demo)).await, "请选择正确的日期");
     assert_refused(&app.get(&format!("{FLOWS}?limit=1000"), Some(&demo)).await, "每页条数应为1-100");
 }
@@ -115,7 +131,8 @@ async fn bad_transfers_change_nothing(app: &TestApp) {
     assert_refused(&transfer(app, &admin, &draft, "100", &today).await, "该项目尚未开立农民工工资专用账户");
     assert_refused(&transfer(app, &admin, "", "100", &today).await, "请选择项目");
     assert_eq!(transfer(app, &admin, "999", "100", &today).await["code"], 404);
-    let no_payer = app.post(TRANSFER, Some(&admin), &[("projectId", &project), ("amount", "100"), ("date", &today)]).await;
+    let no_payer =
+        app.post(TRANSFER, Some(&admin), &[("projectId", &project), ("amount", "100"), ("date", &today)]).await;
     assert_refused(&no_payer, "请填写付款单位名称");
     assert_eq!(transfer(app, &demo, &project, "100", &today).await["code"], 403);
     assert_eq!(transfer(app, &finance, &project, "100", &today).await["code"], 403);
@@ -151,10 +168,14 @@ async fn the_export_is_an_xlsx_of_the_filtered_flows(app: &TestApp) {
     let request = Request::get(format!("{EXPORT}?direction=in")).header("X-Token", &demo).body(Body::empty()).unwrap();
     let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
     assert_eq!(response.status(), 200);
-    assert_eq!(response.headers()[header::CONTENT_TYPE], "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    assert_eq!(
+        response.headers()[header::CONTENT_TYPE],
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    );
     let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
     use calamine::Reader;
-    let mut workbook: calamine::Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    let mut workbook: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.to_vec())).unwrap();
     let sheet = workbook.worksheet_range("专户流水").unwrap();
     let rows: Vec<Vec<String>> = sheet.rows().map(|row| row.iter().map(|cell| cell.to_string()).collect()).collect();
     assert!(rows[0][0].contains("郑州市金水区幸福里安置房项目"));
@@ -207,7 +228,10 @@ async fn bank_arrivals_are_authenticated_and_recorded_once(app: &TestApp) {
     let at_once = futures_join(app).await;
     assert!(at_once.iter().all(|reply| reply["code"] == 201), "{at_once:?}");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM account_flows").await, before + 2, "each reference once");
-    assert_eq!(app.scalar("SELECT balance_fen FROM special_accounts WHERE bank_account = '1702021109100288866'").await, 200_000_000 + 50_000_000 + 1_000);
+    assert_eq!(
+        app.scalar("SELECT balance_fen FROM special_accounts WHERE bank_account = '1702021109100288866'").await,
+        200_000_000 + 50_000_000 + 1_000
+    );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '银行到账'").await, 2);
 
     let demo = app.login("demo", "Demo@12345").await;
@@ -256,7 +280,8 @@ async fn payout_flows_name_the_payee_bank(app: &TestApp) {
     crate::orders::verify_by_id(app, &finance).await;
     let approved = crate::orders::decide(app, &finance, order, "1", "").await;
     assert_eq!(approved["data"]["statusLabel"], "已支付", "{approved}");
-    let paid = app.scalar("SELECT COUNT(*) FROM account_flows WHERE source = 'payout' AND counterparty_bank = '102'").await;
+    let paid =
+        app.scalar("SELECT COUNT(*) FROM account_flows WHERE source = 'payout' AND counterparty_bank = '102'").await;
     assert!(paid > 0);
 
     let flows = app.get(&format!("{FLOWS}?direction=out&limit=100"), Some(&demo)).await;
@@ -270,14 +295,21 @@ async fn payout_flows_name_the_payee_bank(app: &TestApp) {
         assert!(card.contains('*'));
     }
     let transfers = app.get(&format!("{FLOWS}?direction=in"), Some(&demo)).await;
-    assert_eq!(transfers["data"]["list"][0]["counterpartyBank"], "中国工商银行郑州金水支行", "a bank name stays as recorded");
-    assert!(!transfers["data"]["list"][0]["counterpartyAccount"].as_str().unwrap().contains('*'), "a company account is not a wage card");
+    assert_eq!(
+        transfers["data"]["list"][0]["counterpartyBank"], "中国工商银行郑州金水支行",
+        "a bank name stays as recorded"
+    );
+    assert!(
+        !transfers["data"]["list"][0]["counterpartyAccount"].as_str().unwrap().contains('*'),
+        "a company account is not a wage card"
+    );
 
     let request = Request::get(format!("{EXPORT}?direction=out")).header("X-Token", &demo).body(Body::empty()).unwrap();
     let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
     let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
     use calamine::Reader;
-    let mut workbook: calamine::Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    let mut workbook: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.to_vec())).unwrap();
     let sheet = workbook.worksheet_range("专户流水").unwrap();
     let rows: Vec<Vec<String>> = sheet.rows().map(|row| row.iter().map(|cell| cell.to_string()).collect()).collect();
     assert_eq!(rows.len() as i64, paid + 2, "title, header and the payouts");

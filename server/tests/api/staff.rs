@@ -32,9 +32,15 @@ fn with<'a>(key: &'a str, value: &'a str) -> Vec<(&'a str, &'a str)> {
 
 /// A unit and a staff record (id 3) on the draft project 2.
 async fn other_project_staff(app: &TestApp) {
-    app.exec("INSERT INTO companies (social_credit_code, name, created_at, updated_at) VALUES ('/', '别的项目公司', 0, 0)").await;
-    app.exec("INSERT INTO project_units (project_id, company_id, role, created_at, updated_at) \
-              SELECT 2, id, 'contractor', 0, 0 FROM companies WHERE name = '别的项目公司'").await;
+    app.exec(
+        "INSERT INTO companies (social_credit_code, name, created_at, updated_at) VALUES ('/', '别的项目公司', 0, 0)",
+    )
+    .await;
+    app.exec(
+        "INSERT INTO project_units (project_id, company_id, role, created_at, updated_at) \
+              SELECT 2, id, 'contractor', 0, 0 FROM companies WHERE name = '别的项目公司'",
+    )
+    .await;
     app.exec("INSERT INTO project_staff (project_id, unit_id, post, name, phone, id_number, entry_date, created_at, updated_at) \
               SELECT 2, id, '项目经理', '李别人', '13900000000', '410105198811204016', '2026-01-01', 0, 0 FROM project_units WHERE project_id = 2").await;
 }
@@ -78,7 +84,10 @@ async fn options_name_posts_units_and_vacant_key_posts(app: &TestApp) {
     let data = &app.get(OPTIONS, Some(&demo)).await["data"];
     assert_eq!(data["posts"][0], serde_json::json!({"value": "项目经理", "label": "项目经理", "key": true}));
     assert_eq!(data["posts"].as_array().map(|posts| posts.iter().filter(|p| p["key"] == true).count()), Some(2));
-    assert_eq!(data["units"][1], serde_json::json!({"value": 2, "label": "河南省第一建筑工程集团有限责任公司（施工总承包单位）"}));
+    assert_eq!(
+        data["units"][1],
+        serde_json::json!({"value": 2, "label": "河南省第一建筑工程集团有限责任公司（施工总承包单位）"})
+    );
     assert_eq!(data["keyPostsMissing"], serde_json::json!([]));
     assert_eq!(wageguard::project::staff::service::key_posts_missing(&app.db, 1).await.unwrap(), Vec::<&str>::new());
 
@@ -88,7 +97,10 @@ async fn options_name_posts_units_and_vacant_key_posts(app: &TestApp) {
     app.exec("UPDATE project_staff SET exit_date = '2026-04-01' WHERE post = '劳资专管员'").await;
     assert_eq!(wageguard::project::staff::service::key_posts_missing(&app.db, 1).await.unwrap(), vec!["劳资专管员"]);
     assert_eq!(app.get(OPTIONS, Some(&demo)).await["data"]["keyPostsMissing"], serde_json::json!(["劳资专管员"]));
-    assert_eq!(wageguard::project::staff::service::key_posts_missing(&app.db, 2).await.unwrap(), vec!["项目经理", "劳资专管员"]);
+    assert_eq!(
+        wageguard::project::staff::service::key_posts_missing(&app.db, 2).await.unwrap(),
+        vec!["项目经理", "劳资专管员"]
+    );
 }
 both!(options_name_posts_units_and_vacant_key_posts);
 
@@ -103,7 +115,13 @@ async fn adds_edits_and_deletes_with_the_log(app: &TestApp) {
     assert_eq!(detail["key"], false);
     assert_eq!(detail["certificateNumber"], "豫建安C(2020)0001");
     assert_eq!(detail["exitDate"], "");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '新增管理人员' AND target_type = 'project_staff'").await, 1);
+    assert_eq!(
+        app.scalar(
+            "SELECT COUNT(*) FROM operation_log WHERE action = '新增管理人员' AND target_type = 'project_staff'"
+        )
+        .await,
+        1
+    );
 
     let mut edit = with("phone", "0371-66668888");
     edit.push(("id", &id));
@@ -111,14 +129,20 @@ async fn adds_edits_and_deletes_with_the_log(app: &TestApp) {
     let reply = app.post(SAVE, Some(&demo), &edit).await;
     assert_eq!(reply["code"], 201, "{reply}");
     let detail = &app.get(&format!("{DETAIL}?id={id}"), Some(&demo)).await["data"];
-    assert_eq!((detail["phone"].as_str(), detail["exitDate"].as_str(), detail["status"].as_i64()), (Some("0371-66668888"), Some("2026-05-01"), Some(2)));
+    assert_eq!(
+        (detail["phone"].as_str(), detail["exitDate"].as_str(), detail["status"].as_i64()),
+        (Some("0371-66668888"), Some("2026-05-01"), Some(2))
+    );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '修改管理人员'").await, 1);
     assert_eq!(app.post(LIST, Some(&demo), &[]).await["data"]["total"], 3);
 
     let reply = app.post(DELETE, Some(&demo), &[("id", &id)]).await;
     assert_eq!((reply["code"].as_i64(), reply["message"].as_str()), (Some(201), Some("删除成功")));
     assert_eq!(app.post(LIST, Some(&demo), &[]).await["data"]["total"], 2);
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '删除管理人员' AND detail = '安全员 王安'").await, 1);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '删除管理人员' AND detail = '安全员 王安'").await,
+        1
+    );
     assert_eq!(app.post(DELETE, Some(&demo), &[("id", &id)]).await["code"], 404);
     assert_eq!(app.get(&format!("{DETAIL}?id={id}"), Some(&demo)).await["code"], 404);
     assert_eq!(app.post(SAVE, Some(&demo), &with("id", &id)).await["code"], 404);
@@ -151,8 +175,22 @@ async fn every_rule_refuses_and_nothing_is_stored(app: &TestApp) {
         assert_eq!(reply["code"], 401);
     }
     // The same person twice in one post; a second project manager while one is in post.
-    assert_refused(&app.post(SAVE, Some(&demo), &with("id_number", "41010219850308202X").into_iter().map(|(k, v)| if k == "post" { (k, "劳资专管员") } else { (k, v) }).collect::<Vec<_>>()).await, "该人员已在本项目担任此岗位");
-    assert_refused(&app.post(SAVE, Some(&demo), &with("post", "项目经理")).await, "本项目已有在岗的项目经理，请先为其办理离场");
+    assert_refused(
+        &app.post(
+            SAVE,
+            Some(&demo),
+            &with("id_number", "41010219850308202X")
+                .into_iter()
+                .map(|(k, v)| if k == "post" { (k, "劳资专管员") } else { (k, v) })
+                .collect::<Vec<_>>(),
+        )
+        .await,
+        "该人员已在本项目担任此岗位",
+    );
+    assert_refused(
+        &app.post(SAVE, Some(&demo), &with("post", "项目经理")).await,
+        "本项目已有在岗的项目经理，请先为其办理离场",
+    );
     // A manager who already left does not block the new one.
     let mut past = with("post", "项目经理");
     past.push(("exit_date", "2026-03-06"));
@@ -184,7 +222,10 @@ async fn scoping_keeps_projects_apart(app: &TestApp) {
     let only_two: Value = app.post(LIST, Some(&admin), &[("project_id", "2")]).await;
     assert_eq!(only_two["data"]["list"][0]["name"], "李别人");
     assert_eq!(app.get(&format!("{DETAIL}?id=3"), Some(&admin)).await["data"]["projectId"], 2);
-    assert_eq!(app.get(&format!("{OPTIONS}?project_id=2"), Some(&admin)).await["data"]["keyPostsMissing"], serde_json::json!(["劳资专管员"]));
+    assert_eq!(
+        app.get(&format!("{OPTIONS}?project_id=2"), Some(&admin)).await["data"]["keyPostsMissing"],
+        serde_json::json!(["劳资专管员"])
+    );
     assert_eq!(app.post(SAVE, Some(&admin), VALID).await["code"], 403);
     assert_eq!(app.post(DELETE, Some(&admin), &[("id", "3")]).await["code"], 403);
 

@@ -43,10 +43,16 @@ pub fn opened(recurl: &str, agreement: &str) -> Vec<(&'static str, String)> {
 }
 
 pub fn not_opened() -> Vec<(&'static str, String)> {
-    [("banktype", "2"), ("notopenbankSelected", "105"), ("AdminName", "李新民"), ("AdminPhone", "13800138002"), ("AppointMent", "2026-12-01")]
-        .into_iter()
-        .map(|(k, v)| (k, v.to_owned()))
-        .collect()
+    [
+        ("banktype", "2"),
+        ("notopenbankSelected", "105"),
+        ("AdminName", "李新民"),
+        ("AdminPhone", "13800138002"),
+        ("AppointMent", "2026-12-01"),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k, v.to_owned()))
+    .collect()
 }
 
 fn with(mut form: Vec<(&'static str, String)>, changes: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
@@ -137,9 +143,21 @@ async fn account_edit_loads_the_form_and_the_bank_tree(app: &TestApp) {
     let token = app.login("newsite", PASSWORD).await;
     let data = load(app, &token).await;
     let form = &data["accountForm"];
-    for field in ["Id", "banktype", "BankAccount", "AccountName", "BankType", "BankPoint", "OpenTime", "OpenCompanyType",
-        "OpenCompanyName", "SocialCreditCode", "AdminName", "AdminPhone", "AppointMent"]
-    {
+    for field in [
+        "Id",
+        "banktype",
+        "BankAccount",
+        "AccountName",
+        "BankType",
+        "BankPoint",
+        "OpenTime",
+        "OpenCompanyType",
+        "OpenCompanyName",
+        "SocialCreditCode",
+        "AdminName",
+        "AdminPhone",
+        "AppointMent",
+    ] {
         assert_eq!(form[field], "", "{field}: {data}");
     }
     for field in ["bankSelected", "Recurl", "Agreementurl", "notopenbankSelected"] {
@@ -149,15 +167,20 @@ async fn account_edit_loads_the_form_and_the_bank_tree(app: &TestApp) {
     assert_eq!(form["isvirtual"], "0");
     let banks = data["banklist"].as_array().expect("banks");
     let labels: Vec<&str> = banks.iter().map(|b| b["label"].as_str().unwrap()).collect();
-    for bank in ["中国工商银行", "中国农业银行", "中国银行", "中国建设银行", "交通银行", "招商银行", "中国邮政储蓄银行"] {
+    for bank in ["中国工商银行", "中国农业银行", "中国银行", "中国建设银行", "交通银行", "招商银行", "中国邮政储蓄银行"]
+    {
         assert!(labels.contains(&bank), "{bank} in {labels:?}");
     }
     let ccb = banks.iter().find(|b| b["value"] == "105").expect("建设银行 105");
     assert_eq!(ccb["label"], "中国建设银行");
     let branches = ccb["children"].as_array().expect("branches");
     assert!(branches.len() >= 3);
-    assert!(branches.iter().any(|b| b["value"] == "105491000011" && b["label"].as_str().unwrap().contains("郑州")), "{ccb}");
-    let types: Vec<&str> = data["companytype"].as_array().unwrap().iter().map(|t| t["label"].as_str().unwrap()).collect();
+    assert!(
+        branches.iter().any(|b| b["value"] == "105491000011" && b["label"].as_str().unwrap().contains("郑州")),
+        "{ccb}"
+    );
+    let types: Vec<&str> =
+        data["companytype"].as_array().unwrap().iter().map(|t| t["label"].as_str().unwrap()).collect();
     assert_eq!(types, ["建设单位", "施工总包", "施工分包"]);
     assert!(data["agreementfour"].as_str().unwrap().contains("三方监管协议"));
     assert_eq!(data["editable"], true);
@@ -215,7 +238,13 @@ async fn every_refusal_answers_its_message_and_changes_nothing(app: &TestApp) {
     assert_refused(&post(app, SAVE, &token, &valid).await, "请先验证专户");
 
     assert_eq!(app.scalar("SELECT COUNT(*) FROM special_accounts WHERE project_id = (SELECT project_id FROM accounts WHERE username = 'newsite')").await, 0);
-    assert_eq!(app.scalar("SELECT wizard_step FROM projects WHERE id = (SELECT project_id FROM accounts WHERE username = 'newsite')").await, 1);
+    assert_eq!(
+        app.scalar(
+            "SELECT wizard_step FROM projects WHERE id = (SELECT project_id FROM accounts WHERE username = 'newsite')"
+        )
+        .await,
+        1
+    );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '保存专户信息'").await, 0);
 }
 both!(every_refusal_answers_its_message_and_changes_nothing);
@@ -244,7 +273,11 @@ async fn a_verified_account_saves_and_moves_to_step_five(app: &TestApp) {
     assert_eq!(form["AccountStatus"], "1");
     assert!(!form["Id"].as_str().unwrap().is_empty());
     assert_eq!(data["wizard_step"], 5);
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '保存专户信息' AND detail LIKE '%6217****7890%'").await, 1);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '保存专户信息' AND detail LIKE '%6217****7890%'")
+            .await,
+        1
+    );
 
     // A virtual sub-account needs no tripartite agreement.
     let reply = post(app, SAVE, &token, &with(opened(&recurl.join(","), ""), &[("isvirtual", "1")])).await;
@@ -254,7 +287,8 @@ async fn a_verified_account_saves_and_moves_to_step_five(app: &TestApp) {
     // The bank's 301: the save asks for the user's confirmation, then stores the account unflagged.
     let doubtful = "6217001234567899";
     assert_eq!(verify(app, &token, doubtful, NAME).await["code"], 301);
-    let form = with(opened(&recurl.join(","), &agreement.join(",")), &[("BankAccount", doubtful), ("OpenTime", "2020-05-06")]);
+    let form =
+        with(opened(&recurl.join(","), &agreement.join(",")), &[("BankAccount", doubtful), ("OpenTime", "2020-05-06")]);
     let reply = post(app, SAVE, &token, &form).await;
     assert_eq!(reply["code"], 301, "{reply}");
     let reply = post(app, SAVE, &token, &with(form, &[("confirmed", "1")])).await;
@@ -303,7 +337,13 @@ async fn submit_names_the_missing_step_then_submits(app: &TestApp) {
     let reply = app.get(SUBMIT, Some(&token)).await;
     assert_eq!(reply["code"], 201, "{reply}");
     assert_eq!(reply["message"], "成功提交审核");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM projects WHERE audit_status = '1' AND submitted_at IS NOT NULL AND wizard_step = 5").await, 1);
+    assert_eq!(
+        app.scalar(
+            "SELECT COUNT(*) FROM projects WHERE audit_status = '1' AND submitted_at IS NOT NULL AND wizard_step = 5"
+        )
+        .await,
+        1
+    );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '提交审核'").await, 1);
 
     let again = app.get(SUBMIT, Some(&token)).await;
@@ -320,11 +360,18 @@ async fn the_suggested_account_name_follows_the_national_rule(app: &TestApp) {
     save_units(app, &token).await;
     assert_eq!(load(app, &token).await["suggested_account_name"], "", "the contractor, but no project name yet");
     save_step1(app, &token).await;
-    assert_eq!(load(app, &token).await["suggested_account_name"], format!("{CONTRACTOR_NAME}郑州市金水区花园路小学改扩建工程农民工工资专用账户"));
+    assert_eq!(
+        load(app, &token).await["suggested_account_name"],
+        format!("{CONTRACTOR_NAME}郑州市金水区花园路小学改扩建工程农民工工资专用账户")
+    );
 
     // A project name without a contractor suggests nothing either.
     let newsite = newsite_project(app).await;
-    wageguard::execute!(&app.db, sqlx::query("DELETE FROM project_units WHERE project_id = $1 AND role = 'contractor'").bind(newsite)).expect("delete");
+    wageguard::execute!(
+        &app.db,
+        sqlx::query("DELETE FROM project_units WHERE project_id = $1 AND role = 'contractor'").bind(newsite)
+    )
+    .expect("delete");
     assert_eq!(load(app, &token).await["suggested_account_name"], "");
 }
 both!(the_suggested_account_name_follows_the_national_rule);

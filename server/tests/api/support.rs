@@ -74,7 +74,10 @@ pub async fn fresh_postgres_database() -> Option<FreshPostgres> {
     };
     drop_stale_databases(&admin).await;
     let name = format!("wg_test_{}_{}", wageguard::clock::now(), uuid::Uuid::new_v4().simple());
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin).await.expect("create test database");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&admin)
+        .await
+        .expect("create test database");
     admin.close().await;
     let base = admin_url.rsplit_once('/').map(|(base, _)| base).unwrap_or(&admin_url);
     Some(FreshPostgres { url: format!("{base}/{name}"), name })
@@ -98,7 +101,9 @@ pub async fn spawn_postgres(configure: fn(&mut Config)) -> Option<TestApp> {
 pub async fn drop_postgres_database(name: &str) {
     let admin_url = std::env::var("WAGEGUARD_TEST_POSTGRES").unwrap_or_else(|_| PG_ADMIN_URL.to_owned());
     if let Ok(admin) = sqlx::PgPool::connect(&admin_url).await {
-        let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&admin).await;
+        let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
+            .execute(&admin)
+            .await;
         admin.close().await;
     }
 }
@@ -113,7 +118,9 @@ async fn drop_stale_databases(admin: &sqlx::PgPool) {
     for name in names {
         let created: i64 = name.split('_').nth(2).and_then(|s| s.parse().ok()).unwrap_or(i64::MAX);
         if created < cutoff {
-            let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(admin).await;
+            let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
+                .execute(admin)
+                .await;
         }
     }
 }
@@ -128,7 +135,15 @@ async fn start(config: Config, cleanup: Cleanup) -> TestApp {
 impl TestApp {
     /// Removes the demo roster, for cases that count a unit's or a team's workers from zero.
     pub async fn without_demo_roster(&self) {
-        for table in ["payouts", "wage_lines", "punches", "attendance_corrections", "attendance_days", "employment_rates", "employments"] {
+        for table in [
+            "payouts",
+            "wage_lines",
+            "punches",
+            "attendance_corrections",
+            "attendance_days",
+            "employment_rates",
+            "employments",
+        ] {
             self.exec_owned(format!("DELETE FROM {table}")).await;
         }
         self.exec("DELETE FROM workers").await;
@@ -152,7 +167,8 @@ impl TestApp {
         let response = self.router.clone().oneshot(request).await.expect("router answers");
         let status = response.status().as_u16();
         let bytes = response.into_body().collect().await.expect("body").to_bytes();
-        let body = serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+        let body = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
         (status, body)
     }
 
@@ -213,14 +229,56 @@ impl TestApp {
 
     /// Logs in on the enterprise side (or the finance side for `finance`) and returns the token.
     pub async fn login(&self, username: &str, password: &str) -> String {
-        let path = if username == "finance" { "/finance/common/v1/Public/Financelogin" } else { "/builder/common/v1/Public/login" };
+        let path = if username == "finance" {
+            "/finance/common/v1/Public/Financelogin"
+        } else {
+            "/builder/common/v1/Public/login"
+        };
         let reply = self.post(path, None, &[("username", username), ("password", &b64(password))]).await;
         assert_eq!(reply["code"], 201, "login of {username}: {reply}");
         reply["data"]["phpsessid"].as_str().expect("token").to_owned()
     }
 
+    /// A finance approver of project 2, created here and logged in: the token.
+    pub async fn other_approver(&self) -> String {
+        let hash = wageguard::auth::password::hash_blocking("Demo@12345".into()).await.unwrap();
+        wageguard::auth::accounts::create(
+            &self.db,
+            wageguard::auth::accounts::NewAccount {
+                username: "finance2",
+                name: "赵会计",
+                kind: wageguard::auth::accounts::AccountKind::Finance,
+                project_id: Some(2),
+                phone: "13800138009",
+                id_number: "410105198805123025",
+                password_hash: &hash,
+                password_meets_strong_rule: true,
+                must_change_password: false,
+                district: "",
+                regulator_role: None,
+            },
+        )
+        .await
+        .unwrap();
+        let reply = self
+            .post(
+                "/finance/common/v1/Public/Financelogin",
+                None,
+                &[("username", "finance2"), ("password", &b64("Demo@12345"))],
+            )
+            .await;
+        reply["data"]["phpsessid"].as_str().unwrap().to_owned()
+    }
+
     pub async fn scalar(&self, sql: &'static str) -> i64 {
-        wageguard::on_db!(&self.db, pool => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await).expect("scalar query")
+        wageguard::on_db!(&self.db, pool => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await)
+            .expect("scalar query")
+    }
+
+    /// [`TestApp::scalar`] of SQL built at run time.
+    pub async fn scalar_owned(&self, sql: String) -> i64 {
+        wageguard::on_db!(&self.db, pool => sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql.clone())).fetch_one(pool).await)
+            .expect("scalar query")
     }
 
     pub async fn exec_owned(&self, sql: String) {
@@ -244,7 +302,10 @@ impl http_body::Body for CountingBody {
     type Data = axum::body::Bytes;
     type Error = std::convert::Infallible;
 
-    fn poll_frame(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
         if self.chunks == 0 {
             return Poll::Ready(None);
         }
@@ -295,4 +356,17 @@ macro_rules! both {
             }
         }
     };
+}
+
+/// A regulator account of `district` ('' for the whole area) and `role` (auditor, inspector, manager), on
+/// the demo regulator's password (`Admin@12345`), logged in: its token.
+pub async fn regulator(app: &TestApp, username: &str, district: &str, role: &str) -> String {
+    app.exec_owned(format!(
+        "INSERT INTO accounts (username, name, kind, phone, password_hash, must_change_password, \
+         password_meets_strong_rule, password_changed_at, created_at, district, regulator_role) \
+         SELECT '{username}', '监管员', kind, '', password_hash, must_change_password, password_meets_strong_rule, \
+         password_changed_at, created_at, '{district}', '{role}' FROM accounts WHERE username = 'admin'"
+    ))
+    .await;
+    app.login(username, "Admin@12345").await
 }

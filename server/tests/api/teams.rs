@@ -60,7 +60,8 @@ async fn team_id(app: &TestApp, token: &str, name: &str) -> String {
 }
 
 async fn log_lines(app: &TestApp, action: &'static str) -> i64 {
-    let sql: &'static str = Box::leak(format!("SELECT COUNT(*) FROM operation_log WHERE action = '{action}'").into_boxed_str());
+    let sql: &'static str =
+        Box::leak(format!("SELECT COUNT(*) FROM operation_log WHERE action = '{action}'").into_boxed_str());
     app.scalar(sql).await
 }
 
@@ -127,12 +128,21 @@ async fn a_team_is_added_and_edited_by_the_rules(app: &TestApp) {
     assert_refused(&send(app, SAVE, &token, &with(&form, &[("unit_id", "abc")])).await, "请选择正确的所属单位");
     assert_eq!(send(app, SAVE, &token, &with(&form, &[("unit_id", "999999")])).await["code"], 404);
     assert_refused(&send(app, SAVE, &token, &with(&form, &[("name", "  ")])).await, "请填写班组名称");
-    assert_refused(&send(app, SAVE, &token, &with(&form, &[("name", &"班".repeat(51))])).await, "班组名称不能超过50个字");
+    assert_refused(
+        &send(app, SAVE, &token, &with(&form, &[("name", &"班".repeat(51))])).await,
+        "班组名称不能超过50个字",
+    );
     assert_refused(&send(app, SAVE, &token, &with(&form, &[("name", "钢筋班")])).await, "该单位下已有同名班组");
     assert_refused(&send(app, SAVE, &token, &with(&form, &[("leader_name", "1")])).await, "请填写规范的姓名");
     assert_refused(&send(app, SAVE, &token, &with(&form, &[("leader_phone", "")])).await, "请填写联系电话");
-    assert_refused(&send(app, SAVE, &token, &with(&form, &[("leader_phone", "02112345678")])).await, "请填写正确的联系电话");
-    assert_refused(&send(app, SAVE, &token, &with(&form, &[("leader_id_number", "410102199003074328")])).await, "请填写正确的身份证号码");
+    assert_refused(
+        &send(app, SAVE, &token, &with(&form, &[("leader_phone", "02112345678")])).await,
+        "请填写正确的联系电话",
+    );
+    assert_refused(
+        &send(app, SAVE, &token, &with(&form, &[("leader_id_number", "410102199003074328")])).await,
+        "请填写正确的身份证号码",
+    );
     assert_refused(&send(app, SAVE, &token, &with(&form, &[("work_type", "")])).await, "请选择工种");
     assert_refused(&send(app, SAVE, &token, &with(&form, &[("work_type", "100")])).await, "请选择正确的工种");
     assert_refused(&send(app, SAVE, &token, &with(&form, &[("entry_date", "")])).await, "请选择进场日期");
@@ -148,9 +158,13 @@ async fn a_team_is_added_and_edited_by_the_rules(app: &TestApp) {
     let id = reply["data"]["id"].to_string();
     assert_eq!(log_lines(app, "新增班组").await, 1);
     // The same name under another unit is fine.
-    assert_eq!(send(app, SAVE, &token, &with(&form, &[("unit_id", &sub), ("entry_date", "2026-03-10")])).await["code"], 201);
+    assert_eq!(
+        send(app, SAVE, &token, &with(&form, &[("unit_id", &sub), ("entry_date", "2026-03-10")])).await["code"],
+        201
+    );
 
-    let edit = with(&form, &[("id", &id), ("name", "外架班"), ("leader_id_number", "11010519491231002x"), ("work_type", "1")]);
+    let edit =
+        with(&form, &[("id", &id), ("name", "外架班"), ("leader_id_number", "11010519491231002x"), ("work_type", "1")]);
     let reply = send(app, SAVE, &token, &edit).await;
     assert_eq!(reply["code"], 201, "{reply}");
     let saved = teams(app, &token, &[("name", "外架班")]).await["list"][0].clone();
@@ -167,7 +181,8 @@ async fn a_team_is_added_and_edited_by_the_rules(app: &TestApp) {
     employ_in_rebar_team(app, "1").await;
     let rebar = teams(app, &token, &[("name", "钢筋班")]).await["list"][0].clone();
     assert_eq!(rebar["worker_count"], 1);
-    let rebar_edit = with(&team_form(&sub), &[("id", &rebar["id"].to_string()), ("name", "钢筋班"), ("entry_date", "2026-03-10")]);
+    let rebar_edit =
+        with(&team_form(&sub), &[("id", &rebar["id"].to_string()), ("name", "钢筋班"), ("entry_date", "2026-03-10")]);
     assert_refused(&send(app, SAVE, &token, &rebar_edit).await, "该班组下还有工人，不能更换所属单位");
 }
 both!(a_team_is_added_and_edited_by_the_rules);
@@ -180,9 +195,18 @@ async fn teams_exit_and_are_deleted_only_without_workers(app: &TestApp) {
     employ_in_rebar_team(app, "1").await;
     assert_refused(&app.post(EXIT, Some(&token), &[("id", &carpentry)]).await, "请选择退场日期");
     assert_refused(&app.post(EXIT, Some(&token), &[("exit_date", "2026-05-01")]).await, "请选择班组");
-    assert_refused(&app.post(EXIT, Some(&token), &[("id", &carpentry), ("exit_date", "2999-01-01")]).await, "退场日期不能晚于今天");
-    assert_refused(&app.post(EXIT, Some(&token), &[("id", &carpentry), ("exit_date", "2026-03-04")]).await, "退场日期不能早于进场日期");
-    assert_refused(&app.post(EXIT, Some(&token), &[("id", &rebar), ("exit_date", "2026-05-01")]).await, "该班组还有1名工人在场，不能退场");
+    assert_refused(
+        &app.post(EXIT, Some(&token), &[("id", &carpentry), ("exit_date", "2999-01-01")]).await,
+        "退场日期不能晚于今天",
+    );
+    assert_refused(
+        &app.post(EXIT, Some(&token), &[("id", &carpentry), ("exit_date", "2026-03-04")]).await,
+        "退场日期不能早于进场日期",
+    );
+    assert_refused(
+        &app.post(EXIT, Some(&token), &[("id", &rebar), ("exit_date", "2026-05-01")]).await,
+        "该班组还有1名工人在场，不能退场",
+    );
     assert_eq!(app.post(EXIT, Some(&token), &[("id", "999999"), ("exit_date", "2026-05-01")]).await["code"], 404);
     let reply = app.post(EXIT, Some(&token), &[("id", &carpentry), ("exit_date", "2026-03-05")]).await;
     assert_eq!(reply["code"], 201, "the entry day itself: {reply}");
@@ -190,7 +214,10 @@ async fn teams_exit_and_are_deleted_only_without_workers(app: &TestApp) {
     assert_eq!(exited["total"], 1);
     assert_eq!(exited["list"][0]["exit_date"], "2026-03-05");
     assert_eq!(exited["list"][0]["status_label"], "已退场");
-    assert_refused(&app.post(EXIT, Some(&token), &[("id", &carpentry), ("exit_date", "2026-05-01")]).await, "该班组已退场");
+    assert_refused(
+        &app.post(EXIT, Some(&token), &[("id", &carpentry), ("exit_date", "2026-05-01")]).await,
+        "该班组已退场",
+    );
     assert_eq!(log_lines(app, "班组退场").await, 1);
     // An exited team's entry date stays before its exit.
     let contractor = unit(app, &token, "type=contractor").await;
@@ -200,7 +227,11 @@ async fn teams_exit_and_are_deleted_only_without_workers(app: &TestApp) {
     assert_refused(&app.post(DELETE, Some(&token), &[("id", &rebar)]).await, "该班组下还有1名工人，不能删除");
     app.exec("UPDATE employments SET status = 2, exit_date = '2026-04-01'").await;
     assert_refused(&app.post(DELETE, Some(&token), &[("id", &rebar)]).await, "该班组下还有1名工人，不能删除");
-    assert_eq!(app.post(EXIT, Some(&token), &[("id", &rebar), ("exit_date", "2026-05-01")]).await["code"], 201, "no worker on site");
+    assert_eq!(
+        app.post(EXIT, Some(&token), &[("id", &rebar), ("exit_date", "2026-05-01")]).await["code"],
+        201,
+        "no worker on site"
+    );
     assert_refused(&app.post(DELETE, Some(&token), &[]).await, "请选择班组");
     assert_eq!(app.post(DELETE, Some(&token), &[("id", "999999")]).await["code"], 404);
     let reply = app.post(DELETE, Some(&token), &[("id", &carpentry)]).await;
@@ -213,9 +244,14 @@ both!(teams_exit_and_are_deleted_only_without_workers);
 async fn an_exited_unit_takes_no_new_team(app: &TestApp) {
     let token = app.login("demo", PASSWORD).await;
     let sub = unit(app, &token, "type=subcontractor").await;
-    let reply = app.post("/builder/company/v1/Company/ajax_exitall", Some(&token), &[("ids", &sub), ("exit_date", "2026-04-01")]).await;
+    let reply = app
+        .post("/builder/company/v1/Company/ajax_exitall", Some(&token), &[("ids", &sub), ("exit_date", "2026-04-01")])
+        .await;
     assert_eq!(reply["code"], 201, "{reply}");
-    assert_refused(&send(app, SAVE, &token, &with(&team_form(&sub), &[("entry_date", "2026-04-02")])).await, "所属单位已退场，不能添加班组");
+    assert_refused(
+        &send(app, SAVE, &token, &with(&team_form(&sub), &[("entry_date", "2026-04-02")])).await,
+        "所属单位已退场，不能添加班组",
+    );
 }
 both!(an_exited_unit_takes_no_new_team);
 
@@ -229,7 +265,11 @@ async fn another_projects_teams_are_never_served(app: &TestApp) {
     assert_eq!(app.post(EXIT, Some(&newsite), &[("id", &rebar), ("exit_date", "2026-05-01")]).await["code"], 404);
     assert_eq!(app.post(DELETE, Some(&newsite), &[("id", &rebar)]).await["code"], 404);
     assert_eq!(teams(app, &newsite, &[]).await["total"], 0);
-    assert_eq!(app.post(LIST, Some(&newsite), &[("project_id", "1")]).await["code"], 404, "another project is never served");
+    assert_eq!(
+        app.post(LIST, Some(&newsite), &[("project_id", "1")]).await["code"],
+        404,
+        "another project is never served"
+    );
 
     let admin = app.login("admin", "Admin@12345").await;
     assert_refused(&app.post(LIST, Some(&admin), &[]).await, "请选择项目");

@@ -41,7 +41,8 @@ impl Reply {
 
     fn envelope(&self) -> Value {
         assert_eq!(self.status, 200, "HTTP {}: {}", self.status, String::from_utf8_lossy(&self.body));
-        serde_json::from_slice(&self.body).unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&self.body)))
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&self.body)))
     }
 }
 
@@ -64,7 +65,10 @@ fn dechunk(mut raw: &[u8]) -> Vec<u8> {
 async fn exchange(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
     let talk = async {
         let mut stream = TcpStream::connect(addr).await.expect("connect");
-        let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+            body.len()
+        );
         for (name, value) in headers {
             head.push_str(&format!("{name}: {value}\r\n"));
         }
@@ -75,15 +79,24 @@ async fn exchange(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, 
         stream.read_to_end(&mut raw).await.expect("read reply");
         raw
     };
-    let raw = tokio::time::timeout(Duration::from_secs(60), talk).await.unwrap_or_else(|_| panic!("{method} {path} at {addr} did not answer"));
+    let raw = tokio::time::timeout(Duration::from_secs(60), talk)
+        .await
+        .unwrap_or_else(|_| panic!("{method} {path} at {addr} did not answer"));
     let head_end = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("reply head");
     let head = String::from_utf8_lossy(&raw[..head_end]).into_owned();
     let mut lines = head.split("\r\n");
-    let status = lines.next().and_then(|line| line.split_whitespace().nth(1)).and_then(|code| code.parse().ok()).expect("status line");
-    let headers: Vec<(String, String)> =
-        lines.filter_map(|line| line.split_once(':')).map(|(name, value)| (name.trim().to_owned(), value.trim().to_owned())).collect();
+    let status = lines
+        .next()
+        .and_then(|line| line.split_whitespace().nth(1))
+        .and_then(|code| code.parse().ok())
+        .expect("status line");
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.trim().to_owned(), value.trim().to_owned()))
+        .collect();
     let rest = &raw[head_end + 4..];
-    let chunked = headers.iter().any(|(name, value)| name.eq_ignore_ascii_case("transfer-encoding") && value.contains("chunked"));
+    let chunked =
+        headers.iter().any(|(name, value)| name.eq_ignore_ascii_case("transfer-encoding") && value.contains("chunked"));
     let body = if chunked { dechunk(rest) } else { rest.to_vec() };
     Reply { status, headers, body }
 }
@@ -248,7 +261,11 @@ http {{
 impl Drop for Nginx {
     fn drop(&mut self) {
         // The master stops its workers; a killed master would leave them listening.
-        let stopped = Command::new(self.binary).args(Nginx::args(&self.prefix)).args(["-s", "stop"]).status().is_ok_and(|s| s.success());
+        let stopped = Command::new(self.binary)
+            .args(Nginx::args(&self.prefix))
+            .args(["-s", "stop"])
+            .status()
+            .is_ok_and(|s| s.success());
         if !stopped {
             let _ = self.child.kill();
         }
@@ -257,9 +274,9 @@ impl Drop for Nginx {
 }
 
 fn nginx_binary() -> Option<&'static str> {
-    ["/usr/sbin/nginx", "nginx"]
-        .into_iter()
-        .find(|binary| Command::new(binary).arg("-v").stderr(Stdio::null()).status().is_ok_and(|status| status.success()))
+    ["/usr/sbin/nginx", "nginx"].into_iter().find(|binary| {
+        Command::new(binary).arg("-v").stderr(Stdio::null()).status().is_ok_and(|status| status.success())
+    })
 }
 
 fn free_ports(count: usize) -> Vec<u16> {
@@ -278,7 +295,8 @@ impl Balancer<'_> {
     async fn send(&mut self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> (Reply, usize) {
         let reply = exchange(self.nginx, method, path, headers, body).await;
         let upstream = reply.header("X-Upstream").expect("nginx names the upstream").to_owned();
-        let index = self.servers.iter().position(|server| server.addr.to_string() == upstream).expect("a known upstream");
+        let index =
+            self.servers.iter().position(|server| server.addr.to_string() == upstream).expect("a known upstream");
         *self.answered.entry(self.servers[index].name).or_default() += 1;
         (reply, index)
     }
@@ -297,15 +315,20 @@ impl Balancer<'_> {
 }
 
 async fn captcha_answer(db: &sqlx::PgPool, id: &str) -> String {
-    sqlx::query_scalar("SELECT answer FROM captchas WHERE id = $1").bind(id).fetch_one(db).await.expect("the captcha is stored")
+    sqlx::query_scalar("SELECT answer FROM captchas WHERE id = $1")
+        .bind(id)
+        .fetch_one(db)
+        .await
+        .expect("the captcha is stored")
 }
 
 async fn latest_sms_code(db: &sqlx::PgPool, phone: &str) -> String {
-    let content: String = sqlx::query_scalar("SELECT content FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1")
-        .bind(phone)
-        .fetch_one(db)
-        .await
-        .expect("an SMS was sent");
+    let content: String =
+        sqlx::query_scalar("SELECT content FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1")
+            .bind(phone)
+            .fetch_one(db)
+            .await
+            .expect("an SMS was sent");
     content.chars().filter(char::is_ascii_digit).take(6).collect()
 }
 
@@ -315,11 +338,17 @@ fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
     line[start..].split_whitespace().next().map(|value| value.trim_matches('"'))
 }
 
+/// (job, slot) pairs.
+type Turns = BTreeSet<(String, i64)>;
+
 /// The (job, slot) pairs a server's log says it ran, and those it found run by another instance.
-fn job_turns(log: &str) -> (BTreeSet<(String, i64)>, BTreeSet<(String, i64)>) {
+fn job_turns(log: &str) -> (Turns, Turns) {
     let (mut ran, mut skipped) = (BTreeSet::new(), BTreeSet::new());
     for line in log.lines().filter(|line| line.contains("wageguard::jobs")) {
-        let (Some(job), Some(slot)) = (field(line, "job"), field(line, "slot").and_then(|slot| slot.parse().ok())) else { continue };
+        let (Some(job), Some(slot)) = (field(line, "job"), field(line, "slot").and_then(|slot| slot.parse().ok()))
+        else {
+            continue;
+        };
         if line.contains("job ran") {
             ran.insert((job.to_owned(), slot));
         } else if line.contains("already run by another instance") {
@@ -343,7 +372,8 @@ async fn two_servers_on_one_postgres_behind_nginx() {
     // Both start at once on the empty database: one applies the migrations, the other waits for it.
     let ports = free_ports(3);
     assert_eq!(ports.len(), 3, "three free ports in {PORTS:?}");
-    let mut servers = [Server::start("A", &dir, &database.url, ports[0]), Server::start("B", &dir, &database.url, ports[1])];
+    let mut servers =
+        [Server::start("A", &dir, &database.url, ports[0]), Server::start("B", &dir, &database.url, ports[1])];
     for server in &mut servers {
         server.wait_until_healthy().await;
     }
@@ -370,8 +400,13 @@ async fn two_servers_on_one_postgres_behind_nginx() {
     assert_eq!(sent["code"], 201, "{sent}");
     let code = latest_sms_code(&db, "13800138004").await;
     let password = b64("Admin@12345");
-    let login_form =
-        [("username", "admin"), ("password", password.as_str()), ("captcha", answer.as_str()), ("captcha_id", captcha_id.as_str()), ("input_sms", code.as_str())];
+    let login_form = [
+        ("username", "admin"),
+        ("password", password.as_str()),
+        ("captcha", answer.as_str()),
+        ("captcha_id", captcha_id.as_str()),
+        ("input_sms", code.as_str()),
+    ];
     let login = post_form(b, "/builder/common/v1/Public/login", None, &login_form).await.envelope();
     assert_eq!(login["code"], 201, "A's captcha and SMS code answered on B: {login}");
     let token = login["data"]["phpsessid"].as_str().expect("token").to_owned();
@@ -394,13 +429,17 @@ async fn two_servers_on_one_postgres_behind_nginx() {
     let code = latest_sms_code(&db, "13800138001").await;
     let password = b64("Demo@12345");
     let (login, login_by) = balancer
-        .post_form("/builder/common/v1/Public/login", None, &[
-            ("username", "demo"),
-            ("password", &password),
-            ("captcha", &answer),
-            ("captcha_id", &captcha_id),
-            ("input_sms", &code),
-        ])
+        .post_form(
+            "/builder/common/v1/Public/login",
+            None,
+            &[
+                ("username", "demo"),
+                ("password", &password),
+                ("captcha", &answer),
+                ("captcha_id", &captcha_id),
+                ("input_sms", &code),
+            ],
+        )
         .await;
     assert_eq!(login["code"], 201, "{login}");
     let token = login["data"]["phpsessid"].as_str().expect("token").to_owned();
@@ -418,14 +457,25 @@ async fn two_servers_on_one_postgres_behind_nginx() {
 
     let (content_type, body) = multipart_files(&[("现场照片.png", PNG)]);
     let (uploaded, upload_by) = balancer
-        .send("POST", "/builder/common/v1/site/upload_file_batch", &[("Content-Type", &content_type), ("X-Token", &token)], &body)
+        .send(
+            "POST",
+            "/builder/common/v1/site/upload_file_batch",
+            &[("Content-Type", &content_type), ("X-Token", &token)],
+            &body,
+        )
         .await;
     let uploaded = uploaded.envelope();
     assert_eq!(uploaded["code"], 201, "{uploaded}");
     let url = uploaded["data"][0].as_str().expect("the file's URL").to_owned();
     let other = &servers[1 - upload_by];
     let direct = get(other.addr, &url, Some(&token)).await;
-    assert_eq!((direct.status, direct.body.as_slice()), (200, PNG), "uploaded through {}, read from {}", servers[upload_by].name, other.name);
+    assert_eq!(
+        (direct.status, direct.body.as_slice()),
+        (200, PNG),
+        "uploaded through {}, read from {}",
+        servers[upload_by].name,
+        other.name
+    );
     let mut downloaded_by = BTreeSet::new();
     for _ in 0..6 {
         let (file, by) = balancer.get(&url, &token).await;
@@ -443,17 +493,21 @@ async fn two_servers_on_one_postgres_behind_nginx() {
     let (turns, periods) = loop {
         let turns: Vec<_> = servers.iter().map(|server| job_turns(&server.log_text())).collect();
         let contested = |job: &str| {
-            (0..2).any(|i| turns[i].0.iter().any(|(ran, slot)| ran == job && turns[1 - i].1.contains(&(job.to_owned(), *slot))))
+            (0..2).any(|i| {
+                turns[i].0.iter().any(|(ran, slot)| ran == job && turns[1 - i].1.contains(&(job.to_owned(), *slot)))
+            })
         };
         let periods: Vec<i64> = {
             let mut counts = Vec::new();
             for job in job_names() {
                 counts.push(
-                    sqlx::query_scalar("SELECT COUNT(*) FROM job_runs WHERE job = $1 AND slot IS NOT NULL AND outcome = 'ok'")
-                        .bind(job)
-                        .fetch_one(&db)
-                        .await
-                        .expect("count runs"),
+                    sqlx::query_scalar(
+                        "SELECT COUNT(*) FROM job_runs WHERE job = $1 AND slot IS NOT NULL AND outcome = 'ok'",
+                    )
+                    .bind(job)
+                    .fetch_one(&db)
+                    .await
+                    .expect("count runs"),
                 );
             }
             counts
@@ -462,7 +516,12 @@ async fn two_servers_on_one_postgres_behind_nginx() {
             break (turns, periods);
         }
         waited += 1;
-        assert!(waited < 180, "the schedule did not cover {PERIODS} contested periods; logs:\n{}\n{}", servers[0].log_text(), servers[1].log_text());
+        assert!(
+            waited < 180,
+            "the schedule did not cover {PERIODS} contested periods; logs:\n{}\n{}",
+            servers[0].log_text(),
+            servers[1].log_text()
+        );
         tokio::time::sleep(Duration::from_millis(500)).await;
     };
     let twice: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM (SELECT job, slot FROM job_runs WHERE slot IS NOT NULL GROUP BY job, slot HAVING COUNT(*) > 1) AS doubled")
@@ -471,21 +530,37 @@ async fn two_servers_on_one_postgres_behind_nginx() {
         .expect("count doubled runs");
     assert_eq!(twice, 0, "a job ran twice in one period");
     assert!(turns[0].0.is_disjoint(&turns[1].0), "both instances say they ran the same period");
-    let recorded: Vec<(String, i64, String)> = sqlx::query_as("SELECT job, slot, instance FROM job_runs WHERE slot IS NOT NULL")
-        .fetch_all(&db)
-        .await
-        .expect("run records");
+    let recorded: Vec<(String, i64, String)> =
+        sqlx::query_as("SELECT job, slot, instance FROM job_runs WHERE slot IS NOT NULL")
+            .fetch_all(&db)
+            .await
+            .expect("run records");
     for (index, server) in servers.iter().enumerate() {
         for (job, slot) in &turns[index].0 {
-            let run = recorded.iter().find(|(j, s, _)| j == job && s == slot).expect("every run the log tells is recorded");
-            assert!(run.2.ends_with(&server.instance()), "{job} {slot} recorded for {}, logged by {}", run.2, server.name);
+            let run =
+                recorded.iter().find(|(j, s, _)| j == job && s == slot).expect("every run the log tells is recorded");
+            assert!(
+                run.2.ends_with(&server.instance()),
+                "{job} {slot} recorded for {}, logged by {}",
+                run.2,
+                server.name
+            );
         }
     }
-    let start_runs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM job_runs WHERE slot IS NULL").fetch_one(&db).await.expect("start runs");
+    let start_runs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM job_runs WHERE slot IS NULL")
+        .fetch_one(&db)
+        .await
+        .expect("start runs");
 
-    let answered: Vec<String> =
-        servers.iter().map(|server| format!("{} ({}) {}", server.name, server.addr, balancer.answered.get(server.name).unwrap_or(&0))).collect();
-    println!("two servers behind nginx: {} requests through nginx, answered by {}", balancer.answered.values().sum::<usize>(), answered.join(", "));
+    let answered: Vec<String> = servers
+        .iter()
+        .map(|server| format!("{} ({}) {}", server.name, server.addr, balancer.answered.get(server.name).unwrap_or(&0)))
+        .collect();
+    println!(
+        "two servers behind nginx: {} requests through nginx, answered by {}",
+        balancer.answered.values().sum::<usize>(),
+        answered.join(", ")
+    );
     println!(
         "  captcha and SMS code from A, login on B; through nginx: captcha by {}, SMS code by {}, login by {}, work by {}, upload by {}, download by {}",
         servers[captcha_by].name,
@@ -496,7 +571,16 @@ async fn two_servers_on_one_postgres_behind_nginx() {
         downloaded_by.iter().map(|i| servers[*i].name).collect::<Vec<_>>().join("+"),
     );
     for (job, count) in job_names().zip(&periods) {
-        let ran: Vec<String> = (0..2).map(|i| format!("{} ran {}, skipped {}", servers[i].name, turns[i].0.iter().filter(|(j, _)| j == job).count(), turns[i].1.iter().filter(|(j, _)| j == job).count())).collect();
+        let ran: Vec<String> = (0..2)
+            .map(|i| {
+                format!(
+                    "{} ran {}, skipped {}",
+                    servers[i].name,
+                    turns[i].0.iter().filter(|(j, _)| j == job).count(),
+                    turns[i].1.iter().filter(|(j, _)| j == job).count()
+                )
+            })
+            .collect();
         println!("  {job}: {count} periods, each run once ({})", ran.join("; "));
     }
     println!("  start-up payout recoveries outside a period: {start_runs}");

@@ -20,7 +20,8 @@ const CONTRACTOR_CODE: &str = "91350100M000100Y43";
 pub const CONTRACTOR_NAME: &str = "河南建工集团有限公司";
 
 /// Companies other than the demo project's own (its general contractor, seeded with the demo roster).
-const NEWSITE_COMPANIES: &str = "SELECT COUNT(*) FROM companies WHERE id NOT IN (SELECT company_id FROM project_units WHERE project_id = 1)";
+const NEWSITE_COMPANIES: &str =
+    "SELECT COUNT(*) FROM companies WHERE id NOT IN (SELECT company_id FROM project_units WHERE project_id = 1)";
 
 type Form = Vec<(&'static str, String)>;
 
@@ -130,10 +131,24 @@ async fn a_new_site_loads_empty_unit_forms(app: &TestApp) {
     let data = load_builder(app, &token).await;
     let form = &data["builderForm"];
     assert_eq!(form["id"], Value::Null, "{data}");
-    for field in ["Name", "SocialCreditCode", "RegisterDate", "RegisteredAddress", "LegalPerson", "LegalPersonPhone",
-        "LegalPersonIdNumber", "OfficeAddress", "projectLeader", "projectLeaderPhone", "projectLeaderIdNumber",
-        "ProvinceCompanyType", "desposit", "guaranteepath", "startdate", "enddate"]
-    {
+    for field in [
+        "Name",
+        "SocialCreditCode",
+        "RegisterDate",
+        "RegisteredAddress",
+        "LegalPerson",
+        "LegalPersonPhone",
+        "LegalPersonIdNumber",
+        "OfficeAddress",
+        "projectLeader",
+        "projectLeaderPhone",
+        "projectLeaderIdNumber",
+        "ProvinceCompanyType",
+        "desposit",
+        "guaranteepath",
+        "startdate",
+        "enddate",
+    ] {
         assert_eq!(form[field], "", "{field} is empty: {data}");
     }
     assert_eq!(form["RegisteredArea"], json!([]));
@@ -149,9 +164,15 @@ async fn a_new_site_loads_empty_unit_forms(app: &TestApp) {
     let data = load_contractor(app, &token).await;
     let form = &data["contructorForm"];
     assert_eq!(form["paytype"], "321");
-    for field in ["Name", "laborLeader", "laborLeaderPhone", "laborLeaderIdNumber", "sitemanager", "sitemanagerphone",
-        "sitemanagerIdNumber"]
-    {
+    for field in [
+        "Name",
+        "laborLeader",
+        "laborLeaderPhone",
+        "laborLeaderIdNumber",
+        "sitemanager",
+        "sitemanagerphone",
+        "sitemanagerIdNumber",
+    ] {
         assert_eq!(form[field], "", "{field} is empty: {data}");
     }
     assert_eq!(form["ContractAttachment"], json!([]));
@@ -200,12 +221,23 @@ async fn builder_and_contractor_round_trip(app: &TestApp) {
     assert_eq!(form["desposit"], "0.000001", "exact");
     assert_eq!(form["guaranteepath"], guarantee.as_str());
     assert_eq!(form["ContractAttachment"].as_array().unwrap().len(), 2);
-    assert_eq!(form["ContractAttachment"].as_array().unwrap().iter().map(|u| u.as_str().unwrap()).collect::<Vec<_>>().join(","), attachments);
+    assert_eq!(
+        form["ContractAttachment"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u.as_str().unwrap())
+            .collect::<Vec<_>>()
+            .join(","),
+        attachments
+    );
     assert_eq!(form["startdate"], "", "the contractor's guarantee dates are optional");
     assert_eq!(data["wizard_step"], 4);
 
     // A deposit above the ceiling is saved with the warning flag (200万 without a contract price).
-    let reply = send(app, CONTRACTOR_SAVE, &token, &with(&contractor_form(&guarantee, ""), &[("desposit", "200.000001")])).await;
+    let reply =
+        send(app, CONTRACTOR_SAVE, &token, &with(&contractor_form(&guarantee, ""), &[("desposit", "200.000001")]))
+            .await;
     assert_eq!(reply["code"], 201, "{reply}");
     assert_eq!(reply["data"]["depositWarning"], true);
     assert_eq!(load_contractor(app, &token).await["contructorForm"]["ContractAttachment"], json!([]));
@@ -219,8 +251,18 @@ async fn builder_and_contractor_round_trip(app: &TestApp) {
     assert_eq!(load_builder(app, &token).await["builderForm"]["desposit"], "");
 
     // Operation log: one line per save, with the change summary, ID numbers masked.
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '保存建设单位信息' AND target_type = 'project'").await, 3);
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '保存施工总包单位信息' AND account_name = 'newsite'").await, 2);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '保存建设单位信息' AND target_type = 'project'")
+            .await,
+        3
+    );
+    assert_eq!(
+        app.scalar(
+            "SELECT COUNT(*) FROM operation_log WHERE action = '保存施工总包单位信息' AND account_name = 'newsite'"
+        )
+        .await,
+        2
+    );
     assert_eq!(
         app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '保存建设单位信息' AND detail LIKE '%desposit: \"\" → \"12.345678\"%' AND detail LIKE '%410102********4319%'").await,
         1
@@ -257,12 +299,15 @@ async fn a_known_credit_code_fills_and_locks_the_company(app: &TestApp) {
     // The same code as newsite's contractor: the company's stored fields win whatever was sent,
     // masked values included; the unit's own fields are saved.
     let guarantee = upload(app, &newsite, "guarantee", &[("g.png", PNG)]).await.remove(0);
-    let tampered = with(&contractor_form(&guarantee, ""), &[
-        ("SocialCreditCode", BUILDER_CODE),
-        ("Name", "改名有限公司"),
-        ("LegalPersonIdNumber", "410102********4319"),
-        ("RegisteredArea", ""),
-    ]);
+    let tampered = with(
+        &contractor_form(&guarantee, ""),
+        &[
+            ("SocialCreditCode", BUILDER_CODE),
+            ("Name", "改名有限公司"),
+            ("LegalPersonIdNumber", "410102********4319"),
+            ("RegisteredArea", ""),
+        ],
+    );
     let reply = send(app, CONTRACTOR_SAVE, &newsite, &tampered).await;
     assert_eq!(reply["code"], 201, "{reply}");
     let data = load_contractor(app, &newsite).await;
@@ -281,7 +326,11 @@ async fn a_known_credit_code_fills_and_locks_the_company(app: &TestApp) {
     assert_eq!(data["contructorForm"]["SocialCreditCode"], "/");
     assert_eq!(data["contructorForm"]["Name"], "河南建工集团有限公司");
     assert_eq!(app.scalar(NEWSITE_COMPANIES).await, 2);
-    assert_eq!(search(app, &demo, "name=%E6%B2%B3%E5%8D%97%E5%BB%BA%E5%B7%A5").await["data"], json!([]), "'/' companies are not searched"); // 河南建工
+    assert_eq!(
+        search(app, &demo, "name=%E6%B2%B3%E5%8D%97%E5%BB%BA%E5%B7%A5").await["data"],
+        json!([]),
+        "'/' companies are not searched"
+    ); // 河南建工
 }
 both!(a_known_credit_code_fills_and_locks_the_company);
 
@@ -295,8 +344,20 @@ async fn every_refusal_answers_its_message_and_changes_nothing(app: &TestApp) {
     let demo = app.login("demo", PASSWORD).await;
     let foreign = upload(app, &demo, "contract", &[("d.png", PNG)]).await.remove(0);
     let ten: Vec<String> = (0..10).map(|_| contract.clone()).collect();
-    let ten_distinct = upload(app, &token, "contract", &[("1.png", PNG), ("2.png", PNG), ("3.png", PNG), ("4.png", PNG), ("5.png", PNG)]).await;
-    let more = upload(app, &token, "contract", &[("6.png", PNG), ("7.png", PNG), ("8.png", PNG), ("9.png", PNG), ("10.png", PNG)]).await;
+    let ten_distinct = upload(
+        app,
+        &token,
+        "contract",
+        &[("1.png", PNG), ("2.png", PNG), ("3.png", PNG), ("4.png", PNG), ("5.png", PNG)],
+    )
+    .await;
+    let more = upload(
+        app,
+        &token,
+        "contract",
+        &[("6.png", PNG), ("7.png", PNG), ("8.png", PNG), ("9.png", PNG), ("10.png", PNG)],
+    )
+    .await;
     let too_many = [ten_distinct, more].concat().join(",");
     let long_name = "公".repeat(51);
     let b = builder_form();
@@ -345,7 +406,11 @@ async fn every_refusal_answers_its_message_and_changes_nothing(app: &TestApp) {
         (CONTRACTOR_SAVE, with(&c, &[("ContractAttachment", &too_many)]), "当前限制选择9个文件"),
         (CONTRACTOR_SAVE, with(&c, &[("ContractAttachment", &image)]), "合同附件须为本项目上传的图片"),
         (CONTRACTOR_SAVE, with(&c, &[("ContractAttachment", &foreign)]), "合同附件须为本项目上传的图片"),
-        (CONTRACTOR_SAVE, with(&c, &[("ContractAttachment", "/uploads/../../etc/passwd")]), "合同附件须为本项目上传的图片"),
+        (
+            CONTRACTOR_SAVE,
+            with(&c, &[("ContractAttachment", "/uploads/../../etc/passwd")]),
+            "合同附件须为本项目上传的图片",
+        ),
         (CONTRACTOR_SAVE, with(&c, &[("startdate", "2026-01-01")]), "请选择保函有效期"),
     ];
     assert!(cases.len() >= 15);
@@ -357,14 +422,24 @@ async fn every_refusal_answers_its_message_and_changes_nothing(app: &TestApp) {
     let reply = send(app, CONTRACTOR_SAVE, &token, &with(&c, &[("ContractAttachment", &ten.join(","))])).await;
     assert_eq!(reply["code"], 201, "{reply}");
     assert_eq!(load_contractor(app, &token).await["contructorForm"]["ContractAttachment"], json!([contract]));
-    app.exec("DELETE FROM project_units WHERE project_id = (SELECT project_id FROM accounts WHERE username = 'newsite')").await;
+    app.exec(
+        "DELETE FROM project_units WHERE project_id = (SELECT project_id FROM accounts WHERE username = 'newsite')",
+    )
+    .await;
     app.exec("DELETE FROM companies WHERE id NOT IN (SELECT company_id FROM project_units)").await;
     app.exec("DELETE FROM operation_log WHERE action = '保存施工总包单位信息'").await;
-    app.exec("UPDATE projects SET wizard_step = 1 WHERE id = (SELECT project_id FROM accounts WHERE username = 'newsite')").await;
+    app.exec(
+        "UPDATE projects SET wizard_step = 1 WHERE id = (SELECT project_id FROM accounts WHERE username = 'newsite')",
+    )
+    .await;
 
     assert_eq!(load_builder(app, &token).await, builder_before, "nothing changed");
     assert_eq!(load_contractor(app, &token).await, contractor_before, "nothing changed");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action IN ('保存建设单位信息', '保存施工总包单位信息')").await, 0);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM operation_log WHERE action IN ('保存建设单位信息', '保存施工总包单位信息')")
+            .await,
+        0
+    );
 }
 both!(every_refusal_answers_its_message_and_changes_nothing);
 

@@ -96,7 +96,8 @@ async fn unit_id(app: &TestApp, token: &str, name: &str) -> String {
 }
 
 async fn log_lines(app: &TestApp, action: &'static str) -> i64 {
-    let sql: &'static str = Box::leak(format!("SELECT COUNT(*) FROM operation_log WHERE action = '{action}'").into_boxed_str());
+    let sql: &'static str =
+        Box::leak(format!("SELECT COUNT(*) FROM operation_log WHERE action = '{action}'").into_boxed_str());
     app.scalar(sql).await
 }
 
@@ -166,8 +167,14 @@ async fn leaders_change_and_the_company_stays(app: &TestApp) {
     .iter()
     .map(|(key, value)| (*key, (*value).to_owned()))
     .collect();
-    assert_refused(&send(app, LEADERS, &token, &with(&leaders, &[("sitemanagerphone", "12345")])).await, "请填写正确的联系电话");
-    assert_refused(&send(app, LEADERS, &token, &with(&leaders, &[("laborLeaderIdNumber", "420802198511200621")])).await, "请填写正确的身份证号码");
+    assert_refused(
+        &send(app, LEADERS, &token, &with(&leaders, &[("sitemanagerphone", "12345")])).await,
+        "请填写正确的联系电话",
+    );
+    assert_refused(
+        &send(app, LEADERS, &token, &with(&leaders, &[("laborLeaderIdNumber", "420802198511200621")])).await,
+        "请填写正确的身份证号码",
+    );
     assert_refused(&send(app, LEADERS, &token, &with(&leaders, &[("projectLeader", "王")])).await, "请填写规范的姓名");
     assert_refused(&send(app, LEADERS, &token, &with(&leaders, &[("type", "")])).await, "请选择建设单位或施工总包单位");
     assert_eq!(log_lines(app, "修改施工总包单位负责人").await, 0, "nothing stored");
@@ -183,7 +190,16 @@ async fn leaders_change_and_the_company_stays(app: &TestApp) {
 
     // The builder has only a project leader.
     let reply = app
-        .post(LEADERS, Some(&token), &[("type", "builder"), ("projectLeader", "赵立新"), ("projectLeaderPhone", "13800138000"), ("projectLeaderIdNumber", "11010519491231002X")])
+        .post(
+            LEADERS,
+            Some(&token),
+            &[
+                ("type", "builder"),
+                ("projectLeader", "赵立新"),
+                ("projectLeaderPhone", "13800138000"),
+                ("projectLeaderIdNumber", "11010519491231002X"),
+            ],
+        )
         .await;
     assert_eq!(reply["code"], 201, "{reply}");
 
@@ -198,17 +214,33 @@ async fn a_guarantee_change_is_recorded_and_the_regulator_reads_it(app: &TestApp
     let token = app.login("demo", PASSWORD).await;
     let admin = app.login("admin", "Admin@12345").await;
     let admin_unread = app.post(COUNT, Some(&admin), &[]).await["data"]["count"].as_i64().unwrap();
-    let change: Form = [("type", "builder"), ("paytype", "322"), ("desposit", "180.5"), ("startdate", "2026-01-01"), ("enddate", "2028-06-30"), ("reason", "保函续期")]
-        .iter()
-        .map(|(key, value)| (*key, (*value).to_owned()))
-        .collect();
+    let change: Form = [
+        ("type", "builder"),
+        ("paytype", "322"),
+        ("desposit", "180.5"),
+        ("startdate", "2026-01-01"),
+        ("enddate", "2028-06-30"),
+        ("reason", "保函续期"),
+    ]
+    .iter()
+    .map(|(key, value)| (*key, (*value).to_owned()))
+    .collect();
     assert_refused(&send(app, CHANGE, &token, &with(&change, &[("reason", " ")])).await, "请填写变更原因");
-    assert_refused(&send(app, CHANGE, &token, &with(&change, &[("reason", &"长".repeat(201))])).await, "变更原因不能超过200个字");
+    assert_refused(
+        &send(app, CHANGE, &token, &with(&change, &[("reason", &"长".repeat(201))])).await,
+        "变更原因不能超过200个字",
+    );
     assert_refused(&send(app, CHANGE, &token, &with(&change, &[("enddate", "")])).await, "请选择保函有效期");
-    assert_refused(&send(app, CHANGE, &token, &with(&change, &[("enddate", "2025-01-01")])).await, "保函有效期开始日期不能晚于结束日期");
+    assert_refused(
+        &send(app, CHANGE, &token, &with(&change, &[("enddate", "2025-01-01")])).await,
+        "保函有效期开始日期不能晚于结束日期",
+    );
     assert_refused(&send(app, CHANGE, &token, &with(&change, &[("paytype", "999")])).await, "请选择正确的缴纳方式");
     assert_refused(&send(app, CHANGE, &token, &with(&change, &[("desposit", "12345")])).await, "保证金金额最多4位整数");
-    assert_refused(&send(app, CHANGE, &token, &with(&change, &[("desposit", "150"), ("enddate", "2027-12-31")])).await, "保证金信息没有变化");
+    assert_refused(
+        &send(app, CHANGE, &token, &with(&change, &[("desposit", "150"), ("enddate", "2027-12-31")])).await,
+        "保证金信息没有变化",
+    );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM guarantee_changes").await, 0);
 
     let reply = send(app, CHANGE, &token, &change).await;
@@ -233,12 +265,16 @@ async fn a_guarantee_change_is_recorded_and_the_regulator_reads_it(app: &TestApp
     assert_eq!(reply["data"]["depositWarning"], true, "{reply}");
 
     // The contractor's change needs the guarantee file, uploaded by this project.
-    let contractor: Form = [("type", "contractor"), ("paytype", "322"), ("desposit", "120"), ("reason", "改为银行保函")]
-        .iter()
-        .map(|(key, value)| (*key, (*value).to_owned()))
-        .collect();
+    let contractor: Form =
+        [("type", "contractor"), ("paytype", "322"), ("desposit", "120"), ("reason", "改为银行保函")]
+            .iter()
+            .map(|(key, value)| (*key, (*value).to_owned()))
+            .collect();
     assert_refused(&send(app, CHANGE, &token, &contractor).await, "请上传保函文件");
-    assert_refused(&send(app, CHANGE, &token, &with(&contractor, &[("guaranteepath", "/uploads/nothere.pdf")])).await, "保函文件须为本项目上传的文件");
+    assert_refused(
+        &send(app, CHANGE, &token, &with(&contractor, &[("guaranteepath", "/uploads/nothere.pdf")])).await,
+        "保函文件须为本项目上传的文件",
+    );
     let file = upload(app, &token, "guarantee", &[("保函.pdf", PDF)]).await.remove(0);
     let reply = send(app, CHANGE, &token, &with(&contractor, &[("guaranteepath", &file)])).await;
     assert_eq!(reply["code"], 201, "{reply}");
@@ -259,7 +295,13 @@ async fn a_guarantee_change_is_recorded_and_the_regulator_reads_it(app: &TestApp
     assert_eq!(app.post(SET_READ, Some(&admin), &[("id", &change_id)]).await["code"], 201, "again: nothing changes");
     assert_eq!(log_lines(app, "确认保证金变更").await, 1);
     let info = app.post(INFO, Some(&token), &[("type", "builder")]).await["data"].clone();
-    let read = info["guarantee_changes"].as_array().unwrap().iter().find(|c| c["id"] == change_id.parse::<i64>().unwrap()).unwrap().clone();
+    let read = info["guarantee_changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == change_id.parse::<i64>().unwrap())
+        .unwrap()
+        .clone();
     assert_eq!(read["is_read"], true);
     assert_ne!(read["read_time"], "");
 
@@ -300,23 +342,53 @@ async fn participating_units_are_added_listed_and_edited(app: &TestApp) {
 
     let form = new_unit_form();
     assert_refused(&send(app, SAVE, &token, &with(&form, &[("construction_type", "")])).await, "请选择分包类型");
-    assert_refused(&send(app, SAVE, &token, &with(&form, &[("construction_type", "999")])).await, "请选择正确的分包类型");
-    assert_refused(&send(app, SAVE, &token, &with(&form, &[("SocialCreditCode", "91410105MA9F0K0Q1A")])).await, "请填写正确的统一社会信用代码");
+    assert_refused(
+        &send(app, SAVE, &token, &with(&form, &[("construction_type", "999")])).await,
+        "请选择正确的分包类型",
+    );
+    assert_refused(
+        &send(app, SAVE, &token, &with(&form, &[("SocialCreditCode", "91410105MA9F0K0Q1A")])).await,
+        "请填写正确的统一社会信用代码",
+    );
     assert_refused(&send(app, SAVE, &token, &with(&form, &[("Name", "")])).await, "请填写单位名称");
-    assert_refused(&send(app, SAVE, &token, &with(&form, &[("laborLeaderPhone", "1360013600")])).await, "请填写正确的联系电话");
-    assert_refused(&send(app, SAVE, &token, &with(&form, &[("sitemanagerIdNumber", "42080219851120062")])).await, "请填写正确的身份证号码");
+    assert_refused(
+        &send(app, SAVE, &token, &with(&form, &[("laborLeaderPhone", "1360013600")])).await,
+        "请填写正确的联系电话",
+    );
+    assert_refused(
+        &send(app, SAVE, &token, &with(&form, &[("sitemanagerIdNumber", "42080219851120062")])).await,
+        "请填写正确的身份证号码",
+    );
     assert_refused(&send(app, SAVE, &token, &with(&form, &[("entry_date", "")])).await, "请选择进场日期");
     assert_refused(&send(app, SAVE, &token, &with(&form, &[("entry_date", "2026-02-30")])).await, "请选择正确的日期");
-    assert_refused(&send(app, SAVE, &token, &with(&form, &[("ContractAttachment", "/uploads/elsewhere.png")])).await, "合同附件须为本项目上传的图片");
+    assert_refused(
+        &send(app, SAVE, &token, &with(&form, &[("ContractAttachment", "/uploads/elsewhere.png")])).await,
+        "合同附件须为本项目上传的图片",
+    );
     let ten: Vec<String> = (0..10).map(|i| format!("/uploads/{i}.png")).collect();
-    assert_refused(&send(app, SAVE, &token, &with(&form, &[("ContractAttachment", &ten.join(","))])).await, "当前限制选择9个文件");
-    assert_refused(&send(app, SAVE, &token, &with(&form, &[("SocialCreditCode", SUBCONTRACTOR_CODE)])).await, "该单位已是本项目的参建单位");
+    assert_refused(
+        &send(app, SAVE, &token, &with(&form, &[("ContractAttachment", &ten.join(","))])).await,
+        "当前限制选择9个文件",
+    );
+    assert_refused(
+        &send(app, SAVE, &token, &with(&form, &[("SocialCreditCode", SUBCONTRACTOR_CODE)])).await,
+        "该单位已是本项目的参建单位",
+    );
     assert_eq!(list(app, &token, "").await["total"], 4, "nothing stored");
 
     let guarantee = upload(app, &token, "guarantee", &[("保函.pdf", PDF)]).await.remove(0);
-    assert_refused(&send(app, SAVE, &token, &with(&form, &[("ContractAttachment", &guarantee)])).await, "合同附件须为本项目上传的图片");
+    assert_refused(
+        &send(app, SAVE, &token, &with(&form, &[("ContractAttachment", &guarantee)])).await,
+        "合同附件须为本项目上传的图片",
+    );
     let images = upload(app, &token, "contract", &[("a.png", PNG), ("b.png", PNG)]).await.join(",");
-    let reply = send(app, SAVE, &token, &with(&form, &[("ContractAttachment", &images), ("SocialCreditCode", &NEW_CODE.to_lowercase())])).await;
+    let reply = send(
+        app,
+        SAVE,
+        &token,
+        &with(&form, &[("ContractAttachment", &images), ("SocialCreditCode", &NEW_CODE.to_lowercase())]),
+    )
+    .await;
     assert_eq!(reply["code"], 201, "{reply}");
     let id = reply["data"]["id"].as_i64().unwrap().to_string();
     assert_eq!(log_lines(app, "新增参建单位").await, 1);
@@ -347,7 +419,17 @@ async fn participating_units_are_added_listed_and_edited(app: &TestApp) {
     assert_eq!(other["data"]["role"], "labour");
 
     // Edit: the type (and so the role), leaders, attachments, entry date; the company stays.
-    let edit = with(&form, &[("id", &id), ("construction_type", "206"), ("projectLeader", "何新"), ("ContractAttachment", ""), ("entry_date", "2026-04-03"), ("Name", "改名")]);
+    let edit = with(
+        &form,
+        &[
+            ("id", &id),
+            ("construction_type", "206"),
+            ("projectLeader", "何新"),
+            ("ContractAttachment", ""),
+            ("entry_date", "2026-04-03"),
+            ("Name", "改名"),
+        ],
+    );
     let reply = send(app, EDIT_SAVE, &token, &edit).await;
     assert_eq!(reply["code"], 201, "{reply}");
     let d = app.get(&format!("{EDIT}?id={id}"), Some(&token)).await["data"].clone();
@@ -361,7 +443,10 @@ async fn participating_units_are_added_listed_and_edited(app: &TestApp) {
     assert_refused(&send(app, EDIT_SAVE, &token, &with(&edit, &[("id", "")])).await, "请选择参建单位");
     assert_eq!(send(app, EDIT_SAVE, &token, &with(&edit, &[("id", "999999")])).await["code"], 404);
     let builder = list(app, &token, "type=builder").await["list"][0]["id"].to_string();
-    assert_refused(&send(app, EDIT_SAVE, &token, &with(&edit, &[("id", &builder)])).await, "建设单位和施工总包单位请在单位信息页面修改");
+    assert_refused(
+        &send(app, EDIT_SAVE, &token, &with(&edit, &[("id", &builder)])).await,
+        "建设单位和施工总包单位请在单位信息页面修改",
+    );
 
     // Filters and pages.
     let data = list(app, &token, "type=labour").await;
@@ -394,10 +479,22 @@ async fn units_exit_and_come_back(app: &TestApp) {
     let contractor = list(app, &token, "type=contractor").await["list"][0]["id"].to_string();
     assert_refused(&app.post(EXIT, Some(&token), &[("ids", &sub)]).await, "请选择退场日期");
     assert_refused(&app.post(EXIT, Some(&token), &[("exit_date", "2026-05-01")]).await, "请选择参建单位");
-    assert_refused(&app.post(EXIT, Some(&token), &[("ids", "1,x"), ("exit_date", "2026-05-01")]).await, "请选择正确的参建单位");
-    assert_refused(&app.post(EXIT, Some(&token), &[("ids", &sub), ("exit_date", "2999-01-01")]).await, "退场日期不能晚于今天");
-    assert_refused(&app.post(EXIT, Some(&token), &[("ids", &builder), ("exit_date", "2026-05-01")]).await, "建设单位和施工总包单位不能退场");
-    assert_refused(&app.post(EXIT, Some(&token), &[("ids", &contractor), ("exit_date", "2026-05-01")]).await, "建设单位和施工总包单位不能退场");
+    assert_refused(
+        &app.post(EXIT, Some(&token), &[("ids", "1,x"), ("exit_date", "2026-05-01")]).await,
+        "请选择正确的参建单位",
+    );
+    assert_refused(
+        &app.post(EXIT, Some(&token), &[("ids", &sub), ("exit_date", "2999-01-01")]).await,
+        "退场日期不能晚于今天",
+    );
+    assert_refused(
+        &app.post(EXIT, Some(&token), &[("ids", &builder), ("exit_date", "2026-05-01")]).await,
+        "建设单位和施工总包单位不能退场",
+    );
+    assert_refused(
+        &app.post(EXIT, Some(&token), &[("ids", &contractor), ("exit_date", "2026-05-01")]).await,
+        "建设单位和施工总包单位不能退场",
+    );
     assert_refused(
         &app.post(EXIT, Some(&token), &[("ids", &sub), ("exit_date", "2026-03-09")]).await,
         &format!("{SUBCONTRACTOR}的退场日期不能早于进场日期（2026-03-10）"),
@@ -413,7 +510,19 @@ async fn units_exit_and_come_back(app: &TestApp) {
 
     // A team of the unit still on site exits with it; not before the team's entry.
     let reply = app
-        .post("/builder/team/v1/Team/ajax_save", Some(&token), &[("unit_id", &sub), ("name", "消防安装班"), ("leader_name", "郑伟"), ("leader_phone", "13937112345"), ("leader_id_number", "411721198305306611"), ("work_type", "10"), ("entry_date", "2026-04-20")])
+        .post(
+            "/builder/team/v1/Team/ajax_save",
+            Some(&token),
+            &[
+                ("unit_id", &sub),
+                ("name", "消防安装班"),
+                ("leader_name", "郑伟"),
+                ("leader_phone", "13937112345"),
+                ("leader_id_number", "411721198305306611"),
+                ("work_type", "10"),
+                ("entry_date", "2026-04-20"),
+            ],
+        )
         .await;
     assert_eq!(reply["code"], 201, "{reply}");
     assert_refused(
@@ -426,7 +535,10 @@ async fn units_exit_and_come_back(app: &TestApp) {
     assert_eq!(exited["total"], 1);
     assert_eq!(exited["list"][0]["exit_date"], "2026-05-01");
     assert_eq!(exited["list"][0]["status_label"], "已退场");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM teams WHERE name = '消防安装班' AND exit_date = '2026-05-01'").await, 1);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM teams WHERE name = '消防安装班' AND exit_date = '2026-05-01'").await,
+        1
+    );
     assert_eq!(log_lines(app, "参建单位退场").await, 1);
     assert_refused(
         &app.post(EXIT, Some(&token), &[("ids", &sub), ("exit_date", "2026-05-02")]).await,
@@ -436,10 +548,19 @@ async fn units_exit_and_come_back(app: &TestApp) {
     assert!(on_site["data"].as_array().unwrap().iter().all(|u| u["id"] != sub.parse::<i64>().unwrap()), "{on_site}");
 
     // Re-entry.
-    assert_refused(&app.post(REENTRY, Some(&token), &[("id", &labour), ("entry_date", "2026-05-01")]).await, "该单位未退场，无需重新进场");
-    assert_refused(&app.post(REENTRY, Some(&token), &[("id", &sub), ("entry_date", "2026-04-30")]).await, "重新进场日期不能早于退场日期");
+    assert_refused(
+        &app.post(REENTRY, Some(&token), &[("id", &labour), ("entry_date", "2026-05-01")]).await,
+        "该单位未退场，无需重新进场",
+    );
+    assert_refused(
+        &app.post(REENTRY, Some(&token), &[("id", &sub), ("entry_date", "2026-04-30")]).await,
+        "重新进场日期不能早于退场日期",
+    );
     assert_refused(&app.post(REENTRY, Some(&token), &[("id", &sub)]).await, "请选择进场日期");
-    assert_refused(&app.post(REENTRY, Some(&token), &[("id", &builder), ("entry_date", "2026-05-03")]).await, "建设单位和施工总包单位请在单位信息页面修改");
+    assert_refused(
+        &app.post(REENTRY, Some(&token), &[("id", &builder), ("entry_date", "2026-05-03")]).await,
+        "建设单位和施工总包单位请在单位信息页面修改",
+    );
     let reply = app.post(REENTRY, Some(&token), &[("id", &sub), ("entry_date", "2026-05-03")]).await;
     assert_eq!(reply["code"], 201, "{reply}");
     let d = app.get(&format!("{EDIT}?id={sub}"), Some(&token)).await["data"].clone();
@@ -461,23 +582,47 @@ async fn removal_is_refused_while_anything_refers_to_the_unit(app: &TestApp) {
 
     let labour = unit_id(app, &token, LABOUR).await;
     put_worker_on_site_of_labour(app).await;
-    assert_refused(&app.post(DELETE, Some(&token), &[("ids", &labour)]).await, &format!("{LABOUR}下还有1条工人用工记录，不能删除"));
+    assert_refused(
+        &app.post(DELETE, Some(&token), &[("ids", &labour)]).await,
+        &format!("{LABOUR}下还有1条工人用工记录，不能删除"),
+    );
     let sub = unit_id(app, &token, SUBCONTRACTOR).await;
     for name in ["一班", "二班"] {
         let reply = app
-            .post("/builder/team/v1/Team/ajax_save", Some(&token), &[("unit_id", &sub), ("name", name), ("leader_name", "郑伟"), ("leader_phone", "13937112345"), ("leader_id_number", "411721198305306611"), ("work_type", "9"), ("entry_date", "2026-04-20")])
+            .post(
+                "/builder/team/v1/Team/ajax_save",
+                Some(&token),
+                &[
+                    ("unit_id", &sub),
+                    ("name", name),
+                    ("leader_name", "郑伟"),
+                    ("leader_phone", "13937112345"),
+                    ("leader_id_number", "411721198305306611"),
+                    ("work_type", "9"),
+                    ("entry_date", "2026-04-20"),
+                ],
+            )
             .await;
         assert_eq!(reply["code"], 201, "{reply}");
     }
-    assert_refused(&app.post(DELETE, Some(&token), &[("ids", &sub)]).await, &format!("{SUBCONTRACTOR}下还有2个班组，不能删除"));
+    assert_refused(
+        &app.post(DELETE, Some(&token), &[("ids", &sub)]).await,
+        &format!("{SUBCONTRACTOR}下还有2个班组，不能删除"),
+    );
     app.exec("UPDATE employments SET team_id = (SELECT id FROM teams WHERE name = '一班')").await;
     app.exec("UPDATE employments SET unit_id = (SELECT unit_id FROM teams WHERE name = '一班')").await;
-    assert_refused(&app.post(DELETE, Some(&token), &[("ids", &sub)]).await, &format!("{SUBCONTRACTOR}下还有2个班组、1条工人用工记录，不能删除"));
+    assert_refused(
+        &app.post(DELETE, Some(&token), &[("ids", &sub)]).await,
+        &format!("{SUBCONTRACTOR}下还有2个班组、1条工人用工记录，不能删除"),
+    );
 
     // Nothing refers to the labour subcontractor now; a fresh unit goes with it, all or none.
     let reply = send(app, SAVE, &token, &new_unit_form()).await;
     let fresh = reply["data"]["id"].to_string();
-    assert_refused(&app.post(DELETE, Some(&token), &[("ids", &format!("{fresh},{sub}"))]).await, &format!("{SUBCONTRACTOR}下还有2个班组、1条工人用工记录，不能删除"));
+    assert_refused(
+        &app.post(DELETE, Some(&token), &[("ids", &format!("{fresh},{sub}"))]).await,
+        &format!("{SUBCONTRACTOR}下还有2个班组、1条工人用工记录，不能删除"),
+    );
     assert_eq!(list(app, &token, "").await["total"], 5, "all or none");
     let reply = app.post(DELETE, Some(&token), &[("ids", &format!("{fresh},{labour}"))]).await;
     assert_eq!(reply["code"], 201, "{reply}");
@@ -498,7 +643,11 @@ async fn another_projects_units_are_never_served(app: &TestApp) {
     assert_eq!(app.post(DELETE, Some(&token), &[("ids", &foreign)]).await["code"], 404);
     assert_eq!(app.post(REENTRY, Some(&token), &[("id", &foreign), ("entry_date", "2026-05-01")]).await["code"], 404);
     assert_eq!(list(app, &token, "").await["total"], 4, "the demo project's own units only");
-    assert_eq!(app.get(&format!("{LIST}?project_id=2"), Some(&token)).await["code"], 404, "another project is never served");
+    assert_eq!(
+        app.get(&format!("{LIST}?project_id=2"), Some(&token)).await["code"],
+        404,
+        "another project is never served"
+    );
     assert_eq!(list(app, &newsite, "").await["total"], 1);
 
     let admin = app.login("admin", "Admin@12345").await;

@@ -91,7 +91,8 @@ async fn refused_uploads_store_nothing(app: &TestApp) {
     assert_eq!(stored_files(app).await, 0);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM uploads").await, 0);
 
-    let vouchers = app.upload(&format!("{UPLOAD}?kind=voucher"), Some(&demo), &[("a.pdf", PDF), ("b.docx", DOCX)]).await;
+    let vouchers =
+        app.upload(&format!("{UPLOAD}?kind=voucher"), Some(&demo), &[("a.pdf", PDF), ("b.docx", DOCX)]).await;
     assert_eq!(vouchers["code"], 201, "{vouchers}");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM uploads").await, 2);
 }

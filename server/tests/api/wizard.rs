@@ -65,10 +65,24 @@ async fn a_new_site_loads_an_empty_form_with_the_option_lists(app: &TestApp) {
     let data = load(app, &token).await;
     let form = &data["stepForm"];
     assert!(form["Id"].as_i64().is_some(), "{data}");
-    for field in ["Name", "ProjectType", "MoneySource", "DepartmentIndustryId", "DistrictCcode", "Address", "Latlng",
-        "ContractPrice", "StartTime", "completiondate", "EndTime", "GcProcess", "ProjectDesc", "tendertime",
-        "winningtime", "region"]
-    {
+    for field in [
+        "Name",
+        "ProjectType",
+        "MoneySource",
+        "DepartmentIndustryId",
+        "DistrictCcode",
+        "Address",
+        "Latlng",
+        "ContractPrice",
+        "StartTime",
+        "completiondate",
+        "EndTime",
+        "GcProcess",
+        "ProjectDesc",
+        "tendertime",
+        "winningtime",
+        "region",
+    ] {
         assert_eq!(form[field], "", "{field} is empty: {data}");
     }
     assert_eq!(form["DistrictCode"], serde_json::json!([]));
@@ -111,10 +125,17 @@ async fn a_valid_save_round_trips_and_moves_to_step_two(app: &TestApp) {
     assert_eq!(form["tendertime"], "2026-01-10");
     assert_eq!(form["winningtime"], "2026-02-01");
     assert_eq!(data["wizard_step"], 2);
-    assert_eq!(app.scalar("SELECT contract_price_fen FROM projects WHERE name = '郑州市金水区花园路小学改扩建工程'").await, 12_345_678_901);
+    assert_eq!(
+        app.scalar("SELECT contract_price_fen FROM projects WHERE name = '郑州市金水区花园路小学改扩建工程'").await,
+        12_345_678_901
+    );
 
     // The operation log has the line, with the before/after summary.
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '保存项目信息' AND target_type = 'project'").await, 1);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '保存项目信息' AND target_type = 'project'")
+            .await,
+        1
+    );
     assert_eq!(
         app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '保存项目信息' AND account_name = 'newsite' AND detail LIKE '%ContractPrice: \"\" → \"12345.678901\"%'").await,
         1

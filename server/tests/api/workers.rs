@@ -33,7 +33,9 @@ async fn options(app: &TestApp, token: &str) -> Value {
 async fn unit_and_team(app: &TestApp, token: &str) -> (String, String) {
     let data = options(app, token).await;
     let unit = data["units"][0]["value"].to_string();
-    let team = data["teams"].as_array().unwrap().iter().find(|team| team["label"] == "钢筋班").expect("钢筋班")["value"].to_string();
+    let team =
+        data["teams"].as_array().unwrap().iter().find(|team| team["label"] == "钢筋班").expect("钢筋班")["value"]
+            .to_string();
     (unit, team)
 }
 
@@ -81,7 +83,8 @@ async fn download(app: &TestApp, url: &str, token: &str) -> (String, Vec<u8>) {
     let request = Request::get(url).header("X-Token", token).body(Body::empty()).unwrap();
     let response = app.router.clone().oneshot(request).await.unwrap();
     assert_eq!(response.status(), 200);
-    let content_type = response.headers().get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    let content_type =
+        response.headers().get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
     let bytes = response.into_body().collect().await.unwrap().to_bytes().to_vec();
     (content_type, bytes)
 }
@@ -111,9 +114,11 @@ async fn import_to(app: &TestApp, token: &str, url: &str, bytes: &[u8]) -> Value
 async fn registration_derives_the_person_and_refuses_bad_fields(app: &TestApp) {
     let token = app.login("demo", PASSWORD).await;
     let data = options(app, &token).await;
-    let units: Vec<&str> = data["units"].as_array().unwrap().iter().map(|unit| unit["role"].as_str().unwrap()).collect();
+    let units: Vec<&str> =
+        data["units"].as_array().unwrap().iter().map(|unit| unit["role"].as_str().unwrap()).collect();
     assert_eq!(units, ["contractor", "subcontractor", "labour"], "the units on site; never the builder: {data}");
-    let teams: Vec<&str> = data["teams"].as_array().unwrap().iter().map(|team| team["label"].as_str().unwrap()).collect();
+    let teams: Vec<&str> =
+        data["teams"].as_array().unwrap().iter().map(|team| team["label"].as_str().unwrap()).collect();
     assert_eq!(teams, ["钢筋班", "木工班", "混凝土班"]);
     assert_eq!(data["workTypes"][2]["label"], "钢筋工");
     assert_eq!(data["banks"][0], serde_json::json!({"value": "102", "label": "中国工商银行"}));
@@ -143,7 +148,11 @@ async fn registration_derives_the_person_and_refuses_bad_fields(app: &TestApp) {
         let reply = app.post(&path("register"), Some(&token), &with(&form, &changes)).await;
         assert_refused(&reply, message);
     }
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE id_number = '11010519491231002X'").await, 0, "nothing stored");
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM workers WHERE id_number = '11010519491231002X'").await,
+        0,
+        "nothing stored"
+    );
 
     let photo = app.upload(&format!("{UPLOAD}?kind=avatar"), Some(&token), &[("id.png", PNG)]).await;
     let photo = photo["data"][0].as_str().unwrap().to_owned();
@@ -209,24 +218,47 @@ async fn a_person_active_elsewhere_is_flagged_not_duplicated(app: &TestApp) {
     let before = stored_person(app, &demo_worker).await;
     // Another project's clerk who knows only the ID number cannot rewrite the person, least of all the card
     // the first project pays their wages to.
-    let rewrite = with(&form, &[("confirmed", "1"), ("name", "赵铁柱"), ("phone", "13911112222"), ("wageCardNumber", "6222021234567890128")]);
+    let rewrite = with(
+        &form,
+        &[("confirmed", "1"), ("name", "赵铁柱"), ("phone", "13911112222"), ("wageCardNumber", "6222021234567890128")],
+    );
     let confirmed = app.post(&path("register"), Some(&other), &rewrite).await;
     assert_eq!(confirmed["code"], 201, "{confirmed}");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM workers").await, 30, "the same person, once");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM employments WHERE status = 1").await, 31);
     assert_eq!(stored_person(app, &demo_worker).await, before, "the person stays as the first project keeps them");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '人员进场登记' AND detail LIKE '%个人信息沿用已登记的%'").await, 1);
+    assert_eq!(
+        app.scalar(
+            "SELECT COUNT(*) FROM operation_log WHERE action = '人员进场登记' AND detail LIKE '%个人信息沿用已登记的%'"
+        )
+        .await,
+        1
+    );
 
     let line = confirmed["data"]["id"].to_string();
-    let edit = [("id", line.as_str()), ("phone", "13911112222"), ("wageCardNumber", "6222021234567890128"), ("wageCardBank", "102")];
-    assert_refused(&app.post(&path("edit"), Some(&other), &edit).await, "该人员已先在其他项目在场，其个人信息由该项目维护，本项目不能修改");
+    let edit = [
+        ("id", line.as_str()),
+        ("phone", "13911112222"),
+        ("wageCardNumber", "6222021234567890128"),
+        ("wageCardBank", "102"),
+    ];
+    assert_refused(
+        &app.post(&path("edit"), Some(&other), &edit).await,
+        "该人员已先在其他项目在场，其个人信息由该项目维护，本项目不能修改",
+    );
     assert_eq!(stored_person(app, &demo_worker).await, before);
     let demo = app.login("demo", PASSWORD).await;
     let first_line: i64 = wageguard::on_db!(&app.db, pool => sqlx::query_scalar(
         "SELECT e.id FROM employments e JOIN workers w ON w.id = e.worker_id WHERE w.id_number = $1 AND e.project_id = 1")
         .bind(&demo_worker).fetch_one(pool).await).unwrap();
     let first_line = first_line.to_string();
-    let kept = app.post(&path("edit"), Some(&demo), &[("id", first_line.as_str()), ("phone", "13911113333"), ("wageCardNumber", ""), ("wageCardBank", "")]).await;
+    let kept = app
+        .post(
+            &path("edit"),
+            Some(&demo),
+            &[("id", first_line.as_str()), ("phone", "13911113333"), ("wageCardNumber", ""), ("wageCardBank", "")],
+        )
+        .await;
     assert_eq!(kept["code"], 201, "the first project still keeps the person: {kept}");
 }
 
@@ -258,15 +290,27 @@ async fn the_roster_filters_pages_exits_and_reenters(app: &TestApp) {
     let id = line["id"].to_string();
     let entry = line["entryDate"].as_str().unwrap().to_owned();
     assert_eq!(entry, "2026-03-01");
-    assert_refused(&app.post(&path("exit"), Some(&token), &[("id", &id), ("date", "2026-02-28")]).await, "退场日期不能早于进场日期");
+    assert_refused(
+        &app.post(&path("exit"), Some(&token), &[("id", &id), ("date", "2026-02-28")]).await,
+        "退场日期不能早于进场日期",
+    );
     assert_refused(&app.post(&path("exit"), Some(&token), &[("id", &id), ("date", "")]).await, "请选择退场日期");
-    assert_refused(&app.post(&path("reenter"), Some(&token), &[("id", &id), ("date", "2026-06-01")]).await, "该人员仍在场，不能重新进场");
+    assert_refused(
+        &app.post(&path("reenter"), Some(&token), &[("id", &id), ("date", "2026-06-01")]).await,
+        "该人员仍在场，不能重新进场",
+    );
     let exited = app.post(&path("exit"), Some(&token), &[("id", &id), ("date", "2026-05-31")]).await;
     assert_eq!(exited["code"], 201, "{exited}");
-    assert_refused(&app.post(&path("exit"), Some(&token), &[("id", &id), ("date", "2026-06-01")]).await, "该人员已退场");
+    assert_refused(
+        &app.post(&path("exit"), Some(&token), &[("id", &id), ("date", "2026-06-01")]).await,
+        "该人员已退场",
+    );
     assert_eq!(list(app, &token, "status=2").await["total"], 1);
 
-    assert_refused(&app.post(&path("reenter"), Some(&token), &[("id", &id), ("date", "2026-05-30")]).await, "重新进场日期不能早于上次退场日期");
+    assert_refused(
+        &app.post(&path("reenter"), Some(&token), &[("id", &id), ("date", "2026-05-30")]).await,
+        "重新进场日期不能早于上次退场日期",
+    );
     let back = app.post(&path("reenter"), Some(&token), &[("id", &id), ("date", "2026-06-10")]).await;
     assert_eq!(back["code"], 201, "{back}");
     let new_id = back["data"]["id"].as_i64().unwrap();
@@ -278,7 +322,10 @@ async fn the_roster_filters_pages_exits_and_reenters(app: &TestApp) {
     assert_eq!(history.len(), 2, "the old line stays");
     assert_eq!(history[1]["exitDate"], "2026-05-31");
     assert_eq!(list(app, &token, "").await["total"], 31);
-    assert_refused(&app.post(&path("reenter"), Some(&token), &[("id", &id), ("date", "2026-07-01")]).await, "该人员已在本项目在场，不能重复登记");
+    assert_refused(
+        &app.post(&path("reenter"), Some(&token), &[("id", &id), ("date", "2026-07-01")]).await,
+        "该人员已在本项目在场，不能重复登记",
+    );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action IN ('人员退场', '人员重新进场')").await, 2);
 }
 
@@ -305,7 +352,27 @@ async fn import_saves_good_rows_and_reports_bad_ones_and_export_follows_the_filt
 
     let unit = "河南省第一建筑工程集团有限责任公司";
     let good = |id: &'static str| -> [&'static str; 19] {
-        ["孙小明", id, "汉", "", "", "", "", "13900000001", "", "", unit, "木工班", "木工", "月薪", "6000", "否", "", "", "2026-04-01"]
+        [
+            "孙小明",
+            id,
+            "汉",
+            "",
+            "",
+            "",
+            "",
+            "13900000001",
+            "",
+            "",
+            unit,
+            "木工班",
+            "木工",
+            "月薪",
+            "6000",
+            "否",
+            "",
+            "",
+            "2026-04-01",
+        ]
     };
     let mut bad_team = good(NEW_ID_3);
     bad_team[11] = "不存在班";
@@ -313,11 +380,14 @@ async fn import_saves_good_rows_and_reports_bad_ones_and_export_follows_the_filt
     bad_id[0] = "错号码";
     let already = wageguard::worker::demo::demo_id_number(1);
     let already: &'static str = Box::leak(already.into_boxed_str());
-    let reply = import(app, &token, &workbook(&[good(NEW_ID), bad_id, good(NEW_ID_2), good(NEW_ID), bad_team, good(already)])).await;
+    let reply =
+        import(app, &token, &workbook(&[good(NEW_ID), bad_id, good(NEW_ID_2), good(NEW_ID), bad_team, good(already)]))
+            .await;
     assert_eq!(reply["code"], 201, "{reply}");
     assert_eq!(reply["data"]["saved"], 2, "{reply}");
     let failed = reply["data"]["failed"].as_array().unwrap();
-    let reasons: Vec<(u64, &str)> = failed.iter().map(|bad| (bad["row"].as_u64().unwrap(), bad["reason"].as_str().unwrap())).collect();
+    let reasons: Vec<(u64, &str)> =
+        failed.iter().map(|bad| (bad["row"].as_u64().unwrap(), bad["reason"].as_str().unwrap())).collect();
     assert_eq!(
         reasons,
         [
@@ -351,7 +421,13 @@ async fn training_and_id_supplement(app: &TestApp) {
     let lines = list(app, &token, "limit=3").await;
     let ids: Vec<String> = lines["list"].as_array().unwrap().iter().map(|line| line["workerId"].to_string()).collect();
     let attendees = ids.join(",");
-    let form = vec![("topic", "入场安全教育"), ("date", "2026-03-05"), ("trainer", "孙志强"), ("hours", "1.5"), ("workerIds", attendees.as_str())];
+    let form = vec![
+        ("topic", "入场安全教育"),
+        ("date", "2026-03-05"),
+        ("trainer", "孙志强"),
+        ("hours", "1.5"),
+        ("workerIds", attendees.as_str()),
+    ];
     for (changes, message) in [
         (vec![("topic", "")], "请填写1-50个字的培训主题"),
         (vec![("date", "")], "请选择培训日期"),
@@ -377,7 +453,10 @@ async fn training_and_id_supplement(app: &TestApp) {
     let worker = incomplete["list"][0].clone();
     assert!(worker["missing"].as_array().unwrap().contains(&Value::from("照片")));
     let worker_id = worker["id"].to_string();
-    let photo = app.upload(&format!("{UPLOAD}?kind=avatar"), Some(&token), &[("id.png", PNG)]).await["data"][0].as_str().unwrap().to_owned();
+    let photo = app.upload(&format!("{UPLOAD}?kind=avatar"), Some(&token), &[("id.png", PNG)]).await["data"][0]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let form = vec![
         ("id", worker_id.as_str()),
         ("ethnicity", "回"),
@@ -399,7 +478,10 @@ async fn training_and_id_supplement(app: &TestApp) {
     let done = app.post(&path("supplement"), Some(&token), &form).await;
     assert_eq!(done["code"], 201, "{done}");
     assert_eq!(app.get(&path("incomplete"), Some(&token)).await["data"]["total"], 29);
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action IN ('新增培训记录', '补充身份证信息')").await, 2);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM operation_log WHERE action IN ('新增培训记录', '补充身份证信息')").await,
+        2
+    );
 }
 
 /// One text value read straight from the database.
@@ -411,15 +493,29 @@ async fn a_training_is_corrected_with_before_and_after(app: &TestApp) {
     let token = app.login("demo", PASSWORD).await;
     let lines = list(app, &token, "limit=3").await;
     let ids: Vec<String> = lines["list"].as_array().unwrap().iter().map(|line| line["workerId"].to_string()).collect();
-    let names: Vec<String> = lines["list"].as_array().unwrap().iter().map(|line| line["name"].as_str().unwrap().to_owned()).collect();
+    let names: Vec<String> =
+        lines["list"].as_array().unwrap().iter().map(|line| line["name"].as_str().unwrap().to_owned()).collect();
     let first_two = ids[..2].join(",");
-    let form = vec![("topic", "入场安全教育"), ("date", "2026-03-05"), ("trainer", "孙志强"), ("hours", "1.5"), ("workerIds", first_two.as_str())];
+    let form = vec![
+        ("topic", "入场安全教育"),
+        ("date", "2026-03-05"),
+        ("trainer", "孙志强"),
+        ("hours", "1.5"),
+        ("workerIds", first_two.as_str()),
+    ];
     let training_id = app.post(&path("trainSave"), Some(&token), &form).await["data"].to_string();
 
     let last_two = ids[1..].join(",");
     let corrected = with(
         &form,
-        &[("id", training_id.as_str()), ("topic", "高处作业安全"), ("date", "2026-03-06"), ("hours", "2"), ("content", "安全带的使用"), ("workerIds", last_two.as_str())],
+        &[
+            ("id", training_id.as_str()),
+            ("topic", "高处作业安全"),
+            ("date", "2026-03-06"),
+            ("hours", "2"),
+            ("content", "安全带的使用"),
+            ("workerIds", last_two.as_str()),
+        ],
     );
     for (changes, message) in [
         (vec![("topic", "")], "请填写1-50个字的培训主题"),
@@ -433,7 +529,11 @@ async fn a_training_is_corrected_with_before_and_after(app: &TestApp) {
     }
     let unchanged = with(&form, &[("id", training_id.as_str())]);
     assert_refused(&app.post(&path("trainSave"), Some(&token), &unchanged).await, "没有修改任何内容");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '修改培训记录'").await, 0, "a refusal changes nothing");
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '修改培训记录'").await,
+        0,
+        "a refusal changes nothing"
+    );
 
     let saved = app.post(&path("trainSave"), Some(&token), &corrected).await;
     assert_eq!(saved["code"], 201, "{saved}");
@@ -441,9 +541,13 @@ async fn a_training_is_corrected_with_before_and_after(app: &TestApp) {
     let trainings = app.get(&path("trainList"), Some(&token)).await["data"].clone();
     assert_eq!(trainings["total"], 1);
     let detail = app.get(&format!("{}?id={training_id}", path("trainDetail")), Some(&token)).await["data"].clone();
-    assert_eq!((detail["topic"].as_str(), detail["date"].as_str(), detail["hours"].as_str()), (Some("高处作业安全"), Some("2026-03-06"), Some("2")));
+    assert_eq!(
+        (detail["topic"].as_str(), detail["date"].as_str(), detail["hours"].as_str()),
+        (Some("高处作业安全"), Some("2026-03-06"), Some("2"))
+    );
     assert_eq!(detail["content"], "安全带的使用");
-    let attended: Vec<String> = detail["attendeeList"].as_array().unwrap().iter().map(|a| a["id"].to_string()).collect();
+    let attended: Vec<String> =
+        detail["attendeeList"].as_array().unwrap().iter().map(|a| a["id"].to_string()).collect();
     let mut expected = ids[1..].to_vec();
     expected.sort_by_key(|id| id.parse::<i64>().unwrap());
     assert_eq!(attended, expected);
@@ -460,10 +564,18 @@ async fn a_training_is_corrected_with_before_and_after(app: &TestApp) {
     assert_eq!(app.post(&path("trainSave"), Some(&other), &other_form).await["code"], 404, "another project's session");
     assert_eq!(app.post(&path("trainSave"), Some(&token), &with(&other_form, &[("id", "abc")])).await["code"], 404);
     let admin = app.login("admin", "Admin@12345").await;
-    assert_eq!(app.post(&format!("{}?projectId=1", path("trainSave")), Some(&admin), &other_form).await["code"], 403, "the regulator reads only");
+    assert_eq!(
+        app.post(&format!("{}?projectId=1", path("trainSave")), Some(&admin), &other_form).await["code"],
+        403,
+        "the regulator reads only"
+    );
     let finance = app.login("finance", PASSWORD).await;
     assert_eq!(app.post(&path("trainSave"), Some(&finance), &other_form).await["code"], 403);
-    assert_eq!(text(app, format!("SELECT topic FROM trainings WHERE id = {training_id}")).await, "高处作业安全", "refusals change nothing");
+    assert_eq!(
+        text(app, format!("SELECT topic FROM trainings WHERE id = {training_id}")).await,
+        "高处作业安全",
+        "refusals change nothing"
+    );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '修改培训记录'").await, 1);
 }
 
@@ -478,15 +590,39 @@ async fn other_projects_and_other_roles_are_refused(app: &TestApp) {
     assert_eq!(app.get(&format!("{}?projectId=1", path("list")), Some(&other)).await["code"], 404);
     assert_eq!(list(app, &other, "").await["total"], 0);
     assert_eq!(app.post(&path("exit"), Some(&other), &[("id", &line_id), ("date", "2026-06-01")]).await["code"], 404);
-    assert_eq!(app.post(&path("reenter"), Some(&other), &[("id", &line_id), ("date", "2026-06-01")]).await["code"], 404);
-    let supplement = app.post(&path("supplement"), Some(&other), &[("id", worker_id.as_str()), ("address", "河南省郑州市")]).await;
+    assert_eq!(
+        app.post(&path("reenter"), Some(&other), &[("id", &line_id), ("date", "2026-06-01")]).await["code"],
+        404
+    );
+    let supplement =
+        app.post(&path("supplement"), Some(&other), &[("id", worker_id.as_str()), ("address", "河南省郑州市")]).await;
     assert_eq!(supplement["code"], 404);
     let training = app
-        .post(&path("trainSave"), Some(&other), &[("topic", "安全"), ("date", "2026-03-05"), ("trainer", "李"), ("hours", "1"), ("workerIds", worker_id.as_str())])
+        .post(
+            &path("trainSave"),
+            Some(&other),
+            &[
+                ("topic", "安全"),
+                ("date", "2026-03-05"),
+                ("trainer", "李"),
+                ("hours", "1"),
+                ("workerIds", worker_id.as_str()),
+            ],
+        )
         .await;
     assert_refused(&training, "参训人员须为本项目的人员");
     let demo_training = app
-        .post(&path("trainSave"), Some(&demo), &[("topic", "安全"), ("date", "2026-03-05"), ("trainer", "李"), ("hours", "1"), ("workerIds", worker_id.as_str())])
+        .post(
+            &path("trainSave"),
+            Some(&demo),
+            &[
+                ("topic", "安全"),
+                ("date", "2026-03-05"),
+                ("trainer", "李"),
+                ("hours", "1"),
+                ("workerIds", worker_id.as_str()),
+            ],
+        )
         .await["data"]
         .to_string();
     assert_eq!(app.get(&format!("{}?id={demo_training}", path("trainDetail")), Some(&other)).await["code"], 404);
@@ -500,10 +636,18 @@ async fn other_projects_and_other_roles_are_refused(app: &TestApp) {
 
     let admin = app.login("admin", "Admin@12345").await;
     assert_refused(&app.get(&path("list"), Some(&admin)).await, "请选择项目");
-    assert_eq!(app.get(&format!("{}?projectId=1", path("list")), Some(&admin)).await["data"]["total"], 30, "the regulator reads");
+    assert_eq!(
+        app.get(&format!("{}?projectId=1", path("list")), Some(&admin)).await["data"]["total"],
+        30,
+        "the regulator reads"
+    );
     assert_eq!(app.get(&format!("{}?projectId=999", path("list")), Some(&admin)).await["code"], 404);
     assert_eq!(app.get(&format!("{}?projectId=1&id={line_id}", path("detail")), Some(&admin)).await["code"], 201);
-    assert_eq!(app.post(&path("exit"), Some(&admin), &[("id", &line_id), ("date", "2026-06-01")]).await["code"], 403, "but does not write");
+    assert_eq!(
+        app.post(&path("exit"), Some(&admin), &[("id", &line_id), ("date", "2026-06-01")]).await["code"],
+        403,
+        "but does not write"
+    );
     assert_eq!(app.get(&path("template"), Some(&admin)).await["code"], 403);
     assert_eq!(app.get(&path("list"), None).await["code"], 101);
 }
@@ -536,21 +680,33 @@ async fn cards_failing_their_check_digit_are_confirmed_on_every_path(app: &TestA
     assert_eq!(asked["code"], 301, "{asked}");
     assert_eq!(asked["message"], CHECK_DIGIT_MESSAGE);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE id_number = '11010519491231002X'").await, 0);
-    assert_refused(&app.post(&path("register"), Some(&token), &with(&form, &[("wageCardNumber", "12345")])).await, "工资卡号应为12-30位数字");
+    assert_refused(
+        &app.post(&path("register"), Some(&token), &with(&form, &[("wageCardNumber", "12345")])).await,
+        "工资卡号应为12-30位数字",
+    );
     let saved = app.post(&path("register"), Some(&token), &with(&form, &[("cardConfirmed", "1")])).await;
     assert_eq!(saved["code"], 201, "{saved}");
     let line = saved["data"]["id"].to_string();
     let worker = saved["data"]["workerId"].as_i64().unwrap();
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE card_check_waived_by = 'demo' AND card_check_waived_at > 0").await, 1);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM workers WHERE card_check_waived_by = 'demo' AND card_check_waived_at > 0")
+            .await,
+        1
+    );
     let detail = app.get(&format!("{}?id={line}", path("detail")), Some(&token)).await;
     assert_eq!(detail["data"]["cardCheckWaivedBy"], "demo", "{detail}");
     assert_eq!(
-        app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '人员进场登记' AND detail LIKE '%已确认按所填保存%'").await,
+        app.scalar(
+            "SELECT COUNT(*) FROM operation_log WHERE action = '人员进场登记' AND detail LIKE '%已确认按所填保存%'"
+        )
+        .await,
         1
     );
 
     // The roster's edit: a passing card clears the waiver; a mistyped one asks again.
-    let edit = |card: &'static str| vec![("id", leak(line.clone())), ("phone", "13800138000"), ("wageCardNumber", card), ("wageCardBank", "102")];
+    let edit = |card: &'static str| {
+        vec![("id", leak(line.clone())), ("phone", "13800138000"), ("wageCardNumber", card), ("wageCardBank", "102")]
+    };
     let fixed = app.post(&path("edit"), Some(&token), &edit("6222021234567890128")).await;
     assert_eq!(fixed["code"], 201, "{fixed}");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE card_check_waived_by <> ''").await, 0);
@@ -558,7 +714,8 @@ async fn cards_failing_their_check_digit_are_confirmed_on_every_path(app: &TestA
     assert_eq!(asked["code"], 301, "{asked}");
     assert_eq!(asked["message"], CHECK_DIGIT_MESSAGE);
     assert_refused(&app.post(&path("edit"), Some(&token), &edit("62220212345")).await, "工资卡号应为12-30位数字");
-    let confirmed = app.post(&path("edit"), Some(&token), &[edit(MISTYPED_CARD), vec![("cardConfirmed", "1")]].concat()).await;
+    let confirmed =
+        app.post(&path("edit"), Some(&token), &[edit(MISTYPED_CARD), vec![("cardConfirmed", "1")]].concat()).await;
     assert_eq!(confirmed["code"], 201, "{confirmed}");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE card_check_waived_by = 'demo'").await, 1);
 
@@ -570,7 +727,9 @@ async fn cards_failing_their_check_digit_are_confirmed_on_every_path(app: &TestA
     let asked = app.post("/builder/wage/v1/Abnormal/card", Some(&token), &card(MISTYPED_CARD)).await;
     assert_eq!(asked["code"], 301, "{asked}");
     assert_eq!(asked["message"], CHECK_DIGIT_MESSAGE);
-    let confirmed = app.post("/builder/wage/v1/Abnormal/card", Some(&token), &[card(MISTYPED_CARD), vec![("confirmed", "1")]].concat()).await;
+    let confirmed = app
+        .post("/builder/wage/v1/Abnormal/card", Some(&token), &[card(MISTYPED_CARD), vec![("confirmed", "1")]].concat())
+        .await;
     assert_eq!(confirmed["code"], 201, "{confirmed}");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE card_check_waived_by = 'demo'").await, 1);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action IN ('修改人员信息', '修改工资卡') AND target_type = 'worker'").await, 4);
@@ -578,7 +737,27 @@ async fn cards_failing_their_check_digit_are_confirmed_on_every_path(app: &TestA
     // Import: the row is held back by number, then imported alone once confirmed.
     let unit_name = "河南省第一建筑工程集团有限责任公司";
     let row = |id: &'static str, card: &'static str| -> [&'static str; 19] {
-        ["孙小明", id, "汉", "", "", "", "", "13900000001", card, "中国工商银行", unit_name, "木工班", "木工", "月薪", "6000", "否", "", "", "2026-04-01"]
+        [
+            "孙小明",
+            id,
+            "汉",
+            "",
+            "",
+            "",
+            "",
+            "13900000001",
+            card,
+            "中国工商银行",
+            unit_name,
+            "木工班",
+            "木工",
+            "月薪",
+            "6000",
+            "否",
+            "",
+            "",
+            "2026-04-01",
+        ]
     };
     let file = workbook(&[row(NEW_ID_2, "6222021234567890128"), row(NEW_ID_3, MISTYPED_CARD)]);
     let first = import(app, &token, &file).await;
@@ -588,16 +767,26 @@ async fn cards_failing_their_check_digit_are_confirmed_on_every_path(app: &TestA
     assert_eq!(first["data"]["unconfirmed"][0]["row"], 3, "{first}");
     assert_eq!(first["data"]["unconfirmed"][0]["reason"], "卡号校验位错误");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE id_number = '420802198511200620'").await, 0);
-    assert_refused(&import_to(app, &token, &format!("{}?confirmRows=x", path("import")), &file).await, "确认导入的行号有误");
+    assert_refused(
+        &import_to(app, &token, &format!("{}?confirmRows=x", path("import")), &file).await,
+        "确认导入的行号有误",
+    );
     let second = import_to(app, &token, &format!("{}?confirmRows=3", path("import")), &file).await;
     assert_eq!(second["code"], 201, "{second}");
     assert_eq!(second["data"]["saved"], 1, "only the confirmed row: {second}");
     assert_eq!(second["data"]["failed"].as_array().unwrap().len(), 0, "{second}");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM workers WHERE id_number = '420802198511200620' AND card_check_waived_by = 'demo'").await, 1);
+    assert_eq!(
+        app.scalar(
+            "SELECT COUNT(*) FROM workers WHERE id_number = '420802198511200620' AND card_check_waived_by = 'demo'"
+        )
+        .await,
+        1
+    );
 }
 
 async fn wage_fen_on(app: &TestApp, token: &str, month: &str, worker: i64) -> i64 {
-    let unit = app.scalar("SELECT id FROM project_units WHERE project_id = 1 AND role = 'contractor'").await.to_string();
+    let unit =
+        app.scalar("SELECT id FROM project_units WHERE project_id = 1 AND role = 'contractor'").await.to_string();
     let reply = app.post("/builder/wage/v1/Sheet/create", Some(token), &[("month", month), ("unitId", &unit)]).await;
     assert_eq!(reply["code"], 201, "{reply}");
     let sheet = reply["data"].as_i64().unwrap();
@@ -624,19 +813,49 @@ async fn a_worker_is_edited_paid_a_new_rate_and_transferred_with_history(app: &T
     let worker = saved["data"]["workerId"].as_i64().unwrap();
 
     // Contact: before and after in the log and the history.
-    let edit = app.post(&path("edit"), Some(&token), &[("id", &line), ("phone", "13900000000"), ("wageCardNumber", "6222021234567894"), ("wageCardBank", "102")]).await;
+    let edit = app
+        .post(
+            &path("edit"),
+            Some(&token),
+            &[("id", &line), ("phone", "13900000000"), ("wageCardNumber", "6222021234567894"), ("wageCardBank", "102")],
+        )
+        .await;
     assert_eq!(edit["code"], 201, "{edit}");
     assert_refused(
-        &app.post(&path("edit"), Some(&token), &[("id", &line), ("phone", "13900000000"), ("wageCardNumber", "6222021234567894"), ("wageCardBank", "102")]).await,
+        &app.post(
+            &path("edit"),
+            Some(&token),
+            &[("id", &line), ("phone", "13900000000"), ("wageCardNumber", "6222021234567894"), ("wageCardBank", "102")],
+        )
+        .await,
         "没有修改任何内容",
     );
-    assert_refused(&app.post(&path("edit"), Some(&token), &[("id", &line), ("phone", "123")]).await, "请填写正确的联系电话");
-    assert_refused(&app.post(&path("edit"), Some(&token), &[("id", &line), ("phone", "13900000000"), ("wageCardNumber", "6222021234567894")]).await, "请选择工资卡开户银行");
+    assert_refused(
+        &app.post(&path("edit"), Some(&token), &[("id", &line), ("phone", "123")]).await,
+        "请填写正确的联系电话",
+    );
+    assert_refused(
+        &app.post(
+            &path("edit"),
+            Some(&token),
+            &[("id", &line), ("phone", "13900000000"), ("wageCardNumber", "6222021234567894")],
+        )
+        .await,
+        "请选择工资卡开户银行",
+    );
 
     // The wage standard from May 1: April's sheet keeps 350.50 a day, May's pays 400.
-    let form = |day: &'static str, wage: &'static str| vec![("id", leak(line.clone())), ("wageKind", "day"), ("wage", wage), ("effectiveDate", day)];
-    assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("2026-03-01", "400")).await, "生效日期不能早于进场日期");
-    assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("2026-05-01", "350.5")).await, "新的工资标准与该日执行的标准相同");
+    let form = |day: &'static str, wage: &'static str| {
+        vec![("id", leak(line.clone())), ("wageKind", "day"), ("wage", wage), ("effectiveDate", day)]
+    };
+    assert_refused(
+        &app.post(&path("wage_standard"), Some(&token), &form("2026-03-01", "400")).await,
+        "生效日期不能早于进场日期",
+    );
+    assert_refused(
+        &app.post(&path("wage_standard"), Some(&token), &form("2026-05-01", "350.5")).await,
+        "新的工资标准与该日执行的标准相同",
+    );
     assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("2026-05-01", "0")).await, "工资标准应大于0");
     assert_refused(&app.post(&path("wage_standard"), Some(&token), &form("", "400")).await, "请选择生效日期");
     let changed = app.post(&path("wage_standard"), Some(&token), &form("2026-05-01", "400")).await;
@@ -651,15 +870,35 @@ async fn a_worker_is_edited_paid_a_new_rate_and_transferred_with_history(app: &T
 
     // Transfer to 木工班 from June 1: the line ends May 31, a new one starts with the rate carried over.
     let options = options(app, &token).await;
-    let carpenters = options["teams"].as_array().unwrap().iter().find(|team| team["label"] == "木工班").unwrap()["value"].to_string();
+    let carpenters =
+        options["teams"].as_array().unwrap().iter().find(|team| team["label"] == "木工班").unwrap()["value"]
+            .to_string();
     let move_to = |date: &'static str, team: &'static str, work_type: &'static str| {
-        vec![("id", leak(line.clone())), ("date", date), ("unitId", leak(unit.clone())), ("teamId", team), ("workType", work_type)]
+        vec![
+            ("id", leak(line.clone())),
+            ("date", date),
+            ("unitId", leak(unit.clone())),
+            ("teamId", team),
+            ("workType", work_type),
+        ]
     };
     let carpenters: &'static str = leak(carpenters);
-    assert_refused(&app.post(&path("transfer"), Some(&token), &move_to("2026-03-02", carpenters, "4")).await, "调动日期应晚于本次进场日期");
-    assert_refused(&app.post(&path("transfer"), Some(&token), &move_to("2099-01-01", carpenters, "4")).await, "调动日期不能晚于今天");
-    assert_refused(&app.post(&path("transfer"), Some(&token), &move_to("2026-06-01", leak(team.clone()), "3")).await, "调动后的单位、班组、工种与现在相同");
-    assert_refused(&app.post(&path("transfer"), Some(&token), &move_to("2026-06-01", "99999", "4")).await, "班组不属于所选单位");
+    assert_refused(
+        &app.post(&path("transfer"), Some(&token), &move_to("2026-03-02", carpenters, "4")).await,
+        "调动日期应晚于本次进场日期",
+    );
+    assert_refused(
+        &app.post(&path("transfer"), Some(&token), &move_to("2099-01-01", carpenters, "4")).await,
+        "调动日期不能晚于今天",
+    );
+    assert_refused(
+        &app.post(&path("transfer"), Some(&token), &move_to("2026-06-01", leak(team.clone()), "3")).await,
+        "调动后的单位、班组、工种与现在相同",
+    );
+    assert_refused(
+        &app.post(&path("transfer"), Some(&token), &move_to("2026-06-01", "99999", "4")).await,
+        "班组不属于所选单位",
+    );
     let moved = app.post(&path("transfer"), Some(&token), &move_to("2026-06-01", carpenters, "4")).await;
     assert_eq!(moved["code"], 201, "{moved}");
     let new_line = moved["data"]["id"].to_string();
@@ -673,14 +912,23 @@ async fn a_worker_is_edited_paid_a_new_rate_and_transferred_with_history(app: &T
     assert_eq!(history[1]["exitDate"], "2026-05-31");
     assert_eq!(history[1]["exitReason"], "transfer");
     assert_eq!(history[1]["status"], 2);
-    assert_refused(&app.post(&path("transfer"), Some(&token), &move_to("2026-07-01", carpenters, "4")).await, "该人员已退场");
+    assert_refused(
+        &app.post(&path("transfer"), Some(&token), &move_to("2026-07-01", carpenters, "4")).await,
+        "该人员已退场",
+    );
 
     // The history, newest first, read from either line.
     let changes = history_of(app, &token, &new_line).await;
     assert_eq!(changes, history_of(app, &token, &line).await);
     let actions: Vec<&str> = changes.iter().map(|(action, _)| action.as_str()).collect();
     assert_eq!(actions, ["人员调动", "调整工资标准", "修改人员信息", "人员进场登记"]);
-    assert!(changes[0].1.contains("钢筋班") && changes[0].1.contains("→") && changes[0].1.contains("木工班") && changes[0].1.contains("2026-06-01"), "{changes:?}");
+    assert!(
+        changes[0].1.contains("钢筋班")
+            && changes[0].1.contains("→")
+            && changes[0].1.contains("木工班")
+            && changes[0].1.contains("2026-06-01"),
+        "{changes:?}"
+    );
     assert!(changes[1].1.contains("350.50元/日 → 400.00元/日，自2026-05-01起执行"), "{changes:?}");
     assert!(changes[2].1.contains("手机号码 13800138000 → 13900000000"), "{changes:?}");
 

@@ -15,24 +15,40 @@ describe('api client', () => {
 
   it('form-encodes POST bodies and sends the token header', async () => {
     setSessionCookies('tok-1', 7);
-    const { calls } = mockFetch({ '/builder/x': { code: 201, data: { ok: true } } });
-    await expect(post('/builder/x', { a: '1 2', b: 3, skipped: undefined })).resolves.toEqual({ ok: true });
+    const { calls } = mockFetch({ '/admin/calendar/v1/Calendar/save': { code: 201, data: { ok: true } } });
+    const form = { day: '2026-10-01', name: '国庆 节', kind: undefined };
+    await expect(post('/admin/calendar/v1/Calendar/save', form)).resolves.toEqual({ ok: true });
+    expect(calls[0].url).toBe('/admin/calendar/v1/Calendar/save');
     expect(calls[0].method).toBe('POST');
-    expect(calls[0].body.toString()).toBe('a=1+2&b=3');
+    expect(calls[0].body.toString()).toBe('day=2026-10-01&name=%E5%9B%BD%E5%BA%86+%E8%8A%82');
     expect(calls[0].headers['X-Token']).toBe('tok-1');
   });
 
-  it('sends GET parameters in the query, after any already there', async () => {
-    const { calls } = mockFetch({ '/builder/y': { code: 201, data: 1 } });
-    await get('/builder/y', { id: 5 });
-    await get('/builder/y?refresh=1', { id: 5 });
-    expect(calls.map((call) => call.url)).toEqual(['/builder/y?id=5', '/builder/y?refresh=1&id=5']);
+  it('sends GET parameters in the query, path parameters in the path', async () => {
+    const { calls } = mockFetch({
+      '/builder/wage/v1/Sheet/list': { code: 201, data: 1 },
+      '/finance/common/v1/Public/get': { code: 201, data: 2 },
+    });
+    await get('/builder/wage/v1/Sheet/list', { page: 2, month: '2026-10' });
+    await get('/{side}/common/v1/Public/get', { id: '7' }, { path: { side: 'finance' } });
+    expect(calls.map((call) => call.url)).toEqual([
+      '/builder/wage/v1/Sheet/list?page=2&month=2026-10',
+      '/finance/common/v1/Public/get?id=7',
+    ]);
     expect(calls[0].headers['X-Token']).toBeUndefined();
   });
 
+  it('sends the query parameters of a POST in its query', async () => {
+    const { calls } = mockFetch({ '/builder/common/v1/Public/captcha': { code: 201, data: 1 } });
+    await post('/{side}/common/v1/Public/captcha', undefined, { path: { side: 'builder' }, query: { refresh: 1 } });
+    expect(calls.map((call) => `${call.method} ${call.url} ${call.body.toString()}`)).toEqual([
+      'POST /builder/common/v1/Public/captcha?refresh=1 ',
+    ]);
+  });
+
   it('rejects other codes with the server message', async () => {
-    mockFetch({ '/builder/z': { code: 401, message: '原密码错误' } });
-    const error = await post('/builder/z').catch((e: unknown) => e);
+    mockFetch({ '/builder/wage/v1/Sheet/create': { code: 401, message: '原密码错误' } });
+    const error = await post('/builder/wage/v1/Sheet/create').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 401, message: '原密码错误' });
   });
@@ -42,15 +58,15 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => new Response('<html>', { status: 200 })),
     );
-    await expect(post('/builder/z')).rejects.toMatchObject({ message: '未知错误' });
+    await expect(post('/builder/wage/v1/Sheet/create')).rejects.toMatchObject({ message: '未知错误' });
   });
 
   it('on code 101 says the session expired, forgets it and reloads', async () => {
     const { reloadPage } = await import('@/utils/reload');
     setSessionCookies('tok-1', 7);
     useSession.setState({ token: 'tok-1', roles: ['builder'] });
-    mockFetch({ '/builder/z': { code: 101, message: '登录已过期请重新登录' } });
-    await expect(post('/builder/z')).rejects.toMatchObject({ code: 101 });
+    mockFetch({ '/builder/wage/v1/Sheet/create': { code: 101, message: '登录已过期请重新登录' } });
+    await expect(post('/builder/wage/v1/Sheet/create')).rejects.toMatchObject({ code: 101 });
     expect(getToken()).toBeUndefined();
     expect(useSession.getState()).toMatchObject({ token: undefined, roles: [] });
     expect(reloadPage).toHaveBeenCalledWith({ type: 'error', text: '登录已过期请重新登录' });
@@ -62,7 +78,7 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(post('/builder/z')).rejects.toThrow('Failed to fetch');
+    await expect(post('/builder/wage/v1/Sheet/create')).rejects.toThrow('Failed to fetch');
     expect(error).toHaveBeenCalledWith('网络错误：Failed to fetch', 3);
   });
 
@@ -74,7 +90,7 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => new Response('', { status: 502 })),
     );
-    await expect(post('/finance/z')).rejects.toThrow('HTTP 502');
+    await expect(post('/finance/project/v1/orders/Index')).rejects.toThrow('HTTP 502');
     expect(error).not.toHaveBeenCalled();
     expect(log).toHaveBeenCalled();
   });

@@ -5,9 +5,10 @@
  * runs before them.
  */
 import { getToken } from '@/utils/storage';
+import type { ApiPath, FormOf, PathOf, QueryOf } from './paths';
 
 export type Method = 'GET' | 'POST';
-export type Params = Record<string, string | number | undefined>;
+export type Params = Record<string, string | number | boolean | null | undefined>;
 
 export interface Call {
   method: Method;
@@ -15,13 +16,34 @@ export interface Call {
   params?: Params;
 }
 
+/** A call of the generated client's `get(path, query, {path})` or `post(path, form, {path})`, to ask early. */
+export function getCall<P extends ApiPath<'get'>>(path: P, query?: QueryOf<P, 'get'>, parts?: { path?: PathOf<P, 'get'> }): Call {
+  return { method: 'GET', url: fill(path, parts?.path), params: query as Params };
+}
+
+export function postCall<P extends ApiPath<'post'>>(
+  path: P,
+  form?: FormOf<P>,
+  parts?: { path?: PathOf<P, 'post'>; query?: QueryOf<P, 'post'> },
+): Call {
+  const query = encode(parts?.query as Params).toString();
+  return { method: 'POST', url: fill(path, parts?.path) + (query ? `?${query}` : ''), params: form as Params };
+}
+
+/** A documented path with its `{name}` parameters filled in, as openapi-fetch fills them. */
+function fill(path: string, values: unknown): string {
+  const record = (values ?? {}) as Record<string, string>;
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(record[name] ?? ''));
+}
+
 /** A reply asked early serves only the same call made soon after: later calls want current data. */
 export const EARLY_REPLY_MS = 10_000;
 
-function encode(params: Params | undefined): URLSearchParams {
+/** Form or query fields; missing and null fields are left out. */
+export function encode(params: Params | undefined): URLSearchParams {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
-    if (value !== undefined) search.append(key, String(value));
+    if (value !== undefined && value !== null) search.append(key, String(value));
   }
   return search;
 }

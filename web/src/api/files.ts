@@ -1,8 +1,10 @@
 /**
- * Files through the API outside the JSON client: .xlsx downloads (the file, or an envelope refusing it) and
- * workbook uploads (multipart field `file`, answered with the envelope). The session header goes along.
+ * Files through the API beside the JSON client, typed by the same generated paths: downloads (the file, or an
+ * envelope refusing it) and multipart uploads (answered with the envelope). The session header goes along.
  */
-import { ApiError, MSG_UNKNOWN, SUCCESS } from './client';
+import { ApiError, MSG_UNKNOWN, SUCCESS, type ApiPath, type QueryOf, type ReplyOf } from './client';
+import { encode, type Params } from './early';
+import { withProjectInView } from './projectScope';
 import { getToken } from '@/utils/storage';
 
 export function authHeaders(): Record<string, string> {
@@ -21,10 +23,14 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   return response;
 }
 
+const withQuery = (path: string, query: unknown) => {
+  const search = encode(withProjectInView(path, query) as Params).toString();
+  return search ? `${path}?${search}` : path;
+};
+
 /** GETs a file; a refusal arrives as the envelope and is thrown as an ApiError. */
-export async function fetchFile(url: string, params: Record<string, string> = {}): Promise<Blob> {
-  const query = new URLSearchParams(params).toString();
-  const response = await send(query ? `${url}?${query}` : url, { method: 'GET' });
+export async function fetchFile<P extends ApiPath<'get'>>(path: P, query?: QueryOf<P, 'get'>): Promise<Blob> {
+  const response = await send(withQuery(path, query), { method: 'GET' });
   if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {
     const reply = (await response.json().catch(() => undefined)) as { code?: number; message?: string } | undefined;
     throw new ApiError(reply?.code ?? 0, reply?.message || MSG_UNKNOWN);
@@ -32,15 +38,24 @@ export async function fetchFile(url: string, params: Record<string, string> = {}
   return response.blob();
 }
 
-/** POSTs one workbook in field `file`; answers the envelope's data, throws its refusal. */
-export async function postWorkbook<T>(url: string, file: Blob, name: string): Promise<T> {
-  const body = new FormData();
-  body.append('file', file, name);
-  const response = await send(url, { method: 'POST', body });
-  const reply = (await response.json().catch(() => undefined)) as { code?: number; message?: string; data?: T } | undefined;
+/** POSTs a multipart body; answers the envelope's data, throws its refusal. */
+export async function postFiles<P extends ApiPath<'post'>>(
+  path: P,
+  body: FormData,
+  query?: QueryOf<P, 'post'>,
+): Promise<ReplyOf<P, 'post'>> {
+  const response = await send(withQuery(path, query), { method: 'POST', body });
+  const reply = (await response.json().catch(() => undefined)) as { code?: number; message?: string; data?: unknown } | undefined;
   if (!reply || typeof reply.code !== 'number') throw new ApiError(0, MSG_UNKNOWN);
   if (reply.code !== SUCCESS) throw new ApiError(reply.code, reply.message || MSG_UNKNOWN);
-  return reply.data as T;
+  return reply.data as ReplyOf<P, 'post'>;
+}
+
+/** POSTs one workbook in field `file`. */
+export function postWorkbook<P extends ApiPath<'post'>>(path: P, file: Blob, name: string, query?: QueryOf<P, 'post'>) {
+  const body = new FormData();
+  body.append('file', file, name);
+  return postFiles(path, body, query);
 }
 
 /** Hands a blob to the browser's download under a file name. */

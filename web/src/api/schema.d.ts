@@ -56,7 +56,7 @@ export interface paths {
          *     every attachment URL, and `labels`: the names of stepForm's and accountForm's codes. 404 for an
          *     unknown id.
          */
-        get: operations["detail"];
+        get: operations["audit_detail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -78,7 +78,7 @@ export interface paths {
          * Projects for the regulator, last submitted first: `page`, `limit` (1–100), optional `status`
          *     ('0'–'3') and `name` (substring). Answers `{list, total, page, limit}`.
          */
-        post: operations["list"];
+        post: operations["audit_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -105,6 +105,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/auth/v1/Regulator/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The regulator accounts the caller manages, a page of them. */
+        post: operations["auth_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/auth/v1/Regulator/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disables a regulator account; its sessions end at once. */
+        post: operations["disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/auth/v1/Regulator/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a regulator's name, phone, district and role. */
+        post: operations["auth_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/auth/v1/Regulator/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enables a disabled regulator account. */
+        post: operations["enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/auth/v1/Regulator/reset_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new initial password for a regulator account (answered once); its sessions end. */
+        post: operations["auth_reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/auth/v1/Regulator/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a regulator account on a generated initial password (answered once). */
+        post: operations["auth_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/calendar/v1/Calendar/delete": {
         parameters: {
             query?: never;
@@ -118,7 +220,7 @@ export interface paths {
          * Deletes the special day on `day`; the day then follows the week. 404 when the day has none. Logged
          *     with what it was. Regulator only.
          */
-        post: operations["delete"];
+        post: operations["calendar_delete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -138,7 +240,7 @@ export interface paths {
          * A year's special days (法定节假日, 调休放假, 调休上班) in date order, paginated: `year` (2000–2100),
          *     `page`, `limit` (1–100). Each with its kind label and source (数据包 / 监管部门). Regulator only.
          */
-        post: operations["list"];
+        post: operations["calendar_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -159,7 +261,107 @@ export interface paths {
          *     characters). 法定节假日 only Monday–Friday, 调休上班 only on a weekend. Logged with before → after.
          *     401 with the field's message for bad input, or 没有修改任何内容. Regulator only.
          */
-        post: operations["save"];
+        post: operations["calendar_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/company/v1/Company/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The regulator unlocks a company the wizard locked (`id` the company, `project_id` the project it is a
+         *     unit of, `reason` required, at most 200 characters), logged with the reason. 401 when it is not locked,
+         *     404 when it is no unit of the project, 403 for other accounts.
+         */
+        post: operations["company_unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/oplog/v1/Log/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operation log for the regulator: filtered by `project_id`, `account` (part of the login name), `kind`
+         *     (the action) and `start_date`–`end_date` (China days), newest first, paged. Regulator accounts only (403).
+         */
+        get: operations["log_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/oplog/v1/Log/kinds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The actions the log holds, for the viewer's kind filter. Regulator accounts only (403). */
+        get: operations["log_kinds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/regulator/v1/Project/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 项目目录: every project in the account's district, with district, audit status, builder, general
+         *     contractor, contract price, workers on site, last attendance day, the settling month's wages paid and
+         *     payable, the special account's balance and the guarantee's state. Search by `name`, filter by `district`
+         *     and `status`, `sort` (name, district, status, contractPrice) with `order` (asc, desc), paged on the server.
+         */
+        get: operations["directory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/regulator/v1/Project/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The directory's rows under the same filters and sort (no paging; at most 10,000) as .xlsx. Refusals
+         *     answer the envelope.
+         */
+        get: operations["regulator_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -181,7 +383,7 @@ export interface paths {
          *     with its operation-log line in one transaction; answers the flow and the balance after it. Regulator only
          *     (403 otherwise); a project without an opened special account → 401.
          */
-        post: operations["transfer"];
+        post: operations["special_transfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -219,7 +421,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Deletes a voucher of the builder's project. Logged. Another project's voucher → 404. */
-        post: operations["delete"];
+        post: operations["affix_delete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -237,7 +439,7 @@ export interface paths {
          * affixDetail/{belongdate}/{companyid}: the month's vouchers of the unit, the categories, completeness.
          *     Another project's unit → 404.
          */
-        get: operations["detail"];
+        get: operations["affix_detail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -259,7 +461,7 @@ export interface paths {
          *     the required two are there. Paged on the server. Builder: its own project; regulator: `projectId`;
          *     finance → 403.
          */
-        get: operations["list"];
+        get: operations["affix_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -281,7 +483,7 @@ export interface paths {
          * Files uploads (kind voucher, this project's) as vouchers of a month (over, not before the unit entered), a unit and a
          *     category; at most 5 per category (401 `当前限制选择5个文件`). Answers the new ids. Logged. Builder only.
          */
-        post: operations["save"];
+        post: operations["affix_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -415,7 +617,7 @@ export interface paths {
          * Punch records (device, import) and manual corrections, newest first, with filters; `outsideEmployment`
          *     marks a day outside the worker's employment (kept, never counted).
          */
-        get: operations["record_list"];
+        get: operations["attendance_record_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1279,7 +1481,7 @@ export interface paths {
          *     regulator revokes the bureau's records, a project its own; the record stays listed as 已撤销 with the
          *     reason. Logged with what the record said.
          */
-        post: operations["delete"];
+        post: operations["faith_delete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1294,7 +1496,7 @@ export interface paths {
             cookie?: never;
         };
         /** One record. Another project's record: 404 (the regulator reads any). */
-        get: operations["detail"];
+        get: operations["faith_detail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1317,7 +1519,7 @@ export interface paths {
          *     `subject_type`, `keyword` (name or ID number), `date_from`, `date_to`. Builder: its own project;
          *     the regulator: every project (or `project_id`); finance 403.
          */
-        post: operations["list"];
+        post: operations["faith_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1340,7 +1542,7 @@ export interface paths {
          *     and awards; punishments are the bureau's); the regulator adds the bureau's records to `project_id`
          *     (no attachments). Logged.
          */
-        post: operations["save"];
+        post: operations["faith_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1504,7 +1706,7 @@ export interface paths {
          * The rule an approver's password follows and how the initial password is handed out. Any logged-in
          *     enterprise account.
          */
-        post: operations["getpwd"];
+        post: operations["getpwd_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1545,7 +1747,7 @@ export interface paths {
          * Deletes a staff record of the own project (a person who left keeps the record with an exit date;
          *     delete is for mistakes). Logged.
          */
-        post: operations["delete"];
+        post: operations["project_delete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1560,7 +1762,7 @@ export interface paths {
             cookie?: never;
         };
         /** One staff record (for the edit form). Another project's record: 404. */
-        get: operations["detail"];
+        get: operations["project_detail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1583,7 +1785,7 @@ export interface paths {
          *     number), `status` (1 in post, 2 left). Builder: its own project; the regulator: `project_id` or all;
          *     finance 403.
          */
-        post: operations["list"];
+        post: operations["project_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1598,7 +1800,7 @@ export interface paths {
             cookie?: never;
         };
         /** The posts (with the key-post flag), the project's units and the key posts vacant today. */
-        get: operations["options"];
+        get: operations["project_options"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1621,7 +1823,7 @@ export interface paths {
          *     optional certificate number, entry date, optional exit date. One person holds a post once; one
          *     project manager in post at a time. The project's builder account only (admin, finance 403). Logged.
          */
-        post: operations["save"];
+        post: operations["project_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1647,7 +1849,7 @@ export interface paths {
          *     server paging `{list, total, page, limit}`, newest first, ID numbers masked. Builder: its own project;
          *     regulator: `projectId`; finance → 403.
          */
-        post: operations["examine"];
+        post: operations["examine_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1682,10 +1884,10 @@ export interface paths {
             cookie?: never;
         };
         /** One approver for the edit form (full ID number). Another project's approver → 404. */
-        get: operations["information"];
+        get: operations["property_information"];
         put?: never;
         /** One approver for the edit form (full ID number). Another project's approver → 404. */
-        post: operations["information"];
+        post: operations["property_information_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1726,7 +1928,7 @@ export interface paths {
          * The project's name, property status and number of approvers, shown above the propertyRole list.
          *     Builder: its own project; regulator: `projectId`; finance → 403.
          */
-        post: operations["project_name"];
+        post: operations["project_name_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1746,7 +1948,7 @@ export interface paths {
          * A new initial password for approver `id`, answered once; the lock-out is cleared, every session ends and
          *     the next login forces a change. Logged.
          */
-        post: operations["reset_password"];
+        post: operations["property_reset_password"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1790,7 +1992,7 @@ export interface paths {
          * Checks an approver's `idnumber` (`id` when editing): pattern and checksum, not another approver's of the
          *     project. Answers the gender and birthday it encodes.
          */
-        post: operations["verification"];
+        post: operations["property_verification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1827,7 +2029,7 @@ export interface paths {
          * Checks a `phone` before it is given to an approver (`id` when editing): a mobile number, not the current
          *     one, nobody else's. 201 when usable, else 401 with the reason.
          */
-        post: operations["veritest"];
+        post: operations["property_veritest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1859,7 +2061,7 @@ export interface paths {
             cookie?: never;
         };
         /** The filtered flows (the list's filters, no paging; at most 100,000) as .xlsx. Refusals answer the envelope. */
-        get: operations["export"];
+        get: operations["special_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1900,7 +2102,7 @@ export interface paths {
          *     names), the balance (the sum of its flows, yuan), money in and out so far, and the builder's and the
          *     general contractor's wage guarantee. Builder: its own project; regulator: `projectId`; finance → 403.
          */
-        get: operations["information"];
+        get: operations["special_information"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2021,7 +2223,7 @@ export interface paths {
          * One roster line with the person's ID data, the contract and the worker's employments on the project.
          *     Another project's line → 404.
          */
-        get: operations["detail"];
+        get: operations["worker_detail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2044,7 +2246,7 @@ export interface paths {
          *     card failing its check digit → 301 until `cardConfirmed=1` (recorded). Logged with before and after.
          *     Builder accounts only.
          */
-        post: operations["edit"];
+        post: operations["worker_edit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2076,7 +2278,7 @@ export interface paths {
             cookie?: never;
         };
         /** The filtered roster (the list's filters, no paging; at most 100,000 lines) as .xlsx. */
-        get: operations["export"];
+        get: operations["worker_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2155,7 +2357,7 @@ export interface paths {
             cookie?: never;
         };
         /** The roster: filtered and paginated on the server, newest line first. `{list, total, page, limit}`. */
-        get: operations["list"];
+        get: operations["worker_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2175,7 +2377,7 @@ export interface paths {
          * The registration form's and the roster filters' choices: the project's on-site units (not the
          *     builder), its teams (with their unit), the work types and the wage card banks. Finance → 403.
          */
-        get: operations["options"];
+        get: operations["worker_options"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2336,7 +2538,7 @@ export interface paths {
          *     ends the day before (退场, reason 调动) and a new line starts on the date with the contract and wage
          *     standard carried over. Logged with before and after. Answers the new line.
          */
-        post: operations["transfer"];
+        post: operations["worker_transfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2477,7 +2679,7 @@ export interface paths {
             cookie?: never;
         };
         /** Wage orders, newest first, with filters. `{list, total, page, limit}`. */
-        get: operations["order_list"];
+        get: operations["wage_order_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2941,7 +3143,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The approver's own operation records, newest first. */
-        post: operations["record_list"];
+        post: operations["finance_record_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2958,7 +3160,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Checks the SMS code; success allows one approval within 10 minutes. Logged. */
-        post: operations["verification"];
+        post: operations["finance_verification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3012,7 +3214,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sends a six-digit code to the approver's own phone (once a minute). Answers the masked phone. */
-        post: operations["veritest"];
+        post: operations["finance_veritest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3046,7 +3248,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Pending (待审核) orders of the approver's project, with month and order-number filters. */
-        post: operations["order_list"];
+        post: operations["finance_order_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3124,7 +3326,7 @@ export interface paths {
          * The finance approver's own profile (personal centre): account, name, phone, masked ID number, project.
          *     Finance accounts only (403 otherwise).
          */
-        post: operations["messageinfo"];
+        post: operations["messageinfo_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3179,7 +3381,7 @@ export interface paths {
         get: operations["captcha_image"];
         put?: never;
         /** A new image captcha: one use, valid five minutes (`refresh=1` is accepted and ignored: every call draws a new one). */
-        post: operations["captcha_image"];
+        post: operations["captcha_image_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3282,7 +3484,7 @@ export interface paths {
         get: operations["site_config"];
         put?: never;
         /** The site configuration (messageJson); needs no login. */
-        post: operations["site_config"];
+        post: operations["site_config_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3563,6 +3765,8 @@ export interface components {
             outsideEmployment: boolean;
             /** Format: int64 */
             projectId: number;
+            /** @description The project's name: the regulator's list without a project in view spans projects. */
+            projectName: string;
             /**
              * @description The day the punch's shift began, which it counts for (`YYYY-MM-DD`); '' when the punch does not
              *     count (its direction is not counted) and for a correction.
@@ -3725,6 +3929,19 @@ export interface components {
             reason: string;
             /** @description The Excel row number (the header is row 1). */
             row: number;
+        };
+        /** @description The bank's last answer on the special account (wizard step 4's 验证). */
+        BankCheck: {
+            /** @description `YYYY-MM-DD HH:MM:SS`. */
+            checked_time: string;
+            /** @description The opening date the bank gave; '' when none. */
+            open_date: string;
+            /** @description 'verified' (the bank confirmed the account) or 'doubtful' (the bank answered with a warning). */
+            outcome: string;
+            /** @description `银行验证通过` or `银行提示需确认`. */
+            outcome_label: string;
+            /** @description The account the bank was asked about is the one saved in step 4. */
+            same_account: boolean;
         };
         BankChoice: {
             label: string;
@@ -4069,6 +4286,7 @@ export interface components {
             accountForm?: components["schemas"]["AccountForm"] | null;
             /** @description Every attachment URL of the registration. */
             attachments: string[];
+            bankCheck?: components["schemas"]["BankCheck"] | null;
             /** @description What the codes of stepForm and accountForm mean, so the regulator reads names, not codes. */
             labels: components["schemas"]["DetailLabels"];
             project: components["schemas"]["ProjectAudit"];
@@ -4172,6 +4390,54 @@ export interface components {
             inserted: number;
             received: number;
             refused: number;
+        };
+        /** @description One project of the directory. Money in fen. */
+        DirectoryRow: {
+            /** @description '0' draft, '1' submitted, '2' approved, '3' rejected. */
+            auditStatus: string;
+            auditStatusLabel: string;
+            /**
+             * Format: int64
+             * @description The special account's balance; null without an account.
+             */
+            balanceFen?: number | null;
+            /** @description 建设单位, '' when not registered. */
+            builder: string;
+            /** Format: int64 */
+            contractPriceFen?: number | null;
+            /** @description 施工总承包单位, '' when not registered. */
+            contractor: string;
+            /** @description The site's district path of codes, e.g. `4101,410105,410105001`. */
+            districtCode: string;
+            /** @description Its names, e.g. `郑州市/金水区/经八路街道`; '' when not registered. */
+            districtName: string;
+            /** @description The guarantee's last day, '' when open-ended or none. */
+            guaranteeEnd: string;
+            guaranteeLabel: string;
+            /** @description The general contractor's wage guarantee: none 未提交, valid 有效, expired 已过期. */
+            guaranteeState: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The last day anyone punched, `YYYY-MM-DD`; '' if never. */
+            lastAttendance: string;
+            name: string;
+            /** @description The month being paid now (`YYYY-MM`, the previous month). */
+            wageMonth: string;
+            /**
+             * Format: int64
+             * @description Paid by that month's wage orders.
+             */
+            wagesPaidFen: number;
+            /**
+             * Format: int64
+             * @description Net payable on that month's wage sheets.
+             */
+            wagesPayableFen: number;
+            /**
+             * Format: int64
+             * @description Workers on the roster now (在场).
+             */
+            workersOnSite: number;
         };
         /** @description `Worker/edit`: the person's phone and wage card, from one of their roster lines on this project. */
         EditForm: {
@@ -4577,6 +4843,7 @@ export interface components {
                 accountForm?: components["schemas"]["AccountForm"] | null;
                 /** @description Every attachment URL of the registration. */
                 attachments: string[];
+                bankCheck?: components["schemas"]["BankCheck"] | null;
                 /** @description What the codes of stepForm and accountForm mean, so the regulator reads names, not codes. */
                 labels: components["schemas"]["DetailLabels"];
                 project: components["schemas"]["ProjectAudit"];
@@ -4850,6 +5117,20 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_OplogKinds: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description The distinct actions of the log, for the kind filter. */
+            data: {
+                kinds: string[];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Option_PropertyInitialPassword: {
             /**
              * Format: int32
@@ -4875,171 +5156,6 @@ export interface components {
              */
             code: 201;
             data: null | string;
-            message: string;
-        };
-        /** @description Every reply of the API. */
-        Envelope_Page_HistoryLine: {
-            /**
-             * Format: int32
-             * @description 201 success
-             * @enum {integer}
-             */
-            code: 201;
-            data: {
-                /** Format: int64 */
-                limit: number;
-                list: {
-                    /** @description The account that made the change. */
-                    account: string;
-                    /** @description e.g. 修改人员信息, 调整工资标准, 人员调动, 人员退场. */
-                    action: string;
-                    /** @description What changed, before → after. */
-                    detail: string;
-                    /** Format: int64 */
-                    id: number;
-                    /** @description YYYY-MM-DD HH:MM:SS, China time. */
-                    time: string;
-                }[];
-                /** Format: int64 */
-                page: number;
-                /** Format: int64 */
-                total: number;
-            };
-            message: string;
-        };
-        /** @description Every reply of the API. */
-        Envelope_Page_IncompleteLine: {
-            /**
-             * Format: int32
-             * @description 201 success
-             * @enum {integer}
-             */
-            code: 201;
-            data: {
-                /** Format: int64 */
-                limit: number;
-                list: {
-                    address: string;
-                    ethnicity: string;
-                    gender: string;
-                    /**
-                     * Format: int64
-                     * @description The worker's id.
-                     */
-                    id: number;
-                    idNumber: string;
-                    issuingAuthority: string;
-                    /** @description What is missing, e.g. ["照片", "住址"]. */
-                    missing: string[];
-                    name: string;
-                    photo: string;
-                    validFrom: string;
-                    validTo: string;
-                }[];
-                /** Format: int64 */
-                page: number;
-                /** Format: int64 */
-                total: number;
-            };
-            message: string;
-        };
-        /** @description Every reply of the API. */
-        Envelope_Page_RosterLine: {
-            /**
-             * Format: int32
-             * @description 201 success
-             * @enum {integer}
-             */
-            code: 201;
-            data: {
-                /** Format: int64 */
-                limit: number;
-                list: {
-                    /**
-                     * Format: int32
-                     * @description Full years today (China time).
-                     */
-                    age?: number | null;
-                    birthDate: string;
-                    contractSigned: boolean;
-                    entryDate: string;
-                    exitDate: string;
-                    /** @description Why an exited line ended: '' left the site, `transfer` moved to another unit or team (the next line). */
-                    exitReason: string;
-                    /** @description 男 / 女. */
-                    gender: string;
-                    /**
-                     * Format: int64
-                     * @description The employment's id (the roster line).
-                     */
-                    id: number;
-                    idNumber: string;
-                    name: string;
-                    /** @description The province the ID number was issued in (籍贯). */
-                    nativePlace: string;
-                    phone: string;
-                    /**
-                     * Format: int64
-                     * @description 1 on site, 2 exited.
-                     */
-                    status: number;
-                    /** Format: int64 */
-                    teamId?: number | null;
-                    teamName: string;
-                    /** Format: int64 */
-                    unitId: number;
-                    unitName: string;
-                    /** @description Yuan with two decimals. */
-                    wage: string;
-                    /** @description The wage card's bank code. */
-                    wageCardBank: string;
-                    wageCardNumber: string;
-                    /** @description `day` or `month`. */
-                    wageKind: string;
-                    workType: string;
-                    workTypeLabel: string;
-                    /** Format: int64 */
-                    workerId: number;
-                }[];
-                /** Format: int64 */
-                page: number;
-                /** Format: int64 */
-                total: number;
-            };
-            message: string;
-        };
-        /** @description Every reply of the API. */
-        Envelope_Page_TrainingLine: {
-            /**
-             * Format: int32
-             * @description 201 success
-             * @enum {integer}
-             */
-            code: 201;
-            data: {
-                /** Format: int64 */
-                limit: number;
-                list: {
-                    /**
-                     * Format: int64
-                     * @description How many workers attended.
-                     */
-                    attendees: number;
-                    content: string;
-                    /** @description YYYY-MM-DD. */
-                    date: string;
-                    /** @description Hours, e.g. "1.5". */
-                    hours: string;
-                    /** Format: int64 */
-                    id: number;
-                    topic: string;
-                    trainer: string;
-                }[];
-                /** Format: int64 */
-                page: number;
-                /** Format: int64 */
-                total: number;
-            };
             message: string;
         };
         /** @description Every reply of the API. */
@@ -5171,6 +5287,8 @@ export interface components {
                     outsideEmployment: boolean;
                     /** Format: int64 */
                     projectId: number;
+                    /** @description The project's name: the regulator's list without a project in view spans projects. */
+                    projectName: string;
                     /**
                      * @description The day the punch's shift began, which it counts for (`YYYY-MM-DD`); '' when the punch does not
                      *     count (its direction is not counted) and for a correction.
@@ -5261,6 +5379,75 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Paged_DirectoryRow: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description '0' draft, '1' submitted, '2' approved, '3' rejected. */
+                    auditStatus: string;
+                    auditStatusLabel: string;
+                    /**
+                     * Format: int64
+                     * @description The special account's balance; null without an account.
+                     */
+                    balanceFen?: number | null;
+                    /** @description 建设单位, '' when not registered. */
+                    builder: string;
+                    /** Format: int64 */
+                    contractPriceFen?: number | null;
+                    /** @description 施工总承包单位, '' when not registered. */
+                    contractor: string;
+                    /** @description The site's district path of codes, e.g. `4101,410105,410105001`. */
+                    districtCode: string;
+                    /** @description Its names, e.g. `郑州市/金水区/经八路街道`; '' when not registered. */
+                    districtName: string;
+                    /** @description The guarantee's last day, '' when open-ended or none. */
+                    guaranteeEnd: string;
+                    guaranteeLabel: string;
+                    /** @description The general contractor's wage guarantee: none 未提交, valid 有效, expired 已过期. */
+                    guaranteeState: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description The last day anyone punched, `YYYY-MM-DD`; '' if never. */
+                    lastAttendance: string;
+                    name: string;
+                    /** @description The month being paid now (`YYYY-MM`, the previous month). */
+                    wageMonth: string;
+                    /**
+                     * Format: int64
+                     * @description Paid by that month's wage orders.
+                     */
+                    wagesPaidFen: number;
+                    /**
+                     * Format: int64
+                     * @description Net payable on that month's wage sheets.
+                     */
+                    wagesPayableFen: number;
+                    /**
+                     * Format: int64
+                     * @description Workers on the roster now (在场).
+                     */
+                    workersOnSite: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Paged_FinanceRecord: {
             /**
              * Format: int32
@@ -5281,6 +5468,124 @@ export interface components {
                     ip: string;
                     targetId: string;
                     targetType: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_HistoryLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description The account that made the change. */
+                    account: string;
+                    /** @description e.g. 修改人员信息, 调整工资标准, 人员调动, 人员退场. */
+                    action: string;
+                    /** @description What changed, before → after. */
+                    detail: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description YYYY-MM-DD HH:MM:SS, China time. */
+                    time: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_IncompleteLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    address: string;
+                    ethnicity: string;
+                    gender: string;
+                    /**
+                     * Format: int64
+                     * @description The worker's id.
+                     */
+                    id: number;
+                    idNumber: string;
+                    issuingAuthority: string;
+                    /** @description What is missing, e.g. ["照片", "住址"]. */
+                    missing: string[];
+                    name: string;
+                    photo: string;
+                    validFrom: string;
+                    validTo: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_OplogLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description The acting account's login name (`bank`, `命令行` for lines no session wrote). */
+                    account_name: string;
+                    action: string;
+                    /** @description What changed, with the values before and after (`before → after`) where there were any. */
+                    detail: string;
+                    /** Format: int64 */
+                    id: number;
+                    ip: string;
+                    /**
+                     * Format: int64
+                     * @description The project the line is about; null when none (a regulator's own account, the calendar).
+                     */
+                    project_id?: number | null;
+                    /** @description Its name; '' when none. */
+                    project_name: string;
+                    target_id: string;
+                    /** @description The record's table-like type (`project`, `team`, `employment`, …) and id. */
+                    target_type: string;
+                    /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+                    time: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -5324,6 +5629,121 @@ export interface components {
                      * @description 1 enabled, 0 disabled.
                      */
                     status: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_RegulatorLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description The district code; '' for the whole area. */
+                    district: string;
+                    districtName: string;
+                    /** Format: int64 */
+                    id: number;
+                    /**
+                     * Format: int64
+                     * @description 1 once the account has changed its initial password.
+                     */
+                    isupdate: number;
+                    name: string;
+                    phone: string;
+                    /** @description auditor, inspector or manager. */
+                    role: string;
+                    /** @description 审核, 监察 or 管理员. */
+                    roleLabel: string;
+                    /**
+                     * Format: int64
+                     * @description 1 enabled, 0 disabled.
+                     */
+                    status: number;
+                    username: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_RosterLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /**
+                     * Format: int32
+                     * @description Full years today (China time).
+                     */
+                    age?: number | null;
+                    birthDate: string;
+                    contractSigned: boolean;
+                    entryDate: string;
+                    exitDate: string;
+                    /** @description Why an exited line ended: '' left the site, `transfer` moved to another unit or team (the next line). */
+                    exitReason: string;
+                    /** @description 男 / 女. */
+                    gender: string;
+                    /**
+                     * Format: int64
+                     * @description The employment's id (the roster line).
+                     */
+                    id: number;
+                    idNumber: string;
+                    name: string;
+                    /** @description The province the ID number was issued in (籍贯). */
+                    nativePlace: string;
+                    phone: string;
+                    /**
+                     * Format: int64
+                     * @description 1 on site, 2 exited.
+                     */
+                    status: number;
+                    /** Format: int64 */
+                    teamId?: number | null;
+                    teamName: string;
+                    /** Format: int64 */
+                    unitId: number;
+                    unitName: string;
+                    /** @description Yuan with two decimals. */
+                    wage: string;
+                    /** @description The wage card's bank code. */
+                    wageCardBank: string;
+                    wageCardNumber: string;
+                    /** @description `day` or `month`. */
+                    wageKind: string;
+                    workType: string;
+                    workTypeLabel: string;
+                    /** Format: int64 */
+                    workerId: number;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -5466,6 +5886,44 @@ export interface components {
                      * @description Workers on site.
                      */
                     worker_count: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_TrainingLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /**
+                     * Format: int64
+                     * @description How many workers attended.
+                     */
+                    attendees: number;
+                    content: string;
+                    /** @description YYYY-MM-DD. */
+                    date: string;
+                    /** @description Hours, e.g. "1.5". */
+                    hours: string;
+                    /** Format: int64 */
+                    id: number;
+                    topic: string;
+                    trainer: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -5721,6 +6179,8 @@ export interface components {
                     payable: string;
                     /** Format: int64 */
                     projectId: number;
+                    /** @description The project's name: the regulator's list spans projects. */
+                    projectName: string;
                     /** @description The payroll rule the lines were reckoned with, printed on the sheet. */
                     proration: string;
                     prorationLabel: string;
@@ -6038,6 +6498,24 @@ export interface components {
                 id: number;
                 /** Format: int64 */
                 workerId: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_RegulatorPassword: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description A created account or a reset: the initial password, shown once. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @description Shown once; the account must change it at its first login. */
+                password: string;
+                username: string;
             };
             message: string;
         };
@@ -6429,6 +6907,10 @@ export interface components {
                 auditStatus: boolean;
                 /** Format: int64 */
                 cashdeposit: number;
+                /** @description Regulators only: the district scope ('' for the whole area). */
+                district?: string | null;
+                /** @description Regulators only: the district's name (`郑州市/金水区`, 全部区域). */
+                districtName?: string | null;
                 /** Format: int64 */
                 id: number;
                 /** Format: int64 */
@@ -6442,6 +6924,8 @@ export interface components {
                 projectname: string;
                 /** Format: int64 */
                 propertyStatus: number;
+                /** @description Regulators only: auditor, inspector or manager. */
+                regulatorRole?: string | null;
                 /** @description One of `builder`, `finance`, `admin`. */
                 roles: string[];
                 /** Format: int64 */
@@ -6896,6 +7380,7 @@ export interface components {
             data: number;
             message: string;
         };
+        /** @description The approver's decision as the finance shell sends it (`orders/Orderaudit`). */
         FinanceAuditForm: {
             id?: string | null;
             remark?: string | null;
@@ -7198,6 +7683,33 @@ export interface components {
             /** @description Subcontractors and labour subcontractors on site. */
             subcontractors: components["schemas"]["BoardUnit"][];
         };
+        /** @description The distinct actions of the log, for the kind filter. */
+        OplogKinds: {
+            kinds: string[];
+        };
+        /** @description One line of the log as the viewer shows it. */
+        OplogLine: {
+            /** @description The acting account's login name (`bank`, `命令行` for lines no session wrote). */
+            account_name: string;
+            action: string;
+            /** @description What changed, with the values before and after (`before → after`) where there were any. */
+            detail: string;
+            /** Format: int64 */
+            id: number;
+            ip: string;
+            /**
+             * Format: int64
+             * @description The project the line is about; null when none (a regulator's own account, the calendar).
+             */
+            project_id?: number | null;
+            /** @description Its name; '' when none. */
+            project_name: string;
+            target_id: string;
+            /** @description The record's table-like type (`project`, `team`, `employment`, …) and id. */
+            target_type: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            time: string;
+        };
         /** @description One page of a list. */
         Paged_WageLine: {
             /** Format: int64 */
@@ -7441,6 +7953,10 @@ export interface components {
         };
         ProjectAudit: {
             auditremark: string;
+            /** @description The deciding regulator's login name; '' if never decided. */
+            decided_by: string;
+            /** @description When the registration was last approved or rejected, `YYYY-MM-DD HH:MM:SS`; '' if never. */
+            decided_time: string;
             /** Format: int64 */
             id: number;
             name: string;
@@ -7734,6 +8250,65 @@ export interface components {
             id: number;
             /** Format: int64 */
             workerId: number;
+        };
+        RegulatorForm: {
+            /**
+             * @description A city (4 digits), county (6) or township (9) code of the supervising districts; '' for the whole
+             *     area (a 管理员 of the whole area only).
+             */
+            district?: string | null;
+            /** @description `edit`: the account changed. */
+            id?: string | null;
+            name?: string | null;
+            /** @description Optional mobile or landline. */
+            phone?: string | null;
+            /** @description auditor (审核), inspector (监察) or manager (管理员). */
+            role?: string | null;
+            /** @description `save`: the login name, 4–30 letters, digits or underscores, unique. */
+            username?: string | null;
+        };
+        RegulatorIdForm: {
+            id?: string | null;
+        };
+        /** @description One regulator account as the list shows it. */
+        RegulatorLine: {
+            /** @description The district code; '' for the whole area. */
+            district: string;
+            districtName: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description 1 once the account has changed its initial password.
+             */
+            isupdate: number;
+            name: string;
+            phone: string;
+            /** @description auditor, inspector or manager. */
+            role: string;
+            /** @description 审核, 监察 or 管理员. */
+            roleLabel: string;
+            /**
+             * Format: int64
+             * @description 1 enabled, 0 disabled.
+             */
+            status: number;
+            username: string;
+        };
+        RegulatorListForm: {
+            /** @description Part of the login name or the name. */
+            keyword?: string | null;
+            /** @description 1–100, default 10. */
+            limit?: string | null;
+            page?: string | null;
+        };
+        /** @description A created account or a reset: the initial password, shown once. */
+        RegulatorPassword: {
+            /** Format: int64 */
+            id: number;
+            /** @description Shown once; the account must change it at its first login. */
+            password: string;
+            username: string;
         };
         RejectForm: {
             /** @description Why the registration is rejected (required, at most 500 chars); the project sees it. */
@@ -8464,18 +9039,50 @@ export interface components {
             /** @description The company is now locked. */
             locked: boolean;
         };
-        /** @description A unit (steps 2–3) as the regulator reads it. */
+        /** @description A unit (steps 2–3) as the regulator reads it: every field the clerk registered. */
         UnitSummary: {
+            /**
+             * Format: int64
+             * @description The company, for `Company/unlock`.
+             */
+            company_id: number;
+            /** @description The wizard locked the company's fields at the first save; the regulator may unlock them. */
+            company_locked: boolean;
             /** @description Comma-joined contract attachment URLs. */
             contract_attachments: string;
+            /** @description The deposit in 万元, exact; '' when none. */
+            deposit: string;
+            guarantee_end: string;
             /** @description The guarantee file URL. */
             guarantee_path: string;
+            /** @description The guarantee's validity, YYYY-MM-DD; '' when not given. */
+            guarantee_start: string;
+            /** @description 劳资专管员 (step 3 only; '' for the builder). */
+            labor_leader: string;
+            labor_leader_phone: string;
+            /** @description 法定代表人 and the phone. */
+            legal_person: string;
+            legal_person_phone: string;
             name: string;
+            /** @description The deposit method's code (`depositmethod`) and its name, e.g. `322` / `银行保函`. */
+            pay_type: string;
+            pay_type_label: string;
             project_leader: string;
             project_leader_phone: string;
             /** @description 'builder' (建设单位, step 2) or 'contractor' (施工总包单位, step 3). */
             role: string;
+            /** @description 现场负责人 (step 3 only). */
+            site_manager: string;
+            site_manager_phone: string;
             social_credit_code: string;
+        };
+        UnlockForm: {
+            /** @description The company's id (the audit detail's `units[].company_id`). */
+            id?: string | null;
+            /** @description The project the regulator acts in: the company must be one of its units. */
+            project_id?: string | null;
+            /** @description Why (required, at most 200 characters); written to the operation log. */
+            reason?: string | null;
         };
         /** @description The logged-in user, as the console's guard and header need it. */
         UserInfo: {
@@ -8484,6 +9091,10 @@ export interface components {
             auditStatus: boolean;
             /** Format: int64 */
             cashdeposit: number;
+            /** @description Regulators only: the district scope ('' for the whole area). */
+            district?: string | null;
+            /** @description Regulators only: the district's name (`郑州市/金水区`, 全部区域). */
+            districtName?: string | null;
             /** Format: int64 */
             id: number;
             /** Format: int64 */
@@ -8497,6 +9108,8 @@ export interface components {
             projectname: string;
             /** Format: int64 */
             propertyStatus: number;
+            /** @description Regulators only: auditor, inspector or manager. */
+            regulatorRole?: string | null;
             /** @description One of `builder`, `finance`, `admin`. */
             roles: string[];
             /** Format: int64 */
@@ -8799,6 +9412,8 @@ export interface components {
             payable: string;
             /** Format: int64 */
             projectId: number;
+            /** @description The project's name: the regulator's list spans projects. */
+            projectName: string;
             /** @description The payroll rule the lines were reckoned with, printed on the sheet. */
             proration: string;
             prorationLabel: string;
@@ -8980,7 +9595,7 @@ export interface operations {
             };
         };
     };
-    detail: {
+    audit_detail: {
         parameters: {
             query: {
                 /** @description project id */
@@ -9005,7 +9620,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    audit_list: {
         parameters: {
             query?: never;
             header: {
@@ -9057,7 +9672,163 @@ export interface operations {
             };
         };
     };
-    delete: {
+    auth_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RegulatorListForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_RegulatorLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    disable: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RegulatorIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    auth_edit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RegulatorForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    enable: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RegulatorIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    auth_reset_password: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RegulatorIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RegulatorPassword"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    auth_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RegulatorForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RegulatorPassword"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    calendar_delete: {
         parameters: {
             query?: never;
             header: {
@@ -9083,7 +9854,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    calendar_list: {
         parameters: {
             query?: never;
             header: {
@@ -9109,7 +9880,7 @@ export interface operations {
             };
         };
     };
-    save: {
+    calendar_save: {
         parameters: {
             query?: never;
             header: {
@@ -9135,7 +9906,166 @@ export interface operations {
             };
         };
     };
-    transfer: {
+    company_unlock: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UnlockForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    log_list: {
+        parameters: {
+            query?: {
+                /** @description Lines about this project only; empty for all. */
+                project_id?: string;
+                /** @description Part of the acting account's login name (or of `bank` / `命令行` for lines no account wrote). */
+                account?: string;
+                /** @description The action exactly, as `Log/kinds` lists it; empty for all. */
+                kind?: string;
+                /** @description First day (China time), `YYYY-MM-DD`; empty for no lower bound. */
+                start_date?: string;
+                /** @description Last day (China time, inclusive), `YYYY-MM-DD`; empty for no upper bound. */
+                end_date?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_OplogLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    log_kinds: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OplogKinds"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    directory: {
+        parameters: {
+            query?: {
+                /** @description Part of the project name. */
+                name?: string;
+                /** @description A district code (city 4, county 6 or township 9 digits); empty = every district of the account. */
+                district?: string;
+                /** @description '0' draft, '1' submitted, '2' approved, '3' rejected; empty = all. */
+                status?: string;
+                /** @description name, district, status or contractPrice; empty: newest project first. */
+                sort?: string;
+                /** @description asc or desc (default asc). */
+                order?: string;
+                /** @description From 1 (default 1). */
+                page?: string;
+                /** @description 1–100 (default 10). */
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_DirectoryRow"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    regulator_export: {
+        parameters: {
+            query?: {
+                /** @description Part of the project name. */
+                name?: string;
+                /** @description A district code (city 4, county 6 or township 9 digits); empty = every district of the account. */
+                district?: string;
+                /** @description '0' draft, '1' submitted, '2' approved, '3' rejected; empty = all. */
+                status?: string;
+                /** @description name, district, status or contractPrice; empty: newest project first. */
+                sort?: string;
+                /** @description asc or desc (default asc). */
+                order?: string;
+                /** @description From 1 (default 1). */
+                page?: string;
+                /** @description 1–100 (default 10). */
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the directory */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    special_transfer: {
         parameters: {
             query?: never;
             header: {
@@ -9187,7 +10117,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    affix_delete: {
         parameters: {
             query?: never;
             header: {
@@ -9213,7 +10143,7 @@ export interface operations {
             };
         };
     };
-    detail: {
+    affix_detail: {
         parameters: {
             query?: {
                 /** @description `YYYY-MM`. */
@@ -9240,7 +10170,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    affix_list: {
         parameters: {
             query?: {
                 /** @description The year, `YYYY` (this year when empty). */
@@ -9270,7 +10200,7 @@ export interface operations {
             };
         };
     };
-    save: {
+    affix_save: {
         parameters: {
             query?: never;
             header: {
@@ -9460,7 +10390,7 @@ export interface operations {
             };
         };
     };
-    record_list: {
+    attendance_record_list: {
         parameters: {
             query?: {
                 /** @description Part of the name or the ID number. */
@@ -10033,7 +10963,10 @@ export interface operations {
     builder_change_password: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10170,7 +11103,10 @@ export interface operations {
                 /** @description What the files are for: image (default), avatar, contract, voucher, guarantee or attachment. */
                 kind?: string;
             };
-            header?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10559,7 +11495,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    faith_delete: {
         parameters: {
             query?: never;
             header: {
@@ -10585,7 +11521,7 @@ export interface operations {
             };
         };
     };
-    detail: {
+    faith_detail: {
         parameters: {
             query: {
                 /** @description record id */
@@ -10610,7 +11546,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    faith_list: {
         parameters: {
             query?: never;
             header: {
@@ -10636,7 +11572,7 @@ export interface operations {
             };
         };
     };
-    save: {
+    faith_save: {
         parameters: {
             query?: never;
             header: {
@@ -10858,7 +11794,7 @@ export interface operations {
             };
         };
     };
-    getpwd: {
+    getpwd_post: {
         parameters: {
             query?: never;
             header: {
@@ -10905,7 +11841,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    project_delete: {
         parameters: {
             query?: never;
             header: {
@@ -10931,7 +11867,7 @@ export interface operations {
             };
         };
     };
-    detail: {
+    project_detail: {
         parameters: {
             query: {
                 /** @description staff id */
@@ -10956,7 +11892,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    project_list: {
         parameters: {
             query?: never;
             header: {
@@ -10982,7 +11918,7 @@ export interface operations {
             };
         };
     };
-    options: {
+    project_options: {
         parameters: {
             query?: {
                 /** @description the regulator's chosen project */
@@ -11007,7 +11943,7 @@ export interface operations {
             };
         };
     };
-    save: {
+    project_save: {
         parameters: {
             query?: never;
             header: {
@@ -11062,7 +11998,7 @@ export interface operations {
             };
         };
     };
-    examine: {
+    examine_post: {
         parameters: {
             query?: {
                 /** @description Name, account or phone contains. */
@@ -11117,7 +12053,7 @@ export interface operations {
             };
         };
     };
-    information: {
+    property_information: {
         parameters: {
             query?: {
                 /** @description The approver's account id. */
@@ -11142,7 +12078,7 @@ export interface operations {
             };
         };
     };
-    information: {
+    property_information_post: {
         parameters: {
             query?: {
                 /** @description The approver's account id. */
@@ -11218,7 +12154,7 @@ export interface operations {
             };
         };
     };
-    project_name: {
+    project_name_post: {
         parameters: {
             query?: {
                 /** @description The regulator's project (a builder's own is implied; another id → 404). */
@@ -11243,7 +12179,7 @@ export interface operations {
             };
         };
     };
-    reset_password: {
+    property_reset_password: {
         parameters: {
             query?: never;
             header: {
@@ -11295,7 +12231,7 @@ export interface operations {
             };
         };
     };
-    verification: {
+    property_verification: {
         parameters: {
             query?: never;
             header: {
@@ -11347,7 +12283,7 @@ export interface operations {
             };
         };
     };
-    veritest: {
+    property_veritest: {
         parameters: {
             query?: never;
             header: {
@@ -11399,7 +12335,7 @@ export interface operations {
             };
         };
     };
-    export: {
+    special_export: {
         parameters: {
             query?: {
                 /** @description `in` (收入), `out` (支出) or empty for both. */
@@ -11465,7 +12401,7 @@ export interface operations {
             };
         };
     };
-    information: {
+    special_information: {
         parameters: {
             query?: {
                 /** @description The regulator's project (a builder's own is implied; another id → 404). */
@@ -11619,7 +12555,7 @@ export interface operations {
             };
         };
     };
-    detail: {
+    worker_detail: {
         parameters: {
             query?: {
                 /** @description The roster line (employment) id. */
@@ -11645,7 +12581,7 @@ export interface operations {
             };
         };
     };
-    edit: {
+    worker_edit: {
         parameters: {
             query?: never;
             header: {
@@ -11697,7 +12633,7 @@ export interface operations {
             };
         };
     };
-    export: {
+    worker_export: {
         parameters: {
             query?: {
                 page?: string;
@@ -11762,7 +12698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_HistoryLine"] | components["schemas"]["Refusal"];
+                    "application/json": components["schemas"]["Envelope_Paged_HistoryLine"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11823,12 +12759,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_IncompleteLine"] | components["schemas"]["Refusal"];
+                    "application/json": components["schemas"]["Envelope_Paged_IncompleteLine"] | components["schemas"]["Refusal"];
                 };
             };
         };
     };
-    list: {
+    worker_list: {
         parameters: {
             query?: {
                 page?: string;
@@ -11863,12 +12799,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_RosterLine"] | components["schemas"]["Refusal"];
+                    "application/json": components["schemas"]["Envelope_Paged_RosterLine"] | components["schemas"]["Refusal"];
                 };
             };
         };
     };
-    options: {
+    worker_options: {
         parameters: {
             query?: {
                 /** @description The regulator's project; a builder's own project is implied (another id → 404). */
@@ -12044,7 +12980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_TrainingLine"] | components["schemas"]["Refusal"];
+                    "application/json": components["schemas"]["Envelope_Paged_TrainingLine"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12075,7 +13011,7 @@ export interface operations {
             };
         };
     };
-    transfer: {
+    worker_transfer: {
         parameters: {
             query?: never;
             header: {
@@ -12296,7 +13232,7 @@ export interface operations {
             };
         };
     };
-    order_list: {
+    wage_order_list: {
         parameters: {
             query?: {
                 page?: string;
@@ -13005,7 +13941,7 @@ export interface operations {
             };
         };
     };
-    record_list: {
+    finance_record_list: {
         parameters: {
             query?: never;
             header: {
@@ -13031,7 +13967,7 @@ export interface operations {
             };
         };
     };
-    verification: {
+    finance_verification: {
         parameters: {
             query?: never;
             header: {
@@ -13109,7 +14045,7 @@ export interface operations {
             };
         };
     };
-    veritest: {
+    finance_veritest: {
         parameters: {
             query?: never;
             header: {
@@ -13157,7 +14093,7 @@ export interface operations {
             };
         };
     };
-    order_list: {
+    finance_order_list: {
         parameters: {
             query?: never;
             header: {
@@ -13186,7 +14122,10 @@ export interface operations {
     finance_change_password: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13280,7 +14219,7 @@ export interface operations {
             };
         };
     };
-    messageinfo: {
+    messageinfo_post: {
         parameters: {
             query?: never;
             header: {
@@ -13305,12 +14244,18 @@ export interface operations {
     serve_file: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description session token; without it, the `Admin-Token` cookie */
+                "X-Token"?: string | null;
+            };
             path: {
                 /** @description the stored name from the upload reply */
                 name: string;
             };
-            cookie?: never;
+            cookie?: {
+                /** @description the console's session cookie, for links opened in a new tab */
+                "Admin-Token"?: string | null;
+            };
         };
         requestBody?: never;
         responses: {
@@ -13328,7 +14273,10 @@ export interface operations {
     logout: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
             path: {
                 /** @description `builder` (enterprise) or `finance` */
                 side: "builder" | "finance";
@@ -13349,7 +14297,10 @@ export interface operations {
     };
     captcha_image: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `1` asks for a new image; accepted and ignored: every call draws one */
+                refresh?: string;
+            };
             header?: never;
             path: {
                 /** @description `builder` (enterprise) or `finance` */
@@ -13369,9 +14320,12 @@ export interface operations {
             };
         };
     };
-    captcha_image: {
+    captcha_image_post: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `1` asks for a new image; accepted and ignored: every call draws one */
+                refresh?: string;
+            };
             header?: never;
             path: {
                 /** @description `builder` (enterprise) or `finance` */
@@ -13397,7 +14351,10 @@ export interface operations {
                 /** @description The account id from the login; must be the session's own. */
                 id?: string;
             };
-            header?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
             path: {
                 /** @description `builder` (enterprise) or `finance` */
                 side: "builder" | "finance";
@@ -13538,7 +14495,7 @@ export interface operations {
             };
         };
     };
-    site_config: {
+    site_config_post: {
         parameters: {
             query?: never;
             header?: never;

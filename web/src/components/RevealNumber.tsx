@@ -9,8 +9,6 @@ import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { post, showApiError } from '@/api/client';
 import { isMasked } from '@/utils/mask';
 
-export const REVEAL_URL = '/builder/common/v1/Privacy/reveal';
-
 export interface RevealNumberProps {
   /** The masked number as the list answered it. */
   value: string;
@@ -32,7 +30,7 @@ export default function RevealNumber({ value, record, id, field = 'id_number', p
   const reveal = async () => {
     setLoading(true);
     try {
-      setFull(await post<string>(REVEAL_URL, { record, id, field, project_id: projectId }));
+      setFull(await post('/builder/common/v1/Privacy/reveal', { record, id, field, project_id: projectId }));
     } catch (error) {
       showApiError(error);
     } finally {

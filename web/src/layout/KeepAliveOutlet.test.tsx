@@ -11,8 +11,12 @@ function Counter({ name }: { name: string }) {
 
 function Harness() {
   const { pathname } = useLocation();
-  return <KeepAliveOutlet noCache={pathname === '/c'} />;
+  const replacement = pathname === '/b' && blocked ? <p>请先在项目目录中选择要查看的项目</p> : undefined;
+  return <KeepAliveOutlet noCache={pathname === '/c'} replacement={replacement} />;
 }
+
+/** Whether page /b needs a project in view that nobody picked (the regulator's notice replaces it). */
+let blocked = false;
 
 const tag = (path: string): VisitedTag => ({ path, fullPath: path, title: path, affix: false, noCache: path === '/c' });
 
@@ -36,6 +40,21 @@ const click = (name: RegExp) => fireEvent.click(screen.getByRole('button', { nam
 const pane = (path: string) => document.querySelector<HTMLElement>(`[data-testid="page-pane"][data-path="${path}"]`);
 
 describe('keep-alive outlet', () => {
+  afterEach(() => {
+    blocked = false;
+  });
+
+  it('shows a replacement in the page pane without keeping it', async () => {
+    blocked = true;
+    const { go } = setup();
+    await go('/b');
+    expect(pane('/b')?.textContent).toBe('请先在项目目录中选择要查看的项目');
+    blocked = false;
+    await go('/a');
+    await go('/b');
+    expect(pane('/b')?.textContent).toBe('b:0');
+  });
+
   it('keeps a visited page mounted and its state across tab switches', async () => {
     const { go } = setup();
     click(/^a:/);

@@ -4,12 +4,14 @@ import { useLocation } from 'react-router';
 import { Drawer, Layout as AntLayout } from 'antd';
 import { buildMenu } from '@/router/menu';
 import { routesFor } from '@/router/routes';
-import { affixEntries, applySiteFlags, filterByRoles, matchRoute } from '@/router/routeTree';
+import { affixEntries, applySiteFlags, filterByRoles, matchRoute, needsProject } from '@/router/routeTree';
 import { useAppStore } from '@/store/app';
+import { useProjectInView } from '@/store/projectInView';
 import { mustChangePassword, useSession } from '@/store/session';
 import { useTags } from '@/store/tagsView';
 import ChangePasswordDialog from './ChangePasswordDialog';
 import KeepAliveOutlet from './KeepAliveOutlet';
+import NoProjectInView from './NoProjectInView';
 import Navbar from './Navbar';
 import Sidebar from './Sidebar';
 import TagsView from './TagsView';
@@ -27,13 +29,21 @@ export default function Layout() {
   const routes = useMemo(
     () =>
       filterByRoles(
-        applySiteFlags(routesFor(side), { finance: siteConfig?.finance, propertyStatus: userInfo?.propertyStatus }),
+        applySiteFlags(routesFor(side), {
+          finance: siteConfig?.finance,
+          propertyStatus: userInfo?.propertyStatus,
+          regulatorRole: userInfo?.regulatorRole ?? undefined,
+        }),
         roles,
       ),
-    [side, roles, siteConfig?.finance, userInfo?.propertyStatus],
+    [side, roles, siteConfig?.finance, userInfo?.propertyStatus, userInfo?.regulatorRole],
   );
   const menu = useMemo(() => buildMenu(routes), [routes]);
-  const meta = matchRoute(routes, pathname)?.route.meta;
+  const entry = matchRoute(routes, pathname);
+  const meta = entry?.route.meta;
+  const projectInView = useProjectInView((state) => state.project);
+  const regulator = roles.includes('admin');
+  const pickProjectFirst = regulator && !projectInView && !!entry && needsProject(entry.chain);
 
   useEffect(() => {
     for (const { fullPath, route } of affixEntries(routes)) {
@@ -87,7 +97,12 @@ export default function Layout() {
         <AntLayout className="app-main">
           <TagsView />
           <AntLayout.Content className="app-content">
-            <KeepAliveOutlet noCache={!!meta?.noCache} />
+            {/* Another project in view: every kept page starts afresh on it. */}
+            <KeepAliveOutlet
+              key={projectInView?.id ?? 0}
+              noCache={!!meta?.noCache}
+              replacement={pickProjectFirst ? <NoProjectInView /> : undefined}
+            />
           </AntLayout.Content>
         </AntLayout>
       </AntLayout>

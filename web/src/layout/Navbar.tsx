@@ -7,6 +7,7 @@ import { fetchMessageCount } from '@/api/session';
 import { useAppStore } from '@/store/app';
 import { useSession } from '@/store/session';
 import ChangePasswordDialog from './ChangePasswordDialog';
+import ProjectPicker from './ProjectPicker';
 import { useLogout } from './useLogout';
 
 /** Area 4208 polls the unread count (spec §4). */
@@ -16,7 +17,7 @@ const POLLING_AREA = '4208';
 export default function Navbar() {
   const navigate = useNavigate();
   const confirmLogout = useLogout();
-  const { side, userInfo, siteConfig } = useSession();
+  const { side, userInfo, siteConfig, roles } = useSession();
   const { sidebarOpened, toggleSidebar } = useAppStore();
   const [passwordOpen, setPasswordOpen] = useState(false);
 
@@ -66,6 +67,7 @@ export default function Navbar() {
           {userInfo.projectname}
         </span>
       )}
+      {side === 'builder' && roles.includes('admin') && <ProjectPicker />}
       <span className="navbar-spacer" />
       {side === 'builder' && (
         <button

@@ -5,7 +5,7 @@ import 'antd/dist/antd.css';
 import { useSession } from '@/store/session';
 import Layout from './Layout';
 
-const Wizard = lazy(() => import('@/pages/wizard/Wizard'));
+const Wizard = lazy(() => import('@/pages/project/Wizard'));
 
 // Failed calls show their message once; a retry would show it again. Kept out of the login page's bundle.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   AlertOutlined,
+  ApartmentOutlined,
   AuditOutlined,
   BankOutlined,
   BarChartOutlined,
@@ -34,4 +35,5 @@ export const MENU_ICONS: Record<MenuIconName, ReactNode> = {
   history: <HistoryOutlined />,
   record: <ProfileOutlined />,
   user: <UserOutlined />,
+  directory: <ApartmentOutlined />,
 };

@@ -33,6 +33,7 @@ export default function Guard() {
   const routes = applySiteFlags(routesFor(side), {
     finance: siteConfig?.finance,
     propertyStatus: userInfo?.propertyStatus,
+    regulatorRole: userInfo?.regulatorRole ?? undefined,
   });
   const action = decide({ path: pathname, token, roles, routes });
   // The user info does not wait for the site configuration: on a hard load both are asked at once.

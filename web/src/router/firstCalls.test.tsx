@@ -3,9 +3,9 @@ import { waitFor } from '@testing-library/react';
 import { prepare, type Call } from '@/api/early';
 import { fetchCaptcha, fetchSiteConfig, fetchSmsStatus, fetchUserInfo } from '@/api/session';
 import OrderIndex from '@/pages/finance/OrderIndex';
-import Sheets from '@/pages/project/Sheets';
-import List from '@/pages/user/List';
-import { renderPage } from '@/pages/user/testSetup';
+import Sheets from '@/pages/attendance/Sheets';
+import Roster from '@/pages/worker/Roster';
+import { renderPage } from '@/test/renderPage';
 import { mockFetch, resetBrowserState, type RecordedCall } from '@/test/fetchMock';
 import type { Side } from '@/store/session';
 import { setSessionCookies } from '@/utils/storage';
@@ -38,7 +38,10 @@ describe('first calls of a hard load', () => {
   it('are the calls the guard and the login page make', async () => {
     setSessionCookies('tok', 7);
     const { calls } = mockFetch({});
-    await Promise.allSettled([fetchSiteConfig(), fetchUserInfo('finance', '7'), fetchSmsStatus('builder'), fetchCaptcha('builder')]);
+    // One after the other, so that `calls` is in this order.
+    for (const ask of [fetchSiteConfig, () => fetchUserInfo('finance', '7'), () => fetchSmsStatus('builder'), () => fetchCaptcha('builder')]) {
+      await ask().catch(() => undefined);
+    }
     const [siteConfig, userInfo, smsStatus, captcha] = calls.map(made);
     const loggedIn = firstCalls(boot({ side: 'finance', siteConfigStored: false, pathname: '/order/detail' })).map(asked);
     expect(loggedIn).toEqual([siteConfig, userInfo]);
@@ -49,7 +52,7 @@ describe('first calls of a hard load', () => {
   });
 
   it.each<[string, Side, string, ReactElement]>([
-    ['花名册', 'builder', '/user/list', <List />],
+    ['花名册', 'builder', '/user/list', <Roster />],
     ['考勤表', 'builder', '/project/sheets', <Sheets />],
     ['审批工单', 'finance', '/order/index', <OrderIndex />],
   ])('are the calls %s makes when it mounts', async (_, side, pathname, page) => {

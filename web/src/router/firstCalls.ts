@@ -5,7 +5,7 @@
  * firstCalls.test.tsx renders the pages and holds the two together. A call listed here that the page no longer
  * makes is only a wasted request.
  */
-import type { Call } from '@/api/early';
+import { getCall, postCall, type Call } from '@/api/early';
 import type { Side } from '@/store/session';
 
 export interface BootState {
@@ -18,8 +18,9 @@ export interface BootState {
   siteConfigStored: boolean;
 }
 
+const onSide = (side: Side) => ({ path: { side } });
 const FIRST_PAGE = { page: 1, limit: 20 };
-const workerOptions: Call = { method: 'GET', url: '/builder/user/v1/Worker/options' };
+const workerOptions = (): Call => getCall('/builder/user/v1/Worker/options');
 
 /** China's current month (UTC+8), as 考勤表 opens on it. */
 export function chinaMonth(at: number = Date.now()): string {
@@ -29,34 +30,36 @@ export function chinaMonth(at: number = Date.now()): string {
 /** The first calls of a page of a logged-in side, by path. */
 const PAGE_CALLS: Record<Side, Record<string, () => Call[]>> = {
   builder: {
-    '/user/list': () => [workerOptions, { method: 'GET', url: '/builder/user/v1/Worker/list', params: FIRST_PAGE }],
+    '/user/list': () => [workerOptions(), getCall('/builder/user/v1/Worker/list', FIRST_PAGE)],
     '/project/sheets': () => [
-      workerOptions,
-      { method: 'GET', url: '/builder/attendance/v1/Sheet/month', params: { month: chinaMonth(), ...FIRST_PAGE } },
-      { method: 'GET', url: '/builder/calendar/v1/Calendar/month', params: { month: chinaMonth() } },
+      workerOptions(),
+      getCall('/builder/attendance/v1/Sheet/month', { month: chinaMonth(), ...FIRST_PAGE }),
+      getCall('/builder/calendar/v1/Calendar/month', { month: chinaMonth() }),
     ],
   },
   finance: {
     '/order/index': () => [
-      { method: 'POST', url: '/finance/project/v1/orders/Index' },
-      { method: 'POST', url: '/finance/project/v1/orders/orderlist', params: { month: '', orderNo: '', ...FIRST_PAGE } },
+      postCall('/finance/project/v1/orders/Index'),
+      postCall('/finance/project/v1/orders/orderlist', { month: '', orderNo: '', ...FIRST_PAGE }),
     ],
   },
 };
 
 export function firstCalls({ pathname, search, side, token, userId, siteConfigStored }: BootState): Call[] {
   const calls: Call[] = [];
-  if (!siteConfigStored) calls.push({ method: 'POST', url: '/builder/common/v1/public/Message' });
-  const common = `/${side}/common/v1/Public`;
+  if (!siteConfigStored) calls.push(postCall('/{side}/common/v1/public/Message', undefined, onSide('builder')));
   if (!token) {
     // Without a session every path but /authredirect shows the login page.
     if (pathname !== '/authredirect') {
-      calls.push({ method: 'POST', url: `${common}/getsmsstatus` }, { method: 'POST', url: `${common}/captcha?refresh=1` });
+      calls.push(
+        postCall('/{side}/common/v1/Public/getsmsstatus', undefined, onSide(side)),
+        postCall('/{side}/common/v1/Public/captcha', undefined, { ...onSide(side), query: { refresh: 1 } }),
+      );
     }
     return calls;
   }
   if (pathname === '/login' || pathname === '/authredirect') return calls;
-  calls.push({ method: 'GET', url: `${common}/get`, params: { id: userId } });
+  calls.push(getCall('/{side}/common/v1/Public/get', { id: userId }, onSide(side)));
   // A page opened with search parameters (a filter, a regulator's project) asks something else.
   if (!search) calls.push(...(PAGE_CALLS[side][pathname]?.() ?? []));
   return calls;

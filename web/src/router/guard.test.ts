@@ -52,9 +52,12 @@ describe('navigation guard', () => {
     });
   });
 
-  it('lets admin through every check', () => {
+  it('lets admin through every check but the clerk-only screens', () => {
     expect(decide(input({ path: '/audit/project', roles: ['admin'] }))).toEqual({ kind: 'allow' });
-    expect(decide(input({ path: '/project/issue', roles: ['admin'] }))).toEqual({ kind: 'allow' });
+    expect(decide(input({ path: '/project/projectInfo', roles: ['admin'] }))).toEqual({ kind: 'allow' });
+    expect(decide(input({ path: '/regulator/projects', roles: ['admin'] }))).toEqual({ kind: 'allow' });
+    expect(decide(input({ path: '/project/issue', roles: ['admin'] }))).toEqual({ kind: 'redirect', to: '/401?noGoBack=true' });
+    expect(decide(input({ path: '/regulator/projects', roles: ['builder'] }))).toEqual({ kind: 'redirect', to: '/401?noGoBack=true' });
   });
 
   it('answers 404 for a path outside the active route set', () => {

@@ -1,15 +1,37 @@
 import type { Role } from '@/store/session';
 import { financeRoutes, normalRoutes } from './routes';
-import { affixEntries, applySiteFlags, filterByRoles, flattenRoutes, matchRoute } from './routeTree';
+import { affixEntries, applySiteFlags, filterByRoles, flattenRoutes, matchRoute, needsProject } from './routeTree';
 import type { AppRoute } from './types';
 
 const visiblePaths = (routes: AppRoute[]) => flattenRoutes(routes).map((entry) => entry.fullPath);
 const forRoles = (roles: Role[], routes = normalRoutes) => visiblePaths(filterByRoles(routes, roles));
 
 describe('route filtering by role', () => {
-  it('admin sees every route', () => {
-    expect(forRoles(['admin'])).toEqual(visiblePaths(normalRoutes));
+  it('admin sees every route but the clerk-only screens', () => {
+    const clerkOnly = flattenRoutes(normalRoutes)
+      .filter((entry) => entry.chain.some((route) => route.meta?.clerkOnly))
+      .map((entry) => entry.fullPath);
+    expect(clerkOnly).toEqual(
+      expect.arrayContaining(['/project/regist', '/project/issue', '/project/newBulid', '/user/register', '/system/propertyRole']),
+    );
+    expect(forRoles(['admin'])).toEqual(visiblePaths(normalRoutes).filter((path) => !clerkOnly.includes(path)));
     expect(forRoles(['admin'], financeRoutes)).toEqual(visiblePaths(financeRoutes));
+  });
+
+  it('builder does not see the regulator directory', () => {
+    expect(forRoles(['builder']).filter((path) => path.startsWith('/regulator'))).toEqual([]);
+    expect(forRoles(['admin'])).toContain('/regulator/projects');
+  });
+
+  it('a page needs a project in view unless it spans projects or belongs to none', () => {
+    const needs = (path: string) => needsProject(matchRoute(normalRoutes, path)!.chain);
+    expect(needs('/user/list')).toBe(true);
+    expect(needs('/project/projectInfo')).toBe(true);
+    expect(needs('/user/attendance')).toBe(false);
+    expect(needs('/special/orderManagement')).toBe(false);
+    expect(needs('/index')).toBe(false);
+    expect(needs('/regulator/projects')).toBe(false);
+    expect(needs('/audit/project')).toBe(false);
   });
 
   it('builder sees the enterprise shell but not /audit', () => {
@@ -60,8 +82,19 @@ describe('site flags', () => {
   });
 
   it('removes nothing else', () => {
-    const kept = visiblePaths(applySiteFlags(normalRoutes, { finance: 0, propertyStatus: 2 }));
+    const kept = visiblePaths(applySiteFlags(normalRoutes, { finance: 0, propertyStatus: 2, regulatorRole: 'manager' }));
     expect(kept).toEqual(visiblePaths(normalRoutes).filter((path) => path !== '/system/propertyRole'));
+  });
+
+  it('shows 监管账号 to a 管理员 only', () => {
+    const hasRegulators = (regulatorRole?: string) =>
+      visiblePaths(applySiteFlags(normalRoutes, { finance: 1, propertyStatus: 1, regulatorRole })).includes(
+        '/system/regulators',
+      );
+    expect(hasRegulators('manager')).toBe(true);
+    expect(hasRegulators('inspector')).toBe(false);
+    expect(hasRegulators('auditor')).toBe(false);
+    expect(hasRegulators(undefined)).toBe(false);
   });
 });
 

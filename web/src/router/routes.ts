@@ -4,6 +4,7 @@
  */
 import type { Side } from '@/store/session';
 import { lazyPage } from './lazyPage';
+import { placeholder } from './placeholder';
 import type { AppRoute } from './types';
 
 const builder = { roles: ['builder' as const] };
@@ -18,8 +19,8 @@ export const normalRoutes: AppRoute[] = [
     children: [
       {
         path: 'index',
-        page: lazyPage(() => import('@/pages/dashboard/Workbench')),
-        meta: { title: '工作台', icon: 'home', affix: true },
+        page: lazyPage(() => import('@/pages/auth/Workbench')),
+        meta: { title: '工作台', icon: 'home', affix: true, noProject: true },
       },
     ],
   },
@@ -29,18 +30,18 @@ export const normalRoutes: AppRoute[] = [
     meta: { ...builder, title: '项目管理', icon: 'project' },
     children: [
       { path: 'projectInfo', page: lazyPage(() => import('@/pages/project/ProjectInfo')), meta: { title: '项目信息' } },
-      { path: 'builderInfo', page: lazyPage(() => import('@/pages/project/BuilderInfo')), meta: { title: '建设单位信息' } },
+      { path: 'builderInfo', page: lazyPage(() => import('@/pages/company/BuilderInfo')), meta: { title: '建设单位信息' } },
       {
         path: 'constructInfo',
-        page: lazyPage(() => import('@/pages/project/ConstructInfo')),
+        page: lazyPage(() => import('@/pages/company/ConstructInfo')),
         meta: { title: '施工单位信息' },
       },
       {
         path: 'contractorInfo',
-        page: lazyPage(() => import('@/pages/project/ContractorInfo')),
+        page: lazyPage(() => import('@/pages/company/ContractorInfo')),
         meta: { title: '参建单位' },
       },
-      { path: 'bzInfo', page: lazyPage(() => import('@/pages/project/BzInfo')), meta: { title: '班组管理' } },
+      { path: 'bzInfo', page: lazyPage(() => import('@/pages/team/Teams')), meta: { title: '班组管理' } },
       {
         path: 'projectManagement',
         page: lazyPage(() => import('@/pages/project/ProjectManagement')),
@@ -49,24 +50,24 @@ export const normalRoutes: AppRoute[] = [
       {
         path: 'regist',
         page: lazyPage(() => import('@/pages/project/Regist')),
-        meta: { title: '添加关键岗位人员', hidden: true, noCache: true },
+        meta: { title: '添加关键岗位人员', hidden: true, noCache: true, clerkOnly: true },
       },
-      { path: 'sheets', page: lazyPage(() => import('@/pages/project/Sheets')), meta: { title: '考勤表', hidden: true } },
+      { path: 'sheets', page: lazyPage(() => import('@/pages/attendance/Sheets')), meta: { title: '考勤表', hidden: true } },
       {
         path: 'accounting',
-        page: lazyPage(() => import('@/pages/project/Accounting')),
-        meta: { title: '工资核算', hidden: true },
+        page: lazyPage(() => import('@/pages/wage/Accounting')),
+        meta: { title: '工资核算', hidden: true, noProject: true },
       },
-      { path: 'issue', page: lazyPage(() => import('@/pages/project/Issue')), meta: { title: '工资发放', hidden: true } },
+      { path: 'issue', page: lazyPage(() => import('@/pages/wage/Issue')), meta: { title: '工资发放', hidden: true, clerkOnly: true } },
       {
         path: 'newBulid',
-        page: lazyPage(() => import('@/pages/project/NewBulid')),
-        meta: { title: '新增参建单位', hidden: true, noCache: true },
+        page: lazyPage(() => import('@/pages/company/NewBulid')),
+        meta: { title: '新增参建单位', hidden: true, noCache: true, clerkOnly: true },
       },
       {
         path: 'editBuilds',
-        page: lazyPage(() => import('@/pages/project/EditBuilds')),
-        meta: { title: '编辑参建单位', hidden: true, noCache: true },
+        page: lazyPage(() => import('@/pages/company/EditBuilds')),
+        meta: { title: '编辑参建单位', hidden: true, noCache: true, clerkOnly: true },
       },
     ],
   },
@@ -75,12 +76,12 @@ export const normalRoutes: AppRoute[] = [
     redirect: '/user/register',
     meta: { ...builder, title: '实名制管理', icon: 'idcard' },
     children: [
-      { path: 'register', page: lazyPage(() => import('@/pages/user/Register')), meta: { title: '进场登记' } },
-      { path: 'list', page: lazyPage(() => import('@/pages/user/List')), meta: { title: '花名册' } },
-      { path: 'attendance', page: lazyPage(() => import('@/pages/user/Attendance')), meta: { title: '考勤管理' } },
-      { path: 'salaryCheck', page: lazyPage(() => import('@/pages/user/SalaryCheck')), meta: { title: '工资核查' } },
-      { path: 'salaryPay', page: lazyPage(() => import('@/pages/user/SalaryPay')), meta: { title: '工资支付' } },
-      { path: 'train', page: lazyPage(() => import('@/pages/user/Train')), meta: { title: '培训记录' } },
+      { path: 'register', page: lazyPage(() => import('@/pages/worker/Register')), meta: { title: '进场登记', clerkOnly: true } },
+      { path: 'list', page: lazyPage(() => import('@/pages/worker/Roster')), meta: { title: '花名册' } },
+      { path: 'attendance', page: lazyPage(() => import('@/pages/attendance/Records')), meta: { title: '考勤管理', noProject: true } },
+      { path: 'salaryCheck', page: lazyPage(() => import('@/pages/wage/SalaryCheck')), meta: { title: '工资核查' } },
+      { path: 'salaryPay', page: lazyPage(() => import('@/pages/wage/SalaryPay')), meta: { title: '工资支付' } },
+      { path: 'train', page: lazyPage(() => import('@/pages/worker/Training')), meta: { title: '培训记录' } },
     ],
   },
   {
@@ -92,17 +93,17 @@ export const normalRoutes: AppRoute[] = [
       { path: 'information', page: lazyPage(() => import('@/pages/special/Information')), meta: { title: '专户信息' } },
       {
         path: 'orderManagement',
-        page: lazyPage(() => import('@/pages/special/OrderManagement')),
-        meta: { title: '工资单管理' },
+        page: lazyPage(() => import('@/pages/wage/OrderManagement')),
+        meta: { title: '工资单管理', noProject: true },
       },
       {
         path: 'abnormal',
-        page: lazyPage(() => import('@/pages/special/Abnormal')),
+        page: lazyPage(() => import('@/pages/wage/Abnormal')),
         meta: { title: '工资发放异常处理', hidden: true },
       },
       {
         path: 'orderDetail',
-        page: lazyPage(() => import('@/pages/special/OrderDetail')),
+        page: lazyPage(() => import('@/pages/wage/OrderDetail')),
         meta: { title: '工资单详情', hidden: true, noCache: true },
       },
     ],
@@ -133,21 +134,21 @@ export const normalRoutes: AppRoute[] = [
   {
     path: '/message',
     redirect: '/message/warn',
-    meta: { ...builder, title: '消息中心', icon: 'message' },
+    meta: { ...builder, title: '消息中心', icon: 'message', noProject: true },
     children: [
-      { path: 'warn', page: lazyPage(() => import('@/pages/message/Warn')), meta: { title: '预警信息' } },
-      { path: 'announcement', page: lazyPage(() => import('@/pages/message/Announcement')), meta: { title: '通知公告' } },
-      { path: 'system', page: lazyPage(() => import('@/pages/message/System')), meta: { title: '系统消息' } },
+      { path: 'warn', page: placeholder('预警信息'), meta: { title: '预警信息' } },
+      { path: 'announcement', page: placeholder('通知公告'), meta: { title: '通知公告' } },
+      { path: 'system', page: placeholder('系统消息'), meta: { title: '系统消息' } },
     ],
   },
   {
     path: '/report',
     redirect: '/report/people',
-    meta: { ...builder, title: '统计报表', icon: 'report' },
+    meta: { ...builder, title: '统计报表', icon: 'report', noProject: true },
     children: [
-      { path: 'people', page: lazyPage(() => import('@/pages/report/People')), meta: { title: '用工结构' } },
-      { path: 'attendance', page: lazyPage(() => import('@/pages/report/Attendance')), meta: { title: '考勤统计' } },
-      { path: 'wage', page: lazyPage(() => import('@/pages/report/Wage')), meta: { title: '工资统计' } },
+      { path: 'people', page: placeholder('用工结构'), meta: { title: '用工结构' } },
+      { path: 'attendance', page: placeholder('考勤统计'), meta: { title: '考勤统计' } },
+      { path: 'wage', page: placeholder('工资统计'), meta: { title: '工资统计' } },
     ],
   },
   {
@@ -155,30 +156,40 @@ export const normalRoutes: AppRoute[] = [
     redirect: '/system/collection',
     meta: { ...builder, title: '系统设置', icon: 'setting' },
     children: [
-      { path: 'collection', page: lazyPage(() => import('@/pages/system/Collection')), meta: { title: '考勤采集' } },
-      { path: 'idmsg', page: lazyPage(() => import('@/pages/system/Idmsg')), meta: { title: '身份证补录' } },
-      { path: 'attendant', page: lazyPage(() => import('@/pages/system/Attendant')), meta: { title: '考勤设备' } },
-      { path: 'machine', page: lazyPage(() => import('@/pages/system/Machine')), meta: { title: '身份证阅读器' } },
-      { path: 'tvscreen', page: lazyPage(() => import('@/pages/system/Tvscreen')), meta: { title: '数据大屏' } },
-      { path: 'password', page: lazyPage(() => import('@/pages/system/Password')), meta: { title: '修改密码' } },
+      { path: 'collection', page: lazyPage(() => import('@/pages/attendance/Rules')), meta: { title: '考勤采集' } },
+      { path: 'idmsg', page: lazyPage(() => import('@/pages/worker/IdSupplement')), meta: { title: '身份证补录' } },
+      { path: 'attendant', page: lazyPage(() => import('@/pages/attendance/Terminals')), meta: { title: '考勤设备', noProject: true } },
+      { path: 'machine', page: lazyPage(() => import('@/pages/attendance/Readers')), meta: { title: '身份证阅读器' } },
+      { path: 'tvscreen', page: placeholder('数据大屏'), meta: { title: '数据大屏' } },
+      { path: 'password', page: lazyPage(() => import('@/pages/auth/Password')), meta: { title: '修改密码', noProject: true } },
       {
         path: 'holidays',
         page: lazyPage(() => import('@/pages/calendar/Holidays')),
-        meta: { title: '节假日设置', roles: ['admin'] },
+        meta: { title: '节假日设置', roles: ['admin'], noProject: true },
+      },
+      {
+        path: 'oplog',
+        page: lazyPage(() => import('@/pages/oplog/OperationLog')),
+        meta: { title: '操作日志', roles: ['admin'] },
+      },
+      {
+        path: 'regulators',
+        page: lazyPage(() => import('@/pages/auth/Regulators')),
+        meta: { title: '监管账号', roles: ['admin'], regulatorRoles: ['manager'], noProject: true },
       },
       {
         path: 'propertyRole',
-        page: lazyPage(() => import('@/pages/system/PropertyRole')),
-        meta: { title: '财务角色配置', financeFeature: true },
+        page: lazyPage(() => import('@/pages/property/PropertyRole')),
+        meta: { title: '财务角色配置', financeFeature: true, clerkOnly: true },
       },
       {
         path: 'contract',
-        page: lazyPage(() => import('@/pages/system/Contract')),
+        page: placeholder('电子合同模板'),
         meta: { title: '电子合同模板', hidden: true },
       },
       {
         path: 'digital',
-        page: lazyPage(() => import('@/pages/system/Digital')),
+        page: placeholder('数据导出备份'),
         meta: { title: '数据导出备份', hidden: true },
       },
     ],
@@ -186,17 +197,29 @@ export const normalRoutes: AppRoute[] = [
   {
     path: '/remunerationClues',
     redirect: '/remunerationClues/feedbackManagement',
-    meta: { ...builder, title: '欠薪线索', icon: 'lead' },
+    meta: { ...builder, title: '欠薪线索', icon: 'lead', noProject: true },
     children: [
       {
         path: 'feedbackManagement',
-        page: lazyPage(() => import('@/pages/lead/FeedbackManagement')),
+        page: placeholder('线索反馈管理'),
         meta: { title: '线索反馈管理' },
       },
       {
         path: 'feedbackDetail',
-        page: lazyPage(() => import('@/pages/lead/FeedbackDetail')),
+        page: placeholder('线索详情', (search) => `线索编号 ${search.get('id') ?? '—'}`),
         meta: { title: '线索详情', hidden: true, noCache: true },
+      },
+    ],
+  },
+  {
+    path: '/regulator',
+    redirect: '/regulator/projects',
+    meta: { roles: ['admin'], title: '项目监管', icon: 'directory', alwaysShow: true },
+    children: [
+      {
+        path: 'projects',
+        page: lazyPage(() => import('@/pages/regulator/Directory')),
+        meta: { title: '项目目录' },
       },
     ],
   },
@@ -270,7 +293,7 @@ export const financeRoutes: AppRoute[] = [
     children: [
       {
         path: 'index',
-        page: lazyPage(() => import('@/pages/finance/PersonalCenter')),
+        page: lazyPage(() => import('@/pages/property/PersonalCenter')),
         meta: { title: '个人中心', icon: 'user' },
       },
     ],

@@ -17,7 +17,8 @@ export type MenuIconName =
   | 'order'
   | 'history'
   | 'record'
-  | 'user';
+  | 'user'
+  | 'directory';
 
 export interface RouteMeta {
   /** Shown in the sidebar, the tab bar and the document title. */
@@ -35,6 +36,15 @@ export interface RouteMeta {
   affix?: boolean;
   /** Only while finance approval is in use (site config `finance`, project propertyStatus not 2). */
   financeFeature?: boolean;
+  /** Regulators only: the roles (user info `regulatorRole`) that see the route; none means every role. */
+  regulatorRoles?: string[];
+  /** A clerk's screen (wizard, registration, forms that only write): hidden from and closed to the regulator. */
+  clerkOnly?: boolean;
+  /**
+   * The page works without a project in view: it spans projects (with a project column) or belongs to no
+   * project. Other enterprise pages ask the regulator to pick a project first.
+   */
+  noProject?: boolean;
 }
 
 export interface AppRoute {

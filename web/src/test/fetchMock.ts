@@ -1,4 +1,12 @@
 /** A fetch stand-in answering envelopes by path, recording every call. */
+import type { paths } from '@/api/schema';
+
+/** A documented path with its `{name}` parameters as any text: what a call's URL path can be. */
+type Concrete<P> = P extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string}${Concrete<Tail>}` : P;
+
+/** The paths a test may answer: only the server's, so a renamed endpoint fails the type check. */
+export type ApiUrl = Concrete<keyof paths>;
+
 export interface RecordedCall {
   url: string;
   method: string;
@@ -8,7 +16,7 @@ export interface RecordedCall {
 
 export type Reply = { code: number; message?: string; data?: unknown } | ((call: RecordedCall) => unknown);
 
-export function mockFetch(routes: Record<string, Reply>) {
+export function mockFetch(routes: Partial<Record<ApiUrl, Reply>>) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -20,7 +28,7 @@ export function mockFetch(routes: Record<string, Reply>) {
     };
     calls.push(call);
     const path = url.split('?')[0];
-    const reply = routes[path];
+    const reply = routes[path as ApiUrl];
     const payload =
       reply === undefined
         ? { code: 404, message: '接口不存在', data: null }
@@ -30,7 +38,7 @@ export function mockFetch(routes: Record<string, Reply>) {
     return new Response(JSON.stringify(payload), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, called: (path: string) => calls.filter((call) => call.url.split('?')[0] === path) };
+  return { calls, called: (path: ApiUrl) => calls.filter((call) => call.url.split('?')[0] === path) };
 }
 
 export function resetBrowserState() {

@@ -1,31 +1,6 @@
 use crate::db::Db;
+use crate::execute;
 use crate::project::repo::StepFormUpdate;
-use crate::{execute, on_db};
-
-/// A unit taking part in a project, with its company's name.
-#[derive(Clone, Debug, sqlx::FromRow)]
-pub struct UnitRow {
-    pub id: i64,
-    /// builder, contractor, subcontractor or labour.
-    pub role: String,
-    pub name: String,
-    pub social_credit_code: String,
-    pub project_leader: String,
-    pub project_leader_phone: String,
-    pub labor_leader: String,
-    pub labor_leader_phone: String,
-    /// 1 on site, 2 exited.
-    pub status: i64,
-}
-
-/// The project's units: builder, general contractor, then the others in order of entry.
-pub async fn units(db: &Db, project_id: i64) -> sqlx::Result<Vec<UnitRow>> {
-    let sql = "SELECT u.id, u.role, c.name, c.social_credit_code, u.project_leader, u.project_leader_phone, \
-               u.labor_leader, u.labor_leader_phone, u.status \
-               FROM project_units u JOIN companies c ON c.id = u.company_id WHERE u.project_id = $1 \
-               ORDER BY CASE u.role WHEN 'builder' THEN 0 WHEN 'contractor' THEN 1 ELSE 2 END, u.id";
-    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await)
-}
 
 /// Stores what may change after approval (the fields the regulator fixed keep their stored values,
 /// the wizard step stays), only while the project is approved. Answers whether a row changed.
@@ -33,20 +8,23 @@ pub async fn save_project_info(db: &Db, id: i64, form: &StepFormUpdate) -> sqlx:
     let sql = "UPDATE projects SET project_type = $1, money_source = $2, district_ccode = $3, selected_options = $4, \
                address = $5, latlng = $6, start_time = $7, completion_date = $8, project_desc = $9, tender_time = $10, \
                winning_time = $11, region = $12 WHERE id = $13 AND audit_status = '2'";
-    let changed = execute!(db, sqlx::query(sql)
-        .bind(&form.project_type)
-        .bind(&form.money_source)
-        .bind(&form.district_ccode)
-        .bind(&form.selected_options)
-        .bind(&form.address)
-        .bind(&form.latlng)
-        .bind(&form.start_time)
-        .bind(&form.completion_date)
-        .bind(&form.project_desc)
-        .bind(&form.tender_time)
-        .bind(&form.winning_time)
-        .bind(&form.region)
-        .bind(id))?;
+    let changed = execute!(
+        db,
+        sqlx::query(sql)
+            .bind(&form.project_type)
+            .bind(&form.money_source)
+            .bind(&form.district_ccode)
+            .bind(&form.selected_options)
+            .bind(&form.address)
+            .bind(&form.latlng)
+            .bind(&form.start_time)
+            .bind(&form.completion_date)
+            .bind(&form.project_desc)
+            .bind(&form.tender_time)
+            .bind(&form.winning_time)
+            .bind(&form.region)
+            .bind(id)
+    )?;
     Ok(changed == 1)
 }
 

@@ -4,21 +4,22 @@
 //! DistrictCode, ContractPrice, DepartmentIndustryId, EndTime, GcProcess — are read-only here and are
 //! changed by the regulator (docs/decisions.md).
 
-#![allow(non_snake_case)]
-
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::repo::{self, UnitRow};
+use super::repo;
 use crate::area::{Level, areas};
 use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
+use crate::company::service::{ProjectUnit, project_units};
 use crate::config::NoticeBoardConfig;
 use crate::db::Db;
 use crate::envelope::ApiError;
 use crate::project::options::{self, SelectOption};
-use crate::project::repo::{StepFormRow, find_step_form};
-use crate::project::service::{LOCKABLE_FIELDS, ProjectForm, StepForm, change_summary, step_form, validate};
+use crate::project::service::{
+    LOCKABLE_FIELDS, MSG_ID_REQUIRED, ProjectForm, StepForm, StepFormRow, change_summary, find_step_form, role_label,
+    step_form, validate,
+};
 use crate::project::staff;
 use crate::scope::{self, ReadScope};
 use crate::{clock, oplog};
@@ -36,7 +37,8 @@ pub struct ProjectIdForm {
 /// What the project information page shows.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProjectInfoData {
-    pub stepForm: StepForm,
+    #[serde(rename = "stepForm")]
+    pub step_form: StepForm,
     /// '0' draft, '1' submitted, '2' approved, '3' rejected.
     pub auditstatus: String,
     /// Whether this account may save (`Project/ajax_edit_save`): the project's builder account, approved project.
@@ -44,8 +46,10 @@ pub struct ProjectInfoData {
     /// Fields shown read-only: the six the regulator approved; the server keeps their stored values.
     pub readonly: Vec<String>,
     /// Whom to ask to change a read-only field.
-    pub regulatorName: String,
-    pub regulatorPhone: String,
+    #[serde(rename = "regulatorName")]
+    pub regulator_name: String,
+    #[serde(rename = "regulatorPhone")]
+    pub regulator_phone: String,
     pub project_type: Vec<SelectOption>,
     pub money_source_list: Vec<SelectOption>,
     pub industry_department_list: Vec<SelectOption>,
@@ -54,13 +58,14 @@ pub struct ProjectInfoData {
 
 /// A unit on the notice board.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct BoardUnit {
     /// 建设单位, 施工总承包单位, 专业分包单位 or 劳务分包单位.
     pub role: String,
     pub name: String,
     /// The unit's project leader and phone.
     pub leader: String,
-    pub leaderPhone: String,
+    pub leader_phone: String,
 }
 
 /// A person on the notice board.
@@ -75,30 +80,31 @@ pub struct BoardPerson {
 /// 维权信息告示牌: everything the 2020 regulation asks a site to post, from the project and the site
 /// configuration (`[notice_board]`).
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct NoticeBoard {
-    pub projectName: String,
+    pub project_name: String,
     pub address: String,
     /// The supervising district's name, e.g. 郑州市金水区.
     pub district: String,
-    pub startTime: String,
-    pub completionDate: String,
+    pub start_time: String,
+    pub completion_date: String,
     pub builder: Option<BoardUnit>,
     pub contractor: Option<BoardUnit>,
     /// Subcontractors and labour subcontractors on site.
     pub subcontractors: Vec<BoardUnit>,
     /// 劳资专管员 in post; the general contractor's labour leader when none is registered.
-    pub labourClerks: Vec<BoardPerson>,
+    pub labour_clerks: Vec<BoardPerson>,
     /// The regulator (the supervising district's labour bureau) and its phone.
-    pub regulatorName: String,
-    pub regulatorPhone: String,
+    pub regulator_name: String,
+    pub regulator_phone: String,
     /// The complaint line (12333).
-    pub complaintHotline: String,
+    pub complaint_hotline: String,
     /// The local minimum wage in yuan, two decimals.
-    pub minimumMonthlyWage: String,
-    pub minimumHourlyWage: String,
-    pub payDay: String,
+    pub minimum_monthly_wage: String,
+    pub minimum_hourly_wage: String,
+    pub pay_day: String,
     /// When the board was generated, YYYY-MM-DD.
-    pub generatedDate: String,
+    pub generated_date: String,
 }
 
 /// Yuan with two decimals from fen.
@@ -113,16 +119,21 @@ async fn stored(db: &Db, id: i64) -> Result<StepFormRow, ApiError> {
 
 /// The one project a read is about: the builder's own, or the regulator's chosen `id` (required).
 async fn readable(db: &Db, current: &CurrentAccount, id: &Option<String>) -> Result<StepFormRow, ApiError> {
-    match scope::read(current, id)? {
+    match scope::read(db, current, id).await? {
         ReadScope::Project(project_id) => stored(db, project_id).await,
-        ReadScope::All => Err(ApiError::refused(crate::audit::service::MSG_ID_REQUIRED)),
+        ReadScope::All => Err(ApiError::refused(MSG_ID_REQUIRED)),
     }
 }
 
 /// The supervising district (the last county or city of DistrictCode) by city and county, e.g. 郑州市金水区.
 pub fn district_name(district_code: &str) -> String {
     let areas = areas();
-    let supervising = district_code.split(',').map(str::trim).filter(|code| code.len() <= 6).filter_map(|code| areas.get(code)).next_back();
+    let supervising = district_code
+        .split(',')
+        .map(str::trim)
+        .filter(|code| code.len() <= 6)
+        .filter_map(|code| areas.get(code))
+        .next_back();
     supervising
         .map(|area| areas.path(area).iter().filter(|a| a.level != Level::Province).map(|a| a.name).collect::<String>())
         .unwrap_or_default()
@@ -135,15 +146,20 @@ pub fn regulator_name(district_code: &str, board: &NoticeBoardConfig) -> String 
 }
 
 /// `Project/ajax_project_info`.
-pub async fn load(db: &Db, board: &NoticeBoardConfig, current: &CurrentAccount, form: &ProjectIdForm) -> Result<ProjectInfoData, ApiError> {
+pub async fn load(
+    db: &Db,
+    board: &NoticeBoardConfig,
+    current: &CurrentAccount,
+    form: &ProjectIdForm,
+) -> Result<ProjectInfoData, ApiError> {
     let row = readable(db, current, &form.id).await?;
     Ok(ProjectInfoData {
-        stepForm: step_form(&row),
+        step_form: step_form(&row),
         editable: current.kind() == AccountKind::Builder && row.audit_status == "2",
         auditstatus: row.audit_status.clone(),
         readonly: LOCKABLE_FIELDS.iter().map(|field| (*field).to_owned()).collect(),
-        regulatorName: regulator_name(&row.district_code, board),
-        regulatorPhone: board.regulator_phone.clone(),
+        regulator_name: regulator_name(&row.district_code, board),
+        regulator_phone: board.regulator_phone.clone(),
         project_type: options::PROJECT_TYPES.to_vec(),
         money_source_list: options::MONEY_SOURCES.to_vec(),
         industry_department_list: options::INDUSTRY_DEPARTMENTS.to_vec(),
@@ -153,9 +169,15 @@ pub async fn load(db: &Db, board: &NoticeBoardConfig, current: &CurrentAccount, 
 
 /// `Project/ajax_edit_save`: the wizard's step-1 rules with the six approved fields locked; only the
 /// project's builder account, only while approved. Logs the changed fields.
-pub async fn save(db: &Db, site_areacode: &str, current: &CurrentAccount, ip: &str, form: &ProjectForm) -> Result<(), ApiError> {
+pub async fn save(
+    db: &Db,
+    site_areacode: &str,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &ProjectForm,
+) -> Result<(), ApiError> {
     let project_id = scope::write(current)?;
-    if let Some(id) = form.Id.as_deref().map(str::trim).filter(|id| !id.is_empty())
+    if let Some(id) = form.id.as_deref().map(str::trim).filter(|id| !id.is_empty())
         && id != project_id.to_string()
     {
         return Err(scope::not_found());
@@ -171,44 +193,38 @@ pub async fn save(db: &Db, site_areacode: &str, current: &CurrentAccount, ip: &s
         return Err(ApiError::Forbidden(MSG_NOT_APPROVED.into()));
     }
     let after = stored(db, project_id).await?;
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "修改项目信息",
-        target_type: "project",
-        target_id: project_id.to_string(),
-        detail: change_summary(&step_form(&row), &step_form(&after)),
-        ip,
-    })
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip)
+            .action("修改项目信息")
+            .on("project", project_id)
+            .detail(change_summary(&step_form(&row), &step_form(&after))),
+    )
     .await?;
     Ok(())
 }
 
-pub fn role_label(role: &str) -> &'static str {
-    match role {
-        "builder" => "建设单位",
-        "contractor" => "施工总承包单位",
-        "labour" => "劳务分包单位",
-        _ => "专业分包单位",
-    }
-}
-
-fn board_unit(unit: &UnitRow) -> BoardUnit {
+fn board_unit(unit: &ProjectUnit) -> BoardUnit {
     BoardUnit {
         role: role_label(&unit.role).to_owned(),
         name: unit.name.clone(),
         leader: unit.project_leader.clone(),
-        leaderPhone: unit.project_leader_phone.clone(),
+        leader_phone: unit.project_leader_phone.clone(),
     }
 }
 
 /// The notice board of one project (`Project/noticeBoard`).
-pub async fn notice_board(db: &Db, board: &NoticeBoardConfig, current: &CurrentAccount, form: &ProjectIdForm) -> Result<NoticeBoard, ApiError> {
+pub async fn notice_board(
+    db: &Db,
+    board: &NoticeBoardConfig,
+    current: &CurrentAccount,
+    form: &ProjectIdForm,
+) -> Result<NoticeBoard, ApiError> {
     let row = readable(db, current, &form.id).await?;
-    let units = repo::units(db, row.id).await?;
+    let units = project_units(db, row.id).await?;
     let today = clock::today();
     let unit_name = |id: i64| units.iter().find(|unit| unit.id == id).map(|unit| unit.name.clone()).unwrap_or_default();
-    let mut labour_clerks: Vec<BoardPerson> = staff::repo::in_post(db, row.id, staff::service::LABOUR_CLERK, &today)
+    let mut labour_clerks: Vec<BoardPerson> = staff::service::in_post(db, row.id, staff::service::LABOUR_CLERK, &today)
         .await?
         .into_iter()
         .map(|person| BoardPerson { unit: unit_name(person.unit_id), name: person.name, phone: person.phone })
@@ -217,14 +233,18 @@ pub async fn notice_board(db: &Db, board: &NoticeBoardConfig, current: &CurrentA
     if labour_clerks.is_empty()
         && let Some(unit) = contractor.filter(|unit| !unit.labor_leader.is_empty())
     {
-        labour_clerks.push(BoardPerson { name: unit.labor_leader.clone(), phone: unit.labor_leader_phone.clone(), unit: unit.name.clone() });
+        labour_clerks.push(BoardPerson {
+            name: unit.labor_leader.clone(),
+            phone: unit.labor_leader_phone.clone(),
+            unit: unit.name.clone(),
+        });
     }
     Ok(NoticeBoard {
-        projectName: row.name.clone(),
+        project_name: row.name.clone(),
         address: row.address.clone(),
         district: district_name(&row.district_code),
-        startTime: step_form(&row).StartTime,
-        completionDate: step_form(&row).completiondate,
+        start_time: step_form(&row).start_time,
+        completion_date: step_form(&row).completiondate,
         builder: units.iter().find(|unit| unit.role == "builder").map(board_unit),
         contractor: contractor.map(board_unit),
         subcontractors: units
@@ -232,14 +252,14 @@ pub async fn notice_board(db: &Db, board: &NoticeBoardConfig, current: &CurrentA
             .filter(|unit| matches!(unit.role.as_str(), "subcontractor" | "labour") && unit.status == 1)
             .map(board_unit)
             .collect(),
-        labourClerks: labour_clerks,
-        regulatorName: regulator_name(&row.district_code, board),
-        regulatorPhone: board.regulator_phone.clone(),
-        complaintHotline: board.complaint_hotline.clone(),
-        minimumMonthlyWage: yuan(board.minimum_monthly_wage_fen),
-        minimumHourlyWage: yuan(board.minimum_hourly_wage_fen),
-        payDay: board.pay_day.clone(),
-        generatedDate: today,
+        labour_clerks,
+        regulator_name: regulator_name(&row.district_code, board),
+        regulator_phone: board.regulator_phone.clone(),
+        complaint_hotline: board.complaint_hotline.clone(),
+        minimum_monthly_wage: yuan(board.minimum_monthly_wage_fen),
+        minimum_hourly_wage: yuan(board.minimum_hourly_wage_fen),
+        pay_day: board.pay_day.clone(),
+        generated_date: today,
     })
 }
 

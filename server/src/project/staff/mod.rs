@@ -39,7 +39,11 @@ pub struct Saved {
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = StaffListForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Paged<Staff>>)))]
-async fn list(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<StaffListForm>) -> ApiResult<Paged<Staff>> {
+async fn list(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<StaffListForm>,
+) -> ApiResult<Paged<Staff>> {
     Ok(ok(service::list(&state.db, &current, &form).await?))
 }
 
@@ -48,7 +52,11 @@ async fn list(State(state): State<AppState>, current: CurrentAccount, Params(for
     params(("X-Token" = String, Header, description = "session token"),
         ("project_id" = Option<String>, Query, description = "the regulator's chosen project")),
     responses((status = 200, body = Envelope<StaffOptions>)))]
-async fn options(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<StaffListForm>) -> ApiResult<StaffOptions> {
+async fn options(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<StaffListForm>,
+) -> ApiResult<StaffOptions> {
     Ok(ok(service::options(&state.db, &current, &form).await?))
 }
 
@@ -56,7 +64,11 @@ async fn options(State(state): State<AppState>, current: CurrentAccount, Params(
 #[utoipa::path(get, path = "/builder/project/v1/Staff/detail", tag = "project",
     params(("X-Token" = String, Header, description = "session token"), ("id" = String, Query, description = "staff id")),
     responses((status = 200, body = Envelope<Staff>)))]
-async fn detail(State(state): State<AppState>, current: CurrentAccount, Params(form): Params<StaffIdForm>) -> ApiResult<Staff> {
+async fn detail(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<StaffIdForm>,
+) -> ApiResult<Staff> {
     Ok(ok(service::detail(&state.db, &current, &form).await?))
 }
 

@@ -79,7 +79,9 @@ pub async fn find(db: &Db, id: i64) -> sqlx::Result<Option<StaffRow>> {
 
 /// The people in `post` on the project on `today`, first registered first.
 pub async fn in_post(db: &Db, project_id: i64, post: &str, today: &str) -> sqlx::Result<Vec<StaffRow>> {
-    let sql = format!("{SELECT} WHERE s.project_id = $1 AND s.post = $2 AND (s.exit_date = '' OR s.exit_date > $3) ORDER BY s.id");
+    let sql = format!(
+        "{SELECT} WHERE s.project_id = $1 AND s.post = $2 AND (s.exit_date = '' OR s.exit_date > $3) ORDER BY s.id"
+    );
     on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(post).bind(today).fetch_all(pool).await)
 }
 
@@ -90,7 +92,14 @@ pub async fn posts_in_post(db: &Db, project_id: i64, today: &str) -> sqlx::Resul
 }
 
 /// Another record (not `except_id`) of the project with this ID number and post, in post on `today`.
-pub async fn duplicate(db: &Db, project_id: i64, id_number: &str, post: &str, except_id: i64, today: &str) -> sqlx::Result<bool> {
+pub async fn duplicate(
+    db: &Db,
+    project_id: i64,
+    id_number: &str,
+    post: &str,
+    except_id: i64,
+    today: &str,
+) -> sqlx::Result<bool> {
     let sql = "SELECT COUNT(*) FROM project_staff WHERE project_id = $1 AND id_number = $2 AND post = $3 AND id <> $4 \
                AND (exit_date = '' OR exit_date > $5)";
     let count: i64 = on_db!(db, pool => sqlx::query_scalar(sql)
@@ -128,22 +137,28 @@ pub async fn insert(db: &Db, project_id: i64, fields: &StaffFields) -> sqlx::Res
 pub async fn update(db: &Db, project_id: i64, id: i64, fields: &StaffFields) -> sqlx::Result<bool> {
     let sql = "UPDATE project_staff SET unit_id = $1, post = $2, name = $3, phone = $4, id_number = $5, \
                certificate_number = $6, entry_date = $7, exit_date = $8, updated_at = $9 WHERE id = $10 AND project_id = $11";
-    let changed = execute!(db, sqlx::query(sql)
-        .bind(fields.unit_id)
-        .bind(&fields.post)
-        .bind(&fields.name)
-        .bind(&fields.phone)
-        .bind(&fields.id_number)
-        .bind(&fields.certificate_number)
-        .bind(&fields.entry_date)
-        .bind(&fields.exit_date)
-        .bind(clock::now())
-        .bind(id)
-        .bind(project_id))?;
+    let changed = execute!(
+        db,
+        sqlx::query(sql)
+            .bind(fields.unit_id)
+            .bind(&fields.post)
+            .bind(&fields.name)
+            .bind(&fields.phone)
+            .bind(&fields.id_number)
+            .bind(&fields.certificate_number)
+            .bind(&fields.entry_date)
+            .bind(&fields.exit_date)
+            .bind(clock::now())
+            .bind(id)
+            .bind(project_id)
+    )?;
     Ok(changed == 1)
 }
 
 pub async fn delete(db: &Db, project_id: i64, id: i64) -> sqlx::Result<bool> {
-    let changed = execute!(db, sqlx::query("DELETE FROM project_staff WHERE id = $1 AND project_id = $2").bind(id).bind(project_id))?;
+    let changed = execute!(
+        db,
+        sqlx::query("DELETE FROM project_staff WHERE id = $1 AND project_id = $2").bind(id).bind(project_id)
+    )?;
     Ok(changed == 1)
 }

@@ -3,13 +3,13 @@
 //! contractor's project department has a labour clerk) — must be filled before wages are paid
 //! (`key_posts_missing`). Handlers in `mod.rs`, SQL in `repo.rs`.
 
-#![allow(non_snake_case)]
-
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::repo::{self, StaffFields, StaffFilter, StaffRow};
+pub use super::repo::StaffRow;
+use super::repo::{self, StaffFields, StaffFilter};
 use crate::auth::sessions::CurrentAccount;
+use crate::company::service::project_units;
 use crate::db::Db;
 use crate::domain::Invalid;
 use crate::domain::dates::{format_date, parse_date, required_date};
@@ -18,8 +18,8 @@ use crate::domain::mask::masked;
 use crate::domain::person_name::PersonName;
 use crate::domain::phone::Phone;
 use crate::envelope::ApiError;
+use crate::extract::sent;
 use crate::paging::{Page, Paged, contains_pattern};
-use crate::project::info::repo as info_repo;
 use crate::scope::{self, ReadScope};
 use crate::{clock, oplog};
 
@@ -98,22 +98,23 @@ pub struct StaffListForm {
 /// A staff member as listed (ID number and phone in full for the project's own account: they are its
 /// own records and the edit form needs them).
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Staff {
     pub id: i64,
-    pub projectId: i64,
-    pub projectName: String,
-    pub unitId: i64,
-    pub unitName: String,
+    pub project_id: i64,
+    pub project_name: String,
+    pub unit_id: i64,
+    pub unit_name: String,
     pub post: String,
     /// Whether the post is a key post.
     pub key: bool,
     pub name: String,
     pub phone: String,
-    pub idNumber: String,
-    pub certificateNumber: String,
-    pub entryDate: String,
+    pub id_number: String,
+    pub certificate_number: String,
+    pub entry_date: String,
     /// '' while in post.
-    pub exitDate: String,
+    pub exit_date: String,
     /// 1 in post, 2 left (exit date today or before).
     pub status: i64,
 }
@@ -122,25 +123,25 @@ fn staff(row: StaffRow, today: &str) -> Staff {
     let in_post = row.exit_date.is_empty() || row.exit_date.as_str() > today;
     Staff {
         id: row.id,
-        projectId: row.project_id,
-        projectName: row.project_name,
-        unitId: row.unit_id,
-        unitName: row.unit_name,
+        project_id: row.project_id,
+        project_name: row.project_name,
+        unit_id: row.unit_id,
+        unit_name: row.unit_name,
         key: POSTS.iter().any(|post| post.key && post.value == row.post),
         post: row.post,
         name: row.name,
         phone: row.phone,
-        idNumber: row.id_number,
-        certificateNumber: row.certificate_number,
-        entryDate: row.entry_date,
-        exitDate: row.exit_date,
+        id_number: row.id_number,
+        certificate_number: row.certificate_number,
+        entry_date: row.entry_date,
+        exit_date: row.exit_date,
         status: if in_post { 1 } else { 2 },
     }
 }
 
 /// `Staff/list`.
 pub async fn list(db: &Db, current: &CurrentAccount, form: &StaffListForm) -> Result<Paged<Staff>, ApiError> {
-    let scope = scope::read(current, &form.project_id)?;
+    let scope = scope::read(db, current, &form.project_id).await?;
     let page = Page::parse(&form.page, &form.limit)?;
     let post = form.post.as_deref().unwrap_or("").trim();
     if !post.is_empty() && !POSTS.iter().any(|known| known.value == post) {
@@ -164,7 +165,7 @@ pub async fn list(db: &Db, current: &CurrentAccount, form: &StaffListForm) -> Re
     // The list masks the ID number (decisions "Privacy: one masking rule"); the edit form reads the detail.
     let listed = |row| {
         let staff = staff(row, &today);
-        Staff { idNumber: masked(&staff.idNumber), ..staff }
+        Staff { id_number: masked(&staff.id_number), ..staff }
     };
     Ok(page.answer(rows.into_iter().map(listed).collect(), total))
 }
@@ -175,7 +176,10 @@ pub struct StaffIdForm {
 }
 
 fn parse_id(id: &Option<String>) -> Result<i64, ApiError> {
-    id.as_deref().and_then(|text| text.trim().parse::<i64>().ok()).filter(|id| *id > 0).ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))
+    id.as_deref()
+        .and_then(|text| text.trim().parse::<i64>().ok())
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))
 }
 
 /// A record inside the account's read scope, or 404.
@@ -186,8 +190,11 @@ async fn readable(db: &Db, scope: ReadScope, id: &Option<String>) -> Result<Staf
 
 /// `Staff/detail`.
 pub async fn detail(db: &Db, current: &CurrentAccount, form: &StaffIdForm) -> Result<Staff, ApiError> {
-    let scope = scope::read(current, &None)?;
-    Ok(staff(readable(db, scope, &form.id).await?, &clock::today()))
+    let row = readable(db, ReadScope::All, &form.id).await?;
+    if !scope::covers(db, current, row.project_id).await? {
+        return Err(ApiError::NotFound(MSG_NOT_FOUND.into()));
+    }
+    Ok(staff(row, &clock::today()))
 }
 
 /// A unit the staff form may choose.
@@ -200,32 +207,36 @@ pub struct UnitOption {
 
 /// What the staff page needs besides the list.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct StaffOptions {
     pub posts: Vec<Post>,
     pub units: Vec<UnitOption>,
     /// Key posts vacant today (the page warns: 关键岗位未配备：…，配备后才能发放工资).
-    pub keyPostsMissing: Vec<String>,
+    pub key_posts_missing: Vec<String>,
 }
 
 /// The project's units as options (builder, contractor, then the others).
 pub async fn unit_options(db: &Db, project_id: i64) -> Result<Vec<UnitOption>, ApiError> {
-    Ok(info_repo::units(db, project_id)
+    Ok(project_units(db, project_id)
         .await?
         .into_iter()
-        .map(|unit| UnitOption { value: unit.id, label: format!("{}（{}）", unit.name, crate::project::info::service::role_label(&unit.role)) })
+        .map(|unit| UnitOption {
+            value: unit.id,
+            label: format!("{}（{}）", unit.name, crate::project::service::role_label(&unit.role)),
+        })
         .collect())
 }
 
 /// `Staff/options`: posts, the project's units, vacant key posts. The regulator names the project.
 pub async fn options(db: &Db, current: &CurrentAccount, form: &StaffListForm) -> Result<StaffOptions, ApiError> {
-    let (units, missing) = match scope::read(current, &form.project_id)? {
+    let (units, missing) = match scope::read(db, current, &form.project_id).await? {
         ReadScope::Project(project_id) => (
             unit_options(db, project_id).await?,
             key_posts_missing(db, project_id).await?.into_iter().map(str::to_owned).collect(),
         ),
         ReadScope::All => (Vec::new(), Vec::new()),
     };
-    Ok(StaffOptions { posts: POSTS.to_vec(), units, keyPostsMissing: missing })
+    Ok(StaffOptions { posts: POSTS.to_vec(), units, key_posts_missing: missing })
 }
 
 /// What `Staff/save` receives.
@@ -250,32 +261,28 @@ pub struct StaffForm {
     pub exit_date: Option<String>,
 }
 
-fn sent(value: &Option<String>) -> &str {
-    value.as_deref().unwrap_or("")
-}
-
 /// Checks the form's fields in order (the unit's membership needs the database: `save`).
 pub fn validate(form: &StaffForm) -> Result<StaffFields, Invalid> {
-    let unit_text = sent(&form.unit_id).trim();
+    let unit_text = sent(&form.unit_id);
     if unit_text.is_empty() {
         return Err(Invalid(MSG_UNIT_REQUIRED));
     }
     let unit_id = unit_text.parse::<i64>().map_err(|_| Invalid(MSG_UNIT_INVALID))?;
-    let post = sent(&form.post).trim();
+    let post = sent(&form.post);
     if post.is_empty() {
         return Err(Invalid(MSG_POST_REQUIRED));
     }
     let post = POSTS.iter().find(|known| known.value == post).ok_or(Invalid(MSG_POST_INVALID))?.value.to_owned();
-    if sent(&form.name).trim().is_empty() {
+    if sent(&form.name).is_empty() {
         return Err(Invalid(MSG_NAME_REQUIRED));
     }
     let name = PersonName::parse(sent(&form.name))?.as_str().to_owned();
     let phone = Phone::parse(sent(&form.phone))?.as_str().to_owned();
-    if sent(&form.id_number).trim().is_empty() {
+    if sent(&form.id_number).is_empty() {
         return Err(Invalid(MSG_ID_NUMBER_REQUIRED));
     }
     let id_number = IdNumber::parse(sent(&form.id_number))?.as_str().to_owned();
-    let certificate_number = sent(&form.certificate_number).trim().to_owned();
+    let certificate_number = sent(&form.certificate_number).to_owned();
     if certificate_number.chars().count() > CERTIFICATE_MAX {
         return Err(Invalid(MSG_CERTIFICATE_TOO_LONG));
     }
@@ -304,12 +311,12 @@ fn summary(fields: &StaffFields) -> String {
 /// `Staff/save`: adds or edits a staff record of the account's own project, logs it.
 pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &StaffForm) -> Result<i64, ApiError> {
     let project_id = scope::write(current)?;
-    let existing = match sent(&form.id).trim() {
+    let existing = match sent(&form.id) {
         "" => None,
         _ => Some(readable(db, ReadScope::Project(project_id), &form.id).await?),
     };
     let fields = validate(form)?;
-    if !info_repo::units(db, project_id).await?.iter().any(|unit| unit.id == fields.unit_id) {
+    if !project_units(db, project_id).await?.iter().any(|unit| unit.id == fields.unit_id) {
         return Err(Invalid(MSG_UNIT_INVALID).into());
     }
     let today = clock::today();
@@ -318,7 +325,10 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &StaffForm)
     if in_post && repo::duplicate(db, project_id, &fields.id_number, &fields.post, except, &today).await? {
         return Err(ApiError::refused(MSG_DUPLICATE));
     }
-    if in_post && fields.post == PROJECT_MANAGER && repo::post_taken(db, project_id, PROJECT_MANAGER, except, &today).await? {
+    if in_post
+        && fields.post == PROJECT_MANAGER
+        && repo::post_taken(db, project_id, PROJECT_MANAGER, except, &today).await?
+    {
         return Err(ApiError::refused(MSG_MANAGER_TAKEN));
     }
     let (id, action) = match &existing {
@@ -330,15 +340,10 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &StaffForm)
             (row.id, "修改管理人员")
         }
     };
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action,
-        target_type: "project_staff",
-        target_id: id.to_string(),
-        detail: summary(&fields),
-        ip,
-    })
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip).action(action).on("project_staff", id).detail(summary(&fields)),
+    )
     .await?;
     Ok(id)
 }
@@ -350,22 +355,20 @@ pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &StaffIdF
     if !repo::delete(db, project_id, row.id).await? {
         return Err(ApiError::NotFound(MSG_NOT_FOUND.into()));
     }
-    oplog::record(db, oplog::Entry {
-        account_id: Some(current.account.id),
-        account_name: &current.account.username,
-        action: "删除管理人员",
-        target_type: "project_staff",
-        target_id: row.id.to_string(),
-        detail: format!("{} {}", row.post, row.name),
-        ip,
-    })
+    oplog::record(
+        db,
+        oplog::Entry::by(&current.account, ip)
+            .action("删除管理人员")
+            .on("project_staff", row.id)
+            .detail(format!("{} {}", row.post, row.name)),
+    )
     .await?;
     Ok(())
 }
 
 /// Demo: a project manager and a labour clerk at the general contractor (first unit when there is none).
 pub async fn seed_demo(db: &Db, project_id: i64) -> Result<(), ApiError> {
-    let units = info_repo::units(db, project_id).await?;
+    let units = project_units(db, project_id).await?;
     let Some(unit) = units.iter().find(|unit| unit.role == "contractor").or(units.first()) else { return Ok(()) };
     if !repo::posts_in_post(db, project_id, &clock::today()).await?.is_empty() {
         return Ok(());
@@ -388,6 +391,11 @@ pub async fn seed_demo(db: &Db, project_id: i64) -> Result<(), ApiError> {
         repo::insert(db, project_id, &fields).await?;
     }
     Ok(())
+}
+
+/// The project's staff in `post` on `today` (the notice board's labour clerks).
+pub async fn in_post(db: &Db, project_id: i64, post: &str, today: &str) -> sqlx::Result<Vec<StaffRow>> {
+    repo::in_post(db, project_id, post, today).await
 }
 
 #[cfg(test)]
@@ -444,7 +452,11 @@ mod tests {
             ("phone", "12345", crate::domain::phone::MSG_INVALID),
             ("id_number", "", MSG_ID_NUMBER_REQUIRED),
             ("id_number", "410103199007161036", crate::domain::id_number::MSG_INVALID),
-            ("certificate_number", "一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一", MSG_CERTIFICATE_TOO_LONG),
+            (
+                "certificate_number",
+                "一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一",
+                MSG_CERTIFICATE_TOO_LONG,
+            ),
             ("entry_date", "", MSG_ENTRY_REQUIRED),
             ("exit_date", "2026-02-28", MSG_EXIT_BEFORE_ENTRY),
         ];

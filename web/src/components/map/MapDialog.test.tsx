@@ -1,6 +1,5 @@
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { mockFetch, resetBrowserState } from '@/test/fetchMock';
-import { AREA_SEARCH_URL } from './areaSearch';
 import { centroidOf } from './centroids';
 import MapDialog, { checkPoint } from './MapDialog';
 import type { LeafletMapProps } from './LeafletMap';
@@ -77,7 +76,7 @@ describe('MapDialog', () => {
 
   it('searches districts and recentres on the chosen one', async () => {
     const { called } = mockFetch({
-      [AREA_SEARCH_URL]: {
+      '/builder/common/v1/Area/search': {
         code: 201,
         data: [{ code: '410105', level: 3, name: '金水区', path: ['41', '4101', '410105'], path_name: '河南省/郑州市/金水区' }],
       },
@@ -87,8 +86,8 @@ describe('MapDialog', () => {
     const search = screen.getByRole('combobox');
     fireEvent.mouseDown(search);
     fireEvent.change(search, { target: { value: '金水' } });
-    await waitFor(() => expect(called(AREA_SEARCH_URL)).toHaveLength(1));
-    expect(called(AREA_SEARCH_URL)[0].url).toContain(`name=${encodeURIComponent('金水')}`);
+    await waitFor(() => expect(called('/builder/common/v1/Area/search')).toHaveLength(1));
+    expect(called('/builder/common/v1/Area/search')[0].url).toContain(`name=${encodeURIComponent('金水')}`);
     fireEvent.click(await screen.findByTitle('河南省/郑州市/金水区'));
     await waitFor(() => expect(screen.getByTestId('view').textContent).toBe('34.75,113.63@11'));
   });

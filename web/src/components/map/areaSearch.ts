@@ -4,6 +4,4 @@ import type { components } from '@/api/schema';
 
 export type AreaHit = components['schemas']['AreaHit'];
 
-export const AREA_SEARCH_URL = '/builder/common/v1/Area/search';
-
-export const searchAreas = (name: string) => get<AreaHit[]>(AREA_SEARCH_URL, { name });
+export const searchAreas = (name: string) => get('/builder/common/v1/Area/search', { name });

@@ -3,7 +3,6 @@ import { useSession } from '@/store/session';
 import { mockFetch, resetBrowserState } from '@/test/fetchMock';
 import { TOKEN_COOKIE } from '@/utils/storage';
 import UploadField from './UploadField';
-import { UPLOAD_URL } from './service';
 import { checkUpload, MAX_UPLOAD_BYTES } from './uploadRules';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -20,7 +19,7 @@ function start(kind: 'guarantee' | 'contract', value: string[] = []) {
   useSession.setState({ token: 'tok', side: 'builder', roles: ['builder'], userInfo: null, siteConfig: null });
   document.cookie = `${TOKEN_COOKIE}=tok; path=/`;
   let n = 0;
-  const mock = mockFetch({ [UPLOAD_URL]: () => ({ code: 201, message: '操作成功!', data: [`/uploads/f${++n}.png`] }) });
+  const mock = mockFetch({ '/builder/common/v1/site/upload_file_batch': () => ({ code: 201, message: '操作成功!', data: [`/uploads/f${++n}.png`] }) });
   const onChange = vi.fn();
   render(<UploadField kind={kind} value={value} onChange={onChange} data-testid="field" />);
   const input = screen.getByTestId('field').querySelector('input[type=file]') as HTMLInputElement;
@@ -45,9 +44,9 @@ describe('UploadField', () => {
     const { pick, onChange, called } = start('guarantee');
     pick(file('保函.pdf', 2048, 'application/pdf'));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(['/uploads/f1.png']));
-    const [call] = called(UPLOAD_URL);
+    const [call] = called('/builder/common/v1/site/upload_file_batch');
     expect(call.method).toBe('POST');
-    expect(call.url).toBe(`${UPLOAD_URL}?kind=guarantee`);
+    expect(call.url).toBe('/builder/common/v1/site/upload_file_batch?kind=guarantee');
     expect(call.headers['X-Token']).toBe('tok');
   });
 
@@ -55,7 +54,7 @@ describe('UploadField', () => {
     const { pick, onChange, called } = start('guarantee');
     pick(file('程序.exe', 100, 'application/octet-stream'));
     expect(await screen.findByText('该文件不能上传')).toBeTruthy();
-    expect(called(UPLOAD_URL)).toHaveLength(0);
+    expect(called('/builder/common/v1/site/upload_file_batch')).toHaveLength(0);
     expect(onChange).not.toHaveBeenCalled();
   });
 
@@ -63,7 +62,7 @@ describe('UploadField', () => {
     const { pick, called } = start('contract');
     pick(file('现场.jpg', MAX_UPLOAD_BYTES + 1, 'image/jpeg'));
     expect(await screen.findByText('上传文件大小不能超过 5MB!')).toBeTruthy();
-    expect(called(UPLOAD_URL)).toHaveLength(0);
+    expect(called('/builder/common/v1/site/upload_file_batch')).toHaveLength(0);
   });
 
   it('refuses the files beyond the limit', async () => {
@@ -72,12 +71,12 @@ describe('UploadField', () => {
     pick(file('a.png'), file('b.png'));
     expect(await screen.findByText('当前限制选择9个文件')).toBeTruthy();
     await waitFor(() => expect(onChange).toHaveBeenCalledWith([...held, '/uploads/f1.png']));
-    expect(called(UPLOAD_URL)).toHaveLength(1);
+    expect(called('/builder/common/v1/site/upload_file_batch')).toHaveLength(1);
   });
 
   it('shows a refused upload', async () => {
     resetBrowserState();
-    mockFetch({ [UPLOAD_URL]: { code: 401, message: '该文件不能上传', data: null } });
+    mockFetch({ '/builder/common/v1/site/upload_file_batch': { code: 401, message: '该文件不能上传', data: null } });
     const onChange = vi.fn();
     render(<UploadField kind="guarantee" value={[]} onChange={onChange} data-testid="field" />);
     const input = screen.getByTestId('field').querySelector('input[type=file]') as HTMLInputElement;

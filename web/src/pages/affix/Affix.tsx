@@ -2,25 +2,26 @@
  * 附件凭证 (affix): each month of the year × each on-site unit, with its bank receipts, signed wage sheets and
  * other proofs, and whether the two required proofs are there. A line opens affixDetail/{month}/{unit}.
  */
-import { chinaNow } from '@/utils/chinaTime';
-import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Card, DatePicker, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, DatePicker, Space, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
+import { useCanWrite } from '@/store/session';
+import ServerTable, { usePagedList } from '@/components/ServerTable';
+import { chinaNow } from '@/utils/chinaTime';
 import { fetchMonths, type AffixMonthLine } from './service';
 
 const DEFAULT_LIMIT = 20;
 
 export default function Affix() {
+  const canWrite = useCanWrite();
   const navigate = useNavigate();
-  const [year, setYear] = useState(String(chinaNow().year()));
-  const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
-  const months = useQuery({
-    queryKey: ['affix', 'months', year, paging],
-    queryFn: () => fetchMonths(year, paging.page, paging.limit),
-    placeholderData: keepPreviousData,
+  const months = usePagedList({
+    queryKey: ['affix', 'months'],
+    fetchPage: fetchMonths,
+    initialFilter: String(chinaNow().year()),
+    limit: DEFAULT_LIMIT,
   });
+  const year = months.filter;
 
   const columns: TableColumnsType<AffixMonthLine> = [
     { title: '月份', dataIndex: 'belongdate', key: 'belongdate', width: 110 },
@@ -45,7 +46,7 @@ export default function Affix() {
           data-testid={`affix-open-${row.belongdate}-${row.companyid}`}
           onClick={() => void navigate(`/affix/affixDetail/${row.belongdate}/${row.companyid}`)}
         >
-          查看 / 上传
+          {canWrite ? '查看 / 上传' : '查看'}
         </Button>
       ),
     },
@@ -66,35 +67,15 @@ export default function Affix() {
           allowClear={false}
           value={dayjs(`${year}-01-01`)}
           disabledDate={(day) => day.year() > chinaNow().year()}
-          onChange={(day) => {
-            if (day) setYear(String(day.year()));
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
+          onChange={(day) => months.search(day ? String(day.year()) : year)}
           data-testid="affix-year"
         />
       </Space>
-      {months.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={months.error.message} />}
-      <Table<AffixMonthLine>
+      <ServerTable<string, AffixMonthLine>
         data-testid="affix-table"
+        list={months}
         rowKey={(row) => `${row.belongdate}-${row.companyid}`}
-        size="middle"
         columns={columns}
-        dataSource={months.data?.list ?? []}
-        loading={months.isFetching}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.limit,
-          total: months.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => `共 ${total} 条`,
-        }}
-        onChange={(pagination) =>
-          setPaging((current) => {
-            const limit = pagination.pageSize ?? current.limit;
-            return { limit, page: limit === current.limit ? (pagination.current ?? 1) : 1 };
-          })
-        }
       />
     </Card>
   );

@@ -8,12 +8,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Alert, Button, Card, Descriptions, Empty, List, Popconfirm, Space, Tag, message } from 'antd';
 import { FileOutlined, PictureOutlined } from '@ant-design/icons';
+import { useCanWrite } from '@/store/session';
 import { MSG_UNKNOWN } from '@/api/client';
 import UploadField from '@/components/upload/UploadField';
 import ImageViewer from './ImageViewer';
 import { deleteVoucher, fetchVouchers, fileVouchers, isImage, type AffixFile } from './service';
 
 export default function AffixDetail() {
+  const canWrite = useCanWrite();
   const { belongdate = '', companyid = '' } = useParams();
   const queryClient = useQueryClient();
   const detail = useQuery({ queryKey: ['affix', 'detail', belongdate, companyid], queryFn: () => fetchVouchers(belongdate, companyid) });
@@ -93,7 +95,7 @@ export default function AffixDetail() {
                       <Button key="view" type="link" size="small" onClick={() => open(voucher)} data-testid={`affix-view-${voucher.id}`}>
                         {isImage(voucher.url) ? '预览' : '打开'}
                       </Button>,
-                      data.editable && (
+                      canWrite && data.editable && (
                         <Popconfirm key="delete" title={`删除凭证“${voucher.name}”？`} onConfirm={() => void remove(voucher)}>
                           <Button type="link" size="small" danger data-testid={`affix-delete-${voucher.id}`}>
                             删除
@@ -111,7 +113,7 @@ export default function AffixDetail() {
                 )}
               />
             )}
-            {data.editable && filed.length < 5 && (
+            {canWrite && data.editable && filed.length < 5 && (
               <Space align="start" style={{ marginTop: 12 }}>
                 <UploadField
                   kind="voucher"

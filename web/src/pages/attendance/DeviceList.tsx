@@ -1,8 +1,11 @@
-import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography, type TableColumnsType, message } from 'antd';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Typography, type TableColumnsType, message } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ApiError, showApiError } from '@/api/client';
+import { useCanWrite } from '@/store/session';
+import { useSpansProjects } from '@/store/useProjectId';
+import { showApiError } from '@/api/client';
+import ServerTable, { usePagedList } from '@/components/ServerTable';
 import {
   addDevice,
   deleteDevice,
@@ -19,6 +22,8 @@ import {
 
 const DEFAULT_LIMIT = 20;
 const EMPTY_FILTER: DeviceFilter = { keyword: '', status: '' };
+/** The list follows the devices' heartbeats while it is open. */
+const REFRESH_MS = 30_000;
 
 const STATUS_BADGE: Record<string, 'success' | 'default' | 'error'> = { 在线: 'success', 离线: 'error', 停用: 'default' };
 
@@ -102,18 +107,27 @@ function DeviceDialog({ kind, editing, onClose, onSaved }: {
 
 /** 系统设置 → 考勤设备 / 身份证阅读器: the project's devices of one kind, their status from heartbeats. */
 export default function DeviceList({ kind, title }: { kind: DeviceKind; title: string }) {
+  const canWrite = useCanWrite();
+  // The regulator without a project in view reads every project's rows: each row names its project.
+  const spansProjects = useSpansProjects();
   const queryClient = useQueryClient();
   const [filterForm] = Form.useForm<DeviceFilter>();
-  const [filter, setFilter] = useState<DeviceFilter>(EMPTY_FILTER);
-  const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [secret, setSecret] = useState<DeviceSecret | null>(null);
-  const devices = useQuery({
-    queryKey: ['attendance', 'devices', kind, filter, paging],
-    queryFn: () => fetchDevices(kind, filter, paging.page, paging.limit),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
+  const devices = usePagedList({
+    queryKey: ['attendance', 'devices', kind],
+    fetchPage: (filter: DeviceFilter, page, limit) => fetchDevices(kind, filter, page, limit),
+    initialFilter: EMPTY_FILTER,
+    limit: DEFAULT_LIMIT,
   });
+  const { refetch } = devices.query;
+  useEffect(() => {
+    // As react-query's refetchInterval does: not while the page is hidden.
+    const timer = setInterval(() => {
+      if (!document.hidden) void refetch();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [refetch]);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['attendance', 'devices'] });
 
   const act = async (work: () => Promise<unknown>, done: string) => {
@@ -127,6 +141,7 @@ export default function DeviceList({ kind, title }: { kind: DeviceKind; title: s
   };
 
   const columns: TableColumnsType<AttendanceDevice> = [
+    ...(spansProjects ? [{ title: '项目', dataIndex: 'projectName', width: 180, ellipsis: true }] : []),
     { title: '设备名称', dataIndex: 'name', width: 180 },
     { title: '序列号', dataIndex: 'serial', width: 160 },
     { title: '方向', dataIndex: 'directionLabel', width: 70 },
@@ -148,7 +163,7 @@ export default function DeviceList({ kind, title }: { kind: DeviceKind; title: s
       title: '操作',
       key: 'action',
       width: 250,
-      render: (_, device) => (
+      render: (_, device) => canWrite && (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setEditing({ device })}>编辑</Button>
           <Button type="link" size="small" data-testid={`device-toggle-${device.serial}`}
@@ -169,13 +184,10 @@ export default function DeviceList({ kind, title }: { kind: DeviceKind; title: s
   ];
 
   return (
-    <Card data-testid={`devices-${kind}`} title={title} variant="borderless"
-      extra={<Button type="primary" icon={<PlusOutlined />} data-testid="device-add" onClick={() => setEditing({ device: null })}>登记设备</Button>}>
+    <Card data-testid={`devices-${kind}`} title={spansProjects ? `${title}（全部项目）` : title} variant="borderless"
+      extra={canWrite && <Button type="primary" icon={<PlusOutlined />} data-testid="device-add" onClick={() => setEditing({ device: null })}>登记设备</Button>}>
       <Form<DeviceFilter> form={filterForm} layout="inline" style={{ marginBottom: 16, rowGap: 12 }}
-        onFinish={(values) => {
-          setFilter({ keyword: values.keyword ?? '', status: values.status ?? '' });
-          setPaging((p) => ({ ...p, page: 1 }));
-        }}>
+        onFinish={(values) => devices.search({ keyword: values.keyword ?? '', status: values.status ?? '' })}>
         <Form.Item name="keyword">
           <Input placeholder="设备名称或序列号" allowClear style={{ width: 200 }} data-testid="device-filter-keyword" />
         </Form.Item>
@@ -186,32 +198,16 @@ export default function DeviceList({ kind, title }: { kind: DeviceKind; title: s
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" data-testid="device-search">查询</Button>
-            <Button onClick={() => { filterForm.resetFields(); setFilter(EMPTY_FILTER); setPaging((p) => ({ ...p, page: 1 })); }}>重置</Button>
+            <Button onClick={() => { filterForm.resetFields(); devices.reset(); }}>重置</Button>
           </Space>
         </Form.Item>
       </Form>
-      {devices.isError && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={devices.error instanceof ApiError ? devices.error.message : '加载失败'} />
-      )}
-      <Table<AttendanceDevice>
+      <ServerTable<DeviceFilter, AttendanceDevice>
+        list={devices}
         data-testid="device-table"
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={devices.data?.list ?? []}
-        loading={devices.isFetching}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.limit,
-          total: devices.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => `共 ${total} 台`,
-        }}
-        onChange={(pagination) => setPaging((p) => {
-          const limit = pagination.pageSize ?? p.limit;
-          return { limit, page: limit === p.limit ? (pagination.current ?? 1) : 1 };
-        })}
+        totalText={(total) => `共 ${total} 台`}
       />
       <DeviceDialog kind={kind} editing={editing} onClose={() => setEditing(null)}
         onSaved={(created) => {

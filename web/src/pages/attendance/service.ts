@@ -1,42 +1,25 @@
 /**
  * Attendance (docs/device-api.md and the OpenAPI document): devices and ID readers, the project's rules, punch
- * records and their import, the monthly sheet and manual corrections, under /builder/attendance/v1. Types come
- * from the generated schema only.
+ * records and their import, the monthly sheet and manual corrections, under /builder/attendance/v1: the
+ * generated client's paths and types only.
  */
-import { get, post } from '@/api/client';
-import { authHeaders, fetchFile, postWorkbook, saveBlob } from '@/api/files';
+import { get, post, type QueryOf } from '@/api/client';
+import { fetchFile, postWorkbook, saveBlob } from '@/api/files';
 import type { components } from '@/api/schema';
+import { compact } from '@/utils/compact';
 
 type Schemas = components['schemas'];
 
 export type AttendanceDevice = Schemas['AttendanceDevice'];
-export type DevicePage = Schemas['Envelope_Paged_AttendanceDevice']['data'];
 export type DeviceSecret = Schemas['AttendanceDeviceSecret'];
+export type DeviceForm = Schemas['DeviceForm'];
 export type AttendanceRules = Schemas['AttendanceRules'];
 export type RulesSaved = Schemas['AttendanceRulesSaved'];
 export type PunchRecord = Schemas['AttendancePunchRecord'];
-export type RecordPage = Schemas['Envelope_Paged_AttendancePunchRecord']['data'];
 export type AttendanceSheet = Schemas['AttendanceSheet'];
 export type SheetRow = Schemas['AttendanceSheetRow'];
 export type SheetCell = Schemas['AttendanceSheetCell'];
 export type ImportResult = Schemas['AttendanceImportResult'];
-
-const base = '/builder/attendance/v1';
-
-export const DEVICE_LIST_URL = `${base}/Device/list`;
-export const DEVICE_ADD_URL = `${base}/Device/add`;
-export const DEVICE_EDIT_URL = `${base}/Device/edit`;
-export const DEVICE_RESET_URL = `${base}/Device/resetSecret`;
-export const DEVICE_DELETE_URL = `${base}/Device/delete`;
-export const RULE_GET_URL = `${base}/Rule/get`;
-export const RULE_SAVE_URL = `${base}/Rule/save`;
-export const RECORD_LIST_URL = `${base}/Record/list`;
-export const RECORD_PHOTO_URL = `${base}/Record/photo`;
-export const RECORD_TEMPLATE_URL = `${base}/Record/template`;
-export const RECORD_IMPORT_URL = `${base}/Record/import`;
-export const SHEET_MONTH_URL = `${base}/Sheet/month`;
-export const SHEET_EXPORT_URL = `${base}/Sheet/export`;
-export const SHEET_CORRECT_URL = `${base}/Sheet/correct`;
 
 export type DeviceKind = 'attendant' | 'reader';
 export type Direction = 'in' | 'out' | 'both';
@@ -53,42 +36,26 @@ export const SOURCE_OPTIONS = [
   { value: 'manual', label: '手工修正' },
 ];
 
-/** Drops empty values so the server sees only the filters the user set. */
-export function compact(params: Record<string, string | number | undefined>): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    if (typeof value === 'string' && value.trim() === '') continue;
-    out[key] = typeof value === 'string' ? value.trim() : value;
-  }
-  return out;
-}
-
-export interface DeviceFilter {
-  keyword: string;
-  status: '' | 'online' | 'offline' | 'disabled';
-}
+export type DeviceFilter = Pick<QueryOf<'/builder/attendance/v1/Device/list', 'get'>, 'keyword' | 'status'>;
 
 export const fetchDevices = (kind: DeviceKind, filter: DeviceFilter, page: number, limit: number) =>
-  get<DevicePage>(DEVICE_LIST_URL, compact({ kind, ...filter, page, limit }));
+  get('/builder/attendance/v1/Device/list', compact({ kind, ...filter, page, limit }));
 
-export interface DeviceForm {
-  kind?: DeviceKind;
-  serial?: string;
-  name: string;
-  direction: Direction;
-  location?: string;
-}
-
-export const addDevice = (form: DeviceForm) => post<DeviceSecret>(DEVICE_ADD_URL, compact({ ...form }));
+export const addDevice = (form: DeviceForm) => post('/builder/attendance/v1/Device/add', compact({ ...form }));
 export const editDevice = (id: number, form: DeviceForm, enabled: boolean) =>
-  post<null>(DEVICE_EDIT_URL, { id, name: form.name, direction: form.direction, location: form.location ?? '', enabled: enabled ? '1' : '0' });
-export const resetSecret = (id: number) => post<DeviceSecret>(DEVICE_RESET_URL, { id });
-export const deleteDevice = (id: number) => post<null>(DEVICE_DELETE_URL, { id });
+  post('/builder/attendance/v1/Device/edit', {
+    id,
+    name: form.name,
+    direction: form.direction,
+    location: form.location ?? '',
+    enabled: enabled ? '1' : '0',
+  });
+export const resetSecret = (id: number) => post('/builder/attendance/v1/Device/resetSecret', { id });
+export const deleteDevice = (id: number) => post('/builder/attendance/v1/Device/delete', { id });
 
-export const fetchRules = () => get<AttendanceRules>(RULE_GET_URL);
+export const fetchRules = () => get('/builder/attendance/v1/Rule/get');
 export const saveRules = (rules: AttendanceRules) =>
-  post<RulesSaved>(RULE_SAVE_URL, {
+  post('/builder/attendance/v1/Rule/save', {
     minHours: rules.minHours,
     dedupSeconds: rules.dedupSeconds,
     directions: rules.directions,
@@ -96,37 +63,37 @@ export const saveRules = (rules: AttendanceRules) =>
     maxShiftHours: rules.maxShiftHours,
   });
 
-export interface RecordFilter {
-  keyword: string;
-  unitId: string;
-  teamId: string;
-  startDate: string;
-  endDate: string;
-  source: string;
-}
+export type RecordFilter = Pick<
+  QueryOf<'/builder/attendance/v1/Record/list', 'get'>,
+  'keyword' | 'unitId' | 'teamId' | 'startDate' | 'endDate' | 'source'
+>;
 
 export const EMPTY_RECORD_FILTER: RecordFilter = { keyword: '', unitId: '', teamId: '', startDate: '', endDate: '', source: '' };
 
 export const fetchRecords = (filter: RecordFilter, page: number, limit: number) =>
-  get<RecordPage>(RECORD_LIST_URL, compact({ ...filter, page, limit }));
+  get('/builder/attendance/v1/Record/list', compact({ ...filter, page, limit }));
 
 /** A sheet day's detail: the worker's punches of the shifts begun that day, and the day's corrections. */
 export const fetchShiftPunches = (workerId: number, shiftDay: string) =>
-  get<RecordPage>(RECORD_LIST_URL, { workerId, shiftDay, limit: 50 });
+  get('/builder/attendance/v1/Record/list', { workerId, shiftDay, limit: 50 });
 
-export interface SheetFilter {
+/** The sheet's filters; the month (`YYYY-MM`) is always set. */
+export type SheetFilter = Pick<QueryOf<'/builder/attendance/v1/Sheet/month', 'get'>, 'unitId' | 'teamId' | 'keyword'> & {
   month: string;
-  unitId: string;
-  teamId: string;
-  keyword: string;
-}
+};
 
 export const fetchSheet = (filter: SheetFilter, page: number, limit: number) =>
-  get<AttendanceSheet>(SHEET_MONTH_URL, compact({ ...filter, page, limit }));
+  get('/builder/attendance/v1/Sheet/month', compact({ ...filter, page, limit }));
 
 /** `confirmed`: the clerk agreed (after the 301) that a paid day's pay is taken back on the worker's next sheet. */
 export const correctDay = (workerId: number, day: string, attended: boolean, reason: string, confirmed = false) =>
-  post<null>(SHEET_CORRECT_URL, { workerId, day, attended: attended ? '1' : '0', reason: reason.trim(), confirmed: confirmed ? '1' : undefined });
+  post('/builder/attendance/v1/Sheet/correct', {
+    workerId,
+    day,
+    attended: attended ? '1' : '0',
+    reason: reason.trim(),
+    confirmed: confirmed ? '1' : undefined,
+  });
 
 /** What a sheet cell shows: √ attended, × punched but not counted, 补 / 缺 set by hand, empty no record. */
 export function cellMark(cell: SheetCell | undefined): string {
@@ -174,19 +141,22 @@ export function minHoursError(text: string): string | undefined {
 }
 
 export async function downloadTemplate() {
-  saveBlob(await fetchFile(RECORD_TEMPLATE_URL), '考勤导入模板.xlsx');
+  saveBlob(await fetchFile('/builder/attendance/v1/Record/template'), '考勤导入模板.xlsx');
 }
 
 export async function downloadSheet(filter: SheetFilter) {
-  const params = Object.fromEntries(Object.entries(compact({ ...filter })).map(([k, v]) => [k, String(v)]));
-  saveBlob(await fetchFile(SHEET_EXPORT_URL, params), `${filter.month}考勤表.xlsx`);
+  saveBlob(await fetchFile('/builder/attendance/v1/Sheet/export', compact({ ...filter })), `${filter.month}考勤表.xlsx`);
 }
 
 /** A punch photo as an object URL (the request needs the session header, so no plain <img src>). */
 export async function photoUrl(id: number): Promise<string> {
-  const response = await fetch(`${RECORD_PHOTO_URL}?id=${id}`, { headers: authHeaders(), credentials: 'same-origin' });
-  if (!response.ok || (response.headers.get('Content-Type') ?? '').includes('application/json')) throw new Error('照片不存在');
-  return URL.createObjectURL(await response.blob());
+  let photo: Blob;
+  try {
+    photo = await fetchFile('/builder/attendance/v1/Record/photo', { id });
+  } catch {
+    throw new Error('照片不存在');
+  }
+  return URL.createObjectURL(photo);
 }
 
-export const importPunches = (file: Blob, name: string) => postWorkbook<ImportResult>(RECORD_IMPORT_URL, file, name);
+export const importPunches = (file: Blob, name: string) => postWorkbook('/builder/attendance/v1/Record/import', file, name);

@@ -1,13 +1,14 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, type DescriptionsProps, Drawer, Empty, Image, message, Modal, Space, Spin, Typography } from 'antd';
 import { ApiError, showApiError } from '@/api/client';
+import UnlockCompanyDialog, { type UnlockTarget } from '@/pages/company/UnlockCompanyDialog';
+import { useRegulatorMay } from '@/store/session';
 import { StatusTag } from './status';
 import {
   approveProject,
   fetchAuditDetail,
   MSG_APPROVED_OK,
-  type AuditAccountForm,
   type AuditDetail,
   type AuditUnit,
 } from './service';
@@ -102,19 +103,64 @@ function projectItems(detail: AuditDetail): Items | null {
   ];
 }
 
-function unitItems(unit: AuditUnit | undefined): Items | null {
+/** A person with a phone: `name（phone）`, either part left out when empty. */
+const person = (name: string, phone: string): ReactNode => {
+  if (!name.trim() && !phone.trim()) return '—';
+  return phone.trim() ? `${text(name)}（${phone}）` : name;
+};
+
+/** The guarantee's validity: `start 至 end`, '—' when neither was given. */
+const validity = (start: string, end: string): ReactNode => (start || end ? `${text(start)} 至 ${text(end)}` : '—');
+
+/** A unit's items; `onUnlock` is left out where the account may not unlock. */
+function unitItems(unit: AuditUnit | undefined, onUnlock?: (unit: AuditUnit) => void): Items | null {
   if (!unit) return null;
+  const contractor = unit.role === 'contractor';
   return [
     { key: 'name', label: '单位名称', children: text(unit.name), span: 2 },
     { key: 'social_credit_code', label: '统一社会信用代码', children: text(unit.social_credit_code), span: 2 },
-    { key: 'project_leader', label: '项目负责人', children: text(unit.project_leader) },
-    { key: 'project_leader_phone', label: '联系电话', children: text(unit.project_leader_phone) },
+    {
+      key: 'locked',
+      label: '登记信息',
+      span: 2,
+      children: !unit.company_locked ? (
+        '未锁定（项目方可修改）'
+      ) : onUnlock ? (
+        <Space>
+          <span>已锁定</span>
+          <Button size="small" data-testid={`audit-unlock-${unit.role}`} onClick={() => onUnlock(unit)}>
+            解锁
+          </Button>
+        </Space>
+      ) : (
+        '已锁定'
+      ),
+    },
+    { key: 'legal_person', label: '法定代表人', children: person(unit.legal_person, unit.legal_person_phone), span: 2 },
+    { key: 'project_leader', label: '项目负责人', children: person(unit.project_leader, unit.project_leader_phone), span: 2 },
+    ...(contractor
+      ? [
+          { key: 'labor_leader', label: '劳资专管员', children: person(unit.labor_leader, unit.labor_leader_phone), span: 2 },
+          { key: 'site_manager', label: '现场负责人', children: person(unit.site_manager, unit.site_manager_phone), span: 2 },
+        ]
+      : []),
+    { key: 'pay_type', label: '保证金方式', children: labelled(unit.pay_type_label, unit.pay_type) },
+    { key: 'deposit', label: '保证金金额', children: unit.deposit ? `${unit.deposit} 万元` : '—' },
+    { key: 'guarantee_dates', label: '保函有效期', children: validity(unit.guarantee_start, unit.guarantee_end), span: 2 },
     { key: 'contract', label: '合同附件', children: <Files urls={urlsOf(unit.contract_attachments)} />, span: 2 },
     { key: 'guarantee', label: '保函', children: <Files urls={urlsOf(unit.guarantee_path)} />, span: 2 },
   ];
 }
 
-function accountItems(account: AuditAccountForm | null | undefined, labels: AuditDetail['labels']): Items | null {
+/** The bank's last answer on the account, and whether it was about the account saved. */
+function bankCheck(check: AuditDetail['bankCheck']): ReactNode {
+  if (!check) return '未验证';
+  const other = check.same_account ? '' : '（验证的账号与保存的账号不一致）';
+  return `${check.outcome_label}，${check.checked_time}${other}`;
+}
+
+function accountItems(detail: AuditDetail): Items | null {
+  const { accountForm: account, labels } = detail;
   if (!account) return null;
   if (account.banktype === '2') {
     return [
@@ -132,6 +178,7 @@ function accountItems(account: AuditAccountForm | null | undefined, labels: Audi
       label: '银行验证',
       children: account.AccountStatus === '1' ? '已验证' : '未验证',
     },
+    { key: 'bankCheck', label: '验证结果', children: bankCheck(detail.bankCheck) },
     { key: 'BankAccount', label: '专户账号', children: text(account.BankAccount) },
     { key: 'AccountName', label: '户名', children: text(account.AccountName) },
     { key: 'bank', label: '开户银行 / 网点', children: labelled(labels.bank, account.bankSelected), span: 2 },
@@ -154,6 +201,11 @@ export default function AuditDetailDrawer({ projectId, onClose, onReject, onDeci
   });
   const detail = query.data;
   const project = detail?.project;
+  const [unlocking, setUnlocking] = useState<UnlockTarget | null>(null);
+  const mayAudit = useRegulatorMay('audit');
+  const unlock = (unit: AuditUnit) => {
+    if (project) setUnlocking({ companyId: unit.company_id, companyName: unit.name, projectId: project.id });
+  };
   const name = project?.name || detail?.stepForm?.Name || '';
 
   function approve() {
@@ -182,7 +234,7 @@ export default function AuditDetailDrawer({ projectId, onClose, onReject, onDeci
   const attachments = detail?.attachments ?? [];
 
   const actions =
-    project?.status === '1' ? (
+    project?.status === '1' && mayAudit ? (
       <Space>
         <Button danger data-testid="audit-reject" onClick={() => onReject({ id: project.id, name })}>
           驳回
@@ -230,6 +282,8 @@ export default function AuditDetailDrawer({ projectId, onClose, onReject, onDeci
               items={[
                 { key: 'status', label: '审核状态', children: <StatusTag status={project?.status} /> },
                 { key: 'submitted', label: '提交时间', children: text(project?.submitted_time) },
+                { key: 'decided', label: '审核时间', children: text(project?.decided_time) },
+                { key: 'decided_by', label: '审核人', children: text(project?.decided_by) },
                 { key: 'step', label: '向导进度', children: project ? `第 ${Math.min(project.wizard_step, 5)} 步` : '—' },
                 { key: 'id', label: '项目编号', children: text(project?.id) },
                 ...(project?.auditremark
@@ -238,9 +292,9 @@ export default function AuditDetailDrawer({ projectId, onClose, onReject, onDeci
               ]}
             />
             <Section title="第一步 项目信息" testId="audit-section-project" items={projectItems(detail)} />
-            <Section title="第二步 建设单位" testId="audit-section-builder" items={unitItems(builder)} />
-            <Section title="第三步 施工单位" testId="audit-section-contractor" items={unitItems(contractor)} />
-            <Section title="第四步 专户信息" testId="audit-section-account" items={accountItems(detail.accountForm, detail.labels)} />
+            <Section title="第二步 建设单位" testId="audit-section-builder" items={unitItems(builder, mayAudit ? unlock : undefined)} />
+            <Section title="第三步 施工单位" testId="audit-section-contractor" items={unitItems(contractor, mayAudit ? unlock : undefined)} />
+            <Section title="第四步 专户信息" testId="audit-section-account" items={accountItems(detail)} />
             <div data-testid="audit-section-attachments">
               <Typography.Title level={5}>全部附件（{attachments.length}）</Typography.Title>
               {attachments.length > 0 ? (
@@ -252,6 +306,14 @@ export default function AuditDetailDrawer({ projectId, onClose, onReject, onDeci
           </>
         )}
       </div>
+      <UnlockCompanyDialog
+        target={unlocking}
+        onClose={() => setUnlocking(null)}
+        onUnlocked={() => {
+          setUnlocking(null);
+          void query.refetch();
+        }}
+      />
     </Drawer>
   );
 }

@@ -1,34 +1,37 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Input, Radio, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Input, Radio, Space, type TableColumnsType, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { ApiError } from '@/api/client';
+import { useProjectInView } from '@/store/projectInView';
+import { useRegulatorMay } from '@/store/session';
+import ServerTable, { usePagedList } from '@/components/ServerTable';
 import AuditDetailDrawer from './AuditDetailDrawer';
 import CreateAccountDialog from './CreateAccountDialog';
 import RejectDialog from './RejectDialog';
 import TransferDialog from './TransferDialog';
 import { StatusTag, STATUS_FILTERS } from './status';
-import { fetchAuditList, type AuditListQuery, type AuditListRow, type AuditStatus } from './service';
-
-const DEFAULT_LIMIT = 10;
+import { fetchAuditList, type AuditFilter, type AuditListRow, type AuditStatus } from './service';
 
 /** 监管审核 → 注册审核: the regulator's list of project registrations, their detail and decision. */
 export default function ProjectAudit() {
+  const view = useProjectInView((state) => state.view);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [query, setQuery] = useState<AuditListQuery>({ page: 1, limit: DEFAULT_LIMIT, status: '1', name: '' });
   const [nameInput, setNameInput] = useState('');
   const [viewing, setViewing] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<{ id: number; name: string } | null>(null);
   const [creating, setCreating] = useState(false);
+  const mayAudit = useRegulatorMay('audit');
+  const mayInspect = useRegulatorMay('inspect');
   const [transferTo, setTransferTo] = useState<{ id: number; name: string } | null>(null);
 
-  const list = useQuery({
-    queryKey: ['audit', 'list', query],
-    queryFn: () => fetchAuditList(query),
-    placeholderData: keepPreviousData,
+  const list = usePagedList<AuditFilter, AuditListRow>({
+    queryKey: ['audit', 'list'],
+    fetchPage: fetchAuditList,
+    initialFilter: { status: '1', name: '' },
   });
+  const { filter } = list;
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['audit'] });
 
@@ -71,11 +74,14 @@ export default function ProjectAudit() {
           </Button>
           {row.status === '2' && (
             <Button type="link" size="small" data-testid={`audit-roster-${row.id}`}
-              onClick={() => navigate(`/user/list?projectId=${row.id}`)}>
+              onClick={() => {
+                view({ id: row.id, name: row.name });
+                navigate(`/user/list?projectId=${row.id}`);
+              }}>
               花名册
             </Button>
           )}
-          {row.status === '2' && (
+          {row.status === '2' && mayInspect && (
             <Button type="link" size="small" data-testid={`audit-transfer-${row.id}`} onClick={() => setTransferTo({ id: row.id, name: row.name })}>
               录入人工费拨付
             </Button>
@@ -93,9 +99,9 @@ export default function ProjectAudit() {
             data-testid="audit-status"
             optionType="button"
             buttonStyle="solid"
-            value={query.status}
+            value={filter.status}
             options={STATUS_FILTERS}
-            onChange={(event) => setQuery((q) => ({ ...q, page: 1, status: event.target.value as AuditStatus }))}
+            onChange={(event) => list.search({ ...filter, status: event.target.value as AuditStatus })}
           />
           <Input.Search
             data-testid="audit-search"
@@ -104,51 +110,18 @@ export default function ProjectAudit() {
             style={{ width: 260 }}
             value={nameInput}
             onChange={(event) => setNameInput(event.target.value)}
-            onSearch={(value) => setQuery((q) => ({ ...q, page: 1, name: value.trim() }))}
+            onSearch={(value) => list.search({ ...filter, name: value.trim() })}
             enterButton="查询"
           />
         </Space>
-        <Button type="primary" icon={<PlusOutlined />} data-testid="audit-create-account" onClick={() => setCreating(true)}>
-          开通项目账号
-        </Button>
+        {mayAudit && (
+          <Button type="primary" icon={<PlusOutlined />} data-testid="audit-create-account" onClick={() => setCreating(true)}>
+            开通项目账号
+          </Button>
+        )}
       </Space>
 
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={list.error instanceof ApiError ? list.error.message : '加载失败'}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      )}
-
-      <Table<AuditListRow>
-        data-testid="audit-table"
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        pagination={{
-          current: query.page,
-          pageSize: query.limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => `共 ${total} 条`,
-        }}
-        onChange={(pagination) =>
-          setQuery((q) => {
-            const limit = pagination.pageSize ?? q.limit;
-            return { ...q, limit, page: limit === q.limit ? (pagination.current ?? 1) : 1 };
-          })
-        }
-      />
+      <ServerTable<AuditFilter, AuditListRow> list={list} data-testid="audit-table" rowKey="id" columns={columns} />
 
       <AuditDetailDrawer
         projectId={viewing}

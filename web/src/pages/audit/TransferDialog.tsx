@@ -6,11 +6,9 @@ import { chinaNow } from '@/utils/chinaTime';
 import { useState } from 'react';
 import { Alert, DatePicker, Form, Input, Modal, message } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { ApiError, MSG_UNKNOWN, post } from '@/api/client';
-import type { components } from '@/api/schema';
+import { ApiError, MSG_UNKNOWN } from '@/api/client';
 import { requiredRule } from '@/utils/rules/antd';
-
-export const TRANSFER_URL = '/admin/special/v1/Account/transfer';
+import { recordTransfer } from './service';
 const AMOUNT_PATTERN = /^\d{1,11}(\.\d{1,2})?$/;
 
 interface TransferFields {
@@ -36,7 +34,7 @@ export default function TransferDialog({ project, onClose }: TransferDialogProps
     if (!values || !project) return;
     setSaving(true);
     try {
-      const posted = await post<components['schemas']['SpecialPosted']>(TRANSFER_URL, {
+      const posted = await recordTransfer({
         projectId: project.id,
         amount: values.amount.trim(),
         payer_name: values.payer_name.trim(),

@@ -2,7 +2,7 @@
  * The regulator's registration audit (decisions "Step 4, submit and audit"): admin accounts only. Types come
  * from the generated schema only.
  */
-import { get, post } from '@/api/client';
+import { get, post, type FormOf } from '@/api/client';
 import type { components } from '@/api/schema';
 
 type Schemas = components['schemas'];
@@ -15,14 +15,6 @@ export type AuditStepForm = Schemas['StepForm'];
 export type AuditAccountForm = Schemas['AccountForm'];
 export type CreateAccountForm = Schemas['CreateAccountForm'];
 export type CreatedAccount = Schemas['CreatedAccount'];
-
-const base = '/admin/audit/v1/Project';
-
-export const AUDIT_LIST_URL = `${base}/list`;
-export const AUDIT_DETAIL_URL = `${base}/detail`;
-export const AUDIT_APPROVE_URL = `${base}/approve`;
-export const AUDIT_REJECT_URL = `${base}/reject`;
-export const AUDIT_CREATE_ACCOUNT_URL = `${base}/create_account`;
 
 /** The server's messages (server/src/audit/service.rs). */
 export const MSG_APPROVED_OK = '审核通过';
@@ -37,32 +29,31 @@ export const USERNAME = /^[A-Za-z0-9_]{4,30}$/;
 /** '0' draft, '1' submitted, '2' approved, '3' rejected; '' = all. */
 export type AuditStatus = '' | '0' | '1' | '2' | '3';
 
-export interface AuditListQuery {
-  page: number;
-  limit: number;
+/** The list's filter: a status and part of the project's name. */
+export interface AuditFilter {
   status: AuditStatus;
   name: string;
 }
 
-export const fetchAuditList = (query: AuditListQuery) =>
-  post<AuditListData>(AUDIT_LIST_URL, {
-    page: query.page,
-    limit: query.limit,
-    status: query.status,
-    name: query.name.trim() || undefined,
-  });
+export const fetchAuditList = (filter: AuditFilter, page: number, limit: number) =>
+  post('/admin/audit/v1/Project/list', { page, limit, status: filter.status, name: filter.name.trim() || undefined });
 
-export const fetchAuditDetail = (id: number) => get<AuditDetail>(AUDIT_DETAIL_URL, { id });
+export const fetchAuditDetail = (id: number) => get('/admin/audit/v1/Project/detail', { id });
 
-export const approveProject = (id: number) => post<string | null>(AUDIT_APPROVE_URL, { id });
+export const approveProject = (id: number) => post('/admin/audit/v1/Project/approve', { id });
 
-export const rejectProject = (id: number, auditremark: string) =>
-  post<string | null>(AUDIT_REJECT_URL, { id, auditremark });
+export const rejectProject = (id: number, auditremark: string) => post('/admin/audit/v1/Project/reject', { id, auditremark });
 
 export function createAccount(form: CreateAccountForm) {
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(form)) {
-    if (value != null && value.trim() !== '') params[key] = value.trim();
+  const trimmed: CreateAccountForm = {};
+  for (const [key, value] of Object.entries(form) as [keyof CreateAccountForm, string | null | undefined][]) {
+    if (value != null && value.trim() !== '') trimmed[key] = value.trim();
   }
-  return post<CreatedAccount>(AUDIT_CREATE_ACCOUNT_URL, params);
+  return post('/admin/audit/v1/Project/create_account', trimmed);
 }
+
+/**
+ * The owner's labour-cost transfer (人工费拨付) into an approved project's special account: the special area's
+ * endpoint (server/src/special), asked from the audit list.
+ */
+export const recordTransfer = (form: FormOf<'/admin/special/v1/Account/transfer'>) => post('/admin/special/v1/Account/transfer', form);

@@ -4,15 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { useSession } from '@/store/session';
 import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
 import Holidays from './Holidays';
-import {
-  CALENDAR_DELETE_URL,
-  CALENDAR_LIST_URL,
-  CALENDAR_SAVE_URL,
-  CALENDAR_YEAR_URL,
-  type CalendarDay,
-  type CalendarYear,
-  type SpecialDayRow,
-} from './service';
+import { type CalendarDay, type CalendarYear, type SpecialDayRow } from './service';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -67,10 +59,17 @@ function start(routes: Record<string, Reply> = {}) {
       },
     );
   }
-  useSession.setState({ token: 'tok', side: 'builder', roles: ['admin'], userInfo: null, siteConfig: null });
+  useSession.setState({
+    token: 'tok',
+    side: 'builder',
+    roles: ['admin'],
+    userInfo: null,
+    regulator: { district: '', districtName: '', regulatorRole: 'manager' },
+    siteConfig: null,
+  });
   const mock = mockFetch({
-    [CALENDAR_YEAR_URL]: { code: 201, data: year() },
-    [CALENDAR_LIST_URL]: ({ body }) => ({
+    '/builder/calendar/v1/Calendar/year': { code: 201, data: year() },
+    '/admin/calendar/v1/Calendar/list': ({ body }) => ({
       code: 201,
       message: '',
       data: { list: [row(`${body.get('year')}-01-0${body.get('page')}`)], total: 23, page: Number(body.get('page')), limit: Number(body.get('limit')) },
@@ -102,19 +101,19 @@ describe('节假日设置', () => {
 
     expect(await screen.findByText(`${YEAR}-01-01`)).toBeTruthy();
     expect(screen.getByText('共 23 条')).toBeTruthy();
-    expect(called(CALENDAR_LIST_URL)[0].body.get('year')).toBe(String(YEAR));
+    expect(called('/admin/calendar/v1/Calendar/list')[0].body.get('year')).toBe(String(YEAR));
     fireEvent.click(document.querySelector('.ant-pagination-item-2') as Element);
     expect(await screen.findByText(`${YEAR}-01-02`)).toBeTruthy();
-    expect(called(CALENDAR_LIST_URL).at(-1)!.body.get('page')).toBe('2');
+    expect(called('/admin/calendar/v1/Calendar/list').at(-1)!.body.get('page')).toBe('2');
 
     fireEvent.click(screen.getByRole('button', { name: '下一年' }));
-    await waitFor(() => expect(called(CALENDAR_LIST_URL).at(-1)!.body.get('year')).toBe(String(YEAR + 1)));
-    expect(called(CALENDAR_LIST_URL).at(-1)!.body.get('page')).toBe('1');
-    await waitFor(() => expect(called(CALENDAR_YEAR_URL).at(-1)!.url).toContain(`year=${YEAR + 1}`));
+    await waitFor(() => expect(called('/admin/calendar/v1/Calendar/list').at(-1)!.body.get('year')).toBe(String(YEAR + 1)));
+    expect(called('/admin/calendar/v1/Calendar/list').at(-1)!.body.get('page')).toBe('1');
+    await waitFor(() => expect(called('/builder/calendar/v1/Calendar/year').at(-1)!.url).toContain(`year=${YEAR + 1}`));
   });
 
   it('checks a new day with the server’s messages before saving it', async () => {
-    const { called } = start({ [CALENDAR_SAVE_URL]: { code: 201, message: '保存成功', data: null } });
+    const { called } = start({ '/admin/calendar/v1/Calendar/save': { code: 201, message: '保存成功', data: null } });
     fireEvent.click(await screen.findByTestId('holiday-add'));
     fireEvent.click(await screen.findByTestId('holiday-submit'));
     await waitFor(() => expect(errors()).toEqual(['请选择日期', '请选择类型：法定节假日、调休放假或调休上班', '请填写名称']));
@@ -130,35 +129,35 @@ describe('节假日设置', () => {
     fireEvent.change(screen.getByTestId('holiday-name'), { target: { value: '一二三四五六七八九十一二三四五六七八九十一' } });
     fireEvent.click(screen.getByTestId('holiday-submit'));
     await waitFor(() => expect(errors()).toEqual(['调休上班只能设在周六或周日', '名称不能超过20个字']));
-    expect(called(CALENDAR_SAVE_URL)).toHaveLength(0);
+    expect(called('/admin/calendar/v1/Calendar/save')).toHaveLength(0);
 
     fireEvent.click(screen.getByLabelText('法定节假日'));
     fireEvent.change(screen.getByTestId('holiday-name'), { target: { value: ' 测试节 ' } });
     fireEvent.click(screen.getByTestId('holiday-submit'));
-    await waitFor(() => expect(called(CALENDAR_SAVE_URL)).toHaveLength(1));
-    const body = called(CALENDAR_SAVE_URL)[0].body;
+    await waitFor(() => expect(called('/admin/calendar/v1/Calendar/save')).toHaveLength(1));
+    const body = called('/admin/calendar/v1/Calendar/save')[0].body;
     expect([body.get('day'), body.get('kind'), body.get('name')]).toEqual([day, 'statutory', '测试节']);
   });
 
   it('changes a listed day, keeping its date', async () => {
-    const { called } = start({ [CALENDAR_SAVE_URL]: { code: 201, message: '保存成功', data: null } });
+    const { called } = start({ '/admin/calendar/v1/Calendar/save': { code: 201, message: '保存成功', data: null } });
     fireEvent.click(await screen.findByTestId(`holiday-edit-${YEAR}-01-01`));
     expect(await screen.findByText(`修改节假日：${YEAR}-01-01`)).toBeTruthy();
     await waitFor(() => expect((screen.getByTestId('holiday-name') as HTMLInputElement).value).toBe('元旦'));
     fireEvent.change(screen.getByTestId('holiday-name'), { target: { value: '元旦节' } });
     fireEvent.click(screen.getByTestId('holiday-submit'));
-    await waitFor(() => expect(called(CALENDAR_SAVE_URL)).toHaveLength(1));
-    const body = called(CALENDAR_SAVE_URL)[0].body;
+    await waitFor(() => expect(called('/admin/calendar/v1/Calendar/save')).toHaveLength(1));
+    const body = called('/admin/calendar/v1/Calendar/save')[0].body;
     expect([body.get('day'), body.get('kind'), body.get('name')]).toEqual([`${YEAR}-01-01`, 'statutory', '元旦节']);
   });
 
   it('deletes a day only after confirming, and shows a refusal', async () => {
-    const { called } = start({ [CALENDAR_DELETE_URL]: { code: 404, message: '该日期没有节假日安排', data: null } });
+    const { called } = start({ '/admin/calendar/v1/Calendar/delete': { code: 404, message: '该日期没有节假日安排', data: null } });
     fireEvent.click(await screen.findByTestId(`holiday-delete-${YEAR}-01-01`));
-    expect(called(CALENDAR_DELETE_URL)).toHaveLength(0);
+    expect(called('/admin/calendar/v1/Calendar/delete')).toHaveLength(0);
     fireEvent.click(await screen.findByTestId('holiday-delete-confirm'));
-    await waitFor(() => expect(called(CALENDAR_DELETE_URL)).toHaveLength(1));
-    expect(called(CALENDAR_DELETE_URL)[0].body.get('day')).toBe(`${YEAR}-01-01`);
+    await waitFor(() => expect(called('/admin/calendar/v1/Calendar/delete')).toHaveLength(1));
+    expect(called('/admin/calendar/v1/Calendar/delete')[0].body.get('day')).toBe(`${YEAR}-01-01`);
     expect(await screen.findByText('该日期没有节假日安排')).toBeTruthy();
   });
 });

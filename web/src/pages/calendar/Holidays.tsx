@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Popconfirm, Select, Space, Spin, Table, type TableColumnsType, Tag, message } from 'antd';
+import { Alert, Button, Card, Popconfirm, Select, Space, Spin, type TableColumnsType, Tag, message } from 'antd';
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { ApiError, showApiError } from '@/api/client';
+import ServerTable, { usePagedList } from '@/components/ServerTable';
+import { useRegulatorMay } from '@/store/session';
 import { FIRST_YEAR, LAST_YEAR, type SpecialKind } from '@/utils/rules/calendar';
 import HolidayDialog, { type Editing } from './HolidayDialog';
 import YearGrid from './YearGrid';
 import { YEAR_OPTIONS } from './grid';
 import { type CalendarDay, MSG_DELETED, type SpecialDayRow, deleteSpecialDay, fetchCalendarYear, fetchSpecialDays } from './service';
 
-const DEFAULT_LIMIT = 10;
 const KIND_COLORS: Record<string, string> = { statutory: 'red', off: 'default', workday: 'blue' };
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
 
@@ -20,22 +21,19 @@ const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
  */
 export default function Holidays() {
   const queryClient = useQueryClient();
-  const [year, setYear] = useState(() => new Date().getFullYear());
-  const [page, setPage] = useState({ page: 1, limit: DEFAULT_LIMIT });
+  const list = usePagedList<number, SpecialDayRow>({
+    queryKey: ['calendar', 'list'],
+    fetchPage: fetchSpecialDays,
+    initialFilter: new Date().getFullYear(),
+  });
+  const year = list.filter;
   const [editing, setEditing] = useState<Editing | null>(null);
+  const mayKeep = useRegulatorMay('calendar');
 
   const grid = useQuery({ queryKey: ['calendar', 'year', year], queryFn: () => fetchCalendarYear(year), placeholderData: keepPreviousData });
-  const list = useQuery({
-    queryKey: ['calendar', 'list', year, page],
-    queryFn: () => fetchSpecialDays(year, page.page, page.limit),
-    placeholderData: keepPreviousData,
-  });
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['calendar'] });
-  const chooseYear = (next: number) => {
-    setYear(Math.min(LAST_YEAR, Math.max(FIRST_YEAR, next)));
-    setPage((p) => ({ ...p, page: 1 }));
-  };
+  const chooseYear = (next: number) => list.search(Math.min(LAST_YEAR, Math.max(FIRST_YEAR, next)));
 
   async function remove(row: SpecialDayRow) {
     try {
@@ -47,12 +45,14 @@ export default function Holidays() {
     }
   }
 
-  const pick = (day: CalendarDay) =>
+  const pick = (day: CalendarDay) => {
+    if (!mayKeep) return;
     setEditing(
       day.kind
         ? { day: day.day, kind: day.kind as SpecialKind, name: day.name, existing: true }
         : { day: day.day, kind: day.weekday >= 6 ? 'workday' : undefined, existing: false },
     );
+  };
 
   const columns: TableColumnsType<SpecialDayRow> = [
     { title: '日期', dataIndex: 'day', key: 'day', width: 130 },
@@ -67,38 +67,40 @@ export default function Holidays() {
     { title: '名称', dataIndex: 'name', key: 'name' },
     { title: '来源', dataIndex: 'source_label', key: 'source', width: 110 },
     { title: '更新时间', dataIndex: 'updated_time', key: 'updated_time', width: 180 },
-    {
-      title: '操作',
-      key: 'action',
-      width: 140,
-      render: (_, row) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            data-testid={`holiday-edit-${row.day}`}
-            onClick={() => setEditing({ day: row.day, kind: row.kind as SpecialKind, name: row.name, existing: true })}
-          >
-            修改
-          </Button>
-          <Popconfirm
-            title={`删除 ${row.day} ${row.kind_label} ${row.name}？`}
-            description="删除后该日按星期计（周一至周五为工作日，周末为休息日）。"
-            okText="删除"
-            okButtonProps={{ danger: true, 'data-testid': 'holiday-delete-confirm' }}
-            cancelText="取消"
-            onConfirm={() => remove(row)}
-          >
-            <Button type="link" size="small" danger data-testid={`holiday-delete-${row.day}`}>
-              删除
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    ...(mayKeep
+      ? [
+          {
+            title: '操作',
+            key: 'action',
+            width: 140,
+            render: (_: unknown, row: SpecialDayRow) => (
+              <Space size={0}>
+                <Button
+                  type="link"
+                  size="small"
+                  data-testid={`holiday-edit-${row.day}`}
+                  onClick={() => setEditing({ day: row.day, kind: row.kind as SpecialKind, name: row.name, existing: true })}
+                >
+                  修改
+                </Button>
+                <Popconfirm
+                  title={`删除 ${row.day} ${row.kind_label} ${row.name}？`}
+                  description="删除后该日按星期计（周一至周五为工作日，周末为休息日）。"
+                  okText="删除"
+                  okButtonProps={{ danger: true, 'data-testid': 'holiday-delete-confirm' }}
+                  cancelText="取消"
+                  onConfirm={() => remove(row)}
+                >
+                  <Button type="link" size="small" danger data-testid={`holiday-delete-${row.day}`}>
+                    删除
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]
+      : []),
   ];
-
-  const failed = grid.error ?? list.error;
 
   return (
     <Card data-testid="holidays-page" title="节假日设置" variant="borderless">
@@ -115,19 +117,21 @@ export default function Holidays() {
           />
           <Button icon={<RightOutlined />} aria-label="下一年" disabled={year >= LAST_YEAR} onClick={() => chooseYear(year + 1)} />
         </Space>
-        <Button type="primary" icon={<PlusOutlined />} data-testid="holiday-add" onClick={() => setEditing({ day: '', existing: false })}>
-          新增
-        </Button>
+        {mayKeep && (
+          <Button type="primary" icon={<PlusOutlined />} data-testid="holiday-add" onClick={() => setEditing({ day: '', existing: false })}>
+            新增
+          </Button>
+        )}
       </Space>
 
-      {failed && (
+      {grid.isError && (
         <Alert
           type="error"
           showIcon
           style={{ marginBottom: 16 }}
-          title={failed instanceof ApiError ? failed.message : '加载失败'}
+          title={grid.error instanceof ApiError ? grid.error.message : '加载失败'}
           action={
-            <Button size="small" onClick={refresh}>
+            <Button size="small" onClick={() => void grid.refetch()}>
               重试
             </Button>
           }
@@ -138,29 +142,13 @@ export default function Holidays() {
         {grid.data ? <YearGrid year={grid.data} onPick={pick} /> : <div style={{ minHeight: 120 }} />}
       </Spin>
 
-      <Table<SpecialDayRow>
+      <ServerTable<number, SpecialDayRow>
+        list={list}
         data-testid="holidays-table"
         style={{ marginTop: 24 }}
         rowKey="day"
-        size="middle"
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
         locale={{ emptyText: `${year}年暂无节假日安排，国务院公布后请点击“新增”录入` }}
-        pagination={{
-          current: page.page,
-          pageSize: page.limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => `共 ${total} 条`,
-        }}
-        onChange={(pagination) =>
-          setPage((p) => {
-            const limit = pagination.pageSize ?? p.limit;
-            return { limit, page: limit === p.limit ? (pagination.current ?? 1) : 1 };
-          })
-        }
       />
 
       <HolidayDialog

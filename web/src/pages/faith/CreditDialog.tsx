@@ -106,7 +106,7 @@ export default function CreditDialog({
   const projectId = editing ? editing.projectId : isAdmin ? chosenProject : undefined;
   const projects = useQuery({
     queryKey: ['credit', 'projects'],
-    queryFn: () => fetchAuditList({ page: 1, limit: 100, status: '2', name: '' }),
+    queryFn: () => fetchAuditList({ status: '2', name: '' }, 1, 100),
     enabled: open && isAdmin && !editing,
   });
   const units = useQuery({

@@ -6,7 +6,7 @@ import Award from './Award';
 import Punishment from './Punishment';
 import Record from './Record';
 import { toCreditForm, type CreditValues } from './CreditDialog';
-import { CREDIT_DELETE_URL, CREDIT_DETAIL_URL, CREDIT_LIST_URL, CREDIT_SAVE_URL, CREDIT_UNITS_URL, CREDIT_UPDATE_URL, type Credit } from './service';
+import { type Credit } from './service';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -51,7 +51,7 @@ const own: Credit = {
 };
 const ownDetail: Credit = { ...own, idNumber: '410103199007161037' };
 
-function start(page: React.ReactElement, routes: Record<string, Reply> = {}, roles: Role[] = ['builder']) {
+function start(page: React.ReactElement, routes: Record<string, Reply> = {}, roles: Role[] = ['builder'], regulatorRole = 'manager') {
   resetBrowserState();
   if (typeof globalThis.ResizeObserver === 'undefined') {
     vi.stubGlobal(
@@ -63,18 +63,19 @@ function start(page: React.ReactElement, routes: Record<string, Reply> = {}, rol
       },
     );
   }
-  useSession.setState({ token: 'tok', side: 'builder', roles, userInfo: null, siteConfig: null });
+  const regulator = roles.includes('admin') ? { district: '', districtName: '', regulatorRole } : null;
+  useSession.setState({ token: 'tok', side: 'builder', roles, userInfo: null, regulator, siteConfig: null });
   const mock = mockFetch({
-    [CREDIT_LIST_URL]: ({ body }) => ({
+    '/builder/faith/v1/Credit/list': ({ body }) => ({
       code: 201,
       message: '',
       data: { list: body.get('kind') === 'award' ? [award, own] : [], total: body.get('kind') === 'award' ? 2 : 0, page: 1, limit: 10 },
     }),
-    [CREDIT_DETAIL_URL]: ({ url }) => ({ code: 201, message: '', data: url.includes('id=2') ? ownDetail : award }),
-    [CREDIT_UPDATE_URL]: { code: 201, message: '保存成功', data: null },
-    [CREDIT_UNITS_URL]: { code: 201, data: [{ value: 2, label: '河南中原建工集团有限公司（施工总承包单位）' }] },
-    [CREDIT_SAVE_URL]: { code: 201, message: '保存成功', data: { id: 5 } },
-    [CREDIT_DELETE_URL]: { code: 201, message: '已撤销', data: null },
+    '/builder/faith/v1/Credit/detail': ({ url }) => ({ code: 201, message: '', data: url.includes('id=2') ? ownDetail : award }),
+    '/builder/faith/v1/Credit/update': { code: 201, message: '保存成功', data: null },
+    '/builder/faith/v1/Credit/units': { code: 201, data: [{ value: 2, label: '河南中原建工集团有限公司（施工总承包单位）' }] },
+    '/builder/faith/v1/Credit/save': { code: 201, message: '保存成功', data: { id: 5 } },
+    '/builder/faith/v1/Credit/delete': { code: 201, message: '已撤销', data: null },
     ...routes,
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -109,12 +110,12 @@ describe('credit records', () => {
   it('lists one kind with server-side filters and shows a record', async () => {
     const { called } = start(<Award />);
     expect(await screen.findByText('河南中原建工集团有限公司')).toBeTruthy();
-    expect(called(CREDIT_LIST_URL)[0].body.get('kind')).toBe('award');
+    expect(called('/builder/faith/v1/Credit/list')[0].body.get('kind')).toBe('award');
     fireEvent.click(within(screen.getByTestId('credit-subject-filter')).getByText('单位'));
-    await waitFor(() => expect(called(CREDIT_LIST_URL).at(-1)!.body.get('subject_type')).toBe('unit'));
+    await waitFor(() => expect(called('/builder/faith/v1/Credit/list').at(-1)!.body.get('subject_type')).toBe('unit'));
     fireEvent.change(screen.getByPlaceholderText('名称或身份证号码'), { target: { value: '中原' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(called(CREDIT_LIST_URL).at(-1)!.body.get('keyword')).toBe('中原'));
+    await waitFor(() => expect(called('/builder/faith/v1/Credit/list').at(-1)!.body.get('keyword')).toBe('中原'));
 
     fireEvent.click(screen.getByTestId('credit-view-1'));
     const detail = await screen.findByTestId('credit-detail');
@@ -132,7 +133,7 @@ describe('credit records', () => {
     }
     fireEvent.change(screen.getByTestId('credit-id-number'), { target: { value: '110105194912310021' } });
     await waitFor(() => expect(errors()).toContain('请填写正确的身份证号码'));
-    expect(called(CREDIT_SAVE_URL)).toHaveLength(0);
+    expect(called('/builder/faith/v1/Credit/save')).toHaveLength(0);
   });
 
   it('adds a unit award of the project', async () => {
@@ -148,8 +149,8 @@ describe('credit records', () => {
     fireEvent.change(screen.getByTestId('credit-reason'), { target: { value: '按时足额支付工程款' } });
     fireEvent.change(screen.getByTestId('credit-issuer'), { target: { value: '河南中原建工集团有限公司项目部' } });
     fireEvent.click(screen.getByTestId('credit-save'));
-    await waitFor(() => expect(called(CREDIT_SAVE_URL)).toHaveLength(1));
-    expect(Object.fromEntries(called(CREDIT_SAVE_URL)[0].body)).toEqual({
+    await waitFor(() => expect(called('/builder/faith/v1/Credit/save')).toHaveLength(1));
+    expect(Object.fromEntries(called('/builder/faith/v1/Credit/save')[0].body)).toEqual({
       kind: 'award',
       subject_type: 'unit',
       unit_id: '2',
@@ -174,11 +175,11 @@ describe('credit records', () => {
     fireEvent.click(screen.getByTestId('credit-revoke-2'));
     fireEvent.click(await screen.findByTestId('credit-revoke-confirm'));
     await waitFor(() => expect(errors()).toContain('请填写撤销原因'));
-    expect(called(CREDIT_DELETE_URL)).toHaveLength(0);
+    expect(called('/builder/faith/v1/Credit/delete')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('credit-revoke-reason'), { target: { value: '登记有误' } });
     fireEvent.click(screen.getByTestId('credit-revoke-confirm'));
-    await waitFor(() => expect(called(CREDIT_DELETE_URL)).toHaveLength(1));
-    expect(Object.fromEntries(called(CREDIT_DELETE_URL)[0].body)).toEqual({ id: '2', reason: '登记有误' });
+    await waitFor(() => expect(called('/builder/faith/v1/Credit/delete')).toHaveLength(1));
+    expect(Object.fromEntries(called('/builder/faith/v1/Credit/delete')[0].body)).toEqual({ id: '2', reason: '登记有误' });
   });
 
   it('corrects from the detail, with the full ID number', async () => {
@@ -186,14 +187,14 @@ describe('credit records', () => {
     fireEvent.click(await screen.findByTestId('credit-edit-2'));
     expect(((await screen.findByTestId('credit-id-number')) as HTMLInputElement).value).toBe('410103199007161037');
     fireEvent.click(screen.getByTestId('credit-save'));
-    await waitFor(() => expect(called(CREDIT_UPDATE_URL)).toHaveLength(1));
-    expect(called(CREDIT_UPDATE_URL)[0].body.get('id')).toBe('2');
-    expect(called(CREDIT_UPDATE_URL)[0].body.get('id_number')).toBe('410103199007161037');
+    await waitFor(() => expect(called('/builder/faith/v1/Credit/update')).toHaveLength(1));
+    expect(called('/builder/faith/v1/Credit/update')[0].body.get('id')).toBe('2');
+    expect(called('/builder/faith/v1/Credit/update')[0].body.get('id_number')).toBe('410103199007161037');
   });
 
   it('shows a revoked record with its reason', async () => {
     start(<Award />, {
-      [CREDIT_LIST_URL]: { code: 201, data: { list: [{ ...own, revoked: true, canChange: false, revokedTime: '2026-07-02 09:00:00', revokedBy: '李秀英', revokeReason: '登记有误' }], total: 1, page: 1, limit: 10 } },
+      '/builder/faith/v1/Credit/list': { code: 201, data: { list: [{ ...own, revoked: true, canChange: false, revokedTime: '2026-07-02 09:00:00', revokedBy: '李秀英', revokeReason: '登记有误' }], total: 1, page: 1, limit: 10 } },
     });
     const cell = await screen.findByTestId('credit-revoked-2');
     expect(cell.textContent).toContain('已撤销');
@@ -202,9 +203,16 @@ describe('credit records', () => {
   });
 
   it('shows the project column to the regulator, who adds but does not change a project\'s record', async () => {
-    start(<Award />, { [CREDIT_LIST_URL]: { code: 201, data: { list: [award, { ...own, canChange: false }], total: 2, page: 1, limit: 10 } } }, ['admin']);
+    start(<Award />, { '/builder/faith/v1/Credit/list': { code: 201, data: { list: [award, { ...own, canChange: false }], total: 2, page: 1, limit: 10 } } }, ['admin']);
     expect((await screen.findAllByText('幸福里安置房项目')).length).toBeGreaterThan(0);
     expect(screen.getByTestId('credit-add')).toBeTruthy();
     expect(screen.queryByTestId('credit-revoke-2')).toBeNull();
+  });
+
+  it('offers an auditor no credit record to add or change: they are the 监察\'s', async () => {
+    start(<Award />, { '/builder/faith/v1/Credit/list': { code: 201, data: { list: [award], total: 1, page: 1, limit: 10 } } }, ['admin'], 'auditor');
+    expect((await screen.findAllByText('幸福里安置房项目')).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('credit-add')).toBeNull();
+    expect(screen.queryByTestId(`credit-revoke-${award.id}`)).toBeNull();
   });
 });

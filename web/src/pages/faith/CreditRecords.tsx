@@ -5,7 +5,7 @@
  * them (`canChange`): the regulator on the bureau's records, a project on its own. Punishments are the bureau's.
  */
 import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -18,7 +18,6 @@ import {
   Modal,
   Radio,
   Space,
-  Table,
   Tag,
   Tooltip,
   Typography,
@@ -29,11 +28,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { ApiError, showApiError } from '@/api/client';
 import RevealNumber from '@/components/RevealNumber';
+import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { requiredRule } from '@/utils/rules';
-import { useSession } from '@/store/session';
+import { useRegulatorMay, useSession } from '@/store/session';
 import CreditDialog from './CreditDialog';
 import {
   AUTHORITY_TEXT,
+  EMPTY_CREDIT_FILTER,
   fetchCredit,
   fetchCredits,
   KIND_TEXT,
@@ -42,8 +43,8 @@ import {
   revokeCredit,
   REVOKE_REASON_MAX,
   type Credit,
+  type CreditFilter,
   type CreditKind,
-  type CreditQuery,
 } from './service';
 
 const DAY = 'YYYY-MM-DD';
@@ -179,15 +180,23 @@ export default function CreditRecords({ kind }: { kind: CreditKind }) {
   const queryClient = useQueryClient();
   const isBuilder = useSession((state) => state.roles.includes('builder'));
   const isAdmin = useSession((state) => state.roles.includes('admin'));
-  const [query, setQuery] = useState<CreditQuery>({ kind, page: 1, limit: 10, subjectType: '', keyword: '', dateFrom: '', dateTo: '' });
+  const mayInspect = useRegulatorMay('inspect');
   const [keywordInput, setKeywordInput] = useState('');
   const [viewing, setViewing] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Credit | null>(null);
   const [revoking, setRevoking] = useState<Credit | null>(null);
-  /** Builders add their own bad-behaviour records and awards; punishments and the bureau's records are the regulator's. */
-  const canAdd = isAdmin || (isBuilder && kind !== 'punishment');
-  const list = useQuery({ queryKey: ['credit', 'list', query], queryFn: () => fetchCredits(query), placeholderData: keepPreviousData });
+  /**
+   * Builders add their own bad-behaviour records and awards; punishments and the bureau's records are the
+   * regulator's, recorded by a 监察 or 管理员.
+   */
+  const canAdd = (isAdmin && mayInspect) || (isBuilder && kind !== 'punishment');
+  const list = usePagedList({
+    queryKey: ['credit', 'list', kind],
+    fetchPage: (filter: CreditFilter, page, limit) => fetchCredits(kind, filter, page, limit),
+    initialFilter: EMPTY_CREDIT_FILTER,
+  });
+  const filter = list.filter;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['credit'] });
 
   /** A correction starts from the detail: the list row's ID number is masked. */
@@ -232,7 +241,7 @@ export default function CreditRecords({ kind }: { kind: CreditKind }) {
           <Button type="link" size="small" data-testid={`credit-view-${row.id}`} onClick={() => setViewing(row.id)}>
             查看
           </Button>
-          {row.canChange && (
+          {row.canChange && (!isAdmin || mayInspect) && (
             <>
               <Button type="link" size="small" data-testid={`credit-edit-${row.id}`} onClick={() => void correct(row)}>
                 修改
@@ -248,7 +257,7 @@ export default function CreditRecords({ kind }: { kind: CreditKind }) {
   ];
 
   const onRange = (range: [Dayjs | null, Dayjs | null] | null) =>
-    setQuery((q) => ({ ...q, page: 1, dateFrom: range?.[0]?.format(DAY) ?? '', dateTo: range?.[1]?.format(DAY) ?? '' }));
+    list.search({ ...filter, date_from: range?.[0]?.format(DAY) ?? '', date_to: range?.[1]?.format(DAY) ?? '' });
 
   return (
     <Card data-testid={`credit-page-${kind}`} title={text.title} variant="borderless">
@@ -259,9 +268,9 @@ export default function CreditRecords({ kind }: { kind: CreditKind }) {
               data-testid="credit-subject-filter"
               optionType="button"
               buttonStyle="solid"
-              value={query.subjectType}
+              value={filter.subject_type}
               options={SUBJECT_FILTERS}
-              onChange={(event) => setQuery((q) => ({ ...q, page: 1, subjectType: event.target.value as CreditQuery['subjectType'] }))}
+              onChange={(event) => list.search({ ...filter, subject_type: event.target.value as string })}
             />
           )}
           <DatePicker.RangePicker onChange={(range) => onRange(range)} placeholder={['开始日期', '结束日期']} />
@@ -272,7 +281,7 @@ export default function CreditRecords({ kind }: { kind: CreditKind }) {
             maxLength={20}
             value={keywordInput}
             onChange={(event) => setKeywordInput(event.target.value)}
-            onSearch={(value) => setQuery((q) => ({ ...q, page: 1, keyword: value.trim() }))}
+            onSearch={(value) => list.search({ ...filter, keyword: value.trim() })}
             enterButton="查询"
             data-testid="credit-search"
           />
@@ -284,31 +293,7 @@ export default function CreditRecords({ kind }: { kind: CreditKind }) {
         )}
         {isBuilder && kind === 'punishment' && <Typography.Text type="secondary">处罚记录由人社局录入，项目可查看</Typography.Text>}
       </Space>
-      {list.isError && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={list.error instanceof ApiError ? list.error.message : '加载失败'} />
-      )}
-      <Table<Credit>
-        data-testid="credit-table"
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        pagination={{
-          current: query.page,
-          pageSize: query.limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => `共 ${total} 条`,
-        }}
-        onChange={(pagination) =>
-          setQuery((q) => {
-            const limit = pagination.pageSize ?? q.limit;
-            return { ...q, limit, page: limit === q.limit ? (pagination.current ?? 1) : 1 };
-          })
-        }
-      />
+      <ServerTable<CreditFilter, Credit> list={list} data-testid="credit-table" rowKey="id" columns={columns} />
       <CreditDrawer id={viewing} kind={kind} onClose={() => setViewing(null)} />
       {canAdd && (
         <CreditDialog

@@ -1,24 +1,16 @@
-/** Credit records (诚信记录, decisions "Project info, staff and credit (issue 4)"). Types from the generated schema only. */
-import { get, post } from '@/api/client';
+/**
+ * Credit records (诚信记录, decisions "Project info, staff and credit (issue 4)") under /builder/faith/v1/Credit:
+ * the generated client's paths and types only.
+ */
+import { get, post, type FormOf } from '@/api/client';
 import type { components } from '@/api/schema';
 
 type Schemas = components['schemas'];
 
-export type CreditPage = Schemas['Envelope_Paged_Credit']['data'];
 export type Credit = Schemas['Credit'];
 export type CreditForm = Schemas['CreditForm'];
 export type CreditSaved = Schemas['CreditSaved'];
 export type UnitOption = Schemas['UnitOption'];
-
-const base = '/builder/faith/v1/Credit';
-
-export const CREDIT_LIST_URL = `${base}/list`;
-export const CREDIT_DETAIL_URL = `${base}/detail`;
-export const CREDIT_UNITS_URL = `${base}/units`;
-export const CREDIT_SAVE_URL = `${base}/save`;
-export const CREDIT_UPDATE_URL = `${base}/update`;
-/** The old delete path: now a revocation with a reason (nothing is deleted). */
-export const CREDIT_DELETE_URL = `${base}/delete`;
 
 export type CreditKind = 'bad' | 'award' | 'punishment';
 
@@ -48,34 +40,29 @@ export const REVOKE_REASON_MAX = 200;
 export const AUTHORITY_TEXT: Record<string, string> = { bureau: '人社局', project: '项目' };
 export const ISSUER_MAX = 100;
 
-export interface CreditQuery {
-  kind: CreditKind;
-  page: number;
-  limit: number;
-  /** '' both, 'worker', 'unit'. */
-  subjectType: '' | 'worker' | 'unit';
-  keyword: string;
-  dateFrom: string;
-  dateTo: string;
-}
+/** The list's filters: subject ('' both, 'worker', 'unit'), keyword, date range. */
+export type CreditFilter = Pick<FormOf<'/builder/faith/v1/Credit/list'>, 'subject_type' | 'keyword' | 'date_from' | 'date_to'>;
 
-export const fetchCredits = (query: CreditQuery) =>
-  post<CreditPage>(CREDIT_LIST_URL, {
-    kind: query.kind,
-    page: query.page,
-    limit: query.limit,
-    subject_type: query.subjectType || undefined,
-    keyword: query.keyword.trim() || undefined,
-    date_from: query.dateFrom || undefined,
-    date_to: query.dateTo || undefined,
+export const EMPTY_CREDIT_FILTER: CreditFilter = { subject_type: '', keyword: '', date_from: '', date_to: '' };
+
+export const fetchCredits = (kind: CreditKind, filter: CreditFilter, page: number, limit: number) =>
+  post('/builder/faith/v1/Credit/list', {
+    kind,
+    page,
+    limit,
+    subject_type: filter.subject_type || undefined,
+    keyword: String(filter.keyword ?? '').trim() || undefined,
+    date_from: filter.date_from || undefined,
+    date_to: filter.date_to || undefined,
   });
 
-export const fetchCredit = (id: number) => get<Credit>(CREDIT_DETAIL_URL, { id });
+export const fetchCredit = (id: number) => get('/builder/faith/v1/Credit/detail', { id });
 
 /** The units of the builder's project, or of the project the regulator enters a record for. */
-export const fetchCreditUnits = (projectId?: number) => get<UnitOption[]>(CREDIT_UNITS_URL, { project_id: projectId });
+export const fetchCreditUnits = (projectId?: number) => get('/builder/faith/v1/Credit/units', { project_id: projectId });
 
-function formParams(form: CreditForm) {
+/** The form with empty fields left out and the others trimmed. */
+function formParams(form: CreditForm): CreditForm {
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(form)) {
     if (value != null && value !== '') params[key] = value.trim();
@@ -83,8 +70,10 @@ function formParams(form: CreditForm) {
   return params;
 }
 
-export const saveCredit = (form: CreditForm) => post<CreditSaved>(CREDIT_SAVE_URL, formParams(form));
+export const saveCredit = (form: CreditForm) => post('/builder/faith/v1/Credit/save', formParams(form));
 
-export const updateCredit = (id: number, form: CreditForm) => post<string | null>(CREDIT_UPDATE_URL, { ...formParams(form), id: String(id) });
+export const updateCredit = (id: number, form: CreditForm) =>
+  post('/builder/faith/v1/Credit/update', { ...formParams(form), id: String(id) });
 
-export const revokeCredit = (id: number, reason: string) => post<string | null>(CREDIT_DELETE_URL, { id, reason: reason.trim() });
+/** The old delete path: now a revocation with a reason (nothing is deleted). */
+export const revokeCredit = (id: number, reason: string) => post('/builder/faith/v1/Credit/delete', { id, reason: reason.trim() });

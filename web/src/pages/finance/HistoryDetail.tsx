@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import OrderView from '@/pages/wage/OrderView';
-import { fetchFinanceAttendance, fetchFinanceBasis, fetchFinanceOrder } from '@/pages/wage/service';
+import OrderView from '@/components/wageOrder/OrderView';
+import { fetchFinanceAttendance, fetchFinanceBasis, fetchFinanceOrder } from './service';
 
 /** 审批详情: a decided order with every line's basis and pay result. */
 export default function HistoryDetail() {

@@ -1,29 +1,30 @@
-import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Input, Select, Space, Table, type TableColumnsType } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Card, DatePicker, Input, Select, Space, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
-import { groupYuan } from '@/pages/wage/money';
-import { OrderStatusTag } from '@/pages/wage/StatusTag';
-import { fetchFinanceHistory, ORDER_STATUSES, type WageOrder } from '@/pages/wage/service';
+import ServerTable, { usePagedList } from '@/components/ServerTable';
+import { ORDER_STATUSES, OrderStatusTag } from '@/components/wageOrder/StatusTag';
+import { groupYuan } from '@/utils/money';
+import { fetchFinanceHistory, type WageOrder } from './service';
 
 const LIMIT = 20;
 const DECIDED = ORDER_STATUSES.filter((status) => ['rejected', 'paying', 'paid', 'partial'].includes(status.value));
 
+interface Filter {
+  month: string;
+  status: string;
+  orderNo: string;
+}
+
 /** 审批历史: the project's decided orders. */
 export default function HistoryIndex() {
   const navigate = useNavigate();
-  const [month, setMonth] = useState<Dayjs | null>(null);
-  const [status, setStatus] = useState('');
-  const [orderNo, setOrderNo] = useState('');
-  const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
-  const monthText = month?.format('YYYY-MM') ?? '';
-  const orders = useQuery({
-    queryKey: ['finance', 'history', monthText, status, orderNo, paging],
-    queryFn: () => fetchFinanceHistory({ month: monthText, status, orderNo, page: paging.page, limit: paging.limit }),
-    placeholderData: keepPreviousData,
+  const orders = usePagedList({
+    queryKey: ['finance', 'history'],
+    fetchPage: (filter: Filter, page, limit) => fetchFinanceHistory({ ...filter, page, limit }),
+    initialFilter: { month: '', status: '', orderNo: '' },
+    limit: LIMIT,
   });
-  const reset = () => setPaging({ page: 1, limit: paging.limit });
+  const { filter } = orders;
   const columns: TableColumnsType<WageOrder> = [
     { title: '工资单号', dataIndex: 'orderNo', width: 200 },
     { title: '工资月份', dataIndex: 'month', width: 90 },
@@ -37,17 +38,12 @@ export default function HistoryIndex() {
   return (
     <Card title="审批历史">
       <Space wrap style={{ marginBottom: 16 }}>
-        <DatePicker picker="month" value={month} onChange={(value) => { setMonth(value); reset(); }} placeholder="全部月份" />
-        <Select style={{ width: 140 }} value={status} onChange={(value) => { setStatus(value); reset(); }} options={[{ value: '', label: '全部状态' }, ...DECIDED]} />
-        <Input.Search allowClear placeholder="工资单号" onSearch={(value) => { setOrderNo(value.trim()); reset(); }} style={{ width: 220 }} />
+        <DatePicker picker="month" value={filter.month ? dayjs(`${filter.month}-01`) : null}
+          onChange={(value) => orders.search({ ...filter, month: value?.format('YYYY-MM') ?? '' })} placeholder="全部月份" />
+        <Select style={{ width: 140 }} value={filter.status} onChange={(status) => orders.search({ ...filter, status })} options={[{ value: '', label: '全部状态' }, ...DECIDED]} />
+        <Input.Search allowClear placeholder="工资单号" onSearch={(value) => orders.search({ ...filter, orderNo: value.trim() })} style={{ width: 220 }} />
       </Space>
-      <Table<WageOrder>
-        rowKey="id"
-        columns={columns}
-        dataSource={orders.data?.list ?? []}
-        loading={orders.isFetching}
-        pagination={{ current: paging.page, pageSize: paging.limit, total: orders.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, onChange: (page, limit) => setPaging({ page, limit }) }}
-      />
+      <ServerTable<Filter, WageOrder> list={orders} rowKey="id" size="large" columns={columns} />
     </Card>
   );
 }

@@ -1,7 +1,11 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderPage } from '@/pages/user/testSetup';
-import { URLS, type WageOrder, type WageOrderDetail, type WagePayout } from '@/pages/wage/service';
+import { renderPage } from '@/test/renderPage';
+import type { components } from '@/api/schema';
 import OrderDetail from './OrderDetail';
+
+type WageOrder = components['schemas']['WageOrder'];
+type WageOrderDetail = components['schemas']['WageOrderDetail'];
+type WagePayout = components['schemas']['WagePayout'];
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -32,16 +36,16 @@ const detail: WageOrderDetail = { order, sheets: [], lines: { list: [], total: 0
 
 async function approve(decided: WageOrder) {
   const { called } = renderPage(<OrderDetail />, {
-    [URLS.financeOrder]: { code: 201, data: detail },
-    [URLS.financeCheckId]: { code: 201, data: { validUntil: 0 } },
-    [URLS.financeAudit]: { code: 201, data: decided },
-  }, '', { path: '/?id=5' });
+    ['/finance/project/v1/orders/Orderdetails']: { code: 201, data: detail },
+    ['/finance/project/v1/orders/VerifyIdnumber']: { code: 201, data: { validUntil: 0 } },
+    ['/finance/project/v1/orders/Orderaudit']: { code: 201, data: decided },
+  }, { path: '/?id=5' });
   fireEvent.click(await screen.findByRole('button', { name: '审核通过' }));
   fireEvent.click(await screen.findByText('身份证号码'));
   fireEvent.change(await screen.findByTestId('verify-id'), { target: { value: '410105198805123025' } });
   fireEvent.click(screen.getByRole('button', { name: /验\s*证/ }));
-  await waitFor(() => expect(called(URLS.financeAudit)).toHaveLength(1));
-  expect(called(URLS.financeAudit)[0].body.get('status')).toBe('1');
+  await waitFor(() => expect(called('/finance/project/v1/orders/Orderaudit')).toHaveLength(1));
+  expect(called('/finance/project/v1/orders/Orderaudit')[0].body.get('status')).toBe('1');
 }
 
 const badLine: WagePayout = {
@@ -54,8 +58,8 @@ const badLine: WagePayout = {
 describe('finance OrderDetail', () => {
   it('tells the approver before approving which cards the bank will refuse', async () => {
     renderPage(<OrderDetail />, {
-      [URLS.financeOrder]: { code: 201, data: { ...detail, lines: { list: [badLine], total: 1, page: 1, limit: 20 }, invalidCards: 1 } },
-    }, '', { path: '/?id=5' });
+      ['/finance/project/v1/orders/Orderdetails']: { code: 201, data: { ...detail, lines: { list: [badLine], total: 1, page: 1, limit: 20 }, invalidCards: 1 } },
+    }, { path: '/?id=5' });
     expect((await screen.findByTestId('order-invalid-cards')).textContent).toBe('有 1 笔明细的工资卡无效，审核通过后这些明细将支付失败，转入项目的工资发放异常处理');
     expect(screen.getByText('卡号校验位错误')).toBeTruthy();
   });
@@ -73,7 +77,7 @@ describe('finance OrderDetail', () => {
   });
 
   it('leaves no label cell blank when the order has no 备注', async () => {
-    renderPage(<OrderDetail />, { [URLS.financeOrder]: { code: 201, data: detail } }, '', { path: '/?id=5' });
+    renderPage(<OrderDetail />, { ['/finance/project/v1/orders/Orderdetails']: { code: 201, data: detail } }, { path: '/?id=5' });
     expect(await screen.findByTestId('order-total')).toBeTruthy();
     const labels = [...document.querySelectorAll('.ant-descriptions-item-label')];
     expect(labels.map((cell) => cell.textContent)).toContain('备注');

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Modal, Space, message } from 'antd';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
-import OrderView from '@/pages/wage/OrderView';
-import VerifyDialog from '@/pages/wage/VerifyDialog';
-import { groupYuan } from '@/pages/wage/money';
-import { auditOrder, fetchFinanceAttendance, fetchFinanceBasis, fetchFinanceOrder, type WageOrder } from '@/pages/wage/service';
+import OrderView from '@/components/wageOrder/OrderView';
+import { groupYuan } from '@/utils/money';
+import { auditOrder, fetchFinanceAttendance, fetchFinanceBasis, fetchFinanceOrder, type WageOrder } from './service';
+import VerifyDialog from './VerifyDialog';
 
 /** What became of the decided order: a partly failed payout is a warning, not a success. */
 function announce(order: WageOrder) {

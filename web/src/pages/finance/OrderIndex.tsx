@@ -1,25 +1,23 @@
-import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, DatePicker, Input, Row, Space, Statistic, Table, type TableColumnsType } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, DatePicker, Input, Row, Space, Statistic, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
-import { groupYuan } from '@/pages/wage/money';
-import { fetchFinanceIndex, fetchFinanceOrders, type WageOrder } from '@/pages/wage/service';
+import ServerTable, { usePagedList } from '@/components/ServerTable';
+import { groupYuan } from '@/utils/money';
+import { fetchFinanceIndex, fetchFinanceOrders, type WageOrder } from './service';
 
 const LIMIT = 20;
 
 /** 审批工单: the dashboard counts and the orders waiting for this approver's project. */
 export default function OrderIndex() {
   const navigate = useNavigate();
-  const [month, setMonth] = useState<Dayjs | null>(null);
-  const [orderNo, setOrderNo] = useState('');
-  const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
-  const monthText = month?.format('YYYY-MM') ?? '';
   const counts = useQuery({ queryKey: ['finance', 'index'], queryFn: fetchFinanceIndex });
-  const orders = useQuery({
-    queryKey: ['finance', 'orders', monthText, orderNo, paging],
-    queryFn: () => fetchFinanceOrders({ month: monthText, orderNo, page: paging.page, limit: paging.limit }),
-    placeholderData: keepPreviousData,
+  const orders = usePagedList({
+    queryKey: ['finance', 'orders'],
+    // The first page is asked early on a hard load (router/firstCalls.ts): the same fields in the same order.
+    fetchPage: (filter: { month: string; orderNo: string }, page, limit) => fetchFinanceOrders({ ...filter, page, limit }),
+    initialFilter: { month: '', orderNo: '' },
+    limit: LIMIT,
   });
   const columns: TableColumnsType<WageOrder> = [
     { title: '工资单号', dataIndex: 'orderNo', width: 200 },
@@ -31,7 +29,7 @@ export default function OrderIndex() {
     { title: '提交时间', dataIndex: 'createdAt', width: 170 },
     { title: '操作', width: 90, render: (_: unknown, row) => <Button type="link" size="small" onClick={() => navigate(`/order/detail?id=${row.id}`)}>审核</Button> },
   ];
-  const reset = () => setPaging({ page: 1, limit: paging.limit });
+  const { filter } = orders;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Row gutter={16}>
@@ -42,16 +40,16 @@ export default function OrderIndex() {
       </Row>
       <Card title="待审核工资单">
         <Space wrap style={{ marginBottom: 16 }}>
-          <DatePicker picker="month" value={month} onChange={(value) => { setMonth(value); reset(); }} placeholder="全部月份" />
-          <Input.Search allowClear placeholder="工资单号" onSearch={(value) => { setOrderNo(value.trim()); reset(); }} style={{ width: 220 }} />
+          <DatePicker picker="month" value={filter.month ? dayjs(`${filter.month}-01`) : null}
+            onChange={(value) => orders.search({ ...filter, month: value?.format('YYYY-MM') ?? '' })} placeholder="全部月份" />
+          <Input.Search allowClear placeholder="工资单号" onSearch={(value) => orders.search({ ...filter, orderNo: value.trim() })} style={{ width: 220 }} />
         </Space>
-        <Table<WageOrder>
+        <ServerTable<{ month: string; orderNo: string }, WageOrder>
+          list={orders}
           rowKey="id"
+          size="large"
           columns={columns}
-          dataSource={orders.data?.list ?? []}
-          loading={orders.isFetching}
           locale={{ emptyText: '暂无待审核工资单' }}
-          pagination={{ current: paging.page, pageSize: paging.limit, total: orders.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, onChange: (page, limit) => setPaging({ page, limit }) }}
         />
       </Card>
     </Space>

@@ -1,17 +1,16 @@
-import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Table, type TableColumnsType } from 'antd';
-import { fetchFinanceRecords, type FinanceRecord } from '@/pages/wage/service';
+import { Card, type TableColumnsType } from 'antd';
+import ServerTable, { usePagedList } from '@/components/ServerTable';
+import { fetchFinanceRecords, type FinanceRecord } from './service';
 
 const LIMIT = 20;
 
 /** 操作记录: what this approver did (verifications, decisions, payouts), newest first. */
 export default function RecordIndex() {
-  const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
-  const records = useQuery({
-    queryKey: ['finance', 'records', paging],
-    queryFn: () => fetchFinanceRecords(paging.page, paging.limit),
-    placeholderData: keepPreviousData,
+  const records = usePagedList({
+    queryKey: ['finance', 'records'],
+    fetchPage: (_filter: null, page, limit) => fetchFinanceRecords(page, limit),
+    initialFilter: null,
+    limit: LIMIT,
   });
   const columns: TableColumnsType<FinanceRecord> = [
     { title: '时间', dataIndex: 'createdAt', width: 170 },
@@ -21,13 +20,7 @@ export default function RecordIndex() {
   ];
   return (
     <Card title="操作记录">
-      <Table<FinanceRecord>
-        rowKey="id"
-        columns={columns}
-        dataSource={records.data?.list ?? []}
-        loading={records.isFetching}
-        pagination={{ current: paging.page, pageSize: paging.limit, total: records.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, onChange: (page, limit) => setPaging({ page, limit }) }}
-      />
+      <ServerTable<null, FinanceRecord> list={records} rowKey="id" size="large" columns={columns} />
     </Card>
   );
 }

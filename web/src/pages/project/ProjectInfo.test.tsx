@@ -3,10 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { useSession } from '@/store/session';
 import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
-import { guanxia, jmarea, projectEdit } from '@/pages/wizard/fixtures';
-import { GUANXIA_URL, JMAREA_URL } from '@/pages/wizard/service';
+import { guanxia, jmarea, projectEdit } from './fixtures';
 import ProjectInfo from './ProjectInfo';
-import { NOTICE_BOARD_URL, PROJECT_INFO_SAVE_URL, PROJECT_INFO_URL, type NoticeBoard, type ProjectInfoData } from './service';
+import { type NoticeBoard, type ProjectInfoData } from './service';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -53,11 +52,11 @@ function start(data: ProjectInfoData, save: Reply = { code: 201, message: '保�
   resetBrowserState();
   useSession.setState({ token: 'tok', side: 'builder', roles: ['builder'], userInfo: null, siteConfig: null });
   const mock = mockFetch({
-    [PROJECT_INFO_URL]: { code: 201, data },
-    [PROJECT_INFO_SAVE_URL]: save,
-    [NOTICE_BOARD_URL]: { code: 201, data: board },
-    [GUANXIA_URL]: { code: 201, data: guanxia },
-    [JMAREA_URL]: { code: 201, data: jmarea },
+    '/builder/project/v1/Project/ajax_project_info': { code: 201, data },
+    '/builder/project/v1/Project/ajax_edit_save': save,
+    '/builder/project/v1/Project/noticeBoard': { code: 201, data: board },
+    '/builder/common/v1/Area/guanxia_list': { code: 201, data: guanxia },
+    '/builder/common/v1/Area/jmarea': { code: 201, data: jmarea },
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -86,8 +85,8 @@ describe('ProjectInfo', () => {
     const address = (await screen.findByTestId('project-info-form')).querySelector('#Address') as HTMLInputElement;
     fireEvent.change(address, { target: { value: '郑州市金水区经三路88号' } });
     fireEvent.click(screen.getByTestId('project-save'));
-    await waitFor(() => expect(called(PROJECT_INFO_SAVE_URL)).toHaveLength(1));
-    const body = called(PROJECT_INFO_SAVE_URL)[0].body;
+    await waitFor(() => expect(called('/builder/project/v1/Project/ajax_edit_save')).toHaveLength(1));
+    const body = called('/builder/project/v1/Project/ajax_edit_save')[0].body;
     expect(body.get('Address')).toBe('郑州市金水区经三路88号');
     expect(body.get('Id')).toBe('7');
   });
@@ -108,7 +107,7 @@ describe('ProjectInfo', () => {
   it('asks for the regulator’s project by id', async () => {
     const { called } = start(info({ editable: false }), undefined, '/project/projectInfo?id=7');
     await screen.findByTestId('project-info-form');
-    expect(called(PROJECT_INFO_URL)[0].body.get('id')).toBe('7');
+    expect(called('/builder/project/v1/Project/ajax_project_info')[0].body.get('id')).toBe('7');
   });
 
   it('opens the printable notice board', async () => {
@@ -121,7 +120,7 @@ describe('ProjectInfo', () => {
       expect(shown.textContent).toContain(text);
     }
     expect(within(screen.getByTestId('notice-board-clerk')).getByText('孙丽')).toBeTruthy();
-    expect(called(NOTICE_BOARD_URL)).toHaveLength(1);
+    expect(called('/builder/project/v1/Project/noticeBoard')).toHaveLength(1);
     fireEvent.click(screen.getByTestId('notice-board-print'));
     expect(print).toHaveBeenCalledTimes(1);
   });

@@ -8,10 +8,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Result, Space, Spin } from 'antd';
 import { NotificationOutlined } from '@ant-design/icons';
 import { ApiError, MSG_UNKNOWN } from '@/api/client';
-import ProjectStep from '@/pages/wizard/ProjectStep';
+import ProjectStep from './ProjectStep';
 import NoticeBoardDrawer from './NoticeBoardDrawer';
 import { fetchProjectInfo, saveProjectInfo } from './service';
-import '@/pages/wizard/wizard.css';
+import '@/components/wizard/wizard.css';
 
 /** The read-only fields by their labels, in the form's order. */
 export const READONLY_LABELS: Record<string, string> = {

@@ -3,19 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { useSession, type Role } from '@/store/session';
 import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
-import { REVEAL_URL } from '@/components/RevealNumber';
 import ProjectManagement from './ProjectManagement';
 import Regist from './Regist';
-import {
-  keyPostsWarning,
-  STAFF_DELETE_URL,
-  STAFF_DETAIL_URL,
-  STAFF_LIST_URL,
-  STAFF_OPTIONS_URL,
-  STAFF_SAVE_URL,
-  type Staff,
-  type StaffOptions,
-} from './service';
+import { keyPostsWarning, type Staff, type StaffOptions } from './service';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -64,16 +54,16 @@ function start(routes: Record<string, Reply> = {}, path = '/project/projectManag
   }
   useSession.setState({ token: 'tok', side: 'builder', roles, userInfo: null, siteConfig: null });
   const mock = mockFetch({
-    [STAFF_OPTIONS_URL]: { code: 201, data: options(['劳资专管员']) },
-    [STAFF_LIST_URL]: ({ body }) => ({
+    '/builder/project/v1/Staff/options': { code: 201, data: options(['劳资专管员']) },
+    '/builder/project/v1/Staff/list': ({ body }) => ({
       code: 201,
       message: '',
       data: { list: [{ ...manager, idNumber: '4101**********1232' }], total: 1, page: Number(body.get('page')), limit: 10 },
     }),
-    [REVEAL_URL]: { code: 201, data: manager.idNumber },
-    [STAFF_DETAIL_URL]: { code: 201, data: manager },
-    [STAFF_SAVE_URL]: { code: 201, message: '保存成功', data: { id: 9 } },
-    [STAFF_DELETE_URL]: { code: 201, message: '删除成功', data: null },
+    '/builder/common/v1/Privacy/reveal': { code: 201, data: manager.idNumber },
+    '/builder/project/v1/Staff/detail': { code: 201, data: manager },
+    '/builder/project/v1/Staff/save': { code: 201, message: '保存成功', data: { id: 9 } },
+    '/builder/project/v1/Staff/delete': { code: 201, message: '删除成功', data: null },
     ...routes,
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -108,16 +98,16 @@ describe('ProjectManagement', () => {
     expect(screen.getByText('4101**********1232')).toBeTruthy();
     fireEvent.click(screen.getByTestId('reveal-staff-1-id_number'));
     expect(await screen.findByText('410105198005121232')).toBeTruthy();
-    expect(Object.fromEntries(called(REVEAL_URL)[0].body)).toMatchObject({ record: 'staff', id: '1', field: 'id_number' });
-    expect(called(STAFF_LIST_URL)[0].body.get('page')).toBe('1');
+    expect(Object.fromEntries(called('/builder/common/v1/Privacy/reveal')[0].body)).toMatchObject({ record: 'staff', id: '1', field: 'id_number' });
+    expect(called('/builder/project/v1/Staff/list')[0].body.get('page')).toBe('1');
 
     fireEvent.change(screen.getByPlaceholderText('姓名或身份证号码'), { target: { value: '陈' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(called(STAFF_LIST_URL).at(-1)!.body.get('keyword')).toBe('陈'));
+    await waitFor(() => expect(called('/builder/project/v1/Staff/list').at(-1)!.body.get('keyword')).toBe('陈'));
   });
 
   it('shows no warning when every key post is filled', async () => {
-    start({ [STAFF_OPTIONS_URL]: { code: 201, data: options() } });
+    start({ '/builder/project/v1/Staff/options': { code: 201, data: options() } });
     await screen.findByText('陈国强');
     expect(screen.queryByTestId('key-posts-warning')).toBeNull();
   });
@@ -126,8 +116,8 @@ describe('ProjectManagement', () => {
     const { called } = start();
     fireEvent.click(await screen.findByTestId('staff-delete-1'));
     fireEvent.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: /删\s*除/ }));
-    await waitFor(() => expect(called(STAFF_DELETE_URL)).toHaveLength(1));
-    expect(called(STAFF_DELETE_URL)[0].body.get('id')).toBe('1');
+    await waitFor(() => expect(called('/builder/project/v1/Staff/delete')).toHaveLength(1));
+    expect(called('/builder/project/v1/Staff/delete')[0].body.get('id')).toBe('1');
   });
 
   it('reads only for the regulator', async () => {
@@ -149,7 +139,7 @@ describe('Regist', () => {
     fireEvent.change(screen.getByTestId('staff-phone'), { target: { value: '12345' } });
     await waitFor(() => expect(errors()).toContain('请填写正确的身份证号码'));
     expect(errors()).toContain('请填写正确的联系电话');
-    expect(called(STAFF_SAVE_URL)).toHaveLength(0);
+    expect(called('/builder/project/v1/Staff/save')).toHaveLength(0);
   });
 
   it('edits a record and posts every field', async () => {
@@ -158,8 +148,8 @@ describe('Regist', () => {
     expect(phone.value).toBe('13837100001');
     fireEvent.change(phone, { target: { value: '0371-66668888' } });
     fireEvent.click(screen.getByTestId('staff-save'));
-    await waitFor(() => expect(called(STAFF_SAVE_URL)).toHaveLength(1));
-    const body = called(STAFF_SAVE_URL)[0].body;
+    await waitFor(() => expect(called('/builder/project/v1/Staff/save')).toHaveLength(1));
+    const body = called('/builder/project/v1/Staff/save')[0].body;
     expect(Object.fromEntries(body)).toEqual({
       id: '1',
       unit_id: '2',

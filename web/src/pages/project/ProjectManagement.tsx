@@ -5,13 +5,14 @@
  */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Input, Popconfirm, Radio, Select, Space, Table, Tag, message, type TableColumnsType } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Input, Popconfirm, Radio, Select, Space, Tag, message, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ApiError, showApiError } from '@/api/client';
+import { showApiError } from '@/api/client';
 import { useSession } from '@/store/session';
 import RevealNumber from '@/components/RevealNumber';
-import { deleteStaff, fetchStaff, fetchStaffOptions, keyPostsWarning, type Staff, type StaffQuery } from './service';
+import ServerTable, { usePagedList } from '@/components/ServerTable';
+import { deleteStaff, fetchStaff, fetchStaffOptions, keyPostsWarning, type Staff, type StaffFilter } from './service';
 
 const STATUS_FILTERS = [
   { value: '', label: '全部' },
@@ -25,11 +26,15 @@ export default function ProjectManagement() {
   const projectId = search.get('project_id') ?? undefined;
   const isBuilder = useSession((state) => state.roles.includes('builder'));
   const queryClient = useQueryClient();
-  const [query, setQuery] = useState<StaffQuery>({ page: 1, limit: 10, post: '', keyword: '', status: '', projectId });
   const [keywordInput, setKeywordInput] = useState('');
 
   const options = useQuery({ queryKey: ['staff', 'options', projectId ?? ''], queryFn: () => fetchStaffOptions(projectId) });
-  const list = useQuery({ queryKey: ['staff', 'list', query], queryFn: () => fetchStaff(query), placeholderData: keepPreviousData });
+  const list = usePagedList<StaffFilter, Staff>({
+    queryKey: ['staff', 'list'],
+    fetchPage: fetchStaff,
+    initialFilter: { post: '', keyword: '', status: '', projectId },
+  });
+  const { filter } = list;
   const warning = keyPostsWarning(options.data?.keyPostsMissing ?? []);
 
   const remove = async (row: Staff) => {
@@ -100,16 +105,16 @@ export default function ProjectManagement() {
             placeholder="岗位"
             style={{ width: 160 }}
             options={options.data?.posts.map((post) => ({ value: post.value, label: post.label }))}
-            value={query.post || undefined}
-            onChange={(post?: string) => setQuery((q) => ({ ...q, page: 1, post: post ?? '' }))}
+            value={filter.post || undefined}
+            onChange={(post?: string) => list.search({ ...filter, post: post ?? '' })}
             data-testid="staff-post-filter"
           />
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
-            value={query.status}
+            value={filter.status}
             options={STATUS_FILTERS}
-            onChange={(event) => setQuery((q) => ({ ...q, page: 1, status: event.target.value as StaffQuery['status'] }))}
+            onChange={(event) => list.search({ ...filter, status: event.target.value as string })}
           />
           <Input.Search
             allowClear
@@ -118,7 +123,7 @@ export default function ProjectManagement() {
             maxLength={20}
             value={keywordInput}
             onChange={(event) => setKeywordInput(event.target.value)}
-            onSearch={(value) => setQuery((q) => ({ ...q, page: 1, keyword: value.trim() }))}
+            onSearch={(value) => list.search({ ...filter, keyword: value.trim() })}
             enterButton="查询"
             data-testid="staff-search"
           />
@@ -129,31 +134,12 @@ export default function ProjectManagement() {
           </Button>
         )}
       </Space>
-      {list.isError && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={list.error instanceof ApiError ? list.error.message : '加载失败'} />
-      )}
-      <Table<Staff>
+      <ServerTable<StaffFilter, Staff>
+        list={list}
         data-testid="staff-table"
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
         scroll={{ x: 1100 }}
-        pagination={{
-          current: query.page,
-          pageSize: query.limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => `共 ${total} 条`,
-        }}
-        onChange={(pagination) =>
-          setQuery((q) => {
-            const limit = pagination.pageSize ?? q.limit;
-            return { ...q, limit, page: limit === q.limit ? (pagination.current ?? 1) : 1 };
-          })
-        }
       />
     </Card>
   );

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Space, Statistic, Table, Tag, type TableColumnsType } from 'antd';
-import { fetchInformation, type SpecialGuarantee } from './WaterService';
+import { fetchInformation, type SpecialGuarantee } from './service';
 
 const files = (urls: string[]) =>
   urls.length === 0

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderPage } from '@/pages/user/testSetup';
+import { renderPage } from '@/test/renderPage';
 import Water from './Water';
-import { FLOWS_URL, type FlowLine } from './WaterService';
+import type { FlowLine } from './service';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -25,7 +25,7 @@ const flow = (id: number, direction: 'in' | 'out'): FlowLine => ({
 describe('Water', () => {
   it('shows the flows with the balance and filters on the server', async () => {
     const { called } = renderPage(<Water />, {
-      [FLOWS_URL]: ({ url }: { url: string }) => {
+      ['/builder/special/v1/Account/flows']: ({ url }: { url: string }) => {
         const direction = new URL(url, 'http://x').searchParams.get('direction');
         return { code: 201, message: '', data: { list: [flow(1, direction === 'out' ? 'out' : 'in')], total: 1, page: 1, limit: 20, sumIn: '300000.05', sumOut: '0.00', balance: '2300000.05' } };
       },
@@ -35,6 +35,6 @@ describe('Water', () => {
     expect(screen.getByText('共 1 笔')).toBeTruthy();
     fireEvent.click(screen.getByText('支出'));
     expect(await screen.findByText('-300,000.05')).toBeTruthy();
-    await waitFor(() => expect(new URL(called(FLOWS_URL).at(-1)!.url, 'http://x').searchParams.get('direction')).toBe('out'));
+    await waitFor(() => expect(new URL(called('/builder/special/v1/Account/flows').at(-1)!.url, 'http://x').searchParams.get('direction')).toBe('out'));
   });
 });

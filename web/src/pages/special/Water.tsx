@@ -3,31 +3,28 @@
  * wage payouts out — with the balance after each, date and direction filters, server paging and .xlsx export.
  */
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Radio, Space, Statistic, Table, Tag, message, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Radio, Space, Statistic, Tag, message, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { MSG_UNKNOWN } from '@/api/client';
 import { saveBlob } from '@/api/files';
-import { groupYuan } from '@/pages/wage/money';
-import { EMPTY_FLOW_FILTER, exportFlows, fetchFlows, type FlowFilter, type FlowLine } from './WaterService';
+import ServerTable, { usePagedList } from '@/components/ServerTable';
+import { groupYuan } from '@/utils/money';
+import { EMPTY_FLOW_FILTER, exportFlows, fetchFlows, type FlowFilter, type FlowLine } from './service';
 
 const DEFAULT_LIMIT = 20;
 
 export default function Water() {
-  const [filter, setFilter] = useState<FlowFilter>(EMPTY_FLOW_FILTER);
-  const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
   const [exporting, setExporting] = useState(false);
-  const flows = useQuery({
-    queryKey: ['special', 'flows', filter, paging],
-    queryFn: () => fetchFlows(filter, paging.page, paging.limit),
-    placeholderData: keepPreviousData,
+  const flows = usePagedList({
+    queryKey: ['special', 'flows'],
+    fetchPage: fetchFlows,
+    initialFilter: EMPTY_FLOW_FILTER,
+    limit: DEFAULT_LIMIT,
   });
+  const { filter } = flows;
 
-  const changeFilter = (next: Partial<FlowFilter>) => {
-    setFilter((current) => ({ ...current, ...next }));
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
+  const changeFilter = (next: Partial<FlowFilter>) => flows.search({ ...filter, ...next });
 
   const download = async () => {
     setExporting(true);
@@ -75,7 +72,7 @@ export default function Water() {
     { title: '来源', dataIndex: 'sourceLabel', key: 'sourceLabel', width: 100 },
   ];
 
-  const data = flows.data;
+  const data = flows.query.data;
   return (
     <Card data-testid="water-page" title="专户流水" variant="borderless">
       <Space size={48} style={{ marginBottom: 16 }} wrap>
@@ -108,29 +105,13 @@ export default function Water() {
           导出Excel
         </Button>
       </Space>
-      {flows.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={flows.error.message} />}
-      <Table<FlowLine>
+      <ServerTable<FlowFilter, FlowLine>
         data-testid="water-table"
+        list={flows}
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={data?.list ?? []}
-        loading={flows.isFetching}
         scroll={{ x: 1000 }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.limit,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => `共 ${total} 笔`,
-        }}
-        onChange={(pagination) =>
-          setPaging((current) => {
-            const limit = pagination.pageSize ?? current.limit;
-            return { limit, page: limit === current.limit ? (pagination.current ?? 1) : 1 };
-          })
-        }
+        totalText={(total) => `共 ${total} 笔`}
       />
     </Card>
   );

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select, message } from 'antd';
 import { ApiError } from '@/api/client';
 import { isMasked } from '@/utils/mask';
-import { fetchOptions as fetchWorkerOptions } from '@/pages/user/service';
+import { fetchOptions as fetchWorkerOptions } from '@/pages/worker/service';
 import { requiredRule } from '@/utils/rules';
 import { MSG_WAGE_CARD, wageCardRule } from '@/utils/rules/wageCard';
 import { saveCard } from './service';

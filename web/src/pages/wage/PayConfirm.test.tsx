@@ -1,16 +1,16 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderPage } from '@/pages/user/testSetup';
-import Accounting from '@/pages/project/Accounting';
-import Issue from '@/pages/project/Issue';
-import Abnormal from '@/pages/special/Abnormal';
-import { URLS, type WageOptions, type WagePayPreview, type WagePayout, type WageSheet } from './service';
+import { renderPage } from '@/test/renderPage';
+import Abnormal from './Abnormal';
+import Accounting from './Accounting';
+import Issue from './Issue';
+import type { WageOptions, WagePayPreview, WagePayout, WageSheet } from './service';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const options: WageOptions = { units: [], teams: [], defaultMonth: '2026-10', checkKinds: [], balance: '800000.00' };
 const sheet: WageSheet = {
-  id: 3, projectId: 1, month: '2026-10', unitId: 4, unitName: '中建七局第二建筑有限公司', teamId: 0, teamName: '', status: 'draft',
+  id: 3, projectId: 1, projectName: '幸福里小区二期', month: '2026-10', unitId: 4, unitName: '中建七局第二建筑有限公司', teamId: 0, teamName: '', status: 'draft',
   statusLabel: '未确认', orderId: null, lineCount: 12, payable: '123456.78', deduction: '0.00', net: '123456.78', createdAt: '', confirmedAt: '',
   seq: 1, kindLabel: '工资表', proration: 'statutory', prorationLabel: '月工资 ÷ 21.75 天 × 计薪天数（出勤工作日 + 法定节假日）', workingDays: 22,
   refreshedAt: '',
@@ -37,10 +37,10 @@ function expectSummary() {
 
 describe('确认 a wage sheet', () => {
   const render = () => renderPage(<Accounting />, {
-    [URLS.options]: { code: 201, data: options },
-    [URLS.sheets]: page([sheet]),
-    [URLS.preview]: { code: 201, data: preview },
-    [URLS.confirm]: { code: 201, data: null },
+    ['/builder/wage/v1/Sheet/options']: { code: 201, data: options },
+    ['/builder/wage/v1/Sheet/list']: page([sheet]),
+    ['/builder/wage/v1/Sheet/preview']: { code: 201, data: preview },
+    ['/builder/wage/v1/Sheet/confirm']: { code: 201, data: null },
   });
 
   it('shows what it will pay and changes nothing on cancel', async () => {
@@ -48,28 +48,28 @@ describe('确认 a wage sheet', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^确\s*认$/ }));
     const modal = await dialog();
     expectSummary();
-    expect(called(URLS.preview)[0].url).toContain('ids=3');
+    expect(called('/builder/wage/v1/Sheet/preview')[0].url).toContain('ids=3');
     fireEvent.click(modal.getByRole('button', { name: /^取\s*消$/ }));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(called(URLS.confirm)).toHaveLength(0);
+    expect(called('/builder/wage/v1/Sheet/confirm')).toHaveLength(0);
   });
 
   it('confirms on OK', async () => {
     const { called } = render();
     fireEvent.click(await screen.findByRole('button', { name: /^确\s*认$/ }));
     fireEvent.click((await dialog()).getByRole('button', { name: /^确\s*认$/ }));
-    await waitFor(() => expect(called(URLS.confirm)).toHaveLength(1));
-    expect(called(URLS.confirm)[0].body.get('id')).toBe('3');
+    await waitFor(() => expect(called('/builder/wage/v1/Sheet/confirm')).toHaveLength(1));
+    expect(called('/builder/wage/v1/Sheet/confirm')[0].body.get('id')).toBe('3');
   });
 });
 
 describe('提交审核 an order', () => {
   const confirmed = { ...sheet, status: 'confirmed', statusLabel: '已确认' };
   const render = () => renderPage(<Issue />, {
-    [URLS.options]: { code: 201, data: options },
-    [URLS.sheets]: page([confirmed]),
-    [URLS.preview]: { code: 201, data: preview },
-    [URLS.submit]: { code: 201, data: 9 },
+    ['/builder/wage/v1/Sheet/options']: { code: 201, data: options },
+    ['/builder/wage/v1/Sheet/list']: page([confirmed]),
+    ['/builder/wage/v1/Sheet/preview']: { code: 201, data: preview },
+    ['/builder/wage/v1/Order/submit']: { code: 201, data: 9 },
   });
   const pick = async () => {
     await screen.findByText('中建七局第二建筑有限公司');
@@ -84,15 +84,15 @@ describe('提交审核 an order', () => {
     expectSummary();
     fireEvent.click(modal.getByRole('button', { name: /^取\s*消$/ }));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(called(URLS.submit)).toHaveLength(0);
+    expect(called('/builder/wage/v1/Order/submit')).toHaveLength(0);
   });
 
   it('submits on OK', async () => {
     const { called } = render();
     await pick();
     fireEvent.click((await dialog()).getByRole('button', { name: '提交审核' }));
-    await waitFor(() => expect(called(URLS.submit)).toHaveLength(1));
-    expect(called(URLS.submit)[0].body.get('sheetIds')).toBe('3');
+    await waitFor(() => expect(called('/builder/wage/v1/Order/submit')).toHaveLength(1));
+    expect(called('/builder/wage/v1/Order/submit')[0].body.get('sheetIds')).toBe('3');
   });
 });
 
@@ -103,9 +103,9 @@ describe('重新发放 failed lines', () => {
     currentCardProblem: '卡号校验位错误', status: 'failed', statusLabel: '支付失败', bankRef: '', failureReason: '账户不存在',
   } as WagePayout;
   const render = () => renderPage(<Abnormal />, {
-    [URLS.options]: { code: 201, data: options },
-    [URLS.abnormal]: page([failed] as never),
-    [URLS.reissue]: { code: 201, data: 10 },
+    ['/builder/wage/v1/Sheet/options']: { code: 201, data: options },
+    ['/builder/wage/v1/Abnormal/list']: page([failed] as never),
+    ['/builder/wage/v1/Abnormal/reissue']: { code: 201, data: 10 },
   });
   const pick = async () => {
     await screen.findByText('账户不存在');
@@ -124,16 +124,16 @@ describe('重新发放 failed lines', () => {
     expect(screen.getByTestId('pay-card-problems').textContent).toContain('王建军：6222020200000000001 · 卡号校验位错误');
     fireEvent.click(modal.getByRole('button', { name: /^取\s*消$/ }));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(called(URLS.reissue)).toHaveLength(0);
+    expect(called('/builder/wage/v1/Abnormal/reissue')).toHaveLength(0);
   });
 
   it('confirms with the card as corrected after the line was picked', async () => {
     let corrected = false;
     const fixed = { ...failed, currentCard: '6222021002000001129', currentCardProblem: '' };
     renderPage(<Abnormal />, {
-      [URLS.options]: { code: 201, data: options },
-      [URLS.abnormal]: () => ({ code: 201, message: '', data: { list: [corrected ? fixed : failed], total: 1, page: 1, limit: 20 } }),
-      [URLS.card]: () => {
+      ['/builder/wage/v1/Sheet/options']: { code: 201, data: options },
+      ['/builder/wage/v1/Abnormal/list']: () => ({ code: 201, message: '', data: { list: [corrected ? fixed : failed], total: 1, page: 1, limit: 20 } }),
+      ['/builder/wage/v1/Abnormal/card']: () => {
         corrected = true;
         return { code: 201, message: '修改成功', data: null };
       },
@@ -153,7 +153,7 @@ describe('重新发放 failed lines', () => {
     const { called } = render();
     await pick();
     fireEvent.click((await dialog()).getByRole('button', { name: '重新发放' }));
-    await waitFor(() => expect(called(URLS.reissue)).toHaveLength(1));
-    expect(called(URLS.reissue)[0].body.get('ids')).toBe('21');
+    await waitFor(() => expect(called('/builder/wage/v1/Abnormal/reissue')).toHaveLength(1));
+    expect(called('/builder/wage/v1/Abnormal/reissue')[0].body.get('ids')).toBe('21');
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Descriptions, Modal } from 'antd';
-import { groupYuan } from './money';
+import { groupYuan } from '@/utils/money';
 import type { WagePayPreview } from './service';
 
 /** ¥ with thousands separators. */

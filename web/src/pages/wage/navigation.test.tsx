@@ -5,23 +5,21 @@
 import type { ReactElement } from 'react';
 import { configure, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { renderPage } from '@/pages/user/testSetup';
-import Sheets from '@/pages/project/Sheets';
-import Accounting from '@/pages/project/Accounting';
-import Issue from '@/pages/project/Issue';
-import SalaryCheck from '@/pages/user/SalaryCheck';
-import { SHEET_MONTH_URL } from '@/pages/attendance/service';
-import { URLS } from './service';
+import { renderPage } from '@/test/renderPage';
+import Sheets from '@/pages/attendance/Sheets';
+import Accounting from './Accounting';
+import Issue from './Issue';
+import SalaryCheck from './SalaryCheck';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const empty = { code: 201, data: { list: [], total: 0, page: 1, limit: 20 } };
 const replies = {
-  [URLS.options]: { code: 201, data: { units: [], teams: [], defaultMonth: '2026-10', checkKinds: [], balance: '2000000.00' } },
-  [URLS.sheets]: empty,
-  [URLS.check]: empty,
-  [SHEET_MONTH_URL]: { code: 201, data: { month: '2026-10', daysInMonth: 31, ...empty.data } },
+  ['/builder/wage/v1/Sheet/options']: { code: 201, data: { units: [], teams: [], defaultMonth: '2026-10', checkKinds: [], balance: '2000000.00' } },
+  ['/builder/wage/v1/Sheet/list']: empty,
+  ['/builder/wage/v1/Check/list']: empty,
+  ['/builder/attendance/v1/Sheet/month']: { code: 201, data: { month: '2026-10', daysInMonth: 31, ...empty.data } },
 };
 
 function renderAt(page: ReactElement) {

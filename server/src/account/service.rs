@@ -1,0 +1,25 @@
+//! What other areas read of the special wage account and the bank tree.
+
+use super::repo;
+pub use super::repo::{SpecialAccountRow, VerificationRow};
+use crate::db::Db;
+
+/// The name of a bank or branch code; None when it is not in the bank tree.
+pub async fn bank_name(db: &Db, code: &str) -> sqlx::Result<Option<String>> {
+    Ok(repo::find_bank(db, code).await?.map(|row| row.name))
+}
+
+/// The project's special wage account as saved (wizard step 4); None when not saved yet.
+pub async fn special_account(db: &Db, project_id: i64) -> sqlx::Result<Option<SpecialAccountRow>> {
+    repo::find(db, project_id).await
+}
+
+/// The bank's last answer on the project's account (verified or doubtful); None when never asked.
+pub async fn verification(db: &Db, project_id: i64) -> sqlx::Result<Option<VerificationRow>> {
+    repo::find_verification(db, project_id).await
+}
+
+/// The special-account balance (fen) per project, for the projects `ids` that have an account.
+pub async fn balances(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, i64)>> {
+    repo::balances(db, ids).await
+}

@@ -1,0 +1,14 @@
+//! The messages' rules: what the header bell counts, and the system messages other areas send.
+
+use super::repo;
+use crate::clock;
+use crate::db::Db;
+
+pub async fn unread_count(db: &Db, account_id: i64, project_id: Option<i64>) -> sqlx::Result<i64> {
+    repo::unread_count(db, account_id, project_id).await
+}
+
+/// A system message to the project (its accounts see it in their inbox).
+pub async fn send_to_project(db: &Db, project_id: i64, title: &str, content: &str) -> sqlx::Result<()> {
+    repo::insert_project_message(db, project_id, title, content, clock::now()).await
+}

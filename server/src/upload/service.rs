@@ -1,0 +1,21 @@
+//! What other areas ask of the uploads: whether a file named in a form is one the project uploaded.
+
+use super::repo;
+use crate::db::Db;
+use crate::envelope::ApiError;
+
+/// The kind (`avatar`, `attachment`, …) of the upload `stored_name` if this project made it.
+pub async fn project_kind(db: &Db, project_id: i64, stored_name: &str) -> Result<Option<String>, ApiError> {
+    Ok(repo::project_kind(db, project_id, stored_name).await?)
+}
+
+/// How many of these upload names the project itself uploaded with one of `kinds`.
+pub async fn count_project_uploads(db: &Db, project_id: i64, names: &[String], kinds: &[&str]) -> sqlx::Result<i64> {
+    let mut total = 0;
+    for name in names {
+        if repo::project_kind(db, project_id, name).await?.is_some_and(|kind| kinds.contains(&kind.as_str())) {
+            total += 1;
+        }
+    }
+    Ok(total)
+}

@@ -1,0 +1,118 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderPage } from '@/test/renderPage';
+import FinanceOrderDetail from '@/pages/finance/OrderDetail';
+import ClerkOrderDetail from '@/pages/wage/OrderDetail';
+import { monthGrid } from './AttendanceMonth';
+import type { components } from '@/api/schema';
+
+type Schemas = components['schemas'];
+type AttendanceWorkerMonth = Schemas['AttendanceWorkerMonth'];
+type WageOrderBasis = Schemas['WageOrderBasis'];
+type WageLineBasis = WageOrderBasis['lines']['list'][number];
+type WageOrder = Schemas['WageOrder'];
+type WageOrderDetail = Schemas['WageOrderDetail'];
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const order: WageOrder = {
+  id: 5, projectId: 1, projectName: '郑州市金水区幸福里安置房项目', orderNo: 'GZ202611240715109390', month: '2026-10', status: 'pending',
+  statusLabel: '待审核', total: '138836.55', lineCount: 2, paid: '0.00', failed: '0.00', reissueOf: null, reissueOfNo: '', remark: '',
+  createdAt: '2026-11-24 07:15:10', createdBy: '张建国', decidedAt: '', decidedBy: '', decisionRemark: '', finishedAt: '',
+};
+const detail: WageOrderDetail = { order, sheets: [], lines: { list: [], total: 0, page: 1, limit: 20 }, invalidCards: 0 };
+
+const line = (extra: Partial<WageLineBasis>): WageLineBasis => ({
+  payoutId: 41, lineId: 7, sheetId: 3, workerId: 3, name: '张海燕', idNumber: '4101**********1121', unitName: '中建七局第二建筑有限公司',
+  teamName: '钢筋班', days: 22, wageKind: 'day', wageKindLabel: '日薪', wage: '350.00', prefill: '7700.00', payable: '7700.00',
+  deduction: '0.00', reason: '', net: '7700.00', cardNumber: '6222***********1129', cardBank: '102', cardBankName: '中国工商银行',
+  cardProblem: '', status: 'queued', statusLabel: '待审批', failureReason: '', anomalies: [], holidayDays: 0, overtimeDays: 0,
+  basis: '350.00元 × 22天 = 7700.00元', adjustment: '0.00', adjustments: [], ...extra,
+});
+const raised = line({
+  payoutId: 42, lineId: 8, workerId: 4, name: '李建军', payable: '99999.99', net: '99999.99', reason: '奖金', prefill: '3000.01',
+  anomalies: [{ kind: 'over_limit', label: '单月工资超过5万元', detail: '实发99,999.99元，超过50,000.00元' }],
+});
+const basis: WageOrderBasis = {
+  orderId: 5, month: '2026-10', total: '107700.00', lineCount: 2, anomalyLines: 1,
+  lines: { list: [raised, line({})], total: 2, page: 1, limit: 20 },
+};
+const month: AttendanceWorkerMonth = {
+  workerId: 4, name: '李建军', month: '2026-10', daysInMonth: 31, attendedDays: 1, hours: '9.0', staysText: '进场 2026-09-01 起',
+  stays: [{ fromDay: 1, toDay: 31 }],
+  days: [
+    { day: 8, attended: true, manual: false, hours: '9.0', punches: 2, outside: false },
+    { day: 9, attended: false, manual: true, hours: '0.0', punches: 0, outside: false },
+  ],
+};
+
+describe('an order line basis', () => {
+  it('lays a month out Monday to Sunday', () => {
+    const grid = monthGrid('2026-10', 31);
+    expect(grid.slice(0, 4)).toEqual([null, null, null, 1]);
+    expect(grid).toHaveLength(34);
+    expect(monthGrid('2026-06', 30)[0]).toBe(1);
+  });
+
+  it('shows the approver the anomaly banner, the raised line flagged red with its detail, and the worker month', async () => {
+    const { called } = renderPage(<FinanceOrderDetail />, {
+      ['/finance/project/v1/orders/Orderdetails']: { code: 201, data: detail },
+      ['/finance/project/v1/orders/Linebasis']: { code: 201, data: basis },
+      ['/finance/project/v1/orders/Attendance']: { code: 201, data: month },
+    }, { path: '/?id=5' });
+    const banner = await screen.findByTestId('basis-banner');
+    expect(banner.textContent).toContain('1 条明细存在异常');
+    expect(banner.textContent).toContain('合计 107,700.00 元');
+    expect(banner.closest('.ant-alert-error')).toBeTruthy();
+    const tag = await screen.findByTestId('basis-anomaly');
+    expect(tag.textContent).toBe('单月工资超过5万元');
+    expect(tag.classList.contains('ant-tag-red') || tag.className.includes('red')).toBe(true);
+    expect(screen.getByTestId('order-basis').contains(tag)).toBe(true);
+    expect(screen.getByTestId('order-payouts')).toBeTruthy();
+    const row = tag.closest('tr')!;
+    for (const text of ['99,999.99', '3,000.01', '奖金', '日薪 350.00 元/日', '22']) expect(within(row as HTMLElement).getAllByText(text).length).toBeGreaterThan(0);
+    fireEvent.mouseEnter(tag);
+    expect(await screen.findByText('实发99,999.99元，超过50,000.00元')).toBeTruthy();
+    expect(called('/finance/project/v1/orders/Linebasis')[0].body.get('id')).toBe('5');
+
+    fireEvent.click(within(row as HTMLElement).getByText('李建军'));
+    await waitFor(() => expect(called('/finance/project/v1/orders/Attendance')).toHaveLength(1));
+    expect(called('/finance/project/v1/orders/Attendance')[0].body.get('workerId')).toBe('4');
+    expect(await screen.findByText('李建军 · 2026-10 考勤（只读）')).toBeTruthy();
+    const eighth = await screen.findByTestId('attendance-day-8');
+    expect(eighth.textContent).toContain('出勤');
+    expect(eighth.textContent).toContain('9.0 小时 · 打卡 2 次');
+    expect(screen.getByTestId('attendance-day-9').textContent).toContain('人工修正');
+    expect(screen.queryByRole('button', { name: /修\s*正/ })).toBeNull();
+  });
+
+  it('asks only for the flagged lines when 只看异常 is on', async () => {
+    const { called } = renderPage(<FinanceOrderDetail />, {
+      ['/finance/project/v1/orders/Orderdetails']: { code: 201, data: detail },
+      ['/finance/project/v1/orders/Linebasis']: { code: 201, data: basis },
+    }, { path: '/?id=5' });
+    fireEvent.click(await screen.findByRole('switch', { name: '只看异常' }));
+    await waitFor(() => expect(called('/finance/project/v1/orders/Linebasis').some((call) => call.body.get('anomalous') === '1')).toBe(true));
+  });
+
+  it('tells the approver when 工资核查 finds nothing', async () => {
+    renderPage(<FinanceOrderDetail />, {
+      ['/finance/project/v1/orders/Orderdetails']: { code: 201, data: detail },
+      ['/finance/project/v1/orders/Linebasis']: { code: 201, data: { ...basis, anomalyLines: 0, lines: { ...basis.lines, list: [line({})] } } },
+    }, { path: '/?id=5' });
+    const banner = await screen.findByTestId('basis-banner');
+    expect(banner.textContent).toBe('工资核查未发现异常：共 2 人，合计 107,700.00 元');
+  });
+
+  it('gives the clerk the same basis without the approver drawer', async () => {
+    const { called } = renderPage(<ClerkOrderDetail />, {
+      ['/builder/wage/v1/Order/detail']: { code: 201, data: detail },
+      ['/builder/wage/v1/Order/basis']: { code: 201, data: basis },
+    }, { path: '/?id=5' });
+    const tag = await screen.findByTestId('basis-anomaly');
+    expect(called('/builder/wage/v1/Order/basis')[0].url).toContain('id=5');
+    fireEvent.click(within(tag.closest('tr') as HTMLElement).getByText('李建军'));
+    expect(screen.queryByText('李建军 · 2026-10 考勤（只读）')).toBeNull();
+    expect(called('/finance/project/v1/orders/Attendance')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,148 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formErrors, renderPage } from '@/test/renderPage';
+import type { WageLine, WageSheet, WageSheetDetail } from './service';
+import Accounting from './Accounting';
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('Accounting', () => {
+  it('新建工资表 submitted empty shows what is missing, sends nothing and raises no page error', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    const { called } = renderPage(<Accounting />, {
+      ['/builder/wage/v1/Sheet/options']: { code: 201, data: { units: [], teams: [], defaultMonth: '2026-10', checkKinds: [], balance: '' } },
+      ['/builder/wage/v1/Sheet/list']: { code: 201, data: { list: [], total: 0, page: 1, limit: 20 } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '新建工资表' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^生\s*成$/ }));
+    await waitFor(() => expect(formErrors()).toContain('请选择参建单位'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    process.off('unhandledRejection', onRejection);
+    expect(rejections).toEqual([]);
+    expect(called('/builder/wage/v1/Sheet/create')).toHaveLength(0);
+  });
+});
+
+const draft: WageSheet = {
+  id: 5, projectId: 1, projectName: '幸福里小区二期', month: '2026-10', unitId: 4, unitName: '中建七局第二建筑有限公司', teamId: 7, teamName: '钢筋班', status: 'draft',
+  statusLabel: '未确认', orderId: null, lineCount: 1, payable: '3310.34', deduction: '0.00', net: '3010.34', createdAt: '', confirmedAt: '',
+  seq: 2, kindLabel: '补充工资表（第2张）', proration: 'statutory', prorationLabel: '月工资 ÷ 21.75 天 × 计薪天数（出勤工作日 + 法定节假日）',
+  workingDays: 22, refreshedAt: '2026-11-02 09:30:00',
+};
+const line: WageLine = {
+  id: 41, workerId: 9, name: '王建军', idNumber: '4101**********1007', days: 12, holidayDays: 1, overtimeDays: 2, wage: '6000.00', wageKind: 'month',
+  prefill: '3310.34', payable: '3310.34', deduction: '0.00', adjustment: '300.00', net: '3010.34', reason: '',
+  basis: '6000.00元 ÷ 21.75 × 12天 = 3310.34元', cardNumber: '', cardBank: '', cardBankName: '', cardProblem: '',
+};
+const detail: WageSheetDetail = {
+  sheet: draft,
+  lines: { list: [line], total: 1, page: 1, limit: 20 },
+  differences: [{ workerId: 9, name: '王建军', daysOnSheet: 12, daysNow: 13 }],
+  differenceCount: 1,
+  adjustments: [{ lineId: 41, day: '2026-09-30', amount: '300.00', reason: '王建军：当天未进场，误刷卡' }],
+};
+const options = { code: 201, data: { units: [{ id: 4, name: '中建七局第二建筑有限公司' }], teams: [], defaultMonth: '2026-10', checkKinds: [], balance: '' } };
+const RULES = {
+  choices: [
+    { value: 'statutory', label: '月工资 ÷ 21.75 天 × 计薪天数（出勤工作日 + 法定节假日）' },
+    { value: 'working_days', label: '月工资 ÷ 当月工作日 × 出勤工作日' },
+  ],
+};
+
+describe('Accounting sheet view', () => {
+  it('shows the sheet kind, its rule and working days, the day columns, the basis and the take-back with its reason', async () => {
+    renderPage(<Accounting />, {
+      ['/builder/wage/v1/Sheet/options']: options,
+      ['/builder/wage/v1/Sheet/list']: { code: 201, data: { list: [draft], total: 1, page: 1, limit: 20 } },
+      ['/builder/wage/v1/Sheet/detail']: { code: 201, data: detail },
+    });
+    expect(await screen.findByText('补充工资表（第2张）')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '查看' }));
+    expect(await screen.findByText('2026-10 补充工资表（第2张） · 中建七局第二建筑有限公司 · 钢筋班')).toBeTruthy();
+    expect(screen.getByTestId('sheet-rule').textContent).toBe(
+      '计薪规则：月工资 ÷ 21.75 天 × 计薪天数（出勤工作日 + 法定节假日） · 当月工作日 22 天 · 考勤取数于 2026-11-02 09:30:00');
+    for (const title of ['出勤天数', '法定节假日', '加班天数', '工资标准', '应发（元）', '扣款（元）', '扣回（元）', '实发（元）']) {
+      expect(screen.getAllByText(title).length).toBeGreaterThan(0);
+    }
+    fireEvent.mouseEnter(await screen.findByTestId('payable-41'));
+    expect((await screen.findByTestId('basis-41')).textContent).toContain('6000.00元 ÷ 21.75 × 12天 = 3310.34元');
+    fireEvent.mouseEnter(screen.getByText('300.00'));
+    expect(await screen.findByText(/2026-09-30 扣回 300.00 元：王建军：当天未进场，误刷卡/)).toBeTruthy();
+  });
+
+  it('warns when a draft no longer matches attendance and refreshes it after asking', async () => {
+    const { called } = renderPage(<Accounting />, {
+      ['/builder/wage/v1/Sheet/options']: options,
+      ['/builder/wage/v1/Sheet/list']: { code: 201, data: { list: [draft], total: 1, page: 1, limit: 20 } },
+      ['/builder/wage/v1/Sheet/detail']: { code: 201, data: detail },
+      ['/builder/wage/v1/Sheet/refresh']: { code: 201, data: null },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '查看' }));
+    const banner = await screen.findByTestId('stale-banner');
+    expect(banner.textContent).toContain('1 名工人的出勤与工资表不一致');
+    expect(banner.textContent).toContain('王建军：表中12天 → 现在13天');
+    fireEvent.click(screen.getByTestId('refresh-days'));
+    fireEvent.click(await screen.findByRole('button', { name: /^刷\s*新$/ }));
+    await waitFor(() => expect(called('/builder/wage/v1/Sheet/refresh')).toHaveLength(1));
+    expect(called('/builder/wage/v1/Sheet/refresh')[0].body.get('id')).toBe('5');
+  });
+
+  it('shows the server refusal when a stale draft is confirmed', async () => {
+    renderPage(<Accounting />, {
+      ['/builder/wage/v1/Sheet/options']: options,
+      ['/builder/wage/v1/Sheet/list']: { code: 201, data: { list: [draft], total: 1, page: 1, limit: 20 } },
+      ['/builder/wage/v1/Sheet/preview']: { code: 201, data: { workers: 1, total: '3010.34', balance: '', balanceAfter: '', cardProblemCount: 0, cardProblems: [] } },
+      ['/builder/wage/v1/Sheet/confirm']: { code: 401, message: '考勤已变化，请先刷新工资表再确认', data: null },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '确认' }));
+    const dialog = (await screen.findByTestId('pay-summary')).closest('.ant-modal-container, .ant-modal-content') as HTMLElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: /^确\s*认$/ }));
+    expect(await screen.findByText('考勤已变化，请先刷新工资表再确认')).toBeTruthy();
+  });
+
+  it('says a new sheet is a 补充工资表 when the server made one', async () => {
+    const { called } = renderPage(<Accounting />, {
+      ['/builder/wage/v1/Sheet/options']: options,
+      ['/builder/wage/v1/Sheet/list']: { code: 201, data: { list: [], total: 0, page: 1, limit: 20 } },
+      ['/builder/wage/v1/Sheet/create']: { code: 201, data: 5 },
+      ['/builder/wage/v1/Sheet/detail']: { code: 201, data: detail },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '新建工资表' }));
+    fireEvent.mouseDown(within(await screen.findByTestId('sheet-unit')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('中建七局第二建筑有限公司'));
+    fireEvent.click(await screen.findByRole('button', { name: /^生\s*成$/ }));
+    expect(await screen.findByText('补充工资表（第2张）已生成')).toBeTruthy();
+    expect(called('/builder/wage/v1/Sheet/create')[0].body.get('month')).toBe('2026-10');
+  });
+});
+
+describe('计薪规则', () => {
+  it('offers the server choices, reckons a trial by the chosen rule and saves the choice', async () => {
+    const { called } = renderPage(<Accounting />, {
+      ['/builder/wage/v1/Sheet/options']: options,
+      ['/builder/wage/v1/Sheet/list']: { code: 201, data: { list: [], total: 0, page: 1, limit: 20 } },
+      ['/builder/wage/v1/Sheet/settings']: (call) => call.method === 'POST'
+        ? { code: 201, message: '', data: { ...RULES, proration: call.body.get('proration'), label: '月工资 ÷ 当月工作日 × 出勤工作日' } }
+        : { code: 201, message: '', data: { ...RULES, proration: 'statutory', label: RULES.choices[0].label } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '计薪规则' }));
+    const statutory = await screen.findByRole('radio', { name: RULES.choices[0].label });
+    // By antd's class, not the input's `checked`: under test every radio group is named 'test-id' (rc-component's
+    // useId), so the trial's own radios, mounted later, take the native check from the rule's.
+    await waitFor(() => expect(statutory.closest('label')?.classList.contains('ant-radio-wrapper-checked')).toBe(true));
+    // A full month of working days at 6000 a month is the standard under either rule.
+    expect(screen.getByTestId('trial-amount').textContent).toBe('6000.00');
+    expect(screen.getByTestId('trial-basis').textContent).toBe('全月出勤，按月工资6000.00元');
+    const firstWorking = [...screen.getByTestId('trial').querySelectorAll('[data-testid^="trial-day-"]')]
+      .find((node) => node.classList.contains('ant-tag-checkable-checked')) as HTMLElement;
+    fireEvent.click(firstWorking);
+    await waitFor(() => expect(screen.getByTestId('trial-basis').textContent).toMatch(/^6000\.00元 ÷ 21\.75 × \d+天 = /));
+    fireEvent.click(screen.getByRole('radio', { name: RULES.choices[1].label }));
+    await waitFor(() => expect(screen.getByTestId('trial-basis').textContent).toMatch(/^6000\.00元 ÷ \d+ × \d+天 = /));
+    fireEvent.click(screen.getByTestId('rule-save'));
+    await waitFor(() => expect(called('/builder/wage/v1/Sheet/settings').filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(called('/builder/wage/v1/Sheet/settings').find((call) => call.method === 'POST')?.body.get('proration')).toBe('working_days');
+  });
+});
