@@ -5,22 +5,19 @@
  * hand is refused; 操作日志 shows the clerk's latest change.
  */
 import { execFileSync } from 'node:child_process'
-import type { Page } from '@playwright/test'
 import {
   expect,
   test,
   ADMIN,
   DEMO,
-  OK,
   PROJECT_NAME,
   cascade,
-  confirmDialog,
   cookieValue,
   countLoads,
   login,
+  logout,
   shot,
   toast,
-  userMenu,
 } from './support'
 
 /** The demo's draft project, named and placed in 中原区 so that the county has a project it must not see. */
@@ -28,12 +25,6 @@ const OTHER_PROJECT = '郑州市中原区测试安置房项目'
 const INSPECTOR = 'jinshui01'
 const NEW_PASSWORD = 'Jinshui@2026'
 const NEW_LEADER_PHONE = '13663719999'
-
-async function logout(page: Page) {
-  await userMenu(page, 'logout')
-  await confirmDialog(page).getByRole('button', { name: OK }).click()
-  await expect(page).toHaveURL(/\/login$/)
-}
 
 test('a county inspector reads its projects and changes nothing', async ({ page, server }, testInfo) => {
   execFileSync('sqlite3', [

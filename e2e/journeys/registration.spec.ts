@@ -10,7 +10,6 @@ import {
   expect,
   test,
   ADMIN,
-  OK,
   PDF,
   PNG,
   cascade,
@@ -21,11 +20,12 @@ import {
   day,
   formItem,
   login,
+  logout,
+  confirmLogout,
   shot,
   toast,
   typeDate,
   upload,
-  userMenu,
   type Account,
 } from './support';
 
@@ -41,25 +41,6 @@ const GOOD_ACCOUNT = '6217000010009876540';
 
 async function fill(page: Page, label: string, value: string) {
   await formItem(page, label).locator('input, textarea').first().fill(value);
-}
-
-/**
- * Confirms the logout dialog until the page reloads. Right after another dialog closed (the created
- * password's, the submit's confirms), a first click on 确定 can land while the dialog is still opening.
- */
-async function confirmLogout(page: Page, loads: () => number) {
-  const ask = confirmDialog(page).filter({ hasText: '此操作将退出登录' });
-  await expect(async () => {
-    if (await ask.isVisible()) await ask.getByRole('button', { name: OK }).click({ timeout: 2_000 });
-    expect(loads()).toBe(1);
-  }).toPass({ timeout: 20_000 });
-  await expect(page).toHaveURL(/\/login$/);
-}
-
-async function logoutFromShell(page: Page) {
-  const loads = countLoads(page);
-  await userMenu(page, 'logout');
-  await confirmLogout(page, loads);
 }
 
 async function logoutFromWizard(page: Page) {
@@ -139,7 +120,7 @@ test('a project registers, is rejected, resubmits and is approved', async ({ pag
   const initial = (await page.getByTestId('created-password').textContent())?.trim() ?? '';
   expect(initial).not.toBe('');
   await page.getByTestId('created-close').click();
-  await logoutFromShell(page);
+  await logout(page);
 
   // The site logs in, must change the password, and logs in again.
   const site: Account = { username: 'beisanhuan', password: initial, side: 'builder' };
@@ -243,7 +224,7 @@ test('a project registers, is rejected, resubmits and is approved', async ({ pag
   await page.getByTestId('reject-remark').fill('项目坐标与地址不符，请核实后重新提交');
   await page.getByTestId('reject-submit').click();
   await expect(toast(page, '已驳回')).toBeVisible();
-  await logoutFromShell(page);
+  await logout(page);
 
   // The site sees the remark on step 1, goes to step 4 from the step bar and resubmits.
   await login(page, site);
@@ -270,7 +251,7 @@ test('a project registers, is rejected, resubmits and is approved', async ({ pag
   await page.getByTestId('audit-approve').click();
   await confirmDialog(page).getByTestId('approve-confirm').click();
   await expect(toast(page, '审核通过')).toBeVisible();
-  await logoutFromShell(page);
+  await logout(page);
 
   await login(page, site);
   await expect(page).toHaveURL(/\/index$/);

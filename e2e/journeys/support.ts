@@ -286,6 +286,26 @@ export function countLoads(page: Page): () => number {
   return () => loads;
 }
 
+/**
+ * Confirms the logout dialog until the page reloads. Right after another dialog closed (the created
+ * password's, the submit's confirms), a first click on 确定 can land while the dialog is still opening.
+ */
+export async function confirmLogout(page: Page, loads: () => number): Promise<void> {
+  const ask = confirmDialog(page).filter({ hasText: '此操作将退出登录' });
+  await expect(async () => {
+    if (await ask.isVisible()) await ask.getByRole('button', { name: OK }).click({ timeout: 2_000 });
+    expect(loads()).toBe(1);
+  }).toPass({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Logs out from the shell's user menu and waits for the reload that follows, so the next login is not cut off. */
+export async function logout(page: Page): Promise<void> {
+  const loads = countLoads(page);
+  await userMenu(page, 'logout');
+  await confirmLogout(page, loads);
+}
+
 /** A date `offset` days from today, `YYYY-MM-DD`. */
 export const day = (offset: number): string => {
   const date = new Date(Date.now() + offset * 86_400_000);

@@ -1,5 +1,6 @@
 //! SQL of the messages, on the table the area owns: `messages`.
 
+use super::service::Outgoing;
 use crate::db::Db;
 use crate::{execute, on_db};
 
@@ -9,15 +10,19 @@ pub async fn unread_count(db: &Db, account_id: i64, project_id: Option<i64>) -> 
     on_db!(db, pool => sqlx::query_scalar(sql).bind(account_id).bind(project_id).fetch_one(pool).await)
 }
 
-/// A system message to the project (its accounts see it in their inbox).
-pub async fn insert_project_message(
-    db: &Db,
-    project_id: i64,
-    title: &str,
-    content: &str,
-    now: i64,
-) -> sqlx::Result<()> {
-    let sql = "INSERT INTO messages (project_id, kind, title, content, created_at) VALUES ($1, 'system', $2, $3, $4)";
-    execute!(db, sqlx::query(sql).bind(project_id).bind(title).bind(content).bind(now))?;
+pub async fn insert(db: &Db, message: &Outgoing<'_>, now: i64) -> sqlx::Result<()> {
+    let sql = "INSERT INTO messages (project_id, account_id, kind, title, content, subject_id, created_at) \
+               VALUES ($1, $2, $3, $4, $5, $6, $7)";
+    execute!(
+        db,
+        sqlx::query(sql)
+            .bind(message.project_id)
+            .bind(message.account_id)
+            .bind(message.kind.as_str())
+            .bind(message.title)
+            .bind(message.content)
+            .bind(message.subject_id)
+            .bind(now)
+    )?;
     Ok(())
 }
