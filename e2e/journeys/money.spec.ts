@@ -9,7 +9,7 @@
  * account's balance and flows add up to the cent.
  */
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, chooseIdNumberCheck, confirmDialog, FINANCE, builderCall, checkDigit, pickMonth, fen, smsCode, grouped, login, loginAsDemo, luhnOk, masked, mistyped, shot, toast, yuan } from './support'
+import { expect, test, chooseIdNumberCheck, confirmDialog, FINANCE, builderCall, checkDigit, pickMonth, fen, smsCode, grouped, login, loginAsDemo, luhnOk, masked, mistyped, shot, toast, yuan, modal, button, rowOf, toastsGone } from './support'
 import { DEMO_TERMINAL, demoIdNumber, pushPunches } from './device'
 
 // ------------------------------------------------------------------------------------------------------------
@@ -75,14 +75,7 @@ async function logout(page: Page) {
 
 /** The shown page of the keep-alive outlet. */
 const pane = (page: Page): Locator => page.locator('[data-testid="page-pane"]:not([hidden])')
-const modal = (page: Page, title: string): Locator => page.getByRole('dialog', { name: title, exact: true })
-/** A button by its text; antd spaces two-character labels (确 定) and names a button that was loading once "loading …". */
-const button = (scope: Locator, name: string): Locator =>
-  scope.getByRole('button', { name: new RegExp(`(?:^|\\s)${[...name].join('\\s*')}$`) })
-const rowOf = (table: Locator, text: string): Locator => table.locator('tbody tr.ant-table-row').filter({ hasText: text })
 
-/** Waits until the toasts have gone (3 s each), for a screenshot that shows what they covered. */
-const toastsGone = (page: Page) => expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 8_000 })
 
 
 

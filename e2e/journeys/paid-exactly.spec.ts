@@ -7,7 +7,7 @@
  * account's balance after).
  */
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, confirmDialog, checkDigit, choose, cookieValue, fen, grouped, loginAsDemo, luhnOk, masked, mistyped, shot, toast } from './support'
+import { expect, test, confirmDialog, checkDigit, choose, cookieValue, fen, grouped, loginAsDemo, luhnOk, masked, mistyped, shot, toast, modal, button, rowOf } from './support'
 import { idNumber } from './xlsx'
 
 // The month worked: this month in China time, from its 2nd day (entry) and 3rd (transfer, the day marked 补).
@@ -37,11 +37,6 @@ const REASON = '忘带身份证未刷卡，班组长确认当天出勤'
 
 /** The shown page of the keep-alive outlet. */
 const pane = (page: Page): Locator => page.locator('[data-testid="page-pane"]:not([hidden])')
-const modal = (page: Page, title: string): Locator => page.getByRole('dialog', { name: title, exact: true })
-/** A button by its text; antd spaces two-character labels (确 定). */
-const button = (scope: Locator, name: string): Locator =>
-  scope.getByRole('button', { name: new RegExp(`(?:^|\\s)${[...name].join('\\s*')}$`) })
-const rowOf = (table: Locator, text: string): Locator => table.locator('tbody tr.ant-table-row').filter({ hasText: text })
 
 /** Replaces the value of a date or month picker. */
 async function pick(picker: Locator, value: string) {

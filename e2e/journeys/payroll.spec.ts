@@ -10,7 +10,7 @@
  * account's flows, to the fen.
  */
 import type { Locator, Page, TestInfo } from '@playwright/test'
-import { expect, test, chooseIdNumberCheck, confirmDialog, FINANCE, builderCall, checkDigit, pickMonth, fen, grouped, login, loginAsDemo, shot, toast } from './support'
+import { expect, test, chooseIdNumberCheck, confirmDialog, FINANCE, builderCall, checkDigit, pickMonth, fen, grouped, login, loginAsDemo, shot, toast, modal, button, rowOf, toastsGone } from './support'
 import { DEMO_TERMINAL, pushPunches, type Punch } from './device'
 import { idNumber } from './xlsx'
 
@@ -54,12 +54,6 @@ const REASON = '夜班交接漏刷卡，班组长确认当天出勤'
 
 /** The shown page of the keep-alive outlet. */
 const pane = (page: Page): Locator => page.locator('[data-testid="page-pane"]:not([hidden])')
-const modal = (page: Page, title: string): Locator => page.getByRole('dialog', { name: title, exact: true })
-/** A button by its text; antd spaces two-character labels (确 定). */
-const button = (scope: Locator, name: string): Locator =>
-  scope.getByRole('button', { name: new RegExp(`(?:^|\\s)${[...name].join('\\s*')}$`) })
-const rowOf = (table: Locator, text: string): Locator => table.locator('tbody tr.ant-table-row').filter({ hasText: text })
-const toastsGone = (page: Page) => expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 8_000 })
 
 async function logout(page: Page) {
   await page.context().clearCookies()

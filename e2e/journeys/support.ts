@@ -250,6 +250,19 @@ export const toast = (page: Page, text: string): Locator =>
 export const confirmDialog = (page: Page): Locator =>
   page.locator('.ant-modal-confirm:not(.ant-zoom-appear):not(.ant-zoom-enter)');
 
+/** An open antd dialog by its exact title. */
+export const modal = (page: Page, title: string): Locator => page.getByRole('dialog', { name: title, exact: true })
+
+/** A button by its text; antd spaces two-character labels (确 定) and names a button that was loading once "loading …". */
+export const button = (scope: Locator, name: string): Locator =>
+  scope.getByRole('button', { name: new RegExp(`(?:^|\\s)${[...name].join('\\s*')}$`) })
+
+/** A table's data row holding `text`. */
+export const rowOf = (table: Locator, text: string): Locator => table.locator('tbody tr.ant-table-row').filter({ hasText: text })
+
+/** Waits until the toasts have gone (3 s each), for a screenshot that shows what they covered. */
+export const toastsGone = (page: Page) => expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 8_000 })
+
 /** antd puts a space between the characters of two-character labels (确 定). */
 /**
  * Picks 身份证号码 in the approver's 身份验证 dialog, clicking again until its field shows: on a loaded machine a
