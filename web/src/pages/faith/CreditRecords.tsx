@@ -14,22 +14,19 @@ import {
   Descriptions,
   Drawer,
   Input,
-  Form,
-  Modal,
   Radio,
   Space,
   Tag,
   Tooltip,
   Typography,
-  message,
   type TableColumnsType,
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { ApiError, showApiError } from '@/api/client';
+import ReasonDialog from '@/components/ReasonDialog';
 import RevealNumber from '@/components/RevealNumber';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
-import { requiredRule } from '@/utils/rules';
 import { useRegulatorMay, useSession } from '@/store/session';
 import CreditDialog from './CreditDialog';
 import {
@@ -77,50 +74,26 @@ function StateCell({ record }: { record: Credit }) {
 
 /** 撤销: the reason is required and kept with the record. */
 function RevokeDialog({ record, onClose, onRevoked }: { record: Credit | null; onClose: () => void; onRevoked: () => void }) {
-  const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    let values: { reason: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    if (!record) return;
-    setSaving(true);
-    try {
-      await revokeCredit(record.id, values.reason);
-      message.success('已撤销');
-      onRevoked();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
-      title={record ? `撤销记录：${record.subjectName} ${record.recordDate}` : '撤销记录'}
+    <ReasonDialog
       open={record !== null}
-      onCancel={onClose}
-      onOk={submit}
-      confirmLoading={saving}
+      title={record ? `撤销记录：${record.subjectName} ${record.recordDate}` : '撤销记录'}
       okText="撤销"
-      okButtonProps={{ danger: true, ...({ 'data-testid': 'credit-revoke-confirm' } as Record<string, string>) }}
-      cancelText="取消"
-      destroyOnHidden
-    >
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="撤销后记录仍保留在列表中，标记为已撤销，并记录撤销原因和撤销人。" />
-      <Form form={form} preserve={false} layout="vertical">
-        <Form.Item
-          label="撤销原因"
-          name="reason"
-          rules={[requiredRule(MSG_REVOKE_REASON_REQUIRED), { max: REVOKE_REASON_MAX, message: MSG_REVOKE_REASON_TOO_LONG }]}
-        >
-          <Input.TextArea rows={3} maxLength={REVOKE_REASON_MAX} showCount placeholder="例如：登记有误，经核实无此事" data-testid="credit-revoke-reason" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      danger
+      note="撤销后记录仍保留在列表中，标记为已撤销，并记录撤销原因和撤销人。"
+      label="撤销原因"
+      placeholder="例如：登记有误，经核实无此事"
+      rows={3}
+      maxLength={REVOKE_REASON_MAX}
+      requiredMessage={MSG_REVOKE_REASON_REQUIRED}
+      tooLongMessage={MSG_REVOKE_REASON_TOO_LONG}
+      fieldTestId="credit-revoke-reason"
+      submitTestId="credit-revoke-confirm"
+      successMessage="已撤销"
+      onSubmit={(reason) => revokeCredit(record?.id ?? 0, reason)}
+      onClose={onClose}
+      onDone={onRevoked}
+    />
   );
 }
 

@@ -1,0 +1,85 @@
+/**
+ * A decision that needs a written reason (驳回, 解锁, 撤销, 退回…): the reason is required, limited in length
+ * with the server's own messages, and the dialog stays open with the server's refusal when the call fails.
+ */
+import { useState, type ReactNode } from 'react';
+import { Alert, Form, Input, message, Modal } from 'antd';
+import { showApiError } from '@/api/client';
+
+export interface ReasonDialogProps {
+  open: boolean;
+  title: string;
+  okText: string;
+  danger?: boolean;
+  /** An explanation above the field. */
+  note?: ReactNode;
+  label: string;
+  placeholder: string;
+  rows?: number;
+  maxLength: number;
+  requiredMessage: string;
+  tooLongMessage: string;
+  /** The data-testids of the text area and the confirm button. */
+  fieldTestId: string;
+  submitTestId: string;
+  /** Shown after the call succeeded. */
+  successMessage: string;
+  onSubmit: (reason: string) => Promise<unknown>;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+export default function ReasonDialog(props: ReasonDialogProps) {
+  const [form] = Form.useForm<{ reason: string }>();
+  const [saving, setSaving] = useState(false);
+
+  async function submit() {
+    const { reason } = await form.validateFields();
+    setSaving(true);
+    try {
+      await props.onSubmit(reason.trim());
+      message.success(props.successMessage);
+      form.resetFields();
+      props.onDone();
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      okText={props.okText}
+      cancelText="取消"
+      okButtonProps={{ danger: props.danger, ...({ 'data-testid': props.submitTestId } as Record<string, string>) }}
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={props.onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      {props.note && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={props.note} />}
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item
+          name="reason"
+          label={props.label}
+          rules={[
+            { required: true, whitespace: true, message: props.requiredMessage },
+            { max: props.maxLength, message: props.tooLongMessage },
+          ]}
+        >
+          <Input.TextArea
+            data-testid={props.fieldTestId}
+            rows={props.rows ?? 4}
+            maxLength={props.maxLength}
+            showCount
+            placeholder={props.placeholder}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
