@@ -10,6 +10,7 @@ use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiResult, Envelope, ok};
 use crate::state::AppState;
 
+mod model;
 mod repo;
 pub mod service;
 

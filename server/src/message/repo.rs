@@ -1,6 +1,6 @@
 //! SQL of the messages, on the table the area owns: `messages`.
 
-use super::service::Outgoing;
+use super::model::Outgoing;
 use crate::db::Db;
 use crate::{execute, on_db};
 
