@@ -187,7 +187,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   const deductedPayable = fen(await deductedRow.locator('td').nth(6).innerText())
   expect(deductedPayable).toBe(deductedDays * dailyFen(DEDUCTED))
   // The month's working days on China's calendar (holidays and 调休), as 工资核查 counts them.
-  const WORKING_DAYS = (await builderCall<{ working_days: number }>(page, 'GET', '/builder/calendar/v1/Calendar/month', { month: PREV })).working_days
+  const WORKING_DAYS = (await builderCall<{ workingDays: number }>(page, 'GET', '/builder/calendar/v1/Calendar/month', { month: PREV })).workingDays
   const minimum = halfUp(MINIMUM_MONTHLY_FEN * Math.min(deductedDays, WORKING_DAYS), WORKING_DAYS)
   const deductedNet = minimum - 12_345
   const deduction = deductedPayable - deductedNet

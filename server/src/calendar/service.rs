@@ -104,6 +104,7 @@ pub struct CalendarListForm {
 
 /// A special day as the regulator's table shows it.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SpecialDayRow {
     /// `YYYY-MM-DD`.
     pub day: String,
@@ -232,6 +233,7 @@ pub struct YearQuery {
 
 /// One day of a month as the calendar classes it.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct CalendarDay {
     /// `YYYY-MM-DD`.
     pub day: String,
@@ -251,6 +253,7 @@ pub struct CalendarDay {
 
 /// A month of the calendar.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct CalendarMonth {
     /// `YYYY-MM`.
     pub month: String,
@@ -266,6 +269,7 @@ pub struct CalendarMonth {
 
 /// A year of the calendar, month by month.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct CalendarYear {
     pub year: i32,
     pub working_days: i64,

@@ -27,23 +27,23 @@ async fn october_2025_is_seeded_for_every_account(app: &TestApp) {
         assert_eq!(reply["code"], 201, "{user}: {reply}");
         let month = &reply["data"];
         assert_eq!(month["month"], "2025-10");
-        assert_eq!(month["working_days"], 18, "{user}");
-        assert_eq!(month["statutory_days"], 4);
-        assert_eq!(month["rest_days"], 9);
+        assert_eq!(month["workingDays"], 18, "{user}");
+        assert_eq!(month["statutoryDays"], 4);
+        assert_eq!(month["restDays"], 9);
         let days = month["days"].as_array().unwrap();
         assert_eq!(days.len(), 31);
         assert_eq!(days[0]["day"], "2025-10-01");
-        assert_eq!(days[0]["class_label"], "法定节假日");
+        assert_eq!(days[0]["classLabel"], "法定节假日");
         assert_eq!(days[0]["name"], "国庆节");
         assert_eq!(days[3]["class"], "rest");
-        assert_eq!(days[3]["kind_label"], "调休放假");
+        assert_eq!(days[3]["kindLabel"], "调休放假");
         assert_eq!(days[10]["day"], "2025-10-11");
         assert_eq!(
-            (days[10]["class_label"].as_str(), days[10]["kind_label"].as_str(), days[10]["weekday"].as_i64()),
+            (days[10]["classLabel"].as_str(), days[10]["kindLabel"].as_str(), days[10]["weekday"].as_i64()),
             (Some("工作日"), Some("调休上班"), Some(6))
         );
         assert_eq!(
-            (days[12]["class_label"].as_str(), days[12]["kind"].as_str(), days[12]["name"].as_str()),
+            (days[12]["classLabel"].as_str(), days[12]["kind"].as_str(), days[12]["name"].as_str()),
             (Some("工作日"), Some(""), Some(""))
         );
     }
@@ -61,8 +61,8 @@ async fn october_2025_is_seeded_for_every_account(app: &TestApp) {
     let token = admin(app).await;
     let year = app.get(&format!("{YEAR}?year=2025"), Some(&token)).await;
     assert_eq!(year["data"]["months"].as_array().unwrap().len(), 12);
-    assert_eq!(year["data"]["statutory_days"], 13);
-    assert_eq!(year["data"]["months"][9]["working_days"], 18);
+    assert_eq!(year["data"]["statutoryDays"], 13);
+    assert_eq!(year["data"]["months"][9]["workingDays"], 18);
 }
 both!(october_2025_is_seeded_for_every_account);
 
@@ -89,8 +89,8 @@ async fn the_regulator_adds_next_years_arrangement(app: &TestApp) {
     assert_eq!(
         (
             first["day"].as_str(),
-            first["kind_label"].as_str(),
-            first["source_label"].as_str(),
+            first["kindLabel"].as_str(),
+            first["sourceLabel"].as_str(),
             first["weekday"].as_i64()
         ),
         (Some("2027-01-01"), Some("法定节假日"), Some("监管部门"), Some(5))
@@ -99,10 +99,10 @@ async fn the_regulator_adds_next_years_arrangement(app: &TestApp) {
     assert_eq!(second_page["data"]["list"][0]["day"], "2027-02-07");
 
     let january = app.get(&format!("{MONTH}?month=2027-01"), Some(&token)).await;
-    assert_eq!(january["data"]["statutory_days"], 1);
-    assert_eq!(january["data"]["working_days"], 20);
+    assert_eq!(january["data"]["statutoryDays"], 1);
+    assert_eq!(january["data"]["workingDays"], 20);
     let february = app.get(&format!("{MONTH}?month=2027-02"), Some(&token)).await;
-    assert_eq!(february["data"]["working_days"], 21, "20 weekdays and the worked Sunday");
+    assert_eq!(february["data"]["workingDays"], 21, "20 weekdays and the worked Sunday");
 
     let changed = app.post(SAVE, Some(&token), &[("day", "2027-01-02"), ("kind", "off"), ("name", "元旦假期")]).await;
     assert_eq!(changed["code"], 201, "{changed}");
@@ -160,7 +160,7 @@ async fn a_restart_keeps_the_regulators_edits(app: &TestApp) {
     );
     let october = app.get(&format!("{MONTH}?month=2025-10"), Some(&token)).await;
     assert_eq!(
-        (october["data"]["working_days"].as_i64(), october["data"]["statutory_days"].as_i64()),
+        (october["data"]["workingDays"].as_i64(), october["data"]["statutoryDays"].as_i64()),
         (Some(17), Some(3))
     );
 }

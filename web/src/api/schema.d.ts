@@ -4028,13 +4028,13 @@ export interface components {
             /** @description For pay: `working`, `statutory` (paid holiday) or `rest`. */
             class: string;
             /** @description 工作日, 法定节假日 or 休息日. */
-            class_label: string;
+            classLabel: string;
             /** @description `YYYY-MM-DD`. */
             day: string;
             /** @description The arrangement's mark: `statutory`, `off`, `workday`, or '' for an ordinary day. */
             kind: string;
             /** @description 法定节假日, 调休放假, 调休上班 or ''. */
-            kind_label: string;
+            kindLabel: string;
             /** @description The holiday's name, '' for an ordinary day. */
             name: string;
             /**
@@ -4065,17 +4065,17 @@ export interface components {
              * Format: int64
              * @description Rest days (weekends and 调休放假).
              */
-            rest_days: number;
+            restDays: number;
             /**
              * Format: int64
              * @description Statutory paid holidays (法定节假日).
              */
-            statutory_days: number;
+            statutoryDays: number;
             /**
              * Format: int64
              * @description Working days (工作日, 调休上班 included).
              */
-            working_days: number;
+            workingDays: number;
         };
         CalendarSaveForm: {
             /** @description `YYYY-MM-DD`, in 2000–2100. */
@@ -4089,9 +4089,9 @@ export interface components {
         CalendarYear: {
             months: components["schemas"]["CalendarMonth"][];
             /** Format: int64 */
-            statutory_days: number;
+            statutoryDays: number;
             /** Format: int64 */
-            working_days: number;
+            workingDays: number;
             /** Format: int32 */
             year: number;
         };
@@ -4683,17 +4683,17 @@ export interface components {
                  * Format: int64
                  * @description Rest days (weekends and 调休放假).
                  */
-                rest_days: number;
+                restDays: number;
                 /**
                  * Format: int64
                  * @description Statutory paid holidays (法定节假日).
                  */
-                statutory_days: number;
+                statutoryDays: number;
                 /**
                  * Format: int64
                  * @description Working days (工作日, 调休上班 included).
                  */
-                working_days: number;
+                workingDays: number;
             };
             message: string;
         };
@@ -4709,9 +4709,9 @@ export interface components {
             data: {
                 months: components["schemas"]["CalendarMonth"][];
                 /** Format: int64 */
-                statutory_days: number;
+                statutoryDays: number;
                 /** Format: int64 */
-                working_days: number;
+                workingDays: number;
                 /** Format: int32 */
                 year: number;
             };
@@ -5773,14 +5773,14 @@ export interface components {
                     /** @description `statutory`, `off` or `workday`. */
                     kind: string;
                     /** @description 法定节假日, 调休放假 or 调休上班. */
-                    kind_label: string;
+                    kindLabel: string;
                     name: string;
                     /** @description `package` (from the chinese-days data) or `regulator` (added or changed here). */
                     source: string;
                     /** @description 数据包 or 监管部门. */
-                    source_label: string;
+                    sourceLabel: string;
                     /** @description `YYYY-MM-DD HH:MM:SS`. */
-                    updated_time: string;
+                    updatedTime: string;
                     /**
                      * Format: int64
                      * @description 1 Monday … 7 Sunday.
@@ -8514,14 +8514,14 @@ export interface components {
             /** @description `statutory`, `off` or `workday`. */
             kind: string;
             /** @description 法定节假日, 调休放假 or 调休上班. */
-            kind_label: string;
+            kindLabel: string;
             name: string;
             /** @description `package` (from the chinese-days data) or `regulator` (added or changed here). */
             source: string;
             /** @description 数据包 or 监管部门. */
-            source_label: string;
+            sourceLabel: string;
             /** @description `YYYY-MM-DD HH:MM:SS`. */
-            updated_time: string;
+            updatedTime: string;
             /**
              * Format: int64
              * @description 1 Monday … 7 Sunday.

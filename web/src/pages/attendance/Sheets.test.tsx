@@ -141,10 +141,10 @@ describe('Sheets', () => {
       const weekday = date.day() || 7;
       const kind = index === 0 ? 'statutory' : weekday === 6 && index < 7 ? 'workday' : '';
       const cls = kind === 'statutory' ? 'statutory' : kind === 'workday' || weekday < 6 ? 'working' : 'rest';
-      return { day: date.format('YYYY-MM-DD'), weekday, kind, kind_label: kindLabels[kind] ?? '',
-        name: kind ? '测试节' : '', class: cls, class_label: classLabels[cls] };
+      return { day: date.format('YYYY-MM-DD'), weekday, kind, kindLabel: kindLabels[kind] ?? '',
+        name: kind ? '测试节' : '', class: cls, classLabel: classLabels[cls] };
     });
-    const calendar: CalendarMonth = { month, working_days: 21, statutory_days: 1, rest_days: 8, days };
+    const calendar: CalendarMonth = { month, workingDays: 21, statutoryDays: 1, restDays: 8, days };
     const { called } = renderPage(<Sheets />, { '/builder/attendance/v1/Sheet/month': { code: 201, data: sheet }, '/builder/calendar/v1/Calendar/month': { code: 201, data: calendar } });
     const first = await screen.findByTestId('sheet-head-1');
     expect(first.textContent).toBe('1节');

@@ -272,7 +272,7 @@ export default function Sheets() {
       <Typography.Paragraph type="secondary">
         √ 出勤　× 有打卡但未达出勤规则　补 手工补记出勤　缺 手工改为缺勤　· 无记录　<span style={{ ...OFF_SITE_STYLE, padding: '0 6px' }}>灰底</span> 不在场期间（进场前、退场后），不计出勤、不能补记。
         点击某一天可修正考勤（须填写原因，记入操作日志）。
-        {calendar.data && ` 表头：节 法定节假日　班 调休上班　休 休息日；本月工作日 ${calendar.data.working_days} 天，法定节假日 ${calendar.data.statutory_days} 天。`}
+        {calendar.data && ` 表头：节 法定节假日　班 调休上班　休 休息日；本月工作日 ${calendar.data.workingDays} 天，法定节假日 ${calendar.data.statutoryDays} 天。`}
       </Typography.Paragraph>
       <ServerTable<SheetFilter, GridRow>
         list={sheet}

@@ -24,27 +24,27 @@ function year(): CalendarYear {
         day: date,
         weekday,
         kind,
-        kind_label: LABELS[kind] ?? '',
+        kindLabel: LABELS[kind] ?? '',
         name: kind ? '测试节' : '',
         class: kind === 'statutory' ? 'statutory' : kind === 'workday' || weekday < 6 ? 'working' : 'rest',
-        class_label: kind === 'statutory' ? '法定节假日' : kind === 'workday' || weekday < 6 ? '工作日' : '休息日',
+        classLabel: kind === 'statutory' ? '法定节假日' : kind === 'workday' || weekday < 6 ? '工作日' : '休息日',
       };
     });
     const count = (cls: string) => days.filter((day) => day.class === cls).length;
-    return { month: `${YEAR}-${String(m + 1).padStart(2, '0')}`, working_days: count('working'), statutory_days: count('statutory'), rest_days: count('rest'), days };
+    return { month: `${YEAR}-${String(m + 1).padStart(2, '0')}`, workingDays: count('working'), statutoryDays: count('statutory'), restDays: count('rest'), days };
   });
-  return { year: YEAR, working_days: 250, statutory_days: 1, months };
+  return { year: YEAR, workingDays: 250, statutoryDays: 1, months };
 }
 
 const row = (day: string, kind = 'statutory', name = '元旦'): SpecialDayRow => ({
   day,
   weekday: 1,
   kind,
-  kind_label: LABELS[kind],
+  kindLabel: LABELS[kind],
   name,
   source: 'package',
-  source_label: '数据包',
-  updated_time: '2026-11-24 08:00:00',
+  sourceLabel: '数据包',
+  updatedTime: '2026-11-24 08:00:00',
 });
 
 function start(routes: Record<string, Reply> = {}) {

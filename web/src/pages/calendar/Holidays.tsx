@@ -59,14 +59,14 @@ export default function Holidays() {
     { title: '星期', dataIndex: 'weekday', key: 'weekday', width: 80, render: (weekday: number) => `周${WEEKDAYS[weekday - 1] ?? ''}` },
     {
       title: '类型',
-      dataIndex: 'kind_label',
+      dataIndex: 'kindLabel',
       key: 'kind',
       width: 120,
       render: (label: string, row) => <Tag color={KIND_COLORS[row.kind]}>{label}</Tag>,
     },
     { title: '名称', dataIndex: 'name', key: 'name' },
-    { title: '来源', dataIndex: 'source_label', key: 'source', width: 110 },
-    { title: '更新时间', dataIndex: 'updated_time', key: 'updated_time', width: 180 },
+    { title: '来源', dataIndex: 'sourceLabel', key: 'source', width: 110 },
+    { title: '更新时间', dataIndex: 'updatedTime', key: 'updatedTime', width: 180 },
     ...(mayKeep
       ? [
           {
@@ -84,7 +84,7 @@ export default function Holidays() {
                   修改
                 </Button>
                 <Popconfirm
-                  title={`删除 ${row.day} ${row.kind_label} ${row.name}？`}
+                  title={`删除 ${row.day} ${row.kindLabel} ${row.name}？`}
                   description="删除后该日按星期计（周一至周五为工作日，周末为休息日）。"
                   okText="删除"
                   okButtonProps={{ danger: true, 'data-testid': 'holiday-delete-confirm' }}

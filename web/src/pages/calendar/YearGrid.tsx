@@ -22,7 +22,7 @@ export default function YearGrid({ year, onPick }: Props) {
           </span>
         ))}
         <span style={{ color: '#8c8c8c' }}>
-          全年工作日 {year.working_days} 天，法定节假日 {year.statutory_days} 天；点击日期可新增或修改
+          全年工作日 {year.workingDays} 天，法定节假日 {year.statutoryDays} 天；点击日期可新增或修改
         </span>
       </div>
       {/* Six months a row where the pane is wide (the year in two rows), fewer on narrow screens. */}
@@ -32,7 +32,7 @@ export default function YearGrid({ year, onPick }: Props) {
             <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 4 }}>
               <strong>{Number(month.month.slice(5))}月</strong>
               <span style={{ color: '#8c8c8c', fontSize: 12 }}>
-                工作日 {month.working_days} 天{month.statutory_days > 0 ? `，法定 ${month.statutory_days} 天` : ''}
+                工作日 {month.workingDays} 天{month.statutoryDays > 0 ? `，法定 ${month.statutoryDays} 天` : ''}
               </span>
             </div>
             <table style={{ width: '100%', borderCollapse: 'separate', borderSpacing: 2, fontSize: 12, textAlign: 'center' }}>

@@ -5,10 +5,10 @@ const day = (date: string, weekday: number, kind = '', name = ''): CalendarDay =
   day: date,
   weekday,
   kind,
-  kind_label: { statutory: '法定节假日', off: '调休放假', workday: '调休上班' }[kind] ?? '',
+  kindLabel: { statutory: '法定节假日', off: '调休放假', workday: '调休上班' }[kind] ?? '',
   name,
   class: kind === 'statutory' ? 'statutory' : kind === 'workday' || (!kind && weekday < 6) ? 'working' : 'rest',
-  class_label: kind === 'statutory' ? '法定节假日' : kind === 'workday' || (!kind && weekday < 6) ? '工作日' : '休息日',
+  classLabel: kind === 'statutory' ? '法定节假日' : kind === 'workday' || (!kind && weekday < 6) ? '工作日' : '休息日',
 });
 
 describe('the year grid', () => {

@@ -33,7 +33,7 @@ export function weeksOf<T extends { weekday: number }>(days: readonly T[]): (T |
 /** What a day's tooltip says: `2025-10-01 周三 法定节假日 国庆节`. */
 export function describeDay(day: CalendarDay): string {
   const weekday = '一二三四五六日'[day.weekday - 1];
-  const mark = day.kind_label ? `${day.kind_label}${day.name ? ` ${day.name}` : ''}` : day.class_label;
+  const mark = day.kindLabel ? `${day.kindLabel}${day.name ? ` ${day.name}` : ''}` : day.classLabel;
   return `${day.day} 周${weekday} ${mark}`;
 }
 
