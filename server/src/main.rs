@@ -1,3 +1,5 @@
+use std::io::IsTerminal;
+
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
@@ -8,6 +10,8 @@ async fn main() -> anyhow::Result<()> {
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info")),
         )
         .with_writer(std::io::stderr)
+        // A log file or journal gets plain text; colours only on a terminal.
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     wageguard::cli::run(wageguard::cli::Cli::parse()).await
 }

@@ -87,12 +87,7 @@ async fn the_regulator_adds_next_years_arrangement(app: &TestApp) {
     assert_eq!(list["data"]["list"].as_array().unwrap().len(), 3);
     let first = &list["data"]["list"][0];
     assert_eq!(
-        (
-            first["day"].as_str(),
-            first["kindLabel"].as_str(),
-            first["sourceLabel"].as_str(),
-            first["weekday"].as_i64()
-        ),
+        (first["day"].as_str(), first["kindLabel"].as_str(), first["sourceLabel"].as_str(), first["weekday"].as_i64()),
         (Some("2027-01-01"), Some("法定节假日"), Some("监管部门"), Some(5))
     );
     let second_page = app.post(LIST, Some(&token), &[("year", "2027"), ("limit", "3"), ("page", "2")]).await;
