@@ -33,7 +33,8 @@ pub async fn insert(tx: &mut Tx, notice: &NewNotice<'_>, now: i64) -> sqlx::Resu
         .bind(now)
         .fetch_one(&mut **conn)
         .await)?;
-    let attachment = "INSERT INTO notice_attachments (notice_id, stored_name, original_name, position) VALUES ($1, $2, $3, $4)";
+    let attachment =
+        "INSERT INTO notice_attachments (notice_id, stored_name, original_name, position) VALUES ($1, $2, $3, $4)";
     for (position, (stored, original)) in notice.attachments.iter().enumerate() {
         execute_in!(tx, sqlx::query(attachment).bind(id).bind(stored).bind(original).bind(position as i64))?;
     }
@@ -71,8 +72,7 @@ const NOTICE_COLUMNS: &str = "n.id, n.title, n.body, n.audience, n.audience_list
 
 /// The regulator's filter: notices published within `scope` (a district code prefix, '' for all), of
 /// `status` ('' for all), whose title matches `pattern` (LIKE with `\` escape, '' for all).
-const REGULATOR_FILTER: &str =
-    "($1 = '' OR n.district LIKE $1 || '%') AND ($2 = '' OR n.status = $2) AND ($3 = '' OR n.title LIKE $3 ESCAPE '\\')";
+const REGULATOR_FILTER: &str = "($1 = '' OR n.district LIKE $1 || '%') AND ($2 = '' OR n.status = $2) AND ($3 = '' OR n.title LIKE $3 ESCAPE '\\')";
 
 pub async fn list(
     db: &Db,
@@ -128,7 +128,8 @@ pub struct ReceiptRow {
 }
 
 /// `read`: None all receipts, Some(true) the read ones, Some(false) the unread.
-const RECEIPT_FILTER: &str = "r.notice_id = $1 AND ($2 = '' OR ($2 = '1' AND r.read_at IS NOT NULL) OR ($2 = '0' AND r.read_at IS NULL))";
+const RECEIPT_FILTER: &str =
+    "r.notice_id = $1 AND ($2 = '' OR ($2 = '1' AND r.read_at IS NOT NULL) OR ($2 = '0' AND r.read_at IS NULL))";
 
 pub async fn receipts(
     db: &Db,
@@ -182,7 +183,8 @@ pub async fn project_list(
         "SELECT {PROJECT_COLUMNS} FROM notice_reads r JOIN notices n ON n.id = r.notice_id WHERE {PROJECT_FILTER} \
          ORDER BY n.id DESC LIMIT $4 OFFSET $5"
     );
-    let count = format!("SELECT COUNT(*) FROM notice_reads r JOIN notices n ON n.id = r.notice_id WHERE {PROJECT_FILTER}");
+    let count =
+        format!("SELECT COUNT(*) FROM notice_reads r JOIN notices n ON n.id = r.notice_id WHERE {PROJECT_FILTER}");
     on_db!(db, pool => {
         let rows = sqlx::query_as(sqlx::AssertSqlSafe(sql))
             .bind(project_id).bind(read).bind(pattern).bind(limit).bind(offset).fetch_all(pool).await?;

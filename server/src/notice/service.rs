@@ -176,7 +176,10 @@ fn check_districts(codes: &[String], scope: &str) -> Result<(), Invalid> {
     }
     let areas = areas();
     for code in codes {
-        let area = areas.get(code).filter(|area| area.level >= crate::area::data::Level::City).ok_or(Invalid(MSG_DISTRICTS))?;
+        let area = areas
+            .get(code)
+            .filter(|area| area.level >= crate::area::data::Level::City)
+            .ok_or(Invalid(MSG_DISTRICTS))?;
         if !scope.is_empty() && !areas.get(scope).is_some_and(|own| areas.contains(own, area)) {
             return Err(Invalid(MSG_DISTRICTS));
         }
@@ -226,7 +229,11 @@ async fn resolve_audience(
 }
 
 /// The attachments named, each the publisher's own voucher upload: (stored name, original name).
-async fn check_attachments(db: &Db, current: &CurrentAccount, form: &PublishForm) -> Result<Vec<(String, String)>, ApiError> {
+async fn check_attachments(
+    db: &Db,
+    current: &CurrentAccount,
+    form: &PublishForm,
+) -> Result<Vec<(String, String)>, ApiError> {
     let urls = comma_list(&form.attachments);
     let max = UploadKind::Voucher.max_files();
     if urls.len() > max {
@@ -235,7 +242,8 @@ async fn check_attachments(db: &Db, current: &CurrentAccount, form: &PublishForm
     let mut files = Vec::with_capacity(urls.len());
     for url in urls {
         let name = url.strip_prefix(URL_PREFIX).unwrap_or("");
-        let plain = !name.is_empty() && name.len() <= 80 && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.');
+        let plain =
+            !name.is_empty() && name.len() <= 80 && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.');
         let original = if plain {
             upload::service::account_upload(db, current.account.id, name, UploadKind::Voucher.as_str()).await?
         } else {
@@ -268,10 +276,11 @@ pub async fn publish(db: &Db, current: &CurrentAccount, ip: &str, form: &Publish
     };
     let mut tx = Tx::begin(db).await?;
     let id = repo::insert(&mut tx, &notice, clock::now()).await?;
-    let entry = oplog::Entry::by(&current.account, ip)
-        .action("发布通知")
-        .on("notice", id)
-        .detail(format!("《{title}》→ {}（{}个项目）", audience.label(), recipients.len()));
+    let entry = oplog::Entry::by(&current.account, ip).action("发布通知").on("notice", id).detail(format!(
+        "《{title}》→ {}（{}个项目）",
+        audience.label(),
+        recipients.len()
+    ));
     oplog::record_in(&mut tx, &entry).await?;
     tx.commit().await?;
     let content = format!("监管部门发布了通知《{title}》，请在通知公告中查看。");
@@ -326,8 +335,7 @@ fn status_label(status: &str) -> &'static str {
 fn audience_label(row: &NoticeRow) -> String {
     match Audience::parse(&row.audience) {
         Some(Audience::Districts) => {
-            let names: Vec<String> =
-                row.audience_list.split(',').map(crate::auth::regulators::district_name).collect();
+            let names: Vec<String> = row.audience_list.split(',').map(crate::auth::regulators::district_name).collect();
             format!("{}：{}", Audience::Districts.label(), names.join("、"))
         }
         Some(audience) => audience.label().to_owned(),
@@ -556,14 +564,22 @@ pub async fn project_list(
 }
 
 /// The published notice `id` addressed to the account's project (404 for any other).
-async fn project_notice(db: &Db, current: &CurrentAccount, id: &Option<String>) -> Result<(i64, ProjectNoticeRow), ApiError> {
+async fn project_notice(
+    db: &Db,
+    current: &CurrentAccount,
+    id: &Option<String>,
+) -> Result<(i64, ProjectNoticeRow), ApiError> {
     let project_id = reader_project(current)?;
     let id = notice_id(id)?;
     let row = repo::find_for_project(db, project_id, id).await?.ok_or_else(not_found)?;
     Ok((project_id, row))
 }
 
-pub async fn project_attachments(db: &Db, current: &CurrentAccount, form: &NoticeIdForm) -> Result<Vec<Attachment>, ApiError> {
+pub async fn project_attachments(
+    db: &Db,
+    current: &CurrentAccount,
+    form: &NoticeIdForm,
+) -> Result<Vec<Attachment>, ApiError> {
     let (_, row) = project_notice(db, current, &form.id).await?;
     attachments(db, row.id).await
 }
