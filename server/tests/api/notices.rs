@@ -205,10 +205,11 @@ both!(attachments_follow_the_voucher_rules_and_reach_the_audience);
 async fn the_first_read_is_recorded_once(app: &TestApp) {
     let admin = app.login("admin", "Admin@12345").await;
     let demo = app.login("demo", "Demo@12345").await;
-    let id = published(app, &admin, "阅读回执", &[("audience", "projects"), ("projects", "1")]).await.to_string();
+    let number = published(app, &admin, "阅读回执", &[("audience", "projects"), ("projects", "1")]).await;
+    let id = number.to_string();
 
     let unread = app.post(PROJECT_LIST, Some(&demo), &[("read", "0"), ("limit", "100")]).await;
-    assert!(unread["data"]["list"].as_array().unwrap().iter().any(|row| row["id"].to_string() == id));
+    assert!(unread["data"]["list"].as_array().unwrap().iter().any(|row| row["id"] == number));
     let receipts = app.get(&format!("{READS}?id={id}"), Some(&admin)).await;
     assert_eq!(receipts["data"]["list"][0]["read"], false, "{receipts}");
     assert_eq!(receipts["data"]["list"][0]["projectName"], "郑州市金水区幸福里安置房项目");
@@ -233,7 +234,7 @@ async fn the_first_read_is_recorded_once(app: &TestApp) {
     assert_eq!(receipts["data"]["list"][0]["reader"], "demo");
     assert_eq!(app.get(&format!("{READS}?id={id}&read=0"), Some(&admin)).await["data"]["total"], 0);
     let unread = app.post(PROJECT_LIST, Some(&demo), &[("read", "0"), ("limit", "100")]).await;
-    assert!(!unread["data"]["list"].as_array().unwrap().iter().any(|row| row["id"].to_string() == id));
+    assert!(!unread["data"]["list"].as_array().unwrap().iter().any(|row| row["id"] == number));
     let list = app.get(&format!("{LIST}?title=阅读"), Some(&admin)).await;
     assert_eq!(list["data"]["list"][0]["reads"], 1, "{list}");
 }
