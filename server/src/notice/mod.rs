@@ -22,14 +22,14 @@ use service::{
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(publish))
+        .routes(routes!(notice_publish))
         .routes(routes!(notice_list))
         .routes(routes!(notice_detail))
-        .routes(routes!(withdraw))
-        .routes(routes!(receipts))
-        .routes(routes!(project_list))
-        .routes(routes!(attach_list))
-        .routes(routes!(look))
+        .routes(routes!(notice_withdraw))
+        .routes(routes!(notice_receipts))
+        .routes(routes!(notice_project_list))
+        .routes(routes!(notice_attach_list))
+        .routes(routes!(notice_look))
 }
 
 /// Publishes a notice (监察 or 管理员): plain-text body, up to 5 attachments uploaded with `kind=voucher`, to
@@ -39,7 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PublishForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Published>)))]
-async fn publish(
+async fn notice_publish(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     current: CurrentAccount,
@@ -78,7 +78,7 @@ async fn notice_detail(
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = NoticeIdForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<serde_json::Value>)))]
-async fn withdraw(
+async fn notice_withdraw(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     current: CurrentAccount,
@@ -92,7 +92,7 @@ async fn withdraw(
 #[utoipa::path(get, path = "/admin/notice/v1/Notice/reads", tag = "notice",
     params(("X-Token" = String, Header, description = "session token"), ReceiptQuery),
     responses((status = 200, body = Envelope<Paged<Receipt>>)))]
-async fn receipts(
+async fn notice_receipts(
     State(state): State<AppState>,
     current: CurrentAccount,
     Params(query): Params<ReceiptQuery>,
@@ -106,7 +106,7 @@ async fn receipts(
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = ProjectNoticeQuery, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Paged<ProjectNotice>>)))]
-async fn project_list(
+async fn notice_project_list(
     State(state): State<AppState>,
     current: CurrentAccount,
     Params(query): Params<ProjectNoticeQuery>,
@@ -119,7 +119,7 @@ async fn project_list(
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = NoticeIdForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Vec<Attachment>>)))]
-async fn attach_list(
+async fn notice_attach_list(
     State(state): State<AppState>,
     current: CurrentAccount,
     Params(form): Params<NoticeIdForm>,
@@ -133,7 +133,7 @@ async fn attach_list(
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = NoticeIdForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<OpenedNotice>)))]
-async fn look(
+async fn notice_look(
     State(state): State<AppState>,
     current: CurrentAccount,
     Params(form): Params<NoticeIdForm>,

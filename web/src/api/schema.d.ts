@@ -340,7 +340,7 @@ export interface paths {
          *     every approved project of the account's district, to those of chosen districts, or to chosen projects.
          *     Each addressed project gets a message.
          */
-        post: operations["publish"];
+        post: operations["notice_publish"];
         delete?: never;
         options?: never;
         head?: never;
@@ -355,7 +355,7 @@ export interface paths {
             cookie?: never;
         };
         /** The read receipts: each addressed project, whether and when it first opened the notice, paged. */
-        get: operations["receipts"];
+        get: operations["notice_receipts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -374,7 +374,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Withdraws a published notice (监察 or 管理员): the projects no longer see it. */
-        post: operations["withdraw"];
+        post: operations["notice_withdraw"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1748,7 +1748,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The attachments of a notice addressed to the account's project (404 for any other). */
-        post: operations["attach_list"];
+        post: operations["notice_attach_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1768,7 +1768,7 @@ export interface paths {
          * 通知公告: the published notices addressed to the account's project, newest first, with the read state;
          *     filtered by `title` and `read`, paged. Project accounts only.
          */
-        post: operations["project_list"];
+        post: operations["notice_project_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1788,7 +1788,7 @@ export interface paths {
          * Opens a notice addressed to the account's project: its body and attachments. The project's first
          *     opening is recorded as its read (later ones keep it).
          */
-        post: operations["look"];
+        post: operations["notice_look"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10429,7 +10429,7 @@ export interface operations {
             };
         };
     };
-    publish: {
+    notice_publish: {
         parameters: {
             query?: never;
             header: {
@@ -10455,7 +10455,7 @@ export interface operations {
             };
         };
     };
-    receipts: {
+    notice_receipts: {
         parameters: {
             query?: {
                 /** @description The notice's id. */
@@ -10484,7 +10484,7 @@ export interface operations {
             };
         };
     };
-    withdraw: {
+    notice_withdraw: {
         parameters: {
             query?: never;
             header: {
@@ -12298,7 +12298,7 @@ export interface operations {
             };
         };
     };
-    attach_list: {
+    notice_attach_list: {
         parameters: {
             query?: never;
             header: {
@@ -12324,7 +12324,7 @@ export interface operations {
             };
         };
     };
-    project_list: {
+    notice_project_list: {
         parameters: {
             query?: never;
             header: {
@@ -12350,7 +12350,7 @@ export interface operations {
             };
         };
     };
-    look: {
+    notice_look: {
         parameters: {
             query?: never;
             header: {
