@@ -8,13 +8,10 @@ import { Button, Card, Form, Input, Popconfirm, Select, Tag, message, type Table
 import { PlusOutlined } from '@ant-design/icons';
 import { showApiError } from '@/api/client';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
-import { useSession } from '@/store/session';
+import { useRegulatorMay } from '@/store/session';
 import PublishDialog from './PublishDialog';
 import ReceiptsDrawer from './ReceiptsDrawer';
 import { EMPTY_NOTICE_FILTER, fetchNotices, withdrawNotice, type NoticeFilter, type NoticeSummary } from './service';
-
-/** The regulator roles that publish and withdraw; every regulator reads. */
-const PUBLISHERS = ['inspector', 'manager'];
 
 const STATUS_OPTIONS: { value: NoticeFilter['status']; label: string }[] = [
   { value: '', label: '全部状态' },
@@ -24,8 +21,8 @@ const STATUS_OPTIONS: { value: NoticeFilter['status']; label: string }[] = [
 
 export default function NoticeDesk() {
   const queryClient = useQueryClient();
-  const role = useSession((state) => state.regulator?.regulatorRole ?? '');
-  const mayPublish = PUBLISHERS.includes(role);
+  // 监察 and 管理员 publish and withdraw; every regulator reads.
+  const mayPublish = useRegulatorMay('inspect');
   const [title, setTitle] = useState('');
   const [status, setStatus] = useState<NoticeFilter['status']>('');
   const [publishing, setPublishing] = useState(false);
