@@ -420,7 +420,7 @@ mod tests {
 
     /// Which area writes each table (docs/architecture.md has the same list). Reads may join other areas'
     /// tables for a list's names and scope; writes go through the owner's service.
-    const OWNERS: [(&str, &[&str]); 22] = [
+    const OWNERS: [(&str, &[&str]); 23] = [
         ("account", &["special_accounts", "account_flows", "account_verifications"]),
         ("affix", &["vouchers"]),
         (
@@ -442,6 +442,7 @@ mod tests {
         ("jobs", &["job_runs"]),
         ("message", &["messages"]),
         ("oplog", &["operation_log"]),
+        ("notice", &["notices", "notice_attachments", "notice_reads"]),
         ("project", &["projects", "project_staff"]),
         ("ratelimit", &["rate_counters"]),
         ("team", &["teams"]),

@@ -254,6 +254,11 @@ async fn check_attachments(
     Ok(files)
 }
 
+/// How a notice names its publisher to the projects: the account's name (劳动监察员), else its login name.
+fn publisher_name(account: &crate::auth::accounts::Account) -> &str {
+    if account.name.trim().is_empty() { &account.username } else { &account.name }
+}
+
 /// Publishes a notice: stores it with its receipts, sends each addressed project a message, and logs it.
 pub async fn publish(db: &Db, current: &CurrentAccount, ip: &str, form: &PublishForm) -> Result<Published, ApiError> {
     require_regulator(current)?;
@@ -270,7 +275,7 @@ pub async fn publish(db: &Db, current: &CurrentAccount, ip: &str, form: &Publish
         audience_list: &audience_list,
         district,
         publisher_id: current.account.id,
-        publisher_name: &current.account.username,
+        publisher_name: publisher_name(&current.account),
         attachments: &attachments,
         projects: &recipients,
     };
@@ -315,7 +320,7 @@ pub struct NoticeSummary {
     /// `published` or `withdrawn`.
     pub status: String,
     pub status_label: String,
-    /// The publisher's login name.
+    /// The publisher's name (its login name when it has none).
     pub publisher: String,
     /// `YYYY-MM-DD HH:MM:SS`, China time.
     pub published_at: String,
@@ -631,7 +636,7 @@ pub async fn seed_demo(db: &Db, project_id: i64) -> anyhow::Result<()> {
         audience_list: &project_id.to_string(),
         district: "",
         publisher_id: admin.id,
-        publisher_name: &admin.username,
+        publisher_name: publisher_name(&admin),
         attachments: &[],
         projects: &[project_id],
     };

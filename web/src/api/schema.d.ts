@@ -5765,7 +5765,7 @@ export interface components {
                     id: number;
                     /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
                     publishedAt: string;
-                    /** @description The publisher's login name. */
+                    /** @description The publisher's name (its login name when it has none). */
                     publisher: string;
                     /** Format: int64 */
                     reads: number;
@@ -8046,7 +8046,7 @@ export interface components {
             id: number;
             /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
             publishedAt: string;
-            /** @description The publisher's login name. */
+            /** @description The publisher's name (its login name when it has none). */
             publisher: string;
             /** Format: int64 */
             reads: number;

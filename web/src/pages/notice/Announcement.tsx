@@ -33,7 +33,7 @@ function NoticeDialog({ notice, loading, onClose }: { notice: OpenedNotice | und
               column={2}
               style={{ marginBottom: 16 }}
               items={[
-                { key: 'publisher', label: '发布单位', children: notice.publisher },
+                { key: 'publisher', label: '发布人', children: notice.publisher },
                 { key: 'time', label: '发布时间', children: notice.publishedAt },
               ]}
             />
@@ -82,7 +82,7 @@ export default function Announcement() {
         </Space>
       ),
     },
-    { title: '发布单位', dataIndex: 'publisher', width: 140 },
+    { title: '发布人', dataIndex: 'publisher', width: 140 },
     { title: '发布时间', dataIndex: 'publishedAt', width: 180 },
     { title: '附件', dataIndex: 'attachmentCount', width: 80, render: (count: number) => (count ? `${count} 个` : '—') },
     {
