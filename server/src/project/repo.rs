@@ -150,6 +150,12 @@ pub async fn in_district(db: &Db, project_id: i64, district: &str) -> sqlx::Resu
     Ok(found > 0)
 }
 
+/// The approved projects of `district` ('' for every district), by id.
+pub async fn approved_in_district(db: &Db, district: &str) -> sqlx::Result<Vec<i64>> {
+    let sql = "SELECT id FROM projects WHERE audit_status = '2' AND ($1 = '' OR ',' || district_code || ',' LIKE '%,' || $1 || ',%') ORDER BY id";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(district).fetch_all(pool).await)
+}
+
 /// A project as the regulator's audit list shows it.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct ListedProject {

@@ -486,6 +486,11 @@ pub async fn in_district(db: &Db, project_id: i64, district: &str) -> sqlx::Resu
     repo::in_district(db, project_id, district).await
 }
 
+/// The approved projects of a regulator's `district` ('' for the whole area), by id: the audience of a notice.
+pub async fn approved_in_district(db: &Db, district: &str) -> sqlx::Result<Vec<i64>> {
+    repo::approved_in_district(db, district).await
+}
+
 /// The regulator's audit list (`district` '' for the whole area): how many projects match, and one page of them. `pattern` is a LIKE pattern
 /// with `\` as escape, '' for all; `status` '' for all.
 pub async fn audit_list(

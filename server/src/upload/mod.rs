@@ -228,7 +228,12 @@ async fn serve_file(
             crate::project::service::in_district(&state.db, project_id, district).await?
         }
         (AccountKind::Admin, _, _) => true,
-        _ => same_project || account.id == upload.account_id,
+        _ if same_project || account.id == upload.account_id => true,
+        // A project also reads the attachments of the notices addressed to it.
+        _ => match account.project_id {
+            Some(project_id) => crate::notice::service::addresses_file(&state.db, project_id, &name).await?,
+            None => false,
+        },
     };
     if !allowed {
         return Err(ApiError::Forbidden("无权查看该文件".into()));

@@ -21,6 +21,7 @@ pub struct StoredUpload {
     pub content_type: String,
     pub project_id: Option<i64>,
     pub account_id: i64,
+    pub kind: String,
 }
 
 pub async fn insert(db: &Db, upload: &NewUpload<'_>) -> sqlx::Result<()> {
@@ -42,7 +43,7 @@ pub async fn insert(db: &Db, upload: &NewUpload<'_>) -> sqlx::Result<()> {
 }
 
 pub async fn find(db: &Db, stored_name: &str) -> sqlx::Result<Option<StoredUpload>> {
-    let sql = "SELECT original_name, content_type, project_id, account_id FROM uploads WHERE stored_name = $1";
+    let sql = "SELECT original_name, content_type, project_id, account_id, kind FROM uploads WHERE stored_name = $1";
     on_db!(db, pool => sqlx::query_as(sql).bind(stored_name).fetch_optional(pool).await)
 }
 

@@ -9,6 +9,15 @@ pub async fn project_kind(db: &Db, project_id: i64, stored_name: &str) -> Result
     Ok(repo::project_kind(db, project_id, stored_name).await?)
 }
 
+/// The original name of the upload `stored_name` if `account_id` made it with `kind`: a regulator's own
+/// files, which belong to no project (a notice's attachments).
+pub async fn account_upload(db: &Db, account_id: i64, stored_name: &str, kind: &str) -> sqlx::Result<Option<String>> {
+    Ok(repo::find(db, stored_name)
+        .await?
+        .filter(|upload| upload.account_id == account_id && upload.kind == kind)
+        .map(|upload| upload.original_name))
+}
+
 /// How many of these upload names the project itself uploaded with one of `kinds`.
 pub async fn count_project_uploads(db: &Db, project_id: i64, names: &[String], kinds: &[&str]) -> sqlx::Result<i64> {
     let mut total = 0;

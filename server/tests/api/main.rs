@@ -19,6 +19,7 @@ mod directory;
 mod faith;
 mod flows;
 mod jobs;
+mod notices;
 mod oplog;
 mod orders;
 mod password;

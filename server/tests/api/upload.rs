@@ -9,10 +9,10 @@ use crate::support::{TestApp, assert_refused};
 const UPLOAD: &str = "/builder/common/v1/site/upload_file_batch";
 pub const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
 const JPEG: &[u8] = b"\xff\xd8\xff\xe0\0\x10JFIF\0";
-const PDF: &[u8] = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n";
+pub const PDF: &[u8] = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n";
 const DOCX: &[u8] = b"PK\x03\x04\x14\0\x06\0[Content_Types].xml word/document.xml";
 
-async fn fetch(app: &TestApp, url: &str, token: Option<&str>, cookie: Option<&str>) -> (String, Vec<u8>) {
+pub async fn fetch(app: &TestApp, url: &str, token: Option<&str>, cookie: Option<&str>) -> (String, Vec<u8>) {
     let mut request = Request::get(url);
     if let Some(token) = token {
         request = request.header("X-Token", token);

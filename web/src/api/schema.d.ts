@@ -289,6 +289,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/notice/v1/Notice/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The notices published within the account's district, newest first, filtered by `title` and `status`,
+         *     paged. Regulator accounts only.
+         */
+        get: operations["notice_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/notice/v1/Notice/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One notice with its body and attachments (404 outside the account's district). */
+        get: operations["notice_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/notice/v1/Notice/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publishes a notice (监察 or 管理员): plain-text body, up to 5 attachments uploaded with `kind=voucher`, to
+         *     every approved project of the account's district, to those of chosen districts, or to chosen projects.
+         *     Each addressed project gets a message.
+         */
+        post: operations["notice_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/notice/v1/Notice/reads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The read receipts: each addressed project, whether and when it first opened the notice, paged. */
+        get: operations["notice_receipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/notice/v1/Notice/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraws a published notice (监察 or 管理员): the projects no longer see it. */
+        post: operations["notice_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/oplog/v1/Log/ajax_list": {
         parameters: {
             query?: never;
@@ -1640,6 +1732,63 @@ export interface paths {
         put?: never;
         /** Unread messages of the logged-in account (header bell). */
         post: operations["message_count"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/notice/v1/Notice/ajax_attach_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The attachments of a notice addressed to the account's project (404 for any other). */
+        post: operations["notice_attach_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/notice/v1/Notice/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 通知公告: the published notices addressed to the account's project, newest first, with the read state;
+         *     filtered by `title` and `read`, paged. Project accounts only.
+         */
+        post: operations["notice_project_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/notice/v1/Notice/ajax_look": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens a notice addressed to the account's project: its body and attachments. The project's first
+         *     opening is recorded as its read (later ones keep it).
+         */
+        post: operations["notice_look"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3692,6 +3841,14 @@ export interface components {
             /** @description The division's code: 2 digits for a province, 4 a city, 6 a county, 9 a township. */
             value: string;
         };
+        /** @description An attachment: its name as uploaded and where to download it. */
+        Attachment: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description `/uploads/…`, served to the publisher's district and to the addressed projects. */
+            url: string;
+        };
         /** @description One device as the lists show it. */
         AttendanceDevice: {
             createdAt: string;
@@ -5117,6 +5274,38 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_NoticeDetail: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description A notice with its body and attachments, for the regulator. */
+            data: components["schemas"]["NoticeSummary"] & {
+                attachments: components["schemas"]["Attachment"][];
+                /** @description Plain text; show it as text. */
+                body: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_OpenedNotice: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description A notice opened by its project. */
+            data: components["schemas"]["ProjectNotice"] & {
+                attachments: components["schemas"]["Attachment"][];
+                /** @description Plain text; show it as text. */
+                body: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_OplogKinds: {
             /**
              * Format: int32
@@ -5554,6 +5743,56 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Paged_NoticeSummary: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** Format: int64 */
+                    attachmentCount: number;
+                    /** @description `all`, `districts` or `projects`. */
+                    audience: string;
+                    /** @description 辖区内全部项目 / 指定行政区划：… / 指定项目 */
+                    audienceLabel: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+                    publishedAt: string;
+                    /** @description The publisher's name (its login name when it has none). */
+                    publisher: string;
+                    /** Format: int64 */
+                    reads: number;
+                    /**
+                     * Format: int64
+                     * @description Projects addressed, and how many of them opened it.
+                     */
+                    recipients: number;
+                    /** @description `published` or `withdrawn`. */
+                    status: string;
+                    statusLabel: string;
+                    title: string;
+                    /** @description '' while published. */
+                    withdrawnAt: string;
+                    withdrawnBy: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Paged_OplogLine: {
             /**
              * Format: int32
@@ -5598,6 +5837,42 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Paged_ProjectNotice: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** Format: int64 */
+                    attachmentCount: number;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+                    publishedAt: string;
+                    publisher: string;
+                    /** @description Whether the project has opened it. */
+                    read: boolean;
+                    /** @description When the project first opened it; '' when unread. */
+                    readAt: string;
+                    title: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Paged_PropertyApproverLine: {
             /**
              * Format: int32
@@ -5629,6 +5904,38 @@ export interface components {
                      * @description 1 enabled, 0 disabled.
                      */
                     status: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_Receipt: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** Format: int64 */
+                    projectId: number;
+                    projectName: string;
+                    read: boolean;
+                    /** @description `YYYY-MM-DD HH:MM:SS`, China time; '' when unread. */
+                    readAt: string;
+                    /** @description The login name of the account that opened it first; '' when unread. */
+                    reader: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -6483,6 +6790,23 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Published: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description The published notice's id and how many projects it went to. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                recipients: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Registered: {
             /**
              * Format: int32
@@ -6987,6 +7311,23 @@ export interface components {
                 label: string;
                 /** @description The division's code: 2 digits for a province, 4 a city, 6 a county, 9 a township. */
                 value: string;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Vec_Attachment: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /** @description `/uploads/…`, served to the publisher's district and to the addressed projects. */
+                url: string;
             }[];
             message: string;
         };
@@ -7683,6 +8024,51 @@ export interface components {
             /** @description Subcontractors and labour subcontractors on site. */
             subcontractors: components["schemas"]["BoardUnit"][];
         };
+        /** @description A notice with its body and attachments, for the regulator. */
+        NoticeDetail: components["schemas"]["NoticeSummary"] & {
+            attachments: components["schemas"]["Attachment"][];
+            /** @description Plain text; show it as text. */
+            body: string;
+        };
+        NoticeIdForm: {
+            /** @description The notice's id. */
+            id?: string | null;
+        };
+        /** @description A notice as the regulator sees it. */
+        NoticeSummary: {
+            /** Format: int64 */
+            attachmentCount: number;
+            /** @description `all`, `districts` or `projects`. */
+            audience: string;
+            /** @description 辖区内全部项目 / 指定行政区划：… / 指定项目 */
+            audienceLabel: string;
+            /** Format: int64 */
+            id: number;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            publishedAt: string;
+            /** @description The publisher's name (its login name when it has none). */
+            publisher: string;
+            /** Format: int64 */
+            reads: number;
+            /**
+             * Format: int64
+             * @description Projects addressed, and how many of them opened it.
+             */
+            recipients: number;
+            /** @description `published` or `withdrawn`. */
+            status: string;
+            statusLabel: string;
+            title: string;
+            /** @description '' while published. */
+            withdrawnAt: string;
+            withdrawnBy: string;
+        };
+        /** @description A notice opened by its project. */
+        OpenedNotice: components["schemas"]["ProjectNotice"] & {
+            attachments: components["schemas"]["Attachment"][];
+            /** @description Plain text; show it as text. */
+            body: string;
+        };
         /** @description The distinct actions of the log, for the kind filter. */
         OplogKinds: {
             kinds: string[];
@@ -8044,6 +8430,30 @@ export interface components {
             regulatorPhone: string;
             stepForm: components["schemas"]["StepForm"];
         };
+        /** @description A notice as its project sees it in the list. */
+        ProjectNotice: {
+            /** Format: int64 */
+            attachmentCount: number;
+            /** Format: int64 */
+            id: number;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            publishedAt: string;
+            publisher: string;
+            /** @description Whether the project has opened it. */
+            read: boolean;
+            /** @description When the project first opened it; '' when unread. */
+            readAt: string;
+            title: string;
+        };
+        /** @description The project's filters of its notices. */
+        ProjectNoticeQuery: {
+            limit?: string | null;
+            page?: string | null;
+            /** @description `1` read, `0` unread; empty = all. */
+            read?: string | null;
+            /** @description Part of the title. */
+            title?: string | null;
+        };
         /** @description One approver for the edit form (full ID number). */
         PropertyApproverDetail: {
             account: string;
@@ -8167,6 +8577,28 @@ export interface components {
             /** @description Mobile number (create only; an edit changes it through SMS verification). */
             phone?: string | null;
         };
+        /** @description A notice to publish. Form-encoded; lists are comma-separated. */
+        PublishForm: {
+            /** @description Up to 5 file URLs (`/uploads/…`) the publisher uploaded with `kind=voucher`. */
+            attachments?: string | null;
+            /** @description `all` (every approved project of the publisher's district), `districts` or `projects`. */
+            audience?: string | null;
+            /** @description Plain text, at most 5000 characters; line breaks are kept, markup is shown as typed. */
+            body?: string | null;
+            /** @description For `districts`: city, county or township codes within the publisher's district. */
+            districts?: string | null;
+            /** @description For `projects`: project ids of the publisher's district, approved. */
+            projects?: string | null;
+            /** @description At most 100 characters. */
+            title?: string | null;
+        };
+        /** @description The published notice's id and how many projects it went to. */
+        Published: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            recipients: number;
+        };
         /** @description A wage standard as the console shows it. */
         RateLine: {
             /** @description YYYY-MM-DD: the first day the standard applies. */
@@ -8175,6 +8607,17 @@ export interface components {
             wage: string;
             /** @description `day` or `month`. */
             wageKind: string;
+        };
+        /** @description One addressed project and when it first opened the notice. */
+        Receipt: {
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            read: boolean;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time; '' when unread. */
+            readAt: string;
+            /** @description The login name of the account that opened it first; '' when unread. */
+            reader: string;
         };
         /** @description `ajax_edit_save`: an exited participating unit comes back on site. */
         ReentryForm: {
@@ -9928,6 +10371,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_list: {
+        parameters: {
+            query?: {
+                /** @description Part of the title. */
+                title?: string;
+                /** @description `published` or `withdrawn`; empty = both. */
+                status?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_NoticeSummary"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_detail: {
+        parameters: {
+            query?: {
+                /** @description The notice's id. */
+                id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeDetail"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_publish: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PublishForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Published"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_receipts: {
+        parameters: {
+            query?: {
+                /** @description The notice's id. */
+                id?: string;
+                /** @description `1` the projects that read it, `0` those that did not; empty = all. */
+                read?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_Receipt"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_withdraw: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11716,6 +12294,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MessageCount"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_attach_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Attachment"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_project_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ProjectNoticeQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_ProjectNotice"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_look: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OpenedNotice"] | components["schemas"]["Refusal"];
                 };
             };
         };
