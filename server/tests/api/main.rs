@@ -19,6 +19,7 @@ mod directory;
 mod faith;
 mod flows;
 mod jobs;
+mod messages;
 mod oplog;
 mod orders;
 mod password;
