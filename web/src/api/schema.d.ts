@@ -1629,6 +1629,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/message/v1/Message/Get_message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The arrears-lead popup: the inbox's unread lead messages (newest first, at most 50), each with its
+         *     `content` and `back_id` (the lead).
+         */
+        post: operations["lead_messages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/message/v1/Message/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 系统消息: the inbox, newest first, filtered by `kind` and `read` (0 unread, 1 read), paged; each message
+         *     with its subject and the console path that resolves it. A regulator with `projectId` reads that
+         *     project's messages (read-only).
+         */
+        post: operations["message_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/message/v1/Message/ajax_message_detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One message; opening it marks it read (a regulator reading a project's leaves it unread). */
+        post: operations["message_detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/message/v1/Message/ajax_message_detail_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 全部已读: marks every unread message of the inbox read; answers how many. */
+        post: operations["message_read_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/message/v1/Message/ajaxmessagecount": {
         parameters: {
             query?: never;
@@ -1638,8 +1713,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unread messages of the logged-in account (header bell). */
+        /**
+         * Unread messages of the inbox (header bell): a clerk's own and its project's; a regulator's own, or with
+         *     `projectId` that project's.
+         */
         post: operations["message_count"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/message/v1/Message/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks one message read. Another inbox's message → 404; a regulator reading a project's → 403. */
+        post: operations["message_read"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2997,6 +3092,91 @@ export interface paths {
         put?: never;
         /** Finance approver login. */
         post: operations["finance_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/message/v1/Message/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The finance approver's messages (orders submitted for approval), as `ajax_list` on the builder side. */
+        post: operations["finance_message_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/message/v1/Message/ajax_message_detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One of the approver's messages; opening it marks it read. */
+        post: operations["finance_message_detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/message/v1/Message/ajax_message_detail_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks every unread message of the approver read. */
+        post: operations["finance_message_read_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/message/v1/Message/ajaxmessagecount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The finance approver's unread messages (its own only). Finance accounts only (403). */
+        post: operations["finance_message_count"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/message/v1/Message/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks one of the approver's messages read. */
+        post: operations["finance_message_read"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5071,8 +5251,55 @@ export interface components {
             data: {
                 /**
                  * Format: int64
-                 * @description Unread messages addressed to the account or its project.
+                 * @description Unread messages of the inbox.
                  */
+                count: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_MessageLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One message as the inbox shows it. */
+            data: {
+                content: string;
+                /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+                createdTime: string;
+                /** Format: int64 */
+                id: number;
+                kind: string;
+                /** @description The kind's name (系统消息, 工资单, …). */
+                kindLabel: string;
+                /** @description The console path of the screen that resolves it; '' when none. */
+                link: string;
+                read: boolean;
+                /** @description When it was read (China time); '' while unread. */
+                readTime: string;
+                /**
+                 * Format: int64
+                 * @description The record the message is about (a lead, an order, a notice…); null when none.
+                 */
+                subjectId?: number | null;
+                title: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_MessagesMarked: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description How many messages 全部已读 marked. */
+            data: {
+                /** Format: int64 */
                 count: number;
             };
             message: string;
@@ -5542,6 +5769,49 @@ export interface components {
                     photo: string;
                     validFrom: string;
                     validTo: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_MessageLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    content: string;
+                    /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+                    createdTime: string;
+                    /** Format: int64 */
+                    id: number;
+                    kind: string;
+                    /** @description The kind's name (系统消息, 工资单, …). */
+                    kindLabel: string;
+                    /** @description The console path of the screen that resolves it; '' when none. */
+                    link: string;
+                    read: boolean;
+                    /** @description When it was read (China time); '' while unread. */
+                    readTime: string;
+                    /**
+                     * Format: int64
+                     * @description The record the message is about (a lead, an order, a notice…); null when none.
+                     */
+                    subjectId?: number | null;
+                    title: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -7034,6 +7304,32 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Vec_LeadMessage: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /**
+                 * Format: int64
+                 * @description The lead's id: the popup opens `/remunerationClues/feedbackDetail?id=<back_id>`.
+                 */
+                back_id?: number | null;
+                content: string;
+                /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+                created_time: string;
+                /**
+                 * Format: int64
+                 * @description The message's id (to mark it read once opened).
+                 */
+                id: number;
+                title: string;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Vec_RateLine: {
             /**
              * Format: int32
@@ -7550,6 +7846,23 @@ export interface components {
             validFrom: string;
             validTo: string;
         };
+        /** @description An unread lead message of the popup (spec §3 "Messages"). */
+        LeadMessage: {
+            /**
+             * Format: int64
+             * @description The lead's id: the popup opens `/remunerationClues/feedbackDetail?id=<back_id>`.
+             */
+            back_id?: number | null;
+            content: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            created_time: string;
+            /**
+             * Format: int64
+             * @description The message's id (to mark it read once opened).
+             */
+            id: number;
+            title: string;
+        };
         /**
          * @description `company_edit_save`: the leaders of the builder (project leader) or general contractor (plus the
          *     labour leader and the site manager). Company fields sent are not read: the company stays locked.
@@ -7639,8 +7952,35 @@ export interface components {
         MessageCount: {
             /**
              * Format: int64
-             * @description Unread messages addressed to the account or its project.
+             * @description Unread messages of the inbox.
              */
+            count: number;
+        };
+        /** @description One message as the inbox shows it. */
+        MessageLine: {
+            content: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            createdTime: string;
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            /** @description The kind's name (系统消息, 工资单, …). */
+            kindLabel: string;
+            /** @description The console path of the screen that resolves it; '' when none. */
+            link: string;
+            read: boolean;
+            /** @description When it was read (China time); '' while unread. */
+            readTime: string;
+            /**
+             * Format: int64
+             * @description The record the message is about (a lead, an order, a notice…); null when none.
+             */
+            subjectId?: number | null;
+            title: string;
+        };
+        /** @description How many messages 全部已读 marked. */
+        MessagesMarked: {
+            /** Format: int64 */
             count: number;
         };
         MoveForm: {
@@ -11698,9 +12038,118 @@ export interface operations {
             };
         };
     };
+    lead_messages: {
+        parameters: {
+            query?: {
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_LeadMessage"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    message_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One kind (`system`, `order`, `payout`, `lead`, `warning`, `notice`, `guarantee`, `guarantee_change`);
+                 *     empty for all.
+                 */
+                kind?: string;
+                /** @description `0` unread, `1` read; empty for both. */
+                read?: string;
+                page?: string;
+                limit?: string;
+                /** @description The regulator's project in view (its messages, read-only); a builder's own project is implied. */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_MessageLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    message_detail: {
+        parameters: {
+            query?: {
+                id?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    message_read_all: {
+        parameters: {
+            query?: {
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessagesMarked"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     message_count: {
         parameters: {
-            query?: never;
+            query?: {
+                projectId?: string;
+            };
             header: {
                 /** @description session token */
                 "X-Token": string;
@@ -11716,6 +12165,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MessageCount"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    message_read: {
+        parameters: {
+            query?: {
+                id?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13759,6 +14233,134 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_LoginData"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    finance_message_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One kind (`system`, `order`, `payout`, `lead`, `warning`, `notice`, `guarantee`, `guarantee_change`);
+                 *     empty for all.
+                 */
+                kind?: string;
+                /** @description `0` unread, `1` read; empty for both. */
+                read?: string;
+                page?: string;
+                limit?: string;
+                /** @description The regulator's project in view (its messages, read-only); a builder's own project is implied. */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_MessageLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    finance_message_detail: {
+        parameters: {
+            query?: {
+                id?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    finance_message_read_all: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessagesMarked"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    finance_message_count: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageCount"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    finance_message_read: {
+        parameters: {
+            query?: {
+                id?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
