@@ -14,7 +14,7 @@ const NAMED_FAILURES: usize = 5;
 pub async fn submitted(db: &Db, order: &OrderRow) -> sqlx::Result<()> {
     let title = format!("待审批工资单 {}", order.order_no);
     let content = format!(
-        "{}提交了{}月工资单 {}（{} 人，{} 元），请审批。",
+        "{}提交了 {} 的工资单 {}（{} 人，{} 元），请审批。",
         order.project_name,
         order.month,
         order.order_no,
@@ -32,13 +32,13 @@ pub async fn submitted(db: &Db, order: &OrderRow) -> sqlx::Result<()> {
 
 pub async fn approved(db: &Db, order: &OrderRow) -> sqlx::Result<()> {
     let title = format!("工资单 {} 已审核通过", order.order_no);
-    let content = format!("{}月工资单 {} 已由财务审核通过，正在通过专户发放。", order.month, order.order_no);
+    let content = format!("{} 的工资单 {} 已由财务审核通过，正在通过专户发放。", order.month, order.order_no);
     message::send(db, Outgoing::to_project(order.project_id, Kind::Order, &title, &content).about(order.id)).await
 }
 
 pub async fn rejected(db: &Db, order: &OrderRow, remark: &str) -> sqlx::Result<()> {
     let title = format!("工资单 {} 已被驳回", order.order_no);
-    let content = format!("{}月工资单 {} 被财务驳回，驳回原因：{remark}。", order.month, order.order_no);
+    let content = format!("{} 的工资单 {} 被财务驳回，驳回原因：{remark}。", order.month, order.order_no);
     message::send(db, Outgoing::to_project(order.project_id, Kind::Order, &title, &content).about(order.id)).await
 }
 

@@ -38,6 +38,7 @@ function MessageDetail({ line, onGo, onClose }: { line: MessageLine | null; onGo
           bordered
           size="small"
           column={1}
+          styles={{ label: { width: 80, whiteSpace: 'nowrap' } }}
           items={[
             { key: 'kind', label: '类型', children: line.kindLabel },
             { key: 'time', label: '时间', children: line.createdTime },
