@@ -1,6 +1,6 @@
 /**
  * The messages' client (server/src/message): the inbox of 系统消息 and the finance shell's 消息, the header
- * bell's unread count and the arrears-lead popup. The enterprise side calls `/builder/message/…` (a regulator's
+ * bell's unread count and the arrears-lead popup. The enterprise side calls the builder paths (a regulator's
  * project in view goes along), the finance side the finance paths. Types come from the generated schema only.
  */
 import { post } from '@/api/client';
