@@ -1784,7 +1784,11 @@ pub async fn reissue(db: &Db, current: &CurrentAccount, ip: &str, form: &WageRei
     }
     let original =
         repo::order(db, project_id, order_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_ORDER.into()))?;
-    repo::reissue(db, project_id, &original, &ids, &actor(current, ip)).await?.map_err(refusal)
+    let id = repo::reissue(db, project_id, &original, &ids, &actor(current, ip)).await?.map_err(refusal)?;
+    if let Some(order) = repo::order(db, project_id, id).await? {
+        notify::submitted(db, &order).await?;
+    }
+    Ok(id)
 }
 
 /// The month a project settles now (`YYYY-MM`): wages are paid in arrears, so the previous month (China time).

@@ -238,8 +238,9 @@ async fn wage_orders_leave_their_messages(app: &TestApp) {
 
     // Two cards fail the check digit, so the approved order below pays 部分发放.
     let sheet = create_sheet(app, &demo).await;
-    for line in &lines(app, &demo, sheet).await[..2] {
-        let worker = line["workerId"].to_string();
+    let workers: Vec<String> =
+        lines(app, &demo, sheet).await[..2].iter().map(|line| line["workerId"].to_string()).collect();
+    for worker in &workers {
         let form =
             [("workerId", worker.as_str()), ("card", "6222021234567890129"), ("bank", "102"), ("confirmed", "1")];
         assert_eq!(app.post("/builder/wage/v1/Abnormal/card", Some(&demo), &form).await["code"], 201);
@@ -281,5 +282,20 @@ async fn wage_orders_leave_their_messages(app: &TestApp) {
         2,
         "the approver is asked twice, told nothing else"
     );
+
+    // The corrected lines are re-issued in an order of their own: the approver is asked again.
+    for (index, worker) in workers.iter().enumerate() {
+        let body = format!("62220299{index:010}");
+        let card = format!("{body}{}", wageguard::domain::wage_card::check_digit(&body));
+        let form = [("workerId", worker.as_str()), ("card", card.as_str()), ("bank", "102")];
+        assert_eq!(app.post("/builder/wage/v1/Abnormal/card", Some(&demo), &form).await["code"], 201);
+    }
+    let abnormal = app.get("/builder/wage/v1/Abnormal/list", Some(&demo)).await;
+    let ids: Vec<String> = abnormal["data"]["list"].as_array().unwrap().iter().map(|p| p["id"].to_string()).collect();
+    let reissued = app.post("/builder/wage/v1/Abnormal/reissue", Some(&demo), &[("ids", &ids.join(","))]).await;
+    assert_eq!(reissued["code"], 201, "{reissued}");
+    let asked = order_messages(app, &finance, FINANCE_LIST).await;
+    assert_eq!(asked.len(), 3);
+    assert_eq!(asked[0]["subjectId"], reissued["data"]);
 }
 both!(wage_orders_leave_their_messages);
