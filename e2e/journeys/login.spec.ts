@@ -52,7 +52,8 @@ test('an enterprise user of an approved project gets the shell on the workbench'
   await expect(page.getByTestId('header-welcome')).toHaveText('欢迎您，demo');
   await expect(page.getByTestId('header-title')).toHaveText(SITE_TITLE);
   await expect(page.getByTestId('header-project')).toHaveText(PROJECT_NAME);
-  await expect(page.getByTestId('header-message-count')).toHaveText('0');
+  // The demo project's messages (server/src/message/service.rs seed_demo): three of four unread.
+  await expect(page.getByTestId('header-message-count')).toHaveText('3');
   await expect(page).toHaveTitle(`工作台 - ${SITE_TITLE}`);
 
   const sidebar = page.getByTestId('sidebar');
@@ -117,8 +118,8 @@ test('a finance approver gets the finance shell on the approval orders', async (
   await login(page, FINANCE);
   await expect(page).toHaveURL(/\/order\/index$/);
   await expect(page.getByTestId('header-welcome')).toHaveText('欢迎您，finance');
-  // The finance shell has no message bell.
-  await expect(page.getByTestId('header-messages')).toHaveCount(0);
+  // The approver's bell counts its own messages (orders to approve): none yet.
+  await expect(page.getByTestId('header-message-count')).toHaveText('0');
   await expect(page.locator('[data-testid=page-pane][data-path="/order/index"]')).toContainText('待审核工资单');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('tabIndex'))).toBe('2');
 

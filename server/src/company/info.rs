@@ -21,6 +21,7 @@ use crate::db::Db;
 use crate::domain::{Invalid, money};
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::message::service::{self as message, Kind, Outgoing};
 use crate::oplog;
 use crate::project::options::{self, SelectOption};
 use crate::project::service as project;
@@ -371,6 +372,9 @@ pub async fn set_read(db: &Db, current: &CurrentAccount, ip: &str, form: &Change
         return Err(ApiError::NotFound(MSG_CHANGE_NOT_FOUND.into()));
     }
     if units::set_guarantee_read(db, change.id, current.account.id).await? {
+        let content = format!("监管部门已查阅您单位的工资保证金变更（变更原因：{}）。", change.reason);
+        let outgoing = Outgoing::to_project(change.project_id, Kind::Guarantee, "工资保证金变更已查阅", &content);
+        message::send(db, outgoing.about(change.id)).await?;
         oplog::record(
             db,
             oplog::Entry::by(&current.account, ip)

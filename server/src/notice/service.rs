@@ -610,6 +610,7 @@ pub async fn look(db: &Db, current: &CurrentAccount, form: &NoticeIdForm) -> Res
         // Read by another account of the project between the look-up and the mark.
         row = project_notice(db, current, &form.id).await?.1;
     }
+    message::subject_opened(db, project_id, Kind::Notice, row.id).await?;
     let body = std::mem::take(&mut row.body);
     let attachments = attachments(db, row.id).await?;
     Ok(OpenedNotice { notice: row.into(), body, attachments })

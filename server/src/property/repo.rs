@@ -58,3 +58,9 @@ pub async fn id_number_taken(db: &Db, project_id: i64, id_number: &str, except_i
     let count: i64 = on_db!(db, pool => sqlx::query_scalar(sql).bind(project_id).bind(id_number).bind(except_id).fetch_one(pool).await)?;
     Ok(count > 0)
 }
+
+/// The ids of the project's enabled approvers (who are told of an order to approve).
+pub async fn enabled_ids(db: &Db, project_id: i64) -> sqlx::Result<Vec<i64>> {
+    let sql = "SELECT id FROM accounts WHERE kind = 'finance' AND project_id = $1 AND disabled = FALSE ORDER BY id";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(project_id).fetch_all(pool).await)
+}

@@ -215,6 +215,11 @@ async fn log(
     Ok(())
 }
 
+/// The accounts of the project's enabled approvers: the wage area tells them of an order to approve.
+pub async fn enabled_approver_ids(db: &Db, project_id: i64) -> sqlx::Result<Vec<i64>> {
+    repo::enabled_ids(db, project_id).await
+}
+
 /// `Examine`.
 pub async fn list(
     state: &AppState,

@@ -5,6 +5,7 @@
 
 pub mod basis;
 pub mod money;
+mod notify;
 pub mod payout;
 pub mod plan;
 pub mod repo;

@@ -4,6 +4,7 @@
 //! paid twice. The bank's answers are settled here: which payouts are paid (their flows posted through the
 //! account area), which fail, and when the order is 已支付 or 部分发放 with the sheets it pays.
 
+use super::notify;
 use super::repo::{self, Actor, PendingPayout};
 use super::status::sheet_status_label;
 use crate::account::flows::{self, Direction, NewFlow, Source};
@@ -58,7 +59,11 @@ pub async fn pay_order(
                 PayOutcome::Failed { reason } => settlement.failed.push((payout, reason)),
             }
         }
-        settle(db, &settlement, actor).await?;
+        let settled = settle(db, &settlement, actor).await?;
+        notify::lines_failed(db, order.project_id, order_id, &order.order_no, &settled.failures).await?;
+        if let Some((paid_fen, failed_fen)) = settled.partly_failed {
+            notify::partly_failed(db, order.project_id, order_id, &order.order_no, paid_fen, failed_fen).await?;
+        }
         if batch.is_empty() || left <= 0 {
             return Ok(());
         }
@@ -75,18 +80,27 @@ struct Settlement<'a> {
     failed: Vec<(&'a PendingPayout, String)>,
 }
 
+/// What a settlement left to tell the project: the lines that failed (name, reason), and the sums paid and
+/// failed when it finished the order 部分发放.
+struct Settled {
+    failures: Vec<(String, String)>,
+    partly_failed: Option<(i64, i64)>,
+}
+
 /// Why a payout the bank paid fails after all: the account could not cover it when its flow was posted.
 const NO_FUNDS: &str = "专户余额不足";
 
 /// Records the bank's answers in one transaction: a paid payout (still pending) becomes paid with its 'out'
 /// flow (payout_id) moving the balance; a failed one keeps its reason; then, when nothing is left pending,
 /// the order is finished (已支付 / 部分发放) and the sheets and earlier orders it pays follow
-/// ([`settle_states`]). Answers (paid, failed) written.
-async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx::Result<(usize, usize)> {
+/// ([`settle_states`]). The messages go out once it committed.
+async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx::Result<Settled> {
     let now = clock::now();
     let summary = format!("{} 月工资（工资单 {}）", settlement.month, settlement.order_no);
     let mut tx = Tx::begin(db).await?;
-    let (mut paid, mut failed) = (0usize, 0usize);
+    let mut paid = 0usize;
+    let mut failures = Vec::new();
+    let mut partly_failed = None;
     // Only the payouts still pending when taken get their flow: a payout is never paid twice.
     let taken = repo::take_paid(&mut tx, &settlement.paid, now).await?;
     let taken: Vec<&(&PendingPayout, String)> =
@@ -118,17 +132,17 @@ async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx::Re
                 paid += 1;
             } else {
                 repo::unpay(&mut tx, payout.id, NO_FUNDS).await?;
-                failed += 1;
+                failures.push((payout.name.clone(), NO_FUNDS.to_owned()));
             }
         }
     }
     for (payout, reason) in &settlement.failed {
         if repo::fail_payout(&mut tx, payout.id, reason, now).await? {
-            failed += 1;
+            failures.push((payout.name.clone(), reason.clone()));
         }
     }
-    if paid + failed > 0 {
-        let detail = format!("成功 {paid} 笔，失败 {failed} 笔");
+    if paid + failures.len() > 0 {
+        let detail = format!("成功 {paid} 笔，失败 {} 笔", failures.len());
         oplog::record_in(&mut tx, &actor.entry("工资发放", "wage_order", settlement.order_id, detail)).await?;
     }
     if repo::payouts_left(&mut tx, settlement.order_id).await? == 0 {
@@ -143,10 +157,13 @@ async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx::Re
             );
             oplog::record_in(&mut tx, &actor.entry(action, "wage_order", settlement.order_id, detail)).await?;
             settle_states(&mut tx, settlement.order_id, actor).await?;
+            if status == "partial" {
+                partly_failed = Some((paid_fen, failed_fen));
+            }
         }
     }
     tx.commit().await?;
-    Ok((paid, failed))
+    Ok(Settled { failures, partly_failed })
 }
 
 /// After the order finished (inside its settlement's transaction): each sheet it touched becomes 已发放 or

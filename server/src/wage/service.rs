@@ -11,7 +11,7 @@ use super::money::{parse_yuan, yuan, yuan_grouped};
 use super::plan::{self, Inputs, PlannedLine};
 use super::repo::{self, Actor, LineRow, OrderRow, PayoutRow, Refusal, SheetRow};
 pub use super::status::sheet_status_label;
-use super::{VERIFICATION_SECONDS, payout};
+use super::{VERIFICATION_SECONDS, notify, payout};
 use crate::auth::sessions::CurrentAccount;
 use crate::bank::BankGateway;
 use crate::clock;
@@ -1429,7 +1429,12 @@ pub async fn submit(db: &Db, current: &CurrentAccount, ip: &str, form: &WageOrde
             return Err(ApiError::refused(MSG_SHEET_IN_ORDER));
         }
     }
-    repo::submit_order(db, project_id, &span.month, &ids, &remark, &actor(current, ip)).await?.map_err(refusal)
+    let id =
+        repo::submit_order(db, project_id, &span.month, &ids, &remark, &actor(current, ip)).await?.map_err(refusal)?;
+    if let Some(order) = repo::order(db, project_id, id).await? {
+        notify::submitted(db, &order).await?;
+    }
+    Ok(id)
 }
 
 pub async fn orders(db: &Db, current: &CurrentAccount, query: &WageOrderQuery) -> Result<Paged<WageOrder>, ApiError> {
@@ -1584,6 +1589,9 @@ async fn reject(db: &Db, project_id: i64, id: i64, remark: &str, actor: &Actor) 
     if !repo::close_pending(db, project_id, id, "rejected", remark, actor).await? {
         return Err(ApiError::refused(MSG_NOT_PENDING));
     }
+    if let Some(order) = repo::order(db, project_id, id).await? {
+        notify::rejected(db, &order, remark).await?;
+    }
     Ok("已驳回")
 }
 
@@ -1601,6 +1609,9 @@ pub async fn approve(
         Ok(()) => {}
         Err(Refusal::Changed) => return Err(ApiError::refused(MSG_NOT_PENDING)),
         Err(other) => return Err(refusal(other)),
+    }
+    if let Some(order) = repo::order(db, project_id, id).await? {
+        notify::approved(db, &order).await?;
     }
     match payout::pay_order(db, bank, id, actor, i64::MAX).await {
         Ok(()) => Ok("审核通过，已发放"),
@@ -1773,7 +1784,11 @@ pub async fn reissue(db: &Db, current: &CurrentAccount, ip: &str, form: &WageRei
     }
     let original =
         repo::order(db, project_id, order_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_ORDER.into()))?;
-    repo::reissue(db, project_id, &original, &ids, &actor(current, ip)).await?.map_err(refusal)
+    let id = repo::reissue(db, project_id, &original, &ids, &actor(current, ip)).await?.map_err(refusal)?;
+    if let Some(order) = repo::order(db, project_id, id).await? {
+        notify::submitted(db, &order).await?;
+    }
+    Ok(id)
 }
 
 /// The month a project settles now (`YYYY-MM`): wages are paid in arrears, so the previous month (China time).

@@ -20,6 +20,7 @@ mod faith;
 mod flows;
 mod jobs;
 mod notices;
+mod messages;
 mod oplog;
 mod orders;
 mod password;

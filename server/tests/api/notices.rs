@@ -214,8 +214,12 @@ async fn the_first_read_is_recorded_once(app: &TestApp) {
     assert_eq!(receipts["data"]["list"][0]["read"], false, "{receipts}");
     assert_eq!(receipts["data"]["list"][0]["projectName"], "郑州市金水区幸福里安置房项目");
 
+    let count = "/builder/message/v1/Message/ajaxmessagecount";
+    let bell_before = app.post(count, Some(&demo), &[]).await["data"]["count"].as_i64().unwrap();
     let opened = app.post(LOOK, Some(&demo), &[("id", &id)]).await;
     assert_eq!(opened["code"], 201, "{opened}");
+    let bell_after = app.post(count, Some(&demo), &[]).await["data"]["count"].as_i64().unwrap();
+    assert_eq!(bell_after, bell_before - 1, "opening the notice reads its message");
     assert_eq!(opened["data"]["read"], true);
     let first = opened["data"]["readAt"].as_str().unwrap().to_owned();
     assert_eq!(first.len(), 19);

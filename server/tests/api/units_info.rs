@@ -293,6 +293,9 @@ async fn a_guarantee_change_is_recorded_and_the_regulator_reads_it(app: &TestApp
     assert_eq!(reply["code"], 201, "{reply}");
     assert_eq!(app.post(COUNT, Some(&admin), &[]).await["data"]["count"], before_read - 1, "its message is read too");
     assert_eq!(app.post(SET_READ, Some(&admin), &[("id", &change_id)]).await["code"], 201, "again: nothing changes");
+    let told = app.post("/builder/message/v1/Message/ajax_list", Some(&token), &[("kind", "guarantee")]).await;
+    assert_eq!(told["data"]["total"], 1, "the project is told once that the bureau read it: {told}");
+    assert_eq!(told["data"]["list"][0]["subjectId"].to_string(), change_id);
     assert_eq!(log_lines(app, "确认保证金变更").await, 1);
     let info = app.post(INFO, Some(&token), &[("type", "builder")]).await["data"].clone();
     let read = info["guarantee_changes"]

@@ -289,98 +289,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/notice/v1/Notice/ajax_list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The notices published within the account's district, newest first, filtered by `title` and `status`,
-         *     paged. Regulator accounts only.
-         */
-        get: operations["notice_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/notice/v1/Notice/detail": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One notice with its body and attachments (404 outside the account's district). */
-        get: operations["notice_detail"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/notice/v1/Notice/publish": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Publishes a notice (监察 or 管理员): plain-text body, up to 5 attachments uploaded with `kind=voucher`, to
-         *     every approved project of the account's district, to those of chosen districts, or to chosen projects.
-         *     Each addressed project gets a message.
-         */
-        post: operations["notice_publish"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/notice/v1/Notice/reads": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The read receipts: each addressed project, whether and when it first opened the notice, paged. */
-        get: operations["notice_receipts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/notice/v1/Notice/withdraw": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Withdraws a published notice (监察 or 管理员): the projects no longer see it. */
-        post: operations["notice_withdraw"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/admin/oplog/v1/Log/ajax_list": {
         parameters: {
             query?: never;
@@ -1721,6 +1629,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/message/v1/Message/Get_message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The arrears-lead popup: the inbox's unread lead messages (newest first, at most 50), each with its
+         *     `content` and `back_id` (the lead).
+         */
+        post: operations["lead_messages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/message/v1/Message/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 系统消息: the inbox, newest first, filtered by `kind` and `read` (0 unread, 1 read), paged; each message
+         *     with its subject and the console path that resolves it. A regulator with `projectId` reads that
+         *     project's messages (read-only).
+         */
+        post: operations["message_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/message/v1/Message/ajax_message_detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One message; opening it marks it read (a regulator reading a project's leaves it unread). */
+        post: operations["message_detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/message/v1/Message/ajax_message_detail_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 全部已读: marks every unread message of the inbox read; answers how many. */
+        post: operations["message_read_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/message/v1/Message/ajaxmessagecount": {
         parameters: {
             query?: never;
@@ -1730,7 +1713,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unread messages of the logged-in account (header bell). */
+        /**
+         * Unread messages of the inbox (header bell): a clerk's own and its project's; a regulator's own, or with
+         *     `projectId` that project's.
+         */
         post: operations["message_count"];
         delete?: never;
         options?: never;
@@ -1738,7 +1724,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/builder/notice/v1/Notice/ajax_attach_list": {
+    "/builder/message/v1/Message/read": {
         parameters: {
             query?: never;
             header?: never;
@@ -1747,48 +1733,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The attachments of a notice addressed to the account's project (404 for any other). */
-        post: operations["notice_attach_list"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/builder/notice/v1/Notice/ajax_list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * 通知公告: the published notices addressed to the account's project, newest first, with the read state;
-         *     filtered by `title` and `read`, paged. Project accounts only.
-         */
-        post: operations["notice_project_list"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/builder/notice/v1/Notice/ajax_look": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Opens a notice addressed to the account's project: its body and attachments. The project's first
-         *     opening is recorded as its read (later ones keep it).
-         */
-        post: operations["notice_look"];
+        /** Marks one message read. Another inbox's message → 404; a regulator reading a project's → 403. */
+        post: operations["message_read"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3152,6 +3098,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/finance/message/v1/Message/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The finance approver's messages (orders submitted for approval), as `ajax_list` on the builder side. */
+        post: operations["finance_message_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/message/v1/Message/ajax_message_detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One of the approver's messages; opening it marks it read. */
+        post: operations["finance_message_detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/message/v1/Message/ajax_message_detail_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks every unread message of the approver read. */
+        post: operations["finance_message_read_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/message/v1/Message/ajaxmessagecount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The finance approver's unread messages (its own only). Finance accounts only (403). */
+        post: operations["finance_message_count"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/message/v1/Message/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks one of the approver's messages read. */
+        post: operations["finance_message_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/finance/project/v1/orders/Attendance": {
         parameters: {
             query?: never;
@@ -3841,14 +3872,6 @@ export interface components {
             /** @description The division's code: 2 digits for a province, 4 a city, 6 a county, 9 a township. */
             value: string;
         };
-        /** @description An attachment: its name as uploaded and where to download it. */
-        Attachment: {
-            /** Format: int64 */
-            id: number;
-            name: string;
-            /** @description `/uploads/…`, served to the publisher's district and to the addressed projects. */
-            url: string;
-        };
         /** @description One device as the lists show it. */
         AttendanceDevice: {
             createdAt: string;
@@ -4185,13 +4208,13 @@ export interface components {
             /** @description For pay: `working`, `statutory` (paid holiday) or `rest`. */
             class: string;
             /** @description 工作日, 法定节假日 or 休息日. */
-            classLabel: string;
+            class_label: string;
             /** @description `YYYY-MM-DD`. */
             day: string;
             /** @description The arrangement's mark: `statutory`, `off`, `workday`, or '' for an ordinary day. */
             kind: string;
             /** @description 法定节假日, 调休放假, 调休上班 or ''. */
-            kindLabel: string;
+            kind_label: string;
             /** @description The holiday's name, '' for an ordinary day. */
             name: string;
             /**
@@ -4222,17 +4245,17 @@ export interface components {
              * Format: int64
              * @description Rest days (weekends and 调休放假).
              */
-            restDays: number;
+            rest_days: number;
             /**
              * Format: int64
              * @description Statutory paid holidays (法定节假日).
              */
-            statutoryDays: number;
+            statutory_days: number;
             /**
              * Format: int64
              * @description Working days (工作日, 调休上班 included).
              */
-            workingDays: number;
+            working_days: number;
         };
         CalendarSaveForm: {
             /** @description `YYYY-MM-DD`, in 2000–2100. */
@@ -4246,9 +4269,9 @@ export interface components {
         CalendarYear: {
             months: components["schemas"]["CalendarMonth"][];
             /** Format: int64 */
-            statutoryDays: number;
+            statutory_days: number;
             /** Format: int64 */
-            workingDays: number;
+            working_days: number;
             /** Format: int32 */
             year: number;
         };
@@ -4840,17 +4863,17 @@ export interface components {
                  * Format: int64
                  * @description Rest days (weekends and 调休放假).
                  */
-                restDays: number;
+                rest_days: number;
                 /**
                  * Format: int64
                  * @description Statutory paid holidays (法定节假日).
                  */
-                statutoryDays: number;
+                statutory_days: number;
                 /**
                  * Format: int64
                  * @description Working days (工作日, 调休上班 included).
                  */
-                workingDays: number;
+                working_days: number;
             };
             message: string;
         };
@@ -4866,9 +4889,9 @@ export interface components {
             data: {
                 months: components["schemas"]["CalendarMonth"][];
                 /** Format: int64 */
-                statutoryDays: number;
+                statutory_days: number;
                 /** Format: int64 */
-                workingDays: number;
+                working_days: number;
                 /** Format: int32 */
                 year: number;
             };
@@ -5228,8 +5251,55 @@ export interface components {
             data: {
                 /**
                  * Format: int64
-                 * @description Unread messages addressed to the account or its project.
+                 * @description Unread messages of the inbox.
                  */
+                count: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_MessageLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One message as the inbox shows it. */
+            data: {
+                content: string;
+                /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+                createdTime: string;
+                /** Format: int64 */
+                id: number;
+                kind: string;
+                /** @description The kind's name (系统消息, 工资单, …). */
+                kindLabel: string;
+                /** @description The console path of the screen that resolves it; '' when none. */
+                link: string;
+                read: boolean;
+                /** @description When it was read (China time); '' while unread. */
+                readTime: string;
+                /**
+                 * Format: int64
+                 * @description The record the message is about (a lead, an order, a notice…); null when none.
+                 */
+                subjectId?: number | null;
+                title: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_MessagesMarked: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description How many messages 全部已读 marked. */
+            data: {
+                /** Format: int64 */
                 count: number;
             };
             message: string;
@@ -5270,38 +5340,6 @@ export interface components {
                 startTime: string;
                 /** @description Subcontractors and labour subcontractors on site. */
                 subcontractors: components["schemas"]["BoardUnit"][];
-            };
-            message: string;
-        };
-        /** @description Every reply of the API. */
-        Envelope_NoticeDetail: {
-            /**
-             * Format: int32
-             * @description 201 success
-             * @enum {integer}
-             */
-            code: 201;
-            /** @description A notice with its body and attachments, for the regulator. */
-            data: components["schemas"]["NoticeSummary"] & {
-                attachments: components["schemas"]["Attachment"][];
-                /** @description Plain text; show it as text. */
-                body: string;
-            };
-            message: string;
-        };
-        /** @description Every reply of the API. */
-        Envelope_OpenedNotice: {
-            /**
-             * Format: int32
-             * @description 201 success
-             * @enum {integer}
-             */
-            code: 201;
-            /** @description A notice opened by its project. */
-            data: components["schemas"]["ProjectNotice"] & {
-                attachments: components["schemas"]["Attachment"][];
-                /** @description Plain text; show it as text. */
-                body: string;
             };
             message: string;
         };
@@ -5743,7 +5781,7 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
-        Envelope_Paged_NoticeSummary: {
+        Envelope_Paged_MessageLine: {
             /**
              * Format: int32
              * @description 201 success
@@ -5755,32 +5793,25 @@ export interface components {
                 /** Format: int64 */
                 limit: number;
                 list: {
-                    /** Format: int64 */
-                    attachmentCount: number;
-                    /** @description `all`, `districts` or `projects`. */
-                    audience: string;
-                    /** @description 辖区内全部项目 / 指定行政区划：… / 指定项目 */
-                    audienceLabel: string;
+                    content: string;
+                    /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+                    createdTime: string;
                     /** Format: int64 */
                     id: number;
-                    /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
-                    publishedAt: string;
-                    /** @description The publisher's name (its login name when it has none). */
-                    publisher: string;
-                    /** Format: int64 */
-                    reads: number;
+                    kind: string;
+                    /** @description The kind's name (系统消息, 工资单, …). */
+                    kindLabel: string;
+                    /** @description The console path of the screen that resolves it; '' when none. */
+                    link: string;
+                    read: boolean;
+                    /** @description When it was read (China time); '' while unread. */
+                    readTime: string;
                     /**
                      * Format: int64
-                     * @description Projects addressed, and how many of them opened it.
+                     * @description The record the message is about (a lead, an order, a notice…); null when none.
                      */
-                    recipients: number;
-                    /** @description `published` or `withdrawn`. */
-                    status: string;
-                    statusLabel: string;
+                    subjectId?: number | null;
                     title: string;
-                    /** @description '' while published. */
-                    withdrawnAt: string;
-                    withdrawnBy: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -5837,42 +5868,6 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
-        Envelope_Paged_ProjectNotice: {
-            /**
-             * Format: int32
-             * @description 201 success
-             * @enum {integer}
-             */
-            code: 201;
-            /** @description One page of a list. */
-            data: {
-                /** Format: int64 */
-                limit: number;
-                list: {
-                    /** Format: int64 */
-                    attachmentCount: number;
-                    /** Format: int64 */
-                    id: number;
-                    /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
-                    publishedAt: string;
-                    publisher: string;
-                    /** @description Whether the project has opened it. */
-                    read: boolean;
-                    /** @description When the project first opened it; '' when unread. */
-                    readAt: string;
-                    title: string;
-                }[];
-                /** Format: int64 */
-                page: number;
-                /**
-                 * Format: int64
-                 * @description Rows matching the filters, over all pages.
-                 */
-                total: number;
-            };
-            message: string;
-        };
-        /** @description Every reply of the API. */
         Envelope_Paged_PropertyApproverLine: {
             /**
              * Format: int32
@@ -5904,38 +5899,6 @@ export interface components {
                      * @description 1 enabled, 0 disabled.
                      */
                     status: number;
-                }[];
-                /** Format: int64 */
-                page: number;
-                /**
-                 * Format: int64
-                 * @description Rows matching the filters, over all pages.
-                 */
-                total: number;
-            };
-            message: string;
-        };
-        /** @description Every reply of the API. */
-        Envelope_Paged_Receipt: {
-            /**
-             * Format: int32
-             * @description 201 success
-             * @enum {integer}
-             */
-            code: 201;
-            /** @description One page of a list. */
-            data: {
-                /** Format: int64 */
-                limit: number;
-                list: {
-                    /** Format: int64 */
-                    projectId: number;
-                    projectName: string;
-                    read: boolean;
-                    /** @description `YYYY-MM-DD HH:MM:SS`, China time; '' when unread. */
-                    readAt: string;
-                    /** @description The login name of the account that opened it first; '' when unread. */
-                    reader: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -6080,14 +6043,14 @@ export interface components {
                     /** @description `statutory`, `off` or `workday`. */
                     kind: string;
                     /** @description 法定节假日, 调休放假 or 调休上班. */
-                    kindLabel: string;
+                    kind_label: string;
                     name: string;
                     /** @description `package` (from the chinese-days data) or `regulator` (added or changed here). */
                     source: string;
                     /** @description 数据包 or 监管部门. */
-                    sourceLabel: string;
+                    source_label: string;
                     /** @description `YYYY-MM-DD HH:MM:SS`. */
-                    updatedTime: string;
+                    updated_time: string;
                     /**
                      * Format: int64
                      * @description 1 Monday … 7 Sunday.
@@ -6790,23 +6753,6 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
-        Envelope_Published: {
-            /**
-             * Format: int32
-             * @description 201 success
-             * @enum {integer}
-             */
-            code: 201;
-            /** @description The published notice's id and how many projects it went to. */
-            data: {
-                /** Format: int64 */
-                id: number;
-                /** Format: int64 */
-                recipients: number;
-            };
-            message: string;
-        };
-        /** @description Every reply of the API. */
         Envelope_Registered: {
             /**
              * Format: int32
@@ -7315,23 +7261,6 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
-        Envelope_Vec_Attachment: {
-            /**
-             * Format: int32
-             * @description 201 success
-             * @enum {integer}
-             */
-            code: 201;
-            data: {
-                /** Format: int64 */
-                id: number;
-                name: string;
-                /** @description `/uploads/…`, served to the publisher's district and to the addressed projects. */
-                url: string;
-            }[];
-            message: string;
-        };
-        /** @description Every reply of the API. */
         Envelope_Vec_CompanyInfo: {
             /**
              * Format: int32
@@ -7371,6 +7300,32 @@ export interface components {
                 /** @description `subcontractor` (专业分包) or `labour` (劳务分包). */
                 role: string;
                 value: string;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Vec_LeadMessage: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /**
+                 * Format: int64
+                 * @description The lead's id: the popup opens `/remunerationClues/feedbackDetail?id=<back_id>`.
+                 */
+                back_id?: number | null;
+                content: string;
+                /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+                created_time: string;
+                /**
+                 * Format: int64
+                 * @description The message's id (to mark it read once opened).
+                 */
+                id: number;
+                title: string;
             }[];
             message: string;
         };
@@ -7891,6 +7846,23 @@ export interface components {
             validFrom: string;
             validTo: string;
         };
+        /** @description An unread lead message of the popup (spec §3 "Messages"). */
+        LeadMessage: {
+            /**
+             * Format: int64
+             * @description The lead's id: the popup opens `/remunerationClues/feedbackDetail?id=<back_id>`.
+             */
+            back_id?: number | null;
+            content: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            created_time: string;
+            /**
+             * Format: int64
+             * @description The message's id (to mark it read once opened).
+             */
+            id: number;
+            title: string;
+        };
         /**
          * @description `company_edit_save`: the leaders of the builder (project leader) or general contractor (plus the
          *     labour leader and the site manager). Company fields sent are not read: the company stays locked.
@@ -7980,8 +7952,35 @@ export interface components {
         MessageCount: {
             /**
              * Format: int64
-             * @description Unread messages addressed to the account or its project.
+             * @description Unread messages of the inbox.
              */
+            count: number;
+        };
+        /** @description One message as the inbox shows it. */
+        MessageLine: {
+            content: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            createdTime: string;
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            /** @description The kind's name (系统消息, 工资单, …). */
+            kindLabel: string;
+            /** @description The console path of the screen that resolves it; '' when none. */
+            link: string;
+            read: boolean;
+            /** @description When it was read (China time); '' while unread. */
+            readTime: string;
+            /**
+             * Format: int64
+             * @description The record the message is about (a lead, an order, a notice…); null when none.
+             */
+            subjectId?: number | null;
+            title: string;
+        };
+        /** @description How many messages 全部已读 marked. */
+        MessagesMarked: {
+            /** Format: int64 */
             count: number;
         };
         MoveForm: {
@@ -8023,51 +8022,6 @@ export interface components {
             startTime: string;
             /** @description Subcontractors and labour subcontractors on site. */
             subcontractors: components["schemas"]["BoardUnit"][];
-        };
-        /** @description A notice with its body and attachments, for the regulator. */
-        NoticeDetail: components["schemas"]["NoticeSummary"] & {
-            attachments: components["schemas"]["Attachment"][];
-            /** @description Plain text; show it as text. */
-            body: string;
-        };
-        NoticeIdForm: {
-            /** @description The notice's id. */
-            id?: string | null;
-        };
-        /** @description A notice as the regulator sees it. */
-        NoticeSummary: {
-            /** Format: int64 */
-            attachmentCount: number;
-            /** @description `all`, `districts` or `projects`. */
-            audience: string;
-            /** @description 辖区内全部项目 / 指定行政区划：… / 指定项目 */
-            audienceLabel: string;
-            /** Format: int64 */
-            id: number;
-            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
-            publishedAt: string;
-            /** @description The publisher's name (its login name when it has none). */
-            publisher: string;
-            /** Format: int64 */
-            reads: number;
-            /**
-             * Format: int64
-             * @description Projects addressed, and how many of them opened it.
-             */
-            recipients: number;
-            /** @description `published` or `withdrawn`. */
-            status: string;
-            statusLabel: string;
-            title: string;
-            /** @description '' while published. */
-            withdrawnAt: string;
-            withdrawnBy: string;
-        };
-        /** @description A notice opened by its project. */
-        OpenedNotice: components["schemas"]["ProjectNotice"] & {
-            attachments: components["schemas"]["Attachment"][];
-            /** @description Plain text; show it as text. */
-            body: string;
         };
         /** @description The distinct actions of the log, for the kind filter. */
         OplogKinds: {
@@ -8430,30 +8384,6 @@ export interface components {
             regulatorPhone: string;
             stepForm: components["schemas"]["StepForm"];
         };
-        /** @description A notice as its project sees it in the list. */
-        ProjectNotice: {
-            /** Format: int64 */
-            attachmentCount: number;
-            /** Format: int64 */
-            id: number;
-            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
-            publishedAt: string;
-            publisher: string;
-            /** @description Whether the project has opened it. */
-            read: boolean;
-            /** @description When the project first opened it; '' when unread. */
-            readAt: string;
-            title: string;
-        };
-        /** @description The project's filters of its notices. */
-        ProjectNoticeQuery: {
-            limit?: string | null;
-            page?: string | null;
-            /** @description `1` read, `0` unread; empty = all. */
-            read?: string | null;
-            /** @description Part of the title. */
-            title?: string | null;
-        };
         /** @description One approver for the edit form (full ID number). */
         PropertyApproverDetail: {
             account: string;
@@ -8577,28 +8507,6 @@ export interface components {
             /** @description Mobile number (create only; an edit changes it through SMS verification). */
             phone?: string | null;
         };
-        /** @description A notice to publish. Form-encoded; lists are comma-separated. */
-        PublishForm: {
-            /** @description Up to 5 file URLs (`/uploads/…`) the publisher uploaded with `kind=voucher`. */
-            attachments?: string | null;
-            /** @description `all` (every approved project of the publisher's district), `districts` or `projects`. */
-            audience?: string | null;
-            /** @description Plain text, at most 5000 characters; line breaks are kept, markup is shown as typed. */
-            body?: string | null;
-            /** @description For `districts`: city, county or township codes within the publisher's district. */
-            districts?: string | null;
-            /** @description For `projects`: project ids of the publisher's district, approved. */
-            projects?: string | null;
-            /** @description At most 100 characters. */
-            title?: string | null;
-        };
-        /** @description The published notice's id and how many projects it went to. */
-        Published: {
-            /** Format: int64 */
-            id: number;
-            /** Format: int64 */
-            recipients: number;
-        };
         /** @description A wage standard as the console shows it. */
         RateLine: {
             /** @description YYYY-MM-DD: the first day the standard applies. */
@@ -8607,17 +8515,6 @@ export interface components {
             wage: string;
             /** @description `day` or `month`. */
             wageKind: string;
-        };
-        /** @description One addressed project and when it first opened the notice. */
-        Receipt: {
-            /** Format: int64 */
-            projectId: number;
-            projectName: string;
-            read: boolean;
-            /** @description `YYYY-MM-DD HH:MM:SS`, China time; '' when unread. */
-            readAt: string;
-            /** @description The login name of the account that opened it first; '' when unread. */
-            reader: string;
         };
         /** @description `ajax_edit_save`: an exited participating unit comes back on site. */
         ReentryForm: {
@@ -8957,14 +8854,14 @@ export interface components {
             /** @description `statutory`, `off` or `workday`. */
             kind: string;
             /** @description 法定节假日, 调休放假 or 调休上班. */
-            kindLabel: string;
+            kind_label: string;
             name: string;
             /** @description `package` (from the chinese-days data) or `regulator` (added or changed here). */
             source: string;
             /** @description 数据包 or 监管部门. */
-            sourceLabel: string;
+            source_label: string;
             /** @description `YYYY-MM-DD HH:MM:SS`. */
-            updatedTime: string;
+            updated_time: string;
             /**
              * Format: int64
              * @description 1 Monday … 7 Sunday.
@@ -10371,141 +10268,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
-                };
-            };
-        };
-    };
-    notice_list: {
-        parameters: {
-            query?: {
-                /** @description Part of the title. */
-                title?: string;
-                /** @description `published` or `withdrawn`; empty = both. */
-                status?: string;
-                page?: string;
-                limit?: string;
-            };
-            header: {
-                /** @description session token */
-                "X-Token": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Paged_NoticeSummary"] | components["schemas"]["Refusal"];
-                };
-            };
-        };
-    };
-    notice_detail: {
-        parameters: {
-            query?: {
-                /** @description The notice's id. */
-                id?: string;
-            };
-            header: {
-                /** @description session token */
-                "X-Token": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_NoticeDetail"] | components["schemas"]["Refusal"];
-                };
-            };
-        };
-    };
-    notice_publish: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description session token */
-                "X-Token": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["PublishForm"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Published"] | components["schemas"]["Refusal"];
-                };
-            };
-        };
-    };
-    notice_receipts: {
-        parameters: {
-            query?: {
-                /** @description The notice's id. */
-                id?: string;
-                /** @description `1` the projects that read it, `0` those that did not; empty = all. */
-                read?: string;
-                page?: string;
-                limit?: string;
-            };
-            header: {
-                /** @description session token */
-                "X-Token": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Paged_Receipt"] | components["schemas"]["Refusal"];
-                };
-            };
-        };
-    };
-    notice_withdraw: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description session token */
-                "X-Token": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["NoticeIdForm"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Value"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12276,9 +12038,118 @@ export interface operations {
             };
         };
     };
+    lead_messages: {
+        parameters: {
+            query?: {
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_LeadMessage"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    message_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One kind (`system`, `order`, `payout`, `lead`, `warning`, `notice`, `guarantee`, `guarantee_change`);
+                 *     empty for all.
+                 */
+                kind?: string;
+                /** @description `0` unread, `1` read; empty for both. */
+                read?: string;
+                page?: string;
+                limit?: string;
+                /** @description The regulator's project in view (its messages, read-only); a builder's own project is implied. */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_MessageLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    message_detail: {
+        parameters: {
+            query?: {
+                id?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    message_read_all: {
+        parameters: {
+            query?: {
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessagesMarked"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     message_count: {
         parameters: {
-            query?: never;
+            query?: {
+                projectId?: string;
+            };
             header: {
                 /** @description session token */
                 "X-Token": string;
@@ -12298,9 +12169,12 @@ export interface operations {
             };
         };
     };
-    notice_attach_list: {
+    message_read: {
         parameters: {
-            query?: never;
+            query?: {
+                id?: string;
+                projectId?: string;
+            };
             header: {
                 /** @description session token */
                 "X-Token": string;
@@ -12308,70 +12182,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["NoticeIdForm"];
-            };
-        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_Attachment"] | components["schemas"]["Refusal"];
-                };
-            };
-        };
-    };
-    notice_project_list: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description session token */
-                "X-Token": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["ProjectNoticeQuery"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Paged_ProjectNotice"] | components["schemas"]["Refusal"];
-                };
-            };
-        };
-    };
-    notice_look: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description session token */
-                "X-Token": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["NoticeIdForm"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_OpenedNotice"] | components["schemas"]["Refusal"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -14415,6 +14233,134 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_LoginData"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    finance_message_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One kind (`system`, `order`, `payout`, `lead`, `warning`, `notice`, `guarantee`, `guarantee_change`);
+                 *     empty for all.
+                 */
+                kind?: string;
+                /** @description `0` unread, `1` read; empty for both. */
+                read?: string;
+                page?: string;
+                limit?: string;
+                /** @description The regulator's project in view (its messages, read-only); a builder's own project is implied. */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_MessageLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    finance_message_detail: {
+        parameters: {
+            query?: {
+                id?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    finance_message_read_all: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessagesMarked"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    finance_message_count: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageCount"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    finance_message_read: {
+        parameters: {
+            query?: {
+                id?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };

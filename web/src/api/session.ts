@@ -57,4 +57,3 @@ export function changePassword(side: Side, oldPassword: string, newPassword: str
     : post('/builder/common/v1/Site/ajax_pwd', fields);
 }
 
-export const fetchMessageCount = () => post('/builder/message/v1/Message/ajaxmessagecount');

@@ -1,18 +1,15 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Dropdown, type MenuProps } from 'antd';
 import { BellOutlined, DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { fetchMessageCount } from '@/api/session';
+import LeadPopup from '@/pages/message/LeadPopup';
+import { MESSAGE_POLL_MS, fetchUnreadCount, pollsMessages } from '@/pages/message/service';
 import { useAppStore } from '@/store/app';
 import { useSession } from '@/store/session';
 import ChangePasswordDialog from './ChangePasswordDialog';
 import ProjectPicker from './ProjectPicker';
 import { useLogout } from './useLogout';
-
-/** Area 4208 polls the unread count (spec §4). */
-export const MESSAGE_POLL_MS = 600000;
-const POLLING_AREA = '4208';
 
 export default function Navbar() {
   const navigate = useNavigate();
@@ -21,14 +18,17 @@ export default function Navbar() {
   const { sidebarOpened, toggleSidebar } = useAppStore();
   const [passwordOpen, setPasswordOpen] = useState(false);
 
+  // The path is part of the key: every navigation asks for the count again (spec §4 outside area 4208).
+  const { pathname } = useLocation();
   const messages = useQuery({
-    queryKey: ['messageCount'],
-    queryFn: fetchMessageCount,
-    enabled: side === 'builder',
-    refetchInterval: siteConfig?.areacode === POLLING_AREA ? MESSAGE_POLL_MS : false,
+    queryKey: ['messageCount', side, pathname],
+    queryFn: () => fetchUnreadCount(side),
+    placeholderData: keepPreviousData,
+    refetchInterval: pollsMessages(siteConfig, userInfo) ? MESSAGE_POLL_MS : false,
   });
   const count = messages.data?.count ?? 0;
   const home = side === 'finance' ? '/order/index' : '/index';
+  const inbox = side === 'finance' ? '/message/index' : '/message/system';
   const helpCenter = siteConfig?.helpcenter;
 
   const userMenu: MenuProps = {
@@ -69,11 +69,10 @@ export default function Navbar() {
       )}
       {side === 'builder' && roles.includes('admin') && <ProjectPicker />}
       <span className="navbar-spacer" />
-      {side === 'builder' && (
-        <button
+      <button
           type="button"
           className="navbar-bell"
-          onClick={() => navigate('/message/system')}
+          onClick={() => navigate(inbox)}
           aria-label={`未读消息 ${count} 条`}
           data-testid="header-messages"
         >
@@ -82,7 +81,6 @@ export default function Navbar() {
           </Badge>
           <span data-testid="header-message-count">{count}</span>
         </button>
-      )}
       <Dropdown menu={userMenu} trigger={['click']} placement="bottomRight">
         <button type="button" className="navbar-user" data-testid="header-user-menu">
           <UserOutlined />
@@ -91,6 +89,7 @@ export default function Navbar() {
         </button>
       </Dropdown>
       <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <LeadPopup />
     </header>
   );
 }

@@ -63,6 +63,8 @@ function start(
     [`/${side}/common/v1/Public/getsmsstatus`]: { code: 201, data: { open_sms: 0 } },
     [`/${side}/common/v1/Public/passwordverification`]: { code: 201, data: { passwordstatus: 1, ifmatch: 1 } },
     '/builder/message/v1/Message/ajaxmessagecount': { code: 201, data: { count: 4 } },
+    '/finance/message/v1/Message/ajaxmessagecount': { code: 201, data: { count: 2 } },
+    '/builder/message/v1/Message/Get_message': { code: 201, data: [] },
   });
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   render(<RouterProvider router={router} />);
@@ -151,7 +153,9 @@ describe('guarded app', () => {
     expect(await screen.findByText('欢迎您，fin')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/order/index');
     expect(called('/finance/common/v1/Public/get')).toHaveLength(1);
-    expect(screen.queryByTestId('header-messages')).toBeNull();
+    // The approver's bell counts its own messages (orders to approve) and opens the finance inbox.
+    expect(await screen.findByText('2', { selector: '[data-testid="header-message-count"]' })).toBeTruthy();
+    expect(called('/builder/message/v1/Message/ajaxmessagecount')).toHaveLength(0);
     expect(within(screen.getByTestId('sidebar')).getByText('审批历史')).toBeTruthy();
   });
 

@@ -54,6 +54,8 @@ describe('route filtering by role', () => {
       '/history/detail',
       '/record',
       '/record/index',
+      '/message',
+      '/message/index',
       '/personalCenter',
       '/personalCenter/index',
     ]);

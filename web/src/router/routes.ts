@@ -138,7 +138,7 @@ export const normalRoutes: AppRoute[] = [
     children: [
       { path: 'warn', page: placeholder('预警信息'), meta: { title: '预警信息' } },
       { path: 'announcement', page: lazyPage(() => import('@/pages/notice/Announcement')), meta: { title: '通知公告' } },
-      { path: 'system', page: placeholder('系统消息'), meta: { title: '系统消息' } },
+      { path: 'system', page: lazyPage(() => import('@/pages/message/System')), meta: { title: '系统消息' } },
     ],
   },
   {
@@ -288,6 +288,18 @@ export const financeRoutes: AppRoute[] = [
         path: 'index',
         page: lazyPage(() => import('@/pages/finance/RecordIndex')),
         meta: { title: '操作记录', icon: 'record' },
+      },
+    ],
+  },
+  {
+    path: '/message',
+    redirect: '/message/index',
+    meta: finance,
+    children: [
+      {
+        path: 'index',
+        page: lazyPage(() => import('@/pages/message/System')),
+        meta: { title: '消息', hidden: true },
       },
     ],
   },

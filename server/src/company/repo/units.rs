@@ -369,13 +369,14 @@ pub async fn change_guarantee(
         .fetch_one(&mut *tx)
         .await?;
         sqlx::query(
-            "INSERT INTO messages (project_id, account_id, kind, title, content, created_at) \
-             SELECT $1, id, 'guarantee_change', $2, $3, $4 FROM accounts WHERE kind = 'admin' AND disabled = FALSE",
+            "INSERT INTO messages (project_id, account_id, kind, title, content, created_at, subject_id) \
+             SELECT $1, id, 'guarantee_change', $2, $3, $4, $5 FROM accounts WHERE kind = 'admin' AND disabled = FALSE",
         )
         .bind(change.project_id)
         .bind(notice_title(id))
         .bind(change.notice_content)
         .bind(now)
+        .bind(id)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -431,12 +432,13 @@ pub async fn set_guarantee_read(db: &Db, id: i64, account_id: i64) -> sqlx::Resu
             .await?
             .rows_affected();
         sqlx::query(
-            "UPDATE messages SET is_read = TRUE WHERE account_id = $1 AND kind = 'guarantee_change' AND title = $2 \
-             AND project_id = (SELECT project_id FROM guarantee_changes WHERE id = $3)",
+            "UPDATE messages SET is_read = TRUE, read_at = $4 WHERE account_id = $1 AND kind = 'guarantee_change' \
+             AND title = $2 AND is_read = FALSE AND project_id = (SELECT project_id FROM guarantee_changes WHERE id = $3)",
         )
         .bind(account_id)
         .bind(notice_title(id))
         .bind(id)
+        .bind(now)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
