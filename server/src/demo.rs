@@ -115,6 +115,7 @@ pub async fn seed(db: &Db) -> anyhow::Result<bool> {
     crate::worker::demo::seed(db, approved).await?;
     crate::attendance::demo::seed(db, approved).await?;
     crate::account::demo::seed(db, approved).await?;
+    crate::clue::service::seed_demo(db, approved).await?;
     Ok(true)
 }
 
