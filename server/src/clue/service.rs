@@ -801,7 +801,7 @@ pub async fn seed_demo(db: &Db, project_id: i64) -> anyhow::Result<()> {
     let report = Report {
         name: "刘大海".into(),
         phone: "13900139001".into(),
-        id_number: "410105198001011234".into(),
+        id_number: "410105198001011239".into(),
         project_id,
         employer: "钢筋班组（王强）".into(),
         owed_fen: 1_860_000,

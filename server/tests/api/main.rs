@@ -12,6 +12,7 @@ mod attendance;
 mod audit;
 mod basis;
 mod calendar;
+mod clues;
 mod console;
 mod control_text;
 mod crash;
