@@ -314,10 +314,11 @@ both!(site_configuration_is_public);
 async fn message_count_counts_unread_messages(app: &TestApp) {
     let token = app.login("demo", "Demo@12345").await;
     let path = "/builder/message/v1/Message/ajaxmessagecount";
-    assert_eq!(app.post(path, Some(&token), &[]).await["data"]["count"], 0);
+    // The demo lead dispatched to the project left one unread message.
+    assert_eq!(app.post(path, Some(&token), &[]).await["data"]["count"], 1);
     app.exec("INSERT INTO messages (project_id, title, created_at) SELECT project_id, '审核通过', 1 FROM accounts WHERE username = 'demo'").await;
     app.exec("INSERT INTO messages (project_id, title, is_read, created_at) SELECT project_id, '已读', TRUE, 1 FROM accounts WHERE username = 'demo'").await;
     app.exec("INSERT INTO messages (project_id, title, created_at) SELECT project_id, '别的项目', 1 FROM accounts WHERE username = 'newsite'").await;
-    assert_eq!(app.post(path, Some(&token), &[]).await["data"]["count"], 1);
+    assert_eq!(app.post(path, Some(&token), &[]).await["data"]["count"], 2);
 }
 both!(message_count_counts_unread_messages);

@@ -268,6 +268,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/clue/v1/Clue/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts the project's feedback and closes the lead; `remark` is the final answer the worker sees.
+         *     监察 or 管理员.
+         */
+        post: operations["accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/clue/v1/Clue/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The regulator's lead inbox: the leads of its district's projects, filtered by `status`, `projectId`,
+         *     `source` and `overdue`, newest first, paged. 监察 or 管理员 only.
+         */
+        get: operations["inbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/clue/v1/Clue/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead taken by the 12333 hotline, entered by hand: the report's fields (no captcha, no photos); answers
+         *     the receipt number to tell the caller. 监察 or 管理员; the project must be in the account's district.
+         */
+        post: operations["enter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/clue/v1/Clue/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lead with the worker's details, the project's feedback and the history. 监察 or 管理员 of its district. */
+        get: operations["admin_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/clue/v1/Clue/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dispatches a pending lead to a project (`projectId`, default the one it names) with a deadline of
+         *     `[clues] feedback_working_days` working days; the project gets a message. 监察 or 管理员.
+         */
+        post: operations["dispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/clue/v1/Clue/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Returns the project's feedback with a `remark`: the lead awaits feedback again, with a new deadline; the
+         *     project gets a message. 监察 or 管理员.
+         */
+        post: operations["send_back"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/company/v1/Company/unlock": {
         parameters: {
             query?: never;
@@ -791,6 +908,83 @@ export interface paths {
          *     logged-in account.
          */
         get: operations["year"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/clue/v1/Clue/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 线索反馈管理: the leads dispatched to the account's project (status, deadline, overdue), filtered by
+         *     `status` and `overdue`, newest first, paged. Project accounts only.
+         */
+        get: operations["project_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/clue/v1/Clue/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 线索详情: a lead dispatched to the account's project (the worker's ID number masked) and its history. */
+        get: operations["project_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/clue/v1/Clue/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The project's feedback on a lead awaiting it: `content` and up to 5 of its uploads (`files`, URLs from
+         *     `site/upload_file_batch?kind=image` or `kind=attachment`, comma-separated).
+         */
+        post: operations["feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/clue/v1/Clue/photo/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A worker's photo of a lead, to those who may see the lead (its district's handlers, the project it was
+         *     dispatched to).
+         */
+        get: operations["photo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3333,6 +3527,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/clue/v1/Clue/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lead's status and, once closed, the bureau's answer, for its receipt number and the phone it was
+         *     reported with; anything else answers 404 alike. No login.
+         */
+        post: operations["progress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/clue/v1/Clue/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The worker's report (multipart/form-data): the fields of `ReportForm` and up to 5 photos in `imgFile[]`
+         *     (jpg, jpeg, png, gif, 5 MB each). Every field is checked with its Chinese message and nothing is stored on
+         *     a refusal; a phone and a client address may report only so often (`[clues]`). No login.
+         */
+        post: operations["submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/clue/v1/Project/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Approved projects whose name contains `name` (1–50 characters), id and name only, a page of at most 20.
+         *     No login.
+         */
+        get: operations["search_projects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/clue/v1/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A captcha for the report (the login's: one use, five minutes). No login. */
+        get: operations["clue_captcha_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploads/{name}": {
         parameters: {
             query?: never;
@@ -3378,10 +3650,10 @@ export interface paths {
             cookie?: never;
         };
         /** A new image captcha: one use, valid five minutes (`refresh=1` is accepted and ignored: every call draws a new one). */
-        get: operations["captcha_image"];
+        get: operations["auth_captcha_image"];
         put?: never;
         /** A new image captcha: one use, valid five minutes (`refresh=1` is accepted and ignored: every call draws a new one). */
-        post: operations["captcha_image_post"];
+        post: operations["auth_captcha_image_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4106,6 +4378,12 @@ export interface components {
             /** @description The change record's id. */
             id?: string | null;
         };
+        ClueCaptcha: {
+            /** @description Send back as `captchaId` with the report. */
+            captchaId: string;
+            /** @description `data:image/png;base64,…` */
+            image: string;
+        };
         /**
          * @description A company as the look-up and the name search answer it, to fill and lock the form. The legal
          *     person's phone and ID number are masked: a locked company's stored values are kept on save anyway.
@@ -4439,6 +4717,11 @@ export interface components {
              */
             workersOnSite: number;
         };
+        DispatchForm: {
+            id?: string | null;
+            /** @description The project to answer; empty: the project the lead names. */
+            projectId?: string | null;
+        };
         /** @description `Worker/edit`: the person's phone and wage card, from one of their roster lines on this project. */
         EditForm: {
             /** @description `1` after the user confirmed a card failing its check digit as written (the 301 reply); recorded. */
@@ -4734,6 +5017,22 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_ClueCaptcha: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /** @description Send back as `captchaId` with the report. */
+                captchaId: string;
+                /** @description `data:image/png;base64,…` */
+                image: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_ContractorEditData: {
             /**
              * Format: int32
@@ -5001,6 +5300,25 @@ export interface components {
                  *     same file again with `confirmRows` naming them.
                  */
                 unconfirmed: components["schemas"]["BadRow"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_LeadDetail: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description A lead with its description, the bureau's answer and its history. */
+            data: components["schemas"]["LeadItem"] & {
+                /** @description The bureau's final answer; '' until closed. */
+                answer: string;
+                description: string;
+                /** @description The worker's ID number; masked for the project. */
+                idNumber: string;
+                steps: components["schemas"]["LeadStep"][];
             };
             message: string;
         };
@@ -5554,6 +5872,53 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Paged_LeadItem: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description Yuan, two decimals. */
+                    amount: string;
+                    /** @description `YYYY-MM-DD HH:MM:SS`. */
+                    createdTime: string;
+                    /** @description The last day to answer, `YYYY-MM-DD`; '' before dispatch. */
+                    deadline: string;
+                    employer: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    months: number;
+                    /** @description Awaiting feedback past the deadline. */
+                    overdue: boolean;
+                    phone: string;
+                    /** Format: int64 */
+                    projectId: number;
+                    projectName: string;
+                    receipt: string;
+                    reporterName: string;
+                    source: string;
+                    sourceLabel: string;
+                    status: string;
+                    statusLabel: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Paged_OplogLine: {
             /**
              * Format: int32
@@ -5586,6 +5951,33 @@ export interface components {
                     target_type: string;
                     /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
                     time: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_ProjectChoice: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** Format: int64 */
+                    id: number;
+                    name: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -6298,6 +6690,24 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Progress: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description What the worker sees of a lead: its status and, once closed, the bureau's answer. Nothing else. */
+            data: {
+                /** @description The bureau's final answer; '' until the lead is closed. */
+                answer: string;
+                receipt: string;
+                status: string;
+                statusLabel: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_ProjectEditData: {
             /**
              * Format: int32
@@ -6479,6 +6889,20 @@ export interface components {
                  * @description The project's property status (the finance menu rule).
                  */
                 propertyStatus: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Receipt: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /** @description Keep it: with the phone it shows the lead's progress. */
+                receipt: string;
             };
             message: string;
         };
@@ -7380,6 +7804,13 @@ export interface components {
             data: number;
             message: string;
         };
+        FeedbackForm: {
+            /** @description What the project did, at most 1000 characters. */
+            content?: string | null;
+            /** @description Up to 5 of the project's own uploads (images or attachments), their URLs separated by commas. */
+            files?: string | null;
+            id?: string | null;
+        };
         /** @description The approver's decision as the finance shell sends it (`orders/Orderaudit`). */
         FinanceAuditForm: {
             id?: string | null;
@@ -7549,6 +7980,58 @@ export interface components {
             photo: string;
             validFrom: string;
             validTo: string;
+        };
+        /** @description A lead with its description, the bureau's answer and its history. */
+        LeadDetail: components["schemas"]["LeadItem"] & {
+            /** @description The bureau's final answer; '' until closed. */
+            answer: string;
+            description: string;
+            /** @description The worker's ID number; masked for the project. */
+            idNumber: string;
+            steps: components["schemas"]["LeadStep"][];
+        };
+        /** @description A file of a step. */
+        LeadFile: {
+            name: string;
+            url: string;
+        };
+        /** @description A lead as the lists show it. */
+        LeadItem: {
+            /** @description Yuan, two decimals. */
+            amount: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`. */
+            createdTime: string;
+            /** @description The last day to answer, `YYYY-MM-DD`; '' before dispatch. */
+            deadline: string;
+            employer: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            months: number;
+            /** @description Awaiting feedback past the deadline. */
+            overdue: boolean;
+            phone: string;
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            receipt: string;
+            reporterName: string;
+            source: string;
+            sourceLabel: string;
+            status: string;
+            statusLabel: string;
+        };
+        /** @description One step of a lead's history. */
+        LeadStep: {
+            /** @description report, enter, dispatch, feedback, return or accept. */
+            action: string;
+            actionLabel: string;
+            /** @description The acting account's login name, or 举报人. */
+            actor: string;
+            files: components["schemas"]["LeadFile"][];
+            remark: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`. */
+            time: string;
         };
         /**
          * @description `company_edit_save`: the leaders of the builder (project leader) or general contractor (plus the
@@ -7951,6 +8434,20 @@ export interface components {
             label: string;
             value: string;
         };
+        /** @description What the worker sees of a lead: its status and, once closed, the bureau's answer. Nothing else. */
+        Progress: {
+            /** @description The bureau's final answer; '' until the lead is closed. */
+            answer: string;
+            receipt: string;
+            status: string;
+            statusLabel: string;
+        };
+        ProgressForm: {
+            /** @description The phone given with the report. */
+            phone?: string | null;
+            /** @description The receipt number the report answered. */
+            receipt?: string | null;
+        };
         ProjectAudit: {
             auditremark: string;
             /** @description The deciding regulator's login name; '' if never decided. */
@@ -7965,6 +8462,12 @@ export interface components {
             submitted_time: string;
             /** Format: int64 */
             wizard_step: number;
+        };
+        /** @description A project the worker may name. */
+        ProjectChoice: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         /** @description Everything step 1 shows: the form, the audit remark, the read-only fields and the option lists. */
         ProjectEditData: {
@@ -8176,6 +8679,10 @@ export interface components {
             /** @description `day` or `month`. */
             wageKind: string;
         };
+        Receipt: {
+            /** @description Keep it: with the phone it shows the lead's progress. */
+            receipt: string;
+        };
         /** @description `ajax_edit_save`: an exited participating unit comes back on site. */
         ReentryForm: {
             /** @description The new entry date, YYYY-MM-DD, not before the exit date. */
@@ -8316,6 +8823,28 @@ export interface components {
             /** @description The project's id. */
             id?: string | null;
         };
+        /** @description The report's fields as sent: by the worker on the public page, or by the regulator from a 12333 call. */
+        ReportForm: {
+            /** @description Yuan, more than 0, at most two decimals. */
+            amount?: string | null;
+            /** @description The public page's captcha (ignored while the captcha is off). */
+            captcha?: string | null;
+            captchaId?: string | null;
+            /** @description What happened, at most 1000 characters. */
+            description?: string | null;
+            /** @description The employer or team that owes the wages. */
+            employer?: string | null;
+            /** @description The worker's ID number (checksum checked). */
+            idNumber?: string | null;
+            /** @description Months owed, 1–120. */
+            months?: string | null;
+            /** @description The worker's name. */
+            name?: string | null;
+            /** @description A mobile number, 11 digits. */
+            phone?: string | null;
+            /** @description An approved project, as `Project/search` answers it. */
+            projectId?: string | null;
+        };
         /** @description What `Privacy/reveal` receives. */
         RevealForm: {
             /** @description id_number; card (roster, worker, wage_line, payout); current_card (payout). */
@@ -8326,6 +8855,14 @@ export interface components {
             project_id?: string | null;
             /** @description roster, worker, credit, staff, team, wage_line or payout. */
             record?: string | null;
+        };
+        ReviewForm: {
+            id?: string | null;
+            /**
+             * @description Return: why (required, at most 500 characters). Accept: the final answer the worker sees (required, at
+             *     most 1000 characters).
+             */
+            remark?: string | null;
         };
         /** @description One roster line as the console shows it. */
         RosterLine: {
@@ -9906,6 +10443,167 @@ export interface operations {
             };
         };
     };
+    accept: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReviewForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    inbox: {
+        parameters: {
+            query?: {
+                /** @description pending, dispatched, feedback, returned or closed; empty for all. */
+                status?: string;
+                /** @description Leads about this project; empty for all (the regulator's inbox only). */
+                projectId?: string;
+                /** @description public or hotline; empty for both. */
+                source?: string;
+                /** @description 1: only leads awaiting feedback past their deadline. */
+                overdue?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_LeadItem"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    enter: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReportForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Receipt"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    admin_detail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LeadDetail"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    dispatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DispatchForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    send_back: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReviewForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     company_unlock: {
         parameters: {
             query?: never;
@@ -10670,6 +11368,115 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CalendarYear"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    project_list: {
+        parameters: {
+            query?: {
+                /** @description pending, dispatched, feedback, returned or closed; empty for all. */
+                status?: string;
+                /** @description Leads about this project; empty for all (the regulator's inbox only). */
+                projectId?: string;
+                /** @description public or hotline; empty for both. */
+                source?: string;
+                /** @description 1: only leads awaiting feedback past their deadline. */
+                overdue?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_LeadItem"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    project_detail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LeadDetail"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    feedback: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FeedbackForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    photo: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path: {
+                /** @description the stored name, as the lead's history lists it */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };
@@ -14241,6 +15048,96 @@ export interface operations {
             };
         };
     };
+    progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ProgressForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Progress"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReportForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Receipt"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    search_projects: {
+        parameters: {
+            query?: {
+                /** @description Part of the project's name, 1–50 characters. */
+                name?: string;
+                page?: string;
+                /** @description 1–20 (default 10). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_ProjectChoice"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    clue_captcha_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ClueCaptcha"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     serve_file: {
         parameters: {
             query?: never;
@@ -14295,7 +15192,7 @@ export interface operations {
             };
         };
     };
-    captcha_image: {
+    auth_captcha_image: {
         parameters: {
             query?: {
                 /** @description `1` asks for a new image; accepted and ignored: every call draws one */
@@ -14320,7 +15217,7 @@ export interface operations {
             };
         };
     };
-    captcha_image_post: {
+    auth_captcha_image_post: {
         parameters: {
             query?: {
                 /** @description `1` asks for a new image; accepted and ignored: every call draws one */
