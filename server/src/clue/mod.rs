@@ -41,8 +41,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(dispatch))
         .routes(routes!(send_back))
         .routes(routes!(accept))
-        .routes(routes!(project_list))
-        .routes(routes!(project_detail))
+        .routes(routes!(feedback_list))
+        .routes(routes!(feedback_detail))
         .routes(routes!(feedback))
         .routes(routes!(photo))
         .layer(DefaultBodyLimit::max(largest_report))
@@ -232,7 +232,7 @@ async fn accept(
 #[utoipa::path(get, path = "/builder/clue/v1/Clue/ajax_list", tag = "clue",
     params(("X-Token" = String, Header, description = "session token"), LeadQuery),
     responses((status = 200, body = Envelope<Paged<LeadItem>>)))]
-async fn project_list(
+async fn feedback_list(
     State(state): State<AppState>,
     current: CurrentAccount,
     Params(query): Params<LeadQuery>,
@@ -244,7 +244,7 @@ async fn project_list(
 #[utoipa::path(get, path = "/builder/clue/v1/Clue/detail", tag = "clue",
     params(("X-Token" = String, Header, description = "session token"), LeadIdQuery),
     responses((status = 200, body = Envelope<LeadDetail>)))]
-async fn project_detail(
+async fn feedback_detail(
     State(state): State<AppState>,
     current: CurrentAccount,
     Params(query): Params<LeadIdQuery>,

@@ -927,7 +927,7 @@ export interface paths {
          * 线索反馈管理: the leads dispatched to the account's project (status, deadline, overdue), filtered by
          *     `status` and `overdue`, newest first, paged. Project accounts only.
          */
-        get: operations["project_list"];
+        get: operations["feedback_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -944,7 +944,7 @@ export interface paths {
             cookie?: never;
         };
         /** 线索详情: a lead dispatched to the account's project (the worker's ID number masked) and its history. */
-        get: operations["project_detail"];
+        get: operations["feedback_detail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11372,7 +11372,7 @@ export interface operations {
             };
         };
     };
-    project_list: {
+    feedback_list: {
         parameters: {
             query?: {
                 /** @description pending, dispatched, feedback, returned or closed; empty for all. */
@@ -11405,7 +11405,7 @@ export interface operations {
             };
         };
     };
-    project_detail: {
+    feedback_detail: {
         parameters: {
             query?: {
                 id?: string;
