@@ -442,6 +442,7 @@ mod tests {
         ("jobs", &["job_runs"]),
         ("message", &["messages"]),
         ("oplog", &["operation_log"]),
+        ("clue", &["leads", "lead_steps", "lead_files"]),
         ("project", &["projects", "project_staff"]),
         ("ratelimit", &["rate_counters"]),
         ("team", &["teams"]),

@@ -52,7 +52,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// No login.
 #[utoipa::path(get, path = "/public/clue/v1/Project/search", tag = "clue", params(SearchQuery),
     responses((status = 200, body = Envelope<Paged<ProjectChoice>>)))]
-async fn search_projects(State(state): State<AppState>, Params(query): Params<SearchQuery>) -> ApiResult<Paged<ProjectChoice>> {
+async fn search_projects(
+    State(state): State<AppState>,
+    Params(query): Params<SearchQuery>,
+) -> ApiResult<Paged<ProjectChoice>> {
     Ok(ok(service::search_projects(&state.db, &query).await?))
 }
 
@@ -274,7 +277,11 @@ async fn feedback(
     params(("name" = String, Path, description = "the stored name, as the lead's history lists it"),
         ("X-Token" = String, Header, description = "session token")),
     responses((status = 200, description = "the photo"), (status = 201, body = Envelope<serde_json::Value>, description = "101 / 403 / 404 in the envelope")))]
-async fn photo(State(state): State<AppState>, current: CurrentAccount, Path(name): Path<String>) -> Result<Response, ApiError> {
+async fn photo(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Path(name): Path<String>,
+) -> Result<Response, ApiError> {
     let content_type = service::photo(&state.db, &current, &name).await?;
     let missing = || ApiError::NotFound("文件不存在".into());
     let bytes = tokio::fs::read(state.config.data_dir.join("uploads").join(&name)).await.map_err(|_| missing())?;

@@ -161,7 +161,8 @@ pub async fn overdue(db: &Db, now: i64) -> sqlx::Result<Vec<(i64, i64, String, i
 }
 
 async fn insert_step(tx: &mut Tx, lead_id: i64, step: &NewStep<'_>, now: i64) -> sqlx::Result<()> {
-    let sql = "INSERT INTO lead_steps (lead_id, actor, action, remark, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id";
+    let sql =
+        "INSERT INTO lead_steps (lead_id, actor, action, remark, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id";
     let step_id: i64 = on_tx!(tx, conn => sqlx::query_scalar(sql)
         .bind(lead_id).bind(step.actor).bind(step.action).bind(step.remark).bind(now)
         .fetch_one(&mut **conn).await)?;

@@ -256,8 +256,9 @@ pub async fn submit(
         if photo.bytes.len() > upload::kind::MAX_FILE_BYTES {
             return Err(ApiError::refused(upload::kind::MSG_TOO_LARGE));
         }
-        let (format, extension) = upload::kind::accept(upload::kind::UploadKind::Image, &photo.original_name, &photo.bytes)
-            .ok_or_else(|| ApiError::refused(upload::kind::MSG_NOT_ALLOWED))?;
+        let (format, extension) =
+            upload::kind::accept(upload::kind::UploadKind::Image, &photo.original_name, &photo.bytes)
+                .ok_or_else(|| ApiError::refused(upload::kind::MSG_NOT_ALLOWED))?;
         let stored_name = format!("{}.{extension}", uuid::Uuid::new_v4().simple());
         let file = NewFile {
             url: format!("{PHOTO_PREFIX}{stored_name}"),
@@ -295,8 +296,12 @@ pub async fn submit(
 /// Counts a report against the per-address and per-phone limits; refuses past either.
 pub async fn check_rate(db: &Db, limits: &ClueConfig, address: &str, phone: Option<&str>) -> Result<(), ApiError> {
     let within = match phone {
-        None => crate::ratelimit::within(db, "clue_address", address, 3600, limits.reports_per_address_per_hour).await?,
-        Some(phone) => crate::ratelimit::within(db, "clue_phone", phone, 86_400, limits.reports_per_phone_per_day).await?,
+        None => {
+            crate::ratelimit::within(db, "clue_address", address, 3600, limits.reports_per_address_per_hour).await?
+        }
+        Some(phone) => {
+            crate::ratelimit::within(db, "clue_phone", phone, 86_400, limits.reports_per_phone_per_day).await?
+        }
     };
     if within { Ok(()) } else { Err(ApiError::refused(MSG_TOO_OFTEN)) }
 }
@@ -605,8 +610,7 @@ pub async fn enter(db: &Db, current: &CurrentAccount, ip: &str, form: &ReportFor
         .action("录入欠薪线索")
         .on(TARGET, "")
         .detail(format!("12333热线 {} 欠薪{}元", report.name, yuan(report.owed_fen)));
-    let (_, receipt) =
-        store_report(db, &report, Source::Hotline, &current.account.username, &[], Some(entry)).await?;
+    let (_, receipt) = store_report(db, &report, Source::Hotline, &current.account.username, &[], Some(entry)).await?;
     Ok(receipt)
 }
 
@@ -708,12 +712,14 @@ pub async fn feedback(db: &Db, current: &CurrentAccount, ip: &str, form: &Feedba
             url: url.to_owned(),
         });
     }
-    let change = Transition { from: ["dispatched", "returned"], to: "feedback", project_id: None, deadline: None, answer: None };
+    let change =
+        Transition { from: ["dispatched", "returned"], to: "feedback", project_id: None, deadline: None, answer: None };
     let step = NewStep { actor: &current.account.username, action: "feedback", remark: &content, files: &files };
-    let entry = Entry::by(&current.account, ip)
-        .action("反馈欠薪线索")
-        .on(TARGET, lead.id)
-        .detail(format!("{} {} → 待审核", lead.receipt, status_label(&lead.status)));
+    let entry = Entry::by(&current.account, ip).action("反馈欠薪线索").on(TARGET, lead.id).detail(format!(
+        "{} {} → 待审核",
+        lead.receipt,
+        status_label(&lead.status)
+    ));
     if !repo::transition(db, lead.id, &change, &step, &entry, clock::now()).await? {
         return Err(ApiError::refused(MSG_NOT_AWAITING_FEEDBACK));
     }
@@ -741,8 +747,13 @@ pub async fn send_back(
     let lead = visible(db, current, lead_id(&LeadIdQuery { id: form.id.clone() })?).await?;
     let remark = bounded(&form.remark, REMARK_MAX, MSG_REMARK)?;
     let (day, at) = deadline(db, clock::china_today(), config.feedback_working_days).await?;
-    let change =
-        Transition { from: ["feedback", "feedback"], to: "returned", project_id: None, deadline: Some((&day, at)), answer: None };
+    let change = Transition {
+        from: ["feedback", "feedback"],
+        to: "returned",
+        project_id: None,
+        deadline: Some((&day, at)),
+        answer: None,
+    };
     let step = NewStep { actor: &current.account.username, action: "return", remark: &remark, files: &[] };
     let entry = Entry::by(&current.account, ip)
         .project(lead.project_id)
@@ -763,8 +774,13 @@ pub async fn accept(db: &Db, current: &CurrentAccount, ip: &str, form: &ReviewFo
     require_handler(current)?;
     let lead = visible(db, current, lead_id(&LeadIdQuery { id: form.id.clone() })?).await?;
     let answer = bounded(&form.remark, TEXT_MAX, MSG_ANSWER)?;
-    let change =
-        Transition { from: ["feedback", "feedback"], to: "closed", project_id: None, deadline: None, answer: Some(&answer) };
+    let change = Transition {
+        from: ["feedback", "feedback"],
+        to: "closed",
+        project_id: None,
+        deadline: None,
+        answer: Some(&answer),
+    };
     let step = NewStep { actor: &current.account.username, action: "accept", remark: &answer, files: &[] };
     let entry = Entry::by(&current.account, ip)
         .project(lead.project_id)
@@ -810,13 +826,20 @@ pub async fn seed_demo(db: &Db, project_id: i64) -> anyhow::Result<()> {
     };
     let (id, receipt) = store_report(db, &report, Source::Public, REPORTER, &[], None).await?;
     let (day, at) = deadline(db, clock::china_today(), ClueConfig::default().feedback_working_days).await?;
-    let change =
-        Transition { from: ["pending", "pending"], to: "dispatched", project_id: None, deadline: Some((&day, at)), answer: None };
+    let change = Transition {
+        from: ["pending", "pending"],
+        to: "dispatched",
+        project_id: None,
+        deadline: Some((&day, at)),
+        answer: None,
+    };
     let remark = format!("派发至项目，{day}前反馈");
     let step = NewStep { actor: "admin", action: "dispatch", remark: &remark, files: &[] };
-    let entry = Entry::named(None, "admin", "").project(project_id).action("派发欠薪线索").on(TARGET, id).detail(format!(
-        "{receipt} 待派发 → 待反馈，期限{day}"
-    ));
+    let entry = Entry::named(None, "admin", "")
+        .project(project_id)
+        .action("派发欠薪线索")
+        .on(TARGET, id)
+        .detail(format!("{receipt} 待派发 → 待反馈，期限{day}"));
     repo::transition(db, id, &change, &step, &entry, clock::now()).await?;
     let content = format!("欠薪线索{receipt}已派发至本项目，请于{day}前反馈处理情况。");
     message::send(db, Outgoing::to_project(project_id, Kind::Lead, "欠薪线索待反馈", &content).about(id)).await?;

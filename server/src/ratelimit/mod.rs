@@ -103,7 +103,13 @@ pub async fn guard(
 
 /// Counts one event of `key` (a phone, an address) in `bucket`'s current window of `window_seconds` and answers
 /// whether the window's count stays within `limit` (0: no limit), for the limits an area checks itself.
-pub async fn within(db: &crate::db::Db, bucket: &str, key: &str, window_seconds: i64, limit: i64) -> sqlx::Result<bool> {
+pub async fn within(
+    db: &crate::db::Db,
+    bucket: &str,
+    key: &str,
+    window_seconds: i64,
+    limit: i64,
+) -> sqlx::Result<bool> {
     if limit <= 0 {
         return Ok(true);
     }

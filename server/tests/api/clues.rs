@@ -117,7 +117,10 @@ async fn the_public_page_reports_and_shows_progress(app: &TestApp) {
     assert_eq!(app.scalar_owned(format!("SELECT COUNT(*) FROM lead_files WHERE lead_id = {id}")).await, 1);
 
     let progress = ok(query(app, &receipt, PHONE).await);
-    assert_eq!(progress, serde_json::json!({"receipt": receipt, "status": "pending", "statusLabel": "待派发", "answer": ""}));
+    assert_eq!(
+        progress,
+        serde_json::json!({"receipt": receipt, "status": "pending", "statusLabel": "待派发", "answer": ""})
+    );
     // A wrong phone and an unknown receipt answer alike, with nothing of the lead.
     let wrong_phone = query(app, &receipt, "13900000000").await;
     let unknown = query(app, "XS2026010100000000", PHONE).await;
@@ -220,15 +223,16 @@ async fn the_full_loop_dispatch_feedback_return_feedback_accept(app: &TestApp) {
     let detail = ok(app.get(&format!("{ADMIN_DETAIL}?id={id}"), Some(&inspector)).await);
     assert_eq!(detail["idNumber"], "410105199003152013");
     let photo = detail["steps"][0]["files"][0]["url"].as_str().unwrap().to_owned();
-    let (status, _) =
-        app.send(Request::get(&photo).header("X-Token", &inspector).body(Body::empty()).unwrap()).await;
+    let (status, _) = app.send(Request::get(&photo).header("X-Token", &inspector).body(Body::empty()).unwrap()).await;
     assert_eq!(status, 200);
 
     let id_text = id.to_string();
     assert_eq!(app.post(DISPATCH, Some(&inspector), &[("id", &id_text)]).await["code"], 201);
     assert_refused(&app.post(DISPATCH, Some(&inspector), &[("id", &id_text)]).await, "该线索已派发，不能重复派发");
     let message = app
-        .scalar_owned(format!("SELECT COUNT(*) FROM messages WHERE project_id = 1 AND kind = 'lead' AND subject_id = {id}"))
+        .scalar_owned(format!(
+            "SELECT COUNT(*) FROM messages WHERE project_id = 1 AND kind = 'lead' AND subject_id = {id}"
+        ))
         .await;
     assert_eq!(message, 1);
 
@@ -243,19 +247,33 @@ async fn the_full_loop_dispatch_feedback_return_feedback_accept(app: &TestApp) {
     assert_eq!(status, 200, "the project sees the photos of a lead dispatched to it");
 
     // Accepting or returning before feedback is refused.
-    assert_refused(&app.post(ACCEPT, Some(&inspector), &[("id", &id_text), ("remark", "好")]).await, "该线索当前没有待审核的反馈");
-    let uploaded = app.upload("/builder/common/v1/site/upload_file_batch?kind=image", Some(&demo), &[("pay.png", PNG)]).await;
+    assert_refused(
+        &app.post(ACCEPT, Some(&inspector), &[("id", &id_text), ("remark", "好")]).await,
+        "该线索当前没有待审核的反馈",
+    );
+    let uploaded =
+        app.upload("/builder/common/v1/site/upload_file_batch?kind=image", Some(&demo), &[("pay.png", PNG)]).await;
     let url = uploaded["data"][0].as_str().unwrap().to_owned();
-    assert_refused(&app.post(FEEDBACK, Some(&demo), &[("id", &id_text), ("content", "")]).await, "请填写反馈内容（1000字以内）");
+    assert_refused(
+        &app.post(FEEDBACK, Some(&demo), &[("id", &id_text), ("content", "")]).await,
+        "请填写反馈内容（1000字以内）",
+    );
     assert_refused(
         &app.post(FEEDBACK, Some(&demo), &[("id", &id_text), ("content", "已付"), ("files", "/uploads/x.png")]).await,
         "请上传本项目的图片或附件",
     );
-    let answered = app.post(FEEDBACK, Some(&demo), &[("id", &id_text), ("content", "已协调班组补发工资"), ("files", &url)]).await;
+    let answered =
+        app.post(FEEDBACK, Some(&demo), &[("id", &id_text), ("content", "已协调班组补发工资"), ("files", &url)]).await;
     assert_eq!(answered["code"], 201, "{answered}");
-    assert_refused(&app.post(FEEDBACK, Some(&demo), &[("id", &id_text), ("content", "再次")]).await, "该线索当前不需要反馈");
+    assert_refused(
+        &app.post(FEEDBACK, Some(&demo), &[("id", &id_text), ("content", "再次")]).await,
+        "该线索当前不需要反馈",
+    );
 
-    assert_refused(&app.post(RETURN, Some(&inspector), &[("id", &id_text), ("remark", " ")]).await, "请填写退回意见（500字以内）");
+    assert_refused(
+        &app.post(RETURN, Some(&inspector), &[("id", &id_text), ("remark", " ")]).await,
+        "请填写退回意见（500字以内）",
+    );
     assert_eq!(app.post(RETURN, Some(&inspector), &[("id", &id_text), ("remark", "请附发放凭证")]).await["code"], 201);
     let returned = ok(app.get(&format!("{PROJECT_DETAIL}?id={id}"), Some(&demo)).await);
     assert_eq!(returned["statusLabel"], "已退回");
@@ -267,14 +285,21 @@ async fn the_full_loop_dispatch_feedback_return_feedback_accept(app: &TestApp) {
 
     let again = app.post(FEEDBACK, Some(&demo), &[("id", &id_text), ("content", "凭证已上传"), ("files", &url)]).await;
     assert_eq!(again["code"], 201, "{again}");
-    assert_refused(&app.post(ACCEPT, Some(&inspector), &[("id", &id_text), ("remark", "")]).await, "请填写办结答复（1000字以内）");
-    assert_eq!(app.post(ACCEPT, Some(&inspector), &[("id", &id_text), ("remark", "工资已补发，线索办结。")]).await["code"], 201);
+    assert_refused(
+        &app.post(ACCEPT, Some(&inspector), &[("id", &id_text), ("remark", "")]).await,
+        "请填写办结答复（1000字以内）",
+    );
+    assert_eq!(
+        app.post(ACCEPT, Some(&inspector), &[("id", &id_text), ("remark", "工资已补发，线索办结。")]).await["code"],
+        201
+    );
 
     let progress = ok(query(app, &receipt, PHONE).await);
     assert_eq!(progress["statusLabel"], "已办结");
     assert_eq!(progress["answer"], "工资已补发，线索办结。");
     let history = ok(app.get(&format!("{ADMIN_DETAIL}?id={id}"), Some(&inspector)).await);
-    let actions: Vec<&str> = history["steps"].as_array().unwrap().iter().map(|s| s["action"].as_str().unwrap()).collect();
+    let actions: Vec<&str> =
+        history["steps"].as_array().unwrap().iter().map(|s| s["action"].as_str().unwrap()).collect();
     assert_eq!(actions, ["report", "dispatch", "feedback", "return", "feedback", "accept"]);
     assert_eq!(history["steps"][2]["files"][0]["url"], url.as_str());
     let logged = app

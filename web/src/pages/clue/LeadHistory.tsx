@@ -3,11 +3,14 @@ import { useEffect, useState } from 'react';
 import { Descriptions, Image, Tag, Timeline, Typography } from 'antd';
 import { photoUrl, STATUS_COLORS, type LeadDetail, type LeadStep } from './service';
 
-/** The worker's photos are served to the session header only: fetched, then shown from an object URL. */
+/**
+ * The project's uploads load by the session cookie; the worker's photos are served to the session header only:
+ * fetched, then shown from an object URL.
+ */
 function Photo({ url, name }: { url: string; name: string }) {
   const [src, setSrc] = useState<string>();
   useEffect(() => {
-    if (!url.startsWith('/builder/clue/')) {
+    if (url.startsWith('/uploads/')) {
       setSrc(url);
       return;
     }

@@ -2,8 +2,8 @@
  * Wage-arrears leads (server/src/clue): the worker's public page (no login), the regulator's inbox and the
  * project's feedback. Types come from the generated schema only.
  */
-import { get, post, ApiError, MSG_UNKNOWN, type FormOf, type QueryOf } from '@/api/client';
-import { authHeaders, postFiles } from '@/api/files';
+import { get, post, type FormOf, type QueryOf } from '@/api/client';
+import { fetchFileAt, postFiles } from '@/api/files';
 import type { components } from '@/api/schema';
 
 export type LeadItem = components['schemas']['LeadItem'];
@@ -101,9 +101,5 @@ export const sendFeedback = (id: number, content: string, files: string[]) =>
 
 /** A worker's photo (served to a session's header only) as an object URL for `<img>`. */
 export async function photoUrl(url: string): Promise<string> {
-  const response = await fetch(url, { headers: authHeaders(), credentials: 'same-origin' });
-  if (!response.ok || (response.headers.get('Content-Type') ?? '').includes('application/json')) {
-    throw new ApiError(0, MSG_UNKNOWN);
-  }
-  return URL.createObjectURL(await response.blob());
+  return URL.createObjectURL(await fetchFileAt(url));
 }
