@@ -420,7 +420,7 @@ mod tests {
 
     /// Which area writes each table (docs/architecture.md has the same list). Reads may join other areas'
     /// tables for a list's names and scope; writes go through the owner's service.
-    const OWNERS: [(&str, &[&str]); 22] = [
+    const OWNERS: [(&str, &[&str]); 23] = [
         ("account", &["special_accounts", "account_flows", "account_verifications"]),
         ("affix", &["vouchers"]),
         (
@@ -437,12 +437,12 @@ mod tests {
         ("auth", &["accounts", "sessions", "login_guards", "captchas", "sms_codes", "sms_outbox"]),
         ("bank", &["sandbox_bank_payments", "banks"]),
         ("calendar", &["calendar_days", "calendar_seed"]),
+        ("clue", &["leads", "lead_steps", "lead_files"]),
         ("company", &["companies", "project_units", "guarantee_changes"]),
         ("faith", &["credit_records"]),
         ("jobs", &["job_runs"]),
         ("message", &["messages"]),
         ("oplog", &["operation_log"]),
-        ("clue", &["leads", "lead_steps", "lead_files"]),
         ("project", &["projects", "project_staff"]),
         ("ratelimit", &["rate_counters"]),
         ("team", &["teams"]),
