@@ -24,6 +24,12 @@ async function openLead(page: Page, receipt: string) {
   await expect(page.getByTestId('lead-history')).toBeVisible()
 }
 
+/** Closes the review drawer, whose mask would cover the header's user menu. */
+async function closeLead(page: Page) {
+  await page.locator('.ant-drawer:visible .ant-drawer-close').click()
+  await expect(page.getByTestId('lead-history')).toBeHidden()
+}
+
 /** The clerk opens the lead from 线索反馈管理 and answers it with a photo. */
 async function answer(page: Page, receipt: string, content: string) {
   await login(page, DEMO)
@@ -31,13 +37,15 @@ async function answer(page: Page, receipt: string, content: string) {
   await page.getByRole('row').filter({ hasText: receipt }).getByRole('button', { name: '去反馈' }).click()
   await expect(page).toHaveURL(/\/remunerationClues\/feedbackDetail\?id=\d+$/)
   await page.getByTestId('feedback-content').fill(content)
-  await page.getByTestId('feedback-files').locator('input[type=file]').setInputFiles(PHOTO)
-  await expect(page.getByTestId('feedback-files').locator('.ant-upload-list-item-done, .ant-upload-list-item').first()).toBeVisible()
+  await page.getByTestId('feedback-detail').locator('input[type=file]').setInputFiles(PHOTO)
+  await expect(page.getByTestId('feedback-detail').locator('.ant-upload-list-item-done').first()).toBeVisible()
   await page.getByTestId('feedback-submit').click()
   await expect(toast(page, '反馈成功')).toBeVisible()
 }
 
 test('a worker reports a lead and sees the bureau answer it', async ({ page, browser, server }, testInfo) => {
+  // Three accounts take seven turns: longer than one screen's journey.
+  test.setTimeout(240_000)
   // The worker, on a phone, without an account.
   const phone = await browser.newPage({ viewport: PHONE, baseURL: server.url })
   await phone.goto('/clue')
@@ -53,7 +61,7 @@ test('a worker reports a lead and sees the bureau answer it', async ({ page, bro
   await phone.getByTestId('clue-amount').fill('12345.60')
   await phone.getByTestId('clue-months').fill('3')
   await phone.getByTestId('clue-description').fill('9月至11月的工资一直没有发放，班组长说项目没拨款。')
-  await phone.getByTestId('clue-photos').locator('input[type=file]').setInputFiles(PHOTO)
+  await phone.getByTestId('clue-report').locator('input[type=file]').setInputFiles(PHOTO)
   await phone.getByTestId('clue-captcha').fill('abcd')
   await shot(phone, testInfo, '01-worker-reports-on-a-phone')
   await phone.getByTestId('clue-submit').click()
@@ -70,6 +78,7 @@ test('a worker reports a lead and sees the bureau answer it', async ({ page, bro
   await confirmDialog(page).getByRole('button', { name: /派\s*发/ }).click()
   await expect(toast(page, '派发成功')).toBeVisible()
   await expect(page.getByTestId('clue-drawer')).toContainText('待反馈')
+  await closeLead(page)
   await logout(page)
 
   // The clerk answers with a photo.
@@ -86,6 +95,7 @@ test('a worker reports a lead and sees the bureau answer it', async ({ page, bro
   await expect(toast(page, '已退回')).toBeVisible()
   await expect(page.getByTestId('clue-drawer')).toContainText('请上传工资发放凭证')
   await shot(page, testInfo, '05-regulator-returns-the-feedback')
+  await closeLead(page)
   await logout(page)
 
   // The clerk answers again, then the regulator accepts it.

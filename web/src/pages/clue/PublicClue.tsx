@@ -4,7 +4,7 @@
  * the phone shows the status and, once closed, the bureau's answer.
  */
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, InputNumber, Result, Select, Tabs, Typography, Upload, message } from 'antd';
 import type { UploadFile } from 'antd';
 import { ApiError } from '@/api/client';
@@ -191,7 +191,18 @@ function ProgressForm({ receipt }: { receipt: string }) {
   );
 }
 
+/** The page stands outside the shell, so it brings its own query client. */
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
 export default function PublicClue() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <CluePage />
+    </QueryClientProvider>
+  );
+}
+
+function CluePage() {
   const [tab, setTab] = useState('report');
   const [receipt, setReceipt] = useState('');
   return (
