@@ -17,6 +17,12 @@ const PHOTO = {
   buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
 }
 
+/** Logs an account in and waits for its workbench, so that the next page load finds the session settled. */
+async function signIn(page: Page, account: typeof ADMIN) {
+  await login(page, account)
+  await expect(page).toHaveURL(/\/index$/)
+}
+
 /** The inbox's row of the lead, opened in the review drawer. */
 async function openLead(page: Page, receipt: string) {
   await page.goto('/regulator/clues')
@@ -32,7 +38,7 @@ async function closeLead(page: Page) {
 
 /** The clerk opens the lead from 线索反馈管理 and answers it with a photo. */
 async function answer(page: Page, receipt: string, content: string) {
-  await login(page, DEMO)
+  await signIn(page, DEMO)
   await page.goto('/remunerationClues/feedbackManagement')
   await page.getByRole('row').filter({ hasText: receipt }).getByRole('button', { name: '去反馈' }).click()
   await expect(page).toHaveURL(/\/remunerationClues\/feedbackDetail\?id=\d+$/)
@@ -70,7 +76,7 @@ test('a worker reports a lead and sees the bureau answer it', async ({ page, bro
   await shot(phone, testInfo, '02-worker-gets-the-receipt')
 
   // The regulator dispatches it to the project.
-  await login(page, ADMIN)
+  await signIn(page, ADMIN)
   await openLead(page, receipt)
   await expect(page.getByTestId('clue-drawer')).toContainText('待派发')
   await shot(page, testInfo, '03-regulator-reviews-the-new-lead')
@@ -87,7 +93,7 @@ test('a worker reports a lead and sees the bureau answer it', async ({ page, bro
   await logout(page)
 
   // The regulator returns it once.
-  await login(page, ADMIN)
+  await signIn(page, ADMIN)
   await openLead(page, receipt)
   await page.getByTestId('clue-return').click()
   await page.getByTestId('clue-decision-remark').fill('请上传工资发放凭证')
@@ -102,7 +108,7 @@ test('a worker reports a lead and sees the bureau answer it', async ({ page, bro
   await answer(page, receipt, '工资已补发，发放凭证见附件。')
   await expect(page.getByTestId('lead-history')).toContainText('请上传工资发放凭证')
   await logout(page)
-  await login(page, ADMIN)
+  await signIn(page, ADMIN)
   await openLead(page, receipt)
   await page.getByTestId('clue-accept').click()
   await page.getByTestId('clue-decision-remark').fill(ANSWER)
