@@ -278,8 +278,14 @@ pub async fn submit(
         Ok::<_, std::io::Error>(())
     };
     let files: Vec<NewFile> = accepted.iter().map(|(file, _)| file.clone()).collect();
+    // The worker has no account: the log names the reporter's role and the client address.
+    let entry = Entry::named(None, REPORTER, ip)
+        .project(report.project_id)
+        .action("网上举报欠薪线索")
+        .on(TARGET, "")
+        .detail(format!("{} 欠薪{}元，照片{}张", report.name, yuan(report.owed_fen), files.len()));
     let stored = match written.await {
-        Ok(()) => store_report(db, &report, Source::Public, REPORTER, &files, None).await,
+        Ok(()) => store_report(db, &report, Source::Public, REPORTER, &files, Some(entry)).await,
         Err(error) => Err(ApiError::Internal(error.into())),
     };
     match stored {

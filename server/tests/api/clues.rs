@@ -305,7 +305,7 @@ async fn the_full_loop_dispatch_feedback_return_feedback_accept(app: &TestApp) {
     let logged = app
         .scalar_owned(format!("SELECT COUNT(*) FROM operation_log WHERE target_type = 'lead' AND target_id = '{id}'"))
         .await;
-    assert_eq!(logged, 5, "every change of status is logged");
+    assert_eq!(logged, 6, "the report and every change of status are logged");
 }
 both!(the_full_loop_dispatch_feedback_return_feedback_accept);
 
