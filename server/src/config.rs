@@ -136,6 +136,25 @@ impl Default for NoticeBoardConfig {
     }
 }
 
+/// Wage-arrears leads (`[clues]`): the project's time to answer and the public page's limits (0 turns a limit
+/// off).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct ClueConfig {
+    /// Working days (China's holiday calendar) a project has to answer a dispatched or returned lead.
+    pub feedback_working_days: i64,
+    /// Leads one phone may report per day.
+    pub reports_per_phone_per_day: i64,
+    /// Leads one client address may report per hour.
+    pub reports_per_address_per_hour: i64,
+}
+
+impl Default for ClueConfig {
+    fn default() -> Self {
+        ClueConfig { feedback_working_days: 3, reports_per_phone_per_day: 3, reports_per_address_per_hour: 10 }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Config {
     pub database_url: String,
@@ -160,6 +179,7 @@ pub struct Config {
     /// (`sandbox_pay_delay_ms`, environment WAGEGUARD_SANDBOX_PAY_DELAY_MS): 0, the default, pays at once.
     /// Only for tests that need a payout to take time (the crash test kills the server mid-payout).
     pub sandbox_pay_delay_ms: u64,
+    pub clues: ClueConfig,
 }
 
 /// Scheduled jobs run hourly unless configured otherwise.
@@ -180,6 +200,7 @@ struct FileConfig {
     rate_limits: RateLimitConfig,
     trusted_proxies: Vec<IpAddr>,
     sandbox_pay_delay_ms: Option<u64>,
+    clues: ClueConfig,
 }
 
 impl Config {
@@ -255,6 +276,7 @@ impl Config {
             rate_limits: file.rate_limits,
             trusted_proxies,
             sandbox_pay_delay_ms,
+            clues: file.clues,
         })
     }
 
@@ -273,6 +295,7 @@ impl Config {
             rate_limits: RateLimitConfig::default(),
             trusted_proxies: Vec::new(),
             sandbox_pay_delay_ms: 0,
+            clues: ClueConfig::default(),
         }
     }
 }

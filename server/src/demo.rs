@@ -115,8 +115,9 @@ pub async fn seed(db: &Db) -> anyhow::Result<bool> {
     crate::worker::demo::seed(db, approved).await?;
     crate::attendance::demo::seed(db, approved).await?;
     crate::account::demo::seed(db, approved).await?;
-    crate::notice::service::seed_demo(db, approved).await?;
     crate::message::service::seed_demo(db, approved).await?;
+    crate::notice::service::seed_demo(db, approved).await?;
+    crate::clue::service::seed_demo(db, approved).await?;
     Ok(true)
 }
 

@@ -227,19 +227,10 @@ pub async fn unread_leads(db: &Db, inbox: &Inbox) -> Result<Vec<LeadMessage>, Ap
         .collect())
 }
 
-/// Demo messages of the approved demo project: a few kinds, some read, so the inbox shows its filters.
+/// Demo messages of the approved demo project: an order approved (read) and a payout failed (unread).
 pub async fn seed_demo(db: &Db, project_id: i64) -> sqlx::Result<()> {
+    // The notice, the lead and the warnings of the demo send their own messages.
     let messages = [
-        (
-            Kind::Notice,
-            "关于做好岁末年初农民工工资支付工作的通知",
-            "请各项目于本月底前完成工资支付情况自查，并在平台上传凭证。",
-        ),
-        (
-            Kind::Warning,
-            "预警：专户余额低于上月工资总额",
-            "项目专户余额不足以支付上月工资，请及时督促建设单位拨付人工费用。",
-        ),
         (Kind::Order, "工资单已审核通过", "您提交的工资单已由财务审核通过，银行正在发放。"),
         (
             Kind::Payout,

@@ -67,7 +67,8 @@ impl Bucket {
             | "common/v1/Public/smslogin"
             | "common/v1/Public/passwordverification" => Some(Bucket::Login),
             "common/v1/Public/getvcode" => Some(Bucket::SmsCode),
-            "common/v1/Public/captcha" => Some(Bucket::Captcha),
+            "common/v1/Public/captcha" | "clue/v1/captcha" => Some(Bucket::Captcha),
+            "clue/v1/Project/search" | "clue/v1/Clue/query" => Some(Bucket::Public),
             "common/v1/public/Message" | "common/v1/Public/get" | "common/v1/Public/getsmsstatus" => {
                 Some(Bucket::Public)
             }
@@ -100,6 +101,22 @@ pub async fn guard(
     next.run(request).await
 }
 
+/// Counts one event of `key` (a phone, an address) in `bucket`'s current window of `window_seconds` and answers
+/// whether the window's count stays within `limit` (0: no limit), for the limits an area checks itself.
+pub async fn within(
+    db: &crate::db::Db,
+    bucket: &str,
+    key: &str,
+    window_seconds: i64,
+    limit: i64,
+) -> sqlx::Result<bool> {
+    if limit <= 0 {
+        return Ok(true);
+    }
+    let now = clock::now();
+    Ok(repo::hit(db, bucket, key, now - now.rem_euclid(window_seconds)).await? <= limit)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,6 +129,8 @@ mod tests {
         assert_eq!(Bucket::of("/builder/common/v1/Public/getvcode"), Some(Bucket::SmsCode));
         assert_eq!(Bucket::of("/finance/common/v1/Public/captcha"), Some(Bucket::Captcha));
         assert_eq!(Bucket::of("/builder/common/v1/public/Message"), Some(Bucket::Public));
+        assert_eq!(Bucket::of("/public/clue/v1/captcha"), Some(Bucket::Captcha));
+        assert_eq!(Bucket::of("/public/clue/v1/Clue/query"), Some(Bucket::Public));
         assert_eq!(Bucket::of("/builder/project/v1/Worker/list"), None);
         assert_eq!(Bucket::of("/builder/common/v1/Public/Logout"), None);
         assert_eq!(Bucket::of("/"), None);

@@ -53,6 +53,11 @@ const EXCEPTIONS: &[(&str, &str, Class)] = &[
     ("POST", "/builder/common/v1/Area/jmarea", Class::Public),
     ("GET", "/builder/common/v1/Area/registerplace", Class::Public),
     ("GET", "/builder/common/v1/Area/search", Class::Public),
+    // The worker's page for wage-arrears leads: no account; the progress needs the receipt and its phone.
+    ("GET", "/public/clue/v1/Project/search", Class::Public),
+    ("GET", "/public/clue/v1/captcha", Class::Public),
+    ("POST", "/public/clue/v1/Clue/submit", Class::Public),
+    ("POST", "/public/clue/v1/Clue/query", Class::Public),
     // An uploaded file is served to its project's accounts (either side) and the regulator.
     ("GET", "/uploads/{name}", Class::AnyLoggedIn),
     // Reference lists both sides' pages use, and the account's own unread count.

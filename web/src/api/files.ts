@@ -29,8 +29,13 @@ const withQuery = (path: string, query: unknown) => {
 };
 
 /** GETs a file; a refusal arrives as the envelope and is thrown as an ApiError. */
-export async function fetchFile<P extends ApiPath<'get'>>(path: P, query?: QueryOf<P, 'get'>): Promise<Blob> {
-  const response = await send(withQuery(path, query), { method: 'GET' });
+export function fetchFile<P extends ApiPath<'get'>>(path: P, query?: QueryOf<P, 'get'>): Promise<Blob> {
+  return fetchFileAt(withQuery(path, query));
+}
+
+/** GETs a file at a URL the server answered (a lead's photo, served to the session header only). */
+export async function fetchFileAt(url: string): Promise<Blob> {
+  const response = await send(url, { method: 'GET' });
   if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {
     const reply = (await response.json().catch(() => undefined)) as { code?: number; message?: string } | undefined;
     throw new ApiError(reply?.code ?? 0, reply?.message || MSG_UNKNOWN);

@@ -268,6 +268,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/clue/v1/Clue/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts the project's feedback and closes the lead; `remark` is the final answer the worker sees.
+         *     监察 or 管理员.
+         */
+        post: operations["accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/clue/v1/Clue/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The regulator's lead inbox: the leads of its district's projects, filtered by `status`, `projectId`,
+         *     `source` and `overdue`, newest first, paged. 监察 or 管理员 only.
+         */
+        get: operations["inbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/clue/v1/Clue/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead taken by the 12333 hotline, entered by hand: the report's fields (no captcha, no photos); answers
+         *     the receipt number to tell the caller. 监察 or 管理员; the project must be in the account's district.
+         */
+        post: operations["enter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/clue/v1/Clue/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lead with the worker's details, the project's feedback and the history. 监察 or 管理员 of its district. */
+        get: operations["admin_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/clue/v1/Clue/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dispatches a pending lead to a project (`projectId`, default the one it names) with a deadline of
+         *     `[clues] feedback_working_days` working days; the project gets a message. 监察 or 管理员.
+         */
+        post: operations["dispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/clue/v1/Clue/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Returns the project's feedback with a `remark`: the lead awaits feedback again, with a new deadline; the
+         *     project gets a message. 监察 or 管理员.
+         */
+        post: operations["send_back"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/company/v1/Company/unlock": {
         parameters: {
             query?: never;
@@ -283,6 +400,98 @@ export interface paths {
          *     404 when it is no unit of the project, 403 for other accounts.
          */
         post: operations["company_unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/notice/v1/Notice/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The notices published within the account's district, newest first, filtered by `title` and `status`,
+         *     paged. Regulator accounts only.
+         */
+        get: operations["notice_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/notice/v1/Notice/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One notice with its body and attachments (404 outside the account's district). */
+        get: operations["notice_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/notice/v1/Notice/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publishes a notice (监察 or 管理员): plain-text body, up to 5 attachments uploaded with `kind=voucher`, to
+         *     every approved project of the account's district, to those of chosen districts, or to chosen projects.
+         *     Each addressed project gets a message.
+         */
+        post: operations["notice_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/notice/v1/Notice/reads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The read receipts: each addressed project, whether and when it first opened the notice, paged. */
+        get: operations["notice_receipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/notice/v1/Notice/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraws a published notice (监察 or 管理员): the projects no longer see it. */
+        post: operations["notice_withdraw"];
         delete?: never;
         options?: never;
         head?: never;
@@ -791,6 +1000,83 @@ export interface paths {
          *     logged-in account.
          */
         get: operations["year"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/clue/v1/Clue/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 线索反馈管理: the leads dispatched to the account's project (status, deadline, overdue), filtered by
+         *     `status` and `overdue`, newest first, paged. Project accounts only.
+         */
+        get: operations["feedback_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/clue/v1/Clue/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 线索详情: a lead dispatched to the account's project (the worker's ID number masked) and its history. */
+        get: operations["feedback_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/clue/v1/Clue/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The project's feedback on a lead awaiting it: `content` and up to 5 of its uploads (`files`, URLs from
+         *     `site/upload_file_batch?kind=image` or `kind=attachment`, comma-separated).
+         */
+        post: operations["feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/clue/v1/Clue/photo/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A worker's photo of a lead, to those who may see the lead (its district's handlers, the project it was
+         *     dispatched to).
+         */
+        get: operations["photo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1735,6 +2021,63 @@ export interface paths {
         put?: never;
         /** Marks one message read. Another inbox's message → 404; a regulator reading a project's → 403. */
         post: operations["message_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/notice/v1/Notice/ajax_attach_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The attachments of a notice addressed to the account's project (404 for any other). */
+        post: operations["notice_attach_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/notice/v1/Notice/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 通知公告: the published notices addressed to the account's project, newest first, with the read state;
+         *     filtered by `title` and `read`, paged. Project accounts only.
+         */
+        post: operations["notice_project_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/notice/v1/Notice/ajax_look": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens a notice addressed to the account's project: its body and attachments. The project's first
+         *     opening is recorded as its read (later ones keep it).
+         */
+        post: operations["notice_look"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3513,6 +3856,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/clue/v1/Clue/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lead's status and, once closed, the bureau's answer, for its receipt number and the phone it was
+         *     reported with; anything else answers 404 alike. No login.
+         */
+        post: operations["progress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/clue/v1/Clue/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The worker's report (multipart/form-data): the fields of `ReportForm` and up to 5 photos in `imgFile[]`
+         *     (jpg, jpeg, png, gif, 5 MB each). Every field is checked with its Chinese message and nothing is stored on
+         *     a refusal; a phone and a client address may report only so often (`[clues]`). No login.
+         */
+        post: operations["submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/clue/v1/Project/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Approved projects whose name contains `name` (1–50 characters), id and name only, a page of at most 20.
+         *     No login.
+         */
+        get: operations["search_projects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/clue/v1/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A captcha for the report (the login's: one use, five minutes). No login. */
+        get: operations["clue_captcha_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploads/{name}": {
         parameters: {
             query?: never;
@@ -3558,10 +3979,10 @@ export interface paths {
             cookie?: never;
         };
         /** A new image captcha: one use, valid five minutes (`refresh=1` is accepted and ignored: every call draws a new one). */
-        get: operations["captcha_image"];
+        get: operations["auth_captcha_image"];
         put?: never;
         /** A new image captcha: one use, valid five minutes (`refresh=1` is accepted and ignored: every call draws a new one). */
-        post: operations["captcha_image_post"];
+        post: operations["auth_captcha_image_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3871,6 +4292,14 @@ export interface components {
             label: string;
             /** @description The division's code: 2 digits for a province, 4 a city, 6 a county, 9 a township. */
             value: string;
+        };
+        /** @description An attachment: its name as uploaded and where to download it. */
+        Attachment: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description `/uploads/…`, served to the publisher's district and to the addressed projects. */
+            url: string;
         };
         /** @description One device as the lists show it. */
         AttendanceDevice: {
@@ -4208,13 +4637,13 @@ export interface components {
             /** @description For pay: `working`, `statutory` (paid holiday) or `rest`. */
             class: string;
             /** @description 工作日, 法定节假日 or 休息日. */
-            class_label: string;
+            classLabel: string;
             /** @description `YYYY-MM-DD`. */
             day: string;
             /** @description The arrangement's mark: `statutory`, `off`, `workday`, or '' for an ordinary day. */
             kind: string;
             /** @description 法定节假日, 调休放假, 调休上班 or ''. */
-            kind_label: string;
+            kindLabel: string;
             /** @description The holiday's name, '' for an ordinary day. */
             name: string;
             /**
@@ -4245,17 +4674,17 @@ export interface components {
              * Format: int64
              * @description Rest days (weekends and 调休放假).
              */
-            rest_days: number;
+            restDays: number;
             /**
              * Format: int64
              * @description Statutory paid holidays (法定节假日).
              */
-            statutory_days: number;
+            statutoryDays: number;
             /**
              * Format: int64
              * @description Working days (工作日, 调休上班 included).
              */
-            working_days: number;
+            workingDays: number;
         };
         CalendarSaveForm: {
             /** @description `YYYY-MM-DD`, in 2000–2100. */
@@ -4269,9 +4698,9 @@ export interface components {
         CalendarYear: {
             months: components["schemas"]["CalendarMonth"][];
             /** Format: int64 */
-            statutory_days: number;
+            statutoryDays: number;
             /** Format: int64 */
-            working_days: number;
+            workingDays: number;
             /** Format: int32 */
             year: number;
         };
@@ -4285,6 +4714,12 @@ export interface components {
         ChangeIdForm: {
             /** @description The change record's id. */
             id?: string | null;
+        };
+        ClueCaptcha: {
+            /** @description Send back as `captchaId` with the report. */
+            captchaId: string;
+            /** @description `data:image/png;base64,…` */
+            image: string;
         };
         /**
          * @description A company as the look-up and the name search answer it, to fill and lock the form. The legal
@@ -4619,6 +5054,11 @@ export interface components {
              */
             workersOnSite: number;
         };
+        DispatchForm: {
+            id?: string | null;
+            /** @description The project to answer; empty: the project the lead names. */
+            projectId?: string | null;
+        };
         /** @description `Worker/edit`: the person's phone and wage card, from one of their roster lines on this project. */
         EditForm: {
             /** @description `1` after the user confirmed a card failing its check digit as written (the 301 reply); recorded. */
@@ -4863,17 +5303,17 @@ export interface components {
                  * Format: int64
                  * @description Rest days (weekends and 调休放假).
                  */
-                rest_days: number;
+                restDays: number;
                 /**
                  * Format: int64
                  * @description Statutory paid holidays (法定节假日).
                  */
-                statutory_days: number;
+                statutoryDays: number;
                 /**
                  * Format: int64
                  * @description Working days (工作日, 调休上班 included).
                  */
-                working_days: number;
+                workingDays: number;
             };
             message: string;
         };
@@ -4889,9 +5329,9 @@ export interface components {
             data: {
                 months: components["schemas"]["CalendarMonth"][];
                 /** Format: int64 */
-                statutory_days: number;
+                statutoryDays: number;
                 /** Format: int64 */
-                working_days: number;
+                workingDays: number;
                 /** Format: int32 */
                 year: number;
             };
@@ -4909,6 +5349,22 @@ export interface components {
                 /** @description Send back as `captcha_id` with the login. */
                 captcha_id: string;
                 /** @description The image as a `data:image/png;base64,…` URL. */
+                image: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_ClueCaptcha: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /** @description Send back as `captchaId` with the report. */
+                captchaId: string;
+                /** @description `data:image/png;base64,…` */
                 image: string;
             };
             message: string;
@@ -5185,6 +5641,25 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_LeadDetail: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description A lead with its description, the bureau's answer and its history. */
+            data: components["schemas"]["LeadItem"] & {
+                /** @description The bureau's final answer; '' until closed. */
+                answer: string;
+                description: string;
+                /** @description The worker's ID number; masked for the project. */
+                idNumber: string;
+                steps: components["schemas"]["LeadStep"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_ListData: {
             /**
              * Format: int32
@@ -5340,6 +5815,38 @@ export interface components {
                 startTime: string;
                 /** @description Subcontractors and labour subcontractors on site. */
                 subcontractors: components["schemas"]["BoardUnit"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_NoticeDetail: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description A notice with its body and attachments, for the regulator. */
+            data: components["schemas"]["NoticeSummary"] & {
+                attachments: components["schemas"]["Attachment"][];
+                /** @description Plain text; show it as text. */
+                body: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_OpenedNotice: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description A notice opened by its project. */
+            data: components["schemas"]["ProjectNotice"] & {
+                attachments: components["schemas"]["Attachment"][];
+                /** @description Plain text; show it as text. */
+                body: string;
             };
             message: string;
         };
@@ -5781,6 +6288,53 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Paged_LeadItem: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description Yuan, two decimals. */
+                    amount: string;
+                    /** @description `YYYY-MM-DD HH:MM:SS`. */
+                    createdTime: string;
+                    /** @description The last day to answer, `YYYY-MM-DD`; '' before dispatch. */
+                    deadline: string;
+                    employer: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    months: number;
+                    /** @description Awaiting feedback past the deadline. */
+                    overdue: boolean;
+                    phone: string;
+                    /** Format: int64 */
+                    projectId: number;
+                    projectName: string;
+                    receipt: string;
+                    reporterName: string;
+                    source: string;
+                    sourceLabel: string;
+                    status: string;
+                    statusLabel: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Paged_MessageLine: {
             /**
              * Format: int32
@@ -5812,6 +6366,56 @@ export interface components {
                      */
                     subjectId?: number | null;
                     title: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_NoticeSummary: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** Format: int64 */
+                    attachmentCount: number;
+                    /** @description `all`, `districts` or `projects`. */
+                    audience: string;
+                    /** @description 辖区内全部项目 / 指定行政区划：… / 指定项目 */
+                    audienceLabel: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+                    publishedAt: string;
+                    /** @description The publisher's name (its login name when it has none). */
+                    publisher: string;
+                    /** Format: int64 */
+                    reads: number;
+                    /**
+                     * Format: int64
+                     * @description Projects addressed, and how many of them opened it.
+                     */
+                    recipients: number;
+                    /** @description `published` or `withdrawn`. */
+                    status: string;
+                    statusLabel: string;
+                    title: string;
+                    /** @description '' while published. */
+                    withdrawnAt: string;
+                    withdrawnBy: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -5868,6 +6472,69 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Paged_ProjectChoice: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** Format: int64 */
+                    id: number;
+                    name: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_ProjectNotice: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** Format: int64 */
+                    attachmentCount: number;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+                    publishedAt: string;
+                    publisher: string;
+                    /** @description Whether the project has opened it. */
+                    read: boolean;
+                    /** @description When the project first opened it; '' when unread. */
+                    readAt: string;
+                    title: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Paged_PropertyApproverLine: {
             /**
              * Format: int32
@@ -5899,6 +6566,38 @@ export interface components {
                      * @description 1 enabled, 0 disabled.
                      */
                     status: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_Receipt: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** Format: int64 */
+                    projectId: number;
+                    projectName: string;
+                    read: boolean;
+                    /** @description `YYYY-MM-DD HH:MM:SS`, China time; '' when unread. */
+                    readAt: string;
+                    /** @description The login name of the account that opened it first; '' when unread. */
+                    reader: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -6043,14 +6742,14 @@ export interface components {
                     /** @description `statutory`, `off` or `workday`. */
                     kind: string;
                     /** @description 法定节假日, 调休放假 or 调休上班. */
-                    kind_label: string;
+                    kindLabel: string;
                     name: string;
                     /** @description `package` (from the chinese-days data) or `regulator` (added or changed here). */
                     source: string;
                     /** @description 数据包 or 监管部门. */
-                    source_label: string;
+                    sourceLabel: string;
                     /** @description `YYYY-MM-DD HH:MM:SS`. */
-                    updated_time: string;
+                    updatedTime: string;
                     /**
                      * Format: int64
                      * @description 1 Monday … 7 Sunday.
@@ -6568,6 +7267,24 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Progress: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description What the worker sees of a lead: its status and, once closed, the bureau's answer. Nothing else. */
+            data: {
+                /** @description The bureau's final answer; '' until the lead is closed. */
+                answer: string;
+                receipt: string;
+                status: string;
+                statusLabel: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_ProjectEditData: {
             /**
              * Format: int32
@@ -6749,6 +7466,37 @@ export interface components {
                  * @description The project's property status (the finance menu rule).
                  */
                 propertyStatus: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Published: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description The published notice's id and how many projects it went to. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                recipients: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Receipt: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /** @description Keep it: with the phone it shows the lead's progress. */
+                receipt: string;
             };
             message: string;
         };
@@ -7261,6 +8009,23 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Vec_Attachment: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /** @description `/uploads/…`, served to the publisher's district and to the addressed projects. */
+                url: string;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Vec_CompanyInfo: {
             /**
              * Format: int32
@@ -7676,6 +8441,13 @@ export interface components {
             data: number;
             message: string;
         };
+        FeedbackForm: {
+            /** @description What the project did, at most 1000 characters. */
+            content?: string | null;
+            /** @description Up to 5 of the project's own uploads (images or attachments), their URLs separated by commas. */
+            files?: string | null;
+            id?: string | null;
+        };
         /** @description The approver's decision as the finance shell sends it (`orders/Orderaudit`). */
         FinanceAuditForm: {
             id?: string | null;
@@ -7846,6 +8618,46 @@ export interface components {
             validFrom: string;
             validTo: string;
         };
+        /** @description A lead with its description, the bureau's answer and its history. */
+        LeadDetail: components["schemas"]["LeadItem"] & {
+            /** @description The bureau's final answer; '' until closed. */
+            answer: string;
+            description: string;
+            /** @description The worker's ID number; masked for the project. */
+            idNumber: string;
+            steps: components["schemas"]["LeadStep"][];
+        };
+        /** @description A file of a step. */
+        LeadFile: {
+            name: string;
+            url: string;
+        };
+        /** @description A lead as the lists show it. */
+        LeadItem: {
+            /** @description Yuan, two decimals. */
+            amount: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`. */
+            createdTime: string;
+            /** @description The last day to answer, `YYYY-MM-DD`; '' before dispatch. */
+            deadline: string;
+            employer: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            months: number;
+            /** @description Awaiting feedback past the deadline. */
+            overdue: boolean;
+            phone: string;
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            receipt: string;
+            reporterName: string;
+            source: string;
+            sourceLabel: string;
+            status: string;
+            statusLabel: string;
+        };
         /** @description An unread lead message of the popup (spec §3 "Messages"). */
         LeadMessage: {
             /**
@@ -7862,6 +8674,18 @@ export interface components {
              */
             id: number;
             title: string;
+        };
+        /** @description One step of a lead's history. */
+        LeadStep: {
+            /** @description report, enter, dispatch, feedback, return or accept. */
+            action: string;
+            actionLabel: string;
+            /** @description The acting account's login name, or 举报人. */
+            actor: string;
+            files: components["schemas"]["LeadFile"][];
+            remark: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`. */
+            time: string;
         };
         /**
          * @description `company_edit_save`: the leaders of the builder (project leader) or general contractor (plus the
@@ -8022,6 +8846,51 @@ export interface components {
             startTime: string;
             /** @description Subcontractors and labour subcontractors on site. */
             subcontractors: components["schemas"]["BoardUnit"][];
+        };
+        /** @description A notice with its body and attachments, for the regulator. */
+        NoticeDetail: components["schemas"]["NoticeSummary"] & {
+            attachments: components["schemas"]["Attachment"][];
+            /** @description Plain text; show it as text. */
+            body: string;
+        };
+        NoticeIdForm: {
+            /** @description The notice's id. */
+            id?: string | null;
+        };
+        /** @description A notice as the regulator sees it. */
+        NoticeSummary: {
+            /** Format: int64 */
+            attachmentCount: number;
+            /** @description `all`, `districts` or `projects`. */
+            audience: string;
+            /** @description 辖区内全部项目 / 指定行政区划：… / 指定项目 */
+            audienceLabel: string;
+            /** Format: int64 */
+            id: number;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            publishedAt: string;
+            /** @description The publisher's name (its login name when it has none). */
+            publisher: string;
+            /** Format: int64 */
+            reads: number;
+            /**
+             * Format: int64
+             * @description Projects addressed, and how many of them opened it.
+             */
+            recipients: number;
+            /** @description `published` or `withdrawn`. */
+            status: string;
+            statusLabel: string;
+            title: string;
+            /** @description '' while published. */
+            withdrawnAt: string;
+            withdrawnBy: string;
+        };
+        /** @description A notice opened by its project. */
+        OpenedNotice: components["schemas"]["ProjectNotice"] & {
+            attachments: components["schemas"]["Attachment"][];
+            /** @description Plain text; show it as text. */
+            body: string;
         };
         /** @description The distinct actions of the log, for the kind filter. */
         OplogKinds: {
@@ -8291,6 +9160,20 @@ export interface components {
             label: string;
             value: string;
         };
+        /** @description What the worker sees of a lead: its status and, once closed, the bureau's answer. Nothing else. */
+        Progress: {
+            /** @description The bureau's final answer; '' until the lead is closed. */
+            answer: string;
+            receipt: string;
+            status: string;
+            statusLabel: string;
+        };
+        ProgressForm: {
+            /** @description The phone given with the report. */
+            phone?: string | null;
+            /** @description The receipt number the report answered. */
+            receipt?: string | null;
+        };
         ProjectAudit: {
             auditremark: string;
             /** @description The deciding regulator's login name; '' if never decided. */
@@ -8305,6 +9188,12 @@ export interface components {
             submitted_time: string;
             /** Format: int64 */
             wizard_step: number;
+        };
+        /** @description A project the worker may name. */
+        ProjectChoice: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         /** @description Everything step 1 shows: the form, the audit remark, the read-only fields and the option lists. */
         ProjectEditData: {
@@ -8383,6 +9272,30 @@ export interface components {
             regulatorName: string;
             regulatorPhone: string;
             stepForm: components["schemas"]["StepForm"];
+        };
+        /** @description A notice as its project sees it in the list. */
+        ProjectNotice: {
+            /** Format: int64 */
+            attachmentCount: number;
+            /** Format: int64 */
+            id: number;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            publishedAt: string;
+            publisher: string;
+            /** @description Whether the project has opened it. */
+            read: boolean;
+            /** @description When the project first opened it; '' when unread. */
+            readAt: string;
+            title: string;
+        };
+        /** @description The project's filters of its notices. */
+        ProjectNoticeQuery: {
+            limit?: string | null;
+            page?: string | null;
+            /** @description `1` read, `0` unread; empty = all. */
+            read?: string | null;
+            /** @description Part of the title. */
+            title?: string | null;
         };
         /** @description One approver for the edit form (full ID number). */
         PropertyApproverDetail: {
@@ -8507,6 +9420,28 @@ export interface components {
             /** @description Mobile number (create only; an edit changes it through SMS verification). */
             phone?: string | null;
         };
+        /** @description A notice to publish. Form-encoded; lists are comma-separated. */
+        PublishForm: {
+            /** @description Up to 5 file URLs (`/uploads/…`) the publisher uploaded with `kind=voucher`. */
+            attachments?: string | null;
+            /** @description `all` (every approved project of the publisher's district), `districts` or `projects`. */
+            audience?: string | null;
+            /** @description Plain text, at most 5000 characters; line breaks are kept, markup is shown as typed. */
+            body?: string | null;
+            /** @description For `districts`: city, county or township codes within the publisher's district. */
+            districts?: string | null;
+            /** @description For `projects`: project ids of the publisher's district, approved. */
+            projects?: string | null;
+            /** @description At most 100 characters. */
+            title?: string | null;
+        };
+        /** @description The published notice's id and how many projects it went to. */
+        Published: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            recipients: number;
+        };
         /** @description A wage standard as the console shows it. */
         RateLine: {
             /** @description YYYY-MM-DD: the first day the standard applies. */
@@ -8515,6 +9450,17 @@ export interface components {
             wage: string;
             /** @description `day` or `month`. */
             wageKind: string;
+        };
+        /** @description One addressed project and when it first opened the notice. */
+        Receipt: {
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            read: boolean;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time; '' when unread. */
+            readAt: string;
+            /** @description The login name of the account that opened it first; '' when unread. */
+            reader: string;
         };
         /** @description `ajax_edit_save`: an exited participating unit comes back on site. */
         ReentryForm: {
@@ -8656,6 +9602,28 @@ export interface components {
             /** @description The project's id. */
             id?: string | null;
         };
+        /** @description The report's fields as sent: by the worker on the public page, or by the regulator from a 12333 call. */
+        ReportForm: {
+            /** @description Yuan, more than 0, at most two decimals. */
+            amount?: string | null;
+            /** @description The public page's captcha (ignored while the captcha is off). */
+            captcha?: string | null;
+            captchaId?: string | null;
+            /** @description What happened, at most 1000 characters. */
+            description?: string | null;
+            /** @description The employer or team that owes the wages. */
+            employer?: string | null;
+            /** @description The worker's ID number (checksum checked). */
+            idNumber?: string | null;
+            /** @description Months owed, 1–120. */
+            months?: string | null;
+            /** @description The worker's name. */
+            name?: string | null;
+            /** @description A mobile number, 11 digits. */
+            phone?: string | null;
+            /** @description An approved project, as `Project/search` answers it. */
+            projectId?: string | null;
+        };
         /** @description What `Privacy/reveal` receives. */
         RevealForm: {
             /** @description id_number; card (roster, worker, wage_line, payout); current_card (payout). */
@@ -8666,6 +9634,14 @@ export interface components {
             project_id?: string | null;
             /** @description roster, worker, credit, staff, team, wage_line or payout. */
             record?: string | null;
+        };
+        ReviewForm: {
+            id?: string | null;
+            /**
+             * @description Return: why (required, at most 500 characters). Accept: the final answer the worker sees (required, at
+             *     most 1000 characters).
+             */
+            remark?: string | null;
         };
         /** @description One roster line as the console shows it. */
         RosterLine: {
@@ -8854,14 +9830,14 @@ export interface components {
             /** @description `statutory`, `off` or `workday`. */
             kind: string;
             /** @description 法定节假日, 调休放假 or 调休上班. */
-            kind_label: string;
+            kindLabel: string;
             name: string;
             /** @description `package` (from the chinese-days data) or `regulator` (added or changed here). */
             source: string;
             /** @description 数据包 or 监管部门. */
-            source_label: string;
+            sourceLabel: string;
             /** @description `YYYY-MM-DD HH:MM:SS`. */
-            updated_time: string;
+            updatedTime: string;
             /**
              * Format: int64
              * @description 1 Monday … 7 Sunday.
@@ -10246,6 +11222,167 @@ export interface operations {
             };
         };
     };
+    accept: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReviewForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    inbox: {
+        parameters: {
+            query?: {
+                /** @description pending, dispatched, feedback, returned or closed; empty for all. */
+                status?: string;
+                /** @description Leads about this project; empty for all (the regulator's inbox only). */
+                projectId?: string;
+                /** @description public or hotline; empty for both. */
+                source?: string;
+                /** @description 1: only leads awaiting feedback past their deadline. */
+                overdue?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_LeadItem"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    enter: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReportForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Receipt"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    admin_detail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LeadDetail"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    dispatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DispatchForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    send_back: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReviewForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     company_unlock: {
         parameters: {
             query?: never;
@@ -10268,6 +11405,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_list: {
+        parameters: {
+            query?: {
+                /** @description Part of the title. */
+                title?: string;
+                /** @description `published` or `withdrawn`; empty = both. */
+                status?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_NoticeSummary"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_detail: {
+        parameters: {
+            query?: {
+                /** @description The notice's id. */
+                id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeDetail"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_publish: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PublishForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Published"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_receipts: {
+        parameters: {
+            query?: {
+                /** @description The notice's id. */
+                id?: string;
+                /** @description `1` the projects that read it, `0` those that did not; empty = all. */
+                read?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_Receipt"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_withdraw: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -11010,6 +12282,115 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CalendarYear"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    feedback_list: {
+        parameters: {
+            query?: {
+                /** @description pending, dispatched, feedback, returned or closed; empty for all. */
+                status?: string;
+                /** @description Leads about this project; empty for all (the regulator's inbox only). */
+                projectId?: string;
+                /** @description public or hotline; empty for both. */
+                source?: string;
+                /** @description 1: only leads awaiting feedback past their deadline. */
+                overdue?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_LeadItem"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    feedback_detail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LeadDetail"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    feedback: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FeedbackForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    photo: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path: {
+                /** @description the stored name, as the lead's history lists it */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12190,6 +13571,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_attach_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Attachment"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_project_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ProjectNoticeQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_ProjectNotice"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    notice_look: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OpenedNotice"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -14843,6 +16302,96 @@ export interface operations {
             };
         };
     };
+    progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ProgressForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Progress"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReportForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Receipt"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    search_projects: {
+        parameters: {
+            query?: {
+                /** @description Part of the project's name, 1–50 characters. */
+                name?: string;
+                page?: string;
+                /** @description 1–20 (default 10). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_ProjectChoice"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    clue_captcha_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ClueCaptcha"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     serve_file: {
         parameters: {
             query?: never;
@@ -14897,7 +16446,7 @@ export interface operations {
             };
         };
     };
-    captcha_image: {
+    auth_captcha_image: {
         parameters: {
             query?: {
                 /** @description `1` asks for a new image; accepted and ignored: every call draws one */
@@ -14922,7 +16471,7 @@ export interface operations {
             };
         };
     };
-    captcha_image_post: {
+    auth_captcha_image_post: {
         parameters: {
             query?: {
                 /** @description `1` asks for a new image; accepted and ignored: every call draws one */

@@ -13,6 +13,7 @@ describe('navigation guard', () => {
   it('without a token allows only the whitelist', () => {
     expect(decide(input({ token: undefined, path: '/login' }))).toEqual({ kind: 'allow' });
     expect(decide(input({ token: undefined, path: '/authredirect' }))).toEqual({ kind: 'allow' });
+    expect(decide(input({ token: undefined, path: '/clue' }))).toEqual({ kind: 'allow' });
     for (const path of ['/', '/index', '/project/projectInfo', '/404', '/401', '/nowhere']) {
       expect(decide(input({ token: undefined, path, roles: [] }))).toEqual({ kind: 'redirect', to: '/login' });
     }

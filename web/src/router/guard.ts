@@ -6,9 +6,9 @@ import type { AppRoute } from './types';
 export type GuardAction = { kind: 'allow' } | { kind: 'load' } | { kind: 'redirect'; to: string };
 
 /** Reachable without a token. */
-const WHITELIST = ['/login', '/authredirect'];
+const WHITELIST = ['/login', '/authredirect', '/clue'];
 /** Reachable by every logged-in user whatever the route set. */
-const ALWAYS_OPEN = ['/authredirect', '/401', '/404'];
+const ALWAYS_OPEN = ['/authredirect', '/401', '/404', '/clue'];
 
 const allow: GuardAction = { kind: 'allow' };
 const redirect = (to: string): GuardAction => ({ kind: 'redirect', to });

@@ -6,4 +6,5 @@ export const PUBLIC_PAGES: Record<string, LazyPage> = {
   '/authredirect': lazyPage(() => import('@/pages/auth/AuthRedirect')),
   '/401': lazyPage(() => import('@/layout/Error401')),
   '/404': lazyPage(() => import('@/layout/Error404')),
+  '/clue': lazyPage(() => import('@/pages/clue/PublicClue')),
 };

@@ -201,12 +201,12 @@ export const normalRoutes: AppRoute[] = [
     children: [
       {
         path: 'feedbackManagement',
-        page: placeholder('线索反馈管理'),
+        page: lazyPage(() => import('@/pages/clue/FeedbackList')),
         meta: { title: '线索反馈管理' },
       },
       {
         path: 'feedbackDetail',
-        page: placeholder('线索详情', (search) => `线索编号 ${search.get('id') ?? '—'}`),
+        page: lazyPage(() => import('@/pages/clue/FeedbackDetail')),
         meta: { title: '线索详情', hidden: true, noCache: true },
       },
     ],
@@ -225,6 +225,11 @@ export const normalRoutes: AppRoute[] = [
         path: 'notices',
         page: lazyPage(() => import('@/pages/notice/NoticeDesk')),
         meta: { title: '通知发布', noProject: true },
+      },
+      {
+        path: 'clues',
+        page: lazyPage(() => import('@/pages/clue/ClueInbox')),
+        meta: { title: '线索管理', regulatorRoles: ['inspector', 'manager'], noProject: true },
       },
     ],
   },

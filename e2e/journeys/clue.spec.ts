@@ -1,0 +1,129 @@
+/**
+ * A wage-arrears lead end to end (issue 15, journey a): a worker reports it on `/clue` on a phone-sized screen
+ * with a photo → the regulator dispatches it from 线索管理 → the clerk answers in 线索详情 (opened from 线索反馈管理)
+ * with a photo → the regulator returns it once, the clerk answers again, the regulator accepts it → the
+ * worker's receipt lookup shows the bureau's answer.
+ */
+import type { Page } from '@playwright/test'
+import { expect, test, ADMIN, DEMO, OK, PROJECT_NAME, confirmDialog, login, logout, shot, toast } from './support'
+
+const PHONE = { width: 375, height: 812 }
+const WORKER_PHONE = '13912345678'
+const ANSWER = '经核查，班组已于11月24日补发全部工资，线索办结。'
+/** A 1×1 PNG: the server checks the content, not only the name. */
+const PHOTO = {
+  name: 'site.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+}
+
+/** Logs an account in and waits for its workbench, so that the next page load finds the session settled. */
+async function signIn(page: Page, account: typeof ADMIN) {
+  await login(page, account)
+  await expect(page).toHaveURL(/\/index$/)
+}
+
+/** The inbox's row of the lead, opened in the review drawer. */
+async function openLead(page: Page, receipt: string) {
+  await page.goto('/regulator/clues')
+  await page.getByRole('row').filter({ hasText: receipt }).getByRole('button', { name: /查\s*看/ }).click()
+  await expect(page.getByTestId('lead-history')).toBeVisible()
+}
+
+/** Closes the review drawer, whose mask would cover the header's user menu. */
+async function closeLead(page: Page) {
+  await page.locator('.ant-drawer:visible .ant-drawer-close').click()
+  await expect(page.getByTestId('lead-history')).toBeHidden()
+}
+
+/** The clerk opens the lead from 线索反馈管理 and answers it with a photo. */
+async function answer(page: Page, receipt: string, content: string) {
+  await signIn(page, DEMO)
+  await page.goto('/remunerationClues/feedbackManagement')
+  await page.getByRole('row').filter({ hasText: receipt }).getByRole('button', { name: '去反馈' }).click()
+  await expect(page).toHaveURL(/\/remunerationClues\/feedbackDetail\?id=\d+$/)
+  await page.getByTestId('feedback-content').fill(content)
+  await page.getByTestId('feedback-detail').locator('input[type=file]').setInputFiles(PHOTO)
+  await expect(page.getByTestId('feedback-detail').locator('.ant-upload-list-item-done').first()).toBeVisible()
+  await page.getByTestId('feedback-submit').click()
+  await expect(toast(page, '反馈成功')).toBeVisible()
+}
+
+test('a worker reports a lead and sees the bureau answer it', async ({ page, browser, server }, testInfo) => {
+  // Three accounts take seven turns: longer than one screen's journey.
+  test.setTimeout(240_000)
+  // The worker, on a phone, without an account.
+  const phone = await browser.newPage({ viewport: PHONE, baseURL: server.url })
+  await phone.goto('/clue')
+  await expect(phone.getByTestId('clue-page')).toBeVisible()
+  await phone.getByTestId('clue-name').fill('王小明')
+  await phone.getByTestId('clue-phone').fill(WORKER_PHONE)
+  await phone.getByTestId('clue-id-number').fill('410105199003152013')
+  const project = phone.getByTestId('clue-project').getByRole('combobox')
+  await project.click()
+  await project.fill('幸福里')
+  await phone.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: PROJECT_NAME }).click()
+  await phone.getByTestId('clue-employer').fill('木工班组（李四）')
+  await phone.getByTestId('clue-amount').fill('12345.60')
+  await phone.getByTestId('clue-months').fill('3')
+  await phone.getByTestId('clue-description').fill('9月至11月的工资一直没有发放，班组长说项目没拨款。')
+  await phone.getByTestId('clue-report').locator('input[type=file]').setInputFiles(PHOTO)
+  await phone.getByTestId('clue-captcha').fill('abcd')
+  await shot(phone, testInfo, '01-worker-reports-on-a-phone')
+  await phone.getByTestId('clue-submit').click()
+  const receipt = (await phone.getByTestId('clue-receipt').textContent())!.trim()
+  expect(receipt).toMatch(/^XS\d{16}$/)
+  await shot(phone, testInfo, '02-worker-gets-the-receipt')
+
+  // The regulator dispatches it to the project.
+  await signIn(page, ADMIN)
+  await openLead(page, receipt)
+  await expect(page.getByTestId('clue-drawer')).toContainText('待派发')
+  await shot(page, testInfo, '03-regulator-reviews-the-new-lead')
+  await page.getByTestId('clue-dispatch').click()
+  await confirmDialog(page).getByRole('button', { name: /派\s*发/ }).click()
+  await expect(toast(page, '派发成功')).toBeVisible()
+  await expect(page.getByTestId('clue-drawer')).toContainText('待反馈')
+  await closeLead(page)
+  await logout(page)
+
+  // The clerk answers with a photo.
+  await answer(page, receipt, '已联系木工班组核实，正在安排补发。')
+  await shot(page, testInfo, '04-clerk-answers-with-a-photo')
+  await logout(page)
+
+  // The regulator returns it once.
+  await signIn(page, ADMIN)
+  await openLead(page, receipt)
+  await page.getByTestId('clue-return').click()
+  await page.getByTestId('clue-decision-remark').fill('请上传工资发放凭证')
+  await page.locator('.ant-modal:visible').getByRole('button', { name: OK }).click()
+  await expect(toast(page, '已退回')).toBeVisible()
+  await expect(page.getByTestId('clue-drawer')).toContainText('请上传工资发放凭证')
+  await shot(page, testInfo, '05-regulator-returns-the-feedback')
+  await closeLead(page)
+  await logout(page)
+
+  // The clerk answers again, then the regulator accepts it.
+  await answer(page, receipt, '工资已补发，发放凭证见附件。')
+  await expect(page.getByTestId('lead-history')).toContainText('请上传工资发放凭证')
+  await logout(page)
+  await signIn(page, ADMIN)
+  await openLead(page, receipt)
+  await page.getByTestId('clue-accept').click()
+  await page.getByTestId('clue-decision-remark').fill(ANSWER)
+  await page.locator('.ant-modal:visible').getByRole('button', { name: OK }).click()
+  await expect(toast(page, '已办结')).toBeVisible()
+  await expect(page.getByTestId('clue-drawer')).toContainText('已办结')
+  await shot(page, testInfo, '06-regulator-accepts-with-the-history')
+
+  // The worker looks the receipt up.
+  await phone.getByTestId('clue-to-progress').click()
+  await phone.getByTestId('clue-progress-receipt').fill(receipt)
+  await phone.getByTestId('clue-progress-phone').fill(WORKER_PHONE)
+  await phone.getByTestId('clue-progress-submit').click()
+  await expect(phone.getByTestId('clue-progress-result')).toContainText('已办结')
+  await expect(phone.getByTestId('clue-progress-answer')).toContainText(ANSWER)
+  await shot(phone, testInfo, '07-worker-sees-the-answer')
+  await phone.close()
+})

@@ -1,0 +1,65 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderPage } from '@/test/renderPage';
+import ClueInbox from './ClueInbox';
+import { detail, item } from './fixtures';
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const LIST = '/admin/clue/v1/Clue/ajax_list';
+const DETAIL = '/admin/clue/v1/Clue/detail';
+const DISPATCH = '/admin/clue/v1/Clue/dispatch';
+const RETURN = '/admin/clue/v1/Clue/return';
+const ACCEPT = '/admin/clue/v1/Clue/accept';
+
+const page = { code: 201, data: { list: [item], total: 1, page: 1, limit: 20 } };
+
+describe('ClueInbox', () => {
+  it('lists the leads, filters on the server and dispatches a pending one', async () => {
+    const { called } = renderPage(
+      <ClueInbox />,
+      { [LIST]: page, [DETAIL]: { code: 201, data: detail('pending', '待派发') }, [DISPATCH]: { code: 201 } },
+      { roles: ['admin'] },
+    );
+    expect(await screen.findByText('XS2026112412345678')).toBeTruthy();
+    expect(screen.getByText('12345.60')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('clue-filter-overdue'));
+    fireEvent.click(screen.getByTestId('clue-search'));
+    await waitFor(() => expect(new URL(called(LIST).at(-1)!.url, 'http://x').searchParams.get('overdue')).toBe('1'));
+
+    fireEvent.click(screen.getByTestId('clue-open-7'));
+    expect(await screen.findByText('三个月工资没有发放')).toBeTruthy();
+    expect(screen.getAllByTestId('lead-step')).toHaveLength(2);
+    fireEvent.click(screen.getByTestId('clue-dispatch'));
+    const confirm = '.ant-modal-confirm-btns .ant-btn-primary';
+    await waitFor(() => expect(document.querySelector(confirm)).toBeTruthy());
+    fireEvent.click(document.querySelector(confirm) as Element);
+    await waitFor(() => expect(called(DISPATCH)).toHaveLength(1));
+    expect(called(DISPATCH)[0].body.get('id')).toBe('7');
+  });
+
+  it('returns feedback with a remark and accepts it with the answer', async () => {
+    const { called } = renderPage(
+      <ClueInbox />,
+      {
+        [LIST]: page,
+        [DETAIL]: { code: 201, data: detail('feedback', '待审核') },
+        [RETURN]: { code: 201 },
+        [ACCEPT]: { code: 201 },
+      },
+      { roles: ['admin'] },
+    );
+    fireEvent.click(await screen.findByTestId('clue-open-7'));
+    fireEvent.click(await screen.findByTestId('clue-return'));
+    fireEvent.change(await screen.findByTestId('clue-decision-remark'), { target: { value: '请附发放凭证' } });
+    fireEvent.click(screen.getAllByRole('button', { name: /确\s*定|OK/ }).at(-1)!);
+    await waitFor(() => expect(called(RETURN)).toHaveLength(1));
+    expect(called(RETURN)[0].body.get('remark')).toBe('请附发放凭证');
+
+    fireEvent.click(await screen.findByTestId('clue-accept'));
+    fireEvent.change(await screen.findByTestId('clue-decision-remark'), { target: { value: '工资已补发' } });
+    fireEvent.click(screen.getAllByRole('button', { name: /确\s*定|OK/ }).at(-1)!);
+    await waitFor(() => expect(called(ACCEPT)).toHaveLength(1));
+    expect(called(ACCEPT)[0].body.get('remark')).toBe('工资已补发');
+  });
+});

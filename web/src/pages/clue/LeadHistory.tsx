@@ -1,0 +1,97 @@
+/** A lead's facts and its history (who, when, what, remark, files), as the regulator and the project see them. */
+import { useEffect, useState } from 'react';
+import { Descriptions, Image, Tag, Timeline, Typography } from 'antd';
+import { photoUrl, STATUS_COLORS, type LeadDetail, type LeadStep } from './service';
+
+/**
+ * The project's uploads load by the session cookie; the worker's photos are served to the session header only:
+ * fetched, then shown from an object URL.
+ */
+function Photo({ url, name }: { url: string; name: string }) {
+  const [src, setSrc] = useState<string>();
+  useEffect(() => {
+    if (url.startsWith('/uploads/')) {
+      setSrc(url);
+      return;
+    }
+    let objectUrl: string | undefined;
+    photoUrl(url)
+      .then((made) => {
+        objectUrl = made;
+        setSrc(made);
+      })
+      .catch(() => setSrc(undefined));
+    return () => {
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return src ? <Image src={src} alt={name} width={72} height={72} style={{ objectFit: 'cover' }} /> : <Tag>{name}</Tag>;
+}
+
+function StepItem({ step }: { step: LeadStep }) {
+  return (
+    <div data-testid="lead-step">
+      <Typography.Text strong>{step.actionLabel}</Typography.Text>
+      <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+        {step.actor} · {step.time}
+      </Typography.Text>
+      {step.remark && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '4px 0' }}>{step.remark}</Typography.Paragraph>}
+      {step.files.length > 0 && (
+        <Image.PreviewGroup>
+          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+            {step.files.map((file) => (
+              <Photo key={file.url} url={file.url} name={file.name} />
+            ))}
+          </div>
+        </Image.PreviewGroup>
+      )}
+    </div>
+  );
+}
+
+export default function LeadHistory({ lead }: { lead: LeadDetail }) {
+  return (
+    <>
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, sm: 2 }}
+        items={[
+          { key: 'receipt', label: '受理编号', children: lead.receipt },
+          { key: 'status', label: '状态', children: <Tag color={STATUS_COLORS[lead.status]}>{lead.statusLabel}</Tag> },
+          { key: 'project', label: '项目', children: lead.projectName, span: 2 },
+          { key: 'name', label: '举报人', children: lead.reporterName },
+          { key: 'phone', label: '联系电话', children: lead.phone },
+          { key: 'idNumber', label: '身份证号', children: lead.idNumber },
+          { key: 'source', label: '来源', children: lead.sourceLabel },
+          { key: 'employer', label: '欠薪单位/班组', children: lead.employer, span: 2 },
+          { key: 'amount', label: '欠薪金额（元）', children: lead.amount },
+          { key: 'months', label: '欠薪月数', children: lead.months },
+          {
+            key: 'deadline',
+            label: '反馈期限',
+            children: lead.deadline ? (
+              <>
+                {lead.deadline} {lead.overdue && <Tag color="red">已逾期</Tag>}
+              </>
+            ) : (
+              '—'
+            ),
+          },
+          { key: 'created', label: '提交时间', children: lead.createdTime },
+          {
+            key: 'description',
+            label: '情况描述',
+            span: 2,
+            children: <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{lead.description}</Typography.Paragraph>,
+          },
+          ...(lead.answer ? [{ key: 'answer', label: '办结答复', span: 2, children: lead.answer }] : []),
+        ]}
+      />
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        处理记录
+      </Typography.Title>
+      <Timeline data-testid="lead-history" items={lead.steps.map((step, index) => ({ key: index, children: <StepItem step={step} /> }))} />
+    </>
+  );
+}
