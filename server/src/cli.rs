@@ -1,4 +1,4 @@
-//! Command line: `serve`, `migrate`, `demo`, `user`, `jobs`, `openapi`.
+//! Command line: `serve`, `migrate`, `demo`, `user`, `jobs`, `warnings`, `openapi`.
 
 use std::path::PathBuf;
 
@@ -41,8 +41,17 @@ pub enum Command {
         #[arg(long, default_value_t = 20)]
         limit: i64,
     },
+    /// The early-warning engine.
+    #[command(subcommand)]
+    Warnings(WarningsCommand),
     /// Print the OpenAPI document.
     Openapi,
+}
+
+#[derive(Subcommand)]
+pub enum WarningsCommand {
+    /// Run every rule now: raise what is new, close what has gone.
+    Run,
 }
 
 #[derive(Subcommand)]
@@ -125,6 +134,19 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     run.detail
                 );
             }
+            Ok(())
+        }
+        Command::Warnings(WarningsCommand::Run) => {
+            let db = open_database(&config).await?;
+            let started = std::time::Instant::now();
+            let outcome = crate::warning::engine::run(&db, &config.warnings, clock::china_today()).await?;
+            println!(
+                "预警引擎：新增 {}，解除 {}，更新 {}（{} ms）",
+                outcome.raised,
+                outcome.closed,
+                outcome.updated,
+                started.elapsed().as_millis()
+            );
             Ok(())
         }
         Command::Openapi => {

@@ -38,6 +38,7 @@ pub mod system;
 pub mod team;
 pub mod upload;
 pub mod wage;
+pub mod warning;
 pub mod web;
 pub mod worker;
 
@@ -65,7 +66,7 @@ use crate::state::AppState;
 #[openapi(
     info(title = "wageguard API", version = "0.1.0",
         description = "农民工工资支付监管平台接口。Every reply is HTTP 200 with the envelope {code, message, data}: 201 success, 101 not logged in, 401 refused, 301 needs confirmation, 403 forbidden, 404 not found. POST bodies are form-encoded; the session token goes in header X-Token."),
-    tags((name = "auth", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"), (name = "worker", description = "实名制人员：进场登记、花名册、培训、身份证补录"), (name = "attendance", description = "考勤：设备、规则、打卡记录、考勤表与修正"), (name = "property", description = "财务角色配置与财务个人中心"), (name = "special", description = "专户信息、流水与到账"), (name = "affix", description = "附件凭证"), (name = "wage", description = "工资核算、工资单、发放与异常处理"), (name = "finance", description = "财务审批"), (name = "privacy", description = "证件与卡号的脱敏与查看"), (name = "calendar", description = "工作日历：法定节假日与调休"), (name = "oplog", description = "操作日志"), (name = "regulator", description = "监管：项目目录"))
+    tags((name = "auth", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"), (name = "worker", description = "实名制人员：进场登记、花名册、培训、身份证补录"), (name = "attendance", description = "考勤：设备、规则、打卡记录、考勤表与修正"), (name = "property", description = "财务角色配置与财务个人中心"), (name = "special", description = "专户信息、流水与到账"), (name = "affix", description = "附件凭证"), (name = "wage", description = "工资核算、工资单、发放与异常处理"), (name = "finance", description = "财务审批"), (name = "privacy", description = "证件与卡号的脱敏与查看"), (name = "calendar", description = "工作日历：法定节假日与调休"), (name = "oplog", description = "操作日志"), (name = "regulator", description = "监管：项目目录"), (name = "warning", description = "预警信息与预警监管"))
 )]
 struct ApiDoc;
 
@@ -94,6 +95,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(privacy::router())
         .merge(calendar::router())
         .merge(oplog::router())
+        .merge(warning::router())
         .split_for_parts();
     (router, unique_operation_ids(envelope::describe_refusals(document)))
 }
@@ -418,7 +420,7 @@ mod tests {
 
     /// Which area writes each table (docs/architecture.md has the same list). Reads may join other areas'
     /// tables for a list's names and scope; writes go through the owner's service.
-    const OWNERS: [(&str, &[&str]); 22] = [
+    const OWNERS: [(&str, &[&str]); 23] = [
         ("account", &["special_accounts", "account_flows", "account_verifications"]),
         ("affix", &["vouchers"]),
         (
@@ -459,6 +461,7 @@ mod tests {
             ],
         ),
         ("worker", &["workers", "employments", "employment_rates", "trainings", "training_attendees"]),
+        ("warning", &["warnings", "warning_notes"]),
         ("audit", &[]),
         ("property", &[]),
         ("special", &[]),

@@ -822,3 +822,16 @@ pub async fn last_days(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, String)>>
     let binds: Vec<Bind> = ids.iter().map(|id| Bind::Int(*id)).collect();
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
+
+/// For the early warnings: each project's last day with a punch.
+pub async fn last_punch_days(db: &Db) -> sqlx::Result<Vec<(i64, String)>> {
+    let sql = "SELECT project_id, MAX(day) FROM attendance_days GROUP BY project_id";
+    on_db!(db, pool => sqlx::query_as(sql).fetch_all(pool).await)
+}
+
+/// For the early warnings: (project, month) of the months in [`from`, `before`) (`YYYY-MM-DD`) with an attended day.
+pub async fn attended_months(db: &Db, from: &str, before: &str) -> sqlx::Result<Vec<(i64, String)>> {
+    let sql = "SELECT DISTINCT project_id, substr(day, 1, 7) FROM attendance_days \
+               WHERE attended AND day >= $1 AND day < $2";
+    on_db!(db, pool => sqlx::query_as(sql).bind(from).bind(before).fetch_all(pool).await)
+}

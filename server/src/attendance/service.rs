@@ -1043,3 +1043,14 @@ pub async fn worker_month(
 pub async fn last_days(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, String)>> {
     repo::last_days(db, ids).await
 }
+
+/// For the early warnings: (project, last day with a punch).
+pub async fn last_punch_days(db: &Db) -> sqlx::Result<Vec<(i64, String)>> {
+    repo::last_punch_days(db).await
+}
+
+/// For the early warnings: (project, `YYYY-MM`) of the months from `from` up to `before` (`YYYY-MM`, exclusive)
+/// in which someone attended.
+pub async fn attended_months(db: &Db, from: &str, before: &str) -> sqlx::Result<Vec<(i64, String)>> {
+    repo::attended_months(db, &format!("{from}-01"), &format!("{before}-01")).await
+}

@@ -765,3 +765,8 @@ mod tests {
         assert_eq!(registered_area("41,4101,410105,410105001"), Err(Invalid(MSG_AREA_INVALID)));
     }
 }
+
+/// For the early warnings: (project, last day `YYYY-MM-DD`) of each general contractor's wage guarantee.
+pub async fn guarantee_ends(db: &Db) -> sqlx::Result<Vec<(i64, String)>> {
+    repo::guarantee_ends(db).await
+}
