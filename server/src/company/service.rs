@@ -766,7 +766,7 @@ mod tests {
     }
 }
 
-/// For the early warnings: (project, last day `YYYY-MM-DD`) of each general contractor's wage guarantee.
-pub async fn guarantee_ends(db: &Db) -> sqlx::Result<Vec<(i64, String)>> {
+/// For the early warnings: (project, unit, last day `YYYY-MM-DD`) of each unit's wage guarantee.
+pub async fn guarantee_ends(db: &Db) -> sqlx::Result<Vec<(i64, i64, String)>> {
     repo::guarantee_ends(db).await
 }

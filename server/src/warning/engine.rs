@@ -146,7 +146,7 @@ pub struct Finding {
     pub rule: Rule,
     pub level: Level,
     pub project_id: i64,
-    /// '' (the project itself), `worker`, `sheet`.
+    /// '' (the project itself), `worker`, `sheet`, `unit` (a participating unit).
     pub subject_kind: &'static str,
     pub subject_id: i64,
     /// `YYYY-MM`, `YYYY`, a day `YYYY-MM-DD`, or ''.
@@ -365,13 +365,14 @@ pub async fn evaluate(db: &Db, config: &WarningConfig, today: Date) -> anyhow::R
             add(Rule::AccountNotOpened, Level::Red, project_id, ("", 0), String::new(), facts);
         }
     }
-    for (project_id, end) in company::service::guarantee_ends(db).await? {
+    for (project_id, unit_id, end) in company::service::guarantee_ends(db).await? {
         let Some(end_day) = parse_date(&end).ok().flatten() else { continue };
         if end_day < today {
-            add(Rule::GuaranteeExpired, Level::Red, project_id, ("", 0), end.clone(), format!("工资保证金已于{end}到期"));
+            let facts = format!("工资保证金已于{end}到期");
+            add(Rule::GuaranteeExpired, Level::Red, project_id, ("unit", unit_id), end.clone(), facts);
         } else if end_day < today + Duration::days(config.guarantee_notice_days) {
             let facts = format!("工资保证金将于{end}到期，请及时续期");
-            add(Rule::GuaranteeExpiring, Level::Yellow, project_id, ("", 0), end.clone(), facts);
+            add(Rule::GuaranteeExpiring, Level::Yellow, project_id, ("unit", unit_id), end.clone(), facts);
         }
     }
     Ok(found)

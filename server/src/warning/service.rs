@@ -92,7 +92,7 @@ pub struct WarningItem {
     pub project_id: i64,
     pub project_name: String,
     pub district_name: String,
-    /// '' (the project), worker or sheet.
+    /// '' (the project), worker, sheet or unit.
     pub subject_kind: String,
     pub subject_id: i64,
     /// `YYYY-MM`, `YYYY`, `YYYY-MM-DD` or ''.
