@@ -432,6 +432,7 @@ mod tests {
                 "punches",
                 "attendance_days",
                 "attendance_corrections",
+                "unknown_punches",
             ],
         ),
         ("auth", &["accounts", "sessions", "login_guards", "captchas", "sms_codes", "sms_outbox"]),

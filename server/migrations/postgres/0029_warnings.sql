@@ -35,3 +35,14 @@ CREATE TABLE warning_notes (
     created_at BIGINT NOT NULL
 );
 CREATE INDEX warning_notes_warning ON warning_notes (warning_id, id);
+
+-- Attendance's memory of device punches refused because the person is on no roster of the project (the
+-- early warning "a punch from a person not on the roster"): how many per project, day and ID number. Owned by
+-- the attendance area.
+CREATE TABLE unknown_punches (
+    project_id BIGINT NOT NULL REFERENCES projects (id),
+    day TEXT NOT NULL,
+    id_number TEXT NOT NULL,
+    refused BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (project_id, day, id_number)
+);

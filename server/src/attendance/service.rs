@@ -1054,3 +1054,9 @@ pub async fn last_punch_days(db: &Db) -> sqlx::Result<Vec<(i64, String)>> {
 pub async fn attended_months(db: &Db, from: &str, before: &str) -> sqlx::Result<Vec<(i64, String)>> {
     repo::attended_months(db, &format!("{from}-01"), &format!("{before}-01")).await
 }
+
+/// For the early warnings: (project, day, persons, punches) of the days from `from` (`YYYY-MM-DD`) on which a
+/// device sent punches of persons still on no roster of the project.
+pub async fn unknown_punch_days(db: &Db, from: &str) -> sqlx::Result<Vec<(i64, String, i64, i64)>> {
+    repo::unknown_punch_days(db, from).await
+}

@@ -34,10 +34,11 @@ pub enum Rule {
     AccountNotOpened,
     GuaranteeExpiring,
     GuaranteeExpired,
+    UnknownPunch,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 12] = [
+    pub const ALL: [Rule; 13] = [
         Rule::UnpaidWages,
         Rule::UnlinedWorkers,
         Rule::BelowMinimumWage,
@@ -50,6 +51,7 @@ impl Rule {
         Rule::AccountNotOpened,
         Rule::GuaranteeExpiring,
         Rule::GuaranteeExpired,
+        Rule::UnknownPunch,
     ];
 
     pub fn code(self) -> &'static str {
@@ -66,6 +68,7 @@ impl Rule {
             Rule::AccountNotOpened => "account_not_opened",
             Rule::GuaranteeExpiring => "guarantee_expiring",
             Rule::GuaranteeExpired => "guarantee_expired",
+            Rule::UnknownPunch => "unknown_punch",
         }
     }
 
@@ -87,6 +90,7 @@ impl Rule {
             Rule::AccountNotOpened => "专户未按期开立",
             Rule::GuaranteeExpiring => "工资保证金即将到期",
             Rule::GuaranteeExpired => "工资保证金已过期",
+            Rule::UnknownPunch => "花名册外人员打卡",
         }
     }
 
@@ -105,6 +109,7 @@ impl Rule {
             Rule::AccountNotOpened => "专户已开立",
             Rule::GuaranteeExpiring => "工资保证金已续期或已过期",
             Rule::GuaranteeExpired => "工资保证金已续期",
+            Rule::UnknownPunch => "打卡人员均已登记进场",
         }
     }
 }
@@ -342,6 +347,10 @@ pub async fn evaluate(db: &Db, config: &WarningConfig, today: Date) -> anyhow::R
             };
             add(Rule::NoAttendance, Level::Yellow, project_id, ("", 0), String::new(), facts);
         }
+    }
+    for (project_id, punch_day, persons, punches) in attendance::service::unknown_punch_days(db, &format!("{from}-01")).await? {
+        let facts = format!("{punch_day}考勤设备收到{persons}名花名册外人员的{punches}次打卡，请核实并登记进场");
+        add(Rule::UnknownPunch, Level::Yellow, project_id, ("", 0), punch_day, facts);
     }
     for (project_id, worker_id, entry) in worker::service::on_site_without_contract(db, &day(config.contract_days)).await? {
         let facts = format!("该工人{entry}进场，在场超过{}天仍未签订劳动合同", config.contract_days);

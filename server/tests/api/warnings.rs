@@ -524,3 +524,42 @@ async fn endpoints_and_scoping(app: &TestApp) {
     );
 }
 both!(endpoints_and_scoping);
+
+async fn unknown_punch(app: &TestApp) {
+    quiet(app).await;
+    let demo = app.login("demo", "Demo@12345").await;
+    let (_, secret) = crate::attendance::register(app, &demo, "T-WARN", "both").await;
+    let stranger = "11010519491231002X";
+    let time = format!("{} 08:00:00", day(0));
+    let reply = crate::attendance::push(
+        app,
+        "T-WARN",
+        &secret,
+        serde_json::json!([
+            crate::attendance::punch(stranger, &time, "in"),
+            crate::attendance::punch("not-an-id", &time, "in")
+        ]),
+    )
+    .await;
+    assert_eq!(reply["data"]["refused"], 2, "{reply}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM unknown_punches").await, 1, "only the person on no roster is kept");
+    let found = findings(app, Rule::UnknownPunch).await;
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].period, day(0));
+    run(app).await;
+    assert_eq!(open_of(app, Rule::UnknownPunch).await, 1);
+    app.exec_owned(format!(
+        "INSERT INTO workers (id_number, name, gender, created_at, updated_at) VALUES ('{stranger}', '新工人', 1, 0, 0)"
+    ))
+    .await;
+    let unit = app.scalar("SELECT id FROM project_units WHERE project_id = 1 AND role = 'builder'").await;
+    app.exec_owned(format!(
+        "INSERT INTO employments (project_id, worker_id, unit_id, entry_date, status, created_at, updated_at) \
+         SELECT 1, id, {unit}, '{}', 1, 0, 0 FROM workers WHERE id_number = '{stranger}'",
+        day(0)
+    ))
+    .await;
+    run(app).await;
+    assert_eq!(open_of(app, Rule::UnknownPunch).await, 0, "the person is registered now");
+}
+both!(unknown_punch);
