@@ -23,16 +23,16 @@ use service::{
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(project_list))
-        .routes(routes!(index))
-        .routes(routes!(thread))
-        .routes(routes!(save_note))
-        .routes(routes!(regulator_list))
-        .routes(routes!(regulator_detail))
-        .routes(routes!(counts))
-        .routes(routes!(comment))
-        .routes(routes!(close))
-        .routes(routes!(reopen))
+        .routes(routes!(warning_list))
+        .routes(routes!(warning_index))
+        .routes(routes!(warning_thread))
+        .routes(routes!(warning_save_note))
+        .routes(routes!(regulator_warnings))
+        .routes(routes!(regulator_warning))
+        .routes(routes!(warning_counts))
+        .routes(routes!(warning_comment))
+        .routes(routes!(warning_close))
+        .routes(routes!(warning_reopen))
 }
 
 /// 预警信息: the project's warnings, open first, newest first; filters `level` (yellow, orange, red), `rule`
@@ -41,7 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WarningQuery, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Paged<WarningItem>>)))]
-async fn project_list(
+async fn warning_list(
     State(state): State<AppState>,
     current: CurrentAccount,
     Params(query): Params<WarningQuery>,
@@ -53,7 +53,7 @@ async fn project_list(
 #[utoipa::path(get, path = "/builder/earlywarning/v1/EarlyWarning/index", tag = "warning",
     params(("X-Token" = String, Header, description = "session token"), WarningIdQuery),
     responses((status = 200, body = Envelope<WarningItem>)))]
-async fn index(
+async fn warning_index(
     State(state): State<AppState>,
     current: CurrentAccount,
     Params(query): Params<WarningIdQuery>,
@@ -65,7 +65,7 @@ async fn index(
 #[utoipa::path(get, path = "/builder/earlywarning/v1/EarlyWarning/ajax_message", tag = "warning",
     params(("X-Token" = String, Header, description = "session token"), WarningIdQuery),
     responses((status = 200, body = Envelope<Vec<WarningNote>>)))]
-async fn thread(
+async fn warning_thread(
     State(state): State<AppState>,
     current: CurrentAccount,
     Params(query): Params<WarningIdQuery>,
@@ -79,7 +79,7 @@ async fn thread(
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = NoteForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<i64>)))]
-async fn save_note(
+async fn warning_save_note(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     current: CurrentAccount,
@@ -94,7 +94,7 @@ async fn save_note(
 #[utoipa::path(get, path = "/admin/warning/v1/Warning/ajax_list", tag = "warning",
     params(("X-Token" = String, Header, description = "session token"), WarningQuery),
     responses((status = 200, body = Envelope<Paged<WarningItem>>)))]
-async fn regulator_list(
+async fn regulator_warnings(
     State(state): State<AppState>,
     current: CurrentAccount,
     Params(query): Params<WarningQuery>,
@@ -106,7 +106,7 @@ async fn regulator_list(
 #[utoipa::path(get, path = "/admin/warning/v1/Warning/index", tag = "warning",
     params(("X-Token" = String, Header, description = "session token"), WarningIdQuery),
     responses((status = 200, body = Envelope<WarningDetail>)))]
-async fn regulator_detail(
+async fn regulator_warning(
     State(state): State<AppState>,
     current: CurrentAccount,
     Params(query): Params<WarningIdQuery>,
@@ -119,7 +119,7 @@ async fn regulator_detail(
 #[utoipa::path(get, path = "/admin/warning/v1/Warning/counts", tag = "warning",
     params(("X-Token" = String, Header, description = "session token"), WarningQuery),
     responses((status = 200, body = Envelope<WarningCounts>)))]
-async fn counts(
+async fn warning_counts(
     State(state): State<AppState>,
     current: CurrentAccount,
     Params(query): Params<WarningQuery>,
@@ -132,7 +132,7 @@ async fn counts(
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = NoteForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<i64>)))]
-async fn comment(
+async fn warning_comment(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     current: CurrentAccount,
@@ -148,7 +148,7 @@ async fn comment(
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = DecisionForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn close(
+async fn warning_close(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     current: CurrentAccount,
@@ -163,7 +163,7 @@ async fn close(
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = DecisionForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
-async fn reopen(
+async fn warning_reopen(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     current: CurrentAccount,
