@@ -136,7 +136,7 @@ export const normalRoutes: AppRoute[] = [
     redirect: '/message/warn',
     meta: { ...builder, title: '消息中心', icon: 'message', noProject: true },
     children: [
-      { path: 'warn', page: placeholder('预警信息'), meta: { title: '预警信息' } },
+      { path: 'warn', page: lazyPage(() => import('@/pages/warning/Warnings')), meta: { title: '预警信息' } },
       { path: 'announcement', page: placeholder('通知公告'), meta: { title: '通知公告' } },
       { path: 'system', page: placeholder('系统消息'), meta: { title: '系统消息' } },
     ],
@@ -220,6 +220,11 @@ export const normalRoutes: AppRoute[] = [
         path: 'projects',
         page: lazyPage(() => import('@/pages/regulator/Directory')),
         meta: { title: '项目目录' },
+      },
+      {
+        path: 'warnings',
+        page: lazyPage(() => import('@/pages/warning/Supervision')),
+        meta: { title: '预警监管' },
       },
     ],
   },
