@@ -52,6 +52,8 @@ pub enum Command {
 pub enum WarningsCommand {
     /// Run every rule now: raise what is new, close what has gone.
     Run,
+    /// Seed trouble on the approved demo project so that the warnings show, and run the engine.
+    Demo,
 }
 
 #[derive(Subcommand)]
@@ -147,6 +149,17 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 outcome.updated,
                 started.elapsed().as_millis()
             );
+            Ok(())
+        }
+        Command::Warnings(WarningsCommand::Demo) => {
+            let db = open_database(&config).await?;
+            let project = projects::approved(&db).await?.first().map(|(id, _, _)| *id);
+            let Some(project) = project else { anyhow::bail!("没有审核通过的项目，请先运行 wageguard demo") };
+            if crate::warning::demo::seed(&db, project, &config.warnings).await? {
+                println!("预警演示数据已创建，预警引擎已运行");
+            } else {
+                println!("预警演示数据已存在，未做改动");
+            }
             Ok(())
         }
         Command::Openapi => {

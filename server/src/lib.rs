@@ -210,7 +210,7 @@ pub async fn serve(config: Config, with_demo: bool) -> anyhow::Result<()> {
     let db = open_database(&config).await?;
     tracing::info!(backend = db.backend(), "database ready");
     if with_demo {
-        demo::seed_if_empty(&db).await?;
+        demo::seed_if_empty(&db, &config.warnings).await?;
     }
     let recounted = attendance::service::recount_stored_shifts(&db).await?;
     if recounted > 0 {

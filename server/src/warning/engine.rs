@@ -163,7 +163,13 @@ type Key = (String, i64, String, i64, String);
 
 impl Finding {
     fn key(&self) -> Key {
-        (self.rule.code().to_owned(), self.project_id, self.subject_kind.to_owned(), self.subject_id, self.period.clone())
+        (
+            self.rule.code().to_owned(),
+            self.project_id,
+            self.subject_kind.to_owned(),
+            self.subject_id,
+            self.period.clone(),
+        )
     }
 }
 
@@ -206,8 +212,11 @@ pub async fn run(db: &Db, config: &WarningConfig, today: Date) -> anyhow::Result
                 if let Some(id) = repo::insert_if_new(db, finding, now).await? {
                     outcome.raised += 1;
                     let title = format!("{}预警：{}", finding.level.label(), finding.rule.label());
-                    message::send(db, Outgoing::to_project(finding.project_id, Kind::Warning, &title, &finding.facts).about(id))
-                        .await?;
+                    message::send(
+                        db,
+                        Outgoing::to_project(finding.project_id, Kind::Warning, &title, &finding.facts).about(id),
+                    )
+                    .await?;
                     oplog::record(
                         db,
                         Entry::named(None, ENGINE, "")
@@ -226,8 +235,11 @@ pub async fn run(db: &Db, config: &WarningConfig, today: Date) -> anyhow::Result
         if repo::close(db, gone.id, "engine", rule.close_reason(), now).await? > 0 {
             outcome.closed += 1;
             let title = format!("预警解除：{}", rule.label());
-            message::send(db, Outgoing::to_project(gone.project_id, Kind::Warning, &title, rule.close_reason()).about(gone.id))
-                .await?;
+            message::send(
+                db,
+                Outgoing::to_project(gone.project_id, Kind::Warning, &title, rule.close_reason()).about(gone.id),
+            )
+            .await?;
             oplog::record(
                 db,
                 Entry::named(None, ENGINE, "")
@@ -255,23 +267,38 @@ fn shift_month(date: Date, months: i64) -> Date {
 
 /// Every finding of every rule for the approved projects as of `today`.
 pub async fn evaluate(db: &Db, config: &WarningConfig, today: Date) -> anyhow::Result<Vec<Finding>> {
-    let approved: HashMap<i64, (String, String)> =
-        project::service::approved(db).await?.into_iter().map(|(id, district, start)| (id, (district, start))).collect();
+    let approved: HashMap<i64, (String, String)> = project::service::approved(db)
+        .await?
+        .into_iter()
+        .map(|(id, district, start)| (id, (district, start)))
+        .collect();
     let this_month = month_of(today);
     let previous = month_of(shift_month(today, -1));
     let first_month = shift_month(today, -config.lookback_months.max(1));
     let from = month_of(first_month);
     let day = |days: i64| format_date(today - Duration::days(days));
     let mut found = Vec::new();
-    let mut add = |rule: Rule, level: Level, project_id: i64, subject: (&'static str, i64), period: String, facts: String| {
-        if approved.contains_key(&project_id) {
-            found.push(Finding { rule, level, project_id, subject_kind: subject.0, subject_id: subject.1, period, facts });
-        }
-    };
+    let mut add =
+        |rule: Rule, level: Level, project_id: i64, subject: (&'static str, i64), period: String, facts: String| {
+            if approved.contains_key(&project_id) {
+                found.push(Finding {
+                    rule,
+                    level,
+                    project_id,
+                    subject_kind: subject.0,
+                    subject_id: subject.1,
+                    period,
+                    facts,
+                });
+            }
+        };
 
     // Month M's wages are due from the special account by the end of M+1: months before the previous one.
     for (project_id, month, unpaid) in wages::unpaid_months(db, &from, &previous).await? {
-        let due = parse_date(&format!("{month}-01")).ok().flatten().map(|first| format_date(month_end(shift_month(first, 1))));
+        let due = parse_date(&format!("{month}-01"))
+            .ok()
+            .flatten()
+            .map(|first| format_date(month_end(shift_month(first, 1))));
         let facts = format!("{month}工资尚有{}元未从专户发放（应于{}前发放）", yuan(unpaid), due.unwrap_or_default());
         add(Rule::UnpaidWages, Level::Red, project_id, ("", 0), month, facts);
     }
@@ -289,19 +316,24 @@ pub async fn evaluate(db: &Db, config: &WarningConfig, today: Date) -> anyhow::R
         let Some(minimum) = minimum(project_id) else { continue };
         let average = if lines > 0 { net / lines } else { 0 };
         if lines > 0 && average < minimum {
-            let facts = format!("{month}工资单{lines}人，人均实发{}元，低于当地最低工资{}元", yuan(average), yuan(minimum));
+            let facts =
+                format!("{month}工资单{lines}人，人均实发{}元，低于当地最低工资{}元", yuan(average), yuan(minimum));
             below.push((project_id, sheet_id, month, facts));
         }
     }
     for (project_id, sheet_id, month, facts) in below {
         add(Rule::BelowMinimumWage, Level::Red, project_id, ("sheet", sheet_id), month, facts);
     }
-    for (project_id, worker_id, month, net) in wages::worker_months_over(db, &from, config.worker_month_limit_fen).await? {
+    for (project_id, worker_id, month, net) in
+        wages::worker_months_over(db, &from, config.worker_month_limit_fen).await?
+    {
         let facts = format!("{month}该工人实发{}元，超过单月上限{}元", yuan(net), yuan(config.worker_month_limit_fen));
         add(Rule::WorkerPayOver, Level::Red, project_id, ("worker", worker_id), month, facts);
     }
     let year_from = format!("{:04}-01", first_month.year());
-    for (project_id, worker_id, year, net) in wages::worker_years_over(db, &year_from, config.worker_year_limit_fen).await? {
+    for (project_id, worker_id, year, net) in
+        wages::worker_years_over(db, &year_from, config.worker_year_limit_fen).await?
+    {
         let facts = format!("{year}年该工人实发{}元，超过全年上限{}元", yuan(net), yuan(config.worker_year_limit_fen));
         add(Rule::WorkerPayOver, Level::Red, project_id, ("worker", worker_id), year, facts);
     }
@@ -342,22 +374,30 @@ pub async fn evaluate(db: &Db, config: &WarningConfig, today: Date) -> anyhow::R
         let reference = last.filter(|last| **last > first_entry).unwrap_or(&first_entry);
         if on_site > 0 && *reference <= idle_since {
             let facts = match last {
-                Some(last) => format!("在场{on_site}人，最后考勤日{last}，已连续{}天以上无考勤", config.idle_attendance_days),
+                Some(last) => {
+                    format!("在场{on_site}人，最后考勤日{last}，已连续{}天以上无考勤", config.idle_attendance_days)
+                }
                 None => format!("在场{on_site}人，自{first_entry}进场以来没有考勤"),
             };
             add(Rule::NoAttendance, Level::Yellow, project_id, ("", 0), String::new(), facts);
         }
     }
-    for (project_id, punch_day, persons, punches) in attendance::service::unknown_punch_days(db, &format!("{from}-01")).await? {
+    for (project_id, punch_day, persons, punches) in
+        attendance::service::unknown_punch_days(db, &format!("{from}-01")).await?
+    {
         let facts = format!("{punch_day}考勤设备收到{persons}名花名册外人员的{punches}次打卡，请核实并登记进场");
         add(Rule::UnknownPunch, Level::Yellow, project_id, ("", 0), punch_day, facts);
     }
-    for (project_id, worker_id, entry) in worker::service::on_site_without_contract(db, &day(config.contract_days)).await? {
+    for (project_id, worker_id, entry) in
+        worker::service::on_site_without_contract(db, &day(config.contract_days)).await?
+    {
         let facts = format!("该工人{entry}进场，在场超过{}天仍未签订劳动合同", config.contract_days);
         add(Rule::NoContract, Level::Yellow, project_id, ("worker", worker_id), String::new(), facts);
     }
     let exits_before = format_date(today - Duration::days(config.final_wage_days - 1));
-    for (project_id, worker_id, exit) in wages::departed_without_final_line(db, &format!("{from}-01"), &exits_before).await? {
+    for (project_id, worker_id, exit) in
+        wages::departed_without_final_line(db, &format!("{from}-01"), &exits_before).await?
+    {
         let month = exit[..7.min(exit.len())].to_owned();
         let facts = format!("该工人{exit}退场，{month}有出勤但没有工资单，超过{}天未结清", config.final_wage_days);
         add(Rule::NoFinalWage, Level::Red, project_id, ("worker", worker_id), month, facts);
@@ -370,7 +410,8 @@ pub async fn evaluate(db: &Db, config: &WarningConfig, today: Date) -> anyhow::R
         let deadline = start_day + Duration::days(config.account_open_days);
         let opened = accounts.get(&project_id).is_some_and(|(status, _, _)| *status == 1);
         if !opened && today > deadline {
-            let facts = format!("合同开工日期{start}，应于{}前开立农民工工资专用账户，至今未开立", format_date(deadline));
+            let facts =
+                format!("合同开工日期{start}，应于{}前开立农民工工资专用账户，至今未开立", format_date(deadline));
             add(Rule::AccountNotOpened, Level::Red, project_id, ("", 0), String::new(), facts);
         }
     }

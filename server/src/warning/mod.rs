@@ -4,6 +4,7 @@
 //! and reopens with a remark and counts by level per district (`/admin/warning/v1/Warning/…`). Handlers
 //! here, rules in `service.rs`, SQL in `repo.rs`.
 
+pub mod demo;
 pub mod engine;
 pub(crate) mod repo;
 pub mod service;

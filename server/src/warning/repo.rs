@@ -119,7 +119,8 @@ pub async fn reopen(db: &Db, id: i64) -> sqlx::Result<u64> {
 }
 
 pub async fn find(db: &Db, id: i64) -> sqlx::Result<Option<WarningRow>> {
-    let sql = format!("SELECT {WARNING_COLUMNS} FROM warnings w JOIN projects p ON p.id = w.project_id WHERE w.id = $1");
+    let sql =
+        format!("SELECT {WARNING_COLUMNS} FROM warnings w JOIN projects p ON p.id = w.project_id WHERE w.id = $1");
     on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(id).fetch_optional(pool).await)
 }
 

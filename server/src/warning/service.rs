@@ -250,7 +250,11 @@ async fn visible(db: &Db, current: &CurrentAccount, id: &Option<String>) -> Resu
 }
 
 /// 预警信息: the project's warnings (a regulator names one of its projects), paged.
-pub async fn project_list(db: &Db, current: &CurrentAccount, query: &WarningQuery) -> Result<Paged<WarningItem>, ApiError> {
+pub async fn project_list(
+    db: &Db,
+    current: &CurrentAccount,
+    query: &WarningQuery,
+) -> Result<Paged<WarningItem>, ApiError> {
     let project_id = scope::project(db, current, &query.project_id).await?;
     let page = Page::parse(&query.page, &query.limit)?;
     let filter = WarningFilter { project_id, ..filter_of(query)? };
@@ -293,7 +297,8 @@ async fn checked_note(db: &Db, form: &NoteForm, project_id: Option<i64>) -> Resu
         let (Some(names), Some(project_id)) = (names, project_id) else {
             return Err(ApiError::refused(MSG_ATTACHMENT_INVALID));
         };
-        let owned = crate::upload::service::count_project_uploads(db, project_id, &names, &["attachment", "image"]).await?;
+        let owned =
+            crate::upload::service::count_project_uploads(db, project_id, &names, &["attachment", "image"]).await?;
         if owned != names.len() as i64 {
             return Err(ApiError::refused(MSG_ATTACHMENT_INVALID));
         }
@@ -358,7 +363,11 @@ pub async fn regulator_list(
 }
 
 /// A warning with its thread and history, for the regulator.
-pub async fn regulator_detail(db: &Db, current: &CurrentAccount, id: &Option<String>) -> Result<WarningDetail, ApiError> {
+pub async fn regulator_detail(
+    db: &Db,
+    current: &CurrentAccount,
+    id: &Option<String>,
+) -> Result<WarningDetail, ApiError> {
     require_admin(current)?;
     let row = visible(db, current, id).await?;
     let notes = repo::notes(db, row.id).await?.into_iter().map(note).collect();
@@ -399,7 +408,8 @@ pub async fn counts(db: &Db, current: &CurrentAccount, query: &WarningQuery) -> 
         }
     }
     districts.sort_by(|a, b| a.district.cmp(&b.district));
-    let rules = Rule::ALL.iter().map(|rule| RuleOption { code: rule.code().into(), label: rule.label().into() }).collect();
+    let rules =
+        Rule::ALL.iter().map(|rule| RuleOption { code: rule.code().into(), label: rule.label().into() }).collect();
     Ok(WarningCounts { districts, rules })
 }
 
@@ -422,7 +432,11 @@ pub async fn comment(db: &Db, current: &CurrentAccount, ip: &str, form: &NoteFor
     let id = repo::insert_note(db, &note, clock::now()).await?;
     oplog::record(
         db,
-        Entry::by(&current.account, ip).project(row.project_id).action("预警批注").on("warning", row.id).detail(content),
+        Entry::by(&current.account, ip)
+            .project(row.project_id)
+            .action("预警批注")
+            .on("warning", row.id)
+            .detail(content),
     )
     .await?;
     Ok(id)

@@ -187,8 +187,10 @@ async fn unlined_workers(app: &TestApp) {
     assert_eq!(found[0].level, engine::Level::Red, "2 of 10 is above 10 %");
     assert!(run(app).await.updated >= 1, "the open warning turns red");
     assert_eq!(
-        app.scalar("SELECT COUNT(*) FROM warnings WHERE rule = 'unlined_workers' AND level = 'red' AND status = 'open'")
-            .await,
+        app.scalar(
+            "SELECT COUNT(*) FROM warnings WHERE rule = 'unlined_workers' AND level = 'red' AND status = 'open'"
+        )
+        .await,
         1
     );
     // The previous month is still being settled.
@@ -217,7 +219,8 @@ async fn below_minimum_wage(app: &TestApp) {
     line(app, draft, worker(app, &day(-400), true, None).await, 100).await;
     assert_eq!(findings(app, Rule::BelowMinimumWage).await.len(), 1, "a draft sheet is still being made");
     run(app).await;
-    app.exec_owned(format!("UPDATE wage_lines SET net_fen = 220000 WHERE sheet_id = {low} AND worker_id = {}", b.0)).await;
+    app.exec_owned(format!("UPDATE wage_lines SET net_fen = 220000 WHERE sheet_id = {low} AND worker_id = {}", b.0))
+        .await;
     assert!(findings(app, Rule::BelowMinimumWage).await.is_empty(), "average exactly 2100");
     run(app).await;
     assert_eq!(open_of(app, Rule::BelowMinimumWage).await, 0);
@@ -355,7 +358,9 @@ both!(account_not_opened);
 
 async fn guarantee(app: &TestApp) {
     quiet(app).await;
-    let set = |end: String| format!("UPDATE project_units SET guarantee_end = '{end}' WHERE project_id = 1 AND role = 'builder'");
+    let set = |end: String| {
+        format!("UPDATE project_units SET guarantee_end = '{end}' WHERE project_id = 1 AND role = 'builder'")
+    };
     app.exec_owned(set(day(30))).await;
     assert!(findings(app, Rule::GuaranteeExpiring).await.is_empty(), "30 days left");
     app.exec_owned(set(day(29))).await;
@@ -436,8 +441,9 @@ async fn endpoints_and_scoping(app: &TestApp) {
     let other = other_project(app).await;
     run(app).await;
     let own_total = app.scalar("SELECT COUNT(*) FROM warnings WHERE project_id = 1").await;
-    let other_warning =
-        app.scalar_owned(format!("SELECT id FROM warnings WHERE project_id = {other} AND rule = 'account_not_opened'")).await;
+    let other_warning = app
+        .scalar_owned(format!("SELECT id FROM warnings WHERE project_id = {other} AND rule = 'account_not_opened'"))
+        .await;
     assert!(own_total > 0);
 
     let demo = app.login("demo", "Demo@12345").await;
@@ -455,13 +461,11 @@ async fn endpoints_and_scoping(app: &TestApp) {
     assert!(!one["facts"].as_str().unwrap().is_empty());
     assert_eq!(app.get(&format!("{INDEX}?id={other_warning}"), Some(&demo)).await["code"], 404);
     assert_eq!(app.get(&format!("{THREAD}?id={other_warning}"), Some(&demo)).await["code"], 404);
-    assert_eq!(
-        app.post(SAVE, Some(&demo), &[("id", &other_warning.to_string()), ("content", "x")]).await["code"],
-        404
-    );
+    assert_eq!(app.post(SAVE, Some(&demo), &[("id", &other_warning.to_string()), ("content", "x")]).await["code"], 404);
 
     // The project answers with attachments of its own.
-    let uploaded = app.upload(&format!("{UPLOAD}?kind=attachment"), Some(&demo), &[("说明.png", crate::upload::PNG)]).await;
+    let uploaded =
+        app.upload(&format!("{UPLOAD}?kind=attachment"), Some(&demo), &[("说明.png", crate::upload::PNG)]).await;
     let url = uploaded["data"][0].as_str().expect("an upload URL").to_owned();
     let id = own.to_string();
     assert_refused(&app.post(SAVE, Some(&demo), &[("id", &id), ("content", " ")]).await, "请填写回复内容");
@@ -470,7 +474,8 @@ async fn endpoints_and_scoping(app: &TestApp) {
         "回复内容不能超过500个字",
     );
     assert_refused(
-        &app.post(SAVE, Some(&demo), &[("id", &id), ("content", "已整改"), ("attachments", "/uploads/nothing.png")]).await,
+        &app.post(SAVE, Some(&demo), &[("id", &id), ("content", "已整改"), ("attachments", "/uploads/nothing.png")])
+            .await,
         "附件无效，请重新上传",
     );
     let saved = app.post(SAVE, Some(&demo), &[("id", &id), ("content", "已整改，见附件"), ("attachments", &url)]).await;
@@ -489,7 +494,10 @@ async fn endpoints_and_scoping(app: &TestApp) {
     let all = data(app.get(&format!("{ADMIN_LIST}?limit=100"), Some(&admin)).await).await;
     assert_eq!(all["total"], app.scalar("SELECT COUNT(*) FROM warnings").await);
     let narrowed = data(app.get(&format!("{ADMIN_LIST}?district=410102"), Some(&admin)).await).await;
-    assert_eq!(narrowed["total"], app.scalar_owned(format!("SELECT COUNT(*) FROM warnings WHERE project_id = {other}")).await);
+    assert_eq!(
+        narrowed["total"],
+        app.scalar_owned(format!("SELECT COUNT(*) FROM warnings WHERE project_id = {other}")).await
+    );
     let by_project = data(app.get(&format!("{ADMIN_LIST}?projectId=1&limit=100"), Some(&admin)).await).await;
     assert_eq!(by_project["total"], own_total);
     let counts = data(app.get(COUNTS, Some(&admin)).await).await;
@@ -507,7 +515,10 @@ async fn endpoints_and_scoping(app: &TestApp) {
     assert_eq!(app.post(CLOSE, Some(&auditor), &[("id", &id), ("remark", "核实")]).await["code"], 403);
     assert_eq!(app.post(CLOSE, Some(&demo), &[("id", &id), ("remark", "核实")]).await["code"], 403);
     assert_refused(&app.post(CLOSE, Some(&jiancha), &[("id", &id), ("remark", "")]).await, "请填写处理说明");
-    assert_refused(&app.post(REOPEN, Some(&jiancha), &[("id", &id), ("remark", "x")]).await, "该预警未关闭，或已有同类未关闭的预警");
+    assert_refused(
+        &app.post(REOPEN, Some(&jiancha), &[("id", &id), ("remark", "x")]).await,
+        "该预警未关闭，或已有同类未关闭的预警",
+    );
     assert_eq!(app.post(CLOSE, Some(&jiancha), &[("id", &id), ("remark", "已核实整改")]).await["code"], 201);
     assert_refused(&app.post(CLOSE, Some(&jiancha), &[("id", &id), ("remark", "再次")]).await, "该预警已关闭");
     assert_eq!(run(app).await.raised, 0, "a warning the regulator closed is not raised again");
@@ -515,7 +526,8 @@ async fn endpoints_and_scoping(app: &TestApp) {
     let detail = data(app.get(&format!("{ADMIN_INDEX}?id={own}"), Some(&jiancha)).await).await;
     assert_eq!(detail["warning"]["status"], "open");
     assert_eq!(detail["notes"].as_array().unwrap().len(), 2);
-    let actions: Vec<&str> = detail["history"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+    let actions: Vec<&str> =
+        detail["history"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
     assert!(actions.contains(&"关闭预警") && actions.contains(&"重新打开预警"), "{actions:?}");
     assert_eq!(
         app.scalar_owned(format!("SELECT COUNT(*) FROM messages WHERE kind = 'warning' AND subject_id = {own}")).await,
