@@ -154,7 +154,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Warnings(WarningsCommand::Demo) => {
             let db = open_database(&config).await?;
             let project = projects::approved(&db).await?.first().map(|(id, _, _)| *id);
-            let Some(project) = project else { anyhow::bail!("没有审核通过的项目，请先运行 wageguard demo") };
+            let Some(project) = project else {
+                anyhow::bail!("没有审核通过的项目，请先运行 wageguard demo")
+            };
             if crate::warning::demo::seed(&db, project, &config.warnings).await? {
                 println!("预警演示数据已创建，预警引擎已运行");
             } else {

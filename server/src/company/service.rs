@@ -734,6 +734,11 @@ pub async fn unit_briefs(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<UnitBrief>> {
     repo::unit_briefs(db, ids).await
 }
 
+/// For the early warnings: (project, unit, last day `YYYY-MM-DD`) of each unit's wage guarantee.
+pub async fn guarantee_ends(db: &Db) -> sqlx::Result<Vec<(i64, i64, String)>> {
+    repo::guarantee_ends(db).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -764,9 +769,4 @@ mod tests {
         assert_eq!(registered_area("41,4102,410105"), Err(Invalid(MSG_AREA_INVALID)));
         assert_eq!(registered_area("41,4101,410105,410105001"), Err(Invalid(MSG_AREA_INVALID)));
     }
-}
-
-/// For the early warnings: (project, unit, last day `YYYY-MM-DD`) of each unit's wage guarantee.
-pub async fn guarantee_ends(db: &Db) -> sqlx::Result<Vec<(i64, i64, String)>> {
-    repo::guarantee_ends(db).await
 }

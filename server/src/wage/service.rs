@@ -1793,20 +1793,6 @@ pub async fn paid_in_month(db: &Db, ids: &[i64], month: &str) -> sqlx::Result<Ve
     repo::paid_in_month(db, ids, month).await
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn months_span_their_days() {
-        let span = month_span("2024-02").unwrap();
-        assert_eq!((span.first_day.as_str(), span.last_day.as_str()), ("2024-02-01", "2024-02-29"));
-        assert!(month_span("2024-13").is_err());
-        assert!(month_span("2024-1").is_err());
-        assert!(month_span("2099-01").is_err());
-    }
-}
-
 /// What the early-warning engine reads of the wages (`warning::engine`); months are `YYYY-MM`, bounds
 /// inclusive `from`, exclusive `before`.
 pub mod for_warnings {
@@ -1854,5 +1840,19 @@ pub mod for_warnings {
         before: &str,
     ) -> sqlx::Result<Vec<(i64, i64, String)>> {
         repo::departed_without_final_line(db, from, before).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn months_span_their_days() {
+        let span = month_span("2024-02").unwrap();
+        assert_eq!((span.first_day.as_str(), span.last_day.as_str()), ("2024-02-01", "2024-02-29"));
+        assert!(month_span("2024-13").is_err());
+        assert!(month_span("2024-1").is_err());
+        assert!(month_span("2099-01").is_err());
     }
 }

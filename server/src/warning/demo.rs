@@ -32,7 +32,14 @@ async fn scalar(db: &Db, sql: String) -> sqlx::Result<Option<i64>> {
 }
 
 /// A sheet of `project_id`'s unit `unit` for `month` in `status` with a line per (worker, employment, net).
-async fn sheet(db: &Db, project_id: i64, unit: i64, month: &str, status: &str, lines: &[(i64, i64, i64)]) -> sqlx::Result<()> {
+async fn sheet(
+    db: &Db,
+    project_id: i64,
+    unit: i64,
+    month: &str,
+    status: &str,
+    lines: &[(i64, i64, i64)],
+) -> sqlx::Result<()> {
     let now = clock::now();
     run(
         db,
@@ -42,9 +49,10 @@ async fn sheet(db: &Db, project_id: i64, unit: i64, month: &str, status: &str, l
         ),
     )
     .await?;
-    let sheet_id = scalar(db, format!("SELECT MAX(id) FROM wage_sheets WHERE project_id = {project_id} AND month = '{month}'"))
-        .await?
-        .unwrap_or(0);
+    let sheet_id =
+        scalar(db, format!("SELECT MAX(id) FROM wage_sheets WHERE project_id = {project_id} AND month = '{month}'"))
+            .await?
+            .unwrap_or(0);
     for (worker, employment, net) in lines {
         run(
             db,
@@ -110,8 +118,7 @@ pub async fn seed(db: &Db, project_id: i64, config: &WarningConfig) -> anyhow::R
     sheet(db, project_id, contractor, &month_text(m3), "confirmed", &[(worker, employment, 5_200_000)]).await?;
     // Last month's payroll, above what the account holds now.
     let leaver = on_site[on_site.len() - 1];
-    let payroll: Vec<(i64, i64, i64)> =
-        on_site[..on_site.len() - 1].iter().map(|(w, e)| (*w, *e, 600_000)).collect();
+    let payroll: Vec<(i64, i64, i64)> = on_site[..on_site.len() - 1].iter().map(|(w, e)| (*w, *e, 600_000)).collect();
     sheet(db, project_id, builder, &month_text(m1), "draft", &payroll).await?;
     run(db, format!("UPDATE special_accounts SET balance_fen = 5000000 WHERE project_id = {project_id}")).await?;
     // A week without punches.

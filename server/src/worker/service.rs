@@ -1196,6 +1196,17 @@ pub async fn on_site_counts(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, i64)
     repo::on_site_counts(db, ids).await
 }
 
+/// For the early warnings: per project, (project, workers on site, earliest entry day).
+pub async fn on_site_since(db: &Db) -> sqlx::Result<Vec<(i64, i64, String)>> {
+    repo::on_site_since(db).await
+}
+
+/// For the early warnings: (project, worker, entry day) of workers on site without a signed labour contract
+/// who entered before `before` (`YYYY-MM-DD`).
+pub async fn on_site_without_contract(db: &Db, before: &str) -> sqlx::Result<Vec<(i64, i64, String)>> {
+    repo::on_site_without_contract(db, before).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1269,15 +1280,4 @@ mod tests {
         assert_eq!(project_label(&(2, String::new())), "编号2（未命名）");
         assert_eq!(msg_active_elsewhere(&(1, "幸福里".into())), "该人员已在项目「幸福里」在场，确认继续登记吗？");
     }
-}
-
-/// For the early warnings: per project, (project, workers on site, earliest entry day).
-pub async fn on_site_since(db: &Db) -> sqlx::Result<Vec<(i64, i64, String)>> {
-    repo::on_site_since(db).await
-}
-
-/// For the early warnings: (project, worker, entry day) of workers on site without a signed labour contract
-/// who entered before `before` (`YYYY-MM-DD`).
-pub async fn on_site_without_contract(db: &Db, before: &str) -> sqlx::Result<Vec<(i64, i64, String)>> {
-    repo::on_site_without_contract(db, before).await
 }
