@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, ADMIN, DEMO, FINANCE, PNG, chooseIdNumberCheck, confirmDialog, login, logout, pickMonth, shot, toast, upload } from './support'
+import { expect, test, ADMIN, FINANCE, PNG, chooseIdNumberCheck, confirmDialog, login, loginAsDemo, logout, pickMonth, shot, toast, upload } from './support'
 
 const BINARY = path.resolve(__dirname, '..', '..', 'target', 'debug', 'wageguard')
 const FINANCE_ID_NUMBER = '410105198805123025'
@@ -21,6 +21,11 @@ const button = (scope: Locator, name: string): Locator =>
   scope.getByRole('button', { name: new RegExp(`(?:^|\\s)${[...name].join('\\s*')}$`) })
 const rowOf = (table: Locator, text: string): Locator => table.locator('tbody tr.ant-table-row').filter({ hasText: text })
 
+async function filter(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click()
+}
+
 function engine(dir: string, command: 'demo' | 'run'): string {
   return execFileSync(BINARY, ['warnings', command], {
     env: { ...process.env, DATABASE_URL: `sqlite://${dir}/e2e.db`, WAGEGUARD_DATA_DIR: path.join(dir, 'data'), RUST_LOG: 'warn' },
@@ -31,10 +36,9 @@ test('warnings are raised, answered, closed by the engine when paid, and supervi
   expect(engine(server.dir, 'demo')).toContain('预警演示数据已创建')
 
   // The clerk reads the warnings and answers the expiring guarantee with a photo.
-  await login(page, DEMO)
+  await loginAsDemo(page)
   await page.goto('/message/warn')
   const list = page.getByTestId('warning-table')
-  await expect(rowOf(list, '工资逾期未发放').first()).toBeVisible()
   await expect(rowOf(list, '工资保证金即将到期')).toHaveCount(1)
   await shot(page, testInfo, '01-clerk-warnings')
   await rowOf(list, '工资保证金即将到期').getByRole('button').click()
@@ -45,8 +49,14 @@ test('warnings are raised, answered, closed by the engine when paid, and supervi
   await drawer.getByTestId('warning-note-submit').click()
   await expect(toast(page, '操作成功!')).toBeVisible()
   await expect(drawer.getByTestId('warning-thread')).toContainText('已向保险公司申请续保')
-  await shot(page, testInfo, '02-clerk-answers')
+  await shot(page, testInfo, '02-clerk-answers-guarantee')
   await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+
+  await filter(page, 'warning-filter-level', '红色预警')
+  await page.getByTestId('warning-search').click()
+  await expect(rowOf(list, `${OVERDUE}工资尚有`)).toHaveCount(1)
+  await shot(page, testInfo, '03-clerk-red-warnings')
 
   // The clerk pays the overdue month: the order goes to the approver.
   await page.goto('/project/issue')
@@ -57,7 +67,7 @@ test('warnings are raised, answered, closed by the engine when paid, and supervi
   await button(issue, '提交审核').click()
   await button(confirmDialog(page), '提交审核').click()
   await expect(toast(page, '工资单已提交，等待财务审核')).toBeVisible()
-  await shot(page, testInfo, '03-order-submitted')
+  await shot(page, testInfo, '04-order-submitted')
   await logout(page)
 
   await login(page, FINANCE)
@@ -70,23 +80,27 @@ test('warnings are raised, answered, closed by the engine when paid, and supervi
   await verify.getByTestId('verify-id').fill(FINANCE_ID_NUMBER)
   await button(verify, '验证').click()
   await expect(page.locator('.ant-message-notice').filter({ hasText: '审核通过' })).toBeVisible()
-  await shot(page, testInfo, '04-order-approved')
+  await shot(page, testInfo, '05-order-approved')
   await logout(page)
 
   // The next engine run closes the paid month's warning with its reason.
   expect(engine(server.dir, 'run')).toMatch(/解除 [1-9]/)
-  await login(page, DEMO)
+  await loginAsDemo(page)
   await page.goto('/message/warn')
-  const closed = rowOf(page.getByTestId('warning-table'), OVERDUE).filter({ hasText: '工资逾期未发放' })
+  await filter(page, 'warning-filter-status', '已关闭')
+  await page.getByTestId('warning-search').click()
+  const closed = rowOf(page.getByTestId('warning-table'), `${OVERDUE}工资尚有`)
   await expect(closed).toContainText('已关闭')
   await closed.getByRole('button').click()
   await expect(page.getByTestId('warning-facts')).toContainText('该月工资已全部发放')
-  await shot(page, testInfo, '05-clerk-sees-closed')
+  await shot(page, testInfo, '06-clerk-sees-closed')
   await page.keyboard.press('Escape')
+  await expect(page.getByTestId('warning-drawer')).toBeHidden()
   await logout(page)
 
   // The regulator: counts by level, the answered warning's thread and the closed one's history.
   await login(page, ADMIN)
+  await page.waitForLoadState('networkidle')
   await page.goto('/regulator/warnings')
   const supervision = page.getByTestId('supervision-page')
   await expect(supervision.getByTestId('supervision-counts')).toContainText('金水区')
@@ -95,12 +109,15 @@ test('warnings are raised, answered, closed by the engine when paid, and supervi
   const detail = page.getByTestId('supervision-drawer')
   await expect(detail.getByTestId('warning-thread')).toContainText('已向保险公司申请续保')
   await expect(detail.getByTestId('warning-thread').locator('a')).toHaveCount(1)
-  await shot(page, testInfo, '06-regulator-thread')
+  await shot(page, testInfo, '07-regulator-thread')
   await page.keyboard.press('Escape')
-  await rowOf(table, OVERDUE).filter({ hasText: '工资逾期未发放' }).getByRole('button').click()
+  await expect(detail).toBeHidden()
+  await filter(page, 'supervision-filter-status', '已关闭')
+  await supervision.getByTestId('supervision-search').click()
+  await rowOf(table, `${OVERDUE}工资尚有`).getByRole('button').click()
   const history = page.getByTestId('supervision-history')
   await expect(history).toContainText('预警产生')
   await expect(history).toContainText('预警解除')
   await expect(history).toContainText('该月工资已全部发放')
-  await shot(page, testInfo, '07-regulator-history')
+  await shot(page, testInfo, '08-regulator-history')
 })
