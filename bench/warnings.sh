@@ -68,6 +68,7 @@ INSERT INTO payouts (order_id, project_id, line_id, worker_id, amount_fen, card_
 SELECT o.id, l.project_id, l.id, l.worker_id, l.net_fen, '6217000000000000', '102', 'paid'
 FROM wage_lines l JOIN wage_sheets s ON s.id = l.sheet_id JOIN wage_orders o ON o.order_no = 'B' || CAST(s.id AS TEXT)
 WHERE l.project_id > 2 AND NOT (s.month = '$LAST' AND l.project_id % 10 = 0);
+UPDATE wage_sheets SET status = 'confirmed' WHERE month = '$LAST' AND project_id > 2 AND project_id % 10 = 0;
 INSERT INTO attendance_days (project_id, worker_id, day, first_at, last_at, punches, minutes, attended)
 SELECT project_id, worker_id, month || '-10', 0, 0, 2, 600, TRUE FROM wage_lines WHERE project_id > 2;
 INSERT INTO account_flows (project_id, direction, amount_fen, balance_after_fen, source, occurred_at)

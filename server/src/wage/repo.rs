@@ -1449,10 +1449,11 @@ async fn month_sums(db: &Db, ids: &[i64], month: &str, select: &'static str) -> 
 }
 
 /// For the early warnings: (project, month, unpaid net) of months in [`from`, `before`) whose lines with pay
-/// have no paid payout.
+/// have no paid payout. A paid sheet has none, so only the others' lines are looked at (sheets first: `CROSS
+/// JOIN` keeps SQLite from scanning every line of the months).
 pub async fn unpaid_months(db: &Db, from: &str, before: &str) -> sqlx::Result<Vec<(i64, String, i64)>> {
-    let sql = "SELECT l.project_id, l.month, CAST(SUM(l.net_fen) AS BIGINT) FROM wage_lines l \
-               WHERE l.month >= $1 AND l.month < $2 AND l.net_fen > 0 \
+    let sql = "SELECT l.project_id, l.month, CAST(SUM(l.net_fen) AS BIGINT) FROM wage_sheets s CROSS JOIN wage_lines l \
+               WHERE l.sheet_id = s.id AND s.status <> 'paid' AND s.month >= $1 AND s.month < $2 AND l.net_fen > 0 \
                AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.line_id = l.id AND p.status = 'paid') \
                GROUP BY l.project_id, l.month";
     on_db!(db, pool => sqlx::query_as(sql).bind(from).bind(before).fetch_all(pool).await)
@@ -1481,8 +1482,9 @@ pub async fn sheet_nets(db: &Db, from: &str) -> sqlx::Result<Vec<(i64, i64, Stri
 
 /// For the early warnings: (project, worker, month, net) of a worker's lines of one month above `limit`.
 pub async fn worker_months_over(db: &Db, from: &str, limit: i64) -> sqlx::Result<Vec<(i64, i64, String, i64)>> {
+    // Grouped in the order of the index `wage_lines_month`, so no sort.
     let sql = "SELECT project_id, worker_id, month, CAST(SUM(net_fen) AS BIGINT) FROM wage_lines WHERE month >= $1 \
-               GROUP BY project_id, worker_id, month HAVING SUM(net_fen) > $2";
+               GROUP BY project_id, month, worker_id HAVING SUM(net_fen) > $2";
     on_db!(db, pool => sqlx::query_as(sql).bind(from).bind(limit).fetch_all(pool).await)
 }
 
