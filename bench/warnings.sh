@@ -2,8 +2,9 @@
 # The early-warning engine (issue 15, DESIGN §6 budget < 10 s): one full run over 1,000 approved projects with
 # 100 workers each (100,000), 12 finished months of wages (1,200,000 wage lines, each paid by its order),
 # one attended day per worker and month (1,200,000 attendance days) and a labour-cost inflow per project and
-# month (the 15th, noon China time); a tenth of the projects left the last finished month unpaid, so the run raises warnings. Then a
-# second run, which must write nothing. Seeded with SQL on top of the demo data.
+# month (the 15th, noon China time). A tenth of the projects left the month before last unpaid (overdue) and
+# every project's last punch is on the 10th of last month (no attendance for 7 days), so the run raises
+# warnings. Then a second run, which must write nothing. Seeded with SQL on top of the demo data.
 # Usage: bash bench/warnings.sh [sqlite|postgres]   (WAGEGUARD_BIN: another build; default the release build,
 # else the debug build)
 set -euo pipefail
@@ -38,7 +39,7 @@ export RUST_LOG=warn WAGEGUARD_DATA_DIR="$DIR/data"
 # The 12 finished months before this one, China time.
 THIS_MONTH="$(TZ=Asia/Shanghai date +%Y-%m-01)"
 MONTHS="$(for i in $(seq 1 12); do printf "('%s')," "$(date -d "$THIS_MONTH -$i month" +%Y-%m)"; done | sed 's/,$//')"
-LAST="$(date -d "$THIS_MONTH -1 month" +%Y-%m)"
+OVERDUE="$(date -d "$THIS_MONTH -2 month" +%Y-%m)"
 WORKERS=$((PROJECTS * PER_PROJECT))
 echo "seeding $PROJECTS projects, $WORKERS workers, 12 months ($BACKEND)…"
 start=$(date +%s)
@@ -67,8 +68,8 @@ SELECT project_id, 'B' || CAST(id AS TEXT), month, 'paid', 60000000, 100, 0 FROM
 INSERT INTO payouts (order_id, project_id, line_id, worker_id, amount_fen, card_number, card_bank, status)
 SELECT o.id, l.project_id, l.id, l.worker_id, l.net_fen, '6217000000000000', '102', 'paid'
 FROM wage_lines l JOIN wage_sheets s ON s.id = l.sheet_id JOIN wage_orders o ON o.order_no = 'B' || CAST(s.id AS TEXT)
-WHERE l.project_id > 2 AND NOT (s.month = '$LAST' AND l.project_id % 10 = 0);
-UPDATE wage_sheets SET status = 'confirmed' WHERE month = '$LAST' AND project_id > 2 AND project_id % 10 = 0;
+WHERE l.project_id > 2 AND NOT (s.month = '$OVERDUE' AND l.project_id % 10 = 0);
+UPDATE wage_sheets SET status = 'confirmed' WHERE month = '$OVERDUE' AND project_id > 2 AND project_id % 10 = 0;
 INSERT INTO attendance_days (project_id, worker_id, day, first_at, last_at, punches, minutes, attended)
 SELECT project_id, worker_id, month || '-10', 0, 0, 2, 600, TRUE FROM wage_lines WHERE project_id > 2;
 INSERT INTO account_flows (project_id, direction, amount_fen, balance_after_fen, source, occurred_at)
