@@ -52,8 +52,8 @@ test('an enterprise user of an approved project gets the shell on the workbench'
   await expect(page.getByTestId('header-welcome')).toHaveText('欢迎您，demo');
   await expect(page.getByTestId('header-title')).toHaveText(SITE_TITLE);
   await expect(page.getByTestId('header-project')).toHaveText(PROJECT_NAME);
-  // The demo project's messages (server/src/message/service.rs seed_demo): three of four unread.
-  await expect(page.getByTestId('header-message-count')).toHaveText('3');
+  // The demo project's unread messages: the failed payout and the notice (the lead's is read by the fixture).
+  await expect(page.getByTestId('header-message-count')).toHaveText('2');
   await expect(page).toHaveTitle(`工作台 - ${SITE_TITLE}`);
 
   const sidebar = page.getByTestId('sidebar');

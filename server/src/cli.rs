@@ -1,4 +1,4 @@
-//! Command line: `serve`, `migrate`, `demo`, `user`, `jobs`, `openapi`.
+//! Command line: `serve`, `migrate`, `demo`, `user`, `jobs`, `warnings`, `openapi`.
 
 use std::path::PathBuf;
 
@@ -41,8 +41,19 @@ pub enum Command {
         #[arg(long, default_value_t = 20)]
         limit: i64,
     },
+    /// The early-warning engine.
+    #[command(subcommand)]
+    Warnings(WarningsCommand),
     /// Print the OpenAPI document.
     Openapi,
+}
+
+#[derive(Subcommand)]
+pub enum WarningsCommand {
+    /// Run every rule now: raise what is new, close what has gone.
+    Run,
+    /// Seed trouble on the approved demo project so that the warnings show, and run the engine.
+    Demo,
 }
 
 #[derive(Subcommand)]
@@ -124,6 +135,32 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     clock::china_datetime(run.started_at),
                     run.detail
                 );
+            }
+            Ok(())
+        }
+        Command::Warnings(WarningsCommand::Run) => {
+            let db = open_database(&config).await?;
+            let started = std::time::Instant::now();
+            let outcome = crate::warning::engine::run(&db, &config.warnings, clock::china_today()).await?;
+            println!(
+                "预警引擎：新增 {}，解除 {}，更新 {}（{} ms）",
+                outcome.raised,
+                outcome.closed,
+                outcome.updated,
+                started.elapsed().as_millis()
+            );
+            Ok(())
+        }
+        Command::Warnings(WarningsCommand::Demo) => {
+            let db = open_database(&config).await?;
+            let project = projects::approved(&db).await?.first().map(|(id, _, _)| *id);
+            let Some(project) = project else {
+                anyhow::bail!("没有审核通过的项目，请先运行 wageguard demo")
+            };
+            if crate::warning::demo::seed(&db, project, &config.warnings).await? {
+                println!("预警演示数据已创建，预警引擎已运行");
+            } else {
+                println!("预警演示数据已存在，未做改动");
             }
             Ok(())
         }

@@ -155,6 +155,64 @@ impl Default for ClueConfig {
     }
 }
 
+/// The early-warning engine's thresholds (`[warnings]`, DESIGN §5); money in fen, spans in days or months.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct WarningConfig {
+    /// How many past months the engine looks at.
+    pub lookback_months: i64,
+    /// Attended workers on no wage line above this percentage of the attended: red instead of yellow.
+    pub unlined_red_percent: i64,
+    /// The monthly minimum wage where no area prefix below matches (郑州 2024: 2100 yuan).
+    pub minimum_wage_fen: i64,
+    /// Monthly minimum wage by area-code prefix of the project's district; the longest prefix wins.
+    pub minimum_wage_by_area: std::collections::BTreeMap<String, i64>,
+    /// One worker's net pay in one month above this is a warning.
+    pub worker_month_limit_fen: i64,
+    /// One worker's net pay in one calendar year above this is a warning.
+    pub worker_year_limit_fen: i64,
+    /// Days without any punch, with workers on site, before a warning.
+    pub idle_attendance_days: i64,
+    /// Days on site without a signed labour contract before a warning.
+    pub contract_days: i64,
+    /// Days after a worker's exit to make the final wage line.
+    pub final_wage_days: i64,
+    /// Days after the contract start to open the special account.
+    pub account_open_days: i64,
+    /// Days before the wage guarantee's last day that it counts as expiring.
+    pub guarantee_notice_days: i64,
+}
+
+impl Default for WarningConfig {
+    fn default() -> Self {
+        WarningConfig {
+            lookback_months: 12,
+            unlined_red_percent: 10,
+            minimum_wage_fen: 210_000,
+            minimum_wage_by_area: std::collections::BTreeMap::new(),
+            worker_month_limit_fen: 5_000_000,
+            worker_year_limit_fen: 30_000_000,
+            idle_attendance_days: 7,
+            contract_days: 30,
+            final_wage_days: 5,
+            account_open_days: 30,
+            guarantee_notice_days: 30,
+        }
+    }
+}
+
+impl WarningConfig {
+    /// The monthly minimum wage of a district: its longest configured prefix, else the default.
+    pub fn minimum_wage_of(&self, district_code: &str) -> i64 {
+        let code = district_code.split(',').next_back().unwrap_or("");
+        self.minimum_wage_by_area
+            .iter()
+            .filter(|(prefix, _)| code.starts_with(prefix.as_str()))
+            .max_by_key(|(prefix, _)| prefix.len())
+            .map_or(self.minimum_wage_fen, |(_, fen)| *fen)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Config {
     pub database_url: String,
@@ -172,6 +230,7 @@ pub struct Config {
     /// WAGEGUARD_JOB_INTERVAL; default an hour). Each job runs once per period across all instances.
     pub job_interval_seconds: i64,
     pub rate_limits: RateLimitConfig,
+    pub warnings: WarningConfig,
     /// Proxies (nginx) whose `X-Forwarded-For` names the client (`trusted_proxies`, environment
     /// WAGEGUARD_TRUSTED_PROXIES, comma-separated). Empty: the peer address is the client.
     pub trusted_proxies: Vec<IpAddr>,
@@ -198,6 +257,7 @@ struct FileConfig {
     bank_notify_secret: Option<String>,
     job_interval_seconds: Option<i64>,
     rate_limits: RateLimitConfig,
+    warnings: WarningConfig,
     trusted_proxies: Vec<IpAddr>,
     sandbox_pay_delay_ms: Option<u64>,
     clues: ClueConfig,
@@ -274,6 +334,7 @@ impl Config {
             bank_notify_secret,
             job_interval_seconds,
             rate_limits: file.rate_limits,
+            warnings: file.warnings,
             trusted_proxies,
             sandbox_pay_delay_ms,
             clues: file.clues,
@@ -293,6 +354,7 @@ impl Config {
             bank_notify_secret: String::new(),
             job_interval_seconds: DEFAULT_JOB_INTERVAL_SECONDS,
             rate_limits: RateLimitConfig::default(),
+            warnings: WarningConfig::default(),
             trusted_proxies: Vec::new(),
             sandbox_pay_delay_ms: 0,
             clues: ClueConfig::default(),
@@ -389,5 +451,8 @@ mod tests {
         assert_eq!(config.rate_limits, RateLimitConfig::default());
         assert_eq!(config.security.max_failed_logins, SecurityConfig::default().max_failed_logins);
         assert!(config.trusted_proxies.is_empty());
+        assert_eq!(config.warnings.idle_attendance_days, WarningConfig::default().idle_attendance_days);
+        assert_eq!(config.warnings.minimum_wage_of("4101,410105"), 210_000);
+        assert_eq!(config.warnings.minimum_wage_of("4208,420802"), 190_000);
     }
 }

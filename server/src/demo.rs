@@ -121,10 +121,13 @@ pub async fn seed(db: &Db) -> anyhow::Result<bool> {
     Ok(true)
 }
 
-/// `serve --demo`: seeds only a database without any account.
-pub async fn seed_if_empty(db: &Db) -> anyhow::Result<()> {
+/// `serve --demo`: seeds only a database without any account, with the warnings' demo on top.
+pub async fn seed_if_empty(db: &Db, warnings: &crate::config::WarningConfig) -> anyhow::Result<()> {
     if accounts::count(db).await? == 0 {
         seed(db).await?;
+        if let Some((approved, _, _)) = projects::approved(db).await?.first() {
+            crate::warning::demo::seed(db, *approved, warnings).await?;
+        }
         tracing::info!("demo data seeded: demo / newsite / finance / jiancha (Demo@12345), admin (Admin@12345)");
     }
     Ok(())

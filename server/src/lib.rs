@@ -40,6 +40,7 @@ pub mod system;
 pub mod team;
 pub mod upload;
 pub mod wage;
+pub mod warning;
 pub mod web;
 pub mod worker;
 
@@ -67,7 +68,7 @@ use crate::state::AppState;
 #[openapi(
     info(title = "wageguard API", version = "0.1.0",
         description = "农民工工资支付监管平台接口。Every reply is HTTP 200 with the envelope {code, message, data}: 201 success, 101 not logged in, 401 refused, 301 needs confirmation, 403 forbidden, 404 not found. POST bodies are form-encoded; the session token goes in header X-Token."),
-    tags((name = "auth", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"), (name = "worker", description = "实名制人员：进场登记、花名册、培训、身份证补录"), (name = "attendance", description = "考勤：设备、规则、打卡记录、考勤表与修正"), (name = "property", description = "财务角色配置与财务个人中心"), (name = "special", description = "专户信息、流水与到账"), (name = "affix", description = "附件凭证"), (name = "wage", description = "工资核算、工资单、发放与异常处理"), (name = "finance", description = "财务审批"), (name = "privacy", description = "证件与卡号的脱敏与查看"), (name = "calendar", description = "工作日历：法定节假日与调休"), (name = "oplog", description = "操作日志"), (name = "regulator", description = "监管：项目目录"), (name = "notice", description = "通知公告"), (name = "clue", description = "欠薪线索：公众举报、派发、反馈与办结"))
+    tags((name = "auth", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"), (name = "worker", description = "实名制人员：进场登记、花名册、培训、身份证补录"), (name = "attendance", description = "考勤：设备、规则、打卡记录、考勤表与修正"), (name = "property", description = "财务角色配置与财务个人中心"), (name = "special", description = "专户信息、流水与到账"), (name = "affix", description = "附件凭证"), (name = "wage", description = "工资核算、工资单、发放与异常处理"), (name = "finance", description = "财务审批"), (name = "privacy", description = "证件与卡号的脱敏与查看"), (name = "calendar", description = "工作日历：法定节假日与调休"), (name = "oplog", description = "操作日志"), (name = "regulator", description = "监管：项目目录"), (name = "notice", description = "通知公告"), (name = "clue", description = "欠薪线索：公众举报、派发、反馈与办结"), (name = "warning", description = "预警信息与预警监管"))
 )]
 struct ApiDoc;
 
@@ -98,6 +99,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(oplog::router())
         .merge(notice::router())
         .merge(clue::router())
+        .merge(warning::router())
         .split_for_parts();
     (router, unique_operation_ids(envelope::describe_refusals(document)))
 }
@@ -212,7 +214,7 @@ pub async fn serve(config: Config, with_demo: bool) -> anyhow::Result<()> {
     let db = open_database(&config).await?;
     tracing::info!(backend = db.backend(), "database ready");
     if with_demo {
-        demo::seed_if_empty(&db).await?;
+        demo::seed_if_empty(&db, &config.warnings).await?;
     }
     let recounted = attendance::service::recount_stored_shifts(&db).await?;
     if recounted > 0 {
@@ -434,6 +436,7 @@ mod tests {
                 "punches",
                 "attendance_days",
                 "attendance_corrections",
+                "unknown_punches",
             ],
         ),
         ("auth", &["accounts", "sessions", "login_guards", "captchas", "sms_codes", "sms_outbox"]),
@@ -465,6 +468,7 @@ mod tests {
             ],
         ),
         ("worker", &["workers", "employments", "employment_rates", "trainings", "training_attendees"]),
+        ("warning", &["warnings", "warning_notes"]),
         ("audit", &[]),
         ("property", &[]),
         ("special", &[]),

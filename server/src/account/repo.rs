@@ -264,3 +264,15 @@ pub async fn balances(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, i64)>> {
     let binds: Vec<crate::db::Bind> = ids.iter().map(|id| crate::db::Bind::Int(*id)).collect();
     on_db!(db, pool => crate::bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
+
+/// For the early warnings: (project, open status, open day, balance) of every special account.
+pub async fn account_states(db: &Db) -> sqlx::Result<Vec<(i64, i64, String, i64)>> {
+    let sql = "SELECT project_id, open_status, open_time, balance_fen FROM special_accounts";
+    on_db!(db, pool => sqlx::query_as(sql).fetch_all(pool).await)
+}
+
+/// For the early warnings: (project, when) of the money that came into special accounts from `since`.
+pub async fn inflows_since(db: &Db, since: i64) -> sqlx::Result<Vec<(i64, i64)>> {
+    let sql = "SELECT project_id, occurred_at FROM account_flows WHERE direction = 'in' AND occurred_at >= $1";
+    on_db!(db, pool => sqlx::query_as(sql).bind(since).fetch_all(pool).await)
+}

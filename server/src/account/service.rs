@@ -23,3 +23,13 @@ pub async fn verification(db: &Db, project_id: i64) -> sqlx::Result<Option<Verif
 pub async fn balances(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, i64)>> {
     repo::balances(db, ids).await
 }
+
+/// For the early warnings: (project, open status (1 opened), open day, balance fen) of every special account.
+pub async fn account_states(db: &Db) -> sqlx::Result<Vec<(i64, i64, String, i64)>> {
+    repo::account_states(db).await
+}
+
+/// For the early warnings: (project, unix second) of every inflow to a special account from `since`.
+pub async fn inflows_since(db: &Db, since: i64) -> sqlx::Result<Vec<(i64, i64)>> {
+    repo::inflows_since(db, since).await
+}

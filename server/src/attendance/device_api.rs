@@ -306,6 +306,16 @@ pub async fn punch(db: &Db, data_dir: &Path, admitted: Admitted, body: &[u8]) ->
         IngestError::Database(error) => ApiError::from(error),
     })?;
     repo::touch_heartbeat(db, device.id, now).await?;
+    // Punches of persons on no roster are kept as counts, for the early warning (docs/decisions.md).
+    let mut unknown: std::collections::BTreeMap<(String, String), i64> = std::collections::BTreeMap::new();
+    for refusal in errors.iter().filter(|refusal| refusal.reason == MSG_ROW_NOT_ON_ROSTER) {
+        let time = text_field(&punches[refusal.index], "time");
+        let day = rules::parse_china_time(time).map_or_else(|_| clock::today(), |at| rules::china_day(at).to_string());
+        *unknown.entry((day, refusal.id_number.clone())).or_default() += 1;
+    }
+    let unknown: Vec<(String, String, i64)> =
+        unknown.into_iter().map(|((day, id_number), count)| (day, id_number, count)).collect();
+    repo::count_unknown_punches(db, project_id, &unknown).await?;
     Ok(DevicePunchResult {
         received: punches.len(),
         inserted: ingested.inserted,

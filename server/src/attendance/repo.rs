@@ -822,3 +822,36 @@ pub async fn last_days(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, String)>>
     let binds: Vec<Bind> = ids.iter().map(|id| Bind::Int(*id)).collect();
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
+
+/// For the early warnings: each project's last day with a punch.
+pub async fn last_punch_days(db: &Db) -> sqlx::Result<Vec<(i64, String)>> {
+    let sql = "SELECT project_id, MAX(day) FROM attendance_days GROUP BY project_id";
+    on_db!(db, pool => sqlx::query_as(sql).fetch_all(pool).await)
+}
+
+/// For the early warnings: (project, month) of the months in [`from`, `before`) (`YYYY-MM-DD`) with an attended day.
+pub async fn attended_months(db: &Db, from: &str, before: &str) -> sqlx::Result<Vec<(i64, String)>> {
+    let sql = "SELECT DISTINCT project_id, substr(day, 1, 7) FROM attendance_days \
+               WHERE attended AND day >= $1 AND day < $2";
+    on_db!(db, pool => sqlx::query_as(sql).bind(from).bind(before).fetch_all(pool).await)
+}
+
+/// Counts device punches refused because the person is on no roster of the project: (day, ID number, how many).
+pub async fn count_unknown_punches(db: &Db, project_id: i64, refused: &[(String, String, i64)]) -> sqlx::Result<()> {
+    let sql = "INSERT INTO unknown_punches (project_id, day, id_number, refused) VALUES ($1, $2, $3, $4) \
+               ON CONFLICT (project_id, day, id_number) DO UPDATE SET refused = unknown_punches.refused + excluded.refused";
+    for (day, id_number, count) in refused {
+        crate::execute!(db, sqlx::query(sql).bind(project_id).bind(day).bind(id_number).bind(*count))?;
+    }
+    Ok(())
+}
+
+/// For the early warnings: (project, day, persons, punches) of the days from `from` with refused punches of
+/// persons still on no roster of the project.
+pub async fn unknown_punch_days(db: &Db, from: &str) -> sqlx::Result<Vec<(i64, String, i64, i64)>> {
+    let sql = "SELECT u.project_id, u.day, COUNT(*), CAST(SUM(u.refused) AS BIGINT) FROM unknown_punches u \
+               WHERE u.day >= $1 AND NOT EXISTS (SELECT 1 FROM workers w JOIN employments e ON e.worker_id = w.id \
+                   WHERE w.id_number = u.id_number AND e.project_id = u.project_id) \
+               GROUP BY u.project_id, u.day";
+    on_db!(db, pool => sqlx::query_as(sql).bind(from).fetch_all(pool).await)
+}

@@ -1043,3 +1043,20 @@ pub async fn worker_month(
 pub async fn last_days(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, String)>> {
     repo::last_days(db, ids).await
 }
+
+/// For the early warnings: (project, last day with a punch).
+pub async fn last_punch_days(db: &Db) -> sqlx::Result<Vec<(i64, String)>> {
+    repo::last_punch_days(db).await
+}
+
+/// For the early warnings: (project, `YYYY-MM`) of the months from `from` up to `before` (`YYYY-MM`, exclusive)
+/// in which someone attended.
+pub async fn attended_months(db: &Db, from: &str, before: &str) -> sqlx::Result<Vec<(i64, String)>> {
+    repo::attended_months(db, &format!("{from}-01"), &format!("{before}-01")).await
+}
+
+/// For the early warnings: (project, day, persons, punches) of the days from `from` (`YYYY-MM-DD`) on which a
+/// device sent punches of persons still on no roster of the project.
+pub async fn unknown_punch_days(db: &Db, from: &str) -> sqlx::Result<Vec<(i64, String, i64, i64)>> {
+    repo::unknown_punch_days(db, from).await
+}

@@ -734,6 +734,11 @@ pub async fn unit_briefs(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<UnitBrief>> {
     repo::unit_briefs(db, ids).await
 }
 
+/// For the early warnings: (project, unit, last day `YYYY-MM-DD`) of each unit's wage guarantee.
+pub async fn guarantee_ends(db: &Db) -> sqlx::Result<Vec<(i64, i64, String)>> {
+    repo::guarantee_ends(db).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,7 @@ use std::time::Duration;
 use crate::clock;
 use crate::db::Db;
 use crate::state::AppState;
-use crate::{auth, wage};
+use crate::{auth, wage, warning};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Job {
@@ -22,16 +22,19 @@ pub enum Job {
     SessionCleanup,
     /// Failed-password counts of names untried for a day and not locked are forgotten.
     LoginGuardCleanup,
+    /// The early-warning engine evaluates every rule.
+    Warnings,
 }
 
 impl Job {
-    pub const ALL: [Job; 3] = [Job::PayoutRecovery, Job::SessionCleanup, Job::LoginGuardCleanup];
+    pub const ALL: [Job; 4] = [Job::PayoutRecovery, Job::SessionCleanup, Job::LoginGuardCleanup, Job::Warnings];
 
     pub fn name(self) -> &'static str {
         match self {
             Job::PayoutRecovery => "payout_recovery",
             Job::SessionCleanup => "session_cleanup",
             Job::LoginGuardCleanup => "login_guard_cleanup",
+            Job::Warnings => "warnings",
         }
     }
 
@@ -52,6 +55,9 @@ impl Job {
                     "forgot {} failed-password counts",
                     auth::lockout::delete_stale(&state.db, clock::now() - 86_400).await?
                 )
+            }
+            Job::Warnings => {
+                warning::engine::run(&state.db, &state.config.warnings, clock::china_today()).await?.to_string()
             }
         })
     }

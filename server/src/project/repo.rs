@@ -312,3 +312,9 @@ pub async fn directory(
         Ok((rows, total))
     })
 }
+
+/// For the early warnings: (id, district code, contract start day) of every approved project.
+pub async fn approved(db: &Db) -> sqlx::Result<Vec<(i64, String, String)>> {
+    let sql = "SELECT id, district_code, start_time FROM projects WHERE audit_status = '2' ORDER BY id";
+    on_db!(db, pool => sqlx::query_as(sql).fetch_all(pool).await)
+}

@@ -547,3 +547,8 @@ pub async fn directory(
 ) -> sqlx::Result<(Vec<DirectoryProject>, i64)> {
     repo::directory(db, filter, order, limit, offset).await
 }
+
+/// For the early warnings: (id, district code, contract start day) of every approved project.
+pub async fn approved(db: &Db) -> sqlx::Result<Vec<(i64, String, String)>> {
+    repo::approved(db).await
+}

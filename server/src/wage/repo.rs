@@ -1447,3 +1447,72 @@ async fn month_sums(db: &Db, ids: &[i64], month: &str, select: &'static str) -> 
         query.fetch_all(pool).await
     })
 }
+
+/// For the early warnings: (project, month, unpaid net) of months in [`from`, `before`) whose lines with pay
+/// have no paid payout. A paid sheet has none, so only the others' lines are looked at (sheets first: `CROSS
+/// JOIN` keeps SQLite from scanning every line of the months).
+pub async fn unpaid_months(db: &Db, from: &str, before: &str) -> sqlx::Result<Vec<(i64, String, i64)>> {
+    let sql = "SELECT l.project_id, l.month, CAST(SUM(l.net_fen) AS BIGINT) FROM wage_sheets s CROSS JOIN wage_lines l \
+               WHERE l.sheet_id = s.id AND s.status <> 'paid' AND s.month >= $1 AND s.month < $2 AND l.net_fen > 0 \
+               AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.line_id = l.id AND p.status = 'paid') \
+               GROUP BY l.project_id, l.month";
+    on_db!(db, pool => sqlx::query_as(sql).bind(from).bind(before).fetch_all(pool).await)
+}
+
+/// For the early warnings: per project and month of [`from`, `before`), the workers who attended and how many
+/// of them are on no wage line of that month.
+pub async fn attended_without_line(db: &Db, from: &str, before: &str) -> sqlx::Result<Vec<(i64, String, i64, i64)>> {
+    let sql = "SELECT a.project_id, substr(a.day, 1, 7), COUNT(DISTINCT a.worker_id), \
+               COUNT(DISTINCT CASE WHEN l.id IS NULL THEN a.worker_id END) FROM attendance_days a \
+               LEFT JOIN wage_lines l ON l.project_id = a.project_id AND l.worker_id = a.worker_id \
+               AND l.month = substr(a.day, 1, 7) \
+               WHERE a.attended AND a.day >= $1 AND a.day < $2 GROUP BY a.project_id, substr(a.day, 1, 7)";
+    let (from, before) = (format!("{from}-01"), format!("{before}-01"));
+    on_db!(db, pool => sqlx::query_as(sql).bind(&from).bind(&before).fetch_all(pool).await)
+}
+
+/// For the early warnings: (sheet, project, month, lines with days, their net) of the confirmed or paid sheets
+/// of months from `from`.
+pub async fn sheet_nets(db: &Db, from: &str) -> sqlx::Result<Vec<(i64, i64, String, i64, i64)>> {
+    let sql = "SELECT s.id, s.project_id, s.month, COUNT(l.id), CAST(SUM(l.net_fen) AS BIGINT) FROM wage_sheets s \
+               JOIN wage_lines l ON l.sheet_id = s.id WHERE s.status <> 'draft' AND s.month >= $1 AND l.days > 0 \
+               GROUP BY s.id, s.project_id, s.month";
+    on_db!(db, pool => sqlx::query_as(sql).bind(from).fetch_all(pool).await)
+}
+
+/// For the early warnings: (project, worker, month, net) of a worker's lines of one month above `limit`.
+pub async fn worker_months_over(db: &Db, from: &str, limit: i64) -> sqlx::Result<Vec<(i64, i64, String, i64)>> {
+    // Grouped in the order of the index `wage_lines_month`, so no sort.
+    let sql = "SELECT project_id, worker_id, month, CAST(SUM(net_fen) AS BIGINT) FROM wage_lines WHERE month >= $1 \
+               GROUP BY project_id, month, worker_id HAVING SUM(net_fen) > $2";
+    on_db!(db, pool => sqlx::query_as(sql).bind(from).bind(limit).fetch_all(pool).await)
+}
+
+/// For the early warnings: (project, worker, year, net) of a worker's lines of one calendar year above `limit`.
+pub async fn worker_years_over(db: &Db, from: &str, limit: i64) -> sqlx::Result<Vec<(i64, i64, String, i64)>> {
+    let sql = "SELECT project_id, worker_id, substr(month, 1, 4), CAST(SUM(net_fen) AS BIGINT) FROM wage_lines \
+               WHERE month >= $1 GROUP BY project_id, worker_id, substr(month, 1, 4) HAVING SUM(net_fen) > $2";
+    on_db!(db, pool => sqlx::query_as(sql).bind(from).bind(limit).fetch_all(pool).await)
+}
+
+/// For the early warnings: each project's net payroll of `month`.
+pub async fn month_payrolls(db: &Db, month: &str) -> sqlx::Result<Vec<(i64, i64)>> {
+    let sql = "SELECT project_id, CAST(SUM(net_fen) AS BIGINT) FROM wage_lines WHERE month = $1 GROUP BY project_id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(month).fetch_all(pool).await)
+}
+
+/// For the early warnings: (project, worker, exit day) of employments ended in [`from`, `before`) whose worker
+/// attended in the exit month, is not back on the roster and has no wage line of that month.
+pub async fn departed_without_final_line(db: &Db, from: &str, before: &str) -> sqlx::Result<Vec<(i64, i64, String)>> {
+    let sql = "SELECT e.project_id, e.worker_id, MAX(e.exit_date) FROM employments e \
+               WHERE e.status = 2 AND e.exit_date >= $1 AND e.exit_date < $2 \
+               AND NOT EXISTS (SELECT 1 FROM employments o WHERE o.project_id = e.project_id \
+                   AND o.worker_id = e.worker_id AND o.status = 1) \
+               AND EXISTS (SELECT 1 FROM attendance_days a WHERE a.project_id = e.project_id \
+                   AND a.worker_id = e.worker_id AND a.attended AND a.day >= substr(e.exit_date, 1, 7) || '-01' \
+                   AND a.day <= e.exit_date) \
+               AND NOT EXISTS (SELECT 1 FROM wage_lines l WHERE l.project_id = e.project_id \
+                   AND l.worker_id = e.worker_id AND l.month = substr(e.exit_date, 1, 7)) \
+               GROUP BY e.project_id, e.worker_id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(from).bind(before).fetch_all(pool).await)
+}

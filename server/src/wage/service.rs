@@ -1808,6 +1808,56 @@ pub async fn paid_in_month(db: &Db, ids: &[i64], month: &str) -> sqlx::Result<Ve
     repo::paid_in_month(db, ids, month).await
 }
 
+/// What the early-warning engine reads of the wages (`warning::engine`); months are `YYYY-MM`, bounds
+/// inclusive `from`, exclusive `before`.
+pub mod for_warnings {
+    use super::repo;
+    use crate::db::Db;
+
+    /// (project, month, unpaid net fen): lines with pay and no paid payout.
+    pub async fn unpaid_months(db: &Db, from: &str, before: &str) -> sqlx::Result<Vec<(i64, String, i64)>> {
+        repo::unpaid_months(db, from, before).await
+    }
+
+    /// (project, month, workers attended, of them on no wage line).
+    pub async fn attended_without_line(
+        db: &Db,
+        from: &str,
+        before: &str,
+    ) -> sqlx::Result<Vec<(i64, String, i64, i64)>> {
+        repo::attended_without_line(db, from, before).await
+    }
+
+    /// (sheet, project, month, lines with attended days, their net fen) of confirmed or paid sheets.
+    pub async fn sheet_nets(db: &Db, from: &str) -> sqlx::Result<Vec<(i64, i64, String, i64, i64)>> {
+        repo::sheet_nets(db, from).await
+    }
+
+    /// (project, worker, month, net fen) above `limit` fen in one month.
+    pub async fn worker_months_over(db: &Db, from: &str, limit: i64) -> sqlx::Result<Vec<(i64, i64, String, i64)>> {
+        repo::worker_months_over(db, from, limit).await
+    }
+
+    /// (project, worker, year, net fen) above `limit` fen in one year.
+    pub async fn worker_years_over(db: &Db, from: &str, limit: i64) -> sqlx::Result<Vec<(i64, i64, String, i64)>> {
+        repo::worker_years_over(db, from, limit).await
+    }
+
+    /// (project, net fen) of `month`'s lines.
+    pub async fn month_payrolls(db: &Db, month: &str) -> sqlx::Result<Vec<(i64, i64)>> {
+        repo::month_payrolls(db, month).await
+    }
+
+    /// (project, worker, exit day) of departures without a final wage line.
+    pub async fn departed_without_final_line(
+        db: &Db,
+        from: &str,
+        before: &str,
+    ) -> sqlx::Result<Vec<(i64, i64, String)>> {
+        repo::departed_without_final_line(db, from, before).await
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

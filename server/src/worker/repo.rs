@@ -803,6 +803,20 @@ pub async fn on_site_counts(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, i64)
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
 
+/// For the early warnings: per project, the workers on site and the earliest entry among them.
+pub async fn on_site_since(db: &Db) -> sqlx::Result<Vec<(i64, i64, String)>> {
+    let sql = "SELECT project_id, COUNT(*), MIN(entry_date) FROM employments WHERE status = 1 GROUP BY project_id";
+    on_db!(db, pool => sqlx::query_as(sql).fetch_all(pool).await)
+}
+
+/// For the early warnings: (project, worker, entry day) of workers on site without a signed labour contract
+/// who entered before `before`.
+pub async fn on_site_without_contract(db: &Db, before: &str) -> sqlx::Result<Vec<(i64, i64, String)>> {
+    let sql = "SELECT project_id, worker_id, MIN(entry_date) FROM employments \
+               WHERE status = 1 AND NOT contract_signed AND entry_date < $1 GROUP BY project_id, worker_id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(before).fetch_all(pool).await)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

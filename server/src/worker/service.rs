@@ -1196,6 +1196,17 @@ pub async fn on_site_counts(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, i64)
     repo::on_site_counts(db, ids).await
 }
 
+/// For the early warnings: per project, (project, workers on site, earliest entry day).
+pub async fn on_site_since(db: &Db) -> sqlx::Result<Vec<(i64, i64, String)>> {
+    repo::on_site_since(db).await
+}
+
+/// For the early warnings: (project, worker, entry day) of workers on site without a signed labour contract
+/// who entered before `before` (`YYYY-MM-DD`).
+pub async fn on_site_without_contract(db: &Db, before: &str) -> sqlx::Result<Vec<(i64, i64, String)>> {
+    repo::on_site_without_contract(db, before).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -80,7 +80,7 @@ async fn push_raw(app: &TestApp, url: &str, signed: &Signed<'_>, body: &str) -> 
 
 /// Each push signs with a timestamp of its own — now, or one second after the last one used (inside the
 /// accepted skew) — so a batch sent twice in the same second is a new request, not a replay.
-async fn push(app: &TestApp, serial: &str, secret: &str, punches: Value) -> Value {
+pub async fn push(app: &TestApp, serial: &str, secret: &str, punches: Value) -> Value {
     static LAST: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
     let now = wageguard::clock::now();
     let previous = LAST
@@ -93,7 +93,7 @@ async fn push(app: &TestApp, serial: &str, secret: &str, punches: Value) -> Valu
     push_raw(app, "/device/v1/punch", &Signed { serial, secret, timestamp }, &body).await
 }
 
-fn punch(id_number: &str, time: &str, direction: &str) -> Value {
+pub fn punch(id_number: &str, time: &str, direction: &str) -> Value {
     json!({ "idNumber": id_number, "time": time, "direction": direction })
 }
 

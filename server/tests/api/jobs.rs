@@ -69,8 +69,14 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
     let first = jobs::round(&state, "host:1", slot, true).await;
     assert_eq!(
         first,
-        vec![(Job::PayoutRecovery, Turn::Ran), (Job::SessionCleanup, Turn::Ran), (Job::LoginGuardCleanup, Turn::Ran)]
+        vec![
+            (Job::PayoutRecovery, Turn::Ran),
+            (Job::SessionCleanup, Turn::Ran),
+            (Job::LoginGuardCleanup, Turn::Ran),
+            (Job::Warnings, Turn::Ran)
+        ]
     );
+    assert!(app.scalar("SELECT COUNT(*) FROM warnings").await > 0, "the engine ran on the demo data");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM sessions WHERE token_hash = 'expired'").await, 0);
     let second = jobs::round(&state, "host:2", slot, true).await;
     assert_eq!(
@@ -78,7 +84,8 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
         vec![
             (Job::PayoutRecovery, Turn::Ran),
             (Job::SessionCleanup, Turn::Skipped),
-            (Job::LoginGuardCleanup, Turn::Skipped)
+            (Job::LoginGuardCleanup, Turn::Skipped),
+            (Job::Warnings, Turn::Skipped)
         ],
         "a start recovers payouts even in a taken slot"
     );
@@ -88,13 +95,14 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
         vec![
             (Job::PayoutRecovery, Turn::Skipped),
             (Job::SessionCleanup, Turn::Skipped),
-            (Job::LoginGuardCleanup, Turn::Skipped)
+            (Job::LoginGuardCleanup, Turn::Skipped),
+            (Job::Warnings, Turn::Skipped)
         ]
     );
 
     assert_eq!(
         app.scalar("SELECT COUNT(*) FROM job_runs WHERE slot IS NOT NULL").await,
-        3,
+        Job::ALL.len() as i64,
         "one run per job for the slot"
     );
     assert_eq!(

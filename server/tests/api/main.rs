@@ -44,5 +44,6 @@ mod units;
 mod units_info;
 mod upload;
 mod wages;
+mod warnings;
 mod wizard;
 mod workers;

@@ -599,6 +599,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/warning/v1/Warning/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 预警监管: every project's warnings in the regulator's district; filters `level`, `rule`, `status`,
+         *     `district` (inside its own) and `projectId`, paged. Regulator accounts only (403).
+         */
+        get: operations["regulator_warnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/warning/v1/Warning/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Closes an open warning (`id`) with a `remark`: 监察 or 管理员. The engine does not raise it again.
+         *     Logged; the project is told.
+         */
+        post: operations["warning_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/warning/v1/Warning/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The regulator comments on a warning (`id`, `content`). Logged. Answers the note's id. */
+        post: operations["warning_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/warning/v1/Warning/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open warnings by level per county of the regulator's district (the list's filters apply), and the rules
+         *     for the filter. Regulator accounts only.
+         */
+        get: operations["warning_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/warning/v1/Warning/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A warning (`id`) with its thread and its history (raised, closed, reopened). Regulator accounts only. */
+        get: operations["regulator_warning"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/warning/v1/Warning/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopens a closed warning (`id`) with a `remark`: 监察 or 管理员. Logged; the project is told. */
+        post: operations["warning_reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bank/special/v1/Account/arrival": {
         parameters: {
             query?: never;
@@ -1747,6 +1858,80 @@ export interface paths {
          *     images and the entry date. Builder accounts only. Logged.
          */
         post: operations["construction_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/earlywarning/v1/EarlyWarning/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 预警信息: the project's warnings, open first, newest first; filters `level` (yellow, orange, red), `rule`
+         *     and `status` (open, closed), paged. A regulator names the project (`projectId`, its district's).
+         */
+        post: operations["warning_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/earlywarning/v1/EarlyWarning/ajax_message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A warning's thread (`id`): the project's answers and the regulator's comments, oldest first. */
+        get: operations["warning_thread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/earlywarning/v1/EarlyWarning/ajax_save_message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The project answers a warning (`id`, `content` up to 500 characters, `attachments` up to 5 upload URLs
+         *     of its own, comma-separated). Logged. Answers the note's id.
+         */
+        post: operations["warning_save_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/earlywarning/v1/EarlyWarning/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One warning with its facts (`id`); another project's answers 404. */
+        get: operations["warning_index"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4897,6 +5082,11 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /** @description Close or reopen with the regulator's remark. */
+        DecisionForm: {
+            id?: string | null;
+            remark?: string | null;
+        };
         DetailData: {
             accountForm?: components["schemas"]["AccountForm"] | null;
             /** @description Every attachment URL of the registration. */
@@ -5058,6 +5248,17 @@ export interface components {
             id?: string | null;
             /** @description The project to answer; empty: the project the lead names. */
             projectId?: string | null;
+        };
+        /** @description Open warnings of one district by level. */
+        DistrictCount: {
+            district: string;
+            districtName: string;
+            /** Format: int64 */
+            orange: number;
+            /** Format: int64 */
+            red: number;
+            /** Format: int64 */
+            yellow: number;
         };
         /** @description `Worker/edit`: the person's phone and wage card, from one of their roster lines on this project. */
         EditForm: {
@@ -7192,6 +7393,58 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Paged_WarningItem: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    closeReason: string;
+                    /** @description '' while open. */
+                    closedAt: string;
+                    /** @description '', engine (the cause went) or regulator. */
+                    closedBy: string;
+                    districtName: string;
+                    facts: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description yellow, orange or red. */
+                    level: string;
+                    /** @description 黄, 橙 or 红. */
+                    levelLabel: string;
+                    /** @description `YYYY-MM`, `YYYY`, `YYYY-MM-DD` or ''. */
+                    period: string;
+                    /** Format: int64 */
+                    projectId: number;
+                    projectName: string;
+                    raisedAt: string;
+                    rule: string;
+                    ruleLabel: string;
+                    /** @description open or closed. */
+                    status: string;
+                    statusLabel: string;
+                    /** Format: int64 */
+                    subjectId: number;
+                    /** @description '' (the project), worker, sheet or unit. */
+                    subjectKind: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_ParticipantDetail: {
             /**
              * Format: int32
@@ -8175,6 +8428,28 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Vec_WarningNote: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                accountName: string;
+                attachments: string[];
+                /** @description project or regulator. */
+                authorKind: string;
+                /** @description 项目 or 监管部门. */
+                authorLabel: string;
+                content: string;
+                createdAt: string;
+                /** Format: int64 */
+                id: number;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Vec_i64: {
             /**
              * Format: int32
@@ -8374,6 +8649,77 @@ export interface components {
                 differences: components["schemas"]["WageSheetDifference"][];
                 lines: components["schemas"]["Paged_WageLine"];
                 sheet: components["schemas"]["WageSheet"];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_WarningCounts: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                districts: components["schemas"]["DistrictCount"][];
+                rules: components["schemas"]["RuleOption"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_WarningDetail: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description A warning with its thread and its history. */
+            data: {
+                history: components["schemas"]["WarningEvent"][];
+                notes: components["schemas"]["WarningNote"][];
+                warning: components["schemas"]["WarningItem"];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_WarningItem: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One warning. */
+            data: {
+                closeReason: string;
+                /** @description '' while open. */
+                closedAt: string;
+                /** @description '', engine (the cause went) or regulator. */
+                closedBy: string;
+                districtName: string;
+                facts: string;
+                /** Format: int64 */
+                id: number;
+                /** @description yellow, orange or red. */
+                level: string;
+                /** @description 黄, 橙 or 红. */
+                levelLabel: string;
+                /** @description `YYYY-MM`, `YYYY`, `YYYY-MM-DD` or ''. */
+                period: string;
+                /** Format: int64 */
+                projectId: number;
+                projectName: string;
+                raisedAt: string;
+                rule: string;
+                ruleLabel: string;
+                /** @description open or closed. */
+                status: string;
+                statusLabel: string;
+                /** Format: int64 */
+                subjectId: number;
+                /** @description '' (the project), worker, sheet or unit. */
+                subjectKind: string;
             };
             message: string;
         };
@@ -8816,6 +9162,15 @@ export interface components {
              */
             date?: string | null;
             /** @description The roster line (employment) id. */
+            id?: string | null;
+        };
+        /**
+         * @description The project's answer or the regulator's comment (`content`, up to 500 characters) with up to 5
+         *     attachments (`attachments`: upload URLs separated by commas; the project's only).
+         */
+        NoteForm: {
+            attachments?: string | null;
+            content?: string | null;
             id?: string | null;
         };
         /**
@@ -9698,6 +10053,11 @@ export interface components {
             role: string;
             /** Format: int64 */
             value: number;
+        };
+        /** @description A rule for the filters. */
+        RuleOption: {
+            code: string;
+            label: string;
         };
         RulesForm: {
             /** @description 0–3600. */
@@ -10818,6 +11178,82 @@ export interface components {
             label: string;
             value: string;
         };
+        WarningCounts: {
+            districts: components["schemas"]["DistrictCount"][];
+            rules: components["schemas"]["RuleOption"][];
+        };
+        /** @description A warning with its thread and its history. */
+        WarningDetail: {
+            history: components["schemas"]["WarningEvent"][];
+            notes: components["schemas"]["WarningNote"][];
+            warning: components["schemas"]["WarningItem"];
+        };
+        /** @description One line of a warning's history (raised, closed, reopened). */
+        WarningEvent: {
+            accountName: string;
+            action: string;
+            createdAt: string;
+            detail: string;
+        };
+        /** @description One warning. */
+        WarningItem: {
+            closeReason: string;
+            /** @description '' while open. */
+            closedAt: string;
+            /** @description '', engine (the cause went) or regulator. */
+            closedBy: string;
+            districtName: string;
+            facts: string;
+            /** Format: int64 */
+            id: number;
+            /** @description yellow, orange or red. */
+            level: string;
+            /** @description 黄, 橙 or 红. */
+            levelLabel: string;
+            /** @description `YYYY-MM`, `YYYY`, `YYYY-MM-DD` or ''. */
+            period: string;
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            raisedAt: string;
+            rule: string;
+            ruleLabel: string;
+            /** @description open or closed. */
+            status: string;
+            statusLabel: string;
+            /** Format: int64 */
+            subjectId: number;
+            /** @description '' (the project), worker, sheet or unit. */
+            subjectKind: string;
+        };
+        /** @description One note of a warning's thread. */
+        WarningNote: {
+            accountName: string;
+            attachments: string[];
+            /** @description project or regulator. */
+            authorKind: string;
+            /** @description 项目 or 监管部门. */
+            authorLabel: string;
+            content: string;
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description The list's filters; every one optional. */
+        WarningQuery: {
+            /** @description The regulator: a district code inside its own. */
+            district?: string | null;
+            /** @description yellow, orange or red. */
+            level?: string | null;
+            limit?: string | null;
+            page?: string | null;
+            /** @description The regulator: one project of its district. */
+            projectId?: string | null;
+            /** @description A rule's code (`rules` of the counts answer). */
+            rule?: string | null;
+            /** @description open or closed. */
+            status?: string | null;
+        };
         /**
          * @description `Worker/detail`: the line with the person's ID data and contract, and the worker's employments on
          *     this project.
@@ -11699,6 +12135,178 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SpecialPosted"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    regulator_warnings: {
+        parameters: {
+            query?: {
+                /** @description yellow, orange or red. */
+                level?: string;
+                /** @description A rule's code (`rules` of the counts answer). */
+                rule?: string;
+                /** @description open or closed. */
+                status?: string;
+                /** @description The regulator: one project of its district. */
+                projectId?: string;
+                /** @description The regulator: a district code inside its own. */
+                district?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_WarningItem"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    warning_close: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DecisionForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    warning_comment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NoteForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_i64"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    warning_counts: {
+        parameters: {
+            query?: {
+                /** @description yellow, orange or red. */
+                level?: string;
+                /** @description A rule's code (`rules` of the counts answer). */
+                rule?: string;
+                /** @description open or closed. */
+                status?: string;
+                /** @description The regulator: one project of its district. */
+                projectId?: string;
+                /** @description The regulator: a district code inside its own. */
+                district?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WarningCounts"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    regulator_warning: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WarningDetail"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    warning_reopen: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DecisionForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13212,6 +13820,106 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ParticipantSaved"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    warning_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WarningQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_WarningItem"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    warning_thread: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_WarningNote"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    warning_save_note: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NoteForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_i64"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    warning_index: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WarningItem"] | components["schemas"]["Refusal"];
                 };
             };
         };

@@ -136,7 +136,7 @@ export const normalRoutes: AppRoute[] = [
     redirect: '/message/warn',
     meta: { ...builder, title: '消息中心', icon: 'message', noProject: true },
     children: [
-      { path: 'warn', page: placeholder('预警信息'), meta: { title: '预警信息' } },
+      { path: 'warn', page: lazyPage(() => import('@/pages/warning/Warnings')), meta: { title: '预警信息' } },
       { path: 'announcement', page: lazyPage(() => import('@/pages/notice/Announcement')), meta: { title: '通知公告' } },
       { path: 'system', page: lazyPage(() => import('@/pages/message/System')), meta: { title: '系统消息' } },
     ],
@@ -230,6 +230,11 @@ export const normalRoutes: AppRoute[] = [
         path: 'clues',
         page: lazyPage(() => import('@/pages/clue/ClueInbox')),
         meta: { title: '线索管理', regulatorRoles: ['inspector', 'manager'], noProject: true },
+      },
+      {
+        path: 'warnings',
+        page: lazyPage(() => import('@/pages/warning/Supervision')),
+        meta: { title: '预警监管' },
       },
     ],
   },

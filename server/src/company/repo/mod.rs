@@ -359,3 +359,9 @@ pub async fn unit_briefs(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<UnitBrief>> {
     let binds: Vec<crate::db::Bind> = ids.iter().map(|id| crate::db::Bind::Int(*id)).collect();
     on_db!(db, pool => crate::bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
+
+/// For the early warnings: (project, unit, last day) of the units' wage guarantees that have a last day.
+pub async fn guarantee_ends(db: &Db) -> sqlx::Result<Vec<(i64, i64, String)>> {
+    let sql = "SELECT project_id, id, guarantee_end FROM project_units WHERE guarantee_end <> ''";
+    on_db!(db, pool => sqlx::query_as(sql).fetch_all(pool).await)
+}
