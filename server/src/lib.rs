@@ -424,7 +424,7 @@ mod tests {
 
     /// Which area writes each table (docs/architecture.md has the same list). Reads may join other areas'
     /// tables for a list's names and scope; writes go through the owner's service.
-    const OWNERS: [(&str, &[&str]); 23] = [
+    const OWNERS: [(&str, &[&str]); 25] = [
         ("account", &["special_accounts", "account_flows", "account_verifications"]),
         ("affix", &["vouchers"]),
         (
