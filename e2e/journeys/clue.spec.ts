@@ -36,11 +36,12 @@ async function closeLead(page: Page) {
   await expect(page.getByTestId('lead-history')).toBeHidden()
 }
 
-/** The clerk opens the lead from 线索反馈管理 and answers it with a photo. */
+/** The login popup lists the lead the bureau sent (dispatched or returned); 查看 opens it, answered with a photo. */
 async function answer(page: Page, receipt: string, content: string) {
   await signIn(page, DEMO)
-  await page.goto('/remunerationClues/feedbackManagement')
-  await page.getByRole('row').filter({ hasText: receipt }).getByRole('button', { name: '去反馈' }).click()
+  const waiting = page.getByTestId('lead-popup').locator('[data-testid^=lead-popup-item-]').filter({ hasText: receipt })
+  await expect(waiting).toBeVisible()
+  await waiting.locator('[data-testid^=lead-popup-view-]').click()
   await expect(page).toHaveURL(/\/remunerationClues\/feedbackDetail\?id=\d+$/)
   await page.getByTestId('feedback-content').fill(content)
   await page.getByTestId('feedback-detail').locator('input[type=file]').setInputFiles(PHOTO)
