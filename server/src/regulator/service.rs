@@ -17,7 +17,7 @@ use crate::domain::dates::format_date;
 use crate::envelope::ApiError;
 use crate::paging::{self, Page, Paged};
 use crate::project::service::{self as project, DirectoryFilter, DirectoryProject};
-use crate::{account, attendance, company, scope, wage, worker};
+use crate::{account, attendance, company, scope, wage, warning, worker};
 
 pub const MSG_ADMIN_ONLY: &str = "仅监管部门账号可以查看项目目录";
 pub const MSG_STATUS: &str = "请选择正确的审核状态";
@@ -91,6 +91,10 @@ pub struct DirectoryRow {
     pub guarantee_label: String,
     /// The guarantee's last day, '' when open-ended or none.
     pub guarantee_end: String,
+    /// Open early warnings by level (红, 橙, 黄).
+    pub warnings_red: i64,
+    pub warnings_orange: i64,
+    pub warnings_yellow: i64,
 }
 
 pub fn audit_status_label(status: &str) -> &'static str {
@@ -194,6 +198,7 @@ async fn with_figures(db: &Db, projects: Vec<DirectoryProject>) -> Result<Vec<Di
     let paid: HashMap<i64, i64> = wage::service::paid_in_month(db, &ids, &month).await?.into_iter().collect();
     let payable: HashMap<i64, i64> = wage::service::payable_in_month(db, &ids, &month).await?.into_iter().collect();
     let balances: HashMap<i64, i64> = account::service::balances(db, &ids).await?.into_iter().collect();
+    let warnings = warning::service::open_levels(db, &ids).await?;
     let today = format_date(clock::china_today());
     Ok(projects
         .into_iter()
@@ -201,6 +206,7 @@ async fn with_figures(db: &Db, projects: Vec<DirectoryProject>) -> Result<Vec<Di
             let unit = |role: &str| units.iter().find(|unit| unit.project_id == project.id && unit.role == role);
             let contractor = unit("contractor");
             let (guarantee_state, guarantee_label) = guarantee(contractor, &today);
+            let open = warnings.get(&project.id).copied().unwrap_or_default();
             DirectoryRow {
                 id: project.id,
                 district_name: district_name(&project.district_code),
@@ -217,6 +223,9 @@ async fn with_figures(db: &Db, projects: Vec<DirectoryProject>) -> Result<Vec<Di
                 guarantee_state: guarantee_state.into(),
                 guarantee_label,
                 guarantee_end: contractor.map(|unit| unit.guarantee_end.clone()).unwrap_or_default(),
+                warnings_red: open.red,
+                warnings_orange: open.orange,
+                warnings_yellow: open.yellow,
                 name: project.name,
                 district_code: project.district_code,
                 audit_status: project.audit_status,

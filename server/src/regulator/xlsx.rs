@@ -5,7 +5,7 @@ use rust_xlsxwriter::{Format, FormatAlign, Workbook};
 use super::service::DirectoryRow;
 use crate::spreadsheet::{header_format, xlsx_error};
 
-const TITLES: [&str; 15] = [
+const TITLES: [&str; 18] = [
     "项目名称",
     "所属区域",
     "审核状态",
@@ -21,8 +21,12 @@ const TITLES: [&str; 15] = [
     "保函状态",
     "项目ID",
     "区域代码",
+    "红色预警",
+    "橙色预警",
+    "黄色预警",
 ];
-const WIDTHS: [f64; 15] = [32.0, 28.0, 10.0, 30.0, 30.0, 16.0, 10.0, 12.0, 10.0, 16.0, 16.0, 16.0, 20.0, 8.0, 26.0];
+const WIDTHS: [f64; 18] =
+    [32.0, 28.0, 10.0, 30.0, 30.0, 16.0, 10.0, 12.0, 10.0, 16.0, 16.0, 16.0, 20.0, 8.0, 26.0, 10.0, 10.0, 10.0];
 
 /// Fen as yuan for a cell (exact to the cent for any amount a project holds).
 fn yuan(fen: i64) -> f64 {
@@ -61,6 +65,9 @@ pub fn export(rows: &[DirectoryRow]) -> anyhow::Result<Vec<u8>> {
         sheet.write_string(row, 12, &line.guarantee_label).map_err(xlsx_error)?;
         sheet.write_number(row, 13, line.id as f64).map_err(xlsx_error)?;
         sheet.write_string(row, 14, &line.district_code).map_err(xlsx_error)?;
+        for (col, count) in [(15, line.warnings_red), (16, line.warnings_orange), (17, line.warnings_yellow)] {
+            sheet.write_number(row, col, count as f64).map_err(xlsx_error)?;
+        }
     }
     workbook.save_to_buffer().map_err(xlsx_error)
 }

@@ -213,3 +213,17 @@ pub async fn insert_note(db: &Db, note: &NewNote<'_>, now: i64) -> sqlx::Result<
         .fetch_one(pool)
         .await)
 }
+
+/// Open warnings of each of `ids` by level: (project, level, count).
+pub async fn open_by_project(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, String, i64)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT project_id, level, COUNT(*) FROM warnings WHERE status = 'open' AND project_id IN ({}) \
+         GROUP BY project_id, level",
+        crate::db::placeholders(1, ids.len())
+    );
+    let binds: Vec<Bind> = ids.iter().map(|id| Bind::Int(*id)).collect();
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
+}

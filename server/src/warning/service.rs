@@ -499,3 +499,26 @@ pub async fn reopen(db: &Db, current: &CurrentAccount, ip: &str, form: &Decision
     message::send(db, Outgoing::to_project(row.project_id, Kind::Warning, &title, &remark).about(row.id)).await?;
     Ok(())
 }
+
+/// A project's open warnings by level, as the regulator's directory shows them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OpenLevels {
+    pub red: i64,
+    pub orange: i64,
+    pub yellow: i64,
+}
+
+/// The open warnings of each of `ids` by level (projects without any are left out).
+pub async fn open_levels(db: &Db, ids: &[i64]) -> sqlx::Result<std::collections::HashMap<i64, OpenLevels>> {
+    let mut levels = std::collections::HashMap::<i64, OpenLevels>::new();
+    for (project_id, level, count) in repo::open_by_project(db, ids).await? {
+        let entry = levels.entry(project_id).or_default();
+        match Level::parse(&level) {
+            Some(Level::Red) => entry.red += count,
+            Some(Level::Orange) => entry.orange += count,
+            Some(Level::Yellow) => entry.yellow += count,
+            None => {}
+        }
+    }
+    Ok(levels)
+}

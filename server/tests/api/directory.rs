@@ -188,3 +188,25 @@ async fn only_the_regulator_reads_the_directory(app: &TestApp) {
     }
 }
 both!(only_the_regulator_reads_the_directory);
+
+/// The open warnings on a project's row are those the warning list counts for it, level by level.
+async fn the_warning_columns_equal_the_warning_list(app: &TestApp) {
+    wageguard::warning::engine::run(&app.db, &app.config.warnings, wageguard::clock::china_today())
+        .await
+        .expect("engine run");
+    let admin = app.login("admin", "Admin@12345").await;
+    let data = list(app, &admin, "limit=100").await;
+    let demo_row = row(&data, 1);
+    let mut raised = 0;
+    for level in ["red", "orange", "yellow"] {
+        let listed = app
+            .get(&format!("/admin/warning/v1/Warning/ajax_list?projectId=1&status=open&level={level}"), Some(&admin))
+            .await;
+        assert_eq!(listed["code"], 201, "{listed}");
+        let column = format!("warnings{}{}", level[..1].to_uppercase(), &level[1..]);
+        assert_eq!(demo_row[&column], listed["data"]["total"], "{column}: {demo_row}");
+        raised += listed["data"]["total"].as_i64().unwrap();
+    }
+    assert!(raised > 0, "the demo project has open warnings");
+}
+both!(the_warning_columns_equal_the_warning_list);

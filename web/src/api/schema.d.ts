@@ -5238,6 +5238,15 @@ export interface components {
              * @description Net payable on that month's wage sheets.
              */
             wagesPayableFen: number;
+            /** Format: int64 */
+            warningsOrange: number;
+            /**
+             * Format: int64
+             * @description Open early warnings by level (红, 橙, 黄).
+             */
+            warningsRed: number;
+            /** Format: int64 */
+            warningsYellow: number;
             /**
              * Format: int64
              * @description Workers on the roster now (在场).
@@ -6366,6 +6375,15 @@ export interface components {
                      * @description Net payable on that month's wage sheets.
                      */
                     wagesPayableFen: number;
+                    /** Format: int64 */
+                    warningsOrange: number;
+                    /**
+                     * Format: int64
+                     * @description Open early warnings by level (红, 橙, 黄).
+                     */
+                    warningsRed: number;
+                    /** Format: int64 */
+                    warningsYellow: number;
                     /**
                      * Format: int64
                      * @description Workers on the roster now (在场).

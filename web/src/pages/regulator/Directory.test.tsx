@@ -28,6 +28,9 @@ const row: DirectoryRow = {
   guaranteeState: 'valid',
   guaranteeLabel: '有效至2027-12-31',
   guaranteeEnd: '2027-12-31',
+  warningsRed: 2,
+  warningsOrange: 0,
+  warningsYellow: 1,
 };
 
 const query = (url: string) => new URL(url, 'http://x').searchParams;
@@ -42,6 +45,7 @@ describe('Directory', () => {
     expect(screen.getByText('12500000.00')).toBeTruthy();
     expect(screen.getByText('123456.00 / 234567.00')).toBeTruthy();
     expect(screen.getByText('有效至2027-12-31')).toBeTruthy();
+    expect(screen.getByTestId('directory-warnings-1').textContent).toBe('红 2黄 1');
     expect(screen.getByText('共 1 个项目')).toBeTruthy();
     expect(query(called(LIST)[0].url).get('limit')).toBe('20');
 

@@ -44,6 +44,25 @@ const cascader = (options: AreaOption[] | undefined): CascaderOption[] =>
 
 const money = (fen: number | null | undefined) => (fen == null ? '—' : fenToYuan(fen));
 
+/** A project's open warnings by level (红 / 橙 / 黄), '无' when there are none. */
+function OpenWarnings({ row }: { row: DirectoryRow }) {
+  const levels = [
+    { count: row.warningsRed, color: 'red', label: '红' },
+    { count: row.warningsOrange, color: 'orange', label: '橙' },
+    { count: row.warningsYellow, color: 'gold', label: '黄' },
+  ].filter((level) => level.count > 0);
+  if (levels.length === 0) return <span data-testid={`directory-warnings-${row.id}`}>无</span>;
+  return (
+    <span data-testid={`directory-warnings-${row.id}`}>
+      {levels.map((level) => (
+        <Tag key={level.label} color={level.color}>
+          {level.label} {level.count}
+        </Tag>
+      ))}
+    </span>
+  );
+}
+
 export default function Directory() {
   const navigate = useNavigate();
   const view = useProjectInView((state) => state.view);
@@ -122,6 +141,12 @@ export default function Directory() {
       key: 'guarantee',
       width: 160,
       render: (_, row) => <Tag color={GUARANTEE_COLORS[row.guaranteeState]}>{row.guaranteeLabel}</Tag>,
+    },
+    {
+      title: '未处理预警',
+      key: 'warnings',
+      width: 150,
+      render: (_, row) => <OpenWarnings row={row} />,
     },
     {
       title: '操作',
