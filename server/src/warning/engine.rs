@@ -251,7 +251,7 @@ pub async fn run(db: &Db, config: &WarningConfig, today: Date) -> anyhow::Result
                     .project(gone.project_id)
                     .action("预警解除")
                     .on("warning", gone.id)
-                    .detail(format!("open → closed：{}", rule.close_reason())),
+                    .detail(format!("未关闭 → 已关闭：{}", rule.close_reason())),
             )
             .await?;
         }

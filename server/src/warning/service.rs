@@ -469,7 +469,7 @@ pub async fn close(db: &Db, current: &CurrentAccount, ip: &str, form: &DecisionF
             .project(row.project_id)
             .action("关闭预警")
             .on("warning", row.id)
-            .detail(format!("open → closed：{remark}")),
+            .detail(format!("未关闭 → 已关闭：{remark}")),
     )
     .await?;
     let title = format!("预警已关闭：{}", Rule::parse(&row.rule).map(Rule::label).unwrap_or_default());
@@ -492,7 +492,7 @@ pub async fn reopen(db: &Db, current: &CurrentAccount, ip: &str, form: &Decision
             .project(row.project_id)
             .action("重新打开预警")
             .on("warning", row.id)
-            .detail(format!("closed → open：{remark}")),
+            .detail(format!("已关闭 → 未关闭：{remark}")),
     )
     .await?;
     let title = format!("预警已重新打开：{}", Rule::parse(&row.rule).map(Rule::label).unwrap_or_default());
