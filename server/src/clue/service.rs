@@ -344,6 +344,7 @@ pub async fn search_projects(db: &Db, query: &SearchQuery) -> Result<Paged<Proje
         district: String::new(),
         status: "2".into(),
         pattern: paging::contains_pattern(name),
+        only: None,
     };
     let (projects, total) = project::directory(db, &filter, "name ASC", page.limit, page.offset()).await?;
     Ok(page.answer(projects.into_iter().map(|p| ProjectChoice { id: p.id, name: p.name }).collect(), total))

@@ -269,7 +269,8 @@ pub async fn seed_demo_decision(db: &Db, project_id: i64) -> sqlx::Result<()> {
 /// A district matches a project whose `district_code` path holds it.
 const DIRECTORY_FILTER: &str = "($1 = '' OR ',' || district_code || ',' LIKE '%,' || $1 || ',%') \
     AND ($2 = '' OR ',' || district_code || ',' LIKE '%,' || $2 || ',%') \
-    AND ($3 = '' OR audit_status = $3) AND ($4 = '' OR name LIKE $4 ESCAPE '\\')";
+    AND ($3 = '' OR audit_status = $3) AND ($4 = '' OR name LIKE $4 ESCAPE '\\') \
+    AND ($5 = 0 OR ',' || $6 || ',' LIKE '%,' || CAST(id AS TEXT) || ',%')";
 
 /// The directory's filter values, bound in the order of `DIRECTORY_FILTER`.
 pub struct DirectoryFilter {
@@ -277,6 +278,8 @@ pub struct DirectoryFilter {
     pub district: String,
     pub status: String,
     pub pattern: String,
+    /// Only these projects (another area chose them, e.g. those with open warnings); `None`: no such limit.
+    pub only: Option<Vec<i64>>,
 }
 
 /// A project as the directory lists it (the other areas' figures are added by the regulator's service).
@@ -299,16 +302,18 @@ pub async fn directory(
 ) -> sqlx::Result<(Vec<DirectoryProject>, i64)> {
     let sql = format!(
         "SELECT id, name, audit_status, district_code, contract_price_fen FROM projects WHERE {DIRECTORY_FILTER} \
-         ORDER BY {order}, id DESC LIMIT $5 OFFSET $6"
+         ORDER BY {order}, id DESC LIMIT $7 OFFSET $8"
     );
     let count = format!("SELECT COUNT(*) FROM projects WHERE {DIRECTORY_FILTER}");
+    let limited = i64::from(filter.only.is_some());
+    let only = filter.only.iter().flatten().map(i64::to_string).collect::<Vec<_>>().join(",");
     on_db!(db, pool => {
         let rows = sqlx::query_as(sqlx::AssertSqlSafe(sql))
             .bind(&filter.scope).bind(&filter.district).bind(&filter.status).bind(&filter.pattern)
-            .bind(limit).bind(offset).fetch_all(pool).await?;
+            .bind(limited).bind(&only).bind(limit).bind(offset).fetch_all(pool).await?;
         let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(count))
             .bind(&filter.scope).bind(&filter.district).bind(&filter.status).bind(&filter.pattern)
-            .fetch_one(pool).await?;
+            .bind(limited).bind(&only).fetch_one(pool).await?;
         Ok((rows, total))
     })
 }

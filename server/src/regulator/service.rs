@@ -22,6 +22,7 @@ use crate::{account, attendance, company, scope, wage, warning, worker};
 pub const MSG_ADMIN_ONLY: &str = "仅监管部门账号可以查看项目目录";
 pub const MSG_STATUS: &str = "请选择正确的审核状态";
 pub const MSG_DISTRICT: &str = "请选择正确的行政区划";
+pub const MSG_WARNING_LEVEL: &str = "请选择正确的预警等级";
 pub const MSG_NAME_TOO_LONG: &str = "项目名称不能超过255个字";
 pub const MSG_SORT: &str = "不支持按该列排序";
 /// Rows an export holds at most.
@@ -46,6 +47,8 @@ pub struct DirectoryQuery {
     pub district: Option<String>,
     /// '0' draft, '1' submitted, '2' approved, '3' rejected; empty = all.
     pub status: Option<String>,
+    /// red, orange or yellow: only projects with an open warning of that level; empty = all.
+    pub warning: Option<String>,
     /// name, district, status or contractPrice; empty: newest project first.
     pub sort: Option<String>,
     /// asc or desc (default asc).
@@ -133,8 +136,17 @@ fn trimmed(value: &Option<String>) -> String {
 }
 
 /// The validated filter (the account's district always applies) and sort.
-fn filter(current: &CurrentAccount, query: &DirectoryQuery) -> Result<(DirectoryFilter, &'static str), ApiError> {
+async fn filter(
+    db: &Db,
+    current: &CurrentAccount,
+    query: &DirectoryQuery,
+) -> Result<(DirectoryFilter, &'static str), ApiError> {
     require_admin(current)?;
+    let warning = trimmed(&query.warning);
+    let only = match warning.as_str() {
+        "" => None,
+        level => Some(warning::service::with_open_level(db, level).await?.ok_or(Invalid(MSG_WARNING_LEVEL))?),
+    };
     let status = trimmed(&query.status);
     if !status.is_empty() && audit_status_label(&status).is_empty() {
         return Err(Invalid(MSG_STATUS).into());
@@ -153,6 +165,7 @@ fn filter(current: &CurrentAccount, query: &DirectoryQuery) -> Result<(Directory
         district,
         status,
         pattern: paging::contains_pattern(&name),
+        only,
     };
     Ok((filter, order))
 }
@@ -162,7 +175,7 @@ pub async fn directory(
     current: &CurrentAccount,
     query: &DirectoryQuery,
 ) -> Result<Paged<DirectoryRow>, ApiError> {
-    let (filter, order) = filter(current, query)?;
+    let (filter, order) = filter(db, current, query).await?;
     let page = Page::parse(&query.page, &query.limit)?;
     let (projects, total) = project::directory(db, &filter, order, page.limit, page.offset()).await?;
     Ok(page.answer(with_figures(db, projects).await?, total))
@@ -174,7 +187,7 @@ pub async fn export_rows(
     current: &CurrentAccount,
     query: &DirectoryQuery,
 ) -> Result<Vec<DirectoryRow>, ApiError> {
-    let (filter, order) = filter(current, query)?;
+    let (filter, order) = filter(db, current, query).await?;
     let mut rows = Vec::new();
     loop {
         let offset = rows.len() as i64;

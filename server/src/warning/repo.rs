@@ -227,3 +227,9 @@ pub async fn open_by_project(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, Str
     let binds: Vec<Bind> = ids.iter().map(|id| Bind::Int(*id)).collect();
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
+
+/// The projects with an open warning of `level`.
+pub async fn projects_with_open(db: &Db, level: &str) -> sqlx::Result<Vec<i64>> {
+    let sql = "SELECT DISTINCT project_id FROM warnings WHERE status = 'open' AND level = $1 ORDER BY project_id";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(level).fetch_all(pool).await)
+}

@@ -522,3 +522,11 @@ pub async fn open_levels(db: &Db, ids: &[i64]) -> sqlx::Result<std::collections:
     }
     Ok(levels)
 }
+
+/// The projects with an open warning of `level` (red, orange or yellow); `None` for an unknown level.
+pub async fn with_open_level(db: &Db, level: &str) -> sqlx::Result<Option<Vec<i64>>> {
+    match Level::parse(level) {
+        Some(level) => repo::projects_with_open(db, level.code()).await.map(Some),
+        None => Ok(None),
+    }
+}

@@ -208,5 +208,16 @@ async fn the_warning_columns_equal_the_warning_list(app: &TestApp) {
         raised += listed["data"]["total"].as_i64().unwrap();
     }
     assert!(raised > 0, "the demo project has open warnings");
+
+    // The warning-level filter keeps the projects with an open warning of that level.
+    let levels = ["red", "orange", "yellow"];
+    let column = |level: &str| format!("warnings{}{}", level[..1].to_uppercase(), &level[1..]);
+    let level = levels.iter().find(|level| demo_row[&column(level)].as_i64().unwrap() > 0).unwrap();
+    let filtered = list(app, &admin, &format!("limit=100&warning={level}")).await;
+    assert!(filtered["list"].as_array().unwrap().iter().all(|row| row[&column(level)].as_i64().unwrap() > 0));
+    assert!(filtered["list"].as_array().unwrap().iter().any(|row| row["id"] == 1), "{filtered}");
+    app.exec("UPDATE warnings SET status = 'closed'").await;
+    assert_eq!(list(app, &admin, &format!("warning={level}")).await["total"], 0);
+    assert_refused(&app.get(&format!("{LIST}?warning=purple"), Some(&admin)).await, "请选择正确的预警等级");
 }
 both!(the_warning_columns_equal_the_warning_list);

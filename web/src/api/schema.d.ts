@@ -12064,6 +12064,8 @@ export interface operations {
                 district?: string;
                 /** @description '0' draft, '1' submitted, '2' approved, '3' rejected; empty = all. */
                 status?: string;
+                /** @description red, orange or yellow: only projects with an open warning of that level; empty = all. */
+                warning?: string;
                 /** @description name, district, status or contractPrice; empty: newest project first. */
                 sort?: string;
                 /** @description asc or desc (default asc). */
@@ -12101,6 +12103,8 @@ export interface operations {
                 district?: string;
                 /** @description '0' draft, '1' submitted, '2' approved, '3' rejected; empty = all. */
                 status?: string;
+                /** @description red, orange or yellow: only projects with an open warning of that level; empty = all. */
+                warning?: string;
                 /** @description name, district, status or contractPrice; empty: newest project first. */
                 sort?: string;
                 /** @description asc or desc (default asc). */

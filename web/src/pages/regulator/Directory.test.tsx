@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import { useProjectInView } from '@/store/projectInView';
 import Directory from './Directory';
@@ -61,6 +61,10 @@ describe('Directory', () => {
     fireEvent.change(screen.getByTestId('directory-name'), { target: { value: '幸福' } });
     fireEvent.click(screen.getByTestId('directory-search'));
     await waitFor(() => expect(query(called(LIST).at(-1)!.url).get('name')).toBe('幸福'));
+    fireEvent.mouseDown(within(screen.getByTestId('directory-warning')).getByRole('combobox'));
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="有红色预警"]')).toBeTruthy());
+    fireEvent.click(document.querySelector('.ant-select-item-option[title="有红色预警"]') as Element);
+    await waitFor(() => expect(query(called(LIST).at(-1)!.url).get('warning')).toBe('red'));
     fireEvent.click(screen.getAllByText('项目名称', { selector: '.ant-table-column-title' })[0]);
     await waitFor(() => {
       const sent = query(called(LIST).at(-1)!.url);

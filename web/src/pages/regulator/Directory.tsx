@@ -1,6 +1,6 @@
 /**
  * 项目监管 → 项目目录: every project in the regulator's district with each area's figures (server/src/regulator),
- * search, district and status filters, sort, server paging and .xlsx export. 查看 puts a project in view: every
+ * search, district, status and warning-level filters, sort, server paging and .xlsx export. 查看 puts a project in view: every
  * enterprise page then shows that project, read-only.
  */
 import { useState } from 'react';
@@ -17,11 +17,13 @@ import { fenToYuan } from '@/utils/money';
 import {
   EMPTY_DIRECTORY_FILTER,
   STATUS_OPTIONS,
+  WARNING_OPTIONS,
   exportDirectory,
   fetchDirectory,
   type AuditStatus,
   type DirectoryFilter,
   type DirectoryRow,
+  type WarningLevel,
   type SortColumn,
 } from './service';
 
@@ -192,6 +194,15 @@ export default function Directory() {
               options={STATUS_OPTIONS}
               onChange={(status) => change({ status })}
               data-testid="directory-status"
+            />
+          </Form.Item>
+          <Form.Item label="预警">
+            <Select<WarningLevel>
+              style={{ width: 140 }}
+              value={filter.warning}
+              options={WARNING_OPTIONS}
+              onChange={(warning) => change({ warning })}
+              data-testid="directory-warning"
             />
           </Form.Item>
           <Form.Item>

@@ -17,11 +17,22 @@ export interface DirectoryFilter {
   /** A district code (city, county or township); '' = every district of the account. */
   district: string;
   status: AuditStatus;
+  /** Only projects with an open warning of this level; '' = all. */
+  warning: WarningLevel;
   sort: SortColumn;
   order: '' | 'asc' | 'desc';
 }
 
-export const EMPTY_DIRECTORY_FILTER: DirectoryFilter = { name: '', district: '', status: '', sort: '', order: '' };
+export type WarningLevel = '' | 'red' | 'orange' | 'yellow';
+
+export const EMPTY_DIRECTORY_FILTER: DirectoryFilter = { name: '', district: '', status: '', warning: '', sort: '', order: '' };
+
+export const WARNING_OPTIONS: { value: WarningLevel; label: string }[] = [
+  { value: '', label: '全部' },
+  { value: 'red', label: '有红色预警' },
+  { value: 'orange', label: '有橙色预警' },
+  { value: 'yellow', label: '有黄色预警' },
+];
 
 export const STATUS_OPTIONS: { value: AuditStatus; label: string }[] = [
   { value: '', label: '全部状态' },
@@ -38,6 +49,7 @@ function params(filter: DirectoryFilter): Query {
     name: filter.name.trim() || undefined,
     district: filter.district || undefined,
     status: filter.status || undefined,
+    warning: filter.warning || undefined,
     sort: filter.sort || undefined,
     order: filter.order || undefined,
   };
