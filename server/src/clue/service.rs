@@ -821,7 +821,7 @@ pub async fn overdue_leads(db: &Db, now: i64) -> sqlx::Result<Vec<OverdueLead>> 
         .collect())
 }
 
-/// Demo: one lead reported against the demo project and dispatched to it, awaiting its feedback.
+/// Demo: one lead reported against the demo project and dispatched to it today, awaiting its feedback.
 pub async fn seed_demo(db: &Db, project_id: i64) -> anyhow::Result<()> {
     let report = Report {
         name: "刘大海".into(),
@@ -833,8 +833,29 @@ pub async fn seed_demo(db: &Db, project_id: i64) -> anyhow::Result<()> {
         months: 2,
         description: "2个月工资未发，班组长称项目未拨款。".into(),
     };
-    let (id, receipt) = store_report(db, &report, Source::Public, REPORTER, &[], None).await?;
-    let (day, at) = deadline(db, clock::china_today(), ClueConfig::default().feedback_working_days).await?;
+    seed_dispatched(db, &report, clock::china_today()).await
+}
+
+/// The warnings' demo: a lead dispatched ten days ago and never answered, so the overdue-lead rule fires.
+pub async fn seed_overdue_demo(db: &Db, project_id: i64) -> anyhow::Result<()> {
+    let report = Report {
+        name: "赵永强".into(),
+        phone: "13900139002".into(),
+        id_number: "410105197806154312".into(),
+        project_id,
+        employer: "木工班组（李四）".into(),
+        owed_fen: 930_000,
+        months: 1,
+        description: "上月工资未发放，多次询问无答复。".into(),
+    };
+    seed_dispatched(db, &report, clock::china_today() - time::Duration::days(10)).await
+}
+
+/// A demo lead reported and dispatched to its project on `dispatched`, with the deadline counted from then.
+async fn seed_dispatched(db: &Db, report: &Report, dispatched: Date) -> anyhow::Result<()> {
+    let project_id = report.project_id;
+    let (id, receipt) = store_report(db, report, Source::Public, REPORTER, &[], None).await?;
+    let (day, at) = deadline(db, dispatched, ClueConfig::default().feedback_working_days).await?;
     let change = Transition {
         from: ["pending", "pending"],
         to: "dispatched",

@@ -3,7 +3,7 @@
 //! apart from `demo::seed`, which the tests and the other journeys start from: an unpaid month, a sheet
 //! below the minimum wage, attended workers on no sheet, a worker paid over the monthly limit, a month
 //! without inflow, a low balance, a week without punches, a departure without its final line, guarantees
-//! expiring and expired, and punches of a stranger. The special account stays opened (orders must be
+//! expiring and expired, punches of a stranger, and a lead left unanswered past its deadline. The special account stays opened (orders must be
 //! payable), so "not opened within 30 days" is left to the tests (docs/decisions.md).
 
 use time::{Date, Duration, Month};
@@ -157,6 +157,8 @@ pub async fn seed(db: &Db, project_id: i64, config: &WarningConfig) -> anyhow::R
         ),
     )
     .await?;
+    // A lead dispatched ten days ago and never answered.
+    crate::clue::service::seed_overdue_demo(db, project_id).await?;
     let outcome = super::engine::run(db, config, today).await?;
     tracing::info!(%outcome, "warnings' demo seeded and the engine run");
     Ok(true)

@@ -599,3 +599,18 @@ async fn lead_overdue(app: &TestApp) {
     assert_eq!(open_of(app, Rule::LeadOverdue).await, 0, "the feedback closes it");
 }
 both!(lead_overdue);
+
+/// The warnings' demo makes every rule fire on the demo project but one: its special account stays opened so
+/// that its orders can be paid.
+async fn the_demo_raises_every_rule_but_the_unopened_account(app: &TestApp) {
+    assert!(wageguard::warning::demo::seed(&app.db, 1, &app.config.warnings).await.expect("warnings demo"));
+    for rule in Rule::ALL {
+        let open = open_of(app, rule).await;
+        if rule == Rule::AccountNotOpened {
+            assert_eq!(open, 0);
+        } else {
+            assert!(open > 0, "{} fires in the demo", rule.code());
+        }
+    }
+}
+both!(the_demo_raises_every_rule_but_the_unopened_account);
