@@ -14,13 +14,13 @@ import {
   fetchRegulatorWarning,
   fetchRegulatorWarnings,
   LEVELS,
-  levelColor,
   reopenWarning,
   STATUSES,
   type WarningCounts,
   type WarningFilter,
   type WarningItem,
 } from './service';
+import { levelColumn, statusColumn } from './columns';
 
 type Decision = 'close' | 'reopen';
 
@@ -181,23 +181,13 @@ export default function Supervision() {
   });
 
   const columns: TableColumnsType<WarningItem> = [
-    {
-      title: '级别',
-      dataIndex: 'levelLabel',
-      width: 70,
-      render: (label: string, row) => <Tag color={levelColor(row.level)}>{label}</Tag>,
-    },
+    levelColumn(70),
     { title: '项目', dataIndex: 'projectName', width: 220, ellipsis: true },
     { title: '行政区划', dataIndex: 'districtName', width: 180, ellipsis: true },
     { title: '预警类型', dataIndex: 'ruleLabel', width: 160 },
     { title: '预警内容', dataIndex: 'facts', ellipsis: { showTitle: true } },
     { title: '产生时间', dataIndex: 'raisedAt', width: 170 },
-    {
-      title: '状态',
-      dataIndex: 'statusLabel',
-      width: 80,
-      render: (label: string, row) => <Tag color={row.status === 'open' ? 'processing' : 'default'}>{label}</Tag>,
-    },
+    statusColumn(80),
     {
       title: '操作',
       key: 'open',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Divider, Drawer, Form, Input, Select, Tag, message, type TableColumnsType } from 'antd';
+import { Button, Card, Divider, Drawer, Form, Input, Select, message, type TableColumnsType } from 'antd';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import UploadField from '@/components/upload/UploadField';
 import { showApiError } from '@/api/client';
@@ -13,12 +13,12 @@ import {
   fetchThread,
   fetchWarning,
   LEVELS,
-  levelColor,
   saveNote,
   STATUSES,
   type WarningFilter,
   type WarningItem,
 } from './service';
+import { levelColumn, statusColumn } from './columns';
 
 interface NoteValues {
   content: string;
@@ -98,22 +98,12 @@ export default function Warnings() {
   });
 
   const columns: TableColumnsType<WarningItem> = [
-    {
-      title: '级别',
-      dataIndex: 'levelLabel',
-      width: 80,
-      render: (label: string, row) => <Tag color={levelColor(row.level)}>{label}</Tag>,
-    },
+    levelColumn(80),
     { title: '预警类型', dataIndex: 'ruleLabel', width: 170 },
     { title: '所属期间', dataIndex: 'period', width: 110, render: (period: string) => period || '—' },
     { title: '预警内容', dataIndex: 'facts', ellipsis: { showTitle: true } },
     { title: '产生时间', dataIndex: 'raisedAt', width: 170 },
-    {
-      title: '状态',
-      dataIndex: 'statusLabel',
-      width: 90,
-      render: (label: string, row) => <Tag color={row.status === 'open' ? 'processing' : 'default'}>{label}</Tag>,
-    },
+    statusColumn(90),
     {
       title: '操作',
       key: 'open',
