@@ -33,6 +33,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The call never got an envelope back: the network failed, the server answered HTTP ≠ 200, or the page left. */
+export class NetworkError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
 export type { Params };
 
 interface Envelope {
@@ -70,12 +78,12 @@ async function send(target: string, init: RequestInit): Promise<Response> {
   try {
     response = await (takeEarly(target, init) ?? fetch(target, init));
   } catch (cause) {
-    const error = new Error(`网络错误：${cause instanceof Error ? cause.message : String(cause)}`);
+    const error = new NetworkError(`网络错误：${cause instanceof Error ? cause.message : String(cause)}`);
     reportNetworkError(error);
     throw error;
   }
   if (!response.ok) {
-    const error = new Error(`网络错误：HTTP ${response.status}`);
+    const error = new NetworkError(`网络错误：HTTP ${response.status}`);
     reportNetworkError(error);
     throw error;
   }

@@ -4,7 +4,7 @@ import type { UserInfo } from '@/api/types';
 import { useSession, type Side } from '@/store/session';
 import { useTags } from '@/store/tagsView';
 import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
-import { local, setSessionCookies } from '@/utils/storage';
+import { getToken, local, setSessionCookies } from '@/utils/storage';
 import { appRoutes } from './index';
 
 // The shell and its pages are lazy chunks: on a busy machine their first import takes longer than 1 s, and
@@ -137,6 +137,23 @@ describe('guarded app', () => {
     expect(await screen.findByText('Verification failed, please login again')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(useSession.getState().token).toBeUndefined();
+  });
+
+  it('keeps the session when the user info gets no answer, and asks again', async () => {
+    let asked = 0;
+    const { router } = start('/index', {
+      info: () => {
+        asked += 1;
+        // The first call is cut off, as a navigation or a network failure would.
+        if (asked === 1) throw new TypeError('Failed to fetch');
+        return { code: 201, message: '操作成功!', data: userInfo() };
+      },
+    });
+    await waitFor(() => expect(asked).toBe(2), { timeout: 6000 });
+    await waitFor(() => expect(screen.getByTestId('header-title')).toBeTruthy());
+    expect(router.state.location.pathname).toBe('/index');
+    expect(useSession.getState().token).toBe('tok-1');
+    expect(getToken()).toBe('tok-1');
   });
 
   it('logs out a user without a known role', async () => {

@@ -2,7 +2,7 @@
 import { Suspense, useEffect, useMemo, useReducer, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { message } from 'antd';
-import { ApiError, SESSION_EXPIRED } from '@/api/client';
+import { ApiError, NetworkError, SESSION_EXPIRED } from '@/api/client';
 import { fetchSiteConfig, fetchUserInfo } from '@/api/session';
 import FullPageSpin from '@/components/FullPageSpin';
 import { isRole, useSession } from '@/store/session';
@@ -13,6 +13,9 @@ import { applySiteFlags, matchRoute } from './routeTree';
 import { screenOf } from './firstScreen';
 
 export const MSG_VERIFICATION_FAILED = 'Verification failed, please login again';
+
+/** How long the guard waits before asking again for user info that got no answer. */
+const USER_INFO_RETRY_MS = 3000;
 
 const PUBLIC_TITLES: Record<string, string> = { '/login': '登录', '/401': '没有权限', '/404': '页面不存在' };
 
@@ -64,9 +67,13 @@ export default function Guard() {
     };
   }, [firstScreen, waitingForChunks, allowed]);
 
+  // A user-info call that got no answer (the network, or a navigation that cut it off) keeps the session and is
+  // asked again: only the server's refusal ends it.
+  const [attempt, retry] = useReducer((count: number) => count + 1, 0);
   useEffect(() => {
     if (!mustLoad) return;
     let current = true;
+    let retrying: ReturnType<typeof setTimeout> | undefined;
     fetchUserInfo(side, getUserId())
       .then((info) => {
         if (!current) return;
@@ -77,14 +84,19 @@ export default function Guard() {
       .catch((error: unknown) => {
         // A dead session (code 101) is already being handled by the client: logged out, reloading.
         if (!current || (error instanceof ApiError && error.code === SESSION_EXPIRED)) return;
+        if (error instanceof NetworkError) {
+          retrying = setTimeout(retry, USER_INFO_RETRY_MS);
+          return;
+        }
         clear();
         message.error(MSG_VERIFICATION_FAILED);
         navigate('/', { replace: true });
       });
     return () => {
       current = false;
+      clearTimeout(retrying);
     };
-  }, [mustLoad, side, setUserInfo, clear, navigate]);
+  }, [mustLoad, side, setUserInfo, clear, navigate, attempt]);
 
   const pageTitle = PUBLIC_TITLES[pathname] ?? matchRoute(routes, pathname)?.route.meta?.title;
   const siteTitle = siteConfig?.title;
