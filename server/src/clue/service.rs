@@ -833,10 +833,11 @@ pub async fn seed_demo(db: &Db, project_id: i64) -> anyhow::Result<()> {
         months: 2,
         description: "2个月工资未发，班组长称项目未拨款。".into(),
     };
-    seed_dispatched(db, &report, clock::china_today()).await
+    seed_dispatched(db, &report, clock::china_today(), false).await
 }
 
-/// The warnings' demo: a lead dispatched ten days ago and never answered, so the overdue-lead rule fires.
+/// The warnings' demo: a lead dispatched ten days ago and never answered, so the overdue-lead rule fires. Its
+/// message was read then (the login popup shows the demo's other lead).
 pub async fn seed_overdue_demo(db: &Db, project_id: i64) -> anyhow::Result<()> {
     let report = Report {
         name: "赵永强".into(),
@@ -848,11 +849,12 @@ pub async fn seed_overdue_demo(db: &Db, project_id: i64) -> anyhow::Result<()> {
         months: 1,
         description: "上月工资未发放，多次询问无答复。".into(),
     };
-    seed_dispatched(db, &report, clock::china_today() - time::Duration::days(10)).await
+    seed_dispatched(db, &report, clock::china_today() - time::Duration::days(10), true).await
 }
 
-/// A demo lead reported and dispatched to its project on `dispatched`, with the deadline counted from then.
-async fn seed_dispatched(db: &Db, report: &Report, dispatched: Date) -> anyhow::Result<()> {
+/// A demo lead reported and dispatched to its project on `dispatched`, with the deadline counted from then;
+/// `seen`: the project has read its message.
+async fn seed_dispatched(db: &Db, report: &Report, dispatched: Date, seen: bool) -> anyhow::Result<()> {
     let project_id = report.project_id;
     let (id, receipt) = store_report(db, report, Source::Public, REPORTER, &[], None).await?;
     let (day, at) = deadline(db, dispatched, ClueConfig::default().feedback_working_days).await?;
@@ -873,6 +875,9 @@ async fn seed_dispatched(db: &Db, report: &Report, dispatched: Date) -> anyhow::
     repo::transition(db, id, &change, &step, &entry, clock::now()).await?;
     let content = format!("欠薪线索{receipt}已派发至本项目，请于{day}前反馈处理情况。");
     message::send(db, Outgoing::to_project(project_id, Kind::Lead, "欠薪线索待反馈", &content).about(id)).await?;
+    if seen {
+        message::subject_opened(db, project_id, Kind::Lead, id).await?;
+    }
     Ok(())
 }
 
