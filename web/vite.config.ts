@@ -23,6 +23,9 @@ export default defineConfig({
     globals: true,
     setupFiles: ['src/setupTests.ts'],
     css: false,
+    // The console output of a passing test (jsdom's and React's warnings) is noise in CI; a failing test
+    // still shows its own.
+    silent: 'passed-only',
     // React's scheduler can run a task (a render, or the passive-effects flush that reads window.event)
     // after jsdom is torn down at the end of a test file, a race seen under load. Only an error thrown
     // from such a scheduler task is ignored.

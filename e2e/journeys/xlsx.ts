@@ -1,8 +1,9 @@
 /**
  * A minimal .xlsx writer for the import journey: one sheet of inline strings, stored (uncompressed) in a
- * ZIP. Enough for the server's reader (calamine); no dependency.
+ * ZIP. Enough for the server's reader (calamine); no dependency. And a reader of the server's exports
+ * (shared strings and numbers, by sheet name) for the journeys that check a download's figures.
  */
-import { crc32 } from 'node:zlib'
+import { crc32, inflateRawSync } from 'node:zlib'
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
@@ -83,4 +84,56 @@ export function idNumber(area: string, birth: string, sequence: number): string 
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
   const sum = [...body].reduce((total, digit, i) => total + Number(digit) * weights[i], 0)
   return body + '10X98765432'[sum % 11]
+}
+
+/** The files of a ZIP archive by name (stored or deflated), read through its central directory. */
+function unzip(archive: Buffer): Map<string, Buffer> {
+  const files = new Map<string, Buffer>()
+  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
+  let at = archive.readUInt32LE(end + 16)
+  for (let entry = archive.readUInt16LE(end + 10); entry > 0; entry -= 1) {
+    const method = archive.readUInt16LE(at + 10)
+    const size = archive.readUInt32LE(at + 20)
+    const nameLength = archive.readUInt16LE(at + 28)
+    const extra = archive.readUInt16LE(at + 30) + archive.readUInt16LE(at + 32)
+    const name = archive.toString('utf8', at + 46, at + 46 + nameLength)
+    const local = archive.readUInt32LE(at + 42)
+    const start = local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28)
+    const data = archive.subarray(start, start + size)
+    files.set(name, method === 8 ? inflateRawSync(data) : data)
+    at += 46 + nameLength + extra
+  }
+  return files
+}
+
+const unescape = (text: string) =>
+  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&')
+
+const columnIndex = (reference: string) =>
+  [...reference.replace(/\d+$/, '')].reduce((index, letter) => index * 26 + letter.charCodeAt(0) - 64, 0) - 1
+
+/** Each sheet of a workbook by name: its rows of cell texts (numbers as written, e.g. `1234.5`). */
+export function readXlsx(workbook: Buffer): Record<string, string[][]> {
+  const files = unzip(workbook)
+  const text = (name: string) => files.get(name)?.toString('utf8') ?? ''
+  const shared = [...text('xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((item) =>
+    unescape([...item[1].matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((part) => part[1]).join('')),
+  )
+  const targets = new Map(
+    [...text('xl/_rels/workbook.xml.rels').matchAll(/<Relationship [^>]*Id="([^"]+)"[^>]*Target="([^"]+)"/g)].map((m) => [m[1], m[2]]),
+  )
+  const sheets: Record<string, string[][]> = {}
+  for (const sheet of text('xl/workbook.xml').matchAll(/<sheet [^>]*name="([^"]+)"[^>]*r:id="([^"]+)"/g)) {
+    const target = (targets.get(sheet[2]) ?? '').replace(/^\/?(xl\/)?/, '')
+    const rows = [...text(`xl/${target}`).matchAll(/<row[^>]*>([\s\S]*?)<\/row>/g)].map((row) => {
+      const cells: string[] = []
+      for (const cell of row[1].matchAll(/<c r="([A-Z]+\d+)"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+        const value = /<v>([\s\S]*?)<\/v>/.exec(cell[3] ?? '')?.[1] ?? ''
+        cells[columnIndex(cell[1])] = /t="s"/.test(cell[2]) ? shared[Number(value)] : unescape(value)
+      }
+      return Array.from(cells, (cell) => cell ?? '')
+    })
+    sheets[unescape(sheet[1])] = rows
+  }
+  return sheets
 }

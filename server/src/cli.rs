@@ -1,4 +1,4 @@
-//! Command line: `serve`, `migrate`, `demo`, `user`, `jobs`, `warnings`, `openapi`.
+//! Command line: `serve`, `migrate`, `demo`, `user`, `jobs`, `warnings`, `openapi`, `backup`, `restore`.
 
 use std::path::PathBuf;
 
@@ -46,6 +46,20 @@ pub enum Command {
     Warnings(WarningsCommand),
     /// Print the OpenAPI document.
     Openapi,
+    /// Back up the whole database and the uploads into one .zip, while the server runs (SQLite: a
+    /// consistent snapshot; PostgreSQL: pg_dump, which must be on PATH).
+    Backup {
+        /// The archive to write.
+        file: PathBuf,
+    },
+    /// Restore a backup into an empty database and uploads directory (stop the server first).
+    Restore {
+        /// The archive `wageguard backup` wrote.
+        file: PathBuf,
+        /// Overwrite a database or uploads directory that holds data.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -166,6 +180,14 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Openapi => {
             println!("{}", crate::openapi_json());
+            Ok(())
+        }
+        Command::Backup { file } => {
+            println!("{}", crate::backup::archive::backup(&config, &file).await?);
+            Ok(())
+        }
+        Command::Restore { file, force } => {
+            println!("{}", crate::backup::archive::restore(&config, &file, force).await?);
             Ok(())
         }
     }

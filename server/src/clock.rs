@@ -34,6 +34,12 @@ pub fn today() -> String {
     china_today().to_string()
 }
 
+/// The unix second this month began in China (the 1st, 00:00 UTC+8).
+pub fn china_month_start() -> i64 {
+    let today = china_today();
+    today.replace_day(1).unwrap_or(today).midnight().assume_offset(CHINA).unix_timestamp()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@ pub mod area;
 pub mod attendance;
 pub mod audit;
 pub mod auth;
+pub mod backup;
 pub mod bank;
 pub mod calendar;
 pub mod cli;
@@ -13,6 +14,7 @@ pub mod clock;
 pub mod clue;
 pub mod company;
 pub mod config;
+pub mod contract;
 pub mod db;
 pub mod demo;
 pub mod domain;
@@ -31,8 +33,10 @@ pub mod project;
 pub mod property;
 pub mod ratelimit;
 pub mod regulator;
+pub mod report;
 pub mod routing;
 pub mod scope;
+pub mod screen;
 pub mod special;
 pub mod spreadsheet;
 pub mod state;
@@ -42,6 +46,7 @@ pub mod upload;
 pub mod wage;
 pub mod warning;
 pub mod web;
+pub mod workbench;
 pub mod worker;
 
 use std::sync::Arc;
@@ -68,7 +73,7 @@ use crate::state::AppState;
 #[openapi(
     info(title = "wageguard API", version = "0.1.0",
         description = "农民工工资支付监管平台接口。Every reply is HTTP 200 with the envelope {code, message, data}: 201 success, 101 not logged in, 401 refused, 301 needs confirmation, 403 forbidden, 404 not found. POST bodies are form-encoded; the session token goes in header X-Token."),
-    tags((name = "auth", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"), (name = "worker", description = "实名制人员：进场登记、花名册、培训、身份证补录"), (name = "attendance", description = "考勤：设备、规则、打卡记录、考勤表与修正"), (name = "property", description = "财务角色配置与财务个人中心"), (name = "special", description = "专户信息、流水与到账"), (name = "affix", description = "附件凭证"), (name = "wage", description = "工资核算、工资单、发放与异常处理"), (name = "finance", description = "财务审批"), (name = "privacy", description = "证件与卡号的脱敏与查看"), (name = "calendar", description = "工作日历：法定节假日与调休"), (name = "oplog", description = "操作日志"), (name = "regulator", description = "监管：项目目录"), (name = "notice", description = "通知公告"), (name = "clue", description = "欠薪线索：公众举报、派发、反馈与办结"), (name = "warning", description = "预警信息与预警监管"))
+    tags((name = "auth", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"), (name = "worker", description = "实名制人员：进场登记、花名册、培训、身份证补录"), (name = "attendance", description = "考勤：设备、规则、打卡记录、考勤表与修正"), (name = "property", description = "财务角色配置与财务个人中心"), (name = "special", description = "专户信息、流水与到账"), (name = "affix", description = "附件凭证"), (name = "wage", description = "工资核算、工资单、发放与异常处理"), (name = "finance", description = "财务审批"), (name = "privacy", description = "证件与卡号的脱敏与查看"), (name = "calendar", description = "工作日历：法定节假日与调休"), (name = "oplog", description = "操作日志"), (name = "regulator", description = "监管：项目目录"), (name = "notice", description = "通知公告"), (name = "clue", description = "欠薪线索：公众举报、派发、反馈与办结"), (name = "warning", description = "预警信息与预警监管"), (name = "backup", description = "数据导出备份"), (name = "contract", description = "电子合同：模板、生成、打印与签订"), (name = "workbench", description = "工作台"), (name = "screen", description = "数据大屏"), (name = "report", description = "统计报表：用工结构、考勤统计、工资统计"))
 )]
 struct ApiDoc;
 
@@ -85,6 +90,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(account::router())
         .merge(audit::router())
         .merge(regulator::router())
+        .merge(report::router())
         .merge(team::router())
         .merge(faith::router())
         .merge(worker::router())
@@ -100,6 +106,10 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(notice::router())
         .merge(clue::router())
         .merge(warning::router())
+        .merge(backup::router())
+        .merge(contract::router())
+        .merge(workbench::router())
+        .merge(screen::router())
         .split_for_parts();
     (router, unique_operation_ids(envelope::describe_refusals(document)))
 }
@@ -150,6 +160,7 @@ pub fn state(db: Db, config: Config) -> AppState {
             pay_delay: std::time::Duration::from_millis(config.sandbox_pay_delay_ms),
         }),
         roster_counts: Arc::new(paging::CountCache::new(ROSTER_COUNT_TTL)),
+        screen_days: Arc::new(paging::CountCache::new(screen::service::PAST_DAYS_KEPT)),
         db,
         config: Arc::new(config),
     }
@@ -215,6 +226,10 @@ pub async fn serve(config: Config, with_demo: bool) -> anyhow::Result<()> {
     tracing::info!(backend = db.backend(), "database ready");
     if with_demo {
         demo::seed_if_empty(&db, &config.warnings).await?;
+    }
+    let interrupted = backup::service::recover(&db).await?;
+    if interrupted > 0 {
+        tracing::warn!(interrupted, "exports a previous process left unfinished recorded as failed");
     }
     let recounted = attendance::service::recount_stored_shifts(&db).await?;
     if recounted > 0 {
@@ -424,9 +439,10 @@ mod tests {
 
     /// Which area writes each table (docs/architecture.md has the same list). Reads may join other areas'
     /// tables for a list's names and scope; writes go through the owner's service.
-    const OWNERS: [(&str, &[&str]); 25] = [
+    const OWNERS: [(&str, &[&str]); 28] = [
         ("account", &["special_accounts", "account_flows", "account_verifications"]),
         ("affix", &["vouchers"]),
+        ("backup", &["export_jobs"]),
         (
             "attendance",
             &[
@@ -444,6 +460,7 @@ mod tests {
         ("calendar", &["calendar_days", "calendar_seed"]),
         ("clue", &["leads", "lead_steps", "lead_files"]),
         ("company", &["companies", "project_units", "guarantee_changes"]),
+        ("contract", &["contract_templates", "contracts", "contract_files"]),
         ("faith", &["credit_records"]),
         ("jobs", &["job_runs"]),
         ("message", &["messages"]),
@@ -474,6 +491,7 @@ mod tests {
         ("special", &[]),
         ("finance", &[]),
         ("regulator", &[]),
+        ("report", &[]),
     ];
 
     /// Writes of one area into another's table inside one transaction, which a service call cannot join:

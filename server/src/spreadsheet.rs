@@ -6,10 +6,12 @@ use std::io::Cursor;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use calamine::{Data, Reader, Xlsx, open_workbook_from_rs};
-use rust_xlsxwriter::{Format, XlsxError};
+use rust_xlsxwriter::{Format, Workbook, XlsxError};
 use time::{Date, Duration, Month, PrimitiveDateTime, Time};
 
+use crate::db::TextRows;
 use crate::domain::dates::format_date;
+use crate::upload::URL_PREFIX;
 
 pub const CONTENT_TYPE: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -109,6 +111,58 @@ pub fn data_rows(
         rows.push((first_row + index + 1, texts));
     }
     if rows.is_empty() { Err(refusals.empty) } else { Ok(rows) }
+}
+
+/// One table of a project's export (`backup`), produced by the area that owns its rows: the file it becomes
+/// (`roster.xlsx`), its title in the manifest, the rows as text under the columns' names, and the uploads its
+/// rows refer to (stored names), which the export copies beside it.
+pub struct Table {
+    pub file: &'static str,
+    pub title: &'static str,
+    pub data: TextRows,
+    pub uploads: Vec<String>,
+}
+
+impl Table {
+    /// A table whose uploads are the `/uploads/…` addresses in the columns `upload_columns` (one address or
+    /// a comma-separated list per cell).
+    pub fn new(file: &'static str, title: &'static str, data: TextRows, upload_columns: &[&str]) -> Table {
+        let indexes: Vec<usize> = data
+            .columns
+            .iter()
+            .enumerate()
+            .filter(|(_, name)| upload_columns.contains(&name.as_str()))
+            .map(|(index, _)| index)
+            .collect();
+        let mut uploads = Vec::new();
+        for row in &data.rows {
+            for index in &indexes {
+                for url in row[*index].split(',') {
+                    let name = url.trim().rsplit_once(URL_PREFIX).map(|(_, name)| name).unwrap_or("");
+                    if !name.is_empty() && !name.contains('/') && !uploads.iter().any(|known| known == name) {
+                        uploads.push(name.to_owned());
+                    }
+                }
+            }
+        }
+        Table { file, title, data, uploads }
+    }
+
+    /// The table as a workbook of one sheet: the column names in the header row, then the rows.
+    pub fn workbook(&self) -> anyhow::Result<Vec<u8>> {
+        let mut workbook = Workbook::new();
+        let sheet = workbook.add_worksheet();
+        let header = header_format();
+        for (column, name) in self.data.columns.iter().enumerate() {
+            sheet.write_string_with_format(0, column as u16, name, &header).map_err(xlsx_error)?;
+        }
+        for (index, row) in self.data.rows.iter().enumerate() {
+            for (column, text) in row.iter().enumerate() {
+                sheet.write_string(index as u32 + 1, column as u16, text).map_err(xlsx_error)?;
+            }
+        }
+        workbook.save_to_buffer().map_err(xlsx_error)
+    }
 }
 
 #[cfg(test)]

@@ -46,3 +46,13 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// The special account of `project_id` holds `balance_fen`, for the warnings' demo of a low balance.
+pub async fn set_balance(db: &Db, project_id: i64, balance_fen: i64) -> sqlx::Result<u64> {
+    execute!(
+        db,
+        sqlx::query("UPDATE special_accounts SET balance_fen = $1 WHERE project_id = $2")
+            .bind(balance_fen)
+            .bind(project_id)
+    )
+}

@@ -4,8 +4,9 @@
 use super::model::{NewFlow, Posted};
 use crate::bank::AccountQuery;
 use crate::clock;
-use crate::db::{Db, Tx};
-use crate::{execute, on_db, on_tx};
+use crate::db::cohort::Cohort;
+use crate::db::{Bind, Db, Tx};
+use crate::{bind_all, execute, on_db, on_tx};
 
 /// One row of the bank tree: a bank (`parent_code` '') or a branch.
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -261,7 +262,7 @@ pub async fn balances(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, i64)>> {
         "SELECT project_id, balance_fen FROM special_accounts WHERE project_id IN ({})",
         crate::db::placeholders(1, ids.len())
     );
-    let binds: Vec<crate::db::Bind> = ids.iter().map(|id| crate::db::Bind::Int(*id)).collect();
+    let binds = crate::db::int_binds(ids);
     on_db!(db, pool => crate::bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
 
@@ -275,4 +276,41 @@ pub async fn account_states(db: &Db) -> sqlx::Result<Vec<(i64, i64, String, i64)
 pub async fn inflows_since(db: &Db, since: i64) -> sqlx::Result<Vec<(i64, i64)>> {
     let sql = "SELECT project_id, occurred_at FROM account_flows WHERE direction = 'in' AND occurred_at >= $1";
     on_db!(db, pool => sqlx::query_as(sql).bind(since).fetch_all(pool).await)
+}
+/// The project's special-account flows for its export (`backup`), in the order they happened.
+pub async fn export_flows(db: &Db, project_id: i64) -> sqlx::Result<crate::db::TextRows> {
+    let sql = "SELECT id AS \"编号\", direction AS \"方向\", amount_fen AS \"金额（分）\", balance_after_fen AS \"余额（分）\", \
+               counterparty_name AS \"对方户名\", counterparty_account AS \"对方账号\", counterparty_bank AS \"对方开户行\", \
+               summary AS \"摘要\", source AS \"来源\", bank_ref AS \"银行流水号\", payout_id AS \"发放编号\", \
+               occurred_at AS \"发生时间（Unix 秒）\" \
+               FROM account_flows WHERE project_id = $1 ORDER BY id";
+    crate::db::text_rows(db, sql, project_id).await
+}
+
+/// For the reports: (unit, period, fen) of the payout flows (out, source payout) of the cohort's projects that
+/// occurred in `bounds[0]`..`bounds[last]` (unix seconds), the period `k` being `bounds[k]`..`bounds[k + 1]`,
+/// under the roster line each paid: one pass over the flows for every month of a report.
+pub async fn payout_flows_per_unit_period(
+    db: &Db,
+    cohort: &Cohort,
+    bounds: &[i64],
+) -> sqlx::Result<Vec<(i64, i64, i64)>> {
+    if bounds.len() < 2 {
+        return Ok(Vec::new());
+    }
+    let whens: String = (1..bounds.len()).map(|k| format!("WHEN f.occurred_at < ${} THEN {} ", k + 1, k - 1)).collect();
+    let last = bounds.len();
+    let sql = format!(
+        "SELECT e.unit_id, CAST(CASE {whens}ELSE {} END AS BIGINT) AS period, CAST(SUM(f.amount_fen) AS BIGINT) \
+         FROM account_flows f JOIN payouts p ON p.id = f.payout_id \
+         JOIN wage_lines l ON l.id = p.line_id JOIN employments e ON e.id = l.employment_id \
+         WHERE f.direction = 'out' AND f.source = 'payout' AND f.occurred_at >= $1 AND f.occurred_at < ${last} \
+         AND {} AND {} GROUP BY e.unit_id, period",
+        bounds.len() - 2,
+        cohort.projects_clause("f.project_id", last + 1),
+        cohort.clause("e", last + 1)
+    );
+    let mut binds: Vec<Bind> = bounds.iter().map(|bound| Bind::Int(*bound)).collect();
+    binds.extend(cohort.binds());
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }

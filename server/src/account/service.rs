@@ -33,3 +33,19 @@ pub async fn account_states(db: &Db) -> sqlx::Result<Vec<(i64, i64, String, i64)
 pub async fn inflows_since(db: &Db, since: i64) -> sqlx::Result<Vec<(i64, i64)>> {
     repo::inflows_since(db, since).await
 }
+
+/// The special account's part of a project's export (`backup`): every flow with its balance after.
+pub async fn export_tables(db: &Db, project_id: i64) -> sqlx::Result<Vec<crate::spreadsheet::Table>> {
+    let flows = repo::export_flows(db, project_id).await?;
+    Ok(vec![crate::spreadsheet::Table::new("专户流水.xlsx", "专户流水", flows, &[])])
+}
+
+/// For the reports (issue 16): (unit, period, fen) paid out of the cohort's special accounts (the payout
+/// flows), period `k` being `bounds[k]`..`bounds[k + 1]` (unix seconds).
+pub async fn payout_flows_per_unit_period(
+    db: &Db,
+    cohort: &crate::db::cohort::Cohort,
+    bounds: &[i64],
+) -> sqlx::Result<Vec<(i64, i64, i64)>> {
+    repo::payout_flows_per_unit_period(db, cohort, bounds).await
+}

@@ -100,3 +100,11 @@ pub async fn delete(tx: &mut Tx, id: i64, project_id: i64) -> sqlx::Result<bool>
     let sql = "DELETE FROM vouchers WHERE id = $1 AND project_id = $2";
     Ok(execute_in!(tx, sqlx::query(sql).bind(id).bind(project_id))? == 1)
 }
+
+/// The project's payment vouchers for its export (`backup`).
+pub async fn export_vouchers(db: &Db, project_id: i64) -> sqlx::Result<crate::db::TextRows> {
+    let sql = "SELECT id AS \"编号\", company_id AS \"单位编号\", belongdate AS \"凭证月份\", category AS \"类型\", \
+               original_name AS \"原文件名\", url AS \"文件\", created_at AS \"上传时间（Unix 秒）\" \
+               FROM vouchers WHERE project_id = $1 ORDER BY id";
+    crate::db::text_rows(db, sql, project_id).await
+}

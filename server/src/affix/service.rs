@@ -384,6 +384,12 @@ pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &AffixDel
     if deleted { Ok(()) } else { Err(ApiError::NotFound(MSG_NO_VOUCHER.into())) }
 }
 
+/// The vouchers' part of a project's export (`backup`): every voucher, and its file.
+pub async fn export_tables(db: &Db, project_id: i64) -> sqlx::Result<Vec<crate::spreadsheet::Table>> {
+    let vouchers = repo::export_vouchers(db, project_id).await?;
+    Ok(vec![crate::spreadsheet::Table::new("支付凭证.xlsx", "支付凭证", vouchers, &["文件"])])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -103,3 +103,53 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
     repo::touch_heartbeat(db, terminal_id, now).await?;
     Ok(())
 }
+
+/// Marks `worker` attended on `day` (`YYYY-MM-DD`) without punches, for the warnings' demo.
+pub async fn attend(db: &Db, project_id: i64, worker: i64, day: &str) -> sqlx::Result<u64> {
+    crate::execute!(
+        db,
+        sqlx::query(
+            "INSERT INTO attendance_days (project_id, worker_id, day, first_at, last_at, punches, minutes, attended) \
+             VALUES ($1, $2, $3, 0, 0, 2, 600, TRUE) ON CONFLICT DO NOTHING"
+        )
+        .bind(project_id)
+        .bind(worker)
+        .bind(day)
+    )
+}
+
+/// Removes `project_id`'s punches and attended days from `day` on: a site gone quiet.
+pub async fn forget_from(db: &Db, project_id: i64, day: &str) -> sqlx::Result<()> {
+    crate::execute!(
+        db,
+        sqlx::query("DELETE FROM attendance_days WHERE project_id = $1 AND day >= $2").bind(project_id).bind(day)
+    )?;
+    crate::execute!(
+        db,
+        sqlx::query("DELETE FROM punches WHERE project_id = $1 AND day >= $2").bind(project_id).bind(day)
+    )?;
+    Ok(())
+}
+
+/// Removes `worker`'s attended days after `day`: the days after a departure.
+pub async fn forget_worker_after(db: &Db, worker: i64, day: &str) -> sqlx::Result<u64> {
+    crate::execute!(
+        db,
+        sqlx::query("DELETE FROM attendance_days WHERE worker_id = $1 AND day > $2").bind(worker).bind(day)
+    )
+}
+
+/// `refused` punches on `day` of a person on no roster of `project_id`.
+pub async fn stranger(db: &Db, project_id: i64, day: &str, id_number: &str, refused: i64) -> sqlx::Result<u64> {
+    crate::execute!(
+        db,
+        sqlx::query(
+            "INSERT INTO unknown_punches (project_id, day, id_number, refused) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT DO NOTHING"
+        )
+        .bind(project_id)
+        .bind(day)
+        .bind(id_number)
+        .bind(refused)
+    )
+}

@@ -4,6 +4,7 @@
 use sqlx::QueryBuilder;
 
 use super::rules::{DayTotals, Direction, Directions, Rules, Stay, china_day};
+use crate::db::cohort::Cohort;
 use crate::db::{Bind, Db, Tx};
 use crate::oplog::Entry;
 use crate::{bind_all, execute_in, on_db, on_tx, record_in_tx};
@@ -272,7 +273,7 @@ pub async fn stays(db: &Db, project_id: i64, workers: &[i64]) -> sqlx::Result<Ve
             "SELECT worker_id, entry_date, exit_date FROM employments WHERE project_id = $1 AND worker_id IN ({}) ORDER BY worker_id, entry_date",
             marks.join(", ")
         );
-        let binds: Vec<Bind> = chunk.iter().map(|id| Bind::Int(*id)).collect();
+        let binds = crate::db::int_binds(chunk);
         let rows: Vec<(i64, String, String)> = on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id), &binds).fetch_all(pool).await)?;
         found.extend(
             rows.into_iter().map(|(worker_id, entry_date, exit_date)| (worker_id, Stay { entry_date, exit_date })),
@@ -533,7 +534,7 @@ pub async fn sheet_days(
              WHERE project_id = $1 AND day >= $2 AND day <= $3 AND worker_id IN ({}) ORDER BY worker_id, day",
             marks.join(", ")
         );
-        let binds: Vec<Bind> = chunk.iter().map(|id| Bind::Int(*id)).collect();
+        let binds = crate::db::int_binds(chunk);
         let rows: Vec<SheetDay> = on_db!(db, pool => bind_all!(
             sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(project_id).bind(first_day).bind(last_day), &binds).fetch_all(pool).await)?;
         days.extend(rows);
@@ -819,7 +820,7 @@ pub async fn last_days(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, String)>>
         "SELECT project_id, MAX(day) FROM attendance_days WHERE project_id IN ({}) GROUP BY project_id",
         crate::db::placeholders(1, ids.len())
     );
-    let binds: Vec<Bind> = ids.iter().map(|id| Bind::Int(*id)).collect();
+    let binds = crate::db::int_binds(ids);
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
 
@@ -854,4 +855,162 @@ pub async fn unknown_punch_days(db: &Db, from: &str) -> sqlx::Result<Vec<(i64, S
                    WHERE w.id_number = u.id_number AND e.project_id = u.project_id) \
                GROUP BY u.project_id, u.day";
     on_db!(db, pool => sqlx::query_as(sql).bind(from).fetch_all(pool).await)
+}
+
+/// The project's punches for its export (`backup`), oldest first.
+pub async fn export_punches(db: &Db, project_id: i64) -> sqlx::Result<crate::db::TextRows> {
+    let sql = "SELECT p.id AS \"编号\", p.worker_id AS \"人员编号\", w.name AS \"姓名\", p.punched_at AS \"打卡时间（Unix 秒）\", \
+               p.day AS \"日期\", p.direction AS \"方向\", p.source AS \"来源\", p.device_id AS \"设备编号\" \
+               FROM punches p LEFT JOIN workers w ON w.id = p.worker_id WHERE p.project_id = $1 ORDER BY p.punched_at, p.id";
+    crate::db::text_rows(db, sql, project_id).await
+}
+
+/// The project's attendance days (what the monthly sheets count) for its export (`backup`).
+pub async fn export_days(db: &Db, project_id: i64) -> sqlx::Result<crate::db::TextRows> {
+    let sql = "SELECT d.worker_id AS \"人员编号\", w.name AS \"姓名\", d.day AS \"日期\", d.first_at AS \"首次打卡（Unix 秒）\", \
+               d.last_at AS \"末次打卡（Unix 秒）\", d.punches AS \"打卡次数\", d.minutes AS \"在场分钟\", d.attended AS \"出勤\", \
+               d.manual AS \"人工修正\" \
+               FROM attendance_days d LEFT JOIN workers w ON w.id = d.worker_id WHERE d.project_id = $1 ORDER BY d.day, d.worker_id";
+    crate::db::text_rows(db, sql, project_id).await
+}
+
+/// Workers who came (a shift began) per day of projects `ids` from `from` to `to` (`YYYY-MM-DD`, inclusive),
+/// days without any left out; the index `attendance_days_by_day` answers it without the rows.
+pub async fn present_by_day(db: &Db, ids: &[i64], from: &str, to: &str) -> sqlx::Result<Vec<(String, i64)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT day, COUNT(*) FROM attendance_days WHERE day >= $1 AND day <= $2 \
+         AND project_id IN ({}) GROUP BY day ORDER BY day",
+        crate::db::placeholders(3, ids.len())
+    );
+    let mut binds = vec![Bind::Text(from.to_owned()), Bind::Text(to.to_owned())];
+    binds.extend(crate::db::int_binds(ids));
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
+}
+
+/// A recent punch with its worker, for the data screen's ticker.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct LatestPunchRow {
+    pub project_id: i64,
+    pub name: String,
+    pub id_number: String,
+    pub punched_at: i64,
+    pub direction: String,
+}
+
+/// The latest `limit` punches of projects `ids` from `since` (unix seconds), newest first, walking the index
+/// `punches_recent` back from now instead of reading the table.
+pub async fn latest_punches(db: &Db, ids: &[i64], since: i64, limit: i64) -> sqlx::Result<Vec<LatestPunchRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT p.project_id, w.name, w.id_number, p.punched_at, p.direction FROM punches p \
+         JOIN workers w ON w.id = p.worker_id \
+         WHERE p.punched_at >= $1 AND p.project_id IN ({}) ORDER BY p.punched_at DESC, p.id DESC LIMIT ${}",
+        crate::db::placeholders(2, ids.len()),
+        ids.len() + 2
+    );
+    let mut binds = vec![Bind::Int(since)];
+    binds.extend(crate::db::int_binds(ids));
+    binds.push(Bind::Int(limit));
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
+}
+
+/// The stay condition of the reports: an employment `e` of the cohort covering the attendance day `a`.
+fn inside_cohort(cohort: &Cohort, first: usize) -> String {
+    format!(
+        "e.project_id = a.project_id AND e.worker_id = a.worker_id AND e.entry_date <= a.day \
+         AND (e.exit_date = '' OR e.exit_date >= a.day) AND {}",
+        cohort.clause("e", first)
+    )
+}
+
+/// For the reports: per project and day of `first`..`last`, the cohort's workers with an attended day inside
+/// their stay (grouped in the index's order, so the database streams the counts instead of sorting the rows).
+pub async fn attended_per_project_day(
+    db: &Db,
+    cohort: &Cohort,
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<(String, i64)>> {
+    let sql = format!(
+        "SELECT a.day, COUNT(*) FROM attendance_days a WHERE a.attended = TRUE AND a.day >= $1 AND a.day <= $2 \
+         AND {} AND EXISTS (SELECT 1 FROM employments e WHERE {}) GROUP BY a.project_id, a.day",
+        cohort.projects_clause("a.project_id", 3),
+        inside_cohort(cohort, 3)
+    );
+    let mut binds = vec![Bind::Text(first.into()), Bind::Text(last.into())];
+    binds.extend(cohort.binds());
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
+}
+
+/// For the reports: (unit, team or 0, month, attended days, workers) of the cohort in `first`..`last`, each
+/// attended day counted under the employment covering it.
+pub async fn attended_per_team_month(
+    db: &Db,
+    cohort: &Cohort,
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<(i64, i64, String, i64, i64)>> {
+    let sql = format!(
+        "SELECT e.unit_id, COALESCE(e.team_id, 0), SUBSTR(a.day, 1, 7), COUNT(*), COUNT(DISTINCT a.worker_id) \
+         FROM attendance_days a JOIN employments e ON {} \
+         WHERE a.attended = TRUE AND a.day >= $1 AND a.day <= $2 AND {} \
+         GROUP BY e.unit_id, COALESCE(e.team_id, 0), SUBSTR(a.day, 1, 7)",
+        inside_cohort(cohort, 3),
+        cohort.projects_clause("a.project_id", 3)
+    );
+    let mut binds = vec![Bind::Text(first.into()), Bind::Text(last.into())];
+    binds.extend(cohort.binds());
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
+}
+
+/// For the reports: (project, worker, attended days) of the cohort on the `days` given, inside their stay.
+pub async fn attended_on_days(db: &Db, cohort: &Cohort, days: &[String]) -> sqlx::Result<Vec<(i64, i64, i64)>> {
+    if days.is_empty() {
+        return Ok(Vec::new());
+    }
+    let after = days.len() + 1;
+    let sql = format!(
+        "SELECT a.project_id, a.worker_id, COUNT(*) FROM attendance_days a WHERE a.attended = TRUE AND a.day IN ({}) \
+         AND {} AND EXISTS (SELECT 1 FROM employments e WHERE {}) GROUP BY a.project_id, a.worker_id",
+        crate::db::placeholders(1, days.len()),
+        cohort.projects_clause("a.project_id", after),
+        inside_cohort(cohort, after)
+    );
+    let mut binds: Vec<Bind> = days.iter().map(|day| Bind::Text(day.clone())).collect();
+    binds.extend(cohort.binds());
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
+}
+
+/// For the reports: (project, ID number, day) on which the people `id_numbers` punched on the `projects` in
+/// `first`..`last`: an attended day on the roster, or a punch the roster did not know (unknown_punches).
+pub async fn presence_days(
+    db: &Db,
+    projects: &[i64],
+    id_numbers: &[String],
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<(i64, String, String)>> {
+    if projects.is_empty() || id_numbers.is_empty() {
+        return Ok(Vec::new());
+    }
+    let projects_at = 3;
+    let numbers_at = projects_at + projects.len();
+    let project_list = crate::db::placeholders(projects_at, projects.len());
+    let number_list = crate::db::placeholders(numbers_at, id_numbers.len());
+    let sql = format!(
+        "SELECT a.project_id, w.id_number, a.day FROM attendance_days a JOIN workers w ON w.id = a.worker_id \
+         WHERE a.attended = TRUE AND a.day >= $1 AND a.day <= $2 AND a.project_id IN ({project_list}) \
+         AND w.id_number IN ({number_list}) \
+         UNION SELECT u.project_id, u.id_number, u.day FROM unknown_punches u WHERE u.day >= $1 AND u.day <= $2 \
+         AND u.project_id IN ({project_list}) AND u.id_number IN ({number_list})"
+    );
+    let mut binds = vec![Bind::Text(first.into()), Bind::Text(last.into())];
+    binds.extend(crate::db::int_binds(projects));
+    binds.extend(id_numbers.iter().map(|number| Bind::Text(number.clone())));
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }

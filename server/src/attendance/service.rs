@@ -1060,3 +1060,78 @@ pub async fn attended_months(db: &Db, from: &str, before: &str) -> sqlx::Result<
 pub async fn unknown_punch_days(db: &Db, from: &str) -> sqlx::Result<Vec<(i64, String, i64, i64)>> {
     repo::unknown_punch_days(db, from).await
 }
+
+/// The attendance part of a project's export (`backup`): the punches, and the days the monthly sheets count.
+pub async fn export_tables(db: &Db, project_id: i64) -> sqlx::Result<Vec<crate::spreadsheet::Table>> {
+    use crate::spreadsheet::Table;
+    Ok(vec![
+        Table::new("打卡记录.xlsx", "打卡记录", repo::export_punches(db, project_id).await?, &[]),
+        Table::new("考勤日表.xlsx", "考勤日表（考勤月表按此统计）", repo::export_days(db, project_id).await?, &[]),
+    ])
+}
+
+/// Workers who came (a shift began) per day of projects `ids` from `from` to `to` (`YYYY-MM-DD`, inclusive);
+/// days without anyone are left out. The workbench's and the data screen's 今日出勤 and 30-day trend.
+pub async fn present_by_day(db: &Db, ids: &[i64], from: &str, to: &str) -> sqlx::Result<Vec<(String, i64)>> {
+    repo::present_by_day(db, ids, from, to).await
+}
+
+/// Workers who came on `day` to projects `ids`.
+pub async fn present_on(db: &Db, ids: &[i64], day: &str) -> sqlx::Result<i64> {
+    Ok(repo::present_by_day(db, ids, day, day).await?.into_iter().map(|(_, count)| count).sum())
+}
+
+pub use super::repo::LatestPunchRow;
+
+/// The latest `limit` punches of projects `ids` since `since` (unix seconds), newest first, unmasked: the
+/// caller masks what it shows.
+pub async fn latest_punches(db: &Db, ids: &[i64], since: i64, limit: i64) -> sqlx::Result<Vec<LatestPunchRow>> {
+    repo::latest_punches(db, ids, since, limit).await
+}
+
+/// What the reports read of attendance (issue 16), over the cohort's stays; days `YYYY-MM-DD`, inclusive.
+pub mod for_reports {
+    use super::repo;
+    use crate::db::Db;
+    use crate::db::cohort::Cohort;
+
+    /// (day, workers attended) of `first`..`last`, days without anyone left out.
+    pub async fn attended_per_day(
+        db: &Db,
+        cohort: &Cohort,
+        first: &str,
+        last: &str,
+    ) -> sqlx::Result<Vec<(String, i64)>> {
+        let mut per_day: std::collections::BTreeMap<String, i64> = std::collections::BTreeMap::new();
+        for (day, workers) in repo::attended_per_project_day(db, cohort, first, last).await? {
+            *per_day.entry(day).or_insert(0) += workers;
+        }
+        Ok(per_day.into_iter().collect())
+    }
+
+    /// (unit, team or 0, month, attended days, workers) of `first`..`last`.
+    pub async fn attended_per_team_month(
+        db: &Db,
+        cohort: &Cohort,
+        first: &str,
+        last: &str,
+    ) -> sqlx::Result<Vec<(i64, i64, String, i64, i64)>> {
+        repo::attended_per_team_month(db, cohort, first, last).await
+    }
+
+    /// (project, worker, attended days) on the `days` given.
+    pub async fn attended_on_days(db: &Db, cohort: &Cohort, days: &[String]) -> sqlx::Result<Vec<(i64, i64, i64)>> {
+        repo::attended_on_days(db, cohort, days).await
+    }
+
+    /// (project, ID number, day) the people `id_numbers` punched on the `projects`.
+    pub async fn presence_days(
+        db: &Db,
+        projects: &[i64],
+        id_numbers: &[String],
+        first: &str,
+        last: &str,
+    ) -> sqlx::Result<Vec<(i64, String, String)>> {
+        repo::presence_days(db, projects, id_numbers, first, last).await
+    }
+}

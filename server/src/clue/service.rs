@@ -504,6 +504,24 @@ pub async fn project_list(db: &Db, current: &CurrentAccount, query: &LeadQuery) 
     Ok(page.answer(rows.into_iter().map(|row| item(row, filter.now)).collect(), total))
 }
 
+/// Leads awaiting project `project_id`'s feedback (dispatched, or returned for another answer): its
+/// 线索反馈管理 list filtered to each of those statuses counts the same.
+pub async fn awaiting_feedback(db: &Db, project_id: i64) -> sqlx::Result<i64> {
+    let mut total = 0;
+    for status in ["dispatched", "returned"] {
+        let filter = LeadFilter { project_id, dispatched_only: true, status: status.into(), ..LeadFilter::default() };
+        total += repo::list(db, &filter, 1, 0).await?.1;
+    }
+    Ok(total)
+}
+
+/// Leads of `district`'s projects ('' for the whole area) awaiting feedback past their deadline: 线索管理
+/// filtered to 逾期 counts the same.
+pub async fn overdue_count(db: &Db, district: &str) -> sqlx::Result<i64> {
+    let filter = LeadFilter { district: district.into(), overdue: true, now: clock::now(), ..LeadFilter::default() };
+    Ok(repo::list(db, &filter, 1, 0).await?.1)
+}
+
 #[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
 #[into_params(parameter_in = Query)]
 pub struct LeadIdQuery {

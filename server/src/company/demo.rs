@@ -176,3 +176,26 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<i64> {
     }
     Ok(contractor)
 }
+
+/// The id of `project_id`'s unit in `role` (`builder`, `contractor`, …).
+pub async fn unit_id(db: &Db, project_id: i64, role: &str) -> sqlx::Result<Option<i64>> {
+    crate::on_db!(db, pool => sqlx::query_scalar("SELECT id FROM project_units WHERE project_id = $1 AND role = $2")
+        .bind(project_id)
+        .bind(role)
+        .fetch_optional(pool)
+        .await)
+}
+
+/// The guarantee of `project_id`'s unit in `role` runs from `start` to `end` (`YYYY-MM-DD`).
+pub async fn set_guarantee(db: &Db, project_id: i64, role: &str, start: &str, end: &str) -> sqlx::Result<u64> {
+    crate::execute!(
+        db,
+        sqlx::query(
+            "UPDATE project_units SET guarantee_start = $1, guarantee_end = $2 WHERE project_id = $3 AND role = $4"
+        )
+        .bind(start)
+        .bind(end)
+        .bind(project_id)
+        .bind(role)
+    )
+}

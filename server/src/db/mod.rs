@@ -13,6 +13,7 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgPool, SqlitePool};
 
+pub mod cohort;
 mod tx;
 pub use tx::Tx;
 
@@ -105,6 +106,11 @@ pub fn placeholders(first: usize, count: usize) -> String {
     (first..first + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
 }
 
+/// Ids bound into an `IN (…)` list built with `placeholders`.
+pub fn int_binds(ids: &[i64]) -> Vec<Bind> {
+    ids.iter().map(|id| Bind::Int(*id)).collect()
+}
+
 /// A value bound into SQL built at run time, in placeholder order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Bind {
@@ -133,4 +139,58 @@ macro_rules! execute {
     ($db:expr, $query:expr) => {
         $crate::on_db!($db, pool => $query.execute(pool).await.map(|done| done.rows_affected()))
     };
+}
+
+/// A query's rows with every cell as text and its column names: what an export writes into a workbook
+/// whatever the columns' types (integers, reals, booleans, text; NULL as '').
+pub struct TextRows {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// Runs `sql` with `project_id` as `$1` and answers its rows as text.
+pub async fn text_rows(db: &Db, sql: &'static str, project_id: i64) -> sqlx::Result<TextRows> {
+    on_db!(db, pool => {
+        let rows = sqlx::query(sql).bind(project_id).fetch_all(pool).await?;
+        Ok(as_text(&rows))
+    })
+}
+
+fn as_text<R>(rows: &[R]) -> TextRows
+where
+    R: sqlx::Row,
+    usize: sqlx::ColumnIndex<R>,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> i32: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> f64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> bool: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    use sqlx::Column;
+    let columns = rows
+        .first()
+        .map(|row| row.columns().iter().map(|column| column.name().to_owned()).collect())
+        .unwrap_or_default();
+    let rows = rows
+        .iter()
+        .map(|row| {
+            (0..row.len())
+                .map(|index| {
+                    if let Ok(value) = row.try_get::<Option<i64>, _>(index) {
+                        value.map(|v| v.to_string())
+                    } else if let Ok(value) = row.try_get::<Option<i32>, _>(index) {
+                        value.map(|v| v.to_string())
+                    } else if let Ok(value) = row.try_get::<Option<f64>, _>(index) {
+                        value.map(|v| v.to_string())
+                    } else if let Ok(value) = row.try_get::<Option<bool>, _>(index) {
+                        value.map(|v| v.to_string())
+                    } else {
+                        row.try_get::<Option<String>, _>(index).ok().flatten()
+                    }
+                    .unwrap_or_default()
+                })
+                .collect()
+        })
+        .collect();
+    TextRows { columns, rows }
 }

@@ -154,3 +154,12 @@ pub async fn revoke(db: &Db, id: i64, account_id: i64, reason: &str) -> sqlx::Re
 pub async fn count_for_project(db: &Db, project_id: i64) -> sqlx::Result<i64> {
     on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM credit_records WHERE project_id = $1").bind(project_id).fetch_one(pool).await)
 }
+
+/// The project's credit records for its export (`backup`).
+pub async fn export_records(db: &Db, project_id: i64) -> sqlx::Result<crate::db::TextRows> {
+    let sql = "SELECT id AS \"编号\", kind AS \"类别\", subject_type AS \"对象类型\", subject_name AS \"对象\", \
+               id_number AS \"证件号\", record_date AS \"日期\", reason AS \"事由\", issuer AS \"发布单位\", \
+               authority AS \"来源\", attachments AS \"附件\", created_at AS \"登记时间（Unix 秒）\" \
+               FROM credit_records WHERE project_id = $1 ORDER BY id";
+    crate::db::text_rows(db, sql, project_id).await
+}

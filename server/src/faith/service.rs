@@ -560,6 +560,12 @@ pub async fn seed_demo(db: &Db, project_id: i64) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// The credit records' part of a project's export (`backup`), with their attachments.
+pub async fn export_tables(db: &Db, project_id: i64) -> sqlx::Result<Vec<crate::spreadsheet::Table>> {
+    let records = repo::export_records(db, project_id).await?;
+    Ok(vec![crate::spreadsheet::Table::new("诚信记录.xlsx", "诚信记录", records, &["附件"])])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,7 @@ use std::time::Duration;
 use crate::clock;
 use crate::db::Db;
 use crate::state::AppState;
-use crate::{auth, wage, warning};
+use crate::{auth, backup, wage, warning};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Job {
@@ -24,10 +24,13 @@ pub enum Job {
     LoginGuardCleanup,
     /// The early-warning engine evaluates every rule.
     Warnings,
+    /// Project exports past their seven days lose their file.
+    ExportCleanup,
 }
 
 impl Job {
-    pub const ALL: [Job; 4] = [Job::PayoutRecovery, Job::SessionCleanup, Job::LoginGuardCleanup, Job::Warnings];
+    pub const ALL: [Job; 5] =
+        [Job::PayoutRecovery, Job::SessionCleanup, Job::LoginGuardCleanup, Job::Warnings, Job::ExportCleanup];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -35,6 +38,7 @@ impl Job {
             Job::SessionCleanup => "session_cleanup",
             Job::LoginGuardCleanup => "login_guard_cleanup",
             Job::Warnings => "warnings",
+            Job::ExportCleanup => "export_cleanup",
         }
     }
 
@@ -59,6 +63,10 @@ impl Job {
             Job::Warnings => {
                 warning::engine::run(&state.db, &state.config.warnings, clock::china_today()).await?.to_string()
             }
+            Job::ExportCleanup => format!(
+                "removed {} expired exports",
+                backup::service::remove_expired(&state.db, &state.config.data_dir, clock::now()).await?
+            ),
         })
     }
 }

@@ -568,6 +568,11 @@ pub async fn project_list(
     Ok(page.answer(rows.into_iter().map(ProjectNotice::from).collect(), total))
 }
 
+/// The notices project `project_id` has not opened yet: its 通知公告 list filtered to unread counts the same.
+pub async fn unread_count(db: &Db, project_id: i64) -> sqlx::Result<i64> {
+    Ok(repo::project_list(db, project_id, "0", "", 1, 0).await?.1)
+}
+
 /// The published notice `id` addressed to the account's project (404 for any other).
 async fn project_notice(
     db: &Db,

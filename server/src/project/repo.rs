@@ -156,6 +156,20 @@ pub async fn approved_in_district(db: &Db, district: &str) -> sqlx::Result<Vec<i
     on_db!(db, pool => sqlx::query_scalar(sql).bind(district).fetch_all(pool).await)
 }
 
+/// An approved project of a district with its site's coordinates (`lat,lng`, '' when not registered).
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct ProjectSite {
+    pub id: i64,
+    pub name: String,
+    pub latlng: String,
+}
+
+pub async fn sites_in_district(db: &Db, district: &str) -> sqlx::Result<Vec<ProjectSite>> {
+    let sql = "SELECT id, name, latlng FROM projects WHERE audit_status = '2' \
+               AND ($1 = '' OR ',' || district_code || ',' LIKE '%,' || $1 || ',%') ORDER BY id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(district).fetch_all(pool).await)
+}
+
 /// A project as the regulator's audit list shows it.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct ListedProject {

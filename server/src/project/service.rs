@@ -491,6 +491,14 @@ pub async fn approved_in_district(db: &Db, district: &str) -> sqlx::Result<Vec<i
     repo::approved_in_district(db, district).await
 }
 
+pub use super::repo::ProjectSite;
+
+/// The approved projects of a regulator's `district` ('' for the whole area) with their sites' coordinates:
+/// the projects its workbench and data screen count.
+pub async fn sites_in_district(db: &Db, district: &str) -> sqlx::Result<Vec<ProjectSite>> {
+    repo::sites_in_district(db, district).await
+}
+
 /// The regulator's audit list (`district` '' for the whole area): how many projects match, and one page of them. `pattern` is a LIKE pattern
 /// with `\` as escape, '' for all; `status` '' for all.
 pub async fn audit_list(

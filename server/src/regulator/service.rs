@@ -181,6 +181,17 @@ pub async fn directory(
     Ok(page.answer(with_figures(db, projects).await?, total))
 }
 
+/// How many projects of the account's district the directory lists under each audit status ('0'–'3').
+pub async fn status_counts(db: &Db, current: &CurrentAccount) -> Result<Vec<(String, i64)>, ApiError> {
+    let mut counts = Vec::new();
+    for status in ["0", "1", "2", "3"] {
+        let query = DirectoryQuery { status: Some(status.into()), ..DirectoryQuery::default() };
+        let (filter, order) = filter(db, current, &query).await?;
+        counts.push((status.to_owned(), project::directory(db, &filter, order, 1, 0).await?.1));
+    }
+    Ok(counts)
+}
+
 /// Every row the filters match, in the list's order, at most `EXPORT_MAX`, read a page at a time.
 pub async fn export_rows(
     db: &Db,
@@ -249,17 +260,25 @@ async fn with_figures(db: &Db, projects: Vec<DirectoryProject>) -> Result<Vec<Di
 
 /// The general contractor's wage guarantee as the directory shows it; `today` is `YYYY-MM-DD`.
 fn guarantee(contractor: Option<&company::service::UnitBrief>, today: &str) -> (&'static str, String) {
+    let state = guarantee_state(contractor, today);
+    let end = contractor.map(|unit| unit.guarantee_end.as_str()).unwrap_or("");
+    let label = match state {
+        "expired" => format!("已过期（{end}）"),
+        "valid" if end.is_empty() => "有效".into(),
+        "valid" => format!("有效至{end}"),
+        _ => "未提交".into(),
+    };
+    (state, label)
+}
+
+/// The general contractor's wage guarantee on `today` (`YYYY-MM-DD`): none (no guarantee letter and no
+/// deposit), valid or expired. The workbench's guarantee card says the same.
+pub fn guarantee_state(contractor: Option<&company::service::UnitBrief>, today: &str) -> &'static str {
     match contractor {
         Some(unit) if !unit.guarantee_path.is_empty() || unit.deposit_fen.is_some_and(|fen| fen > 0) => {
-            if !unit.guarantee_end.is_empty() && unit.guarantee_end.as_str() < today {
-                ("expired", format!("已过期（{}）", unit.guarantee_end))
-            } else if unit.guarantee_end.is_empty() {
-                ("valid", "有效".into())
-            } else {
-                ("valid", format!("有效至{}", unit.guarantee_end))
-            }
+            if !unit.guarantee_end.is_empty() && unit.guarantee_end.as_str() < today { "expired" } else { "valid" }
         }
-        _ => ("none", "未提交".into()),
+        _ => "none",
     }
 }
 

@@ -336,6 +336,11 @@ pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &TeamIdFo
     Ok(())
 }
 
+/// The team's leader (劳务负责人): name and phone, for the labour contract; None for an unknown team.
+pub async fn leader(db: &Db, team_id: i64) -> sqlx::Result<Option<(String, String)>> {
+    Ok(repo::find(db, team_id).await?.map(|team| (team.leader_name, team.leader_phone)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

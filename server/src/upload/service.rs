@@ -18,6 +18,19 @@ pub async fn account_upload(db: &Db, account_id: i64, stored_name: &str, kind: &
         .map(|upload| upload.original_name))
 }
 
+/// The original name of the upload `stored_name` if this project made it with one of `kinds`.
+pub async fn project_upload(
+    db: &Db,
+    project_id: i64,
+    stored_name: &str,
+    kinds: &[&str],
+) -> sqlx::Result<Option<String>> {
+    Ok(repo::find(db, stored_name)
+        .await?
+        .filter(|upload| upload.project_id == Some(project_id) && kinds.contains(&upload.kind.as_str()))
+        .map(|upload| upload.original_name))
+}
+
 /// How many of these upload names the project itself uploaded with one of `kinds`.
 pub async fn count_project_uploads(db: &Db, project_id: i64, names: &[String], kinds: &[&str]) -> sqlx::Result<i64> {
     let mut total = 0;

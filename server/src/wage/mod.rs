@@ -4,6 +4,7 @@
 //! in `crate::finance`. Handlers here, rules in `service.rs`, SQL in `repo.rs`, the bank in `payout.rs`.
 
 pub mod basis;
+pub mod demo;
 pub mod money;
 mod notify;
 pub mod payout;

@@ -2,9 +2,10 @@
 //! backends. Every change of money or status writes its operation-log line in the same transaction.
 
 use crate::clock;
-use crate::db::{Db, Tx};
+use crate::db::cohort::Cohort;
+use crate::db::{Bind, Db, Tx};
 use crate::oplog::Entry;
-use crate::{execute_in, on_db, on_tx, record_in_tx};
+use crate::{bind_all, execute_in, on_db, on_tx, record_in_tx};
 
 /// Who changes something, for the operation log.
 #[derive(Clone, Debug)]
@@ -1515,4 +1516,69 @@ pub async fn departed_without_final_line(db: &Db, from: &str, before: &str) -> s
                    AND l.worker_id = e.worker_id AND l.month = substr(e.exit_date, 1, 7)) \
                GROUP BY e.project_id, e.worker_id";
     on_db!(db, pool => sqlx::query_as(sql).bind(from).bind(before).fetch_all(pool).await)
+}
+
+/// The project's wage sheets for its export (`backup`).
+pub async fn export_sheets(db: &Db, project_id: i64) -> sqlx::Result<crate::db::TextRows> {
+    let sql = "SELECT id AS \"编号\", month AS \"月份\", unit_id AS \"单位编号\", team_id AS \"班组编号\", status AS \"状态\", \
+               order_id AS \"发放单编号\", created_at AS \"创建时间（Unix 秒）\", confirmed_at AS \"确认时间（Unix 秒）\" \
+               FROM wage_sheets WHERE project_id = $1 ORDER BY id";
+    crate::db::text_rows(db, sql, project_id).await
+}
+
+/// The project's wage lines for its export (`backup`).
+pub async fn export_lines(db: &Db, project_id: i64) -> sqlx::Result<crate::db::TextRows> {
+    let sql = "SELECT l.id AS \"编号\", l.sheet_id AS \"工资表编号\", l.month AS \"月份\", l.worker_id AS \"人员编号\", \
+               w.name AS \"姓名\", l.days AS \"出勤天数\", l.wage_kind AS \"计薪方式\", l.wage_fen AS \"工资标准（分）\", \
+               l.payable_fen AS \"应发（分）\", l.deduction_fen AS \"扣款（分）\", l.net_fen AS \"实发（分）\", \
+               l.reason AS \"说明\", l.card_number AS \"工资卡号\", l.card_bank AS \"开户行\" \
+               FROM wage_lines l LEFT JOIN workers w ON w.id = l.worker_id WHERE l.project_id = $1 ORDER BY l.id";
+    crate::db::text_rows(db, sql, project_id).await
+}
+
+/// The project's wage orders for its export (`backup`).
+pub async fn export_orders(db: &Db, project_id: i64) -> sqlx::Result<crate::db::TextRows> {
+    let sql = "SELECT id AS \"编号\", order_no AS \"单号\", month AS \"月份\", status AS \"状态\", total_fen AS \"总额（分）\", \
+               line_count AS \"人数\", paid_fen AS \"已发（分）\", failed_fen AS \"失败（分）\", reissue_of AS \"补发自\", \
+               remark AS \"备注\", created_at AS \"创建时间（Unix 秒）\", decided_at AS \"审批时间（Unix 秒）\", \
+               decision_remark AS \"审批意见\", finished_at AS \"完成时间（Unix 秒）\" \
+               FROM wage_orders WHERE project_id = $1 ORDER BY id";
+    crate::db::text_rows(db, sql, project_id).await
+}
+
+/// The project's payouts (one per order line) for its export (`backup`).
+pub async fn export_payouts(db: &Db, project_id: i64) -> sqlx::Result<crate::db::TextRows> {
+    let sql = "SELECT p.id AS \"编号\", p.order_id AS \"发放单编号\", p.line_id AS \"工资明细编号\", p.worker_id AS \"人员编号\", \
+               w.name AS \"姓名\", p.amount_fen AS \"金额（分）\", p.card_number AS \"工资卡号\", p.card_bank AS \"开户行\", \
+               p.status AS \"状态\", p.bank_ref AS \"银行流水号\", p.failure_reason AS \"失败原因\", \
+               p.settled_at AS \"完成时间（Unix 秒）\" \
+               FROM payouts p LEFT JOIN workers w ON w.id = p.worker_id WHERE p.project_id = $1 ORDER BY p.id";
+    crate::db::text_rows(db, sql, project_id).await
+}
+
+/// How many orders of `project_id` the approver approved from `since` (unix seconds), and their total (fen).
+pub async fn approved_since(db: &Db, project_id: i64, since: i64) -> sqlx::Result<(i64, i64)> {
+    let sql = "SELECT COUNT(*), CAST(COALESCE(SUM(total_fen), 0) AS BIGINT) FROM wage_orders \
+               WHERE project_id = $1 AND status IN ('paying', 'paid', 'partial') AND decided_at >= $2";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(since).fetch_one(pool).await)
+}
+
+/// For the reports: (unit, work type, month, lines, net fen) of the cohort's wage lines of months
+/// `first`..`last` (`YYYY-MM`, inclusive), each under the roster line it pays.
+pub async fn nets_per_unit_month(
+    db: &Db,
+    cohort: &Cohort,
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<(i64, String, String, i64, i64)>> {
+    let sql = format!(
+        "SELECT e.unit_id, e.work_type, l.month, COUNT(*), CAST(COALESCE(SUM(l.net_fen), 0) AS BIGINT) \
+         FROM wage_lines l JOIN employments e ON e.id = l.employment_id \
+         WHERE l.month >= $1 AND l.month <= $2 AND {} AND {} GROUP BY e.unit_id, e.work_type, l.month",
+        cohort.projects_clause("l.project_id", 3),
+        cohort.clause("e", 3)
+    );
+    let mut binds = vec![Bind::Text(first.into()), Bind::Text(last.into())];
+    binds.extend(cohort.binds());
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }

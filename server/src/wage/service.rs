@@ -1808,6 +1808,40 @@ pub async fn paid_in_month(db: &Db, ids: &[i64], month: &str) -> sqlx::Result<Ve
     repo::paid_in_month(db, ids, month).await
 }
 
+/// Orders of `project_id` in `status` (an order status): 工资单管理 filtered to it counts the same.
+pub async fn order_count(db: &Db, project_id: i64, status: &str) -> sqlx::Result<i64> {
+    Ok(repo::orders(db, project_id, &[status], "", "", 1, 0).await?.1)
+}
+
+/// Failed payouts of `project_id` not yet re-issued: the lines 工资发放异常处理 lists.
+pub async fn failed_lines(db: &Db, project_id: i64) -> sqlx::Result<i64> {
+    let filter = repo::PayoutFilter {
+        project_filter: project_id,
+        order_id: 0,
+        month: "",
+        statuses: &["failed"],
+        name_pattern: "",
+        not_reissued: true,
+    };
+    Ok(repo::payouts(db, &filter, 1, 0).await?.1)
+}
+
+/// Orders of `project_id` approved this month (China time): how many, and their total (fen).
+pub async fn approved_this_month(db: &Db, project_id: i64) -> sqlx::Result<(i64, i64)> {
+    repo::approved_since(db, project_id, clock::china_month_start()).await
+}
+
+/// For the reports (issue 16): (unit, work type, month, lines, net fen) of the cohort's wage lines of months
+/// `first`..`last` (`YYYY-MM`).
+pub async fn nets_per_unit_month(
+    db: &Db,
+    cohort: &crate::db::cohort::Cohort,
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<(i64, String, String, i64, i64)>> {
+    repo::nets_per_unit_month(db, cohort, first, last).await
+}
+
 /// What the early-warning engine reads of the wages (`warning::engine`); months are `YYYY-MM`, bounds
 /// inclusive `from`, exclusive `before`.
 pub mod for_warnings {
@@ -1856,6 +1890,17 @@ pub mod for_warnings {
     ) -> sqlx::Result<Vec<(i64, i64, String)>> {
         repo::departed_without_final_line(db, from, before).await
     }
+}
+
+/// The wage part of a project's export (`backup`): sheets and their lines, orders and their payouts.
+pub async fn export_tables(db: &Db, project_id: i64) -> sqlx::Result<Vec<crate::spreadsheet::Table>> {
+    use crate::spreadsheet::Table;
+    Ok(vec![
+        Table::new("工资表.xlsx", "工资表", repo::export_sheets(db, project_id).await?, &[]),
+        Table::new("工资明细.xlsx", "工资明细", repo::export_lines(db, project_id).await?, &[]),
+        Table::new("发放单.xlsx", "工资发放单", repo::export_orders(db, project_id).await?, &[]),
+        Table::new("发放明细.xlsx", "代发明细", repo::export_payouts(db, project_id).await?, &[]),
+    ])
 }
 
 #[cfg(test)]

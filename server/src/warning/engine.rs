@@ -167,6 +167,18 @@ pub struct Finding {
 type Key = (String, i64, String, i64, String);
 
 impl Finding {
+    fn as_new(&self) -> repo::NewWarning<'_> {
+        repo::NewWarning {
+            rule: self.rule.code(),
+            level: self.level.code(),
+            project_id: self.project_id,
+            subject_kind: self.subject_kind,
+            subject_id: self.subject_id,
+            period: &self.period,
+            facts: &self.facts,
+        }
+    }
+
     fn key(&self) -> Key {
         (
             self.rule.code().to_owned(),
@@ -214,7 +226,7 @@ pub async fn run(db: &Db, config: &WarningConfig, today: Date) -> anyhow::Result
                 }
             }
             None => {
-                if let Some(id) = repo::insert_if_new(db, finding, now).await? {
+                if let Some(id) = repo::insert_if_new(db, &finding.as_new(), now).await? {
                     outcome.raised += 1;
                     let title = format!("{}预警：{}", finding.level.label(), finding.rule.label());
                     message::send(

@@ -1,7 +1,6 @@
 //! SQL of the early warnings, on the tables the area owns: `warnings` and `warning_notes` (lists join
 //! `projects` for the name and the district).
 
-use super::engine::Finding;
 use crate::db::{Bind, Db};
 use crate::{bind_all, execute, on_db};
 
@@ -65,9 +64,20 @@ const WARNING_COLUMNS: &str = "w.id, w.rule, w.level, w.project_id, p.name AS pr
                                w.subject_kind, w.subject_id, w.period, w.status, w.facts, w.raised_at, w.closed_at, \
                                w.closed_by, w.close_reason";
 
+/// A warning to open, as the engine found it (codes of its rule and level).
+pub struct NewWarning<'a> {
+    pub rule: &'a str,
+    pub level: &'a str,
+    pub project_id: i64,
+    pub subject_kind: &'a str,
+    pub subject_id: i64,
+    pub period: &'a str,
+    pub facts: &'a str,
+}
+
 /// Inserts a finding as an open warning unless one of its key is open (the partial unique index answers the
 /// race of two engines) or the regulator closed one of its key: its id, None when nothing was inserted.
-pub async fn insert_if_new(db: &Db, finding: &Finding, now: i64) -> sqlx::Result<Option<i64>> {
+pub async fn insert_if_new(db: &Db, warning: &NewWarning<'_>, now: i64) -> sqlx::Result<Option<i64>> {
     let sql = "INSERT INTO warnings (rule, level, project_id, subject_kind, subject_id, period, facts, raised_at) \
                SELECT CAST($1 AS TEXT), CAST($2 AS TEXT), CAST($3 AS BIGINT), CAST($4 AS TEXT), CAST($5 AS BIGINT), \
                CAST($6 AS TEXT), CAST($7 AS TEXT), CAST($8 AS BIGINT) \
@@ -75,13 +85,13 @@ pub async fn insert_if_new(db: &Db, finding: &Finding, now: i64) -> sqlx::Result
                    AND c.subject_kind = $4 AND c.subject_id = $5 AND c.period = $6 AND c.closed_by = 'regulator') \
                ON CONFLICT DO NOTHING RETURNING id";
     on_db!(db, pool => sqlx::query_scalar(sql)
-        .bind(finding.rule.code())
-        .bind(finding.level.code())
-        .bind(finding.project_id)
-        .bind(finding.subject_kind)
-        .bind(finding.subject_id)
-        .bind(&finding.period)
-        .bind(&finding.facts)
+        .bind(warning.rule)
+        .bind(warning.level)
+        .bind(warning.project_id)
+        .bind(warning.subject_kind)
+        .bind(warning.subject_id)
+        .bind(warning.period)
+        .bind(warning.facts)
         .bind(now)
         .fetch_optional(pool)
         .await)
@@ -224,7 +234,7 @@ pub async fn open_by_project(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, Str
          GROUP BY project_id, level",
         crate::db::placeholders(1, ids.len())
     );
-    let binds: Vec<Bind> = ids.iter().map(|id| Bind::Int(*id)).collect();
+    let binds = crate::db::int_binds(ids);
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
 

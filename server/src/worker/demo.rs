@@ -118,6 +118,25 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `project_id`'s roster lines on site, as (worker, employment), in the order they were made.
+pub async fn on_site(db: &Db, project_id: i64) -> sqlx::Result<Vec<(i64, i64)>> {
+    on_db!(db, pool => sqlx::query_as(
+        "SELECT worker_id, id FROM employments WHERE project_id = $1 AND status = 1 ORDER BY id")
+        .bind(project_id)
+        .fetch_all(pool)
+        .await)
+}
+
+/// The roster line `employment` left the site on `exit` (`YYYY-MM-DD`), its contract over.
+pub async fn leave(db: &Db, employment: i64, exit: &str) -> sqlx::Result<u64> {
+    crate::execute!(
+        db,
+        sqlx::query("UPDATE employments SET status = 2, exit_date = $1, exit_reason = '合同期满' WHERE id = $2")
+            .bind(exit)
+            .bind(employment)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

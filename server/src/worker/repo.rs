@@ -2,9 +2,10 @@
 //! supplement. One text for both backends; units and teams are only read here.
 
 use crate::clock;
-use crate::db::{Bind, Db};
+use crate::db::cohort::Cohort;
+use crate::db::{Bind, Db, Tx};
 use crate::oplog;
-use crate::{bind_all, on_db, record_in_tx};
+use crate::{bind_all, execute_in, on_db, record_in_tx};
 
 /// What the ID card and the wage card say: the person, once across projects.
 #[derive(Clone, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
@@ -242,6 +243,8 @@ pub struct RosterFilter {
     pub team_id: Option<i64>,
     pub work_type: String,
     pub status: Option<i64>,
+    /// Whether the labour contract is signed; None = both.
+    pub contract_signed: Option<bool>,
     pub entry_from: String,
     pub entry_to: String,
 }
@@ -254,6 +257,11 @@ fn like_escape(text: &str) -> String {
 fn roster_where(filter: &RosterFilter) -> (String, Vec<Bind>) {
     let mut clauses = vec!["e.project_id = $1".to_owned()];
     let mut binds = vec![Bind::Int(filter.project_id)];
+    match filter.contract_signed {
+        Some(true) => clauses.push("e.contract_signed".to_owned()),
+        Some(false) => clauses.push("NOT e.contract_signed".to_owned()),
+        None => {}
+    }
     let mut add = |clause: &str, bind: Bind| {
         binds.push(bind);
         clauses.push(clause.replace('?', &format!("${}", binds.len())));
@@ -799,8 +807,21 @@ pub async fn on_site_counts(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, i64)
         "SELECT project_id, COUNT(*) FROM employments WHERE status = 1 AND project_id IN ({}) GROUP BY project_id",
         crate::db::placeholders(1, ids.len())
     );
-    let binds: Vec<Bind> = ids.iter().map(|id| Bind::Int(*id)).collect();
+    let binds = crate::db::int_binds(ids);
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
+}
+
+/// Marks the project's employment `id` as having a signed labour contract, its file `file_url`, inside `tx`.
+/// Whether the line is the project's.
+pub async fn mark_contract_signed(
+    tx: &mut Tx,
+    project_id: i64,
+    id: i64,
+    file_url: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let sql = "UPDATE employments SET contract_signed = TRUE, contract_file = $1, updated_at = $2 WHERE project_id = $3 AND id = $4";
+    Ok(execute_in!(tx, sqlx::query(sql).bind(file_url).bind(now).bind(project_id).bind(id))? == 1)
 }
 
 /// For the early warnings: per project, the workers on site and the earliest entry among them.
@@ -815,6 +836,114 @@ pub async fn on_site_without_contract(db: &Db, before: &str) -> sqlx::Result<Vec
     let sql = "SELECT project_id, worker_id, MIN(entry_date) FROM employments \
                WHERE status = 1 AND NOT contract_signed AND entry_date < $1 GROUP BY project_id, worker_id";
     on_db!(db, pool => sqlx::query_as(sql).bind(before).fetch_all(pool).await)
+}
+
+/// The project's roster for its export (`backup`): every employment, past ones too, with its worker.
+pub async fn export_roster(db: &Db, project_id: i64) -> sqlx::Result<crate::db::TextRows> {
+    let sql = "SELECT e.id AS \"编号\", w.name AS \"姓名\", w.id_number AS \"身份证号\", w.gender AS \"性别\", \
+               w.ethnicity AS \"民族\", w.birth_date AS \"出生日期\", w.address AS \"住址\", w.phone AS \"手机号\", \
+               w.wage_card_number AS \"工资卡号\", w.wage_card_bank AS \"开户行\", e.unit_id AS \"单位编号\", \
+               e.team_id AS \"班组编号\", e.work_type AS \"工种\", e.wage_kind AS \"计薪方式\", e.wage_fen AS \"工资标准（分）\", \
+               e.contract_signed AS \"已签合同\", e.contract_start AS \"合同开始\", e.contract_end AS \"合同结束\", \
+               e.entry_date AS \"进场日期\", e.exit_date AS \"退场日期\", e.status AS \"状态\", w.photo AS \"照片\", \
+               e.contract_file AS \"合同文件\" \
+               FROM employments e JOIN workers w ON w.id = e.worker_id WHERE e.project_id = $1 ORDER BY e.id";
+    crate::db::text_rows(db, sql, project_id).await
+}
+
+/// Workers on site of projects `ids` per work type (`WORK_TYPES` value), in one query.
+pub async fn on_site_by_work_type(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(String, i64)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT work_type, COUNT(*) FROM employments WHERE status = 1 AND project_id IN ({}) GROUP BY work_type",
+        crate::db::placeholders(1, ids.len())
+    );
+    let binds = crate::db::int_binds(ids);
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
+}
+
+/// A worker on site for the reports (issue 16): the roster line and what the ID card says.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct OnSitePerson {
+    pub project_id: i64,
+    pub worker_id: i64,
+    pub name: String,
+    pub id_number: String,
+    pub gender: i64,
+    pub unit_id: i64,
+    pub team_id: i64,
+    pub work_type: String,
+}
+
+/// The cohort's roster lines on site (status 1), as the roster lists them.
+pub async fn on_site_people(db: &Db, cohort: &Cohort) -> sqlx::Result<Vec<OnSitePerson>> {
+    let sql = format!(
+        "SELECT e.project_id, e.worker_id, w.name, w.id_number, w.gender, e.unit_id, COALESCE(e.team_id, 0) AS team_id, \
+         e.work_type FROM employments e JOIN workers w ON w.id = e.worker_id WHERE e.status = 1 AND {} \
+         ORDER BY e.project_id, e.id",
+        cohort.clause("e", 1)
+    );
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &cohort.binds()).fetch_all(pool).await)
+}
+
+/// Entries (`column` entry_date) or exits (exit_date) of the cohort's roster lines per month `YYYY-MM`, from
+/// `first` to `last` (days, inclusive).
+pub async fn moves_by_month(
+    db: &Db,
+    cohort: &Cohort,
+    exits: bool,
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<(String, i64)>> {
+    let column = if exits { "e.exit_date" } else { "e.entry_date" };
+    let sql = format!(
+        "SELECT SUBSTR({column}, 1, 7) AS month, COUNT(*) FROM employments e WHERE {column} >= $1 AND {column} <= $2 \
+         AND {} GROUP BY SUBSTR({column}, 1, 7)",
+        cohort.clause("e", 3)
+    );
+    let mut binds = vec![Bind::Text(first.into()), Bind::Text(last.into())];
+    binds.extend(cohort.binds());
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
+}
+
+/// The cohort's roster lines overlapping `first`..`last`: (project, worker, entry day, exit day or '').
+pub async fn stays_between(
+    db: &Db,
+    cohort: &Cohort,
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<(i64, i64, String, String)>> {
+    let sql = format!(
+        "SELECT e.project_id, e.worker_id, e.entry_date, e.exit_date FROM employments e \
+         WHERE e.entry_date <= $2 AND (e.exit_date = '' OR e.exit_date >= $1) AND {}",
+        cohort.clause("e", 3)
+    );
+    let mut binds = vec![Bind::Text(first.into()), Bind::Text(last.into())];
+    binds.extend(cohort.binds());
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
+}
+
+/// Names of the units and the teams of the projects: (`unit` or `team`, id, name).
+pub async fn unit_and_team_names(db: &Db, cohort: &Cohort) -> sqlx::Result<Vec<(String, i64, String)>> {
+    let sql = format!(
+        "SELECT 'unit', pu.id, c.name FROM project_units pu JOIN companies c ON c.id = pu.company_id WHERE {} \
+         UNION ALL SELECT 'team', t.id, t.name FROM teams t WHERE {}",
+        cohort.projects_clause("pu.project_id", 1),
+        cohort.projects_clause("t.project_id", 1)
+    );
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &cohort.project_binds()).fetch_all(pool).await)
+}
+
+/// Workers' names by id.
+pub async fn names(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, String)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!("SELECT id, name FROM workers WHERE id IN ({})", crate::db::placeholders(1, ids.len()));
+    let binds = crate::db::int_binds(ids);
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
 
 #[cfg(test)]

@@ -8,10 +8,12 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::repo::{self, EmploymentFields, PersonFields, RateRow, RosterFilter, RosterRow};
 use super::rules;
+use crate::auth::accounts::Account;
 use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
-use crate::db::Db;
+use crate::db::cohort::Cohort;
+use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::domain::dates::{format_date, parse_date, required_date};
 use crate::domain::id_number::{Gender, IdNumber};
@@ -54,6 +56,7 @@ pub const MSG_ALREADY_EXITED: &str = "该人员已退场";
 pub const MSG_STILL_ACTIVE: &str = "该人员仍在场，不能重新进场";
 pub const MSG_REENTRY_BEFORE_EXIT: &str = "重新进场日期不能早于上次退场日期";
 pub const MSG_STATUS: &str = "请选择正确的在场状态";
+pub const MSG_CONTRACT_FILTER: &str = "请选择正确的合同签订状态";
 pub const MSG_FILTER_TOO_LONG: &str = "查询条件过长";
 pub const MSG_ID_FILTER: &str = "身份证号只能包含数字和X";
 pub const MSG_ADDRESS_REQUIRED: &str = "请输入规范的地址";
@@ -130,7 +133,8 @@ fn gender_label(code: i64) -> &'static str {
     if code == 1 { "男" } else { "女" }
 }
 
-pub(super) fn work_type_label(value: &str) -> String {
+/// The label of a work-type option value ('' when unknown).
+pub fn work_type_label(value: &str) -> String {
     options::WORK_TYPES
         .iter()
         .find(|option| option.value == value)
@@ -493,6 +497,8 @@ pub struct RosterQuery {
     pub entry_from: Option<String>,
     /// Entry date to (inclusive), YYYY-MM-DD.
     pub entry_to: Option<String>,
+    /// The labour contract: 1 signed 已签, 0 not 未签; empty = both.
+    pub contract: Option<String>,
 }
 
 fn optional_id(text: &Option<String>) -> Result<Option<i64>, Invalid> {
@@ -516,6 +522,12 @@ pub fn roster_filter(project_id: i64, query: &RosterQuery) -> Result<RosterFilte
         "2" => Some(2),
         _ => return Err(Invalid(MSG_STATUS)),
     };
+    let contract_signed = match sent(&query.contract) {
+        "" => None,
+        "1" => Some(true),
+        "0" => Some(false),
+        _ => return Err(Invalid(MSG_CONTRACT_FILTER)),
+    };
     let date = |text: &Option<String>| parse_date(sent(text)).map(|date| date.map(format_date).unwrap_or_default());
     Ok(RosterFilter {
         project_id,
@@ -525,6 +537,7 @@ pub fn roster_filter(project_id: i64, query: &RosterQuery) -> Result<RosterFilte
         team_id: optional_id(&query.team_id)?,
         work_type,
         status,
+        contract_signed,
         entry_from: date(&query.entry_from)?,
         entry_to: date(&query.entry_to)?,
     })
@@ -801,6 +814,75 @@ pub async fn reenter(db: &Db, current: &CurrentAccount, ip: &str, form: &MoveFor
     )
     .await?;
     Ok(Registered { worker_id: line.line.worker_id, id })
+}
+
+/// What a labour contract says of a worker's employment on the project (the `contract` area fills its
+/// templates with it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContractParty {
+    pub employment_id: i64,
+    pub worker_id: i64,
+    pub name: String,
+    /// 男 / 女.
+    pub gender: String,
+    pub id_number: String,
+    pub phone: String,
+    pub address: String,
+    pub work_type_label: String,
+    pub team_id: Option<i64>,
+    pub team_name: String,
+    pub unit_name: String,
+    /// `day` or `month`.
+    pub wage_kind: String,
+    /// The wage standard in yuan with two decimals.
+    pub wage: String,
+    pub entry_date: String,
+    /// '' when the registration gave no contract term.
+    pub contract_start: String,
+    pub contract_end: String,
+}
+
+/// The contract party of the project's roster line `employment_id` (None: not this project's).
+pub async fn contract_party(db: &Db, project_id: i64, employment_id: i64) -> Result<Option<ContractParty>, ApiError> {
+    Ok(repo::find_employment(db, project_id, employment_id).await?.map(|row| ContractParty {
+        employment_id: row.line.id,
+        worker_id: row.line.worker_id,
+        name: row.line.name,
+        gender: gender_label(row.line.gender).to_owned(),
+        id_number: row.line.id_number,
+        phone: row.line.phone,
+        address: row.address,
+        work_type_label: work_type_label(&row.line.work_type),
+        team_id: row.line.team_id,
+        team_name: row.line.team_name.unwrap_or_default(),
+        unit_name: row.line.unit_name,
+        wage_kind: row.line.wage_kind,
+        wage: rules::fen_to_yuan(row.line.wage_fen),
+        entry_date: row.line.entry_date,
+        contract_start: row.contract_start,
+        contract_end: row.contract_end,
+    }))
+}
+
+/// Marks the roster line's labour contract signed, its file the signed scan `file_url`, and logs it, inside
+/// the contract area's transaction (the roster's 已签 and the no-contract warning read this column).
+pub async fn mark_contract_signed(
+    tx: &mut Tx,
+    account: &Account,
+    ip: &str,
+    project_id: i64,
+    employment_id: i64,
+    file_url: &str,
+) -> Result<(), ApiError> {
+    if !repo::mark_contract_signed(tx, project_id, employment_id, file_url, clock::now()).await? {
+        return Err(ApiError::NotFound(MSG_NOT_FOUND.into()));
+    }
+    let entry = oplog::Entry::by(account, ip)
+        .action("劳动合同签订")
+        .on("employment", employment_id)
+        .detail(format!("上传已签字的劳动合同：{file_url}"));
+    oplog::record_in(tx, &entry).await?;
+    Ok(())
 }
 
 /// `Worker/incomplete`: workers of the project with incomplete ID data.
@@ -1196,6 +1278,21 @@ pub async fn on_site_counts(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, i64)
     repo::on_site_counts(db, ids).await
 }
 
+/// Workers on site of projects `ids` per work type, as (label, count), most first: the roster's 工种 filter
+/// with 在场 counts the same.
+pub async fn on_site_by_work_type(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(String, i64)>> {
+    let mut counts: Vec<(String, i64)> = repo::on_site_by_work_type(db, ids)
+        .await?
+        .into_iter()
+        .map(|(work_type, count)| {
+            let label = work_type_label(&work_type);
+            (if label.is_empty() { "未填写".to_owned() } else { label }, count)
+        })
+        .collect();
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    Ok(counts)
+}
+
 /// For the early warnings: per project, (project, workers on site, earliest entry day).
 pub async fn on_site_since(db: &Db) -> sqlx::Result<Vec<(i64, i64, String)>> {
     repo::on_site_since(db).await
@@ -1205,6 +1302,61 @@ pub async fn on_site_since(db: &Db) -> sqlx::Result<Vec<(i64, i64, String)>> {
 /// who entered before `before` (`YYYY-MM-DD`).
 pub async fn on_site_without_contract(db: &Db, before: &str) -> sqlx::Result<Vec<(i64, i64, String)>> {
     repo::on_site_without_contract(db, before).await
+}
+
+/// The roster's part of a project's export (`backup`): every employment with its worker, past ones too; the
+/// photos and signed contracts they refer to go along.
+pub async fn export_tables(db: &Db, project_id: i64) -> sqlx::Result<Vec<crate::spreadsheet::Table>> {
+    let roster = repo::export_roster(db, project_id).await?;
+    Ok(vec![crate::spreadsheet::Table::new("花名册.xlsx", "花名册（含已退场人员）", roster, &["照片", "合同文件"])])
+}
+
+/// For the reports: the cohort's workers on site, as the roster lists them.
+pub async fn on_site_people(db: &Db, cohort: &Cohort) -> sqlx::Result<Vec<repo::OnSitePerson>> {
+    repo::on_site_people(db, cohort).await
+}
+
+/// For the reports: entries (or `exits`) per month `YYYY-MM` of days `first`..`last`.
+pub async fn moves_by_month(
+    db: &Db,
+    cohort: &Cohort,
+    exits: bool,
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<(String, i64)>> {
+    repo::moves_by_month(db, cohort, exits, first, last).await
+}
+
+/// For the reports: (project, worker, entry, exit or '') of the roster lines overlapping `first`..`last`.
+pub async fn stays_between(
+    db: &Db,
+    cohort: &Cohort,
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<(i64, i64, String, String)>> {
+    repo::stays_between(db, cohort, first, last).await
+}
+
+/// For the reports: the names of the cohort's projects' units and teams, by id.
+pub async fn unit_and_team_names(
+    db: &Db,
+    cohort: &Cohort,
+) -> sqlx::Result<(std::collections::HashMap<i64, String>, std::collections::HashMap<i64, String>)> {
+    let mut units = std::collections::HashMap::new();
+    let mut teams = std::collections::HashMap::new();
+    for (kind, id, name) in repo::unit_and_team_names(db, cohort).await? {
+        if kind == "unit" {
+            units.insert(id, name)
+        } else {
+            teams.insert(id, name)
+        };
+    }
+    Ok((units, teams))
+}
+
+/// Workers' names by id.
+pub async fn names(db: &Db, ids: &[i64]) -> sqlx::Result<std::collections::HashMap<i64, String>> {
+    Ok(repo::names(db, ids).await?.into_iter().collect())
 }
 
 #[cfg(test)]

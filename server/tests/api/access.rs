@@ -31,7 +31,8 @@ enum Class {
     Finance,
     /// `/admin/…`: the regulator only.
     Regulator,
-    /// Credit records: the clerk writes the project's, the regulator the bureau's (each its own authority).
+    /// Credit records: the clerk writes the project's, the regulator the bureau's (each its own authority);
+    /// and a project's export, which either may start.
     BureauRecords,
 }
 
@@ -70,6 +71,8 @@ const EXCEPTIONS: &[(&str, &str, Class)] = &[
     ("POST", "/builder/faith/v1/Credit/save", Class::BureauRecords),
     ("POST", "/builder/faith/v1/Credit/update", Class::BureauRecords),
     ("POST", "/builder/faith/v1/Credit/delete", Class::BureauRecords),
+    // The regulator exports a project of its district on the clerk's page (an export job, not a record).
+    ("POST", "/builder/backup/v1/Export/start", Class::BureauRecords),
     // The bank's arrival notice carries the bank's shared secret.
     ("POST", "/bank/special/v1/Account/arrival", Class::Signed),
 ];

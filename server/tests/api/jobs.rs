@@ -73,7 +73,8 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
             (Job::PayoutRecovery, Turn::Ran),
             (Job::SessionCleanup, Turn::Ran),
             (Job::LoginGuardCleanup, Turn::Ran),
-            (Job::Warnings, Turn::Ran)
+            (Job::Warnings, Turn::Ran),
+            (Job::ExportCleanup, Turn::Ran)
         ]
     );
     assert!(app.scalar("SELECT COUNT(*) FROM warnings").await > 0, "the engine ran on the demo data");
@@ -85,7 +86,8 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
             (Job::PayoutRecovery, Turn::Ran),
             (Job::SessionCleanup, Turn::Skipped),
             (Job::LoginGuardCleanup, Turn::Skipped),
-            (Job::Warnings, Turn::Skipped)
+            (Job::Warnings, Turn::Skipped),
+            (Job::ExportCleanup, Turn::Skipped)
         ],
         "a start recovers payouts even in a taken slot"
     );
@@ -96,7 +98,8 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
             (Job::PayoutRecovery, Turn::Skipped),
             (Job::SessionCleanup, Turn::Skipped),
             (Job::LoginGuardCleanup, Turn::Skipped),
-            (Job::Warnings, Turn::Skipped)
+            (Job::Warnings, Turn::Skipped),
+            (Job::ExportCleanup, Turn::Skipped)
         ]
     );
 

@@ -577,6 +577,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/screen/v1/Screen/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The district's screen: the same figures over the approved projects of the regulator's district, and each
+         *     project with its site and its worst open warning for the map. Admin accounts only.
+         */
+        get: operations["district_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/special/v1/Account/transfer": {
         parameters: {
             query?: never;
@@ -704,6 +724,26 @@ export interface paths {
         put?: never;
         /** Reopens a closed warning (`id`) with a `remark`: 监察 or 管理员. Logged; the project is told. */
         post: operations["warning_reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/workbench/v1/Workbench/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The regulator's workbench over its district: projects by audit status, open warnings by level, overdue
+         *     leads, workers on site and the settling month's wages paid. Admin accounts only (403 otherwise).
+         */
+        get: operations["district_summary"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1072,6 +1112,64 @@ export interface paths {
         get: operations["sheet_month"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/backup/v1/Export/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's exports, newest first, with status and progress (the console polls it while one runs). */
+        get: operations["backup_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/backup/v1/Export/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished export's .zip, streamed from disk; not finished, failed or past its seven days → 401 with the
+         *     reason. Logged.
+         */
+        get: operations["download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/backup/v1/Export/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queues a complete export of the project (builder: its own; regulator: `projectId` of its district;
+         *     finance 403) and starts building it; one at a time per project (401 while one is queued or running).
+         *     Logged.
+         */
+        post: operations["start"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1858,6 +1956,171 @@ export interface paths {
          *     images and the entry date. Builder accounts only. Logged.
          */
         post: operations["construction_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/contract/v1/Contract/ajax_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's generated contracts (of one roster line with `employmentId`), newest first, with their
+         *     signed scans; filtered by worker `name` and `status`, paged.
+         */
+        get: operations["contract_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/contract/v1/Contract/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One contract with its text as printed, its values and its signed scan. */
+        get: operations["contract_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/contract/v1/Contract/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generates a roster line's contract from a template, stored as printed. Project accounts only; logged. */
+        post: operations["contract_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/contract/v1/Contract/placeholders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The placeholders a template may use, each with what it stands for. */
+        get: operations["contract_placeholders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/contract/v1/Contract/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A body filled with a sample worker's values, after the same checks as a save. */
+        post: operations["contract_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/contract/v1/Contract/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads the signed scan back (files uploaded with `kind=attachment`): the contract becomes 已签 and the
+         *     roster shows the worker's contract signed. Project accounts only; logged.
+         */
+        post: operations["contract_sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/contract/v1/Contract/template_delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes one of the project's own templates (the built-in one stays). Logged. */
+        post: operations["contract_template_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/contract/v1/Contract/template_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The templates the project may use: the built-in 建筑施工劳动合同 first, then its own, newest first;
+         *     filtered by `name`, paged. The regulator names the project (`projectId`, its district's).
+         */
+        get: operations["contract_templates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/contract/v1/Contract/template_save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves a template of the project (new, or the next version of one of its own); unknown placeholders are
+         *     refused. Project accounts only; logged.
+         */
+        post: operations["contract_template_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2670,6 +2933,137 @@ export interface paths {
         put?: never;
         /** Phone change of approver `id`, step 2: the new `phone` and the `code` sent to it. Logged. */
         post: operations["builder_veritestalter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/report/v1/Report/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 考勤统计: attended workers and the rate per day over 30 days, attended days per unit and team per month, the
+         *     workers with the most absent days, and the key staff's presence (flagged under 80 %).
+         */
+        get: operations["report_attendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/report/v1/Report/attendance_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 考勤统计 as .xlsx: one sheet per table of the screen. Refusals answer the envelope. */
+        get: operations["attendance_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/report/v1/Report/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用工结构: workers on site by unit, team, work type, gender, age band and native province, the over-age
+         *     workers (men over 60, women over 50), entries and exits per month.
+         */
+        get: operations["people"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/report/v1/Report/people_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 用工结构 as .xlsx: one sheet per table of the screen. Refusals answer the envelope. */
+        get: operations["people_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/report/v1/Report/wage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工资统计: payable (the wage lines' net) and paid (the special account's payout flows) per month, per unit
+         *     with arrears (largest first), the share paid through the special account and the average net per work type.
+         */
+        get: operations["wage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/report/v1/Report/wage_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 工资统计 as .xlsx: one sheet per table of the screen. Refusals answer the envelope. */
+        get: operations["wage_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/screen/v1/Screen/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's screen: on site now, came today, by work type, the 30-day trend, the settling month's wages
+         *     paid, open warnings and the latest punches (names and ID numbers masked). Finance 403.
+         */
+        get: operations["project_data"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3570,6 +3964,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/workbench/v1/Workbench/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clerk's workbench: roster and attendance today, the settling month's wages payable and paid, the
+         *     special account's balance, open warnings by level, unread messages and notices, leads awaiting feedback,
+         *     orders awaiting approval, failed payouts, vacant key posts and the wage guarantee. A regulator names a
+         *     project of its district with `projectId`; finance 403.
+         */
+        get: operations["project_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/device/v1/heartbeat": {
         parameters: {
             query?: never;
@@ -3724,7 +4140,7 @@ export interface paths {
          * The attendance of a worker on an order of the approver's project, in the order's month, read-only.
          *     Another project's order, or a worker not on the order → 404.
          */
-        post: operations["attendance"];
+        post: operations["finance_attendance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4041,6 +4457,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/finance/workbench/v1/Workbench/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The finance approver's figures: orders waiting for it and those approved this month. Finance approver
+         *     accounts only (403 otherwise).
+         */
+        get: operations["finance_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/clue/v1/Clue/query": {
         parameters: {
             query?: never;
@@ -4281,6 +4717,23 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A worker of the absence ranking. */
+        AbsentWorker: {
+            /** Format: int64 */
+            absentDays: number;
+            /** Format: int64 */
+            attendedDays: number;
+            name: string;
+            /** Format: int64 */
+            projectId: number;
+            /** Format: int64 */
+            workerId: number;
+            /**
+             * Format: int64
+             * @description Working days of the window on site.
+             */
+            workingDays: number;
+        };
         /** @description What step 4 shows. */
         AccountEditData: {
             accountForm: components["schemas"]["AccountForm"];
@@ -4579,6 +5032,17 @@ export interface components {
             /** Format: int64 */
             workerId: number;
         };
+        /** @description 考勤统计. */
+        AttendanceReport: {
+            days: components["schemas"]["DayAttendance"][];
+            keyStaff: components["schemas"]["KeyStaffPresence"][];
+            /** @description Most absent days (working days on site without attendance) in the window, at most 10. */
+            mostAbsent: components["schemas"]["AbsentWorker"][];
+            teams: components["schemas"]["TeamMonth"][];
+            windowEnd: string;
+            /** @description The daily chart's days: the 30 days up to the end month's last day or today, whichever is earlier. */
+            windowStart: string;
+        };
         /** @description The project's attendance rules. */
         AttendanceRules: {
             /**
@@ -4717,6 +5181,29 @@ export interface components {
             id: number;
             idNumber: string;
             name: string;
+        };
+        /** @description Projects by audit status. */
+        AuditCounts: {
+            /**
+             * Format: int64
+             * @description '2' 审核通过.
+             */
+            approved: number;
+            /**
+             * Format: int64
+             * @description '0' 未提交.
+             */
+            draft: number;
+            /**
+             * Format: int64
+             * @description '3' 已驳回.
+             */
+            rejected: number;
+            /**
+             * Format: int64
+             * @description '1' 待审核.
+             */
+            submitted: number;
         };
         /** @description A row of an import that was not saved. */
         BadRow: {
@@ -4942,6 +5429,44 @@ export interface components {
             role: string;
             value: string;
         };
+        /** @description A file of a signed scan. */
+        ContractFile: {
+            name: string;
+            /** @description `/uploads/<name>`, served to the project and the regulators of its district. */
+            url: string;
+        };
+        /** @description A generated contract. */
+        ContractLine: {
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description The roster line (employment).
+             */
+            employmentId: number;
+            /** @description The signed scan. */
+            files: components["schemas"]["ContractFile"][];
+            /** Format: int64 */
+            id: number;
+            /** @description China time; '' while unsigned. */
+            signedAt: string;
+            /** @description `generated` 待签 or `signed` 已签. */
+            status: string;
+            statusLabel: string;
+            /** Format: int64 */
+            templateId: number;
+            templateName: string;
+            /** Format: int64 */
+            templateVersion: number;
+            /** Format: int64 */
+            workerId: number;
+            workerName: string;
+        };
+        /** @description A generated contract with its text and values. */
+        ContractView: components["schemas"]["ContractLine"] & {
+            fields: components["schemas"]["FieldValue"][];
+            /** @description The filled text, as printed. */
+            text: string;
+        };
         /** @description `Site/contractorEdit`. */
         ContractorEditData: components["schemas"]["UnitContext"] & {
             contructorForm: components["schemas"]["ContructorForm"];
@@ -5081,6 +5606,33 @@ export interface components {
         CreditSaved: {
             /** Format: int64 */
             id: number;
+        };
+        /** @description One day of the daily chart. */
+        DayAttendance: {
+            /**
+             * Format: int64
+             * @description Of them, those with an attended day (the attendance sheet's ✓).
+             */
+            attended: number;
+            /** @description 工作日, 休息日 or 法定节假日. */
+            class: string;
+            day: string;
+            /**
+             * Format: int64
+             * @description Roster lines whose stay covers the day.
+             */
+            onSite: number;
+            /**
+             * Format: double
+             * @description attended ÷ on site, per cent with one decimal (0 with nobody on site).
+             */
+            rate: number;
+        };
+        DayCount: {
+            /** @description `YYYY-MM-DD`. */
+            day: string;
+            /** Format: int64 */
+            value: number;
         };
         /** @description Close or reopen with the regulator's remark. */
         DecisionForm: {
@@ -5269,6 +5821,29 @@ export interface components {
             /** Format: int64 */
             yellow: number;
         };
+        /**
+         * @description The regulator's workbench over its district (a county account its county; an account of the whole
+         *     area all of it).
+         */
+        DistrictSummary: {
+            /**
+             * Format: int64
+             * @description Leads awaiting feedback past their deadline (线索管理, 逾期).
+             */
+            leadsOverdue: number;
+            /** @description The projects of 项目目录 by audit status. */
+            projects: components["schemas"]["AuditCounts"];
+            /** @description The month being paid now (`YYYY-MM`) and what its orders paid over the approved projects. */
+            wageMonth: string;
+            wagesPaid: string;
+            /** @description Open warnings by level (预警监管). */
+            warnings: components["schemas"]["WarningLevels"];
+            /**
+             * Format: int64
+             * @description Workers on site over the approved projects.
+             */
+            workersOnSite: number;
+        };
         /** @description `Worker/edit`: the person's phone and wage card, from one of their roster lines on this project. */
         EditForm: {
             /** @description `1` after the user confirmed a card failing its check digit as written (the 301 reply); recorded. */
@@ -5376,6 +5951,27 @@ export interface components {
                 inserted: number;
                 /** @description Data rows read. */
                 total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_AttendanceReport: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description 考勤统计. */
+            data: {
+                days: components["schemas"]["DayAttendance"][];
+                keyStaff: components["schemas"]["KeyStaffPresence"][];
+                /** @description Most absent days (working days on site without attendance) in the window, at most 10. */
+                mostAbsent: components["schemas"]["AbsentWorker"][];
+                teams: components["schemas"]["TeamMonth"][];
+                windowEnd: string;
+                /** @description The daily chart's days: the 30 days up to the end month's last day or today, whichever is earlier. */
+                windowStart: string;
             };
             message: string;
         };
@@ -5580,6 +6176,22 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_ContractView: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description A generated contract with its text and values. */
+            data: components["schemas"]["ContractLine"] & {
+                fields: components["schemas"]["FieldValue"][];
+                /** @description The filled text, as printed. */
+                text: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_ContractorEditData: {
             /**
              * Format: int32
@@ -5741,6 +6353,79 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_DistrictSummary: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /**
+             * @description The regulator's workbench over its district (a county account its county; an account of the whole
+             *     area all of it).
+             */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Leads awaiting feedback past their deadline (线索管理, 逾期).
+                 */
+                leadsOverdue: number;
+                /** @description The projects of 项目目录 by audit status. */
+                projects: components["schemas"]["AuditCounts"];
+                /** @description The month being paid now (`YYYY-MM`) and what its orders paid over the approved projects. */
+                wageMonth: string;
+                wagesPaid: string;
+                /** @description Open warnings by level (预警监管). */
+                warnings: components["schemas"]["WarningLevels"];
+                /**
+                 * Format: int64
+                 * @description Workers on site over the approved projects.
+                 */
+                workersOnSite: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_ExportJob: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One export of a project. */
+            data: {
+                /** @description China time, `YYYY-MM-DD HH:MM:SS`. */
+                createdAt: string;
+                /** @description Why it failed. */
+                detail: string;
+                expiresAt: string;
+                fileName: string;
+                finishedAt: string;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description 0–100.
+                 */
+                progress: number;
+                requestedName: string;
+                /**
+                 * Format: int64
+                 * @description Bytes.
+                 */
+                size: number;
+                /**
+                 * @description `queued`, `running`, `done`, `failed` or `expired` (a finished export past its seven days is `expired`
+                 *     even before the cleanup job removed its file).
+                 */
+                status: string;
+                /** @description 排队中, 导出中, 已完成, 失败, 已过期. */
+                statusText: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_FinanceIndex: {
             /**
              * Format: int32
@@ -5788,6 +6473,32 @@ export interface components {
                 projectname: string;
                 /** @description When the password was last set. */
                 starttime: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_FinanceSummary: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description The finance approver's figures, shown at the top of 审批工单. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Orders approved since the 1st of this month (审批历史).
+                 */
+                approvedThisMonth: number;
+                approvedTotal: string;
+                /**
+                 * Format: int64
+                 * @description Orders waiting for the approver (审批工单).
+                 */
+                pending: number;
+                /** @description Their total. */
+                pendingTotal: string;
             };
             message: string;
         };
@@ -6262,6 +6973,53 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Paged_ContractLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    createdAt: string;
+                    /**
+                     * Format: int64
+                     * @description The roster line (employment).
+                     */
+                    employmentId: number;
+                    /** @description The signed scan. */
+                    files: components["schemas"]["ContractFile"][];
+                    /** Format: int64 */
+                    id: number;
+                    /** @description China time; '' while unsigned. */
+                    signedAt: string;
+                    /** @description `generated` 待签 or `signed` 已签. */
+                    status: string;
+                    statusLabel: string;
+                    /** Format: int64 */
+                    templateId: number;
+                    templateName: string;
+                    /** Format: int64 */
+                    templateVersion: number;
+                    /** Format: int64 */
+                    workerId: number;
+                    workerName: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Paged_Credit: {
             /**
              * Format: int32
@@ -6389,6 +7147,57 @@ export interface components {
                      * @description Workers on the roster now (在场).
                      */
                     workersOnSite: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_ExportJob: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description China time, `YYYY-MM-DD HH:MM:SS`. */
+                    createdAt: string;
+                    /** @description Why it failed. */
+                    detail: string;
+                    expiresAt: string;
+                    fileName: string;
+                    finishedAt: string;
+                    /** Format: int64 */
+                    id: number;
+                    /**
+                     * Format: int64
+                     * @description 0–100.
+                     */
+                    progress: number;
+                    requestedName: string;
+                    /**
+                     * Format: int64
+                     * @description Bytes.
+                     */
+                    size: number;
+                    /**
+                     * @description `queued`, `running`, `done`, `failed` or `expired` (a finished export past its seven days is `expired`
+                     *     even before the cleanup job removed its file).
+                     */
+                    status: string;
+                    /** @description 排队中, 导出中, 已完成, 失败, 已过期. */
+                    statusText: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -7086,6 +7895,43 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Paged_TemplateLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    body: string;
+                    /** @description The built-in default every project may use (read-only). */
+                    builtin: boolean;
+                    /** Format: int64 */
+                    id: number;
+                    name: string;
+                    /** @description China time, `YYYY-MM-DD HH:MM:SS`; '' for the built-in one. */
+                    updatedAt: string;
+                    /**
+                     * Format: int64
+                     * @description Raised by every save.
+                     */
+                    version: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Paged_TrainingLine: {
             /**
              * Format: int32
@@ -7538,6 +8384,54 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_PeopleReport: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description 用工结构. */
+            data: {
+                /** @description 20岁以下, 20-29岁, …, 60岁及以上 (age today; 未知 when the ID number gives none). */
+                byAge: components["schemas"]["Slice"][];
+                byGender: components["schemas"]["Slice"][];
+                /** @description The province that issued the ID number, most first. */
+                byProvince: components["schemas"]["Slice"][];
+                byTeam: components["schemas"]["Slice"][];
+                byUnit: components["schemas"]["Slice"][];
+                byWorkType: components["schemas"]["Slice"][];
+                moves: components["schemas"]["MonthMoves"][];
+                /**
+                 * Format: int64
+                 * @description Roster lines on site (在场), as the roster counts them.
+                 */
+                onSite: number;
+                /** @description Men over 60, women over 50. */
+                overAge: components["schemas"]["OverAgeWorker"][];
+                /**
+                 * Format: int64
+                 * @description Projects covered.
+                 */
+                projects: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Preview: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /** @description The body filled with the sample worker's values. */
+                text: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Progress: {
             /**
              * Format: int32
@@ -7614,6 +8508,66 @@ export interface components {
                 regulatorName: string;
                 regulatorPhone: string;
                 stepForm: components["schemas"]["StepForm"];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_ProjectSummary: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description The clerk's workbench (a regulator with the project in view reads the same). Money in yuan strings. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Workers whose shift began today (考勤表, today's column).
+                 */
+                attendedToday: number;
+                /** @description The special account's balance; '' without an account. */
+                balance: string;
+                /**
+                 * Format: int64
+                 * @description Failed payouts not yet re-issued (工资发放异常处理).
+                 */
+                failedLines: number;
+                guarantee: components["schemas"]["GuaranteeCard"];
+                /** @description Key posts vacant today (管理人员), their names. */
+                keyPostsMissing: string[];
+                /**
+                 * Format: int64
+                 * @description Leads dispatched or returned to the project, awaiting its feedback (线索反馈管理).
+                 */
+                leadsAwaitingFeedback: number;
+                /**
+                 * Format: int64
+                 * @description Wage orders awaiting the approver (工资单管理, 待审核).
+                 */
+                ordersPending: number;
+                /**
+                 * Format: int64
+                 * @description Unread messages of the clerk's inbox (系统消息); the regulator: the project's.
+                 */
+                unreadMessages: number;
+                /**
+                 * Format: int64
+                 * @description Notices the project has not opened (通知公告).
+                 */
+                unreadNotices: number;
+                /** @description The month being paid now (`YYYY-MM`, the previous month: wages are paid in arrears). */
+                wageMonth: string;
+                /** @description Paid by that month's wage orders. */
+                wagesPaid: string;
+                /** @description Net payable on that month's wage sheets. */
+                wagesPayable: string;
+                warnings: components["schemas"]["WarningLevels"];
+                /**
+                 * Format: int64
+                 * @description Workers on the roster now (花名册, 在场).
+                 */
+                workersOnSite: number;
             };
             message: string;
         };
@@ -7820,6 +8774,44 @@ export interface components {
             data: {
                 /** Format: int64 */
                 id: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_ScreenData: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Workers whose shift began today.
+                 */
+                attendedToday: number;
+                /** @description Workers on site by work type, most first. */
+                byWorkType: components["schemas"]["NamedCount"][];
+                /** @description The latest punches, newest first (today and yesterday). */
+                latestPunches: components["schemas"]["TickerPunch"][];
+                /**
+                 * Format: int64
+                 * @description Workers on the roster now.
+                 */
+                onSite: number;
+                /** @description The regulator's district: its approved projects; empty for one project. */
+                projects: components["schemas"]["MapProject"][];
+                /** @description When this was read, `YYYY-MM-DD HH:MM:SS`. */
+                refreshedAt: string;
+                /** @description The project's name, or the district's. */
+                title: string;
+                /** @description Workers who came on each of the last 30 days, oldest first, every day present. */
+                trend: components["schemas"]["DayCount"][];
+                /** @description The month being paid now (`YYYY-MM`) and what its orders paid, yuan. */
+                wageMonth: string;
+                wagesPaid: string;
+                warnings: components["schemas"]["ScreenWarnings"];
             };
             message: string;
         };
@@ -8120,6 +9112,22 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_TemplateSaved: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                version: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_TrainingDetail: {
             /**
              * Format: int32
@@ -8362,6 +9370,22 @@ export interface components {
                  */
                 id: number;
                 title: string;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Vec_PlaceholderLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                meaning: string;
+                name: string;
+                /** @description The text to insert, e.g. `{{工人姓名}}`. */
+                text: string;
             }[];
             message: string;
         };
@@ -8651,6 +9675,30 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_WageReport: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description 工资统计. */
+            data: {
+                months: components["schemas"]["WageMonth"][];
+                paid: string;
+                payable: string;
+                /**
+                 * Format: double
+                 * @description Paid through the special account ÷ payable, per cent with one decimal.
+                 */
+                specialShare: number;
+                /** @description Largest arrears first. */
+                units: components["schemas"]["WageUnit"][];
+                workTypes: components["schemas"]["WorkTypeAverage"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_WageSheetDetail: {
             /**
              * Format: int32
@@ -8805,12 +9853,47 @@ export interface components {
             data: number;
             message: string;
         };
+        /** @description One export of a project. */
+        ExportJob: {
+            /** @description China time, `YYYY-MM-DD HH:MM:SS`. */
+            createdAt: string;
+            /** @description Why it failed. */
+            detail: string;
+            expiresAt: string;
+            fileName: string;
+            finishedAt: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description 0–100.
+             */
+            progress: number;
+            requestedName: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            /**
+             * @description `queued`, `running`, `done`, `failed` or `expired` (a finished export past its seven days is `expired`
+             *     even before the cleanup job removed its file).
+             */
+            status: string;
+            /** @description 排队中, 导出中, 已完成, 失败, 已过期. */
+            statusText: string;
+        };
         FeedbackForm: {
             /** @description What the project did, at most 1000 characters. */
             content?: string | null;
             /** @description Up to 5 of the project's own uploads (images or attachments), their URLs separated by commas. */
             files?: string | null;
             id?: string | null;
+        };
+        /** @description A placeholder's value as the contract was generated. */
+        FieldValue: {
+            name: string;
+            value: string;
         };
         /** @description The approver's decision as the finance shell sends it (`orders/Orderaudit`). */
         FinanceAuditForm: {
@@ -8874,12 +9957,45 @@ export interface components {
             targetId: string;
             targetType: string;
         };
+        /** @description The finance approver's figures, shown at the top of 审批工单. */
+        FinanceSummary: {
+            /**
+             * Format: int64
+             * @description Orders approved since the 1st of this month (审批历史).
+             */
+            approvedThisMonth: number;
+            approvedTotal: string;
+            /**
+             * Format: int64
+             * @description Orders waiting for the approver (审批工单).
+             */
+            pending: number;
+            /** @description Their total. */
+            pendingTotal: string;
+        };
         FinanceVerified: {
             /**
              * Format: int64
              * @description Unix seconds until which an approval may use this verification.
              */
             validUntil: number;
+        };
+        GenerateForm: {
+            /** @description The roster line (employment) id. */
+            employmentId?: string | null;
+            templateId?: string | null;
+        };
+        /** @description The general contractor's wage guarantee. */
+        GuaranteeCard: {
+            /**
+             * Format: int64
+             * @description Days from today to `end` (negative once expired); null without an end.
+             */
+            daysLeft?: number | null;
+            /** @description Its last day `YYYY-MM-DD`, '' when open-ended or none. */
+            end: string;
+            /** @description none 未提交, valid 有效, expired 已过期 (as the regulator's directory says it). */
+            state: string;
         };
         /**
          * @description `ajax_change_guarantee`: the new guarantee of the builder or general contractor (the wizard's rules
@@ -8981,6 +10097,32 @@ export interface components {
             photo: string;
             validFrom: string;
             validTo: string;
+        };
+        /** @description A key-post holder's presence. */
+        KeyStaffPresence: {
+            /** @description Under 80 %. */
+            low: boolean;
+            name: string;
+            post: string;
+            project: string;
+            /** Format: int64 */
+            projectId: number;
+            /**
+             * Format: double
+             * @description valid ÷ working, per cent with one decimal.
+             */
+            rate: number;
+            unit: string;
+            /**
+             * Format: int64
+             * @description Of them, days with a punch.
+             */
+            validDays: number;
+            /**
+             * Format: int64
+             * @description Working days in post in the months (up to today).
+             */
+            workingDays: number;
         };
         /** @description A lead with its description, the bureau's answer and its history. */
         LeadDetail: components["schemas"]["LeadItem"] & {
@@ -9137,6 +10279,18 @@ export interface components {
             /** @description Account name. */
             username?: string | null;
         };
+        /** @description A project of the district's map, coloured by its worst open warning. */
+        MapProject: {
+            /** Format: int64 */
+            id: number;
+            /** @description `lat,lng`; '' when the site has no coordinates (left off the map). */
+            latlng: string;
+            name: string;
+            /** Format: int64 */
+            workersOnSite: number;
+            /** @description red, orange, yellow or none. */
+            worstWarning: string;
+        };
         MessageCount: {
             /**
              * Format: int64
@@ -9171,6 +10325,14 @@ export interface components {
             /** Format: int64 */
             count: number;
         };
+        /** @description Entries and exits of one month. */
+        MonthMoves: {
+            /** Format: int64 */
+            entries: number;
+            /** Format: int64 */
+            exits: number;
+            month: string;
+        };
         MoveForm: {
             /** @description `Worker/reenter`: `1` after the user confirmed re-entering a person active on another project. */
             confirmed?: string | null;
@@ -9181,6 +10343,11 @@ export interface components {
             date?: string | null;
             /** @description The roster line (employment) id. */
             id?: string | null;
+        };
+        NamedCount: {
+            name: string;
+            /** Format: int64 */
+            value: number;
         };
         /**
          * @description The project's answer or the regulator's comment (`content`, up to 500 characters) with up to 5
@@ -9291,6 +10458,21 @@ export interface components {
             target_type: string;
             /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
             time: string;
+        };
+        /** @description An over-age worker on site. */
+        OverAgeWorker: {
+            /** Format: int32 */
+            age: number;
+            gender: string;
+            /** @description Masked. */
+            idNumber: string;
+            name: string;
+            /** Format: int64 */
+            projectId: number;
+            team: string;
+            unit: string;
+            /** Format: int64 */
+            workerId: number;
         };
         /** @description One page of a list. */
         Paged_WageLine: {
@@ -9526,12 +10708,51 @@ export interface components {
              */
             passwordstatus: number;
         };
+        /** @description 用工结构. */
+        PeopleReport: {
+            /** @description 20岁以下, 20-29岁, …, 60岁及以上 (age today; 未知 when the ID number gives none). */
+            byAge: components["schemas"]["Slice"][];
+            byGender: components["schemas"]["Slice"][];
+            /** @description The province that issued the ID number, most first. */
+            byProvince: components["schemas"]["Slice"][];
+            byTeam: components["schemas"]["Slice"][];
+            byUnit: components["schemas"]["Slice"][];
+            byWorkType: components["schemas"]["Slice"][];
+            moves: components["schemas"]["MonthMoves"][];
+            /**
+             * Format: int64
+             * @description Roster lines on site (在场), as the roster counts them.
+             */
+            onSite: number;
+            /** @description Men over 60, women over 50. */
+            overAge: components["schemas"]["OverAgeWorker"][];
+            /**
+             * Format: int64
+             * @description Projects covered.
+             */
+            projects: number;
+        };
+        /** @description A placeholder as the editor lists it. */
+        PlaceholderLine: {
+            meaning: string;
+            name: string;
+            /** @description The text to insert, e.g. `{{工人姓名}}`. */
+            text: string;
+        };
         /** @description A post and whether it is a key post. */
         Post: {
             /** @description Key posts must be filled before wages are paid. */
             key: boolean;
             label: string;
             value: string;
+        };
+        Preview: {
+            /** @description The body filled with the sample worker's values. */
+            text: string;
+        };
+        PreviewForm: {
+            /** @description The body being edited (unsaved text is previewed as it is). */
+            body?: string | null;
         };
         /** @description What the worker sees of a lead: its status and, once closed, the bureau's answer. Nothing else. */
         Progress: {
@@ -9669,6 +10890,56 @@ export interface components {
             read?: string | null;
             /** @description Part of the title. */
             title?: string | null;
+        };
+        /** @description The clerk's workbench (a regulator with the project in view reads the same). Money in yuan strings. */
+        ProjectSummary: {
+            /**
+             * Format: int64
+             * @description Workers whose shift began today (考勤表, today's column).
+             */
+            attendedToday: number;
+            /** @description The special account's balance; '' without an account. */
+            balance: string;
+            /**
+             * Format: int64
+             * @description Failed payouts not yet re-issued (工资发放异常处理).
+             */
+            failedLines: number;
+            guarantee: components["schemas"]["GuaranteeCard"];
+            /** @description Key posts vacant today (管理人员), their names. */
+            keyPostsMissing: string[];
+            /**
+             * Format: int64
+             * @description Leads dispatched or returned to the project, awaiting its feedback (线索反馈管理).
+             */
+            leadsAwaitingFeedback: number;
+            /**
+             * Format: int64
+             * @description Wage orders awaiting the approver (工资单管理, 待审核).
+             */
+            ordersPending: number;
+            /**
+             * Format: int64
+             * @description Unread messages of the clerk's inbox (系统消息); the regulator: the project's.
+             */
+            unreadMessages: number;
+            /**
+             * Format: int64
+             * @description Notices the project has not opened (通知公告).
+             */
+            unreadNotices: number;
+            /** @description The month being paid now (`YYYY-MM`, the previous month: wages are paid in arrears). */
+            wageMonth: string;
+            /** @description Paid by that month's wage orders. */
+            wagesPaid: string;
+            /** @description Net payable on that month's wage sheets. */
+            wagesPayable: string;
+            warnings: components["schemas"]["WarningLevels"];
+            /**
+             * Format: int64
+             * @description Workers on the roster now (花名册, 在场).
+             */
+            workersOnSite: number;
         };
         /** @description One approver for the edit form (full ID number). */
         PropertyApproverDetail: {
@@ -10094,12 +11365,54 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        ScreenData: {
+            /**
+             * Format: int64
+             * @description Workers whose shift began today.
+             */
+            attendedToday: number;
+            /** @description Workers on site by work type, most first. */
+            byWorkType: components["schemas"]["NamedCount"][];
+            /** @description The latest punches, newest first (today and yesterday). */
+            latestPunches: components["schemas"]["TickerPunch"][];
+            /**
+             * Format: int64
+             * @description Workers on the roster now.
+             */
+            onSite: number;
+            /** @description The regulator's district: its approved projects; empty for one project. */
+            projects: components["schemas"]["MapProject"][];
+            /** @description When this was read, `YYYY-MM-DD HH:MM:SS`. */
+            refreshedAt: string;
+            /** @description The project's name, or the district's. */
+            title: string;
+            /** @description Workers who came on each of the last 30 days, oldest first, every day present. */
+            trend: components["schemas"]["DayCount"][];
+            /** @description The month being paid now (`YYYY-MM`) and what its orders paid, yuan. */
+            wageMonth: string;
+            wagesPaid: string;
+            warnings: components["schemas"]["ScreenWarnings"];
+        };
+        /** @description Open warnings by level. */
+        ScreenWarnings: {
+            /** Format: int64 */
+            orange: number;
+            /** Format: int64 */
+            red: number;
+            /** Format: int64 */
+            yellow: number;
+        };
         /** @description One choice of a select. */
         SelectOption: {
             /** @description What the user sees. */
             label: string;
             /** @description The stored code. */
             value: string;
+        };
+        SignForm: {
+            /** @description The signed scan: upload URLs (`kind=attachment`: images or pdf), comma-joined, 1 to 5. */
+            files?: string | null;
+            id?: string | null;
         };
         /** @description The site configuration the console shows (`public/Message`, messageJson). */
         SiteConfig: {
@@ -10156,6 +11469,12 @@ export interface components {
              * @default 农民工工资支付监管平台
              */
             titleall: string;
+        };
+        /** @description One bar or slice of a chart: what it counts and how many. */
+        Slice: {
+            /** Format: int64 */
+            count: number;
+            name: string;
         };
         SmsCodeForm: {
             /** @description Base64 of the mobile number. */
@@ -10516,6 +11835,22 @@ export interface components {
             /** @description A unit of the project; empty = all. */
             unit_id?: string | null;
         };
+        /** @description Attended days of one team (or a unit's workers without a team) in one month. */
+        TeamMonth: {
+            /**
+             * Format: int64
+             * @description Worker-days attended.
+             */
+            attendedDays: number;
+            month: string;
+            team: string;
+            unit: string;
+            /**
+             * Format: int64
+             * @description Workers who attended at least once.
+             */
+            workers: number;
+        };
         TeamOption: {
             label: string;
             /** Format: int64 */
@@ -10529,6 +11864,50 @@ export interface components {
         TeamSaved: {
             /** Format: int64 */
             id: number;
+        };
+        TemplateForm: {
+            /** @description The contract's text with placeholders such as `{{工人姓名}}` (`Contract/placeholders`). */
+            body?: string | null;
+            /** @description Empty for a new template; else the project's template to save as its next version. */
+            id?: string | null;
+            name?: string | null;
+        };
+        TemplateIdForm: {
+            id?: string | null;
+        };
+        /** @description A template as the console lists it. */
+        TemplateLine: {
+            body: string;
+            /** @description The built-in default every project may use (read-only). */
+            builtin: boolean;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description China time, `YYYY-MM-DD HH:MM:SS`; '' for the built-in one. */
+            updatedAt: string;
+            /**
+             * Format: int64
+             * @description Raised by every save.
+             */
+            version: number;
+        };
+        TemplateSaved: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A punch of the ticker, masked for a screen passers-by read (DESIGN §5). */
+        TickerPunch: {
+            /** @description 进场 or 出场. */
+            direction: string;
+            /** @description `4101**********123X`. */
+            idNumber: string;
+            /** @description The family name and one `*` per further character: `张**`. */
+            name: string;
+            projectName: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            punchedAt: string;
         };
         TrainingDetail: components["schemas"]["TrainingLine"] & {
             attendeeList: components["schemas"]["Attendee"][];
@@ -10936,6 +12315,14 @@ export interface components {
             id?: string | null;
             reason?: string | null;
         };
+        /** @description Payable and paid of one month, yuan. */
+        WageMonth: {
+            month: string;
+            /** @description Paid out of the special account in the month (its payout flows). */
+            paid: string;
+            /** @description Net of the month's wage lines. */
+            payable: string;
+        };
         WageOptions: {
             /** @description The special account's balance, yuan ('' without an account). */
             balance: string;
@@ -11085,6 +12472,20 @@ export interface components {
             /** @description Comma-joined failed payout ids of one order. */
             ids?: string | null;
         };
+        /** @description 工资统计. */
+        WageReport: {
+            months: components["schemas"]["WageMonth"][];
+            paid: string;
+            payable: string;
+            /**
+             * Format: double
+             * @description Paid through the special account ÷ payable, per cent with one decimal.
+             */
+            specialShare: number;
+            /** @description Largest arrears first. */
+            units: components["schemas"]["WageUnit"][];
+            workTypes: components["schemas"]["WorkTypeAverage"][];
+        };
         WageSheet: {
             confirmedAt: string;
             createdAt: string;
@@ -11187,6 +12588,14 @@ export interface components {
             /** Format: int64 */
             unitId: number;
         };
+        /** @description One unit's payable, paid and arrears over the months, yuan. */
+        WageUnit: {
+            /** @description payable − paid, never below 0. */
+            arrears: string;
+            paid: string;
+            payable: string;
+            unit: string;
+        };
         WageUnitOption: {
             /** Format: int64 */
             id: number;
@@ -11244,6 +12653,15 @@ export interface components {
             /** @description '' (the project), worker, sheet or unit. */
             subjectKind: string;
         };
+        /** @description Open warnings by level. */
+        WarningLevels: {
+            /** Format: int64 */
+            orange: number;
+            /** Format: int64 */
+            red: number;
+            /** Format: int64 */
+            yellow: number;
+        };
         /** @description One note of a warning's thread. */
         WarningNote: {
             accountName: string;
@@ -11271,6 +12689,14 @@ export interface components {
             rule?: string | null;
             /** @description open or closed. */
             status?: string | null;
+        };
+        /** @description The average net of a work type's wage lines (one line = one worker's month). */
+        WorkTypeAverage: {
+            average: string;
+            /** Format: int64 */
+            lines: number;
+            net: string;
+            workType: string;
         };
         /**
          * @description `Worker/detail`: the line with the person's ID data and contract, and the worker's employments on
@@ -12135,6 +13561,28 @@ export interface operations {
             };
         };
     };
+    district_data: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScreenData"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     special_transfer: {
         parameters: {
             query?: never;
@@ -12329,6 +13777,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    district_summary: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DistrictSummary"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -12862,6 +14332,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AttendanceSheet"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    backup_list: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_ExportJob"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    download: {
+        parameters: {
+            query?: {
+                /** @description The export's id. */
+                id?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the export */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    start: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project (a builder account exports its own). */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportJob"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -13842,6 +15391,244 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ParticipantSaved"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    contract_list: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                projectId?: string;
+                /** @description One roster line's contracts; empty = the project's. */
+                employmentId?: string;
+                /** @description Part of the worker's name. */
+                name?: string;
+                /** @description `generated` 待签 or `signed` 已签; empty = both. */
+                status?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_ContractLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    contract_detail: {
+        parameters: {
+            query?: {
+                id?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContractView"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    contract_generate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GenerateForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContractView"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    contract_placeholders: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PlaceholderLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    contract_preview: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PreviewForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Preview"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    contract_sign: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SignForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContractView"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    contract_template_delete: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TemplateIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    contract_templates: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                /** @description The regulator's project; a builder's own is implied (another id → 404). */
+                projectId?: string;
+                /** @description Part of the template's name. */
+                name?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_TemplateLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    contract_template_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TemplateForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateSaved"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -14998,6 +16785,265 @@ export interface operations {
             };
         };
     };
+    report_attendance: {
+        parameters: {
+            query?: {
+                /** @description First month `YYYY-MM` (default: eleven months before the end). */
+                start?: string;
+                /** @description Last month `YYYY-MM` (default: this month). */
+                end?: string;
+                /** @description A participating unit's id (参建单位); empty = all. */
+                unit?: string;
+                /** @description A team's id; empty = all. */
+                team?: string;
+                /** @description Regulator only: a district code within the account's district; empty = the account's district. */
+                district?: string;
+                /**
+                 * @description Regulator: one project of its district (the project in view); a builder account's own project (another
+                 *     answers 404).
+                 */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AttendanceReport"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    attendance_export: {
+        parameters: {
+            query?: {
+                /** @description First month `YYYY-MM` (default: eleven months before the end). */
+                start?: string;
+                /** @description Last month `YYYY-MM` (default: this month). */
+                end?: string;
+                /** @description A participating unit's id (参建单位); empty = all. */
+                unit?: string;
+                /** @description A team's id; empty = all. */
+                team?: string;
+                /** @description Regulator only: a district code within the account's district; empty = the account's district. */
+                district?: string;
+                /**
+                 * @description Regulator: one project of its district (the project in view); a builder account's own project (another
+                 *     answers 404).
+                 */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    people: {
+        parameters: {
+            query?: {
+                /** @description First month `YYYY-MM` (default: eleven months before the end). */
+                start?: string;
+                /** @description Last month `YYYY-MM` (default: this month). */
+                end?: string;
+                /** @description A participating unit's id (参建单位); empty = all. */
+                unit?: string;
+                /** @description A team's id; empty = all. */
+                team?: string;
+                /** @description Regulator only: a district code within the account's district; empty = the account's district. */
+                district?: string;
+                /**
+                 * @description Regulator: one project of its district (the project in view); a builder account's own project (another
+                 *     answers 404).
+                 */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PeopleReport"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    people_export: {
+        parameters: {
+            query?: {
+                /** @description First month `YYYY-MM` (default: eleven months before the end). */
+                start?: string;
+                /** @description Last month `YYYY-MM` (default: this month). */
+                end?: string;
+                /** @description A participating unit's id (参建单位); empty = all. */
+                unit?: string;
+                /** @description A team's id; empty = all. */
+                team?: string;
+                /** @description Regulator only: a district code within the account's district; empty = the account's district. */
+                district?: string;
+                /**
+                 * @description Regulator: one project of its district (the project in view); a builder account's own project (another
+                 *     answers 404).
+                 */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    wage: {
+        parameters: {
+            query?: {
+                /** @description First month `YYYY-MM` (default: eleven months before the end). */
+                start?: string;
+                /** @description Last month `YYYY-MM` (default: this month). */
+                end?: string;
+                /** @description A participating unit's id (参建单位); empty = all. */
+                unit?: string;
+                /** @description A team's id; empty = all. */
+                team?: string;
+                /** @description Regulator only: a district code within the account's district; empty = the account's district. */
+                district?: string;
+                /**
+                 * @description Regulator: one project of its district (the project in view); a builder account's own project (another
+                 *     answers 404).
+                 */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WageReport"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    wage_export: {
+        parameters: {
+            query?: {
+                /** @description First month `YYYY-MM` (default: eleven months before the end). */
+                start?: string;
+                /** @description Last month `YYYY-MM` (default: this month). */
+                end?: string;
+                /** @description A participating unit's id (参建单位); empty = all. */
+                unit?: string;
+                /** @description A team's id; empty = all. */
+                team?: string;
+                /** @description Regulator only: a district code within the account's district; empty = the account's district. */
+                district?: string;
+                /**
+                 * @description Regulator: one project of its district (the project in view); a builder account's own project (another
+                 *     answers 404).
+                 */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    project_data: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project in view; a builder's own project is implied. */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScreenData"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     special_export: {
         parameters: {
             query?: {
@@ -15316,6 +17362,8 @@ export interface operations {
                 entryFrom?: string;
                 /** @description Entry date to (inclusive), YYYY-MM-DD. */
                 entryTo?: string;
+                /** @description The labour contract: 1 signed 已签, 0 not 未签; empty = both. */
+                contract?: string;
             };
             header: {
                 /** @description session token */
@@ -15447,6 +17495,8 @@ export interface operations {
                 entryFrom?: string;
                 /** @description Entry date to (inclusive), YYYY-MM-DD. */
                 entryTo?: string;
+                /** @description The labour contract: 1 signed 已签, 0 not 未签; empty = both. */
+                contract?: string;
             };
             header: {
                 /** @description session token */
@@ -16348,6 +18398,31 @@ export interface operations {
             };
         };
     };
+    project_summary: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project in view; a builder's own project is implied. */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProjectSummary"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     device_heartbeat: {
         parameters: {
             query?: never;
@@ -16554,7 +18629,7 @@ export interface operations {
             };
         };
     };
-    attendance: {
+    finance_attendance: {
         parameters: {
             query?: never;
             header: {
@@ -17028,6 +19103,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_FinanceProfile"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    finance_summary: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FinanceSummary"] | components["schemas"]["Refusal"];
                 };
             };
         };

@@ -104,11 +104,11 @@ describe('guarded app', () => {
     expect(screen.queryByTestId('forced-password-dialog')).toBeNull();
   });
 
-  it('shows a page placeholder and adds its tab', async () => {
-    start('/report/people');
-    expect(await screen.findByText('功能建设中')).toBeTruthy();
+  it('loads a page lazily and adds its tab', async () => {
+    start('/system/password');
+    expect(await screen.findByText('原密码')).toBeTruthy();
     await waitFor(() =>
-      expect(screen.getAllByTestId('tags-view-item').map((item) => item.textContent)).toEqual(['工作台', '用工结构']),
+      expect(screen.getAllByTestId('tags-view-item').map((item) => item.textContent)).toEqual(['工作台', '修改密码']),
     );
   });
 

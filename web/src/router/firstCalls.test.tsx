@@ -5,6 +5,7 @@ import { fetchCaptcha, fetchSiteConfig, fetchSmsStatus, fetchUserInfo } from '@/
 import OrderIndex from '@/pages/finance/OrderIndex';
 import Sheets from '@/pages/attendance/Sheets';
 import Roster from '@/pages/worker/Roster';
+import Workbench from '@/pages/workbench/Workbench';
 import { renderPage } from '@/test/renderPage';
 import { mockFetch, resetBrowserState, type RecordedCall } from '@/test/fetchMock';
 import type { Side } from '@/store/session';
@@ -52,6 +53,7 @@ describe('first calls of a hard load', () => {
   });
 
   it.each<[string, Side, string, ReactElement]>([
+    ['工作台', 'builder', '/index', <Workbench />],
     ['花名册', 'builder', '/user/list', <Roster />],
     ['考勤表', 'builder', '/project/sheets', <Sheets />],
     ['审批工单', 'finance', '/order/index', <OrderIndex />],

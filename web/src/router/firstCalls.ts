@@ -30,6 +30,7 @@ export function chinaMonth(at: number = Date.now()): string {
 /** The first calls of a page of a logged-in side, by path. */
 const PAGE_CALLS: Record<Side, Record<string, () => Call[]>> = {
   builder: {
+    '/index': () => [getCall('/builder/workbench/v1/Workbench/summary')],
     '/user/list': () => [workerOptions(), getCall('/builder/user/v1/Worker/list', FIRST_PAGE)],
     '/project/sheets': () => [
       workerOptions(),
@@ -40,6 +41,7 @@ const PAGE_CALLS: Record<Side, Record<string, () => Call[]>> = {
   finance: {
     '/order/index': () => [
       postCall('/finance/project/v1/orders/Index'),
+      getCall('/finance/workbench/v1/Workbench/summary'),
       postCall('/finance/project/v1/orders/orderlist', { month: '', orderNo: '', ...FIRST_PAGE }),
     ],
   },

@@ -6,12 +6,13 @@ import { routesFor } from './routes';
 import { matchRoute } from './routeTree';
 import { Shell } from './shell';
 
-/** A public page, or the shell and its page. */
+/** A public or full-screen page, or the shell and its page. */
 export function screenOf(pathname: string, side: Side): LazyPage[] {
   const publicPage = PUBLIC_PAGES[pathname];
   if (publicPage) return [publicPage];
-  const page = matchRoute(routesFor(side), pathname)?.route.page;
-  return page ? [Shell, page] : [];
+  const route = matchRoute(routesFor(side), pathname)?.route;
+  if (!route?.page) return [];
+  return route.meta?.fullScreen ? [route.page] : [Shell, route.page];
 }
 
 /** On a hard load: without a session every path but /authredirect leads to the login page. */

@@ -10,15 +10,19 @@ import { Shell } from './shell';
  * Every page of both route sets is registered; the guard decides which set is active and who may enter,
  * and follows the table's redirects itself.
  */
-const shellPages: RouteObject[] = flattenRoutes([...normalRoutes, ...financeRoutes]).flatMap(({ fullPath, route }) =>
-  route.page ? [{ path: fullPath, element: createElement(route.page) }] : [],
+const pages = flattenRoutes([...normalRoutes, ...financeRoutes]).flatMap(({ fullPath, route }) =>
+  route.page ? [{ fullScreen: Boolean(route.meta?.fullScreen), route: { path: fullPath, element: createElement(route.page) } }] : [],
 );
+const shellPages: RouteObject[] = pages.filter((page) => !page.fullScreen).map((page) => page.route);
+/** Logged-in screens outside the shell (meta `fullScreen`), still behind the guard's role checks. */
+const fullScreenPages: RouteObject[] = pages.filter((page) => page.fullScreen).map((page) => page.route);
 
 export const appRoutes: RouteObject[] = [
   {
     element: <Guard />,
     children: [
       ...Object.entries(PUBLIC_PAGES).map(([path, page]) => ({ path, element: createElement(page) })),
+      ...fullScreenPages,
       { element: <Shell />, children: shellPages },
       // The guard has already redirected unknown paths to /404.
       { path: '*', element: null },

@@ -4,7 +4,6 @@
  */
 import type { Side } from '@/store/session';
 import { lazyPage } from './lazyPage';
-import { placeholder } from './placeholder';
 import type { AppRoute } from './types';
 
 const builder = { roles: ['builder' as const] };
@@ -19,7 +18,7 @@ export const normalRoutes: AppRoute[] = [
     children: [
       {
         path: 'index',
-        page: lazyPage(() => import('@/pages/auth/Workbench')),
+        page: lazyPage(() => import('@/pages/workbench/Workbench')),
         meta: { title: '工作台', icon: 'home', affix: true, noProject: true },
       },
     ],
@@ -146,9 +145,9 @@ export const normalRoutes: AppRoute[] = [
     redirect: '/report/people',
     meta: { ...builder, title: '统计报表', icon: 'report', noProject: true },
     children: [
-      { path: 'people', page: placeholder('用工结构'), meta: { title: '用工结构' } },
-      { path: 'attendance', page: placeholder('考勤统计'), meta: { title: '考勤统计' } },
-      { path: 'wage', page: placeholder('工资统计'), meta: { title: '工资统计' } },
+      { path: 'people', page: lazyPage(() => import('@/pages/report/People')), meta: { title: '用工结构' } },
+      { path: 'attendance', page: lazyPage(() => import('@/pages/report/Attendance')), meta: { title: '考勤统计' } },
+      { path: 'wage', page: lazyPage(() => import('@/pages/report/Wage')), meta: { title: '工资统计' } },
     ],
   },
   {
@@ -160,7 +159,11 @@ export const normalRoutes: AppRoute[] = [
       { path: 'idmsg', page: lazyPage(() => import('@/pages/worker/IdSupplement')), meta: { title: '身份证补录' } },
       { path: 'attendant', page: lazyPage(() => import('@/pages/attendance/Terminals')), meta: { title: '考勤设备', noProject: true } },
       { path: 'machine', page: lazyPage(() => import('@/pages/attendance/Readers')), meta: { title: '身份证阅读器' } },
-      { path: 'tvscreen', page: placeholder('数据大屏'), meta: { title: '数据大屏' } },
+      {
+        path: 'tvscreen',
+        page: lazyPage(() => import('@/pages/screen/DataScreen')),
+        meta: { title: '数据大屏', fullScreen: true, noProject: true },
+      },
       { path: 'password', page: lazyPage(() => import('@/pages/auth/Password')), meta: { title: '修改密码', noProject: true } },
       {
         path: 'holidays',
@@ -184,14 +187,15 @@ export const normalRoutes: AppRoute[] = [
       },
       {
         path: 'contract',
-        page: placeholder('电子合同模板'),
+        page: lazyPage(() => import('@/pages/contract/ContractTemplates')),
         meta: { title: '电子合同模板', hidden: true },
       },
       {
-        path: 'digital',
-        page: placeholder('数据导出备份'),
-        meta: { title: '数据导出备份', hidden: true },
+        path: 'contractPrint',
+        page: lazyPage(() => import('@/pages/contract/ContractPrint')),
+        meta: { title: '合同打印', hidden: true, noCache: true },
       },
+      { path: 'digital', page: lazyPage(() => import('@/pages/backup/DataExport')), meta: { title: '数据导出备份' } },
     ],
   },
   {

@@ -45,6 +45,8 @@ export interface RouteMeta {
    * project. Other enterprise pages ask the regulator to pick a project first.
    */
   noProject?: boolean;
+  /** Shown on its own, outside the shell (no sidebar, header or tabs): the TV data screen. */
+  fullScreen?: boolean;
 }
 
 export interface AppRoute {

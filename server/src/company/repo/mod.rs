@@ -356,7 +356,7 @@ pub async fn unit_briefs(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<UnitBrief>> {
          WHERE u.role IN ('builder', 'contractor') AND u.project_id IN ({})",
         crate::db::placeholders(1, ids.len())
     );
-    let binds: Vec<crate::db::Bind> = ids.iter().map(|id| crate::db::Bind::Int(*id)).collect();
+    let binds = crate::db::int_binds(ids);
     on_db!(db, pool => crate::bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
 

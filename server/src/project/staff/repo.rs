@@ -1,6 +1,6 @@
 use crate::clock;
-use crate::db::Db;
-use crate::{execute, on_db};
+use crate::db::{Bind, Db};
+use crate::{bind_all, execute, on_db};
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct StaffRow {
@@ -161,4 +161,29 @@ pub async fn delete(db: &Db, project_id: i64, id: i64) -> sqlx::Result<bool> {
         sqlx::query("DELETE FROM project_staff WHERE id = $1 AND project_id = $2").bind(id).bind(project_id)
     )?;
     Ok(changed == 1)
+}
+/// For the reports: the staff in one of `posts` on the `projects` (unit `unit`, 0 all) at some time in
+/// `first`..`last`, by project and post.
+pub async fn in_posts_between(
+    db: &Db,
+    projects: &[i64],
+    unit: i64,
+    posts: &[&str],
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<StaffRow>> {
+    if projects.is_empty() || posts.is_empty() {
+        return Ok(Vec::new());
+    }
+    let posts_at = 4 + projects.len();
+    let sql = format!(
+        "{SELECT} WHERE s.entry_date <= $2 AND (s.exit_date = '' OR s.exit_date >= $1) AND ($3 = 0 OR s.unit_id = $3) \
+         AND s.project_id IN ({}) AND s.post IN ({}) ORDER BY s.project_id, s.post, s.id",
+        crate::db::placeholders(4, projects.len()),
+        crate::db::placeholders(posts_at, posts.len())
+    );
+    let mut binds = vec![Bind::Text(first.into()), Bind::Text(last.into()), Bind::Int(unit)];
+    binds.extend(crate::db::int_binds(projects));
+    binds.extend(posts.iter().map(|post| Bind::Text((*post).into())));
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }

@@ -398,6 +398,19 @@ pub async fn in_post(db: &Db, project_id: i64, post: &str, today: &str) -> sqlx:
     repo::in_post(db, project_id, post, today).await
 }
 
+/// For the reports: the key-post staff (项目经理, 劳资专管员) of the `projects` (unit `unit`, 0 all) in post at
+/// some time in `first`..`last`.
+pub async fn key_staff_between(
+    db: &Db,
+    projects: &[i64],
+    unit: i64,
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<StaffRow>> {
+    let posts: Vec<&str> = POSTS.iter().filter(|post| post.key).map(|post| post.value).collect();
+    repo::in_posts_between(db, projects, unit, &posts, first, last).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

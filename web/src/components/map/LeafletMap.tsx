@@ -43,7 +43,8 @@ class BlankGrid extends GridLayer {
   }
 }
 
-function GridControl() {
+/** The blank grid in place of imagery, for any map without a tile URL. */
+export function GridControl() {
   const map = useMap();
   useEffect(() => {
     const layer = new BlankGrid({ tileSize: 64 });

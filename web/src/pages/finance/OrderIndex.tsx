@@ -4,14 +4,16 @@ import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { groupYuan } from '@/utils/money';
+import { fetchFinanceSummary } from '@/pages/workbench/service';
 import { fetchFinanceIndex, fetchFinanceOrders, type WageOrder } from './service';
 
 const LIMIT = 20;
 
-/** 审批工单: the dashboard counts and the orders waiting for this approver's project. */
+/** 审批工单, the approver's home: its workbench figures, the dashboard counts and the orders waiting for it. */
 export default function OrderIndex() {
   const navigate = useNavigate();
   const counts = useQuery({ queryKey: ['finance', 'index'], queryFn: fetchFinanceIndex });
+  const summary = useQuery({ queryKey: ['workbench', 'finance'], queryFn: fetchFinanceSummary });
   const orders = usePagedList({
     queryKey: ['finance', 'orders'],
     // The first page is asked early on a hard load (router/firstCalls.ts): the same fields in the same order.
@@ -35,7 +37,14 @@ export default function OrderIndex() {
       <Row gutter={16}>
         <Col span={6}><Card><Statistic title="待审核工资单" value={counts.data?.pending ?? 0} /></Card></Col>
         <Col span={6}><Card><Statistic title="待审核金额（元）" value={groupYuan(counts.data?.pendingTotal ?? '0.00')} /></Card></Col>
-        <Col span={6}><Card><Statistic title="已支付 / 部分发放" value={`${counts.data?.paid ?? 0} / ${counts.data?.partial ?? 0}`} /></Card></Col>
+        <Col span={6}>
+          <Card hoverable onClick={() => navigate('/history/index')} data-testid="workbench-approved">
+            <Statistic
+              title="本月已审批（单 / 元）"
+              value={summary.data ? `${summary.data.approvedThisMonth} / ${groupYuan(summary.data.approvedTotal)}` : '—'}
+            />
+          </Card>
+        </Col>
         <Col span={6}><Card><Statistic title="专户余额（元）" value={counts.data ? (counts.data.balance ? groupYuan(counts.data.balance) : '未开立') : '—'} /></Card></Col>
       </Row>
       <Card title="待审核工资单">

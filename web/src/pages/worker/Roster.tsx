@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Select, Space, type TableColumnsType, message } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import RevealNumber from '@/components/RevealNumber';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
+import WorkerContractDialog, { ContractTag } from '@/pages/contract/WorkerContractDialog';
 import { useSession } from '@/store/session';
 import { useProjectId } from '@/store/useProjectId';
 import ImportDialog from './ImportDialog';
@@ -22,6 +23,8 @@ interface FilterValues {
   teamId?: number;
   workType?: string;
   status?: '' | '1' | '2';
+  /** The labour contract: '1' 已签, '0' 未签. */
+  contract?: '' | '0' | '1';
   entry?: [Dayjs | null, Dayjs | null] | null;
 }
 
@@ -33,6 +36,7 @@ export function toFilter(values: FilterValues): RosterFilter {
     teamId: values.teamId === undefined ? '' : String(values.teamId),
     workType: values.workType ?? '',
     status: values.status ?? '',
+    contract: values.contract ?? '',
     entryFrom: values.entry?.[0]?.format('YYYY-MM-DD') ?? '',
     entryTo: values.entry?.[1]?.format('YYYY-MM-DD') ?? '',
   };
@@ -53,6 +57,7 @@ export default function Roster() {
   // `?worker=<line id>` opens that worker (the link 进场登记 shows after 登记成功).
   const [viewing, setViewing] = useState<number | null>(() => Number(searchParams.get('worker')) || null);
   const [move, setMove] = useState<Move | null>(null);
+  const [contracting, setContracting] = useState<RosterLine | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const options = useQuery({ queryKey: ['worker', 'options', projectId ?? ''], queryFn: () => fetchOptions(projectId) });
@@ -98,13 +103,22 @@ export default function Roster() {
     { title: '退场日期', dataIndex: 'exitDate', width: 110, render: (text: string) => text || '—' },
     { title: '状态', dataIndex: 'status', width: 70, render: (status: number, line) => <StatusTag status={status} exitReason={line.exitReason} /> },
     {
+      title: '合同',
+      dataIndex: 'contractSigned',
+      width: 70,
+      render: (signed: boolean, line) => <span data-testid={`roster-contract-${line.id}`}><ContractTag signed={signed} /></span>,
+    },
+    {
       title: '操作',
       key: 'action',
-      width: 170,
+      width: 220,
       render: (_, line) => (
         <Space size={0}>
           <Button type="link" size="small" data-testid={`roster-view-${line.id}`} onClick={() => setViewing(line.id)}>
             详情
+          </Button>
+          <Button type="link" size="small" data-testid={`roster-contract-open-${line.id}`} onClick={() => setContracting(line)}>
+            合同
           </Button>
           {!isBuilder ? null : line.status === 1 ? (
             <Button type="link" size="small" danger data-testid={`roster-exit-${line.id}`} onClick={() => setMove({ kind: 'exit', line })}>
@@ -124,6 +138,9 @@ export default function Roster() {
     <Card data-testid="roster-page" title="花名册" variant="borderless"
       extra={
         <Space>
+          <Link to="/system/contract" data-testid="roster-contract-templates">
+            <Button icon={<FileTextOutlined />}>合同模板</Button>
+          </Link>
           {isBuilder && (
             <Button icon={<UploadOutlined />} data-testid="roster-import" onClick={() => setImporting(true)}>
               批量导入
@@ -161,6 +178,10 @@ export default function Roster() {
         <Form.Item name="status">
           <Select placeholder="状态" allowClear style={{ width: 100 }} data-testid="roster-filter-status"
             options={[{ value: '1', label: '在场' }, { value: '2', label: '退场' }]} />
+        </Form.Item>
+        <Form.Item name="contract">
+          <Select placeholder="合同" allowClear style={{ width: 100 }} data-testid="roster-filter-contract"
+            options={[{ value: '1', label: '已签' }, { value: '0', label: '未签' }]} />
         </Form.Item>
         <Form.Item name="entry">
           <DatePicker.RangePicker placeholder={['进场日期从', '至']} data-testid="roster-filter-entry" />
@@ -203,6 +224,16 @@ export default function Roster() {
         onClose={() => setMove(null)}
         onMoved={() => {
           setMove(null);
+          refresh();
+        }}
+      />
+      <WorkerContractDialog
+        line={contracting}
+        projectId={projectId}
+        canEdit={isBuilder}
+        onClose={() => setContracting(null)}
+        onSigned={() => {
+          setContracting(null);
           refresh();
         }}
       />

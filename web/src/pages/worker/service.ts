@@ -42,6 +42,7 @@ export const EMPTY_FILTER: RosterFilter = {
   teamId: '',
   workType: '',
   status: '',
+  contract: '',
   entryFrom: '',
   entryTo: '',
 };

@@ -1,0 +1,126 @@
+/**
+ * 统计报表 → 工资统计: payable (the wage sheets' net) and paid (the special account's payout flows) per month,
+ * per unit with arrears (largest first), the share paid through the special account and the average net per
+ * work type.
+ */
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Col, Row, Statistic, Table, type TableColumnsType } from 'antd';
+import { useProjectInView } from '@/store/projectInView';
+import ChartCard from './ChartCard';
+import ReportFilters from './ReportFilters';
+import { seriesOf } from './charts';
+import { EMPTY_REPORT_FILTER, exportWage, fetchWage, type WageReport } from './service';
+
+type Month = WageReport['months'][number];
+type Unit = WageReport['units'][number];
+type WorkType = WageReport['workTypes'][number];
+
+const monthColumns: TableColumnsType<Month> = [
+  { title: '月份', dataIndex: 'month', key: 'month' },
+  { title: '应发(元)', dataIndex: 'payable', key: 'payable', align: 'right' },
+  { title: '实发(元)', dataIndex: 'paid', key: 'paid', align: 'right' },
+];
+
+const unitColumns: TableColumnsType<Unit> = [
+  { title: '参建单位', dataIndex: 'unit', key: 'unit' },
+  { title: '应发(元)', dataIndex: 'payable', key: 'payable', align: 'right' },
+  { title: '实发(元)', dataIndex: 'paid', key: 'paid', align: 'right' },
+  { title: '欠发(元)', dataIndex: 'arrears', key: 'arrears', align: 'right' },
+];
+
+const workTypeColumns: TableColumnsType<WorkType> = [
+  { title: '工种', dataIndex: 'workType', key: 'workType' },
+  { title: '工资条数', dataIndex: 'lines', key: 'lines', align: 'right' },
+  { title: '实发合计(元)', dataIndex: 'net', key: 'net', align: 'right' },
+  { title: '人均(元)', dataIndex: 'average', key: 'average', align: 'right' },
+];
+
+export default function Wage() {
+  const [filter, setFilter] = useState(EMPTY_REPORT_FILTER);
+  const inView = useProjectInView((state) => state.project?.id);
+  const report = useQuery({ queryKey: ['report', 'wage', inView, filter], queryFn: () => fetchWage(filter) });
+  const data = report.data;
+  return (
+    <Card data-testid="report-wage" title="工资统计" variant="borderless">
+      <ReportFilters filter={filter} onChange={setFilter} exportFile={exportWage} fileName="工资统计.xlsx" />
+      {report.error ? <Alert type="error" showIcon message={report.error.message} style={{ marginBottom: 16 }} /> : null}
+      {data ? (
+        <>
+          <Row gutter={16} style={{ marginBottom: 16 }}>
+            <Col span={6}>
+              <Statistic title="应发合计(元)" value={data.payable} data-testid="wage-payable" />
+            </Col>
+            <Col span={6}>
+              <Statistic title="专户实发(元)" value={data.paid} data-testid="wage-paid" />
+            </Col>
+            <Col span={6}>
+              <Statistic title="专户发放占比" value={data.specialShare} precision={1} suffix="%" data-testid="wage-share" />
+            </Col>
+          </Row>
+          <ChartCard
+            title="每月应发与实发"
+            testId="wage-months"
+            option={seriesOf(
+              data.months.map((month) => month.month),
+              [
+                { name: '应发', data: data.months.map((month) => Number(month.payable)) },
+                { name: '实发', data: data.months.map((month) => Number(month.paid)) },
+              ],
+            )}
+            table={
+              <Table<Month>
+                size="small"
+                rowKey="month"
+                columns={monthColumns}
+                dataSource={data.months}
+                pagination={false}
+                data-testid="wage-months-table"
+              />
+            }
+          />
+          <ChartCard
+            title="参建单位欠发（从多到少）"
+            testId="wage-units"
+            option={seriesOf(
+              data.units.map((unit) => unit.unit),
+              [
+                { name: '应发', data: data.units.map((unit) => Number(unit.payable)) },
+                { name: '实发', data: data.units.map((unit) => Number(unit.paid)) },
+                { name: '欠发', data: data.units.map((unit) => Number(unit.arrears)) },
+              ],
+            )}
+            table={
+              <Table<Unit>
+                size="small"
+                rowKey="unit"
+                columns={unitColumns}
+                dataSource={data.units}
+                pagination={false}
+                data-testid="wage-units-table"
+              />
+            }
+          />
+          <ChartCard
+            title="各工种人均工资"
+            testId="wage-work-types"
+            option={seriesOf(
+              data.workTypes.map((row) => row.workType),
+              [{ name: '人均(元)', data: data.workTypes.map((row) => Number(row.average)) }],
+            )}
+            table={
+              <Table<WorkType>
+                size="small"
+                rowKey="workType"
+                columns={workTypeColumns}
+                dataSource={data.workTypes}
+                pagination={false}
+                data-testid="wage-work-types-table"
+              />
+            }
+          />
+        </>
+      ) : null}
+    </Card>
+  );
+}
