@@ -16,6 +16,7 @@ import {
   countLoads,
   login,
   logout,
+  pickOption,
   shot,
   toast,
 } from './support'
@@ -51,8 +52,7 @@ test('a county inspector reads its projects and changes nothing', async ({ page,
   await page.getByTestId('regulator-name').fill('李金水')
   await page.getByTestId('regulator-phone').fill('13700001111')
   await cascade(page, 'regulator-district', ['郑州市', '金水区'])
-  await page.getByTestId('regulator-role').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '监察' }).click()
+  await pickOption(page, page.getByTestId('regulator-role'), '监察')
   await shot(page, testInfo, '01-manager-creates-inspector')
   await page.getByTestId('regulator-save').click()
   const password = page.getByTestId('regulator-password')

@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import type { Page } from '@playwright/test'
-import { expect, test, DEMO, FINANCE, builderCall, login, loginAsDemo, logout, shot, toast } from './support'
+import { expect, test, DEMO, FINANCE, builderCall, login, loginAsDemo, logout, shot, toast, pickOption } from './support'
 
 const LEAD_CONTENT = '钢筋班工人王建军反映十月工资未按时发放'
 const LEAD_ID = 31
@@ -50,8 +50,7 @@ test('the clerk is greeted by the lead popup and reads the inbox from the bell',
   await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible()
   await shot(page, testInfo, '02-inbox')
 
-  await page.getByTestId('message-filter-kind').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '发放失败' }).click()
+  await pickOption(page, page.getByTestId('message-filter-kind'), '发放失败')
   await page.getByTestId('message-search').click()
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1)
   await table.getByRole('button', { name: '查看' }).click()

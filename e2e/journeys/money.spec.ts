@@ -9,7 +9,7 @@
  * account's balance and flows add up to the cent.
  */
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, chooseIdNumberCheck, confirmDialog, FINANCE, builderCall, checkDigit, pickMonth, fen, smsCode, grouped, login, loginAsDemo, luhnOk, masked, mistyped, shot, toast, yuan, modal, button, rowOf, toastsGone } from './support'
+import { expect, test, chooseIdNumberCheck, confirmDialog, FINANCE, builderCall, checkDigit, pickMonth, fen, smsCode, grouped, login, loginAsDemo, luhnOk, masked, mistyped, shot, toast, yuan, modal, button, rowOf, toastsGone, pickOption } from './support'
 import { DEMO_TERMINAL, demoIdNumber, pushPunches } from './device'
 
 // ------------------------------------------------------------------------------------------------------------
@@ -101,8 +101,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await page.goto('/project/sheets')
   const sheetPage = page.getByTestId('sheets-page')
   await pickMonth(page.getByTestId('sheet-month'), PREV)
-  await page.getByTestId('sheet-team').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: TEAM }).click()
+  await pickOption(page, page.getByTestId('sheet-team'), TEAM)
   await page.getByTestId('sheet-search').click()
   await expect(sheetPage).toContainText(`${PREV} 月度考勤表`)
   const attendance = page.getByTestId('sheet-table')
@@ -149,10 +148,8 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await button(accounting, '新建工资表').click()
   const create = modal(page, '新建工资表')
   await expect(create.getByTestId('sheet-month')).toHaveValue(PREV)
-  await create.locator('.ant-form-item').filter({ hasText: '参建单位' }).locator('.ant-select').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: CONTRACTOR }).click()
-  await create.locator('.ant-form-item').filter({ hasText: '班组' }).locator('.ant-select').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: TEAM }).click()
+  await pickOption(page, create.locator('.ant-form-item').filter({ hasText: '参建单位' }).locator('.ant-select'), CONTRACTOR)
+  await pickOption(page, create.locator('.ant-form-item').filter({ hasText: '班组' }).locator('.ant-select'), TEAM)
   await shot(page, testInfo, '02-new-wage-sheet')
   await button(create, '生成').click()
   await expect(toast(page, '工资表已生成')).toBeVisible()
@@ -252,8 +249,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   const check = pane(page)
   const anomalies = check.locator('.ant-table')
   const kind = async (label: string) => {
-    await check.getByTestId('check-kind').click()
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).click()
+    await pickOption(page, check.getByTestId('check-kind'), label)
   }
   await expect(check.locator('.ant-picker input')).toHaveValue(PREV)
   await kind('工资卡缺失或无效')

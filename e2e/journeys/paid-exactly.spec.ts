@@ -7,7 +7,7 @@
  * account's balance after).
  */
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, confirmDialog, checkDigit, choose, cookieValue, fen, grouped, loginAsDemo, luhnOk, masked, mistyped, shot, toast, modal, button, rowOf } from './support'
+import { expect, test, confirmDialog, checkDigit, choose, cookieValue, fen, grouped, loginAsDemo, luhnOk, masked, mistyped, shot, toast, modal, button, rowOf, pickOption } from './support'
 import { idNumber } from './xlsx'
 
 // The month worked: this month in China time, from its 2nd day (entry) and 3rd (transfer, the day marked 补).
@@ -94,8 +94,7 @@ test('a new worker is paid exactly what they earned, into their own card', async
   await expect(edit).toContainText('该银联卡号末位校验不通过')
   await page.getByTestId('edit-wageCardNumber').fill(CARD)
   await expect(edit).toContainText('银联卡（62开头16-19位）会核对末位校验位')
-  await edit.locator('.ant-form-item').filter({ hasText: '开户银行' }).locator('.ant-select').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '中国建设银行' }).first().click()
+  await pickOption(page, edit.locator('.ant-form-item').filter({ hasText: '开户银行' }).locator('.ant-select'), '中国建设银行')
   await shot(page, testInfo, '05-card-correction')
   await page.getByTestId('edit-submit').click()
   await expect(toast(page, '已保存')).toBeVisible()
@@ -111,8 +110,7 @@ test('a new worker is paid exactly what they earned, into their own card', async
   await page.getByTestId('worker-transfer').click()
   const transfer = page.locator('.ant-modal').filter({ hasText: `调动：` })
   await pick(page.getByTestId('transfer-date'), date(TRANSFER_DAY))
-  await transfer.locator('.ant-form-item').filter({ hasText: '班组' }).locator('.ant-select').first().click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: TEAM }).first().click()
+  await pickOption(page, transfer.locator('.ant-form-item').filter({ hasText: '班组' }).locator('.ant-select').first(), TEAM)
   await shot(page, testInfo, '07-transfer')
   await page.getByTestId('transfer-submit').click()
   await expect(toast(page, '已调动')).toBeVisible()
@@ -170,10 +168,8 @@ test('a new worker is paid exactly what they earned, into their own card', async
   await button(accounting, '新建工资表').click()
   const create = modal(page, '新建工资表')
   await pick(create.getByTestId('sheet-month'), MONTH)
-  await create.locator('.ant-form-item').filter({ hasText: '参建单位' }).locator('.ant-select').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: UNIT }).click()
-  await create.locator('.ant-form-item').filter({ hasText: '班组' }).locator('.ant-select').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: TEAM }).click()
+  await pickOption(page, create.locator('.ant-form-item').filter({ hasText: '参建单位' }).locator('.ant-select'), UNIT)
+  await pickOption(page, create.locator('.ant-form-item').filter({ hasText: '班组' }).locator('.ant-select'), TEAM)
   await button(create, '生成').click()
   await expect(toast(page, '工资表已生成')).toBeVisible()
   const drawer = modal(page, `${MONTH} 工资表 · ${UNIT} · ${TEAM}`)

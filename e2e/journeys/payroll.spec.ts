@@ -10,7 +10,7 @@
  * account's flows, to the fen.
  */
 import type { Locator, Page, TestInfo } from '@playwright/test'
-import { expect, test, chooseIdNumberCheck, confirmDialog, FINANCE, builderCall, checkDigit, pickMonth, fen, grouped, login, loginAsDemo, shot, toast, modal, button, rowOf, toastsGone } from './support'
+import { expect, test, chooseIdNumberCheck, confirmDialog, FINANCE, builderCall, checkDigit, pickMonth, fen, grouped, login, loginAsDemo, shot, toast, modal, button, rowOf, toastsGone, pickOption } from './support'
 import { DEMO_TERMINAL, pushPunches, type Punch } from './device'
 import { idNumber } from './xlsx'
 
@@ -85,10 +85,8 @@ async function createSheet(page: Page, team: string, toastText: string, title: s
   await button(accounting, '新建工资表').click()
   const create = modal(page, '新建工资表')
   await pickMonth(create.getByTestId('sheet-month'), MONTH)
-  await create.locator('.ant-form-item').filter({ hasText: '参建单位' }).locator('.ant-select').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: CONTRACTOR }).click()
-  await create.locator('.ant-form-item').filter({ hasText: '班组' }).locator('.ant-select').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: team }).click()
+  await pickOption(page, create.locator('.ant-form-item').filter({ hasText: '参建单位' }).locator('.ant-select'), CONTRACTOR)
+  await pickOption(page, create.locator('.ant-form-item').filter({ hasText: '班组' }).locator('.ant-select'), team)
   await button(create, '生成').click()
   await expect(toast(page, toastText)).toBeVisible()
   const drawer = modal(page, title)

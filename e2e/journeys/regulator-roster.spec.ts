@@ -2,7 +2,7 @@
  * The regulator reads an approved project's roster: from 注册审核 it opens the project's 花名册, filters it
  * and views a worker, without any button that would change it.
  */
-import { expect, test, ADMIN, login, PROJECT_NAME, shot } from './support'
+import { expect, test, ADMIN, login, PROJECT_NAME, shot, pickOption } from './support'
 
 test('the regulator opens an approved project\'s roster to read', async ({ page }, testInfo) => {
   await login(page, ADMIN)
@@ -22,8 +22,7 @@ test('the regulator opens an approved project\'s roster to read', async ({ page 
   await expect(roster.getByRole('button', { name: /退\s*场/ })).toHaveCount(0)
   await expect(roster.getByTestId('roster-export')).toBeVisible()
 
-  await roster.getByTestId('roster-filter-team').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '木工班' }).click()
+  await pickOption(page, roster.getByTestId('roster-filter-team'), '木工班')
   await roster.getByTestId('roster-search').click()
   await expect(roster.getByTestId('roster-table').locator('tbody tr').first()).toContainText('木工班')
   await shot(page, testInfo, '01-regulator-roster')

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test, confirmDialog, loginAsDemo, NEWSITE, PNG, shot, toast, typeDate, upload } from './support'
+import { expect, test, confirmDialog, loginAsDemo, NEWSITE, PNG, shot, toast, typeDate, upload, pickOption } from './support'
 import { idNumber, xlsx } from './xlsx'
 
 const UNIT = '河南省第一建筑工程集团有限责任公司'
@@ -83,8 +83,7 @@ async function workerOnAnotherProject(request: APIRequestContext) {
 }
 
 async function choose(page: Page, scope: string, label: string, option: string) {
-  await page.getByTestId(scope).locator('.ant-form-item').filter({ hasText: label }).locator('.ant-select').first().click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click()
+  await pickOption(page, page.getByTestId(scope).locator('.ant-form-item').filter({ hasText: label }).locator('.ant-select').first(), option)
 }
 
 async function registerManually(page: Page, name: string, id: string, phone: string, team: string) {
@@ -249,8 +248,7 @@ test('register, import, search, export, exit, re-enter and train', async ({ page
   await expect(page.getByTestId('worker-rates')).toContainText('420.00 元/日')
 
   await page.getByTestId('worker-transfer').click()
-  await page.locator('.ant-modal').filter({ hasText: '调动：' }).locator('.ant-form-item').filter({ hasText: '班组' }).locator('.ant-select').first().click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '木工班' }).first().click()
+  await pickOption(page, page.locator('.ant-modal').filter({ hasText: '调动：' }).locator('.ant-form-item').filter({ hasText: '班组' }).locator('.ant-select').first(), '木工班')
   await shot(page, testInfo, '07d-transfer')
   await page.getByTestId('transfer-submit').click()
   await expect(toast(page, '已调动')).toBeVisible()

@@ -3,7 +3,7 @@
  * notice board, staffs a vacant key post (the warning goes away) and records an award and a punishment.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, loginAsDemo, shot, toast } from './support';
+import { expect, test, loginAsDemo, shot, toast, pickOption } from './support';
 
 const pane = (page: Page, path: string): Locator => page.locator(`[data-testid=page-pane][data-path="${path}"]`);
 
@@ -14,10 +14,6 @@ async function openMenu(page: Page, group: string, item: string): Promise<void> 
   await link.click();
 }
 
-async function pick(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
-}
 
 async function pickDate(input: Locator, date: string): Promise<void> {
   await input.click();
@@ -72,8 +68,8 @@ test('project information, notice board, key staff and credit records', async ({
   await expect(form.getByTestId('staff-form-page')).toBeVisible();
   await form.getByTestId('staff-save').click();
   await expect(form.locator('#unit_id_help')).toHaveText('请选择所属单位');
-  await pick(page, form.getByTestId('staff-unit'), '河南省第一建筑工程集团有限责任公司');
-  await pick(page, form.getByTestId('staff-post'), '劳资专管员（关键岗位）');
+  await pickOption(page, form.getByTestId('staff-unit'), '河南省第一建筑工程集团有限责任公司');
+  await pickOption(page, form.getByTestId('staff-post'), '劳资专管员（关键岗位）');
   await form.getByTestId('staff-name').fill('王秀梅');
   await form.getByTestId('staff-phone').fill('13837100009');
   await form.getByTestId('staff-id-number').fill('410103199007161036');
@@ -96,7 +92,7 @@ test('project information, notice board, key staff and credit records', async ({
   await awards.getByTestId('credit-add').click();
   const dialog = page.locator('.ant-modal:visible');
   await dialog.getByTestId('credit-subject-type').getByText('参建单位').click();
-  await pick(page, dialog.getByTestId('credit-unit'), '郑州市金水区城市建设投资有限公司');
+  await pickOption(page, dialog.getByTestId('credit-unit'), '郑州市金水区城市建设投资有限公司');
   await pickDate(dialog.getByTestId('credit-date'), '2026-09-30');
   await dialog.getByTestId('credit-reason').fill('工程款按月足额拨付至农民工工资专用账户');
   await dialog.getByTestId('credit-issuer').fill('郑州市金水区住房和城乡建设局');

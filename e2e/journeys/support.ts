@@ -335,8 +335,21 @@ export const formItem = (page: Page, label: string): Locator =>
 
 /** Picks an option of the antd Select in the form item labelled `label`. */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await formItem(page, label).locator('.ant-select').first().click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await pickOption(page, formItem(page, label).locator('.ant-select').first(), option);
+}
+
+/**
+ * Picks `option` in the antd Select `select` and waits for its dropdown to close. A click that lands while the
+ * dropdown is still opening, or while its options are being replaced, can leave it open over the form (it then
+ * swallows the next click), so the pick is tried again until the dropdown is gone.
+ */
+export async function pickOption(page: Page, select: Locator, option: string): Promise<void> {
+  const open = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await open.count()) === 0) await select.click({ timeout: 2_000 });
+    await open.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2_000 });
+    await expect(open).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Walks an antd Cascader down the given names. */

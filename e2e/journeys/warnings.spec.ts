@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, ADMIN, FINANCE, PNG, chooseIdNumberCheck, confirmDialog, login, loginAsDemo, logout, pickMonth, shot, toast, upload } from './support'
+import { expect, test, ADMIN, FINANCE, PNG, chooseIdNumberCheck, confirmDialog, login, loginAsDemo, logout, pickMonth, shot, toast, upload, pickOption } from './support'
 
 const BINARY = path.resolve(__dirname, '..', '..', 'target', 'debug', 'wageguard')
 const FINANCE_ID_NUMBER = '410105198805123025'
@@ -22,8 +22,7 @@ const button = (scope: Locator, name: string): Locator =>
 const rowOf = (table: Locator, text: string): Locator => table.locator('tbody tr.ant-table-row').filter({ hasText: text })
 
 async function filter(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click()
+  await pickOption(page, page.getByTestId(testId), option)
 }
 
 function engine(dir: string, command: 'demo' | 'run'): string {
