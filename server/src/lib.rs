@@ -23,6 +23,7 @@ pub mod extract;
 pub mod faith;
 pub mod finance;
 pub mod headers;
+pub mod instance;
 pub mod jobs;
 pub mod message;
 pub mod notice;
@@ -102,7 +103,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(finance::router())
         .merge(privacy::router())
         .merge(calendar::router())
-        .merge(oplog::router())
+        .merge(oplog::routes::router())
         .merge(notice::router())
         .merge(clue::router())
         .merge(warning::router())

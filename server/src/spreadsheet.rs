@@ -11,7 +11,7 @@ use time::{Date, Duration, Month, PrimitiveDateTime, Time};
 
 use crate::db::TextRows;
 use crate::domain::dates::format_date;
-use crate::upload::URL_PREFIX;
+use crate::upload::service::URL_PREFIX;
 
 pub const CONTENT_TYPE: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

@@ -22,7 +22,7 @@ use crate::extract::sent;
 use crate::oplog;
 use crate::project::options::SelectOption;
 use crate::project::service::{MSG_APPROVED, MSG_NO_PROJECT, MSG_NOT_BUILDER, MSG_SUBMITTED};
-use crate::upload::URL_PREFIX;
+use crate::upload::service::URL_PREFIX;
 
 pub const MSG_OPEN_STATUS: &str = "请选择专户开户状态";
 pub const MSG_OPEN_COMPANY_TYPE_UNKNOWN: &str = "请选择正确的开户主体类型";

@@ -15,7 +15,7 @@ use crate::extract::sent;
 use crate::oplog;
 use crate::paging::{Page, Paged};
 use crate::scope::{self, ReadScope};
-use crate::upload::URL_PREFIX;
+use crate::upload::service::URL_PREFIX;
 
 pub const MSG_PROJECT_REQUIRED: &str = "请选择项目";
 pub const MSG_YEAR: &str = "请选择正确的年份";

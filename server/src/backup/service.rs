@@ -176,7 +176,7 @@ pub async fn start(
         return Err(ApiError::refused(MSG_RUNNING));
     }
     let now = clock::now();
-    let instance = crate::jobs::instance_name();
+    let instance = crate::instance::name();
     let id = repo::insert(
         db,
         &NewExport {
@@ -418,7 +418,7 @@ fn manifest(
 /// recorded failed with the reason, so that nobody waits on them; another host's running exports are left
 /// to that host.
 pub async fn recover(db: &Db) -> sqlx::Result<u64> {
-    let this = crate::jobs::instance_name();
+    let this = crate::instance::name();
     let (host, _) = this.rsplit_once(':').unwrap_or((&this, ""));
     let mut failed = 0;
     for row in repo::unfinished(db).await? {

@@ -725,7 +725,7 @@ pub async fn feedback(db: &Db, current: &CurrentAccount, ip: &str, form: &Feedba
     }
     let mut files = Vec::with_capacity(urls.len());
     for url in urls {
-        let name = url.strip_prefix(upload::URL_PREFIX).ok_or(Invalid(MSG_ATTACHMENT))?;
+        let name = url.strip_prefix(upload::service::URL_PREFIX).ok_or(Invalid(MSG_ATTACHMENT))?;
         let kind = upload::service::project_kind(db, project_id, name).await?;
         if !matches!(kind.as_deref(), Some("image" | "attachment")) {
             return Err(Invalid(MSG_ATTACHMENT).into());

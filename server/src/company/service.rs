@@ -26,7 +26,7 @@ use crate::oplog;
 use crate::project::options::{self, SelectOption};
 use crate::project::service::{self as project, StepFormRow};
 use crate::project::service::{MSG_NO_PROJECT, MSG_OTHER_PROJECT, MSG_SUBMITTED, builder_project, check_editable};
-use crate::upload::URL_PREFIX;
+use crate::upload::service::URL_PREFIX;
 
 pub const MSG_AREA_INVALID: &str = "请选择正确的注册地区";
 pub const MSG_COMPANY_TYPE_UNKNOWN: &str = "请选择正确的单位类型";

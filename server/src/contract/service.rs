@@ -18,7 +18,7 @@ use crate::domain::Invalid;
 use crate::envelope::ApiError;
 use crate::extract::sent;
 use crate::paging::{self, Page, Paged};
-use crate::upload::URL_PREFIX;
+use crate::upload::service::URL_PREFIX;
 use crate::{oplog, project, scope, team, upload, worker};
 
 pub const MSG_NAME: &str = "请填写1-50个字的模板名称";

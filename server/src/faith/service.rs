@@ -21,7 +21,7 @@ use crate::envelope::ApiError;
 use crate::extract::sent;
 use crate::paging::{Page, Paged, contains_pattern};
 use crate::scope;
-use crate::upload::URL_PREFIX;
+use crate::upload::service::URL_PREFIX;
 use crate::{clock, oplog};
 
 pub const MSG_NOT_FOUND: &str = "记录不存在";

@@ -86,13 +86,6 @@ pub fn slot_of(now: i64, interval: i64) -> i64 {
     now - now.rem_euclid(interval)
 }
 
-/// This process in the run records: host name and process id.
-pub fn instance_name() -> String {
-    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").map(|h| h.trim().to_owned()).unwrap_or_default();
-    let host = if host.is_empty() { "localhost".to_owned() } else { host };
-    format!("{host}:{}", std::process::id())
-}
-
 /// Runs `work` for (`job`, `slot`) unless another instance recorded that slot first, and records the outcome.
 pub async fn run_once<F, Fut>(db: &Db, job: &str, slot: Option<i64>, instance: &str, work: F) -> Turn
 where
@@ -147,7 +140,7 @@ pub async fn round(state: &AppState, instance: &str, slot: i64, at_start: bool) 
 /// The schedule of one instance: a round at start, then one at the beginning of every period (periods are
 /// aligned to the clock, so every instance wakes for the same slot).
 pub async fn schedule(state: AppState) {
-    let instance = instance_name();
+    let instance = crate::instance::name();
     let interval = state.config.job_interval_seconds;
     tracing::info!(instance, interval, "job schedule started");
     let mut at_start = true;

@@ -19,9 +19,9 @@ use crate::extract::sent;
 use crate::message::service::{self as message, Kind, Outgoing};
 use crate::paging::{self, Page, Paged};
 use crate::project::service as projects;
-use crate::upload::URL_PREFIX;
 use crate::upload::kind::UploadKind;
-use crate::{oplog, scope, upload};
+use crate::upload::service::{URL_PREFIX, account_upload};
+use crate::{oplog, scope};
 
 pub const MSG_REGULATOR_ONLY: &str = "仅监管部门账号可以发布通知";
 pub const MSG_PROJECT_ONLY: &str = "通知公告仅供项目账号查看";
@@ -245,7 +245,7 @@ async fn check_attachments(
         let plain =
             !name.is_empty() && name.len() <= 80 && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.');
         let original = if plain {
-            upload::service::account_upload(db, current.account.id, name, UploadKind::Voucher.as_str()).await?
+            account_upload(db, current.account.id, name, UploadKind::Voucher.as_str()).await?
         } else {
             None
         };

@@ -21,11 +21,10 @@ use crate::envelope::{ApiError, ApiResult, Envelope, ok_with};
 use crate::extract::{ClientIp, QueryParams, plain_text};
 use crate::oplog;
 use crate::state::AppState;
+use service::URL_PREFIX;
 
 /// The console keeps the session token in this cookie; `<img src>` requests carry it, not the header.
 const TOKEN_COOKIE: &str = "Admin-Token";
-/// Where uploads are served from; the names are random, the files live outside the console's.
-pub const URL_PREFIX: &str = "/uploads/";
 const MSG_NOT_MULTIPART: &str = "请以 multipart/form-data 格式上传文件";
 
 /// The one workbook of an .xlsx import (multipart field `file`, at most 5 MB); `missing` when none came.

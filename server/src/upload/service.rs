@@ -1,8 +1,12 @@
-//! What other areas ask of the uploads: whether a file named in a form is one the project uploaded.
+//! What other areas ask of the uploads: whether a file named in a form is one the project uploaded, and the
+//! address a stored file is served at.
 
 use super::repo;
 use crate::db::Db;
 use crate::envelope::ApiError;
+
+/// Where uploads are served from; the names are random, the files live outside the console's.
+pub const URL_PREFIX: &str = "/uploads/";
 
 /// The kind (`avatar`, `attachment`, …) of the upload `stored_name` if this project made it.
 pub async fn project_kind(db: &Db, project_id: i64, stored_name: &str) -> Result<Option<String>, ApiError> {

@@ -17,7 +17,7 @@ use crate::message::service::{self as message, Kind, Outgoing};
 use crate::oplog::{self, Entry};
 use crate::paging::{Page, Paged};
 use crate::scope;
-use crate::upload::URL_PREFIX;
+use crate::upload::service::URL_PREFIX;
 
 pub const MSG_NO_WARNING: &str = "预警不存在";
 pub const MSG_ID: &str = "请选择预警";

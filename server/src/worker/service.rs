@@ -28,7 +28,7 @@ use crate::oplog;
 use crate::paging::{CountCache, Page, Paged};
 use crate::project::options::{self, SelectOption};
 use crate::scope;
-use crate::upload::URL_PREFIX;
+use crate::upload::service::URL_PREFIX;
 
 pub const MSG_NOT_FOUND: &str = "人员不存在";
 pub const MSG_NOTHING_CHANGED: &str = "没有修改任何内容";

@@ -222,7 +222,7 @@ async fn an_export_expires_after_seven_days(app: &TestApp) {
 both!(an_export_expires_after_seven_days);
 
 async fn an_export_left_running_by_a_dead_process_fails_at_start(app: &TestApp) {
-    let host = wageguard::jobs::instance_name();
+    let host = wageguard::instance::name();
     let host = host.rsplit_once(':').unwrap().0;
     // A process id no process has (Linux pids stay below 2^22).
     app.exec_owned(format!(

@@ -154,7 +154,7 @@ impl Server {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
-    /// The name this process writes into the run records (`jobs::instance_name`).
+    /// The name this process writes into the run records (`instance::name`).
     fn instance(&self) -> String {
         format!(":{}", self.child.id())
     }
