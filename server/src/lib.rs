@@ -441,7 +441,7 @@ mod tests {
     /// Which area writes each table (docs/architecture.md has the same list). Reads may join other areas'
     /// tables for a list's names and scope; writes go through the owner's service.
     const OWNERS: [(&str, &[&str]); 28] = [
-        ("account", &["special_accounts", "account_flows", "account_verifications"]),
+        ("account", &["special_accounts", "account_flows", "account_verifications", "account_payout_months"]),
         ("affix", &["vouchers"]),
         ("backup", &["export_jobs"]),
         (
@@ -452,6 +452,7 @@ mod tests {
                 "attendance_rules",
                 "punches",
                 "attendance_days",
+                "attendance_months",
                 "attendance_corrections",
                 "unknown_punches",
             ],
@@ -476,6 +477,7 @@ mod tests {
             &[
                 "wage_sheets",
                 "wage_lines",
+                "wage_line_months",
                 "wage_line_days",
                 "wage_adjustments",
                 "payroll_settings",

@@ -287,30 +287,21 @@ pub async fn export_flows(db: &Db, project_id: i64) -> sqlx::Result<crate::db::T
     crate::db::text_rows(db, sql, project_id).await
 }
 
-/// For the reports: (unit, period, fen) of the payout flows (out, source payout) of the cohort's projects that
-/// occurred in `bounds[0]`..`bounds[last]` (unix seconds), the period `k` being `bounds[k]`..`bounds[k + 1]`,
-/// under the roster line each paid: one pass over the flows for every month of a report.
-pub async fn payout_flows_per_unit_period(
+/// For the reports: (unit, month, fen) of the payout flows (out, source payout) of the cohort that occurred in
+/// the China months `first`..`last` (`YYYY-MM`), under the roster line each paid: read from
+/// `account_payout_months` (migration 0036), the flows' sums the database keeps.
+pub async fn payouts_per_unit_month(
     db: &Db,
     cohort: &Cohort,
-    bounds: &[i64],
-) -> sqlx::Result<Vec<(i64, i64, i64)>> {
-    if bounds.len() < 2 {
-        return Ok(Vec::new());
-    }
-    let whens: String = (1..bounds.len()).map(|k| format!("WHEN f.occurred_at < ${} THEN {} ", k + 1, k - 1)).collect();
-    let last = bounds.len();
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<(i64, String, i64)>> {
     let sql = format!(
-        "SELECT e.unit_id, CAST(CASE {whens}ELSE {} END AS BIGINT) AS period, CAST(SUM(f.amount_fen) AS BIGINT) \
-         FROM account_flows f JOIN payouts p ON p.id = f.payout_id \
-         JOIN wage_lines l ON l.id = p.line_id JOIN employments e ON e.id = l.employment_id \
-         WHERE f.direction = 'out' AND f.source = 'payout' AND f.occurred_at >= $1 AND f.occurred_at < ${last} \
-         AND {} AND {} GROUP BY e.unit_id, period",
-        bounds.len() - 2,
-        cohort.projects_clause("f.project_id", last + 1),
-        cohort.clause("e", last + 1)
+        "SELECT m.unit_id, m.month, CAST(SUM(m.paid_fen) AS BIGINT) FROM account_payout_months m \
+         WHERE m.month >= $1 AND m.month <= $2 AND {} GROUP BY m.unit_id, m.month",
+        cohort.clause("m", 3)
     );
-    let mut binds: Vec<Bind> = bounds.iter().map(|bound| Bind::Int(*bound)).collect();
+    let mut binds = vec![Bind::Text(first.into()), Bind::Text(last.into())];
     binds.extend(cohort.binds());
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }

@@ -40,12 +40,13 @@ pub async fn export_tables(db: &Db, project_id: i64) -> sqlx::Result<Vec<crate::
     Ok(vec![crate::spreadsheet::Table::new("专户流水.xlsx", "专户流水", flows, &[])])
 }
 
-/// For the reports (issue 16): (unit, period, fen) paid out of the cohort's special accounts (the payout
-/// flows), period `k` being `bounds[k]`..`bounds[k + 1]` (unix seconds).
-pub async fn payout_flows_per_unit_period(
+/// For the reports (issue 16): (unit, month, fen) paid out of the cohort's special accounts (the payout
+/// flows) in the China months `first`..`last` (`YYYY-MM`).
+pub async fn payouts_per_unit_month(
     db: &Db,
     cohort: &crate::db::cohort::Cohort,
-    bounds: &[i64],
-) -> sqlx::Result<Vec<(i64, i64, i64)>> {
-    repo::payout_flows_per_unit_period(db, cohort, bounds).await
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<(i64, String, i64)>> {
+    repo::payouts_per_unit_month(db, cohort, first, last).await
 }

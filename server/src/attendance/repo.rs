@@ -920,69 +920,22 @@ pub async fn latest_punches(db: &Db, ids: &[i64], since: i64, limit: i64) -> sql
 }
 
 /// The stay condition of the reports: an employment `e` of the cohort covering the attendance day `a`.
-fn inside_cohort(cohort: &Cohort, first: usize) -> String {
-    format!(
-        "e.project_id = a.project_id AND e.worker_id = a.worker_id AND e.entry_date <= a.day \
-         AND (e.exit_date = '' OR e.exit_date >= a.day) AND {}",
-        cohort.clause("e", first)
-    )
-}
-
-/// For the reports: per project and day of `first`..`last`, the cohort's workers with an attended day inside
-/// their stay (grouped in the index's order, so the database streams the counts instead of sorting the rows).
-pub async fn attended_per_project_day(
+/// For the reports: (project, worker, month, attended-day bits) of the `projects` in the months
+/// `first`..`last` (`YYYY-MM`), from `attendance_months` (migration 0035: bit d-1 for day d, kept from
+/// attendance_days by the database).
+pub async fn attended_day_bits(
     db: &Db,
     cohort: &Cohort,
     first: &str,
     last: &str,
-) -> sqlx::Result<Vec<(String, i64)>> {
+) -> sqlx::Result<Vec<(i64, i64, String, i64)>> {
     let sql = format!(
-        "SELECT a.day, COUNT(*) FROM attendance_days a WHERE a.attended = TRUE AND a.day >= $1 AND a.day <= $2 \
-         AND {} AND EXISTS (SELECT 1 FROM employments e WHERE {}) GROUP BY a.project_id, a.day",
-        cohort.projects_clause("a.project_id", 3),
-        inside_cohort(cohort, 3)
+        "SELECT m.project_id, m.worker_id, m.month, m.days FROM attendance_months m \
+         WHERE {} AND m.month >= $1 AND m.month <= $2",
+        cohort.projects_clause("m.project_id", 3)
     );
     let mut binds = vec![Bind::Text(first.into()), Bind::Text(last.into())];
-    binds.extend(cohort.binds());
-    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
-}
-
-/// For the reports: (unit, team or 0, month, attended days, workers) of the cohort in `first`..`last`, each
-/// attended day counted under the employment covering it.
-pub async fn attended_per_team_month(
-    db: &Db,
-    cohort: &Cohort,
-    first: &str,
-    last: &str,
-) -> sqlx::Result<Vec<(i64, i64, String, i64, i64)>> {
-    let sql = format!(
-        "SELECT e.unit_id, COALESCE(e.team_id, 0), SUBSTR(a.day, 1, 7), COUNT(*), COUNT(DISTINCT a.worker_id) \
-         FROM attendance_days a JOIN employments e ON {} \
-         WHERE a.attended = TRUE AND a.day >= $1 AND a.day <= $2 AND {} \
-         GROUP BY e.unit_id, COALESCE(e.team_id, 0), SUBSTR(a.day, 1, 7)",
-        inside_cohort(cohort, 3),
-        cohort.projects_clause("a.project_id", 3)
-    );
-    let mut binds = vec![Bind::Text(first.into()), Bind::Text(last.into())];
-    binds.extend(cohort.binds());
-    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
-}
-
-/// For the reports: (project, worker, attended days) of the cohort on the `days` given, inside their stay.
-pub async fn attended_on_days(db: &Db, cohort: &Cohort, days: &[String]) -> sqlx::Result<Vec<(i64, i64, i64)>> {
-    if days.is_empty() {
-        return Ok(Vec::new());
-    }
-    let after = days.len() + 1;
-    let sql = format!(
-        "SELECT a.project_id, a.worker_id, COUNT(*) FROM attendance_days a WHERE a.attended = TRUE AND a.day IN ({}) \
-         AND {} AND EXISTS (SELECT 1 FROM employments e WHERE {}) GROUP BY a.project_id, a.worker_id",
-        crate::db::placeholders(1, days.len()),
-        cohort.projects_clause("a.project_id", after),
-        inside_cohort(cohort, after)
-    );
-    let mut binds: Vec<Bind> = days.iter().map(|day| Bind::Text(day.clone())).collect();
-    binds.extend(cohort.binds());
+    binds.extend(cohort.project_binds());
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
 

@@ -1095,33 +1095,45 @@ pub mod for_reports {
     use crate::db::Db;
     use crate::db::cohort::Cohort;
 
-    /// (day, workers attended) of `first`..`last`, days without anyone left out.
-    pub async fn attended_per_day(
-        db: &Db,
-        cohort: &Cohort,
-        first: &str,
-        last: &str,
-    ) -> sqlx::Result<Vec<(String, i64)>> {
-        let mut per_day: std::collections::BTreeMap<String, i64> = std::collections::BTreeMap::new();
-        for (day, workers) in repo::attended_per_project_day(db, cohort, first, last).await? {
-            *per_day.entry(day).or_insert(0) += workers;
+    /// One worker's attended days of one month on one project: bit d-1 set for day d.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct AttendedMonth {
+        pub project_id: i64,
+        pub worker_id: i64,
+        /// `YYYY-MM`.
+        pub month: String,
+        pub days: i64,
+    }
+
+    impl AttendedMonth {
+        /// Whether day `day` (1–31) of the month was attended.
+        pub fn attended(&self, day: u32) -> bool {
+            (1..=31).contains(&day) && self.days & (1 << (day - 1)) != 0
         }
-        Ok(per_day.into_iter().collect())
+
+        /// Attended days from day `from` to day `to` of the month (both included, 1–31).
+        pub fn count_between(&self, from: u32, to: u32) -> i64 {
+            if from > to || from == 0 || to > 31 {
+                return 0;
+            }
+            let span = ((1i64 << to) - 1) & !((1i64 << (from - 1)) - 1);
+            i64::from((self.days & span).count_ones())
+        }
     }
 
-    /// (unit, team or 0, month, attended days, workers) of `first`..`last`.
-    pub async fn attended_per_team_month(
+    /// The attended days of the cohort's projects in the months `first`..`last` (`YYYY-MM`), one row per
+    /// project, worker and month; the caller narrows them to the cohort's stays.
+    pub async fn attended_months(
         db: &Db,
         cohort: &Cohort,
         first: &str,
         last: &str,
-    ) -> sqlx::Result<Vec<(i64, i64, String, i64, i64)>> {
-        repo::attended_per_team_month(db, cohort, first, last).await
-    }
-
-    /// (project, worker, attended days) on the `days` given.
-    pub async fn attended_on_days(db: &Db, cohort: &Cohort, days: &[String]) -> sqlx::Result<Vec<(i64, i64, i64)>> {
-        repo::attended_on_days(db, cohort, days).await
+    ) -> sqlx::Result<Vec<AttendedMonth>> {
+        Ok(repo::attended_day_bits(db, cohort, first, last)
+            .await?
+            .into_iter()
+            .map(|(project_id, worker_id, month, days)| AttendedMonth { project_id, worker_id, month, days })
+            .collect())
     }
 
     /// (project, ID number, day) the people `id_numbers` punched on the `projects`.

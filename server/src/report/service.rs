@@ -7,10 +7,11 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
-use time::{Date, Duration, Month, PrimitiveDateTime, Time, UtcOffset};
+use time::{Date, Duration, Month};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::area::data::areas;
+use crate::attendance::service::for_reports::AttendedMonth;
 use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
@@ -22,6 +23,7 @@ use crate::domain::id_number::IdNumber;
 use crate::domain::mask::masked;
 use crate::envelope::ApiError;
 use crate::wage::money::yuan;
+use crate::worker::service::Stay;
 use crate::{account, attendance, calendar, clock, project, scope, wage, worker};
 
 pub const MSG_START: &str = "开始月份格式应为YYYY-MM";
@@ -407,6 +409,46 @@ fn covers(entry: &str, exit: &str, day: &str) -> bool {
     entry <= day && (exit.is_empty() || exit >= day)
 }
 
+/// The day of the month of a `YYYY-MM-DD` date.
+fn day_of_month(day: &str) -> u32 {
+    day.get(8..10).and_then(|text| text.parse().ok()).unwrap_or(0)
+}
+
+/// Attended worker-days and workers per (unit, team, month) over `first`..`last` (`YYYY-MM-DD`): each
+/// attended day counted under the stay covering it.
+fn team_months(
+    attended: &[AttendedMonth],
+    stays_of: &HashMap<(i64, i64), Vec<&Stay>>,
+    first: &str,
+    last: &str,
+) -> BTreeMap<(i64, i64, String), (i64, i64)> {
+    let mut groups: BTreeMap<(i64, i64, String), (i64, i64)> = BTreeMap::new();
+    for row in attended {
+        let Some(stays) = stays_of.get(&(row.project_id, row.worker_id)) else { continue };
+        let (month_first, month_last) = (format!("{}-01", row.month), format!("{}-31", row.month));
+        let mut touched: Vec<(i64, i64)> = Vec::new();
+        for stay in stays {
+            let from = [stay.entry_date.as_str(), first, month_first.as_str()].into_iter().max().unwrap_or(first);
+            let until = if stay.exit_date.is_empty() { month_last.as_str() } else { stay.exit_date.as_str() };
+            let to = [until, last, month_last.as_str()].into_iter().min().unwrap_or(last);
+            if from > to {
+                continue;
+            }
+            let count = row.count_between(day_of_month(from), day_of_month(to));
+            if count > 0 {
+                groups.entry((stay.unit_id, stay.team_id, row.month.clone())).or_default().0 += count;
+                touched.push((stay.unit_id, stay.team_id));
+            }
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        for (unit, team) in touched {
+            groups.entry((unit, team, row.month.clone())).or_default().1 += 1;
+        }
+    }
+    groups
+}
+
 pub async fn attendance(db: &Db, selection: &Selection) -> Result<AttendanceReport, ApiError> {
     let cohort = &selection.cohort;
     let today = clock::china_today();
@@ -418,49 +460,70 @@ pub async fn attendance(db: &Db, selection: &Selection) -> Result<AttendanceRepo
     let (first, last) = (format_date(window_start), format_date(window_end));
     let window: Vec<(String, DayClass)> =
         days(window_start, window_end).map(|day| (format_date(day), calendar.class(day))).collect();
-    let working: Vec<String> =
-        window.iter().filter(|(_, class)| *class == DayClass::Working).map(|(day, _)| day.clone()).collect();
     let range_end = selection.last_day.min(today);
     let (range_first, range_last) = (format_date(selection.first_day), format_date(range_end));
+    // The stays and the attended months are read once, over the window and the months up to today.
+    let (span_first, span_last) =
+        (format_date(window_start.min(selection.first_day)), format_date(window_end.max(range_end)));
+    let (span_first_month, span_last_month) = (&span_first[..7], &span_last[..7]);
     // Independent reads, each on its own connection.
-    let (stays, attended, attended_working, names, team_rows, key_staff) = tokio::join!(
-        worker::service::stays_between(db, cohort, &first, &last),
-        attendance::service::for_reports::attended_per_day(db, cohort, &first, &last),
-        attendance::service::for_reports::attended_on_days(db, cohort, &working),
+    let (stays, attended, names, key_staff) = tokio::join!(
+        worker::service::stays_between(db, cohort, &span_first, &span_last),
+        attendance::service::for_reports::attended_months(db, cohort, span_first_month, span_last_month),
         worker::service::unit_and_team_names(db, cohort),
-        attendance::service::for_reports::attended_per_team_month(db, cohort, &range_first, &range_last),
         key_staff(db, selection, &calendar, range_end),
     );
-    let (stays, (units, teams), key_staff) = (stays?, names?, key_staff?);
-    let attended: HashMap<String, i64> = attended?.into_iter().collect();
+    let (stays, attended, (units, teams), key_staff) = (stays?, attended?, names?, key_staff?);
+    let mut stays_of: HashMap<(i64, i64), Vec<&Stay>> = HashMap::new();
+    for stay in &stays {
+        stays_of.entry((stay.project_id, stay.worker_id)).or_default().push(stay);
+    }
     // Each person's days of the window on site, one bit per day (the window has at most 30 days).
     let mut on_site_days: HashMap<(i64, i64), u64> = HashMap::new();
-    for (project_id, worker_id, entry, exit) in &stays {
+    for stay in &stays {
         let mask = window
             .iter()
             .enumerate()
-            .filter(|(_, (day, _))| covers(entry, exit, day))
+            .filter(|(_, (day, _))| covers(&stay.entry_date, &stay.exit_date, day))
             .fold(0u64, |mask, (index, _)| mask | 1 << index);
-        *on_site_days.entry((*project_id, *worker_id)).or_insert(0) |= mask;
-    }
-    let mut on_site = vec![0i64; window.len()];
-    for mask in on_site_days.values() {
-        for (index, count) in on_site.iter_mut().enumerate() {
-            *count += i64::from(mask & 1 << index != 0);
+        if mask != 0 {
+            *on_site_days.entry((stay.project_id, stay.worker_id)).or_insert(0) |= mask;
         }
     }
+    // Each person's attended days of the window inside a stay, one bit per day.
+    let window_days: Vec<(&str, u32)> = window.iter().map(|(day, _)| (&day[..7], day_of_month(day))).collect();
+    let mut attended_days: HashMap<(i64, i64), u64> = HashMap::new();
+    for row in &attended {
+        let key = (row.project_id, row.worker_id);
+        let Some(on_site) = on_site_days.get(&key) else { continue };
+        let mask = window_days
+            .iter()
+            .enumerate()
+            .filter(|(_, (month, day))| *month == row.month && row.attended(*day))
+            .fold(0u64, |mask, (index, _)| mask | 1 << index)
+            & on_site;
+        if mask != 0 {
+            *attended_days.entry(key).or_insert(0) |= mask;
+        }
+    }
+    let count_per_day = |masks: &HashMap<(i64, i64), u64>| {
+        let mut counts = vec![0i64; window.len()];
+        for mask in masks.values() {
+            for (index, count) in counts.iter_mut().enumerate() {
+                *count += i64::from(mask & 1 << index != 0);
+            }
+        }
+        counts
+    };
     let days_out: Vec<DayAttendance> = window
         .iter()
-        .zip(on_site)
-        .map(|((day, class), on_site)| {
-            let attended = attended.get(day).copied().unwrap_or(0);
-            DayAttendance {
-                day: day.clone(),
-                class: class.label().into(),
-                on_site,
-                attended,
-                rate: percent(attended, on_site),
-            }
+        .zip(count_per_day(&on_site_days).into_iter().zip(count_per_day(&attended_days)))
+        .map(|((day, class), (on_site, attended))| DayAttendance {
+            day: day.clone(),
+            class: class.label().into(),
+            on_site,
+            attended,
+            rate: percent(attended, on_site),
         })
         .collect();
     let working_mask = window
@@ -468,13 +531,12 @@ pub async fn attendance(db: &Db, selection: &Selection) -> Result<AttendanceRepo
         .enumerate()
         .filter(|(_, (_, class))| *class == DayClass::Working)
         .fold(0u64, |mask, (index, _)| mask | 1 << index);
-    let attended_working: HashMap<(i64, i64), i64> =
-        attended_working?.into_iter().map(|(project_id, worker_id, count)| ((project_id, worker_id), count)).collect();
     let mut absent: Vec<AbsentWorker> = on_site_days
         .iter()
         .map(|((project_id, worker_id), mask)| {
             let working_days = i64::from((mask & working_mask).count_ones());
-            let attended_days = attended_working.get(&(*project_id, *worker_id)).copied().unwrap_or(0);
+            let attended = attended_days.get(&(*project_id, *worker_id)).copied().unwrap_or(0);
+            let attended_days = i64::from((attended & working_mask).count_ones());
             AbsentWorker {
                 project_id: *project_id,
                 worker_id: *worker_id,
@@ -495,9 +557,14 @@ pub async fn attendance(db: &Db, selection: &Selection) -> Result<AttendanceRepo
     for worker in &mut absent {
         worker.name = names.get(&worker.worker_id).cloned().unwrap_or_default();
     }
-    let mut team_months: Vec<TeamMonth> = team_rows?
+    let groups = if range_end < selection.first_day {
+        BTreeMap::new()
+    } else {
+        team_months(&attended, &stays_of, &range_first, &range_last)
+    };
+    let mut team_months: Vec<TeamMonth> = groups
         .into_iter()
-        .map(|(unit, team, month, attended_days, workers)| TeamMonth {
+        .map(|((unit, team, month), (attended_days, workers))| TeamMonth {
             month,
             unit: name_or(&units, unit, ""),
             team: name_or(&teams, team, "未分班组"),
@@ -614,12 +681,6 @@ pub struct WageReport {
     pub work_types: Vec<WorkTypeAverage>,
 }
 
-/// Unix seconds of a month's first midnight in China.
-fn china_midnight(day: Date) -> i64 {
-    let offset = UtcOffset::from_hms(8, 0, 0).unwrap_or(UtcOffset::UTC);
-    PrimitiveDateTime::new(day, Time::MIDNIGHT).assume_offset(offset).unix_timestamp()
-}
-
 /// Per month and per unit, in fen: (months [(month, payable, paid)], units [(unit, payable, paid)], work
 /// types [(label, lines, net)]).
 pub struct WageFigures {
@@ -628,28 +689,15 @@ pub struct WageFigures {
     pub work_types: Vec<(String, i64, i64)>,
 }
 
-/// China midnights of the first day of each month of the selection and of the month after the last: the
-/// payout flows of month `k` occurred in `bounds[k]`..`bounds[k + 1]`.
-fn month_bounds(selection: &Selection) -> Vec<i64> {
-    let mut bounds = vec![china_midnight(selection.first_day)];
-    let mut month_first = selection.first_day;
-    for _ in &selection.months {
-        month_first = next_month(month_first);
-        bounds.push(china_midnight(month_first));
-    }
-    bounds
-}
-
 pub async fn wage_figures(db: &Db, selection: &Selection) -> Result<WageFigures, ApiError> {
     let cohort = &selection.cohort;
     let (first, last) =
         (selection.months.first().cloned().unwrap_or_default(), selection.months.last().cloned().unwrap_or_default());
-    let bounds = month_bounds(selection);
     // Independent reads, each on its own connection.
     let (nets, (unit_names, _), paid) = tokio::try_join!(
         wage::service::nets_per_unit_month(db, cohort, &first, &last),
         worker::service::unit_and_team_names(db, cohort),
-        account::service::payout_flows_per_unit_period(db, cohort, &bounds),
+        account::service::payouts_per_unit_month(db, cohort, &first, &last),
     )?;
     let mut payable_month: HashMap<String, i64> = HashMap::new();
     let mut unit_figures: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
@@ -662,18 +710,18 @@ pub async fn wage_figures(db: &Db, selection: &Selection) -> Result<WageFigures,
         entry.0 += lines;
         entry.1 += net;
     }
-    let mut paid_month = vec![0i64; selection.months.len()];
-    for (unit, period, fen) in paid {
+    let mut paid_month: HashMap<String, i64> = HashMap::new();
+    for (unit, month, fen) in paid {
         unit_figures.entry(unit).or_default().1 += fen;
-        if let Some(month) = usize::try_from(period).ok().and_then(|period| paid_month.get_mut(period)) {
-            *month += fen;
-        }
+        *paid_month.entry(month).or_insert(0) += fen;
     }
     let months = selection
         .months
         .iter()
-        .zip(paid_month)
-        .map(|(month, paid)| (month.clone(), payable_month.get(month).copied().unwrap_or(0), paid))
+        .map(|month| {
+            let figure = |per_month: &HashMap<String, i64>| per_month.get(month).copied().unwrap_or(0);
+            (month.clone(), figure(&payable_month), figure(&paid_month))
+        })
         .collect();
     let mut units: Vec<(String, i64, i64)> = unit_figures
         .into_iter()
@@ -760,10 +808,46 @@ mod tests {
         assert!(!is_over_age(2, 50) && is_over_age(2, 51));
     }
 
+    fn stay(entry: &str, exit: &str, team_id: i64) -> Stay {
+        Stay { project_id: 1, worker_id: 7, entry_date: entry.into(), exit_date: exit.into(), unit_id: 2, team_id }
+    }
+
+    /// Bits of the given days of a month.
+    fn month(month: &str, days: &[u32]) -> AttendedMonth {
+        AttendedMonth {
+            project_id: 1,
+            worker_id: 7,
+            month: month.into(),
+            days: days.iter().fold(0, |bits, day| bits | 1 << (day - 1)),
+        }
+    }
+
+    #[test]
+    fn attended_days_count_under_the_stay_covering_them_within_the_range() {
+        let march = month("2026-03", &[1, 2, 10, 11, 31]);
+        assert!(march.attended(31) && !march.attended(3) && !march.attended(0) && !march.attended(32));
+        assert_eq!(march.count_between(1, 31), 5);
+        assert_eq!(march.count_between(2, 10), 2);
+        assert_eq!(march.count_between(12, 30), 0);
+        // Team 5 until the 10th, then team 6 from the 10th (both cover the 10th, as the join on stays did);
+        // the range ends on the 30th.
+        let (old, new) = (stay("2026-01-01", "2026-03-10", 5), stay("2026-03-10", "", 6));
+        let stays_of = HashMap::from([((1, 7), vec![&old, &new])]);
+        let groups = team_months(&[march.clone(), month("2026-04", &[1])], &stays_of, "2026-03-01", "2026-03-30");
+        assert_eq!(
+            groups.into_iter().collect::<Vec<_>>(),
+            vec![((2, 5, "2026-03".to_owned()), (3, 1)), ((2, 6, "2026-03".to_owned()), (2, 1))]
+        );
+        // A worker whose two stays fall in one team counts once among its workers.
+        let (first, second) = (stay("2026-03-01", "2026-03-05", 5), stay("2026-03-09", "", 5));
+        let stays_of = HashMap::from([((1, 7), vec![&first, &second])]);
+        let groups = team_months(&[march], &stays_of, "2026-03-01", "2026-03-31");
+        assert_eq!(groups.into_iter().collect::<Vec<_>>(), vec![((2, 5, "2026-03".to_owned()), (5, 1))]);
+    }
+
     #[test]
     fn rates_are_per_cent_with_one_decimal() {
         assert_eq!(percent(2, 3), 66.7);
         assert_eq!(percent(0, 0), 0.0);
-        assert_eq!(china_midnight(date!(2026 - 01 - 01)), 1_767_196_800);
     }
 }

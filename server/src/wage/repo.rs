@@ -1564,7 +1564,8 @@ pub async fn approved_since(db: &Db, project_id: i64, since: i64) -> sqlx::Resul
 }
 
 /// For the reports: (unit, work type, month, lines, net fen) of the cohort's wage lines of months
-/// `first`..`last` (`YYYY-MM`, inclusive), each under the roster line it pays.
+/// `first`..`last` (`YYYY-MM`, inclusive), each under the roster line it pays: read from `wage_line_months`
+/// (migration 0036), the lines' sums the database keeps.
 pub async fn nets_per_unit_month(
     db: &Db,
     cohort: &Cohort,
@@ -1572,11 +1573,10 @@ pub async fn nets_per_unit_month(
     last: &str,
 ) -> sqlx::Result<Vec<(i64, String, String, i64, i64)>> {
     let sql = format!(
-        "SELECT e.unit_id, e.work_type, l.month, COUNT(*), CAST(COALESCE(SUM(l.net_fen), 0) AS BIGINT) \
-         FROM wage_lines l JOIN employments e ON e.id = l.employment_id \
-         WHERE l.month >= $1 AND l.month <= $2 AND {} AND {} GROUP BY e.unit_id, e.work_type, l.month",
-        cohort.projects_clause("l.project_id", 3),
-        cohort.clause("e", 3)
+        "SELECT m.unit_id, m.work_type, m.month, CAST(SUM(m.lines) AS BIGINT), CAST(SUM(m.net_fen) AS BIGINT) \
+         FROM wage_line_months m WHERE m.month >= $1 AND m.month <= $2 AND {} \
+         GROUP BY m.unit_id, m.work_type, m.month",
+        cohort.clause("m", 3)
     );
     let mut binds = vec![Bind::Text(first.into()), Bind::Text(last.into())];
     binds.extend(cohort.binds());

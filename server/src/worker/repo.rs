@@ -914,9 +914,10 @@ pub async fn stays_between(
     cohort: &Cohort,
     first: &str,
     last: &str,
-) -> sqlx::Result<Vec<(i64, i64, String, String)>> {
+) -> sqlx::Result<Vec<(i64, i64, String, String, i64, i64)>> {
     let sql = format!(
-        "SELECT e.project_id, e.worker_id, e.entry_date, e.exit_date FROM employments e \
+        "SELECT e.project_id, e.worker_id, e.entry_date, e.exit_date, e.unit_id, COALESCE(e.team_id, 0) \
+         FROM employments e \
          WHERE e.entry_date <= $2 AND (e.exit_date = '' OR e.exit_date >= $1) AND {}",
         cohort.clause("e", 3)
     );

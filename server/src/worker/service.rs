@@ -1327,14 +1327,34 @@ pub async fn moves_by_month(
     repo::moves_by_month(db, cohort, exits, first, last).await
 }
 
-/// For the reports: (project, worker, entry, exit or '') of the roster lines overlapping `first`..`last`.
-pub async fn stays_between(
-    db: &Db,
-    cohort: &Cohort,
-    first: &str,
-    last: &str,
-) -> sqlx::Result<Vec<(i64, i64, String, String)>> {
-    repo::stays_between(db, cohort, first, last).await
+/// A roster line's stay on its project, for the reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stay {
+    pub project_id: i64,
+    pub worker_id: i64,
+    /// `YYYY-MM-DD`.
+    pub entry_date: String,
+    /// `YYYY-MM-DD`, '' while on site.
+    pub exit_date: String,
+    pub unit_id: i64,
+    /// 0 without a team.
+    pub team_id: i64,
+}
+
+/// For the reports: the cohort's roster lines overlapping `first`..`last`.
+pub async fn stays_between(db: &Db, cohort: &Cohort, first: &str, last: &str) -> sqlx::Result<Vec<Stay>> {
+    Ok(repo::stays_between(db, cohort, first, last)
+        .await?
+        .into_iter()
+        .map(|(project_id, worker_id, entry_date, exit_date, unit_id, team_id)| Stay {
+            project_id,
+            worker_id,
+            entry_date,
+            exit_date,
+            unit_id,
+            team_id,
+        })
+        .collect())
 }
 
 /// For the reports: the names of the cohort's projects' units and teams, by id.

@@ -133,6 +133,17 @@ async fn assert_figures_equal_the_lists(app: &TestApp, token: &str, project: i64
         assert_eq!(day["attended"].as_i64().unwrap(), counted, "{date}: {day}");
         assert!(day["attended"].as_i64().unwrap() <= day["onSite"].as_i64().unwrap(), "{day}");
     }
+    // Per unit and team per month: the month's attended days add up to the sheet's.
+    let mut per_month: HashMap<String, i64> = HashMap::new();
+    for team in attendance["teams"].as_array().unwrap() {
+        *per_month.entry(team["month"].as_str().unwrap().to_owned()).or_insert(0) +=
+            team["attendedDays"].as_i64().unwrap();
+    }
+    assert!(!per_month.is_empty(), "{attendance}");
+    for (month, days) in &per_month {
+        let sheet: i64 = sheet_days(app, token, project, month).await.values().sum();
+        assert_eq!(sheet, *days, "{month}");
+    }
 
     let wage = report(app, token, WAGE, query).await;
     let mut payable = 0;
@@ -338,3 +349,105 @@ async fn the_exports_hold_the_screens_tables(app: &TestApp) {
     assert_eq!(rows(&mut workbook, "工种平均工资").len(), wage["workTypes"].as_array().unwrap().len());
 }
 both!(the_exports_hold_the_screens_tables);
+
+/// Rows of `attendance_months` / `wage_line_months` that differ from the sums counted afresh from the rows they
+/// sum, in either direction (0 when they agree).
+async fn summaries_off(app: &TestApp) -> (i64, i64) {
+    let attended = "SELECT project_id, worker_id, SUBSTR(day, 1, 7) AS month, \
+                    SUM(CAST(1 AS BIGINT) << (CAST(SUBSTR(day, 9, 2) AS INTEGER) - 1)) AS days \
+                    FROM attendance_days WHERE attended = TRUE GROUP BY project_id, worker_id, SUBSTR(day, 1, 7)";
+    let attendance = app
+        .scalar_owned(format!(
+            "SELECT (SELECT COUNT(*) FROM ({attended}) r WHERE NOT EXISTS (SELECT 1 FROM attendance_months m \
+             WHERE m.project_id = r.project_id AND m.worker_id = r.worker_id AND m.month = r.month AND m.days = r.days)) \
+             + (SELECT COUNT(*) FROM attendance_months m WHERE NOT EXISTS (SELECT 1 FROM ({attended}) r \
+             WHERE m.project_id = r.project_id AND m.worker_id = r.worker_id AND m.month = r.month AND m.days = r.days))"
+        ))
+        .await;
+    let lines = "SELECT l.project_id, l.month, e.unit_id, COALESCE(e.team_id, 0) AS team_id, e.work_type, \
+                 COUNT(*) AS lines, SUM(l.net_fen) AS net_fen FROM wage_lines l JOIN employments e ON e.id = l.employment_id \
+                 GROUP BY l.project_id, l.month, e.unit_id, COALESCE(e.team_id, 0), e.work_type";
+    let same = "m.project_id = r.project_id AND m.month = r.month AND m.unit_id = r.unit_id AND m.team_id = r.team_id \
+                AND m.work_type = r.work_type AND m.lines = r.lines AND m.net_fen = r.net_fen";
+    let wages = app
+        .scalar_owned(format!(
+            "SELECT (SELECT COUNT(*) FROM ({lines}) r WHERE NOT EXISTS (SELECT 1 FROM wage_line_months m WHERE {same})) \
+             + (SELECT COUNT(*) FROM wage_line_months m WHERE NOT EXISTS (SELECT 1 FROM ({lines}) r WHERE {same}))"
+        ))
+        .await;
+    (attendance, wages)
+}
+
+/// The sums the reports read (migrations 0035, 0036) stay equal to their rows through every kind of change:
+/// days added, un-attended, moved and removed; wage lines made, edited, removed and deleted with their sheet;
+/// payouts.
+async fn the_report_sums_follow_every_change(app: &TestApp) {
+    assert_eq!(summaries_off(app).await, (0, 0), "after the demo data");
+    assert!(app.scalar("SELECT COUNT(*) FROM attendance_months").await > 0);
+
+    let day = wageguard::domain::dates::format_date(wageguard::clock::china_today());
+    let worker = app.scalar("SELECT MIN(worker_id) FROM employments WHERE project_id = 1 AND status = 1").await;
+    app.exec_owned(format!(
+        "DELETE FROM attendance_days WHERE project_id = 1 AND worker_id = {worker} AND day = '{day}'"
+    ))
+    .await;
+    app.exec_owned(format!(
+        "INSERT INTO attendance_days (project_id, worker_id, day, first_at, last_at, punches, minutes, attended) \
+         VALUES (1, {worker}, '{day}', 0, 0, 1, 0, FALSE)"
+    ))
+    .await;
+    assert_eq!(summaries_off(app).await, (0, 0), "a day not attended");
+    app.exec_owned(format!(
+        "UPDATE attendance_days SET attended = TRUE WHERE project_id = 1 AND worker_id = {worker} AND day = '{day}'"
+    ))
+    .await;
+    assert_eq!(summaries_off(app).await, (0, 0), "the day attended");
+    app.exec("UPDATE attendance_days SET attended = FALSE WHERE project_id = 1 AND day = (SELECT MIN(day) FROM attendance_days WHERE project_id = 1 AND attended = TRUE)").await;
+    assert_eq!(summaries_off(app).await, (0, 0), "a day of many un-attended");
+    app.exec_owned(format!(
+        "UPDATE attendance_days SET day = '2020-02-29' WHERE project_id = 1 AND worker_id = {worker} AND day = '{day}'"
+    ))
+    .await;
+    assert_eq!(summaries_off(app).await, (0, 0), "a day moved to another month");
+    app.exec("DELETE FROM attendance_days WHERE day = '2020-02-29'").await;
+    app.exec("DELETE FROM attendance_days WHERE project_id = 1 AND day >= (SELECT MAX(day) FROM attendance_days WHERE project_id = 1)").await;
+    assert_eq!(summaries_off(app).await, (0, 0), "days removed");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM attendance_months WHERE days = 0").await, 0);
+
+    let demo = app.login("demo", "Demo@12345").await;
+    let sheet = crate::wages::create_sheet(app, &demo).await;
+    assert_eq!(summaries_off(app).await, (0, 0), "a sheet made");
+    let lines = crate::wages::lines(app, &demo, sheet).await;
+    let edited = app
+        .post(
+            "/builder/wage/v1/Sheet/saveLine",
+            Some(&demo),
+            &[("id", &lines[0]["id"].to_string()), ("payable", "1234.56"), ("deduction", "10"), ("reason", "奖金")],
+        )
+        .await;
+    assert_eq!(edited["code"], 201, "{edited}");
+    let removed = app
+        .post(
+            "/builder/wage/v1/Sheet/removeLine",
+            Some(&demo),
+            &[("id", &lines[1]["id"].to_string()), ("reason", "已离场")],
+        )
+        .await;
+    assert_eq!(removed["code"], 201, "{removed}");
+    assert_eq!(summaries_off(app).await, (0, 0), "a line edited, one removed");
+    let deleted = app.post("/builder/wage/v1/Sheet/delete", Some(&demo), &[("id", &sheet.to_string())]).await;
+    assert_eq!(deleted["code"], 201, "{deleted}");
+    assert_eq!(summaries_off(app).await, (0, 0), "the sheet deleted");
+
+    let order = submitted_order(app, &demo).await;
+    let finance = app.login("finance", "Demo@12345").await;
+    verify_by_id(app, &finance).await;
+    assert_eq!(decide(app, &finance, order, "1", "").await["code"], 201);
+    assert_eq!(summaries_off(app).await, (0, 0), "an order paid");
+    let paid = app
+        .scalar("SELECT CAST(COALESCE(SUM(amount_fen), 0) AS BIGINT) FROM account_flows WHERE direction = 'out' AND source = 'payout'")
+        .await;
+    assert!(paid > 0);
+    assert_eq!(app.scalar("SELECT CAST(COALESCE(SUM(paid_fen), 0) AS BIGINT) FROM account_payout_months").await, paid);
+}
+both!(the_report_sums_follow_every_change);
