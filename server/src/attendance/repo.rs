@@ -920,18 +920,19 @@ pub async fn latest_punches(db: &Db, ids: &[i64], since: i64, limit: i64) -> sql
 }
 
 /// The stay condition of the reports: an employment `e` of the cohort covering the attendance day `a`.
-/// For the reports: (project, worker, month, attended-day bits) of the `projects` in the months
-/// `first`..`last` (`YYYY-MM`), from `attendance_months` (migration 0035: bit d-1 for day d, kept from
-/// attendance_days by the database).
+/// For the reports: per project and month of `first`..`last` (`YYYY-MM`), its workers' attended-day bits
+/// packed (`db::packed`: worker id, bits), from `attendance_months` (migration 0035: bit d-1 for day d, kept
+/// from attendance_days by the database).
 pub async fn attended_day_bits(
     db: &Db,
     cohort: &Cohort,
     first: &str,
     last: &str,
-) -> sqlx::Result<Vec<(i64, i64, String, i64)>> {
+) -> sqlx::Result<Vec<(i64, String, String)>> {
     let sql = format!(
-        "SELECT m.project_id, m.worker_id, m.month, m.days FROM attendance_months m \
-         WHERE {} AND m.month >= $1 AND m.month <= $2",
+        "SELECT m.project_id, m.month, {} FROM attendance_months m \
+         WHERE {} AND m.month >= $1 AND m.month <= $2 GROUP BY m.project_id, m.month",
+        crate::db::packed::packed(&["m.worker_id", "m.days"]),
         cohort.projects_clause("m.project_id", 3)
     );
     let mut binds = vec![Bind::Text(first.into()), Bind::Text(last.into())];

@@ -1094,6 +1094,7 @@ pub mod for_reports {
     use super::repo;
     use crate::db::Db;
     use crate::db::cohort::Cohort;
+    use crate::db::packed::{number, unpacked};
 
     /// One worker's attended days of one month on one project: bit d-1 set for day d.
     #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1129,11 +1130,16 @@ pub mod for_reports {
         first: &str,
         last: &str,
     ) -> sqlx::Result<Vec<AttendedMonth>> {
-        Ok(repo::attended_day_bits(db, cohort, first, last)
-            .await?
-            .into_iter()
-            .map(|(project_id, worker_id, month, days)| AttendedMonth { project_id, worker_id, month, days })
-            .collect())
+        let mut months = Vec::new();
+        for (project_id, month, packed) in repo::attended_day_bits(db, cohort, first, last).await? {
+            months.extend(unpacked(&packed).map(|fields| AttendedMonth {
+                project_id,
+                worker_id: number(fields.first()),
+                month: month.clone(),
+                days: number(fields.get(1)),
+            }));
+        }
+        Ok(months)
     }
 
     /// (project, ID number, day) the people `id_numbers` punched on the `projects`.

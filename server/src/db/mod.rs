@@ -14,6 +14,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{PgPool, SqlitePool};
 
 pub mod cohort;
+pub mod packed;
 mod tx;
 pub use tx::Tx;
 

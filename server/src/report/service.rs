@@ -291,7 +291,13 @@ pub async fn people(db: &Db, selection: &Selection) -> Result<PeopleReport, ApiE
             None => *by_age.entry("未知".to_owned()).or_insert(0) += 1,
         }
     }
-    over_age.sort_by(|a, b| b.age.cmp(&a.age).then_with(|| a.name.cmp(&b.name)));
+    over_age.sort_by(|a, b| {
+        b.age
+            .cmp(&a.age)
+            .then_with(|| a.name.cmp(&b.name))
+            .then(a.project_id.cmp(&b.project_id))
+            .then(a.worker_id.cmp(&b.worker_id))
+    });
     let mut by_age: Vec<Slice> = AGE_BANDS
         .iter()
         .chain(std::iter::once(&"未知"))
@@ -414,6 +420,23 @@ fn day_of_month(day: &str) -> u32 {
     day.get(8..10).and_then(|text| text.parse().ok()).unwrap_or(0)
 }
 
+/// The days `from`..=`to` of a stay within the month `month` (`YYYY-MM`), as days of the month, or None when
+/// the stay `entry`..`exit` ('' open) misses the month.
+fn stay_in_month(entry: &str, exit: &str, month: &str) -> Option<(u32, u32)> {
+    let entry_month = entry.get(..7)?;
+    if entry_month > month {
+        return None;
+    }
+    let from = if entry_month == month { day_of_month(entry) } else { 1 };
+    let to = match exit.get(..7) {
+        None => 31,
+        Some(exit_month) if exit_month < month => return None,
+        Some(exit_month) if exit_month == month => day_of_month(exit),
+        Some(_) => 31,
+    };
+    (from <= to).then_some((from, to))
+}
+
 /// Attended worker-days and workers per (unit, team, month) over `first`..`last` (`YYYY-MM-DD`): each
 /// attended day counted under the stay covering it.
 fn team_months(
@@ -422,31 +445,38 @@ fn team_months(
     first: &str,
     last: &str,
 ) -> BTreeMap<(i64, i64, String), (i64, i64)> {
-    let mut groups: BTreeMap<(i64, i64, String), (i64, i64)> = BTreeMap::new();
+    let (first_month, last_month) = (&first[..7], &last[..7]);
+    let mut groups: HashMap<(i64, i64, &str), (i64, i64)> = HashMap::new();
+    let mut touched: Vec<(i64, i64)> = Vec::new();
     for row in attended {
+        let month = row.month.as_str();
+        if month < first_month || month > last_month {
+            continue;
+        }
         let Some(stays) = stays_of.get(&(row.project_id, row.worker_id)) else { continue };
-        let (month_first, month_last) = (format!("{}-01", row.month), format!("{}-31", row.month));
-        let mut touched: Vec<(i64, i64)> = Vec::new();
+        // The range's first day is the first of its month; its last may fall within the month.
+        let range_to = if month == last_month { day_of_month(last) } else { 31 };
+        touched.clear();
         for stay in stays {
-            let from = [stay.entry_date.as_str(), first, month_first.as_str()].into_iter().max().unwrap_or(first);
-            let until = if stay.exit_date.is_empty() { month_last.as_str() } else { stay.exit_date.as_str() };
-            let to = [until, last, month_last.as_str()].into_iter().min().unwrap_or(last);
-            if from > to {
-                continue;
-            }
-            let count = row.count_between(day_of_month(from), day_of_month(to));
+            let Some((from, to)) = stay_in_month(&stay.entry_date, &stay.exit_date, month) else { continue };
+            let count = row.count_between(from, to.min(range_to));
             if count > 0 {
-                groups.entry((stay.unit_id, stay.team_id, row.month.clone())).or_default().0 += count;
+                groups.entry((stay.unit_id, stay.team_id, month)).or_default().0 += count;
                 touched.push((stay.unit_id, stay.team_id));
             }
         }
         touched.sort_unstable();
         touched.dedup();
-        for (unit, team) in touched {
-            groups.entry((unit, team, row.month.clone())).or_default().1 += 1;
+        for (unit, team) in &touched {
+            groups.entry((*unit, *team, month)).or_default().1 += 1;
         }
     }
-    groups
+    groups.into_iter().map(|((unit, team, month), figures)| ((unit, team, month.to_owned()), figures)).collect()
+}
+
+/// The bits `from`..`to` (exclusive) of a window mask.
+fn bits(from: usize, to: usize) -> u64 {
+    if from >= to { 0 } else { ((1u64 << to) - 1) & !((1u64 << from) - 1) }
 }
 
 pub async fn attendance(db: &Db, selection: &Selection) -> Result<AttendanceReport, ApiError> {
@@ -481,27 +511,33 @@ pub async fn attendance(db: &Db, selection: &Selection) -> Result<AttendanceRepo
     // Each person's days of the window on site, one bit per day (the window has at most 30 days).
     let mut on_site_days: HashMap<(i64, i64), u64> = HashMap::new();
     for stay in &stays {
-        let mask = window
-            .iter()
-            .enumerate()
-            .filter(|(_, (day, _))| covers(&stay.entry_date, &stay.exit_date, day))
-            .fold(0u64, |mask, (index, _)| mask | 1 << index);
+        let from = window.partition_point(|(day, _)| day.as_str() < stay.entry_date.as_str());
+        let to = if stay.exit_date.is_empty() {
+            window.len()
+        } else {
+            window.partition_point(|(day, _)| day.as_str() <= stay.exit_date.as_str())
+        };
+        let mask = bits(from, to);
         if mask != 0 {
             *on_site_days.entry((stay.project_id, stay.worker_id)).or_insert(0) |= mask;
         }
     }
+    // The window's part of each month it touches: (month, first index, its day of the month, days).
+    let mut segments: Vec<(&str, usize, u32, usize)> = Vec::new();
+    for (index, (day, _)) in window.iter().enumerate() {
+        match segments.last_mut() {
+            Some(segment) if segment.0 == &day[..7] => segment.3 += 1,
+            _ => segments.push((&day[..7], index, day_of_month(day), 1)),
+        }
+    }
     // Each person's attended days of the window inside a stay, one bit per day.
-    let window_days: Vec<(&str, u32)> = window.iter().map(|(day, _)| (&day[..7], day_of_month(day))).collect();
     let mut attended_days: HashMap<(i64, i64), u64> = HashMap::new();
     for row in &attended {
         let key = (row.project_id, row.worker_id);
         let Some(on_site) = on_site_days.get(&key) else { continue };
-        let mask = window_days
-            .iter()
-            .enumerate()
-            .filter(|(_, (month, day))| *month == row.month && row.attended(*day))
-            .fold(0u64, |mask, (index, _)| mask | 1 << index)
-            & on_site;
+        let Some((_, start, first_day, len)) = segments.iter().find(|segment| segment.0 == row.month) else { continue };
+        let month_bits = u64::try_from(row.days).unwrap_or(0) >> (first_day - 1);
+        let mask = ((month_bits & bits(0, *len)) << start) & on_site;
         if mask != 0 {
             *attended_days.entry(key).or_insert(0) |= mask;
         }

@@ -864,25 +864,21 @@ pub async fn on_site_by_work_type(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(Str
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
 
-/// A worker on site for the reports (issue 16): the roster line and what the ID card says.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct OnSitePerson {
-    pub project_id: i64,
-    pub worker_id: i64,
-    pub name: String,
-    pub id_number: String,
-    pub gender: i64,
-    pub unit_id: i64,
-    pub team_id: i64,
-    pub work_type: String,
-}
-
-/// The cohort's roster lines on site (status 1), as the roster lists them.
-pub async fn on_site_people(db: &Db, cohort: &Cohort) -> sqlx::Result<Vec<OnSitePerson>> {
+/// For the reports (issue 16): the cohort's roster lines on site (status 1), as the roster lists them, per
+/// project packed (`db::packed`: worker id, name, ID number, gender, unit, team or 0, work type).
+pub async fn on_site_people(db: &Db, cohort: &Cohort) -> sqlx::Result<Vec<(i64, String)>> {
     let sql = format!(
-        "SELECT e.project_id, e.worker_id, w.name, w.id_number, w.gender, e.unit_id, COALESCE(e.team_id, 0) AS team_id, \
-         e.work_type FROM employments e JOIN workers w ON w.id = e.worker_id WHERE e.status = 1 AND {} \
-         ORDER BY e.project_id, e.id",
+        "SELECT e.project_id, {} FROM employments e JOIN workers w ON w.id = e.worker_id \
+         WHERE e.status = 1 AND {} GROUP BY e.project_id",
+        crate::db::packed::packed(&[
+            "e.worker_id",
+            "w.name",
+            "w.id_number",
+            "w.gender",
+            "e.unit_id",
+            "COALESCE(e.team_id, 0)",
+            "e.work_type"
+        ]),
         cohort.clause("e", 1)
     );
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &cohort.binds()).fetch_all(pool).await)
@@ -908,17 +904,19 @@ pub async fn moves_by_month(
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
 
-/// The cohort's roster lines overlapping `first`..`last`: (project, worker, entry day, exit day or '').
-pub async fn stays_between(
-    db: &Db,
-    cohort: &Cohort,
-    first: &str,
-    last: &str,
-) -> sqlx::Result<Vec<(i64, i64, String, String, i64, i64)>> {
+/// The cohort's roster lines overlapping `first`..`last`, per project packed (`db::packed`: worker, entry
+/// day, exit day or '', unit, team or 0).
+pub async fn stays_between(db: &Db, cohort: &Cohort, first: &str, last: &str) -> sqlx::Result<Vec<(i64, String)>> {
     let sql = format!(
-        "SELECT e.project_id, e.worker_id, e.entry_date, e.exit_date, e.unit_id, COALESCE(e.team_id, 0) \
-         FROM employments e \
-         WHERE e.entry_date <= $2 AND (e.exit_date = '' OR e.exit_date >= $1) AND {}",
+        "SELECT e.project_id, {} FROM employments e \
+         WHERE e.entry_date <= $2 AND (e.exit_date = '' OR e.exit_date >= $1) AND {} GROUP BY e.project_id",
+        crate::db::packed::packed(&[
+            "e.worker_id",
+            "e.entry_date",
+            "e.exit_date",
+            "e.unit_id",
+            "COALESCE(e.team_id, 0)"
+        ]),
         cohort.clause("e", 3)
     );
     let mut binds = vec![Bind::Text(first.into()), Bind::Text(last.into())];

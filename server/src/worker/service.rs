@@ -13,6 +13,7 @@ use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::cohort::Cohort;
+use crate::db::packed::{number, unpacked};
 use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::domain::dates::{format_date, parse_date, required_date};
@@ -1311,9 +1312,39 @@ pub async fn export_tables(db: &Db, project_id: i64) -> sqlx::Result<Vec<crate::
     Ok(vec![crate::spreadsheet::Table::new("花名册.xlsx", "花名册（含已退场人员）", roster, &["照片", "合同文件"])])
 }
 
+/// A worker on site for the reports (issue 16): the roster line and what the ID card says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnSitePerson {
+    pub project_id: i64,
+    pub worker_id: i64,
+    pub name: String,
+    pub id_number: String,
+    pub gender: i64,
+    pub unit_id: i64,
+    /// 0 without a team.
+    pub team_id: i64,
+    pub work_type: String,
+}
+
 /// For the reports: the cohort's workers on site, as the roster lists them.
-pub async fn on_site_people(db: &Db, cohort: &Cohort) -> sqlx::Result<Vec<repo::OnSitePerson>> {
-    repo::on_site_people(db, cohort).await
+pub async fn on_site_people(db: &Db, cohort: &Cohort) -> sqlx::Result<Vec<OnSitePerson>> {
+    let mut people = Vec::new();
+    for (project_id, packed) in repo::on_site_people(db, cohort).await? {
+        people.extend(unpacked(&packed).map(|fields| {
+            let text = |index: usize| fields.get(index).map_or_else(String::new, |field| (*field).to_owned());
+            OnSitePerson {
+                project_id,
+                worker_id: number(fields.first()),
+                name: text(1),
+                id_number: text(2),
+                gender: number(fields.get(3)),
+                unit_id: number(fields.get(4)),
+                team_id: number(fields.get(5)),
+                work_type: text(6),
+            }
+        }));
+    }
+    Ok(people)
 }
 
 /// For the reports: entries (or `exits`) per month `YYYY-MM` of days `first`..`last`.
@@ -1343,18 +1374,18 @@ pub struct Stay {
 
 /// For the reports: the cohort's roster lines overlapping `first`..`last`.
 pub async fn stays_between(db: &Db, cohort: &Cohort, first: &str, last: &str) -> sqlx::Result<Vec<Stay>> {
-    Ok(repo::stays_between(db, cohort, first, last)
-        .await?
-        .into_iter()
-        .map(|(project_id, worker_id, entry_date, exit_date, unit_id, team_id)| Stay {
+    let mut stays = Vec::new();
+    for (project_id, packed) in repo::stays_between(db, cohort, first, last).await? {
+        stays.extend(unpacked(&packed).map(|fields| Stay {
             project_id,
-            worker_id,
-            entry_date,
-            exit_date,
-            unit_id,
-            team_id,
-        })
-        .collect())
+            worker_id: number(fields.first()),
+            entry_date: fields.get(1).map_or_else(String::new, |field| (*field).to_owned()),
+            exit_date: fields.get(2).map_or_else(String::new, |field| (*field).to_owned()),
+            unit_id: number(fields.get(3)),
+            team_id: number(fields.get(4)),
+        }));
+    }
+    Ok(stays)
 }
 
 /// For the reports: the names of the cohort's projects' units and teams, by id.
