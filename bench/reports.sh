@@ -92,10 +92,13 @@ URL="http://127.0.0.1:$PORT"
 for _ in $(seq 100); do curl -sf "$URL/builder/common/v1/public/Message" >/dev/null && break; sleep 0.1; done
 # The server's start-up job round (the warning engine over every project) would share the cores with the timed
 # requests: wait until its runs are recorded as finished.
-for _ in $(seq 600); do
-  [ "$(echo "SELECT COUNT(*) FROM job_runs WHERE job = 'export_cleanup' AND outcome <> 'running';" | run_sql)" -ge 1 ] && break
+waited=0
+until [ "$(echo "SELECT COUNT(*) FROM job_runs WHERE job = 'export_cleanup' AND outcome <> 'running';" | run_sql)" -ge 1 ]; do
+  waited=$((waited + 1))
+  [ "$waited" -gt 1800 ] && { echo "the start-up job round did not finish in 15 minutes; timing anyway"; break; }
   sleep 0.5
 done
+echo "start-up job round finished after $((waited / 2)) s"
 login() { curl -s -X POST -d "username=$1&password=$(printf '%s' "$2" | base64)" "$URL/builder/common/v1/Public/login" | sed -E 's/.*"phpsessid":"([0-9a-f]+)".*/\1/'; }
 BUILDER="$(login demo Demo@12345)"
 REGULATOR="$(login admin Admin@12345)"
