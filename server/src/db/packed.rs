@@ -17,6 +17,11 @@ pub fn unpacked(text: &str) -> impl Iterator<Item = Vec<&str>> {
     text.split(ROW).filter(|row| !row.is_empty()).map(|row| row.split(FIELD).collect())
 }
 
+/// A packed field as text ('' when the row has no such field).
+pub fn text(field: Option<&&str>) -> String {
+    field.map_or_else(String::new, |field| (*field).to_owned())
+}
+
 /// A whole number of a packed field (0 when it is not one).
 pub fn number(field: Option<&&str>) -> i64 {
     field.and_then(|text| text.parse().ok()).unwrap_or(0)
@@ -32,11 +37,12 @@ mod tests {
             packed(&["a.id", "a.day"]),
             "string_agg(CAST(a.id AS TEXT) || '\u{1f}' || CAST(a.day AS TEXT), '\u{1e}')"
         );
-        let text = "7\u{1f}2026-03-01\u{1f}\u{1e}8\u{1f}2026-03-02\u{1f}2026-03-09";
-        let rows: Vec<Vec<&str>> = unpacked(text).collect();
+        let packed_text = "7\u{1f}2026-03-01\u{1f}\u{1e}8\u{1f}2026-03-02\u{1f}2026-03-09";
+        let rows: Vec<Vec<&str>> = unpacked(packed_text).collect();
         assert_eq!(rows, vec![vec!["7", "2026-03-01", ""], vec!["8", "2026-03-02", "2026-03-09"]]);
         assert_eq!(number(rows[1].first()), 8);
         assert_eq!(number(rows[0].get(9)), 0);
+        assert_eq!((text(rows[1].get(2)), text(rows[1].get(9))), ("2026-03-09".to_owned(), String::new()));
         assert_eq!(unpacked("").count(), 0);
     }
 }

@@ -13,7 +13,7 @@ use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::cohort::Cohort;
-use crate::db::packed::{number, unpacked};
+use crate::db::packed::{number, text, unpacked};
 use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::domain::dates::{format_date, parse_date, required_date};
@@ -1330,18 +1330,15 @@ pub struct OnSitePerson {
 pub async fn on_site_people(db: &Db, cohort: &Cohort) -> sqlx::Result<Vec<OnSitePerson>> {
     let mut people = Vec::new();
     for (project_id, packed) in repo::on_site_people(db, cohort).await? {
-        people.extend(unpacked(&packed).map(|fields| {
-            let text = |index: usize| fields.get(index).map_or_else(String::new, |field| (*field).to_owned());
-            OnSitePerson {
-                project_id,
-                worker_id: number(fields.first()),
-                name: text(1),
-                id_number: text(2),
-                gender: number(fields.get(3)),
-                unit_id: number(fields.get(4)),
-                team_id: number(fields.get(5)),
-                work_type: text(6),
-            }
+        people.extend(unpacked(&packed).map(|fields| OnSitePerson {
+            project_id,
+            worker_id: number(fields.first()),
+            name: text(fields.get(1)),
+            id_number: text(fields.get(2)),
+            gender: number(fields.get(3)),
+            unit_id: number(fields.get(4)),
+            team_id: number(fields.get(5)),
+            work_type: text(fields.get(6)),
         }));
     }
     Ok(people)
@@ -1379,8 +1376,8 @@ pub async fn stays_between(db: &Db, cohort: &Cohort, first: &str, last: &str) ->
         stays.extend(unpacked(&packed).map(|fields| Stay {
             project_id,
             worker_id: number(fields.first()),
-            entry_date: fields.get(1).map_or_else(String::new, |field| (*field).to_owned()),
-            exit_date: fields.get(2).map_or_else(String::new, |field| (*field).to_owned()),
+            entry_date: text(fields.get(1)),
+            exit_date: text(fields.get(2)),
             unit_id: number(fields.get(3)),
             team_id: number(fields.get(4)),
         }));
