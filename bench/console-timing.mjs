@@ -9,21 +9,12 @@
 // servers, comma-separated (a build before and after a change), are measured interleaved: each run of a page
 // loads it from each server in turn, so that a busy machine weighs on both alike.
 // RUNS (default 7) sets the runs per page; the first run of each page is a warm-up and is not counted.
-import { spawn, execFileSync } from 'node:child_process'
-import { mkdtempSync, existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { tmpdir } from 'node:os'
-import { join, dirname } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { createRequire } from 'node:module'
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const require = createRequire(join(root, 'e2e', 'package.json'))
-const { chromium } = require('playwright-core')
+import { ACCOUNTS, chromium, CHROMIUM_ARGS, startServer, sessionOf } from './console-lib.mjs'
 
 const RUNS = Number(process.env.RUNS ?? 7)
 const BUDGET_MS = 1000
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 /** The page's content is there: a table row, or the table's empty state with no loading spinner left. */
 const TABLE_READY = `(() => {
@@ -38,50 +29,6 @@ const PAGES = [
   { name: '考勤表 /project/sheets', path: '/project/sheets', account: 'builder', ready: TABLE_READY },
   { name: '审批工单 /order/index', path: '/order/index', account: 'finance', ready: TABLE_READY },
 ]
-
-const ACCOUNTS = {
-  builder: { side: 'builder', username: 'demo', password: 'Demo@12345' },
-  finance: { side: 'finance', username: 'finance', password: 'Demo@12345' },
-}
-
-async function startServer() {
-  const binary = join(root, 'target', process.env.RELEASE ? 'release' : 'debug', 'wageguard')
-  if (!existsSync(binary)) throw new Error(`${binary} is missing: cargo build -p wageguard${process.env.RELEASE ? ' --release' : ''}`)
-  const dir = mkdtempSync(join(tmpdir(), 'console-timing-'))
-  const port = Number(process.env.PORT ?? 8589)
-  const env = { ...process.env, DATABASE_URL: `sqlite://${dir}/timing.db`, WAGEGUARD_DATA_DIR: join(dir, 'data'),
-    WAGEGUARD_CAPTCHA: 'off', WAGEGUARD_ADDR: `127.0.0.1:${port}`, RUST_LOG: 'warn' }
-  execFileSync(binary, ['demo'], { env, stdio: 'ignore' })
-  const server = spawn(binary, ['serve'], { env, stdio: 'ignore' })
-  const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${base}/login`)).ok) return { base, server }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  server.kill()
-  throw new Error('the server did not start')
-}
-
-/** Logs in through the form once and keeps the session (cookies and local storage) for the timed runs. */
-async function sessionOf(browser, base, account) {
-  const context = await browser.newContext({ baseURL: base })
-  const page = await context.newPage()
-  await page.goto('/login')
-  await page.getByTestId(`login-tab-${account.side}`).click()
-  await page.getByTestId('captcha-image').getByRole('img').waitFor()
-  await page.getByTestId('login-username').fill(account.username)
-  await page.getByTestId('login-password').fill(account.password)
-  await page.getByTestId('login-captcha').fill('0000')
-  await page.getByTestId('login-submit').click()
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'))
-  const state = await context.storageState()
-  await context.close()
-  return state
-}
 
 /** One hard load in a fresh context: ms from navigation start to content, and the long tasks seen on the way. */
 async function timeOnce(browser, base, target, state) {
@@ -112,7 +59,7 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-const started = process.env.BASE_URL ? null : await startServer()
+const started = process.env.BASE_URL ? null : await startServer({ name: 'console-timing', port: 8589 })
 const bases = process.env.BASE_URL ? process.env.BASE_URL.split(',') : [started.base]
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
 let over = false
@@ -120,7 +67,7 @@ try {
   const sessions = []
   for (const base of bases) {
     const byAccount = {}
-    for (const [key, account] of Object.entries(ACCOUNTS)) byAccount[key] = await sessionOf(browser, base, account)
+    for (const key of ['builder', 'finance']) byAccount[key] = await sessionOf(browser, base, ACCOUNTS[key])
     sessions.push(byAccount)
   }
   console.log(`time to content on a hard load, ${RUNS - 1} runs after a warm-up (${bases.join(', ')}), budget < ${BUDGET_MS} ms`)

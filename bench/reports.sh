@@ -32,8 +32,7 @@ else
   EPOCH="CAST(strftime('%s', s.month || '-15 04:00:00') AS INTEGER) + 2678400"
 fi
 export WAGEGUARD_CAPTCHA=off WAGEGUARD_ADDR="127.0.0.1:$PORT" RUST_LOG=warn WAGEGUARD_DATA_DIR="$DIR/data"
-# Jobs once a day, so that no hourly round falls among the timings.
-export WAGEGUARD_JOB_INTERVAL=86400
+source "$ROOT/bench/lib.sh"
 "$BIN" demo >/dev/null
 THIS_MONTH="$(TZ=Asia/Shanghai date +%Y-%m-01)"
 MONTHS="$(for i in $(seq 1 12); do printf "('%s')," "$(date -d "$THIS_MONTH -$i month" +%Y-%m)"; done | sed 's/,$//')"
@@ -80,13 +79,7 @@ JOIN wage_orders o ON o.id = p.order_id WHERE o.order_no LIKE 'R%';
 SQL
 if [ "$BACKEND" = postgres ]; then echo "VACUUM ANALYZE;" | run_sql; else echo "ANALYZE;" | run_sql; fi
 echo "seeded in $(( $(date +%s) - start )) s: $(echo "SELECT (SELECT COUNT(*) FROM attendance_days) || ' attendance days, ' || (SELECT COUNT(*) FROM wage_lines) || ' wage lines, ' || (SELECT COUNT(*) FROM account_flows) || ' flows';" | run_sql)"
-# The start-up job round would run the warning engine over all this (minutes; bench/warnings.sh times it) while
-# the reports are timed: today's slot is recorded as run, so that serve skips it (jobs run once a day here).
-NOW="$(date +%s)"
-SLOT=$((NOW - NOW % 86400))
-echo "INSERT INTO job_runs (job, slot, instance, started_at, finished_at, outcome) SELECT job, $SLOT, 'bench', $NOW, $NOW, 'ok'
-FROM (SELECT 'payout_recovery' AS job UNION ALL SELECT 'session_cleanup' UNION ALL SELECT 'login_guard_cleanup'
-UNION ALL SELECT 'warnings' UNION ALL SELECT 'export_cleanup') jobs;" | run_sql
+skip_startup_jobs
 "$BIN" serve & PID=$!
 cleanup() {
   kill "$PID" 2>/dev/null || true

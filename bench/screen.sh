@@ -27,6 +27,7 @@ else
   NOW="CAST(strftime('%s', 'now') AS INTEGER)"
 fi
 export WAGEGUARD_CAPTCHA=off WAGEGUARD_ADDR="127.0.0.1:$PORT" RUST_LOG=warn
+source "$ROOT/bench/lib.sh"
 BIN="${WAGEGUARD_BIN:-$ROOT/target/release/wageguard}"
 "$BIN" demo >/dev/null
 echo "seeding $WORKERS workers, their attended days and punches ($BACKEND)…"
@@ -54,6 +55,7 @@ SQL
 # The steady state autovacuum keeps: statistics, and (PostgreSQL) the visibility map for index-only scans.
 if [ "$BACKEND" = postgres ]; then echo "VACUUM ANALYZE;" | run_sql; else echo "ANALYZE;" | run_sql; fi
 echo "seeded in $(( $(date +%s) - START )) s: $(echo "SELECT COUNT(*) FROM punches;" | run_sql | tr -d ' ') punches, $(echo "SELECT COUNT(*) FROM attendance_days;" | run_sql | tr -d ' ') attended days"
+skip_startup_jobs
 "$BIN" serve & PID=$!
 cleanup() {
   kill "$PID" 2>/dev/null || true

@@ -20,6 +20,7 @@ else
   PAD="printf('%08d', n)"
 fi
 export WAGEGUARD_CAPTCHA=off WAGEGUARD_ADDR="127.0.0.1:$PORT" RUST_LOG=warn
+source "$ROOT/bench/lib.sh"
 BIN="$ROOT/target/release/wageguard"
 "$BIN" demo >/dev/null
 echo "seeding $WORKERS workers × 31 days ($BACKEND)…"
@@ -38,6 +39,7 @@ SELECT 1, w.id, '$MONTH-' || CASE WHEN d.n < 10 THEN '0' ELSE '' END || CAST(d.n
 FROM workers w CROSS JOIN d WHERE w.id_number LIKE '4101221980%';
 SQL
 if [ "$BACKEND" = postgres ]; then echo "VACUUM ANALYZE;" | run_sql; else echo "ANALYZE;" | run_sql; fi
+skip_startup_jobs
 "$BIN" serve & PID=$!
 cleanup() {
   kill "$PID" 2>/dev/null || true

@@ -161,7 +161,6 @@ pub fn state(db: Db, config: Config) -> AppState {
             pay_delay: std::time::Duration::from_millis(config.sandbox_pay_delay_ms),
         }),
         roster_counts: Arc::new(paging::CountCache::new(ROSTER_COUNT_TTL)),
-        screen_days: Arc::new(paging::CountCache::new(screen::service::PAST_DAYS_KEPT)),
         db,
         config: Arc::new(config),
     }
@@ -453,6 +452,7 @@ mod tests {
                 "punches",
                 "attendance_days",
                 "attendance_months",
+                "attendance_day_counts",
                 "attendance_corrections",
                 "unknown_punches",
             ],

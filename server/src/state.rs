@@ -17,6 +17,4 @@ pub struct AppState {
     pub bank: Arc<dyn BankGateway>,
     /// Recent roster totals (derived, a few seconds old at most; see `CountCache`).
     pub roster_counts: Arc<CountCache>,
-    /// The data screen's past days of attendance (derived, minutes old at most; `screen::service`).
-    pub screen_days: Arc<CountCache>,
 }

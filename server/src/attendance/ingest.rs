@@ -119,10 +119,44 @@ fn recount(punches: &[StoredPunch], stays: &[(i64, Stay)], rules: &Rules, write_
     out
 }
 
+/// What a recount changes of the stored days (`changes`).
+struct DayChanges {
+    /// (worker, day) of uncorrected days no longer counted.
+    gone: Vec<(i64, String)>,
+    /// (worker, day, totals) new or different.
+    changed: Vec<(i64, String, DayTotals)>,
+}
+
+/// What a recount changes of the stored days: the uncorrected days it no longer counts (worker, day), and the
+/// days it counts that are new or differ from their row. Rewriting only these keeps a batch's writes, and the
+/// sums the database keeps from them (migrations 0035, 0037), to the days the batch changed. A manual row is
+/// compared with its own `attended`, which a recount keeps.
+fn changes(stored: &[repo::StoredDay], recounted: Vec<(i64, String, DayTotals)>) -> DayChanges {
+    let rows: BTreeMap<(i64, &str), &repo::StoredDay> =
+        stored.iter().map(|row| ((row.worker_id, row.day.as_str()), row)).collect();
+    let counted: std::collections::BTreeSet<(i64, &str)> =
+        recounted.iter().map(|(worker_id, day, _)| (*worker_id, day.as_str())).collect();
+    let gone = stored
+        .iter()
+        .filter(|row| !row.manual && !counted.contains(&(row.worker_id, row.day.as_str())))
+        .map(|row| (row.worker_id, row.day.clone()))
+        .collect();
+    let changed = recounted
+        .into_iter()
+        .filter(|(worker_id, day, totals)| match rows.get(&(*worker_id, day.as_str())) {
+            None => true,
+            Some(row) if row.manual => DayTotals { attended: row.attended, ..*totals } != row.totals(),
+            Some(row) => *totals != row.totals(),
+        })
+        .collect();
+    DayChanges { gone, changed }
+}
+
 /// Recounts `workers` inside `tx`: reads their punches from 00:00 of `from` on (leaving out the ones a shift
-/// begun before `from` holds; one never counted is read) and their employment lines, then deletes their
-/// uncorrected days from `write_from` on and writes the recounted days (a manual row keeps its `attended`)
-/// and the punches' marks. Answers the number of days written.
+/// begun before `from` holds; one never counted is read), their employment lines and their days from
+/// `write_from` on, then deletes the uncorrected days the recount no longer has, writes the days it counted
+/// differently or anew (a manual row keeps its `attended`) and the punches' marks. Answers the number of days
+/// written.
 async fn recount_in(
     tx: &mut Tx,
     project_id: i64,
@@ -134,13 +168,15 @@ async fn recount_in(
     let from_at = china_midnight(from);
     let mut written = 0;
     for workers in workers.chunks(WORKER_CHUNK) {
-        repo::clear_days(tx, project_id, write_from, workers).await?;
         let punches = repo::punches_from(tx, project_id, from_at, workers).await?;
         let stays = repo::stays_in(tx, project_id, workers).await?;
+        let stored = repo::days_from(tx, project_id, write_from, workers).await?;
         let recounted = recount(&punches, &stays, rules, write_from);
-        repo::write_days(tx, project_id, &recounted.days).await?;
+        let DayChanges { gone, changed } = changes(&stored, recounted.days);
+        repo::delete_days(tx, project_id, &gone).await?;
+        repo::write_days(tx, project_id, &changed).await?;
         repo::write_marks(tx, &recounted.marks).await?;
-        written += recounted.days.len();
+        written += changed.len();
     }
     Ok(written)
 }
@@ -249,5 +285,49 @@ mod tests {
         let later = recount(&punches, &stays, &Rules::default(), "2026-11-01");
         assert!(later.days.is_empty());
         assert_eq!(later.marks.len(), 1);
+    }
+
+    fn stored(worker_id: i64, day: &str, minutes: i64, attended: bool, manual: bool) -> repo::StoredDay {
+        repo::StoredDay {
+            worker_id,
+            day: day.into(),
+            first_at: 0,
+            last_at: 0,
+            punches: 2,
+            minutes,
+            unpaired: 0,
+            attended,
+            manual,
+        }
+    }
+
+    fn counted(worker_id: i64, day: &str, minutes: i64, attended: bool) -> (i64, String, DayTotals) {
+        (worker_id, day.into(), DayTotals { first_at: 0, last_at: 0, punches: 2, minutes, unpaired: 0, attended })
+    }
+
+    #[test]
+    fn a_recount_rewrites_only_the_days_it_changed() {
+        let rows = vec![
+            stored(1, "2026-11-01", 480, true, false),
+            stored(1, "2026-11-02", 480, true, false),
+            stored(2, "2026-11-01", 0, false, true),
+            stored(2, "2026-11-02", 60, true, true),
+            stored(3, "2026-11-01", 480, true, false),
+        ];
+        let DayChanges { gone, changed } = changes(
+            &rows,
+            vec![
+                counted(1, "2026-11-01", 480, true),
+                counted(1, "2026-11-02", 540, true),
+                counted(1, "2026-11-03", 480, true),
+                // A manual day keeps its own `attended`: the same hours are no change, other hours are.
+                counted(2, "2026-11-01", 0, true),
+                counted(2, "2026-11-02", 120, false),
+            ],
+        );
+        // Worker 3's day is no longer counted; worker 2's manual days stay whatever the recount says.
+        assert_eq!(gone, vec![(3, "2026-11-01".to_owned())]);
+        let written: Vec<(i64, &str)> = changed.iter().map(|(worker, day, _)| (*worker, day.as_str())).collect();
+        assert_eq!(written, vec![(1, "2026-11-02"), (1, "2026-11-03"), (2, "2026-11-02")]);
     }
 }

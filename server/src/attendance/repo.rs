@@ -693,14 +693,59 @@ where
     builder.push(")");
 }
 
-/// Deletes the uncorrected days of `workers` from `from_day` on, inside `tx`.
-pub async fn clear_days(tx: &mut Tx, project_id: i64, from_day: &str, workers: &[i64]) -> sqlx::Result<()> {
+/// A worker's day as stored, for the recount to write only what changed.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct StoredDay {
+    pub worker_id: i64,
+    pub day: String,
+    pub first_at: i64,
+    pub last_at: i64,
+    pub punches: i64,
+    pub minutes: i64,
+    pub unpaired: i64,
+    pub attended: bool,
+    pub manual: bool,
+}
+
+impl StoredDay {
+    pub fn totals(&self) -> DayTotals {
+        DayTotals {
+            first_at: self.first_at,
+            last_at: self.last_at,
+            punches: self.punches,
+            minutes: self.minutes,
+            unpaired: self.unpaired,
+            attended: self.attended,
+        }
+    }
+}
+
+/// The stored days of `workers` from `from_day` on, inside `tx`.
+pub async fn days_from(tx: &mut Tx, project_id: i64, from_day: &str, workers: &[i64]) -> sqlx::Result<Vec<StoredDay>> {
     on_tx!(tx, conn => {
-        let mut builder = QueryBuilder::new("DELETE FROM attendance_days WHERE project_id = ");
-        builder.push_bind(project_id).push(" AND manual = FALSE AND day >= ").push_bind(from_day.to_owned());
+        let mut builder = QueryBuilder::new(
+            "SELECT worker_id, day, first_at, last_at, punches, minutes, unpaired, attended, manual FROM attendance_days \
+             WHERE project_id = ",
+        );
+        builder.push_bind(project_id).push(" AND day >= ").push_bind(from_day.to_owned());
         push_workers(&mut builder, workers);
-        builder.build().execute(&mut **conn).await.map(|done| done.rows_affected())
-    })?;
+        builder.build_query_as().fetch_all(&mut **conn).await
+    })
+}
+
+/// Deletes the uncorrected days (worker, day) of the project, inside `tx`.
+pub async fn delete_days(tx: &mut Tx, project_id: i64, days: &[(i64, String)]) -> sqlx::Result<()> {
+    for chunk in days.chunks(CHUNK) {
+        on_tx!(tx, conn => {
+            let mut builder = QueryBuilder::new("DELETE FROM attendance_days WHERE project_id = ");
+            builder.push_bind(project_id).push(" AND manual = FALSE AND (worker_id, day) IN (");
+            builder.push_values(chunk.iter(), |mut row, (worker_id, day)| {
+                row.push_bind(*worker_id).push_bind(day.clone());
+            });
+            builder.push(")");
+            builder.build().execute(&mut **conn).await.map(|done| done.rows_affected())
+        })?;
+    }
     Ok(())
 }
 
@@ -750,8 +795,8 @@ pub async fn stays_in(tx: &mut Tx, project_id: i64, workers: &[i64]) -> sqlx::Re
         .collect())
 }
 
-/// Writes recounted days (worker, day, totals) inside `tx`, their uncorrected rows deleted just before: a
-/// manual row keeps its `attended` and takes the counted punches and hours.
+/// Writes recounted days (worker, day, totals) inside `tx`, new or over their stored row: a manual row keeps
+/// its `attended` and takes the counted punches and hours.
 pub async fn write_days(tx: &mut Tx, project_id: i64, days: &[(i64, String, DayTotals)]) -> sqlx::Result<()> {
     for chunk in days.chunks(CHUNK) {
         on_tx!(tx, conn => {
@@ -874,14 +919,15 @@ pub async fn export_days(db: &Db, project_id: i64) -> sqlx::Result<crate::db::Te
     crate::db::text_rows(db, sql, project_id).await
 }
 
-/// Workers who came (a shift began) per day of projects `ids` from `from` to `to` (`YYYY-MM-DD`, inclusive),
-/// days without any left out; the index `attendance_days_by_day` answers it without the rows.
-pub async fn present_by_day(db: &Db, ids: &[i64], from: &str, to: &str) -> sqlx::Result<Vec<(String, i64)>> {
+/// Workers who attended per day of projects `ids` from `from` to `to` (`YYYY-MM-DD`, inclusive), days without
+/// any left out: from `attendance_day_counts` (migration 0037, kept from attendance_days by the database), a row
+/// per project and day.
+pub async fn attended_by_day(db: &Db, ids: &[i64], from: &str, to: &str) -> sqlx::Result<Vec<(String, i64)>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
     let sql = format!(
-        "SELECT day, COUNT(*) FROM attendance_days WHERE day >= $1 AND day <= $2 \
+        "SELECT day, CAST(SUM(attended) AS BIGINT) FROM attendance_day_counts WHERE day >= $1 AND day <= $2 \
          AND project_id IN ({}) GROUP BY day ORDER BY day",
         crate::db::placeholders(3, ids.len())
     );

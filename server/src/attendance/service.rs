@@ -1070,15 +1070,16 @@ pub async fn export_tables(db: &Db, project_id: i64) -> sqlx::Result<Vec<crate::
     ])
 }
 
-/// Workers who came (a shift began) per day of projects `ids` from `from` to `to` (`YYYY-MM-DD`, inclusive);
-/// days without anyone are left out. The workbench's and the data screen's 今日出勤 and 30-day trend.
-pub async fn present_by_day(db: &Db, ids: &[i64], from: &str, to: &str) -> sqlx::Result<Vec<(String, i64)>> {
-    repo::present_by_day(db, ids, from, to).await
+/// Workers who attended per day of projects `ids` from `from` to `to` (`YYYY-MM-DD`, inclusive), as the
+/// attendance sheet marks them; days without anyone are left out. The workbench's and the data screen's 今日出勤
+/// and 30-day trend.
+pub async fn attended_by_day(db: &Db, ids: &[i64], from: &str, to: &str) -> sqlx::Result<Vec<(String, i64)>> {
+    repo::attended_by_day(db, ids, from, to).await
 }
 
-/// Workers who came on `day` to projects `ids`.
-pub async fn present_on(db: &Db, ids: &[i64], day: &str) -> sqlx::Result<i64> {
-    Ok(repo::present_by_day(db, ids, day, day).await?.into_iter().map(|(_, count)| count).sum())
+/// Workers who attended on `day` at projects `ids`.
+pub async fn attended_on(db: &Db, ids: &[i64], day: &str) -> sqlx::Result<i64> {
+    Ok(repo::attended_by_day(db, ids, day, day).await?.into_iter().map(|(_, count)| count).sum())
 }
 
 pub use super::repo::LatestPunchRow;

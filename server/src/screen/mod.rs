@@ -28,7 +28,7 @@ async fn project_data(
     current: CurrentAccount,
     Params(query): Params<ScreenQuery>,
 ) -> ApiResult<ScreenData> {
-    Ok(ok(service::project_screen(&state.db, &state.screen_days, &current, &query).await?))
+    Ok(ok(service::project_screen(&state.db, &current, &query).await?))
 }
 
 /// The district's screen: the same figures over the approved projects of the regulator's district, and each
@@ -37,5 +37,5 @@ async fn project_data(
     params(("X-Token" = String, Header, description = "session token")),
     responses((status = 200, body = Envelope<ScreenData>)))]
 async fn district_data(State(state): State<AppState>, current: CurrentAccount) -> ApiResult<ScreenData> {
-    Ok(ok(service::district_screen(&state.db, &state.screen_days, &current).await?))
+    Ok(ok(service::district_screen(&state.db, &current).await?))
 }

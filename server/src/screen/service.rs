@@ -1,5 +1,5 @@
 //! The data screen (数据大屏, issue 16 part 3): one read of everything the TV shows, for one project or for
-//! a regulator's district. Fast at millions of punches: counts come from `attendance_days` and the roster's
+//! a regulator's district. Fast at millions of punches: counts come from `attendance_day_counts` and the roster's
 //! indexes, the ticker from the newest punches through an index, never from scanning punches. Every figure
 //! is read through the owning area's service; this area has no table and no repository.
 
@@ -14,7 +14,6 @@ use crate::clock;
 use crate::db::Db;
 use crate::domain::mask::masked;
 use crate::envelope::ApiError;
-use crate::paging::CountCache;
 use crate::project::service::ProjectSite;
 use crate::wage::money::yuan;
 use crate::{attendance, project, scope, wage, warning, worker};
@@ -22,8 +21,6 @@ use crate::{attendance, project, scope, wage, warning, worker};
 pub const MSG_ADMIN_ONLY: &str = "仅监管部门账号可以查看辖区数据大屏";
 /// Days of the attendance trend, today included.
 pub const TREND_DAYS: i64 = 30;
-/// How long the trend's past days are kept: a correction of a past day shows within this.
-pub const PAST_DAYS_KEPT: std::time::Duration = std::time::Duration::from_secs(600);
 /// Punches in the ticker.
 pub const TICKER: i64 = 20;
 
@@ -116,27 +113,18 @@ fn masked_name(name: &str) -> String {
 }
 
 /// One project: the clerk's, or the one a regulator has in view; finance 403.
-pub async fn project_screen(
-    db: &Db,
-    past_days: &CountCache,
-    current: &CurrentAccount,
-    query: &ScreenQuery,
-) -> Result<ScreenData, ApiError> {
+pub async fn project_screen(db: &Db, current: &CurrentAccount, query: &ScreenQuery) -> Result<ScreenData, ApiError> {
     let project_id = scope::project(db, current, &query.project_id).await?;
     let name = project::service::find_summary(db, project_id).await?.map(|project| project.name).unwrap_or_default();
     let site = ProjectSite { id: project_id, name, latlng: String::new() };
-    let mut data = screen(db, past_days, std::slice::from_ref(&site)).await?;
+    let mut data = screen(db, std::slice::from_ref(&site)).await?;
     data.title = site.name;
     data.projects.clear();
     Ok(data)
 }
 
 /// The regulator's district: its approved projects together, and each on the map.
-pub async fn district_screen(
-    db: &Db,
-    past_days: &CountCache,
-    current: &CurrentAccount,
-) -> Result<ScreenData, ApiError> {
+pub async fn district_screen(db: &Db, current: &CurrentAccount) -> Result<ScreenData, ApiError> {
     match current.kind() {
         AccountKind::Admin => {}
         AccountKind::Finance => return Err(ApiError::Forbidden(scope::MSG_FINANCE.into())),
@@ -144,7 +132,7 @@ pub async fn district_screen(
     }
     let district = scope::district(current);
     let sites = project::service::sites_in_district(db, district).await?;
-    let mut data = screen(db, past_days, &sites).await?;
+    let mut data = screen(db, &sites).await?;
     data.title = match areas().resolve(district) {
         Some(area) => format!("{}农民工工资监管", area.name),
         None => "农民工工资监管".into(),
@@ -152,42 +140,23 @@ pub async fn district_screen(
     Ok(data)
 }
 
-/// Workers who came on each day from `first` to `today`: today counted afresh, the days before from
-/// `past_days` or, when one is missing, counted again together. Past days change only by a correction, and
-/// counting 30 days of a site of 100,000 workers (2.5 M rows) costs most of a call, which every TV repeats
-/// each minute.
-async fn trend(
-    db: &Db,
-    past_days: &CountCache,
-    ids: &[i64],
-    first: Date,
-    today: Date,
-) -> Result<Vec<DayCount>, ApiError> {
-    let key = |day: &str| format!("{ids:?}@{day}");
-    let days: Vec<String> = (0..TREND_DAYS).map(|offset| (first + Duration::days(offset)).to_string()).collect();
-    let (past, _) = days.split_at(days.len() - 1);
-    let mut counts: Vec<Option<i64>> = past.iter().map(|day| past_days.get(&key(day))).collect();
-    if counts.iter().any(Option::is_none) {
-        let yesterday = today - Duration::days(1);
-        let present = attendance::service::present_by_day(db, ids, &first.to_string(), &yesterday.to_string()).await?;
-        counts = past
-            .iter()
-            .map(|day| {
-                let count = present.iter().find(|(on, _)| on == day).map_or(0, |(_, count)| *count);
-                past_days.put(key(day), count);
-                Some(count)
-            })
-            .collect();
-    }
-    counts.push(Some(attendance::service::present_on(db, ids, &today.to_string()).await?));
-    Ok(days.into_iter().zip(counts).map(|(day, value)| DayCount { day, value: value.unwrap_or(0) }).collect())
+/// Workers who attended on each of the `TREND_DAYS` days up to `today`, every day present: one row per
+/// project and day of `attendance_day_counts`, so every TV asking each minute costs little at any size.
+async fn trend(db: &Db, ids: &[i64], today: Date) -> Result<Vec<DayCount>, ApiError> {
+    let first = today - Duration::days(TREND_DAYS - 1);
+    let attended = attendance::service::attended_by_day(db, ids, &first.to_string(), &today.to_string()).await?;
+    Ok((0..TREND_DAYS)
+        .map(|offset| {
+            let day = (first + Duration::days(offset)).to_string();
+            let value = attended.iter().find(|(on, _)| *on == day).map_or(0, |(_, count)| *count);
+            DayCount { day, value }
+        })
+        .collect())
 }
 
-async fn screen(db: &Db, past_days: &CountCache, sites: &[ProjectSite]) -> Result<ScreenData, ApiError> {
+async fn screen(db: &Db, sites: &[ProjectSite]) -> Result<ScreenData, ApiError> {
     let ids: Vec<i64> = sites.iter().map(|site| site.id).collect();
-    let today = clock::china_today();
-    let first = today - Duration::days(TREND_DAYS - 1);
-    let trend = trend(db, past_days, &ids, first, today).await?;
+    let trend = trend(db, &ids, clock::china_today()).await?;
     let on_site_counts = worker::service::on_site_counts(db, &ids).await?;
     let levels = warning::service::open_levels(db, &ids).await?;
     let month = wage::service::settling_month();

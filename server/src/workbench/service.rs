@@ -142,7 +142,7 @@ pub async fn project_summary(
     let missing = project::staff::service::key_posts_missing(db, project_id).await?;
     Ok(ProjectSummary {
         workers_on_site: sum(&worker::service::on_site_counts(db, &ids).await?),
-        attended_today: attendance::service::present_on(db, &ids, &today).await?,
+        attended_today: attendance::service::attended_on(db, &ids, &today).await?,
         wages_payable: yuan(sum(&wage::service::payable_in_month(db, &ids, &month).await?)),
         wages_paid: yuan(sum(&wage::service::paid_in_month(db, &ids, &month).await?)),
         wage_month: month,

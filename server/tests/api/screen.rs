@@ -1,5 +1,6 @@
 //! The data screen (`/{builder,admin}/screen/v1/Screen/data`): its figures equal the workbench's and the
-//! lists', the ticker is masked, the regulator's map holds its district's projects only; the refusals.
+//! lists' (the 30-day trend the attendance sheet's, day by day), the ticker is masked, the regulator's map holds
+//! its district's projects only; the refusals.
 
 use serde_json::Value;
 
@@ -14,6 +15,17 @@ async fn data(app: &TestApp, path: &str, token: &str) -> Value {
     let reply = app.get(path, Some(token)).await;
     assert_eq!(reply["code"], 201, "{path}: {reply}");
     reply["data"].clone()
+}
+
+/// Workers the month's attendance sheet marks attended on `day` (`YYYY-MM-DD`).
+async fn attended_on_the_sheet(app: &TestApp, token: &str, day: &str) -> i64 {
+    let sheet = data(app, &format!("/builder/attendance/v1/Sheet/month?month={}&limit=100", &day[..7]), token).await;
+    assert!(sheet["total"].as_i64().unwrap() <= 100, "one page holds the demo roster");
+    let date: u64 = day[8..].parse().unwrap();
+    let came = sheet["list"].as_array().unwrap().iter().filter(|row| {
+        row["cells"].as_array().unwrap().iter().any(|cell| cell["day"] == date && cell["attended"] == true)
+    });
+    came.count() as i64
 }
 
 async fn the_project_screen_shows_the_projects_figures(app: &TestApp) {
@@ -38,6 +50,11 @@ async fn the_project_screen_shows_the_projects_figures(app: &TestApp) {
     assert_eq!(trend.len(), 30);
     assert_eq!(trend.last().unwrap()["day"], wageguard::clock::today().as_str());
     assert_eq!(trend.last().unwrap()["value"], screen["attendedToday"]);
+    assert!(trend.iter().any(|point| point["value"].as_i64().unwrap() > 0), "{screen}");
+    for point in trend {
+        let day = point["day"].as_str().unwrap();
+        assert_eq!(point["value"], attended_on_the_sheet(app, &demo, day).await, "{day}: {screen}");
+    }
 
     let by_type: i64 = screen["byWorkType"].as_array().unwrap().iter().map(|row| row["value"].as_i64().unwrap()).sum();
     assert_eq!(by_type, screen["onSite"].as_i64().unwrap(), "{screen}");
