@@ -145,8 +145,8 @@ fn changes(stored: &[repo::StoredDay], recounted: Vec<(i64, String, DayTotals)>)
         .into_iter()
         .filter(|(worker_id, day, totals)| match rows.get(&(*worker_id, day.as_str())) {
             None => true,
-            Some(row) if row.manual => DayTotals { attended: row.attended, ..*totals } != row.totals(),
-            Some(row) => *totals != row.totals(),
+            Some(row) if row.manual => DayTotals { attended: row.totals.attended, ..*totals } != row.totals,
+            Some(row) => *totals != row.totals,
         })
         .collect();
     DayChanges { gone, changed }
@@ -288,17 +288,8 @@ mod tests {
     }
 
     fn stored(worker_id: i64, day: &str, minutes: i64, attended: bool, manual: bool) -> repo::StoredDay {
-        repo::StoredDay {
-            worker_id,
-            day: day.into(),
-            first_at: 0,
-            last_at: 0,
-            punches: 2,
-            minutes,
-            unpaired: 0,
-            attended,
-            manual,
-        }
+        let (_, _, totals) = counted(worker_id, day, minutes, attended);
+        repo::StoredDay { worker_id, day: day.into(), totals, manual }
     }
 
     fn counted(worker_id: i64, day: &str, minutes: i64, attended: bool) -> (i64, String, DayTotals) {

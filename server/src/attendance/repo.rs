@@ -698,26 +698,9 @@ where
 pub struct StoredDay {
     pub worker_id: i64,
     pub day: String,
-    pub first_at: i64,
-    pub last_at: i64,
-    pub punches: i64,
-    pub minutes: i64,
-    pub unpaired: i64,
-    pub attended: bool,
+    #[sqlx(flatten)]
+    pub totals: DayTotals,
     pub manual: bool,
-}
-
-impl StoredDay {
-    pub fn totals(&self) -> DayTotals {
-        DayTotals {
-            first_at: self.first_at,
-            last_at: self.last_at,
-            punches: self.punches,
-            minutes: self.minutes,
-            unpaired: self.unpaired,
-            attended: self.attended,
-        }
-    }
 }
 
 /// The stored days of `workers` from `from_day` on, inside `tx`.

@@ -241,8 +241,8 @@ pub fn count_shifts(punches: &[(i64, Direction)], rules: &Rules) -> (Vec<Shift>,
     (shifts, marks)
 }
 
-/// What one worker's shifts that began on one day add up to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What one worker's shifts that began on one day add up to (as `attendance_days` stores them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct DayTotals {
     pub first_at: i64,
     pub last_at: i64,
