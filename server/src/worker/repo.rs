@@ -249,6 +249,15 @@ pub struct RosterFilter {
     pub entry_to: String,
 }
 
+/// The range of `worker_name_suffixes` holding the suffixes that start with `text`, lower-cased as they are
+/// stored: from the text itself up to the text followed by the last code point, which sorts after every
+/// longer suffix in byte order.
+fn suffix_range(text: &str) -> (String, String) {
+    let from = text.to_lowercase();
+    let to = format!("{from}\u{10FFFF}");
+    (from, to)
+}
+
 fn like_escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }
@@ -285,12 +294,17 @@ fn roster_where(filter: &RosterFilter) -> (String, Vec<Bind>) {
         add("e.entry_date <= ?", Bind::Text(filter.entry_to.clone()));
     }
     if !filter.name.is_empty() {
-        // The matching people first (a scan of the covering name index), then their lines through the
-        // worker index: a selective name reads a handful of lines instead of walking the whole project.
-        add(
-            "e.worker_id IN (SELECT id FROM workers WHERE name LIKE ? ESCAPE '\\')",
-            Bind::Text(format!("%{}%", like_escape(&filter.name))),
-        );
+        // The people whose name has a suffix starting with the text (`worker_name_suffixes`, migration 0039):
+        // one range of that index, as long as the matches whatever the roster's size; then their lines
+        // through the worker index.
+        let (from, to) = suffix_range(&filter.name);
+        binds.push(Bind::Text(from));
+        binds.push(Bind::Text(to));
+        clauses.push(format!(
+            "e.worker_id IN (SELECT worker_id FROM worker_name_suffixes WHERE suffix >= ${} AND suffix < ${})",
+            binds.len() - 1,
+            binds.len()
+        ));
     }
     if !filter.id_number.is_empty() {
         // A range on the unique index: ID numbers are digits and X, all below '~'.
@@ -963,9 +977,10 @@ mod tests {
         assert_eq!(
             clause,
             "e.project_id = $1 AND e.status = $2 AND e.team_id = $3 AND e.entry_date >= $4 \
-             AND e.worker_id IN (SELECT id FROM workers WHERE name LIKE $5 ESCAPE '\\')"
+             AND e.worker_id IN (SELECT worker_id FROM worker_name_suffixes WHERE suffix >= $5 AND suffix < $6)"
         );
-        assert_eq!(binds[4], Bind::Text("%张\\_%".into()));
+        assert_eq!(binds[4], Bind::Text("张_".into()));
+        assert_eq!(binds[5], Bind::Text("张_\u{10FFFF}".into()));
         let filter = RosterFilter { project_id: 7, id_number: "4101".into(), ..RosterFilter::default() };
         let (clause, binds) = roster_where(&filter);
         assert_eq!(

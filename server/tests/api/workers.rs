@@ -4,6 +4,7 @@
 use axum::body::Body;
 use axum::http::{Request, header};
 use http_body_util::BodyExt;
+use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::Value;
 use tower::ServiceExt;
 
@@ -655,6 +656,54 @@ async fn other_projects_and_other_roles_are_refused(app: &TestApp) {
 both!(registration_derives_the_person_and_refuses_bad_fields);
 both!(a_person_active_elsewhere_is_flagged_not_duplicated);
 both!(the_roster_filters_pages_exits_and_reenters);
+
+/// The name filter finds a roster line by any part of the name, as `contains` does (migration 0039's suffix
+/// index), in any case for Latin names, with `%` and `_` taken literally; a renamed worker is found by the new
+/// name only.
+async fn the_name_search_finds_any_part_of_a_name(app: &TestApp) {
+    let token = app.login("demo", PASSWORD).await;
+    app.exec(
+        "UPDATE workers SET name = 'Li Lei' WHERE id = (SELECT MIN(worker_id) FROM employments WHERE project_id = 1)",
+    )
+    .await;
+    let lines = list(app, &token, "limit=100").await;
+    let names: Vec<String> =
+        lines["list"].as_array().unwrap().iter().map(|line| line["name"].as_str().unwrap().to_owned()).collect();
+    assert!(names.contains(&"Li Lei".to_owned()));
+    let found = |text: &str| names.iter().filter(|name| name.to_lowercase().contains(&text.to_lowercase())).count();
+    let mut parts: Vec<String> = Vec::new();
+    for name in &names {
+        let chars: Vec<char> = name.chars().collect();
+        for start in 0..chars.len() {
+            for end in start + 1..=chars.len() {
+                parts.push(chars[start..end].iter().collect());
+            }
+        }
+    }
+    // The filter is trimmed, as every text a clerk types.
+    parts.retain(|part| part.trim() == part);
+    parts.sort();
+    parts.dedup();
+    for text in parts.iter().chain(["LEI", "i l", "%", "_", "王%", "铁柱王"].map(String::from).iter()) {
+        let query = format!("name={}&limit=1", utf8_percent_encode(text, NON_ALPHANUMERIC));
+        assert_eq!(list(app, &token, &query).await["total"], found(text) as i64, "name contains {text:?}");
+    }
+    let old = names.iter().find(|name| name.as_str() != "Li Lei").unwrap().clone();
+    app.exec_owned(format!("UPDATE workers SET name = '赵铁柱' WHERE name = '{old}'")).await;
+    // The lines, not the totals: a filter's total is kept a few seconds ("Roster totals").
+    let token = token.as_str();
+    let lines = |text: &str| {
+        let query = format!("name={}&limit=100", utf8_percent_encode(text, NON_ALPHANUMERIC));
+        async move { list(app, token, &query).await["list"].as_array().unwrap().len() }
+    };
+    assert_eq!(lines("赵铁柱").await, found("赵铁柱") + 1);
+    assert_eq!(lines(&old).await, found(&old) - 1, "{old} renamed");
+    // The index holds every suffix of every name and nothing else.
+    let suffixes = app.scalar("SELECT COUNT(*) FROM worker_name_suffixes").await;
+    let characters = app.scalar("SELECT CAST(SUM(LENGTH(name)) AS BIGINT) FROM workers").await;
+    assert_eq!(suffixes, characters);
+}
+both!(the_name_search_finds_any_part_of_a_name);
 both!(import_saves_good_rows_and_reports_bad_ones_and_export_follows_the_filter);
 both!(training_and_id_supplement);
 both!(a_training_is_corrected_with_before_and_after);
