@@ -44,6 +44,7 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
         name: "1号门岗考勤机",
         direction: "both",
         location: "项目东大门",
+        protocol: "api",
         secret_sha256: &terminal_key,
         now,
     };
@@ -59,6 +60,7 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
         name: "劳资室身份证阅读器",
         direction: "in",
         location: "项目部劳资室",
+        protocol: "api",
         secret_sha256: &reader_key,
         now,
     };

@@ -196,6 +196,11 @@ fn text_field<'a>(punch: &'a Value, key: &str) -> &'a str {
 /// Decodes and stores a photo under its content hash; the stored name.
 async fn save_photo(folder: &Path, encoded: &str) -> Result<String, &'static str> {
     let bytes = base64::engine::general_purpose::STANDARD.decode(encoded.trim()).map_err(|_| MSG_ROW_PHOTO)?;
+    store_photo(folder, &bytes).await
+}
+
+/// Stores a terminal's JPEG or PNG (at most 512 KB) under its content hash; the stored name.
+pub async fn store_photo(folder: &Path, bytes: &[u8]) -> Result<String, &'static str> {
     let extension = if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
         "jpg"
     } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
@@ -206,14 +211,14 @@ async fn save_photo(folder: &Path, encoded: &str) -> Result<String, &'static str
     if bytes.len() > MAX_PHOTO_BYTES {
         return Err(MSG_ROW_PHOTO);
     }
-    let name = format!("{}.{extension}", hex::encode(Sha256::digest(&bytes)));
+    let name = format!("{}.{extension}", hex::encode(Sha256::digest(bytes)));
     let path = folder.join(&name);
     if tokio::fs::try_exists(&path).await.unwrap_or(false) {
         return Ok(name);
     }
     tokio::fs::create_dir_all(folder).await.map_err(|_| MSG_ROW_PHOTO)?;
     let partial = folder.join(format!("{name}.{}", uuid::Uuid::new_v4().simple()));
-    tokio::fs::write(&partial, &bytes).await.map_err(|_| MSG_ROW_PHOTO)?;
+    tokio::fs::write(&partial, bytes).await.map_err(|_| MSG_ROW_PHOTO)?;
     tokio::fs::rename(&partial, &path).await.map_err(|_| MSG_ROW_PHOTO)?;
     Ok(name)
 }
@@ -221,6 +226,23 @@ async fn save_photo(folder: &Path, encoded: &str) -> Result<String, &'static str
 /// Where punch photos are kept.
 pub fn photo_folder(data_dir: &Path) -> std::path::PathBuf {
     data_dir.join("punch-photos")
+}
+
+/// A punch's time (`YYYY-MM-DD HH:MM:SS`, China time) as unix seconds, when it may still be stored: not
+/// more than the clock skew ahead of `now`, not before the first day of the previous month (older months
+/// are settled).
+pub fn punch_time(text: &str, now: i64) -> Result<i64, &'static str> {
+    let punched_at = rules::parse_china_time(text).map_err(|invalid| invalid.0)?;
+    if punched_at > now + MAX_SKEW_SECONDS {
+        return Err(MSG_ROW_FUTURE);
+    }
+    let today = rules::china_day(now);
+    let this_month = today.replace_day(1).unwrap_or(today);
+    let previous = (this_month - time::Duration::days(1)).replace_day(1).unwrap_or(this_month);
+    if punched_at < rules::parse_china_time(&format!("{previous} 00:00:00")).unwrap_or(0) {
+        return Err(MSG_ROW_TOO_OLD);
+    }
+    Ok(punched_at)
 }
 
 pub async fn punch(db: &Db, data_dir: &Path, admitted: Admitted, body: &[u8]) -> Result<DevicePunchResult, ApiError> {
@@ -249,12 +271,6 @@ pub async fn punch(db: &Db, data_dir: &Path, admitted: Admitted, body: &[u8]) ->
         .map(|(number, id, _)| (number, id))
         .collect();
     let now = clock::now();
-    let oldest = {
-        let today = clock::china_today();
-        let this_month = today.replace_day(1).unwrap_or(today);
-        let previous = (this_month - time::Duration::days(1)).replace_day(1).unwrap_or(this_month);
-        rules::parse_china_time(&format!("{previous} 00:00:00")).unwrap_or(0)
-    };
     let device_direction = Directions::parse(&device.direction).unwrap_or(Directions::Both);
     let folder = photo_folder(data_dir);
     let mut accepted = Vec::with_capacity(punches.len());
@@ -264,13 +280,7 @@ pub async fn punch(db: &Db, data_dir: &Path, admitted: Admitted, body: &[u8]) ->
         let checked = async {
             let id = IdNumber::parse(id_text).map_err(|_| MSG_ROW_ID)?;
             let worker_id = *known.get(id.as_str()).ok_or(MSG_ROW_NOT_ON_ROSTER)?;
-            let punched_at = rules::parse_china_time(text_field(punch, "time")).map_err(|invalid| invalid.0)?;
-            if punched_at > now + MAX_SKEW_SECONDS {
-                return Err(MSG_ROW_FUTURE);
-            }
-            if punched_at < oldest {
-                return Err(MSG_ROW_TOO_OLD);
-            }
+            let punched_at = punch_time(text_field(punch, "time"), now)?;
             let direction = match (text_field(punch, "direction"), device_direction) {
                 ("", Directions::In) => Direction::In,
                 ("", Directions::Out) => Direction::Out,

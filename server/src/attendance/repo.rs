@@ -51,6 +51,7 @@ pub struct NewDevice<'a> {
     pub name: &'a str,
     pub direction: &'a str,
     pub location: &'a str,
+    pub protocol: &'a str,
     pub secret_sha256: &'a str,
     pub now: i64,
 }
@@ -58,10 +59,11 @@ pub struct NewDevice<'a> {
 /// Registers a device; None when the serial is taken.
 pub async fn insert_device(db: &Db, device: &NewDevice<'_>) -> sqlx::Result<Option<i64>> {
     let sql = "INSERT INTO attendance_devices (project_id, kind, serial, name, direction, location, secret_sha256, enabled, \
-               last_heartbeat_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, TRUE, 0, $8, $8) \
+               last_heartbeat_at, created_at, updated_at, protocol) VALUES ($1, $2, $3, $4, $5, $6, $7, TRUE, 0, $8, $8, $9) \
                ON CONFLICT (serial) DO NOTHING RETURNING id";
     on_db!(db, pool => sqlx::query_scalar(sql).bind(device.project_id).bind(device.kind).bind(device.serial).bind(device.name)
-        .bind(device.direction).bind(device.location).bind(device.secret_sha256).bind(device.now).fetch_optional(pool).await)
+        .bind(device.direction).bind(device.location).bind(device.secret_sha256).bind(device.now).bind(device.protocol)
+        .fetch_optional(pool).await)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -74,6 +76,7 @@ pub struct DeviceRow {
     pub name: String,
     pub direction: String,
     pub location: String,
+    pub protocol: String,
     pub enabled: bool,
     pub last_heartbeat_at: i64,
     pub offline_minutes: i64,
@@ -81,7 +84,7 @@ pub struct DeviceRow {
     pub punches: i64,
 }
 
-const DEVICE_COLUMNS: &str = "d.id, d.project_id, p.name AS project_name, d.kind, d.serial, d.name, d.direction, d.location, d.enabled, \
+const DEVICE_COLUMNS: &str = "d.id, d.project_id, p.name AS project_name, d.kind, d.serial, d.name, d.direction, d.location, d.protocol, d.enabled, \
     d.last_heartbeat_at, COALESCE(r.offline_minutes, 10) AS offline_minutes, d.created_at, \
     (SELECT COUNT(*) FROM punches x WHERE x.device_id = d.id) AS punches";
 const DEVICE_JOINS: &str = "FROM attendance_devices d JOIN projects p ON p.id = d.project_id \
@@ -147,10 +150,13 @@ pub struct DeviceAuth {
     pub direction: String,
     pub secret_sha256: String,
     pub enabled: bool,
+    /// 'api' (the signed device API) or 'iclock' (ZKTeco PUSH).
+    pub protocol: String,
 }
 
 pub async fn device_by_serial(db: &Db, serial: &str) -> sqlx::Result<Option<DeviceAuth>> {
-    let sql = "SELECT id, project_id, direction, secret_sha256, enabled FROM attendance_devices WHERE serial = $1";
+    let sql =
+        "SELECT id, project_id, direction, secret_sha256, enabled, protocol FROM attendance_devices WHERE serial = $1";
     on_db!(db, pool => sqlx::query_as(sql).bind(serial).fetch_optional(pool).await)
 }
 
@@ -185,6 +191,32 @@ pub async fn touch_heartbeat(db: &Db, id: i64, now: i64) -> sqlx::Result<u64> {
             .bind(id)
             .bind(now)
     )
+}
+
+/// A punch as the unique index knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PunchKey {
+    pub project_id: i64,
+    pub worker_id: i64,
+    pub punched_at: i64,
+    pub device_id: i64,
+}
+
+/// Every device speaking `protocol`.
+pub async fn device_ids(db: &Db, protocol: &str) -> sqlx::Result<Vec<i64>> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT id FROM attendance_devices WHERE protocol = $1").bind(protocol).fetch_all(pool).await)
+}
+
+/// Gives a device's punch its photo (a terminal sending the snapshot after the punch); false when that punch
+/// is not stored (yet) or has one.
+pub async fn attach_photo(db: &Db, punch: &PunchKey, photo: &str) -> sqlx::Result<bool> {
+    let sql = "UPDATE punches SET photo = $5 \
+               WHERE project_id = $1 AND worker_id = $2 AND punched_at = $3 AND device_id = $4 AND photo = ''";
+    let PunchKey { project_id, worker_id, punched_at, device_id } = *punch;
+    Ok(crate::execute!(
+        db,
+        sqlx::query(sql).bind(project_id).bind(worker_id).bind(punched_at).bind(device_id).bind(photo)
+    )? > 0)
 }
 
 /// Records a used signature; false when it was used before (a replay).

@@ -31,6 +31,7 @@ pub const MSG_LOCATION: &str = "安装位置不能超过50个字";
 pub const MSG_ENABLED: &str = "请选择启用或停用";
 pub const MSG_DEVICE_NOT_FOUND: &str = "设备不存在";
 pub const MSG_STATUS: &str = "请选择正确的设备状态";
+pub const MSG_PROTOCOL: &str = "请选择通讯方式";
 pub const MSG_PROJECT_REQUIRED: &str = "请选择项目";
 pub const MSG_KEYWORD: &str = "查询条件过长";
 pub const MSG_SOURCE: &str = "请选择正确的考勤来源";
@@ -122,6 +123,38 @@ impl DeviceKind {
     }
 }
 
+/// How a device talks to the server: the signed device API (docs/device-api.md) or ZKTeco PUSH
+/// (docs/iclock.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Api,
+    Iclock,
+}
+
+impl Protocol {
+    pub fn parse(text: &str) -> Option<Protocol> {
+        match text.trim() {
+            "" | "api" => Some(Protocol::Api),
+            "iclock" => Some(Protocol::Iclock),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Protocol::Api => "api",
+            Protocol::Iclock => "iclock",
+        }
+    }
+
+    fn label(text: &str) -> &'static str {
+        match text {
+            "iclock" => "ZKTeco PUSH",
+            _ => "平台接口",
+        }
+    }
+}
+
 fn direction_label(direction: &str) -> &'static str {
     match direction {
         "in" => "进",
@@ -163,6 +196,10 @@ pub struct AttendanceDevice {
     pub direction: String,
     pub direction_label: String,
     pub location: String,
+    /// `api` (the signed device API) or `iclock` (ZKTeco PUSH).
+    pub protocol: String,
+    /// 平台接口 / ZKTeco PUSH.
+    pub protocol_label: String,
     pub enabled: bool,
     /// Enabled and heard from within the project's offline time.
     pub online: bool,
@@ -194,6 +231,8 @@ fn device_line(row: DeviceRow, now: i64) -> AttendanceDevice {
         name: row.name,
         direction: row.direction,
         location: row.location,
+        protocol_label: Protocol::label(&row.protocol).to_owned(),
+        protocol: row.protocol,
         enabled: row.enabled,
         online,
         status_label: status.to_owned(),
@@ -240,6 +279,8 @@ pub struct DeviceForm {
     pub direction: Option<String>,
     /// Where it is installed, at most 50 characters.
     pub location: Option<String>,
+    /// `api` (default: the signed device API) or `iclock` (a ZKTeco PUSH terminal; add only).
+    pub protocol: Option<String>,
 }
 
 /// `Device/edit`'s form.
@@ -300,6 +341,7 @@ pub async fn add_device(
         return Err(Invalid(MSG_SERIAL).into());
     }
     let (name, direction, location) = device_fields(&form.name, &form.direction, &form.location)?;
+    let protocol = Protocol::parse(sent(&form.protocol)).ok_or(Invalid(MSG_PROTOCOL))?;
     let secret = new_secret();
     let key = secret_key(&secret);
     let device = NewDevice {
@@ -309,6 +351,7 @@ pub async fn add_device(
         name: &name,
         direction: direction.as_str(),
         location: &location,
+        protocol: protocol.as_str(),
         secret_sha256: &key,
         now: clock::now(),
     };
@@ -316,6 +359,55 @@ pub async fn add_device(
     let detail = format!("登记{}「{name}」序列号 {serial}", kind.label());
     oplog::record(db, logged_by(current, ip).action("登记考勤设备").on("attendance_device", id).detail(detail)).await?;
     Ok(AttendanceDeviceSecret { id, serial, secret })
+}
+
+/// For the site terminals' area: the device registered under `serial`.
+pub async fn device_by_serial(db: &Db, serial: &str) -> sqlx::Result<Option<repo::DeviceAuth>> {
+    repo::device_by_serial(db, serial).await
+}
+
+/// A device was heard from at `now` (online until the project's offline time passes).
+pub async fn heard_from(db: &Db, device_id: i64, now: i64) -> sqlx::Result<()> {
+    repo::touch_heartbeat(db, device_id, now).await.map(drop)
+}
+
+/// Every device speaking `protocol`, by id.
+pub async fn device_ids(db: &Db, protocol: Protocol) -> sqlx::Result<Vec<i64>> {
+    repo::device_ids(db, protocol.as_str()).await
+}
+
+/// Gives a stored punch of a device its photo; false when the punch is not stored (yet).
+pub async fn attach_photo(db: &Db, punch: &repo::PunchKey, photo: &str) -> sqlx::Result<bool> {
+    repo::attach_photo(db, punch, photo).await
+}
+
+/// A device `id` the account may read (a regulator: in its district; a builder: its own project's).
+pub async fn readable_device(
+    db: &Db,
+    current: &CurrentAccount,
+    id: &Option<String>,
+) -> Result<AttendanceDevice, ApiError> {
+    let missing = || ApiError::NotFound(MSG_DEVICE_NOT_FOUND.into());
+    let id: i64 = sent(id).parse().map_err(|_| missing())?;
+    let row = repo::find_device(db, id).await?.ok_or_else(missing)?;
+    let scope = scope::read(db, current, &Some(row.project_id.to_string())).await.map_err(|error| match error {
+        ApiError::NotFound(_) => missing(),
+        other => other,
+    })?;
+    if !scope.covers(row.project_id) {
+        return Err(missing());
+    }
+    Ok(device_line(row, clock::now()))
+}
+
+/// The builder's own device `id`, to change (another project's → 404; a regulator: read-only).
+pub async fn writable_device(
+    current: &CurrentAccount,
+    db: &Db,
+    id: &Option<String>,
+) -> Result<AttendanceDevice, ApiError> {
+    let project_id = scope::write(current)?;
+    Ok(device_line(own_device(db, project_id, id).await?, clock::now()))
 }
 
 /// The builder's own device by `id` (another project's → 404).

@@ -12,7 +12,7 @@ use std::time::Duration;
 use crate::clock;
 use crate::db::Db;
 use crate::state::AppState;
-use crate::{auth, backup, wage, warning};
+use crate::{auth, backup, iclock, wage, warning};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Job {
@@ -26,11 +26,19 @@ pub enum Job {
     Warnings,
     /// Project exports past their seven days lose their file.
     ExportCleanup,
+    /// Site terminals' uploads and answered commands past seven days go, and what deleted terminals left.
+    TerminalUpkeep,
 }
 
 impl Job {
-    pub const ALL: [Job; 5] =
-        [Job::PayoutRecovery, Job::SessionCleanup, Job::LoginGuardCleanup, Job::Warnings, Job::ExportCleanup];
+    pub const ALL: [Job; 6] = [
+        Job::PayoutRecovery,
+        Job::SessionCleanup,
+        Job::LoginGuardCleanup,
+        Job::Warnings,
+        Job::ExportCleanup,
+        Job::TerminalUpkeep,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -39,6 +47,7 @@ impl Job {
             Job::LoginGuardCleanup => "login_guard_cleanup",
             Job::Warnings => "warnings",
             Job::ExportCleanup => "export_cleanup",
+            Job::TerminalUpkeep => "terminal_upkeep",
         }
     }
 
@@ -67,6 +76,9 @@ impl Job {
                 "removed {} expired exports",
                 backup::service::remove_expired(&state.db, &state.config.data_dir, clock::now()).await?
             ),
+            Job::TerminalUpkeep => {
+                format!("removed {} terminal rows", iclock::service::upkeep(&state.db, clock::now()).await?)
+            }
         })
     }
 }

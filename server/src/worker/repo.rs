@@ -959,6 +959,28 @@ pub async fn names(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, String)>> {
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
 
+/// For the site terminals: (worker, name) of everyone on the project's site now.
+pub async fn on_site_names(db: &Db, project_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    let sql = "SELECT w.id, w.name FROM employments e JOIN workers w ON w.id = e.worker_id \
+               WHERE e.project_id = $1 AND e.status = 1 ORDER BY w.id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await)
+}
+
+/// Of `ids`, the workers who are or were on the project's roster.
+pub async fn ever_on_roster(db: &Db, project_id: i64, ids: &[i64]) -> sqlx::Result<Vec<i64>> {
+    let mut found = Vec::new();
+    for chunk in ids.chunks(500) {
+        let sql = format!(
+            "SELECT DISTINCT worker_id FROM employments WHERE project_id = $1 AND worker_id IN ({})",
+            crate::db::placeholders(2, chunk.len())
+        );
+        let binds = crate::db::int_binds(chunk);
+        let rows: Vec<i64> = on_db!(db, pool => bind_all!(sqlx::query_scalar(sqlx::AssertSqlSafe(sql.clone())).bind(project_id), &binds).fetch_all(pool).await)?;
+        found.extend(rows);
+    }
+    Ok(found)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

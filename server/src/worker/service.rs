@@ -1407,6 +1407,16 @@ pub async fn names(db: &Db, ids: &[i64]) -> sqlx::Result<std::collections::HashM
     Ok(repo::names(db, ids).await?.into_iter().collect())
 }
 
+/// For the site terminals (iclock): (worker, name) of everyone on the project's site now, by worker.
+pub async fn on_site_names(db: &Db, project_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    repo::on_site_names(db, project_id).await
+}
+
+/// For the site terminals: which of `ids` are or were on the project's roster.
+pub async fn ever_on_roster(db: &Db, project_id: i64, ids: &[i64]) -> sqlx::Result<std::collections::HashSet<i64>> {
+    Ok(repo::ever_on_roster(db, project_id, ids).await?.into_iter().collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
