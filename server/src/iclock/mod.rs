@@ -51,6 +51,7 @@ fn answer(result: Result<String, Refusal>) -> Response {
     let (status, text) = match result {
         Ok(text) => (StatusCode::OK, text),
         Err(Refusal::Malformed(reason)) => (StatusCode::BAD_REQUEST, format!("ERROR: {reason}")),
+        Err(Refusal::NoSerial) => (StatusCode::UNAUTHORIZED, format!("ERROR: {}", service::MSG_SERIAL)),
         Err(Refusal::Unknown) => (StatusCode::UNAUTHORIZED, format!("ERROR: {}", service::MSG_UNKNOWN)),
         Err(Refusal::Disabled) => (StatusCode::FORBIDDEN, format!("ERROR: {}", service::MSG_DISABLED)),
         Err(Refusal::Database(error)) => {
@@ -67,11 +68,11 @@ fn read_refused(reason: &'static str) -> Response {
 
 /// The handshake (`options=all`): the option block with the stamps to resume from (`GET OPTION FROM: <SN>`,
 /// `ATTLOGStamp=…`, `TimeZone=8`…). Without `options`, a sign of life answered `OK`. 401 for a serial not
-/// registered as a ZKTeco PUSH terminal (then listed on 考勤设备 to adopt), 403 disabled, 400 no serial.
+/// registered as a ZKTeco PUSH terminal (then listed on 考勤设备 to adopt) or none, 403 disabled.
 #[utoipa::path(get, path = "/iclock/cdata", tag = "iclock",
     params(("SN" = String, Query, description = "the terminal's serial"), ("options" = Option<String>, Query, description = "`all` for the handshake"),
         ("pushver" = Option<String>, Query, description = "the firmware's push version")),
-    responses((status = 200, body = String, content_type = "text/plain"), (status = 400, body = String, content_type = "text/plain"),
+    responses((status = 200, body = String, content_type = "text/plain"),
         (status = 401, body = String, content_type = "text/plain"), (status = 403, body = String, content_type = "text/plain")))]
 async fn cdata_get(State(state): State<AppState>, uri: Uri) -> Response {
     let serial = param(&uri, "SN");
@@ -104,7 +105,7 @@ async fn cdata_post(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
 /// site, `DATA DELETE USERINFO PIN=…` after an exit, `CHECK`). `INFO` (firmware, counts, IP) is kept.
 #[utoipa::path(get, path = "/iclock/getrequest", tag = "iclock",
     params(("SN" = String, Query, description = "the terminal's serial"), ("INFO" = Option<String>, Query, description = "firmware, user / fingerprint / punch counts, IP")),
-    responses((status = 200, body = String, content_type = "text/plain"), (status = 400, body = String, content_type = "text/plain"),
+    responses((status = 200, body = String, content_type = "text/plain"),
         (status = 401, body = String, content_type = "text/plain"), (status = 403, body = String, content_type = "text/plain")))]
 async fn getrequest(State(state): State<AppState>, uri: Uri) -> Response {
     answer(service::poll(&state.db, &param(&uri, "SN"), &param(&uri, "INFO")).await)
@@ -127,7 +128,7 @@ async fn devicecmd(State(state): State<AppState>, uri: Uri, headers: HeaderMap, 
 /// A sign of life some firmwares send during long uploads. Answers `OK`.
 #[utoipa::path(get, path = "/iclock/ping", tag = "iclock",
     params(("SN" = String, Query, description = "the terminal's serial")),
-    responses((status = 200, body = String, content_type = "text/plain"), (status = 400, body = String, content_type = "text/plain"),
+    responses((status = 200, body = String, content_type = "text/plain"),
         (status = 401, body = String, content_type = "text/plain"), (status = 403, body = String, content_type = "text/plain")))]
 async fn ping(State(state): State<AppState>, uri: Uri) -> Response {
     answer(service::ping(&state.db, &param(&uri, "SN")).await)

@@ -227,6 +227,19 @@ pub fn delete_user(pin: i64) -> String {
 /// Makes the terminal handshake again (and so resume its logs from the stamps it is given).
 pub const CHECK: &str = "CHECK";
 
+/// What a poll's `INFO` says, for people: `<firmware>,<users>,<fingerprints>,<punches>,<IP>,…` as
+/// 固件 …，人员 …，指纹 …，考勤记录 …，IP …; the fields after the IP (algorithm versions) are left out.
+pub fn info_label(info: &str) -> String {
+    const NAMES: [&str; 5] = ["固件", "人员", "指纹", "考勤记录", "IP"];
+    NAMES
+        .iter()
+        .zip(info.split(','))
+        .filter(|(_, value)| !value.trim().is_empty())
+        .map(|(name, value)| format!("{name} {}", value.trim()))
+        .collect::<Vec<_>>()
+        .join("，")
+}
+
 /// The text of `table=ATTLOG&data=…` when a firmware puts the lines in a form field instead of the body.
 pub fn form_data(body: &[u8]) -> Option<String> {
     let text = std::str::from_utf8(body).ok()?;
@@ -320,6 +333,16 @@ mod tests {
         assert_eq!(commands(&[]), "OK");
         assert_eq!(commands(&[(5, delete_user(12))]), "C:5:DATA DELETE USERINFO PIN=12\n");
         assert_eq!(update_user(12, "张\t三\n"), "DATA UPDATE USERINFO PIN=12\tName=张三\tPri=0");
+    }
+
+    #[test]
+    fn a_polls_info_reads_as_firmware_counts_and_address() {
+        assert_eq!(
+            info_label("Ver 6.60,30,2,100,192.168.1.201,10,7"),
+            "固件 Ver 6.60，人员 30，指纹 2，考勤记录 100，IP 192.168.1.201"
+        );
+        assert_eq!(info_label("Ver 8.0"), "固件 Ver 8.0");
+        assert_eq!(info_label(""), "");
     }
 
     #[test]

@@ -56,7 +56,8 @@ pub const MSG_NOT_ICLOCK: &str = "该设备不是 ZKTeco PUSH 设备";
 pub enum Refusal {
     /// 400: the request itself is wrong.
     Malformed(&'static str),
-    /// 401: no terminal of this protocol is registered under the serial.
+    /// 401: no serial, or no terminal of this protocol registered under it.
+    NoSerial,
     Unknown,
     /// 403.
     Disabled,
@@ -77,7 +78,7 @@ fn valid_serial(serial: &str) -> bool {
 /// the clerks to adopt (`info`: what its handshake said of itself).
 async fn terminal(db: &Db, serial: &str, info: &str) -> Result<DeviceAuth, Refusal> {
     if !valid_serial(serial) {
-        return Err(Refusal::Malformed(MSG_SERIAL));
+        return Err(Refusal::NoSerial);
     }
     let now = clock::now();
     let device = attendance::device_by_serial(db, serial).await?;
@@ -145,8 +146,8 @@ pub async fn upload(
     stamp: &str,
     body: &[u8],
 ) -> Result<String, Refusal> {
-    let table = Table::parse(table).ok_or(Refusal::Malformed(MSG_TABLE))?;
     let device = terminal(db, serial, "").await?;
+    let table = Table::parse(table).ok_or(Refusal::Malformed(MSG_TABLE))?;
     let now = clock::now();
     let stamp: i64 = stamp.trim().parse().unwrap_or(0);
     let (mut outcome, raw) = match table {
@@ -431,9 +432,10 @@ pub struct StrangerQuery {
 #[serde(rename_all = "camelCase")]
 pub struct IclockTerminal {
     pub device: AttendanceDevice,
-    /// The handshake's push version; the poll's INFO (firmware, user / fingerprint / punch counts, IP).
+    /// The handshake's push version; the poll's INFO as sent, and read (固件 …，人员 …，指纹 …，考勤记录 …，IP …).
     pub push_version: String,
     pub info: String,
+    pub info_label: String,
     /// `YYYY-MM-DD HH:MM:SS`, or `0000-00-00 00:00:00` never.
     pub handshake_at: String,
     pub polled_at: String,
@@ -506,6 +508,7 @@ pub async fn detail(db: &Db, current: &CurrentAccount, query: &TerminalIdQuery) 
     let (commands_waiting, commands_failed) = repo::command_counts(db, device.id).await?;
     Ok(IclockTerminal {
         push_version: stored.push_version,
+        info_label: protocol::info_label(&stored.info),
         info: stored.info,
         handshake_at: clock::china_datetime(stored.handshake_at),
         polled_at: clock::china_datetime(stored.polled_at),

@@ -308,9 +308,7 @@ async fn terminal_requests_are_checked(app: &TestApp) {
         "该设备不是 ZKTeco PUSH 设备",
     );
     let mut nobody = Terminal::new(app, "bad%20serial!");
-    assert_eq!(nobody.handshake().await.0, 400);
-    let (status, text) = nobody.call("POST", "/iclock/cdata?SN=API-1&table=USERS", "text/plain", Vec::new()).await;
-    assert_eq!((status, text.as_str()), (400, "ERROR: table 应为 ATTLOG、OPERLOG 或 ATTPHOTO"));
+    assert_eq!(nobody.handshake().await, (401, "ERROR: 缺少或错误的设备序列号（SN）".to_owned()));
     assert_refused(
         &app.post(
             "/builder/attendance/v1/Device/add",
@@ -325,6 +323,8 @@ async fn terminal_requests_are_checked(app: &TestApp) {
     let device = register(app, &token, "ZK-IN-1", "in").await;
     let mut entrance = Terminal::new(app, "ZK-IN-1");
     assert_eq!(entrance.handshake().await.0, 200);
+    let (status, text) = entrance.call("POST", "/iclock/cdata?SN=ZK-IN-1&table=USERS", "text/plain", Vec::new()).await;
+    assert_eq!((status, text.as_str()), (400, "ERROR: table 应为 ATTLOG、OPERLOG 或 ATTPHOTO"));
     let day = (wageguard::clock::china_today() - Duration::days(1)).to_string();
     let worker = worker_of(app, 5).await;
     entrance.punch(worker, &format!("{day} 07:00:00"), 255);

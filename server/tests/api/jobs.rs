@@ -74,7 +74,8 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
             (Job::SessionCleanup, Turn::Ran),
             (Job::LoginGuardCleanup, Turn::Ran),
             (Job::Warnings, Turn::Ran),
-            (Job::ExportCleanup, Turn::Ran)
+            (Job::ExportCleanup, Turn::Ran),
+            (Job::TerminalUpkeep, Turn::Ran)
         ]
     );
     assert!(app.scalar("SELECT COUNT(*) FROM warnings").await > 0, "the engine ran on the demo data");
@@ -87,7 +88,8 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
             (Job::SessionCleanup, Turn::Skipped),
             (Job::LoginGuardCleanup, Turn::Skipped),
             (Job::Warnings, Turn::Skipped),
-            (Job::ExportCleanup, Turn::Skipped)
+            (Job::ExportCleanup, Turn::Skipped),
+            (Job::TerminalUpkeep, Turn::Skipped)
         ],
         "a start recovers payouts even in a taken slot"
     );
@@ -99,7 +101,8 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
             (Job::SessionCleanup, Turn::Skipped),
             (Job::LoginGuardCleanup, Turn::Skipped),
             (Job::Warnings, Turn::Skipped),
-            (Job::ExportCleanup, Turn::Skipped)
+            (Job::ExportCleanup, Turn::Skipped),
+            (Job::TerminalUpkeep, Turn::Skipped)
         ]
     );
 

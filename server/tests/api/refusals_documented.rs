@@ -47,7 +47,10 @@ async fn every_refusal_is_documented(app: &TestApp) {
     let token = app.login("demo", "Demo@12345").await;
     let mut refusals = 0;
     let mut undocumented = Vec::new();
-    for (template, operations) in document["paths"].as_object().unwrap() {
+    // The terminals' protocol answers plain text (robustness.rs and iclock.rs check its refusals).
+    for (template, operations) in
+        document["paths"].as_object().unwrap().iter().filter(|(path, _)| !path.starts_with("/iclock/"))
+    {
         for (method, operation) in operations.as_object().unwrap() {
             let documented = &operation["responses"]["200"]["content"]["application/json"]["schema"];
             let sides: &[&str] = if template.contains("{side}") { &["builder", "nobody"] } else { &["builder"] };

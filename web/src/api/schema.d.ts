@@ -2323,6 +2323,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/iclock/v1/Command/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The commands given to a terminal, newest first, with their state (待下发 / 已下发 / 已执行 / 执行失败)
+         *     and Return code.
+         */
+        get: operations["command_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/iclock/v1/Terminal/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A ZKTeco PUSH terminal on 考勤设备: its handshake and poll, stamps, the people it holds, commands waiting
+         *     or failed. 401 for a device of the signed API.
+         */
+        get: operations["terminal_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/iclock/v1/Terminal/resync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 重新下发人员: the whole site roster is given to the terminal again at its next poll. Logged. */
+        post: operations["terminal_resync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/iclock/v1/Terminal/reupload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 重新上传考勤: the terminal's stamps go back to 0 and it is told to handshake (CHECK), so it sends every
+         *     record it holds; what was stored counts as duplicates. Logged.
+         */
+        post: operations["terminal_reupload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/iclock/v1/Terminal/strangers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Serials that knocked in the last 7 days without being registered as ZKTeco PUSH terminals, most recent
+         *     first: the clerk adopts one by registering it (builder accounts).
+         */
+        get: operations["terminal_strangers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/iclock/v1/Upload/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A terminal's uploads of the last 7 days, newest first: lines received, stored, duplicates and the
+         *     lines that failed with why, and the text as sent.
+         */
+        get: operations["upload_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/infomation/v1/SpecialAccount/ajax_verify_bank": {
         parameters: {
             query?: never;
@@ -4477,6 +4594,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/iclock/cdata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The handshake (`options=all`): the option block with the stamps to resume from (`GET OPTION FROM: <SN>`,
+         *     `ATTLOGStamp=…`, `TimeZone=8`…). Without `options`, a sign of life answered `OK`. 401 for a serial not
+         *     registered as a ZKTeco PUSH terminal (then listed on 考勤设备 to adopt) or none, 403 disabled.
+         */
+        get: operations["cdata_get"];
+        put?: never;
+        /**
+         * An upload: `table=ATTLOG` (lines `PIN \t YYYY-MM-DD HH:MM:SS \t status \t verify …`, the terminal's local
+         *     time; also in a `data=` form field), `OPERLOG` (`USER PIN=…`, `FP PIN=…`, `FACE PIN=…`, `OPLOG …`) or
+         *     `ATTPHOTO` (header lines, a NUL byte, the JPEG). Answers `OK: <lines>`; lines that failed are kept
+         *     with the upload and shown on 考勤设备. A punch stored before is not stored again.
+         */
+        post: operations["cdata_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iclock/devicecmd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The terminal's confirmations, one per line: `ID=<id>&Return=<code>&CMD=<verb>` (0 done). Answers `OK`. */
+        post: operations["devicecmd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iclock/getrequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The command poll: `OK`, or `C:<id>:<command>` lines (`DATA UPDATE USERINFO PIN=…\tName=…` for a worker on
+         *     site, `DATA DELETE USERINFO PIN=…` after an exit, `CHECK`). `INFO` (firmware, counts, IP) is kept.
+         */
+        get: operations["getrequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iclock/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sign of life some firmwares send during long uploads. Answers `OK`. */
+        get: operations["ping"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/clue/v1/Clue/query": {
         parameters: {
             query?: never;
@@ -4958,6 +5156,10 @@ export interface components {
             /** Format: int64 */
             projectId: number;
             projectName: string;
+            /** @description `api` (the signed device API) or `iclock` (ZKTeco PUSH). */
+            protocol: string;
+            /** @description 平台接口 / ZKTeco PUSH. */
+            protocolLabel: string;
             /**
              * Format: int64
              * @description Punches this device uploaded.
@@ -5699,6 +5901,8 @@ export interface components {
             location?: string | null;
             /** @description 1–30 characters. */
             name?: string | null;
+            /** @description `api` (default: the signed device API) or `iclock` (a ZKTeco PUSH terminal; add only). */
+            protocol?: string | null;
             /** @description 1–32 letters, digits, `-` or `_`; unique over all projects (add only). */
             serial?: string | null;
         };
@@ -6541,6 +6745,52 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_IclockTerminal: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /**
+             * @description A ZKTeco PUSH terminal as 考勤设备 shows it: what it said of itself, where its logs stand, the people it
+             *     holds and its commands.
+             */
+            data: {
+                /** Format: int64 */
+                attlogStamp: number;
+                /** Format: int64 */
+                attphotoStamp: number;
+                /** Format: int64 */
+                commandsFailed: number;
+                /**
+                 * Format: int64
+                 * @description Commands not confirmed yet, and confirmed with an error.
+                 */
+                commandsWaiting: number;
+                device: components["schemas"]["AttendanceDevice"];
+                /** @description `YYYY-MM-DD HH:MM:SS`, or `0000-00-00 00:00:00` never. */
+                handshakeAt: string;
+                info: string;
+                infoLabel: string;
+                /** Format: int64 */
+                operlogStamp: number;
+                polledAt: string;
+                /** @description The handshake's push version; the poll's INFO as sent, and read (固件 …，人员 …，指纹 …，考勤记录 …，IP …). */
+                pushVersion: string;
+                /**
+                 * Format: int64
+                 * @description People the terminal was given, of them with a finger and with the face enrolled.
+                 */
+                users: number;
+                /** Format: int64 */
+                withFace: number;
+                /** Format: int64 */
+                withFingers: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_ImportResult: {
             /**
              * Format: int32
@@ -6889,6 +7139,10 @@ export interface components {
                     /** Format: int64 */
                     projectId: number;
                     projectName: string;
+                    /** @description `api` (the signed device API) or `iclock` (ZKTeco PUSH). */
+                    protocol: string;
+                    /** @description 平台接口 / ZKTeco PUSH. */
+                    protocolLabel: string;
                     /**
                      * Format: int64
                      * @description Punches this device uploaded.
@@ -7264,6 +7518,119 @@ export interface components {
                     id: number;
                     /** @description YYYY-MM-DD HH:MM:SS, China time. */
                     time: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_IclockCommand: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    command: string;
+                    createdAt: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description The terminal's Return code ('' until confirmed; 0 done). */
+                    returnCode: string;
+                    returnedAt: string;
+                    /** Format: int64 */
+                    sends: number;
+                    sentAt: string;
+                    /** @description 待下发 / 已下发 / 已执行 / 执行失败. */
+                    statusLabel: string;
+                    /** @description What it does, e.g. 下发人员 张三（工号 12）. */
+                    summary: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_IclockStranger: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** Format: int64 */
+                    contacts: number;
+                    firstSeenAt: string;
+                    /** @description What its handshake said of itself (push version). */
+                    info: string;
+                    lastSeenAt: string;
+                    serial: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_IclockUpload: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** Format: int64 */
+                    duplicates: number;
+                    /** Format: int64 */
+                    failed: number;
+                    /** @description The lines that failed and why (the first 200). */
+                    failures: components["schemas"]["FailedLine"][];
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    lines: number;
+                    /** @description The text as sent (the first 256 KB; a photo's header lines). */
+                    raw: string;
+                    receivedAt: string;
+                    /** Format: int64 */
+                    stamp: number;
+                    /** Format: int64 */
+                    stored: number;
+                    /** @description ATTLOG (考勤记录), OPERLOG (人员与登记), ATTPHOTO (考勤照片). */
+                    table: string;
+                    tableLabel: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -9883,6 +10250,13 @@ export interface components {
             /** @description 排队中, 导出中, 已完成, 失败, 已过期. */
             statusText: string;
         };
+        /** @description One line that failed, as 考勤设备 lists it. */
+        FailedLine: {
+            /** @description From 1, blank lines counted. */
+            line: number;
+            reason: string;
+            text: string;
+        };
         FeedbackForm: {
             /** @description What the project did, at most 1000 characters. */
             content?: string | null;
@@ -10064,6 +10438,92 @@ export interface components {
             id: number;
             /** @description YYYY-MM-DD HH:MM:SS, China time. */
             time: string;
+        };
+        /** @description One command given to a terminal. */
+        IclockCommand: {
+            command: string;
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The terminal's Return code ('' until confirmed; 0 done). */
+            returnCode: string;
+            returnedAt: string;
+            /** Format: int64 */
+            sends: number;
+            sentAt: string;
+            /** @description 待下发 / 已下发 / 已执行 / 执行失败. */
+            statusLabel: string;
+            /** @description What it does, e.g. 下发人员 张三（工号 12）. */
+            summary: string;
+        };
+        /** @description A serial that knocked without being registered. */
+        IclockStranger: {
+            /** Format: int64 */
+            contacts: number;
+            firstSeenAt: string;
+            /** @description What its handshake said of itself (push version). */
+            info: string;
+            lastSeenAt: string;
+            serial: string;
+        };
+        /**
+         * @description A ZKTeco PUSH terminal as 考勤设备 shows it: what it said of itself, where its logs stand, the people it
+         *     holds and its commands.
+         */
+        IclockTerminal: {
+            /** Format: int64 */
+            attlogStamp: number;
+            /** Format: int64 */
+            attphotoStamp: number;
+            /** Format: int64 */
+            commandsFailed: number;
+            /**
+             * Format: int64
+             * @description Commands not confirmed yet, and confirmed with an error.
+             */
+            commandsWaiting: number;
+            device: components["schemas"]["AttendanceDevice"];
+            /** @description `YYYY-MM-DD HH:MM:SS`, or `0000-00-00 00:00:00` never. */
+            handshakeAt: string;
+            info: string;
+            infoLabel: string;
+            /** Format: int64 */
+            operlogStamp: number;
+            polledAt: string;
+            /** @description The handshake's push version; the poll's INFO as sent, and read (固件 …，人员 …，指纹 …，考勤记录 …，IP …). */
+            pushVersion: string;
+            /**
+             * Format: int64
+             * @description People the terminal was given, of them with a finger and with the face enrolled.
+             */
+            users: number;
+            /** Format: int64 */
+            withFace: number;
+            /** Format: int64 */
+            withFingers: number;
+        };
+        /** @description One upload as received. */
+        IclockUpload: {
+            /** Format: int64 */
+            duplicates: number;
+            /** Format: int64 */
+            failed: number;
+            /** @description The lines that failed and why (the first 200). */
+            failures: components["schemas"]["FailedLine"][];
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            lines: number;
+            /** @description The text as sent (the first 256 KB; a photo's header lines). */
+            raw: string;
+            receivedAt: string;
+            /** Format: int64 */
+            stamp: number;
+            /** Format: int64 */
+            stored: number;
+            /** @description ATTLOG (考勤记录), OPERLOG (人员与登记), ATTPHOTO (考勤照片). */
+            table: string;
+            tableLabel: string;
         };
         IdForm: {
             /** @description The project's id. */
@@ -11896,6 +12356,9 @@ export interface components {
             id: number;
             /** Format: int64 */
             version: number;
+        };
+        TerminalIdForm: {
+            id?: string | null;
         };
         /** @description A punch of the ticker, masked for a screen passers-by read (DESIGN §5). */
         TickerPunch: {
@@ -15887,6 +16350,166 @@ export interface operations {
             };
         };
     };
+    command_list: {
+        parameters: {
+            query?: {
+                /** @description The device's id (考勤设备). */
+                id?: string;
+                /** @description `1`: uploads with a line that failed only. */
+                failedOnly?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_IclockCommand"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    terminal_detail: {
+        parameters: {
+            query?: {
+                /** @description The device's id (考勤设备). */
+                id?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IclockTerminal"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    terminal_resync: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TerminalIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    terminal_reupload: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TerminalIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    terminal_strangers: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_IclockStranger"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    upload_list: {
+        parameters: {
+            query?: {
+                /** @description The device's id (考勤设备). */
+                id?: string;
+                /** @description `1`: uploads with a line that failed only. */
+                failedOnly?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_IclockUpload"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     special_account_verify_bank: {
         parameters: {
             query?: never;
@@ -19125,6 +19748,235 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_FinanceSummary"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    cdata_get: {
+        parameters: {
+            query: {
+                /** @description the terminal's serial */
+                SN: string;
+                /** @description `all` for the handshake */
+                options?: string;
+                /** @description the firmware's push version */
+                pushver?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    cdata_post: {
+        parameters: {
+            query: {
+                /** @description the terminal's serial */
+                SN: string;
+                /** @description ATTLOG, OPERLOG or ATTPHOTO */
+                table: string;
+                /** @description the terminal's position in that log */
+                Stamp?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    devicecmd: {
+        parameters: {
+            query: {
+                /** @description the terminal's serial */
+                SN: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getrequest: {
+        parameters: {
+            query: {
+                /** @description the terminal's serial */
+                SN: string;
+                /** @description firmware, user / fingerprint / punch counts, IP */
+                INFO?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    ping: {
+        parameters: {
+            query: {
+                /** @description the terminal's serial */
+                SN: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
         };

@@ -6,11 +6,14 @@ import { useCanWrite } from '@/store/session';
 import { useSpansProjects } from '@/store/useProjectId';
 import { showApiError } from '@/api/client';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
+import { SetupDialog, Strangers } from '@/pages/iclock/Strangers';
+import TerminalDrawer from '@/pages/iclock/TerminalDrawer';
 import {
   addDevice,
   deleteDevice,
   DIRECTION_OPTIONS,
   editDevice,
+  PROTOCOL_OPTIONS,
   fetchDevices,
   resetSecret,
   type AttendanceDevice,
@@ -52,13 +55,15 @@ export function SecretDialog({ secret, onClose }: { secret: DeviceSecret | null;
 
 interface Editing {
   device: AttendanceDevice | null;
+  /** A new terminal's serial, filled in when adopting one that knocked unregistered. */
+  serial?: string;
 }
 
 function DeviceDialog({ kind, editing, onClose, onSaved }: {
   kind: DeviceKind;
   editing: Editing | null;
   onClose: () => void;
-  onSaved: (secret: DeviceSecret | null) => void;
+  onSaved: (secret: DeviceSecret | null, protocol: string) => void;
 }) {
   const [form] = Form.useForm<DeviceForm>();
   const [busy, setBusy] = useState(false);
@@ -70,9 +75,9 @@ function DeviceDialog({ kind, editing, onClose, onSaved }: {
     try {
       if (device) {
         await editDevice(device.id, values, device.enabled);
-        onSaved(null);
+        onSaved(null, device.protocol);
       } else {
-        onSaved(await addDevice({ ...values, kind }));
+        onSaved(await addDevice({ ...values, kind }), values.protocol ?? 'api');
       }
       form.resetFields();
     } catch (error) {
@@ -86,7 +91,9 @@ function DeviceDialog({ kind, editing, onClose, onSaved }: {
     <Modal open={editing !== null} title={device ? `编辑${noun}` : `登记${noun}`} destroyOnHidden onCancel={onClose}
       okText="保存" confirmLoading={busy} onOk={() => form.submit()} okButtonProps={{ 'data-testid': 'device-save' } as Record<string, string>}>
       <Form<DeviceForm> form={form} layout="vertical" preserve={false} onFinish={(values) => void submit(values)}
-        initialValues={device ? { serial: device.serial, name: device.name, direction: device.direction as DeviceForm['direction'], location: device.location } : { direction: kind === 'reader' ? 'in' : 'both' }}>
+        initialValues={device
+          ? { serial: device.serial, name: device.name, direction: device.direction as DeviceForm['direction'], location: device.location }
+          : { direction: kind === 'reader' ? 'in' : 'both', serial: editing?.serial, protocol: editing?.serial ? 'iclock' : 'api' }}>
         <Form.Item name="serial" label="设备序列号"
           rules={[{ required: true, pattern: /^[A-Za-z0-9_-]{1,32}$/, message: '设备序列号应为1-32位字母、数字、-或_' }]}>
           <Input disabled={device !== null} placeholder="设备铭牌上的序列号" data-testid="device-serial" />
@@ -100,6 +107,12 @@ function DeviceDialog({ kind, editing, onClose, onSaved }: {
         <Form.Item name="location" label="安装位置" rules={[{ max: 50, message: '安装位置不能超过50个字' }]}>
           <Input placeholder="如：项目东大门" data-testid="device-location" />
         </Form.Item>
+        {kind === 'attendant' && !device && (
+          <Form.Item name="protocol" label="通讯方式" rules={[{ required: true, message: '请选择通讯方式' }]}
+            extra="ZKTeco（熵基）及兼容其协议的人脸、指纹考勤机选 ZKTeco PUSH；按《设备接口说明》对接的设备选平台接口。">
+            <Select options={PROTOCOL_OPTIONS} data-testid="device-protocol" />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
@@ -114,6 +127,8 @@ export default function DeviceList({ kind, title }: { kind: DeviceKind; title: s
   const [filterForm] = Form.useForm<DeviceFilter>();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [secret, setSecret] = useState<DeviceSecret | null>(null);
+  const [setupSerial, setSetupSerial] = useState<string | null>(null);
+  const [diagnosed, setDiagnosed] = useState<number | null>(null);
   const devices = usePagedList({
     queryKey: ['attendance', 'devices', kind],
     fetchPage: (filter: DeviceFilter, page, limit) => fetchDevices(kind, filter, page, limit),
@@ -128,7 +143,10 @@ export default function DeviceList({ kind, title }: { kind: DeviceKind; title: s
     }, REFRESH_MS);
     return () => clearInterval(timer);
   }, [refetch]);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['attendance', 'devices'] });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['attendance', 'devices'] });
+    void queryClient.invalidateQueries({ queryKey: ['iclock', 'strangers'] });
+  };
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
@@ -145,6 +163,7 @@ export default function DeviceList({ kind, title }: { kind: DeviceKind; title: s
     { title: '设备名称', dataIndex: 'name', width: 180 },
     { title: '序列号', dataIndex: 'serial', width: 160 },
     { title: '方向', dataIndex: 'directionLabel', width: 70 },
+    ...(kind === 'attendant' ? [{ title: '通讯方式', dataIndex: 'protocolLabel', width: 120 }] : []),
     { title: '安装位置', dataIndex: 'location', ellipsis: true, render: (text: string) => text || '—' },
     {
       title: '状态',
@@ -162,22 +181,29 @@ export default function DeviceList({ kind, title }: { kind: DeviceKind; title: s
     {
       title: '操作',
       key: 'action',
-      width: 250,
-      render: (_, device) => canWrite && (
+      width: 300,
+      render: (_, device) => (
         <Space size={0}>
+          {device.protocol === 'iclock' && (
+            <Button type="link" size="small" data-testid={`device-diagnose-${device.serial}`} onClick={() => setDiagnosed(device.id)}>诊断</Button>
+          )}
+          {canWrite && <>
           <Button type="link" size="small" onClick={() => setEditing({ device })}>编辑</Button>
           <Button type="link" size="small" data-testid={`device-toggle-${device.serial}`}
             onClick={() => void act(() => editDevice(device.id, { name: device.name, direction: device.direction as DeviceForm['direction'], location: device.location }, !device.enabled), device.enabled ? '已停用' : '已启用')}>
             {device.enabled ? '停用' : '启用'}
           </Button>
-          <Popconfirm title="重置后旧密钥立即失效，设备需录入新密钥。确定重置？" okText="重置" cancelText="取消"
-            onConfirm={() => void resetSecret(device.id).then(setSecret, showApiError)}>
-            <Button type="link" size="small">重置密钥</Button>
-          </Popconfirm>
+          {device.protocol !== 'iclock' && (
+            <Popconfirm title="重置后旧密钥立即失效，设备需录入新密钥。确定重置？" okText="重置" cancelText="取消"
+              onConfirm={() => void resetSecret(device.id).then(setSecret, showApiError)}>
+              <Button type="link" size="small">重置密钥</Button>
+            </Popconfirm>
+          )}
           <Popconfirm title="删除设备后其已上传的考勤记录保留。确定删除？" okText="删除" cancelText="取消"
             onConfirm={() => void act(() => deleteDevice(device.id), '已删除')}>
             <Button type="link" size="small" danger>删除</Button>
           </Popconfirm>
+          </>}
         </Space>
       ),
     },
@@ -186,6 +212,7 @@ export default function DeviceList({ kind, title }: { kind: DeviceKind; title: s
   return (
     <Card data-testid={`devices-${kind}`} title={spansProjects ? `${title}（全部项目）` : title} variant="borderless"
       extra={canWrite && <Button type="primary" icon={<PlusOutlined />} data-testid="device-add" onClick={() => setEditing({ device: null })}>登记设备</Button>}>
+      {kind === 'attendant' && canWrite && <Strangers onAdopt={(serial) => setEditing({ device: null, serial })} />}
       <Form<DeviceFilter> form={filterForm} layout="inline" style={{ marginBottom: 16, rowGap: 12 }}
         onFinish={(values) => devices.search({ keyword: values.keyword ?? '', status: values.status ?? '' })}>
         <Form.Item name="keyword">
@@ -210,13 +237,16 @@ export default function DeviceList({ kind, title }: { kind: DeviceKind; title: s
         totalText={(total) => `共 ${total} 台`}
       />
       <DeviceDialog kind={kind} editing={editing} onClose={() => setEditing(null)}
-        onSaved={(created) => {
+        onSaved={(created, protocol) => {
           setEditing(null);
-          if (created) setSecret(created);
+          if (created && protocol === 'iclock') setSetupSerial(created.serial);
+          else if (created) setSecret(created);
           else void message.success('保存成功');
           refresh();
         }} />
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <SetupDialog serial={setupSerial} onClose={() => setSetupSerial(null)} />
+      <TerminalDrawer id={diagnosed} canWrite={canWrite} onClose={() => setDiagnosed(null)} />
     </Card>
   );
 }

@@ -30,6 +30,12 @@ export const DIRECTION_OPTIONS: { value: Direction; label: string }[] = [
   { value: 'out', label: '出' },
 ];
 
+/** How a terminal talks to the server (docs/device-api.md, docs/iclock.md). */
+export const PROTOCOL_OPTIONS = [
+  { value: 'api', label: '平台接口' },
+  { value: 'iclock', label: 'ZKTeco PUSH' },
+];
+
 export const SOURCE_OPTIONS = [
   { value: 'device', label: '设备' },
   { value: 'import', label: '导入' },
