@@ -30,6 +30,7 @@ pub mod message;
 pub mod notice;
 pub mod oplog;
 pub mod paging;
+pub mod platform;
 pub mod privacy;
 pub mod project;
 pub mod property;
@@ -75,7 +76,7 @@ use crate::state::AppState;
 #[openapi(
     info(title = "wageguard API", version = "0.1.0",
         description = "农民工工资支付监管平台接口。Every reply is HTTP 200 with the envelope {code, message, data}: 201 success, 101 not logged in, 401 refused, 301 needs confirmation, 403 forbidden, 404 not found. POST bodies are form-encoded; the session token goes in header X-Token."),
-    tags((name = "auth", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"), (name = "worker", description = "实名制人员：进场登记、花名册、培训、身份证补录"), (name = "attendance", description = "考勤：设备、规则、打卡记录、考勤表与修正"), (name = "iclock", description = "ZKTeco PUSH 考勤机：握手、上传、命令与设备诊断"), (name = "property", description = "财务角色配置与财务个人中心"), (name = "special", description = "专户信息、流水与到账"), (name = "affix", description = "附件凭证"), (name = "wage", description = "工资核算、工资单、发放与异常处理"), (name = "finance", description = "财务审批"), (name = "privacy", description = "证件与卡号的脱敏与查看"), (name = "calendar", description = "工作日历：法定节假日与调休"), (name = "oplog", description = "操作日志"), (name = "regulator", description = "监管：项目目录"), (name = "notice", description = "通知公告"), (name = "clue", description = "欠薪线索：公众举报、派发、反馈与办结"), (name = "warning", description = "预警信息与预警监管"), (name = "backup", description = "数据导出备份"), (name = "contract", description = "电子合同：模板、生成、打印与签订"), (name = "workbench", description = "工作台"), (name = "screen", description = "数据大屏"), (name = "report", description = "统计报表：用工结构、考勤统计、工资统计"))
+    tags((name = "auth", description = "登录与会话"), (name = "system", description = "系统设置"), (name = "message", description = "消息"), (name = "area", description = "行政区划"), (name = "upload", description = "文件上传"), (name = "account", description = "农民工工资专用账户"), (name = "audit", description = "监管审核"), (name = "company", description = "参建单位与保证金"), (name = "team", description = "班组"), (name = "project", description = "项目信息与管理人员"), (name = "faith", description = "诚信记录"), (name = "worker", description = "实名制人员：进场登记、花名册、培训、身份证补录"), (name = "attendance", description = "考勤：设备、规则、打卡记录、考勤表与修正"), (name = "iclock", description = "ZKTeco PUSH 考勤机：握手、上传、命令与设备诊断"), (name = "platform", description = "数据上报：全国建筑工人管理服务信息平台"), (name = "property", description = "财务角色配置与财务个人中心"), (name = "special", description = "专户信息、流水与到账"), (name = "affix", description = "附件凭证"), (name = "wage", description = "工资核算、工资单、发放与异常处理"), (name = "finance", description = "财务审批"), (name = "privacy", description = "证件与卡号的脱敏与查看"), (name = "calendar", description = "工作日历：法定节假日与调休"), (name = "oplog", description = "操作日志"), (name = "regulator", description = "监管：项目目录"), (name = "notice", description = "通知公告"), (name = "clue", description = "欠薪线索：公众举报、派发、反馈与办结"), (name = "warning", description = "预警信息与预警监管"), (name = "backup", description = "数据导出备份"), (name = "contract", description = "电子合同：模板、生成、打印与签订"), (name = "workbench", description = "工作台"), (name = "screen", description = "数据大屏"), (name = "report", description = "统计报表：用工结构、考勤统计、工资统计"))
 )]
 struct ApiDoc;
 
@@ -98,6 +99,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(worker::router())
         .merge(attendance::router())
         .merge(iclock::router())
+        .merge(platform::router())
         .merge(property::router())
         .merge(special::router())
         .merge(affix::router())
@@ -162,6 +164,7 @@ pub fn state(db: Db, config: Config) -> AppState {
             db: db.clone(),
             pay_delay: std::time::Duration::from_millis(config.sandbox_pay_delay_ms),
         }),
+        platform: Arc::new(platform::gateway::Platforms { db: db.clone() }),
         roster_counts: Arc::new(paging::CountCache::new(ROSTER_COUNT_TTL)),
         db,
         config: Arc::new(config),

@@ -1029,3 +1029,10 @@ pub async fn presence_days(
     binds.extend(id_numbers.iter().map(|number| Bind::Text(number.clone())));
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
+
+/// (day, worker) of every attended day of the project from `first` to `last` (`YYYY-MM-DD`), by day.
+pub async fn attended_people(db: &Db, project_id: i64, first: &str, last: &str) -> sqlx::Result<Vec<(String, i64)>> {
+    let sql = "SELECT day, worker_id FROM attendance_days WHERE project_id = $1 AND day BETWEEN $2 AND $3 AND attended = TRUE \
+               ORDER BY day, worker_id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(first).bind(last).fetch_all(pool).await)
+}

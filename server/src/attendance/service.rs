@@ -1246,3 +1246,8 @@ pub mod for_reports {
         repo::presence_days(db, projects, id_numbers, first, last).await
     }
 }
+
+/// For the worker-platform feed: (day, worker) of the project's attended days from `first` to `last`.
+pub async fn attended_people(db: &Db, project_id: i64, first: &str, last: &str) -> sqlx::Result<Vec<(String, i64)>> {
+    repo::attended_people(db, project_id, first, last).await
+}

@@ -12,7 +12,7 @@ use std::time::Duration;
 use crate::clock;
 use crate::db::Db;
 use crate::state::AppState;
-use crate::{auth, backup, iclock, wage, warning};
+use crate::{auth, backup, iclock, platform, wage, warning};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Job {
@@ -28,16 +28,19 @@ pub enum Job {
     ExportCleanup,
     /// Site terminals' uploads and answered commands past seven days go, and what deleted terminals left.
     TerminalUpkeep,
+    /// Every project with the worker-platform feed on: what changed is queued, sent and its result asked.
+    PlatformFeed,
 }
 
 impl Job {
-    pub const ALL: [Job; 6] = [
+    pub const ALL: [Job; 7] = [
         Job::PayoutRecovery,
         Job::SessionCleanup,
         Job::LoginGuardCleanup,
         Job::Warnings,
         Job::ExportCleanup,
         Job::TerminalUpkeep,
+        Job::PlatformFeed,
     ];
 
     pub fn name(self) -> &'static str {
@@ -48,6 +51,7 @@ impl Job {
             Job::Warnings => "warnings",
             Job::ExportCleanup => "export_cleanup",
             Job::TerminalUpkeep => "terminal_upkeep",
+            Job::PlatformFeed => "platform_feed",
         }
     }
 
@@ -78,6 +82,11 @@ impl Job {
             ),
             Job::TerminalUpkeep => {
                 format!("removed {} terminal rows", iclock::service::upkeep(&state.db, clock::now()).await?)
+            }
+            Job::PlatformFeed => {
+                let (projects, queued) =
+                    platform::service::run_all(&state.db, state.platform.as_ref(), clock::now()).await?;
+                format!("{projects} projects, {queued} records queued")
             }
         })
     }

@@ -341,6 +341,12 @@ pub async fn leader(db: &Db, team_id: i64) -> sqlx::Result<Option<(String, Strin
     Ok(repo::find(db, team_id).await?.map(|team| (team.leader_name, team.leader_phone)))
 }
 
+/// For the worker-platform feed: every team of the project, exited ones too, with its leader.
+pub async fn project_teams(db: &Db, project_id: i64) -> sqlx::Result<Vec<TeamRow>> {
+    let filter = TeamFilter { project_id, unit_id: 0, name_pattern: String::new(), status: 0 };
+    repo::list(db, &filter, i64::MAX, 0).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

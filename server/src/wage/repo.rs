@@ -1582,3 +1582,23 @@ pub async fn nets_per_unit_month(
     binds.extend(cohort.binds());
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
+
+/// A paid payout as the worker-platform feed reports it.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct PaidLine {
+    pub month: String,
+    pub worker_id: i64,
+    pub employment_id: i64,
+    pub days: i64,
+    pub net_fen: i64,
+    pub paid_fen: i64,
+    pub settled_at: i64,
+}
+
+/// Every paid payout of the project, by month and worker.
+pub async fn paid_lines(db: &Db, project_id: i64) -> sqlx::Result<Vec<PaidLine>> {
+    let sql = "SELECT l.month, l.worker_id, l.employment_id, l.days, l.net_fen, p.amount_fen AS paid_fen, p.settled_at \
+               FROM payouts p JOIN wage_lines l ON l.id = p.line_id WHERE p.project_id = $1 AND p.status = 'paid' \
+               ORDER BY l.month, l.worker_id, p.id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await)
+}

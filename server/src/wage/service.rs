@@ -1903,6 +1903,13 @@ pub async fn export_tables(db: &Db, project_id: i64) -> sqlx::Result<Vec<crate::
     ])
 }
 
+pub use repo::PaidLine;
+
+/// For the worker-platform feed: every paid payout of the project with its line's month and days.
+pub async fn paid_lines(db: &Db, project_id: i64) -> sqlx::Result<Vec<PaidLine>> {
+    repo::paid_lines(db, project_id).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -981,6 +981,34 @@ pub async fn ever_on_roster(db: &Db, project_id: i64, ids: &[i64]) -> sqlx::Resu
     Ok(found)
 }
 
+/// One roster line as the worker-platform feed reports it.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct FeedLine {
+    pub employment_id: i64,
+    pub worker_id: i64,
+    pub name: String,
+    pub id_number: String,
+    pub phone: String,
+    pub id_valid_to: String,
+    pub unit_id: i64,
+    pub team_id: i64,
+    pub work_type: String,
+    pub entry_date: String,
+    pub exit_date: String,
+    pub contract_signed: bool,
+    pub contract_start: String,
+    pub contract_end: String,
+}
+
+/// Every roster line of the project, past ones too, in order of entry.
+pub async fn feed_lines(db: &Db, project_id: i64) -> sqlx::Result<Vec<FeedLine>> {
+    let sql = "SELECT e.id AS employment_id, w.id AS worker_id, w.name, w.id_number, w.phone, w.id_valid_to, e.unit_id, \
+               COALESCE(e.team_id, 0) AS team_id, e.work_type, e.entry_date, e.exit_date, e.contract_signed, \
+               e.contract_start, e.contract_end \
+               FROM employments e JOIN workers w ON w.id = e.worker_id WHERE e.project_id = $1 ORDER BY e.id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

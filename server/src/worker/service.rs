@@ -1417,6 +1417,13 @@ pub async fn ever_on_roster(db: &Db, project_id: i64, ids: &[i64]) -> sqlx::Resu
     Ok(repo::ever_on_roster(db, project_id, ids).await?.into_iter().collect())
 }
 
+pub use repo::FeedLine;
+
+/// For the worker-platform feed: every roster line of the project (past ones too) with the person's data.
+pub async fn feed_lines(db: &Db, project_id: i64) -> sqlx::Result<Vec<FeedLine>> {
+    repo::feed_lines(db, project_id).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

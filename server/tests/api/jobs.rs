@@ -75,7 +75,8 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
             (Job::LoginGuardCleanup, Turn::Ran),
             (Job::Warnings, Turn::Ran),
             (Job::ExportCleanup, Turn::Ran),
-            (Job::TerminalUpkeep, Turn::Ran)
+            (Job::TerminalUpkeep, Turn::Ran),
+            (Job::PlatformFeed, Turn::Ran)
         ]
     );
     assert!(app.scalar("SELECT COUNT(*) FROM warnings").await > 0, "the engine ran on the demo data");
@@ -89,7 +90,8 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
             (Job::LoginGuardCleanup, Turn::Skipped),
             (Job::Warnings, Turn::Skipped),
             (Job::ExportCleanup, Turn::Skipped),
-            (Job::TerminalUpkeep, Turn::Skipped)
+            (Job::TerminalUpkeep, Turn::Skipped),
+            (Job::PlatformFeed, Turn::Skipped)
         ],
         "a start recovers payouts even in a taken slot"
     );
@@ -102,7 +104,8 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
             (Job::LoginGuardCleanup, Turn::Skipped),
             (Job::Warnings, Turn::Skipped),
             (Job::ExportCleanup, Turn::Skipped),
-            (Job::TerminalUpkeep, Turn::Skipped)
+            (Job::TerminalUpkeep, Turn::Skipped),
+            (Job::PlatformFeed, Turn::Skipped)
         ]
     );
 

@@ -30,6 +30,7 @@ mod orders;
 mod password;
 mod payout;
 mod payroll;
+mod platform;
 mod privacy;
 mod project_info;
 mod refusals_documented;

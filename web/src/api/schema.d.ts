@@ -2649,6 +2649,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/platform/v1/Record/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Records per state. */
+        get: operations["record_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/platform/v1/Record/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The outbox, newest first: each version of each record with its state (待上报 / 已提交 / 上报成功 /
+         *     平台退回), attempts, the last error and the platform's result.
+         */
+        get: operations["platform_record_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/platform/v1/Record/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 立即上报: queues what changed, sends the queued records in order and asks for the results, now (the
+         *     schedule does the same every period). Logged.
+         */
+        post: operations["record_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/platform/v1/Setting/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's platform account: AppID, whether a secret is saved (never the secret), the endpoint ('' the
+         *     built-in sandbox platform), enabled.
+         */
+        get: operations["setting_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/platform/v1/Setting/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the project's platform account (an empty secret keeps the saved one). Logged, without the secret. */
+        post: operations["setting_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/project/v1/Project/ajax_edit_save": {
         parameters: {
             query?: never;
@@ -6630,6 +6724,35 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_FeedRun: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description What one run did for a project. */
+            data: {
+                /** Format: int64 */
+                accepted: number;
+                /** @description Why the run stopped early (the platform did not answer), '' when it did not. */
+                error: string;
+                /**
+                 * Format: int64
+                 * @description New versions of records queued.
+                 */
+                queued: number;
+                /** Format: int64 */
+                refused: number;
+                /**
+                 * Format: int64
+                 * @description Calls the platform took (results awaited).
+                 */
+                sent: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_FinanceIndex: {
             /**
              * Format: int32
@@ -7867,6 +7990,49 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Paged_PlatformRecord: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** Format: int64 */
+                    attempts: number;
+                    createdAt: string;
+                    finishedAt: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description What it is, e.g. 人员 张三. */
+                    label: string;
+                    /** @description Why the last call got no answer ('' none). */
+                    lastError: string;
+                    method: string;
+                    /** @description 项目 / 企业 / 参建单位 / 班组 / 人员 / 进退场 / 劳动合同 / 考勤 / 工资. */
+                    methodLabel: string;
+                    /** @description The platform's result (the reason of a refusal). */
+                    result: string;
+                    sentAt: string;
+                    status: string;
+                    /** @description 待上报 / 已提交 / 上报成功 / 平台退回. */
+                    statusLabel: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Paged_ProjectChoice: {
             /**
              * Format: int32
@@ -8781,6 +8947,48 @@ export interface components {
                  * @description Projects covered.
                  */
                 projects: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_PlatformCounts: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description Records per status. */
+            data: {
+                /** Format: int64 */
+                accepted: number;
+                /** Format: int64 */
+                queued: number;
+                /** Format: int64 */
+                refused: number;
+                /** Format: int64 */
+                sent: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_PlatformSetting: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description The project's platform account as the console shows it (never the secret). */
+            data: {
+                appId: string;
+                enabled: boolean;
+                /** @description '' the built-in sandbox platform. */
+                endpoint: string;
+                /** @description A secret is saved (it is not shown again). */
+                secretSet: boolean;
+                /** @description `YYYY-MM-DD HH:MM:SS`, `0000-00-00 00:00:00` never saved. */
+                updatedAt: string;
             };
             message: string;
         };
@@ -10257,6 +10465,25 @@ export interface components {
             reason: string;
             text: string;
         };
+        /** @description What one run did for a project. */
+        FeedRun: {
+            /** Format: int64 */
+            accepted: number;
+            /** @description Why the run stopped early (the platform did not answer), '' when it did not. */
+            error: string;
+            /**
+             * Format: int64
+             * @description New versions of records queued.
+             */
+            queued: number;
+            /** Format: int64 */
+            refused: number;
+            /**
+             * Format: int64
+             * @description Calls the platform took (results awaited).
+             */
+            sent: number;
+        };
         FeedbackForm: {
             /** @description What the project did, at most 1000 characters. */
             content?: string | null;
@@ -11198,6 +11425,60 @@ export interface components {
             name: string;
             /** @description The text to insert, e.g. `{{工人姓名}}`. */
             text: string;
+        };
+        /** @description Records per status. */
+        PlatformCounts: {
+            /** Format: int64 */
+            accepted: number;
+            /** Format: int64 */
+            queued: number;
+            /** Format: int64 */
+            refused: number;
+            /** Format: int64 */
+            sent: number;
+        };
+        /** @description One version of one record in the outbox. */
+        PlatformRecord: {
+            /** Format: int64 */
+            attempts: number;
+            createdAt: string;
+            finishedAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description What it is, e.g. 人员 张三. */
+            label: string;
+            /** @description Why the last call got no answer ('' none). */
+            lastError: string;
+            method: string;
+            /** @description 项目 / 企业 / 参建单位 / 班组 / 人员 / 进退场 / 劳动合同 / 考勤 / 工资. */
+            methodLabel: string;
+            /** @description The platform's result (the reason of a refusal). */
+            result: string;
+            sentAt: string;
+            status: string;
+            /** @description 待上报 / 已提交 / 上报成功 / 平台退回. */
+            statusLabel: string;
+        };
+        /** @description The project's platform account as the console shows it (never the secret). */
+        PlatformSetting: {
+            appId: string;
+            enabled: boolean;
+            /** @description '' the built-in sandbox platform. */
+            endpoint: string;
+            /** @description A secret is saved (it is not shown again). */
+            secretSet: boolean;
+            /** @description `YYYY-MM-DD HH:MM:SS`, `0000-00-00 00:00:00` never saved. */
+            updatedAt: string;
+        };
+        PlatformSettingForm: {
+            /** @description 1–64 letters, digits, `-` or `_`, as the platform issued it. */
+            appId?: string | null;
+            /** @description 16–64 visible characters; empty keeps the saved one. */
+            appSecret?: string | null;
+            /** @description `1` enabled, `0` stopped. */
+            enabled?: string | null;
+            /** @description The platform's interface, `http://…`; empty for the built-in sandbox. */
+            endpoint?: string | null;
         };
         /** @description A post and whether it is a key post. */
         Post: {
@@ -16789,6 +17070,147 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_OpenedNotice"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    record_counts: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project; a builder's own is implied. */
+                projectId?: string;
+                /** @description A method (`ProjectWorker.Add`…), empty for all. */
+                method?: string;
+                /** @description `queued`, `sent`, `accepted` or `refused`; empty for all. */
+                status?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlatformCounts"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    platform_record_list: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project; a builder's own is implied. */
+                projectId?: string;
+                /** @description A method (`ProjectWorker.Add`…), empty for all. */
+                method?: string;
+                /** @description `queued`, `sent`, `accepted` or `refused`; empty for all. */
+                status?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_PlatformRecord"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    record_send: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FeedRun"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    setting_get: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project; a builder's own is implied. */
+                projectId?: string;
+                /** @description A method (`ProjectWorker.Add`…), empty for all. */
+                method?: string;
+                /** @description `queued`, `sent`, `accepted` or `refused`; empty for all. */
+                status?: string;
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlatformSetting"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    setting_save: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PlatformSettingForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
