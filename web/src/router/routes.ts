@@ -159,6 +159,7 @@ export const normalRoutes: AppRoute[] = [
       { path: 'idmsg', page: lazyPage(() => import('@/pages/worker/IdSupplement')), meta: { title: '身份证补录' } },
       { path: 'attendant', page: lazyPage(() => import('@/pages/attendance/Terminals')), meta: { title: '考勤设备', noProject: true } },
       { path: 'machine', page: lazyPage(() => import('@/pages/attendance/Readers')), meta: { title: '身份证阅读器' } },
+      { path: 'platform', page: lazyPage(() => import('@/pages/platform/Feed')), meta: { title: '数据上报' } },
       {
         path: 'tvscreen',
         page: lazyPage(() => import('@/pages/screen/DataScreen')),
