@@ -616,10 +616,6 @@ pub async fn strangers(
     Ok(page.answer(list, total))
 }
 
-fn logged_by<'a>(current: &'a CurrentAccount, ip: &'a str) -> Entry<'a> {
-    Entry::named(Some(current.account.id), &current.account.name, ip).project(current.account.project_id)
-}
-
 /// 重新上传考勤: every stamp back to 0 and a CHECK, so the terminal handshakes and sends all it holds
 /// (what was stored before counts as duplicates).
 pub async fn reupload(db: &Db, current: &CurrentAccount, ip: &str, form: &TerminalIdForm) -> Result<(), ApiError> {
@@ -629,7 +625,7 @@ pub async fn reupload(db: &Db, current: &CurrentAccount, ip: &str, form: &Termin
     let detail = format!("{}「{}」：重新上传全部考勤记录", device.serial, device.name);
     oplog::record(
         db,
-        logged_by(current, ip).action("设备重新上传考勤").on("attendance_device", device.id).detail(detail),
+        Entry::by(&current.account, ip).action("设备重新上传考勤").on("attendance_device", device.id).detail(detail),
     )
     .await?;
     Ok(())
@@ -642,7 +638,7 @@ pub async fn resync(db: &Db, current: &CurrentAccount, ip: &str, form: &Terminal
     let detail = format!("{}「{}」：重新下发全部在场人员", device.serial, device.name);
     oplog::record(
         db,
-        logged_by(current, ip).action("设备重新下发人员").on("attendance_device", device.id).detail(detail),
+        Entry::by(&current.account, ip).action("设备重新下发人员").on("attendance_device", device.id).detail(detail),
     )
     .await?;
     Ok(())

@@ -10,32 +10,12 @@ use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
+use super::protocol::Reply;
 use super::sandbox;
 use crate::db::Db;
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
-
-/// A platform's answer: `code` "0" taken; anything else refused with `message`.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Serialize)]
-pub struct Reply {
-    #[serde(deserialize_with = "code_text")]
-    pub code: String,
-    #[serde(default)]
-    pub message: String,
-    #[serde(default)]
-    pub data: Value,
-}
-
-/// Platforms write the code as a number or as text.
-fn code_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-    Ok(match Value::deserialize(deserializer)? {
-        Value::String(text) => text,
-        other => other.to_string(),
-    })
-}
 
 pub trait PlatformGateway: Send + Sync {
     /// Posts one signed envelope to `endpoint` ('' the sandbox). `Err`: no answer came back; the caller

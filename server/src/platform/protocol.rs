@@ -5,6 +5,8 @@
 use aes::Aes128;
 use base64::Engine;
 use cbc::cipher::{BlockModeDecrypt, BlockModeEncrypt, KeyIvInit, block_padding::Pkcs7};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 pub const VERSION: &str = "1.0";
@@ -90,6 +92,25 @@ pub fn decrypt(app_id: &str, secret: &str, encrypted: &str) -> Option<String> {
     let bytes = base64::engine::general_purpose::STANDARD.decode(encrypted).ok()?;
     let cipher = cbc::Decryptor::<Aes128>::new(&key.into(), &iv.into());
     String::from_utf8(cipher.decrypt_padded_vec::<Pkcs7>(&bytes).ok()?).ok()
+}
+
+/// A platform's answer: `code` "0" taken; anything else refused with `message`.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Serialize)]
+pub struct Reply {
+    #[serde(deserialize_with = "code_text")]
+    pub code: String,
+    #[serde(default)]
+    pub message: String,
+    #[serde(default)]
+    pub data: Value,
+}
+
+/// Platforms write the code as a number or as text.
+fn code_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    Ok(match Value::deserialize(deserializer)? {
+        Value::String(text) => text,
+        other => other.to_string(),
+    })
 }
 
 /// Fen as the platform writes money: yuan with two decimals.

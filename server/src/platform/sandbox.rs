@@ -8,8 +8,7 @@ use std::collections::HashMap;
 
 use serde_json::{Value, json};
 
-use super::gateway::Reply;
-use super::protocol::{self, METHODS, RESULT_QUERY};
+use super::protocol::{self, METHODS, RESULT_QUERY, Reply};
 use super::repo::{self, SandboxReceipt};
 use crate::clock;
 use crate::db::Db;

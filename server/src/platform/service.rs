@@ -92,7 +92,7 @@ pub async fn records(db: &Db, project_id: i64) -> sqlx::Result<Vec<Record>> {
     records.push(Record {
         method: "Project.Add",
         key: format!("project:{project_id}"),
-        label: format!("项目 {name}"),
+        label: name.clone(),
         data: json!({ "projectCode": code, "projectName": name }),
     });
     let units = crate::company::service::project_units(db, project_id).await?;
@@ -103,7 +103,7 @@ pub async fn records(db: &Db, project_id: i64) -> sqlx::Result<Vec<Record>> {
         records.push(Record {
             method: "Corp.Add",
             key: format!("corp:{}", unit.social_credit_code),
-            label: format!("企业 {}", unit.name),
+            label: unit.name.clone(),
             data: json!({ "projectCode": code, "corpCode": unit.social_credit_code, "corpName": unit.name }),
         });
     }
@@ -111,7 +111,7 @@ pub async fn records(db: &Db, project_id: i64) -> sqlx::Result<Vec<Record>> {
         records.push(Record {
             method: "ProjectSubContractor.Add",
             key: format!("unit:{}", unit.id),
-            label: format!("参建单位 {}（{}）", unit.name, role_label(&unit.role)),
+            label: format!("{}（{}）", unit.name, role_label(&unit.role)),
             data: json!({ "projectCode": code, "corpCode": unit.social_credit_code, "corpName": unit.name, "corpType": unit.role }),
         });
     }
@@ -120,7 +120,7 @@ pub async fn records(db: &Db, project_id: i64) -> sqlx::Result<Vec<Record>> {
         records.push(Record {
             method: "Team.Add",
             key: format!("team:{}", team.id),
-            label: format!("班组 {}", team.name),
+            label: team.name.clone(),
             data: json!({
                 "projectCode": code, "corpCode": corp_of(team.unit_id), "teamSysNo": team.id.to_string(), "teamName": team.name,
                 "teamLeaderName": team.leader_name, "teamLeaderPhone": team.leader_phone, "teamLeaderIdNumber": team.leader_id_number,
@@ -135,7 +135,7 @@ pub async fn records(db: &Db, project_id: i64) -> sqlx::Result<Vec<Record>> {
         records.push(Record {
             method: "ProjectWorker.Add",
             key: format!("worker:{}", line.worker_id),
-            label: format!("人员 {}", line.name),
+            label: line.name.clone(),
             data: json!({
                 "projectCode": code, "corpCode": corp_of(line.unit_id), "teamSysNo": line.team_id.to_string(), "workerName": line.name,
                 "idCardType": "01", "idCardNumber": line.id_number, "workType": line.work_type, "cellPhone": line.phone,
@@ -161,7 +161,7 @@ pub async fn records(db: &Db, project_id: i64) -> sqlx::Result<Vec<Record>> {
         records.push(Record {
             method: "WorkerContract.Add",
             key: format!("contract:{}", line.employment_id),
-            label: format!("合同 {} {}至{}", line.name, line.contract_start, line.contract_end),
+            label: format!("{} {}至{}", line.name, line.contract_start, line.contract_end),
             data: json!({
                 "projectCode": code, "corpCode": corp_of(line.unit_id), "idCardNumber": line.id_number,
                 "contractPeriodType": "0", "startDate": line.contract_start, "endDate": line.contract_end,
@@ -185,7 +185,7 @@ pub async fn records(db: &Db, project_id: i64) -> sqlx::Result<Vec<Record>> {
         records.push(Record {
             method: "WorkerAttendance.Add",
             key: format!("attendance:{day}"),
-            label: format!("考勤 {day}（{}人）", list.len()),
+            label: format!("{day}（{}人）", list.len()),
             data: json!({ "projectCode": code, "date": day, "dataList": list }),
         });
     }
@@ -202,7 +202,7 @@ pub async fn records(db: &Db, project_id: i64) -> sqlx::Result<Vec<Record>> {
         records.push(Record {
             method: "Payroll.Add",
             key: format!("payroll:{month}"),
-            label: format!("工资 {month}（{}人）", list.len()),
+            label: format!("{month}（{}人）", list.len()),
             data: json!({ "projectCode": code, "payMonth": month, "detailList": list }),
         });
     }
@@ -391,7 +391,7 @@ pub struct PlatformRecord {
     pub method: String,
     /// 项目 / 企业 / 参建单位 / 班组 / 人员 / 进退场 / 劳动合同 / 考勤 / 工资.
     pub method_label: String,
-    /// What it is, e.g. 人员 张三.
+    /// Which record, e.g. 张三, 进场 张三 2026-03-04, 2026-11-26（25人）.
     pub label: String,
     pub status: String,
     /// 待上报 / 已提交 / 上报成功 / 平台退回.
@@ -441,10 +441,6 @@ pub async fn setting(db: &Db, current: &CurrentAccount, query: &PlatformQuery) -
             updated_at: clock::china_datetime(0),
         },
     })
-}
-
-fn logged_by<'a>(current: &'a CurrentAccount, ip: &'a str) -> Entry<'a> {
-    Entry::named(Some(current.account.id), &current.account.name, ip).project(current.account.project_id)
 }
 
 pub async fn save_setting(
@@ -498,7 +494,7 @@ pub async fn save_setting(
     };
     oplog::record(
         db,
-        logged_by(current, ip).action("保存数据上报设置").on("platform_settings", project_id).detail(detail),
+        Entry::by(&current.account, ip).action("保存数据上报设置").on("platform_settings", project_id).detail(detail),
     )
     .await?;
     Ok(())
@@ -573,7 +569,10 @@ pub async fn send_now(
         outcome.refused,
         if outcome.error.is_empty() { String::new() } else { format!("；平台未应答：{}", outcome.error) }
     );
-    oplog::record(db, logged_by(current, ip).action("立即上报").on("platform_settings", project_id).detail(detail))
-        .await?;
+    oplog::record(
+        db,
+        Entry::by(&current.account, ip).action("立即上报").on("platform_settings", project_id).detail(detail),
+    )
+    .await?;
     Ok(outcome)
 }

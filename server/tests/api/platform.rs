@@ -6,8 +6,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
-use wageguard::platform::gateway::{BoxFuture, PlatformGateway, Platforms, Reply};
-use wageguard::platform::protocol::METHODS;
+use wageguard::platform::gateway::{BoxFuture, PlatformGateway, Platforms};
+use wageguard::platform::protocol::{METHODS, Reply};
 use wageguard::platform::service::run;
 use wageguard::worker::demo::demo_id_number;
 

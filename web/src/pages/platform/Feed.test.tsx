@@ -6,7 +6,7 @@ configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const refused = {
-  id: 9, method: 'ProjectWorker.Add', methodLabel: '人员', label: '人员 王建国', status: 'refused', statusLabel: '平台退回', attempts: 1,
+  id: 9, method: 'ProjectWorker.Add', methodLabel: '人员', label: '王建国', status: 'refused', statusLabel: '平台退回', attempts: 1,
   lastError: '', result: '身份证已过期（有效期至2026-05-01），请核实证件后重新上报', createdAt: '2026-11-27 19:00:00',
   sentAt: '2026-11-27 19:00:01', finishedAt: '2026-11-27 19:00:01',
 };

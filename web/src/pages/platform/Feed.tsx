@@ -112,7 +112,7 @@ export default function Feed() {
   const columns: TableColumnsType<PlatformRecord> = [
     { title: '入队时间', dataIndex: 'createdAt', width: 170 },
     { title: '类别', dataIndex: 'methodLabel', width: 90 },
-    { title: '记录', dataIndex: 'label', ellipsis: true },
+    { title: '记录', dataIndex: 'label', width: 240, ellipsis: true },
     {
       title: '状态',
       dataIndex: 'statusLabel',
@@ -136,7 +136,7 @@ export default function Feed() {
       <Card title="上报记录" variant="borderless" data-testid="platform-records"
         extra={canWrite && <Button type="primary" icon={<CloudUploadOutlined />} loading={sending} data-testid="platform-send" onClick={() => void send()}>立即上报</Button>}>
         <Alert type="info" showIcon style={{ marginBottom: 16 }}
-          title="项目、参建单位、班组、人员、进退场、劳动合同、考勤和工资有变化时自动入队，按顺序上报；平台未应答时自动重试，同一条记录不会重复上报。" />
+          title="项目、企业、参建单位、班组、人员、进退场、劳动合同、考勤和工资有变化时自动入队，按顺序上报；平台未应答时自动重试，同一条记录不会重复上报。" />
         <Row gutter={16} style={{ marginBottom: 16 }} data-testid="platform-counts">
           {STATUS_OPTIONS.map((option) => (
             <Col key={option.value} xs={12} md={6}>

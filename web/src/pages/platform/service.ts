@@ -58,6 +58,7 @@ export const sendNow = () => post('/builder/platform/v1/Record/send', {});
 
 /** What a run did, for the toast. */
 export function runSummary(run: FeedRun): string {
+  if (!run.queued && !run.sent && !run.accepted && !run.refused && !run.error) return '没有新的记录需要上报';
   const done = `新增 ${run.queued} 条，提交 ${run.sent} 条，成功 ${run.accepted} 条，退回 ${run.refused} 条`;
   return run.error ? `${done}；平台未应答，稍后自动重试` : done;
 }
