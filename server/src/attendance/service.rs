@@ -9,6 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::ingest;
 use super::repo::{self, DeviceFilter, DeviceRow, NewDevice, RecordFilter, RecordRow, SheetFilter};
+pub use super::repo::{DeviceAuth, PunchKey};
 use super::rules::{self, Directions, Rules, Stay};
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
@@ -362,7 +363,7 @@ pub async fn add_device(
 }
 
 /// For the site terminals' area: the device registered under `serial`.
-pub async fn device_by_serial(db: &Db, serial: &str) -> sqlx::Result<Option<repo::DeviceAuth>> {
+pub async fn device_by_serial(db: &Db, serial: &str) -> sqlx::Result<Option<DeviceAuth>> {
     repo::device_by_serial(db, serial).await
 }
 
@@ -377,7 +378,7 @@ pub async fn device_ids(db: &Db, protocol: Protocol) -> sqlx::Result<Vec<i64>> {
 }
 
 /// Gives a stored punch of a device its photo; false when the punch is not stored (yet).
-pub async fn attach_photo(db: &Db, punch: &repo::PunchKey, photo: &str) -> sqlx::Result<bool> {
+pub async fn attach_photo(db: &Db, punch: &PunchKey, photo: &str) -> sqlx::Result<bool> {
     repo::attach_photo(db, punch, photo).await
 }
 
