@@ -8008,7 +8008,7 @@ export interface components {
                     finishedAt: string;
                     /** Format: int64 */
                     id: number;
-                    /** @description What it is, e.g. 人员 张三. */
+                    /** @description Which record, e.g. 张三, 进场 张三 2026-03-04, 2026-11-26（25人）. */
                     label: string;
                     /** @description Why the last call got no answer ('' none). */
                     lastError: string;
@@ -11445,7 +11445,7 @@ export interface components {
             finishedAt: string;
             /** Format: int64 */
             id: number;
-            /** @description What it is, e.g. 人员 张三. */
+            /** @description Which record, e.g. 张三, 进场 张三 2026-03-04, 2026-11-26（25人）. */
             label: string;
             /** @description Why the last call got no answer ('' none). */
             lastError: string;
