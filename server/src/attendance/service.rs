@@ -308,7 +308,8 @@ pub struct AttendanceDeviceSecret {
     pub secret: String,
 }
 
-fn valid_serial(text: &str) -> bool {
+/// A device serial: 1–32 letters, digits, `-` or `_` (both protocols).
+pub fn valid_serial(text: &str) -> bool {
     (1..=32).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 

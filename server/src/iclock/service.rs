@@ -69,14 +69,10 @@ impl From<sqlx::Error> for Refusal {
     }
 }
 
-fn valid_serial(serial: &str) -> bool {
-    (1..=32).contains(&serial.len()) && serial.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-}
-
 /// The registered, enabled iclock terminal `serial`, now heard from. An unregistered serial is listed for
 /// the clerks to adopt (`info`: what its handshake said of itself).
 async fn terminal(db: &Db, serial: &str, info: &str) -> Result<DeviceAuth, Refusal> {
-    if !valid_serial(serial) {
+    if !attendance::valid_serial(serial) {
         return Err(Refusal::NoSerial);
     }
     let now = clock::now();
