@@ -179,7 +179,8 @@ fn panic_reply(_: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Re
 /// The whole application: API, OpenAPI document, console, with path canonicalisation in front.
 pub fn app(state: AppState) -> Router {
     let (api, document) = api();
-    let canonical = CanonicalPaths::new(document.paths.paths.keys());
+    // Shared: the service in front is cloned for every request.
+    let canonical = Arc::new(CanonicalPaths::new(document.paths.paths.keys()));
     let document = Arc::new(document);
     let security_headers = headers::security_headers(&state.config.site);
     let router = Router::new()

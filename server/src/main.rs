@@ -3,6 +3,11 @@ use std::io::IsTerminal;
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
+// Every request allocates its rows, JSON and headers on one thread and frees some on another; glibc's
+// allocator spent a sixth of the roster's time under load (docs/decisions.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()

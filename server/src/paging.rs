@@ -61,37 +61,99 @@ pub struct Paged<T> {
     pub limit: i64,
 }
 
-/// Totals of recent list filters, kept a few seconds. Counting every line a broad filter matches costs far
-/// more than fetching a page of 20, and a user paging through one filter asks for the same total again and
-/// again. The owner clears the cache on every write to the list; another instance's writes show within `ttl`.
+/// Totals of recent list filters. Counting every line a broad filter matches costs far more than fetching
+/// a page of 20, and a user paging through one filter asks for the same total again and again. A total is
+/// fresh for `ttl`; for `STALE_FOR` after that it is still answered while one caller counts it again in the
+/// background, so no request waits for a recount of a million lines. The owner clears the cache on every
+/// write to the list; another instance's writes show within `ttl` plus one recount.
 pub struct CountCache {
     ttl: Duration,
-    entries: Mutex<HashMap<String, (Instant, i64)>>,
+    state: Mutex<CountState>,
 }
+
+struct CountState {
+    /// Moved on by every `clear`: a count begun before a write must not be kept after it.
+    generation: u64,
+    entries: HashMap<String, CountEntry>,
+}
+
+struct CountEntry {
+    counted_at: Instant,
+    total: i64,
+    /// When a caller was handed the recount of this stale entry (another is handed it after `ttl`, in case
+    /// that count failed).
+    recount_since: Option<Instant>,
+}
+
+/// What the cache holds for a filter.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Cached {
+    Fresh(i64),
+    /// Answer `total`; with a ticket, this caller counts again and `put`s the result with it.
+    Stale {
+        total: i64,
+        recount: Option<CountTicket>,
+    },
+    /// Count now and `put` the result with the ticket.
+    Missing(CountTicket),
+}
+
+/// The cache's generation when a count began.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountTicket(u64);
 
 /// Entries kept at most; beyond it the cache starts afresh (a bound on memory, not an eviction policy).
 const COUNT_CACHE_ENTRIES: usize = 10_000;
 
+/// How long past `ttl` a total is answered while it is counted again.
+const STALE_FOR: Duration = Duration::from_secs(60);
+
 impl CountCache {
     pub fn new(ttl: Duration) -> CountCache {
-        CountCache { ttl, entries: Mutex::new(HashMap::new()) }
+        CountCache { ttl, state: Mutex::new(CountState { generation: 0, entries: HashMap::new() }) }
     }
 
-    pub fn get(&self, key: &str) -> Option<i64> {
-        let entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        entries.get(key).filter(|(at, _)| at.elapsed() < self.ttl).map(|(_, total)| *total)
+    fn state(&self) -> std::sync::MutexGuard<'_, CountState> {
+        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    pub fn put(&self, key: String, total: i64) {
-        let mut entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if entries.len() >= COUNT_CACHE_ENTRIES {
-            entries.clear();
+    pub fn get(&self, key: &str) -> Cached {
+        let mut state = self.state();
+        let ticket = CountTicket(state.generation);
+        let Some(entry) = state.entries.get_mut(key) else { return Cached::Missing(ticket) };
+        let age = entry.counted_at.elapsed();
+        if age < self.ttl {
+            return Cached::Fresh(entry.total);
         }
-        entries.insert(key, (Instant::now(), total));
+        if age >= self.ttl + STALE_FOR {
+            return Cached::Missing(ticket);
+        }
+        let recount = match entry.recount_since {
+            Some(since) if since.elapsed() < self.ttl => None,
+            _ => {
+                entry.recount_since = Some(Instant::now());
+                Some(ticket)
+            }
+        };
+        Cached::Stale { total: entry.total, recount }
+    }
+
+    /// Keeps a total counted under `ticket`, unless the list was written since.
+    pub fn put(&self, key: String, total: i64, ticket: CountTicket) {
+        let mut state = self.state();
+        if state.generation != ticket.0 {
+            return;
+        }
+        if state.entries.len() >= COUNT_CACHE_ENTRIES {
+            state.entries.clear();
+        }
+        state.entries.insert(key, CountEntry { counted_at: Instant::now(), total, recount_since: None });
     }
 
     pub fn clear(&self) {
-        self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clear();
+        let mut state = self.state();
+        state.generation += 1;
+        state.entries.clear();
     }
 }
 
@@ -120,16 +182,39 @@ mod tests {
     }
 
     #[test]
-    fn counts_are_kept_until_cleared_or_stale() {
+    fn counts_are_kept_until_cleared() {
         let cache = CountCache::new(Duration::from_secs(60));
-        assert_eq!(cache.get("a"), None);
-        cache.put("a".into(), 7);
-        assert_eq!(cache.get("a"), Some(7));
+        let Cached::Missing(ticket) = cache.get("a") else { panic!("an empty cache holds nothing") };
+        cache.put("a".into(), 7, ticket);
+        assert_eq!(cache.get("a"), Cached::Fresh(7));
         cache.clear();
-        assert_eq!(cache.get("a"), None);
-        let stale = CountCache::new(Duration::ZERO);
-        stale.put("a".into(), 7);
-        assert_eq!(stale.get("a"), None);
+        assert!(matches!(cache.get("a"), Cached::Missing(_)));
+    }
+
+    #[test]
+    fn a_count_begun_before_a_write_is_not_kept() {
+        let cache = CountCache::new(Duration::from_secs(60));
+        let Cached::Missing(ticket) = cache.get("a") else { panic!("an empty cache holds nothing") };
+        cache.clear();
+        cache.put("a".into(), 7, ticket);
+        assert!(matches!(cache.get("a"), Cached::Missing(_)));
+    }
+
+    #[test]
+    fn a_stale_total_is_answered_and_recounted_by_one_caller() {
+        let cache = CountCache::new(Duration::ZERO);
+        let Cached::Missing(ticket) = cache.get("a") else { panic!("an empty cache holds nothing") };
+        cache.put("a".into(), 7, ticket);
+        let Cached::Stale { total: 7, recount: Some(ticket) } = cache.get("a") else { panic!("stale, to recount") };
+        // With a ttl of zero the recount is handed out again at once; with a real ttl the next caller gets None.
+        let slow = CountCache::new(Duration::from_millis(50));
+        let Cached::Missing(first) = slow.get("b") else { panic!("an empty cache holds nothing") };
+        slow.put("b".into(), 3, first);
+        std::thread::sleep(Duration::from_millis(60));
+        assert!(matches!(slow.get("b"), Cached::Stale { total: 3, recount: Some(_) }));
+        assert_eq!(slow.get("b"), Cached::Stale { total: 3, recount: None });
+        cache.put("a".into(), 8, ticket);
+        assert!(matches!(cache.get("a"), Cached::Stale { total: 8, .. }));
     }
 
     #[test]

@@ -3,7 +3,6 @@
 
 use axum::http::{Request, Uri};
 
-#[derive(Clone)]
 pub struct CanonicalPaths {
     templates: Vec<Vec<String>>,
 }
@@ -20,22 +19,19 @@ impl CanonicalPaths {
 
     pub fn canonical(&self, path: &str) -> Option<String> {
         let segments: Vec<&str> = path.split('/').collect();
-        self.templates.iter().find_map(|template| {
-            if template.len() != segments.len() {
-                return None;
-            }
-            let mut rewritten = Vec::with_capacity(segments.len());
-            for (pattern, actual) in template.iter().zip(&segments) {
-                if pattern.starts_with('{') {
-                    rewritten.push(actual.to_string());
-                } else if pattern.eq_ignore_ascii_case(actual) {
-                    rewritten.push(pattern.clone());
-                } else {
-                    return None;
-                }
-            }
-            Some(rewritten.join("/"))
-        })
+        let template = self.templates.iter().find(|template| {
+            template.len() == segments.len()
+                && template
+                    .iter()
+                    .zip(&segments)
+                    .all(|(pattern, actual)| pattern.starts_with('{') || pattern.eq_ignore_ascii_case(actual))
+        })?;
+        let rewritten: Vec<&str> = template
+            .iter()
+            .zip(&segments)
+            .map(|(pattern, actual)| if pattern.starts_with('{') { *actual } else { pattern.as_str() })
+            .collect();
+        Some(rewritten.join("/"))
     }
 
     pub fn rewrite<B>(&self, mut request: Request<B>) -> Request<B> {

@@ -68,6 +68,8 @@ impl Db {
                 .idle_timeout(if in_memory { None } else { Some(Duration::from_secs(600)) })
                 .max_lifetime(if in_memory { None } else { Some(Duration::from_secs(3600)) })
                 .acquire_timeout(Duration::from_secs(10))
+                // A file does not hang up: no ping before every query (a round trip to the connection's thread).
+                .test_before_acquire(false)
                 .connect_with(options)
                 .await
                 .context("无法打开 SQLite 数据库")?;
@@ -194,4 +196,21 @@ where
         })
         .collect();
     TextRows { columns, rows }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Db;
+
+    /// `.cargo/config.toml` builds SQLite so that a prepared statement is reused as prepared (see there).
+    #[tokio::test]
+    async fn the_bundled_sqlite_keeps_its_plans_and_no_memory_statistics() {
+        let Db::Sqlite(pool) = Db::connect("sqlite::memory:").await.expect("an in-memory database") else {
+            panic!("a SQLite URL opens SQLite")
+        };
+        let options: Vec<String> =
+            sqlx::query_scalar("SELECT compile_options FROM pragma_compile_options").fetch_all(&pool).await.unwrap();
+        assert!(options.iter().any(|option| option == "ENABLE_QPSG"), "{options:?}");
+        assert!(options.iter().any(|option| option == "DEFAULT_MEMSTATUS=0"), "{options:?}");
+    }
 }

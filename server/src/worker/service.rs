@@ -3,6 +3,8 @@
 //! must pass. Handlers are in `mod.rs`, the import in `import.rs`, SQL in `repo.rs`, the spreadsheets in
 //! `xlsx.rs`.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -26,7 +28,7 @@ use crate::domain::wage_card::{self, WageCard};
 use crate::envelope::ApiError;
 use crate::extract::sent;
 use crate::oplog;
-use crate::paging::{CountCache, Page, Paged};
+use crate::paging::{Cached, CountCache, Page, Paged};
 use crate::project::options::{self, SelectOption};
 use crate::scope;
 use crate::upload::service::URL_PREFIX;
@@ -619,11 +621,12 @@ pub fn roster_line(row: &RosterRow) -> RosterLine {
     }
 }
 
-/// A page of the roster. The filter's total comes from `counts` while fresh (the worker router clears it
-/// after every write), so paging through a broad filter counts its lines once.
+/// A page of the roster. The filter's total comes from `counts` (the worker router clears it after every
+/// write), so paging through a broad filter counts its lines once; a total past its time is answered while
+/// it is counted again in the background.
 pub async fn roster(
     db: &Db,
-    counts: &CountCache,
+    counts: &Arc<CountCache>,
     current: &CurrentAccount,
     query: &RosterQuery,
 ) -> Result<Paged<RosterLine>, ApiError> {
@@ -632,10 +635,25 @@ pub async fn roster(
     let filter = roster_filter(project_id, query)?;
     let key = format!("{filter:?}");
     let total = match counts.get(&key) {
-        Some(total) => total,
-        None => {
+        Cached::Fresh(total) => total,
+        Cached::Stale { total, recount } => {
+            if let Some(ticket) = recount {
+                let (db, counts) = (db.clone(), Arc::clone(counts));
+                let filter = filter.clone();
+                tokio::spawn(async move {
+                    match repo::roster_count(&db, &filter).await {
+                        Ok(total) => counts.put(key, total, ticket),
+                        Err(error) => {
+                            tracing::warn!(?error, "recounting a roster total failed; counted again on a later request")
+                        }
+                    }
+                });
+            }
+            total
+        }
+        Cached::Missing(ticket) => {
             let total = repo::roster_count(db, &filter).await?;
-            counts.put(key, total);
+            counts.put(key, total, ticket);
             total
         }
     };
