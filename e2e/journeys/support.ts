@@ -137,6 +137,14 @@ async function stop(running: Running): Promise<void> {
   rmSync(running.dir, { recursive: true, force: true });
 }
 
+/** A failed journey's server: whether it still runs, and the end of its log, printed with the failure. */
+function report(running: Running): void {
+  const { exitCode, signalCode } = running.server;
+  const state = exitCode === null && signalCode === null ? 'running' : `exited (code ${exitCode}, signal ${signalCode})`;
+  const log = readFileSync(path.join(running.dir, 'server.log'), 'utf8').split('\n').slice(-40).join('\n');
+  console.log(`the journey server at ${running.url}: ${state}; the end of its log:\n${log}`);
+}
+
 /**
  * Each journey file gets its own server: started for the file's first test, reused by its later tests, stopped
  * when the worker moves to another file or ends. So any file runs alone and the files run in any order.
@@ -162,6 +170,7 @@ export const test = base.extend<{ server: JourneyServer; idReader: boolean }, { 
         journeyServers.current = await start(testInfo.file, journeyServers.template, firstPort, idReader);
       }
       await use(journeyServers.current);
+      if (testInfo.status !== testInfo.expectedStatus) report(journeyServers.current);
     },
     // Starting a server is not the journey's time: it has its own timeout.
     { auto: true, timeout: 60_000 },

@@ -137,8 +137,7 @@ pub async fn insert_session(
     Ok(())
 }
 
-/// The account of a session still live at `now`.
-/// The account of a live session, in one round trip (every request reads it).
+/// The account of a session still live at `now`, in one round trip (every request reads it).
 pub async fn live_session_account(db: &Db, token_hash: &str, now: i64) -> sqlx::Result<Option<Account>> {
     let sql =
         select_accounts!("WHERE id = (SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_at > $2)");
