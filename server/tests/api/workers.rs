@@ -5,7 +5,7 @@ use axum::body::Body;
 use axum::http::{Request, header};
 use http_body_util::BodyExt;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
-use serde_json::Value;
+use serde_json::{Value, json};
 use tower::ServiceExt;
 
 use crate::both;
@@ -122,7 +122,7 @@ async fn registration_derives_the_person_and_refuses_bad_fields(app: &TestApp) {
         data["teams"].as_array().unwrap().iter().map(|team| team["label"].as_str().unwrap()).collect();
     assert_eq!(teams, ["钢筋班", "木工班", "混凝土班"]);
     assert_eq!(data["workTypes"][2]["label"], "钢筋工");
-    assert_eq!(data["banks"][0], serde_json::json!({"value": "102", "label": "中国工商银行"}));
+    assert_eq!(data["banks"][0], json!({"value": "102", "label": "中国工商银行"}));
 
     let (unit, team) = unit_and_team(app, &token).await;
     let form = register_form("11010519491231002x", &unit, &team);
@@ -177,10 +177,35 @@ async fn registration_derives_the_person_and_refuses_bad_fields(app: &TestApp) {
     assert_eq!(detail["contractSigned"], true);
     assert_eq!(detail["status"], 1);
     assert_eq!(detail["history"].as_array().unwrap().len(), 1);
+    assert_listed_as_detailed(app, &token, id, "110105194912310").await;
+    let teamless = with(&form, &[("idNumber", "110105194912310046"), ("teamId", ""), ("contractSigned", "0")]);
+    let reply = app.post(&path("register"), Some(&token), &teamless).await;
+    assert_eq!(reply["code"], 201, "{reply}");
+    let line =
+        assert_listed_as_detailed(app, &token, reply["data"]["id"].as_i64().unwrap(), "110105194912310046").await;
+    assert_eq!(
+        (&line["teamId"], &line["teamName"], &line["contractSigned"]),
+        (&Value::Null, &json!(""), &json!(false))
+    );
 
     let again = app.post(&path("register"), Some(&token), &form).await;
     assert_refused(&again, "该人员已在本项目在场，不能重复登记");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '人员进场登记'").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '人员进场登记'").await, 2);
+}
+
+/// The roster line of employment `id` (found by `id_prefix`) as the list gives it: every field the detail has,
+/// equal to it but for the masked numbers. SQLite hands the list over by another path than the detail.
+async fn assert_listed_as_detailed(app: &TestApp, token: &str, id: i64, id_prefix: &str) -> Value {
+    let detail = app.get(&format!("{}?id={id}", path("detail")), Some(token)).await["data"].clone();
+    let listed = list(app, token, &format!("idNumber={id_prefix}")).await;
+    let line =
+        listed["list"].as_array().unwrap().iter().find(|line| line["id"] == id).expect("the line is listed").clone();
+    for (field, value) in line.as_object().unwrap() {
+        if field != "idNumber" && field != "wageCardNumber" {
+            assert_eq!(value, &detail[field], "{field}");
+        }
+    }
+    line
 }
 
 /// A second approved project with its own builder account and contractor, for the duplicate and scoping cases.
