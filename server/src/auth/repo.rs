@@ -137,11 +137,10 @@ pub async fn insert_session(
     Ok(())
 }
 
-/// The account of a session still live at `now`, in one round trip (every request reads it).
-pub async fn live_session_account(db: &Db, token_hash: &str, now: i64) -> sqlx::Result<Option<Account>> {
-    let sql =
-        select_accounts!("WHERE id = (SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_at > $2)");
-    on_db!(db, pool => sqlx::query_as(sql).bind(token_hash).bind(now).fetch_optional(pool).await)
+/// The account id of a session still live at `now`.
+pub async fn live_session_account(db: &Db, token_hash: &str, now: i64) -> sqlx::Result<Option<i64>> {
+    let sql = "SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_at > $2";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(token_hash).bind(now).fetch_optional(pool).await)
 }
 
 pub async fn delete_session(db: &Db, token_hash: &str) -> sqlx::Result<()> {
