@@ -204,7 +204,8 @@ pub async fn register(
     })
 }
 
-/// One roster line. Its fields are in `ROSTER_COLUMNS`' order: SQLite hands a page over as JSON arrays.
+/// One roster line. Its fields are in the order of `ROSTER_COLUMNS` and of `ROSTER_JSON_ITEMS` (SQLite hands a
+/// page over as JSON arrays, decoded by position): a column added goes into both, at the same place.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow, serde::Deserialize)]
 pub struct RosterRow {
     pub id: i64,
