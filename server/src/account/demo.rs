@@ -47,12 +47,31 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The special account of `project_id` holds `balance_fen`, for the warnings' demo of a low balance.
-pub async fn set_balance(db: &Db, project_id: i64, balance_fen: i64) -> sqlx::Result<u64> {
-    execute!(
+/// Brings the special account of `project_id` down to `balance_fen` for the warnings' demo of a low balance,
+/// as the bank would: one 'out' flow returning the builder's surplus, so the balance stays the sum of the
+/// flows and every row of 专户流水 follows from the one before. Nothing when it holds no more already.
+pub async fn draw_down_to(db: &Db, project_id: i64, balance_fen: i64) -> anyhow::Result<()> {
+    let Some(balance) = flows::balance(db, project_id).await? else { return Ok(()) };
+    if balance <= balance_fen {
+        return Ok(());
+    }
+    flows::post(
         db,
-        sqlx::query("UPDATE special_accounts SET balance_fen = $1 WHERE project_id = $2")
-            .bind(balance_fen)
-            .bind(project_id)
+        &NewFlow {
+            project_id,
+            direction: Direction::Out,
+            amount_fen: balance - balance_fen,
+            counterparty_name: BUILDER,
+            counterparty_account: BUILDER_ACCOUNT,
+            counterparty_bank: BUILDER_BANK,
+            summary: "退回建设单位超额拨付的人工费",
+            source: Source::Bank,
+            bank_ref: "",
+            payout_id: None,
+            occurred_at: clock::now(),
+            created_by: None,
+        },
     )
+    .await?;
+    Ok(())
 }

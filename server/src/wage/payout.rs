@@ -30,6 +30,9 @@ pub async fn pay_order(
     max_lines: i64,
 ) -> anyhow::Result<()> {
     let order = repo::order(db, 0, order_id).await?.ok_or_else(|| anyhow::anyhow!("order {order_id} vanished"))?;
+    // The approval checked the days; an order approved before that check existed is checked again here.
+    let refused = repo::fail_unheld(db, order_id, super::service::unheld_line_reason, actor).await?;
+    notify::lines_failed(db, order.project_id, order_id, &order.order_no, &refused).await?;
     let mut left = max_lines;
     loop {
         let batch = if left > 0 { repo::pending_payouts(db, order_id, left.min(CHUNK)).await? } else { Vec::new() };

@@ -1162,10 +1162,11 @@ pub async fn confirm(db: &Db, current: &CurrentAccount, ip: &str, form: &WageIdF
     if sheet.status == "draft" && !draft_differences(db, &sheet).await?.2.is_empty() {
         return Err(ApiError::refused(MSG_STALE));
     }
-    if !repo::set_sheet_status(db, sheet.id, "draft", "confirmed", "确认工资表", &actor(current, ip)).await? {
-        return Err(ApiError::refused(MSG_NOT_CONFIRMABLE));
+    match repo::confirm_sheet(db, sheet.id, &actor(current, ip)).await? {
+        Ok(()) => Ok(()),
+        Err(Refusal::Changed) => Err(ApiError::refused(MSG_NOT_CONFIRMABLE)),
+        Err(other) => Err(refusal(other)),
     }
-    Ok(())
 }
 
 pub async fn unconfirm(db: &Db, current: &CurrentAccount, ip: &str, form: &WageIdForm) -> Result<(), ApiError> {
@@ -1369,7 +1370,42 @@ pub fn refusal(refusal: Refusal) -> ApiError {
         Refusal::Shortfall(fen) => ApiError::refused(format!("专户余额不足，还差{}元", yuan_grouped(fen))),
         Refusal::Empty => ApiError::refused(MSG_NOTHING_TO_PAY),
         Refusal::NotVerified => ApiError::refused(super::MSG_NOT_VERIFIED),
+        Refusal::Unheld(lines) => ApiError::refused(unheld_message(&lines)),
     }
+}
+
+/// Dates named in a refusal at most; the rest are counted.
+const DAYS_NAMED: usize = 5;
+
+/// Why a line cannot pay: the days of its worker's month another sheet holds (named, with that sheet), or,
+/// when none does, that the line pays more attended days than it holds.
+pub fn unheld_line_reason(line: &repo::UnheldLine) -> String {
+    if line.elsewhere.is_empty() {
+        let (year, month) = line.month.split_once('-').unwrap_or((&line.month, ""));
+        return format!(
+            "{}{year}年{}月计发{}天出勤，只登记了其中{}天的日期，不能发放",
+            line.worker_name,
+            month.trim_start_matches('0'),
+            line.days,
+            line.held
+        );
+    }
+    let mut sheets: Vec<String> = Vec::new();
+    for day in &line.elsewhere {
+        let sheet = format!("{}工资表（{}）", day.sheet_name, sheet_status_label(&day.sheet_status));
+        if !sheets.contains(&sheet) {
+            sheets.push(sheet);
+        }
+    }
+    let named: Vec<&str> = line.elsewhere.iter().take(DAYS_NAMED).map(|day| day.day.as_str()).collect();
+    let more =
+        if line.elsewhere.len() > DAYS_NAMED { format!("等{}天", line.elsewhere.len()) } else { String::new() };
+    format!("{}的{}{}已在{}计发，不能重复计发", line.worker_name, named.join("、"), more, sheets.join("、"))
+}
+
+fn unheld_message(lines: &[repo::UnheldLine]) -> String {
+    let first = lines.first().map(unheld_line_reason).unwrap_or_default();
+    if lines.len() > 1 { format!("{first}（另有{}人同样）", lines.len() - 1) } else { first }
 }
 
 /// What confirming or submitting the sheets would pay: lines with net pay, total, the cards the bank would

@@ -54,7 +54,7 @@ pub async fn seed(db: &Db, project_id: i64, config: &WarningConfig) -> anyhow::R
     let leaver = on_site[on_site.len() - 1];
     let payroll: Vec<(i64, i64, i64)> = on_site[..on_site.len() - 1].iter().map(|(w, e)| (*w, *e, 600_000)).collect();
     wage::demo::sheet(db, project_id, builder, &month_text(m1), "draft", &payroll).await?;
-    account::demo::set_balance(db, project_id, 5_000_000).await?;
+    account::demo::draw_down_to(db, project_id, 5_000_000).await?;
     // A week without punches.
     attendance::demo::forget_from(db, project_id, &format_date(today - Duration::days(7))).await?;
     // A worker who left ten days ago, attended that month and has no final line.

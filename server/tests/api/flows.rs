@@ -67,3 +67,61 @@ async fn a_project_without_account_posts_nothing(app: &TestApp) {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM account_flows WHERE amount_fen = 100").await, 0);
 }
 both!(a_project_without_account_posts_nothing);
+
+/// Issue 34 item 2: on the demo with its trouble staged (a low balance), a payout and a transfer, 专户流水 walked
+/// from the first flow: each row's balance is the one before it plus or minus its amount, the last is the
+/// account's balance, and money in less money out is that balance.
+async fn every_rows_balance_follows_from_the_row_before(app: &TestApp) {
+    assert!(wageguard::warning::demo::seed(&app.db, 1, &app.config.warnings).await.expect("warnings demo"));
+    let admin = app.login("admin", "Admin@12345").await;
+    let today = wageguard::domain::dates::format_date(wageguard::clock::china_today());
+    let transfer = app
+        .post(
+            "/admin/special/v1/Account/transfer",
+            Some(&admin),
+            &[
+                ("projectId", "1"),
+                ("amount", "1000000"),
+                ("payer_name", "郑州市金水区城市建设投资有限公司"),
+                ("date", &today),
+            ],
+        )
+        .await;
+    assert_eq!(transfer["code"], 201, "{transfer}");
+    let demo = app.login("demo", "Demo@12345").await;
+    let order = crate::orders::submitted_order(app, &demo).await;
+    let finance = app.login("finance", "Demo@12345").await;
+    crate::orders::verify_by_id(app, &finance).await;
+    let paid = crate::orders::decide(app, &finance, order, "1", "").await;
+    assert_eq!(paid["code"], 201, "{paid}");
+
+    let mut rows = Vec::new();
+    let mut page = 1;
+    let (balance, sum_in, sum_out) = loop {
+        let reply = app.get(&format!("/builder/special/v1/Account/flows?page={page}&limit=100"), Some(&demo)).await;
+        assert_eq!(reply["code"], 201, "{reply}");
+        let data = &reply["data"];
+        rows.extend(data["list"].as_array().unwrap().iter().cloned());
+        if rows.len() as i64 >= data["total"].as_i64().unwrap() {
+            break (fen(&data["balance"]), fen(&data["sumIn"]), fen(&data["sumOut"]));
+        }
+        page += 1;
+    };
+    assert!(rows.len() > 10, "the demo's flows, the transfer and the payouts");
+    rows.reverse();
+    let mut running = 0;
+    for row in &rows {
+        let amount = fen(&row["amount"]);
+        running += if row["direction"] == "in" { amount } else { -amount };
+        assert_eq!(fen(&row["balanceAfter"]), running, "{row}");
+    }
+    assert_eq!(running, balance);
+    assert_eq!(sum_in - sum_out, balance);
+    assert_eq!(balance, app.scalar("SELECT balance_fen FROM special_accounts WHERE project_id = 1").await);
+}
+both!(every_rows_balance_follows_from_the_row_before);
+
+/// A yuan amount as the API writes it (`1234.50`, no separators) in fen.
+fn fen(value: &serde_json::Value) -> i64 {
+    wageguard::wage::money::parse_yuan(value.as_str().unwrap()).unwrap_or_else(|| panic!("a yuan amount: {value}"))
+}

@@ -27,6 +27,7 @@ mod messages;
 mod notices;
 mod oplog;
 mod orders;
+mod paid_once;
 mod password;
 mod payout;
 mod payroll;

@@ -7,6 +7,12 @@ use crate::db::{Bind, Db, Tx};
 use crate::oplog::Entry;
 use crate::{bind_all, execute_in, on_db, on_tx, record_in_tx};
 
+mod held;
+pub use held::{HeldElsewhere, LinesOf, UnheldLine, unheld_lines};
+
+/// Lines a refusal for days held elsewhere names at most.
+pub const UNHELD_NAMED: i64 = 3;
+
 /// Who changes something, for the operation log.
 #[derive(Clone, Debug)]
 pub struct Actor {
@@ -613,6 +619,59 @@ pub async fn set_sheet_status(
     })
 }
 
+/// Confirms a draft sheet whose lines hold every attended day they pay, in one transaction with the check.
+pub async fn confirm_sheet(db: &Db, id: i64, actor: &Actor) -> sqlx::Result<Result<(), Refusal>> {
+    let mut tx = Tx::begin(db).await?;
+    let unheld = unheld_lines(&mut tx, LinesOf::Sheets(&[id]), UNHELD_NAMED).await?;
+    if !unheld.is_empty() {
+        tx.rollback().await?;
+        return Ok(Err(Refusal::Unheld(unheld)));
+    }
+    let done = execute_in!(
+        &mut tx,
+        sqlx::query("UPDATE wage_sheets SET status = 'confirmed', confirmed_at = $2 WHERE id = $1 AND status = 'draft' AND order_id IS NULL")
+            .bind(id)
+            .bind(clock::now())
+    )?;
+    if done == 0 {
+        tx.rollback().await?;
+        return Ok(Err(Refusal::Changed));
+    }
+    crate::oplog::record_in(&mut tx, &actor.entry("确认工资表", "wage_sheet", id, "draft → confirmed".to_owned()))
+        .await?;
+    tx.commit().await?;
+    Ok(Ok(()))
+}
+
+/// The order's payouts still pending whose lines pay attended days they do not hold fail with `reason(line)`
+/// before the bank is asked; answers the workers' names and reasons.
+pub async fn fail_unheld(
+    db: &Db,
+    order_id: i64,
+    reason: impl Fn(&UnheldLine) -> String,
+    actor: &Actor,
+) -> sqlx::Result<Vec<(String, String)>> {
+    let mut tx = Tx::begin(db).await?;
+    let unheld = unheld_lines(&mut tx, LinesOf::Order(order_id), i64::MAX).await?;
+    let now = clock::now();
+    let mut failed = Vec::new();
+    for line in &unheld {
+        let why = reason(line);
+        let sql = "UPDATE payouts SET status = 'failed', failure_reason = $3, settled_at = $4 \
+                   WHERE order_id = $1 AND line_id = $2 AND status IN ('queued', 'pending')";
+        if execute_in!(&mut tx, sqlx::query(sql).bind(order_id).bind(line.line_id).bind(&why).bind(now))? > 0 {
+            crate::oplog::record_in(
+                &mut tx,
+                &actor.entry("拒付重复计发", "wage_order", order_id, format!("{}：{why}", line.worker_name)),
+            )
+            .await?;
+            failed.push((line.worker_name.clone(), why));
+        }
+    }
+    tx.commit().await?;
+    Ok(failed)
+}
+
 /// Deletes a draft sheet with its lines. False: not a draft.
 pub async fn delete_sheet(db: &Db, id: i64, actor: &Actor) -> sqlx::Result<bool> {
     on_db!(db, pool => {
@@ -922,6 +981,8 @@ pub enum Refusal {
     Empty,
     /// The approver has no unused verification within its lifetime.
     NotVerified,
+    /// Lines would pay attended days they do not hold (some held by other lines).
+    Unheld(Vec<UnheldLine>),
 }
 
 fn order_no(now: i64) -> String {
@@ -1010,6 +1071,11 @@ pub async fn submit_order(
     if line_count == 0 {
         tx.rollback().await?;
         return Ok(Err(Refusal::Empty));
+    }
+    let unheld = unheld_lines(&mut tx, LinesOf::Sheets(sheet_ids), UNHELD_NAMED).await?;
+    if !unheld.is_empty() {
+        tx.rollback().await?;
+        return Ok(Err(Refusal::Unheld(unheld)));
     }
     if let Some(refusal) = uncovered(&mut tx, project_id, total_fen).await? {
         tx.rollback().await?;
@@ -1165,6 +1231,11 @@ pub async fn approve(
     if taken == 0 {
         tx.rollback().await?;
         return Ok(Err(Refusal::Changed));
+    }
+    let unheld = unheld_lines(&mut tx, LinesOf::Order(order_id), UNHELD_NAMED).await?;
+    if !unheld.is_empty() {
+        tx.rollback().await?;
+        return Ok(Err(Refusal::Unheld(unheld)));
     }
     let used = on_tx!(&mut tx, conn => async {
         let verification: Option<i64> = sqlx::query_scalar("SELECT id FROM approval_verifications WHERE account_id = $1 AND used = FALSE \
