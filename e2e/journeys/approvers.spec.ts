@@ -1,10 +1,11 @@
 /**
- * Finance approver accounts: the clerk creates an approver on 财务角色配置 and reads the initial password
- * once; the approver logs in on the finance tab, must change it, then edits the name and changes the phone
- * with the SMS code sent to the new phone (read from the sandbox gateway's outbox).
+ * Finance approver accounts (issue 28, separation of duties): the clerk creates an approver on 财务角色配置 and
+ * sees only that the initial password went by SMS to the approver's phone; the approver reads it there (the
+ * sandbox gateway's outbox), logs in on the finance tab, must change it, enters the own ID number, then edits the
+ * name and changes the phone with the SMS code sent to the new phone.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, login, loginAsDemo, shot, smsCode, toast } from './support';
+import { expect, test, login, loginAsDemo, shot, smsCode, smsText, toast } from './support';
 
 const ACCOUNT = `cw_${Date.now() % 100000}`;
 const PHONE = `139${String(Date.now()).slice(-8)}`;
@@ -17,7 +18,7 @@ async function logout(page: Page) {
   await page.goto('/login');
 }
 
-test('the clerk creates an approver, who changes the initial password, the name and the phone', async ({ page, server }, testInfo) => {
+test('the clerk creates an approver, whose password arrives only by SMS; the approver enters the ID number', async ({ page, server }, testInfo) => {
   await loginAsDemo(page);
   await page.goto('/system/propertyRole');
   await expect(page.getByTestId('property-role-page')).toContainText('财务角色配置');
@@ -26,14 +27,16 @@ test('the clerk creates an approver, who changes the initial password, the name 
   await page.getByTestId('approver-account').fill(ACCOUNT);
   await page.getByTestId('approver-name').fill('赵审批');
   await page.getByTestId('approver-phone').fill(PHONE);
-  await page.getByTestId('approver-idnumber').fill('410105199001011233');
+  await expect(page.getByTestId('approver-idnumber')).toHaveCount(0);
   await shot(page, testInfo, '01-new-approver');
   await page.getByRole('button', { name: /保\s*存/ }).click();
   const notice = page.getByTestId('initial-password');
   await expect(notice).toContainText(ACCOUNT);
-  const password = (await page.getByTestId('initial-password-value').innerText()).trim();
+  await expect(page.getByTestId('initial-password-value')).toContainText(`${PHONE.slice(0, 3)}****${PHONE.slice(7)}`);
+  await expect(notice).not.toContainText('Cw@');
+  const password = /Cw@\d{8}x/.exec(smsText(server, PHONE))?.[0] ?? '';
   expect(password).toMatch(/^Cw@\d{8}x$/);
-  await shot(page, testInfo, '02-initial-password-once');
+  await shot(page, testInfo, '02-initial-password-sent');
   await page.getByRole('button', { name: '我已记下' }).click();
   await expect(page.getByTestId('approver-table')).toContainText('待改初始密码');
   await shot(page, testInfo, '03-approver-list');
@@ -52,6 +55,12 @@ test('the clerk creates an approver, who changes the initial password, the name 
 
   await login(page, { username: ACCOUNT, password: NEW_PASSWORD, side: 'finance' });
   await expect(page.getByTestId('forced-password-dialog')).toHaveCount(0);
+  const idDialog = page.getByTestId('own-idnumber-dialog');
+  await expect(idDialog).toBeVisible();
+  await idDialog.getByTestId('own-idnumber').fill('410105199001011233');
+  await shot(page, testInfo, '04b-own-id-number');
+  await page.getByTestId('own-idnumber-save').click();
+  await expect(idDialog).toHaveCount(0);
   await page.goto('/personalCenter/index');
   await expect(page.getByTestId('personal-info')).toContainText('赵审批');
   await expect(page.getByTestId('personal-info')).toContainText('410105********1233');

@@ -180,6 +180,12 @@ export const test = base.extend<{ server: JourneyServer; idReader: boolean }, { 
   },
 });
 
+/** The newest text the sandbox gateway sent to a phone (an initial password, a code), from the server's database. */
+export function smsText(server: JourneyServer, phone: string): string {
+  const sql = `SELECT content FROM sms_outbox WHERE phone = '${phone}' ORDER BY id DESC LIMIT 1;`;
+  return execFileSync('sqlite3', [`${server.dir}/e2e.db`, sql], { encoding: 'utf8' }).trim();
+}
+
 /** The newest SMS code the sandbox gateway sent to a phone, read from the journey server's database. */
 export function smsCode(server: JourneyServer, phone: string): string {
   const sql = `SELECT code FROM sms_codes WHERE phone = '${phone}' ORDER BY id DESC LIMIT 1;`;

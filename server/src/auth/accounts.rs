@@ -47,8 +47,9 @@ pub async fn count(db: &Db) -> sqlx::Result<i64> {
 }
 
 /// A finance approver's name and ID number, as the project's 财务角色配置 sets them.
-pub async fn set_finance_identity(db: &Db, id: i64, name: &str, id_number: &str) -> sqlx::Result<()> {
-    repo::update_finance_identity(db, id, name, id_number).await
+/// A finance approver enters the ID number once, at first login: false when one is on file already.
+pub async fn set_own_id_number(db: &Db, id: i64, id_number: &str) -> sqlx::Result<bool> {
+    repo::set_own_id_number(db, id, id_number).await
 }
 
 pub async fn set_name(db: &Db, id: i64, name: &str) -> sqlx::Result<()> {

@@ -229,9 +229,17 @@ pub async fn insert_outbox(db: &Db, phone: &str, content: &str, now: i64) -> sql
     Ok(())
 }
 
-pub async fn insert_code(db: &Db, phone: &str, code: &str, now: i64, expires_at: i64) -> sqlx::Result<()> {
-    let sql = "INSERT INTO sms_codes (phone, code, created_at, expires_at) VALUES ($1, $2, $3, $4)";
-    execute!(db, sqlx::query(sql).bind(phone).bind(code).bind(now).bind(expires_at))?;
+/// A new code of `phone` for `purpose` ('' for login and phone changes; `order:<id>` for an approval).
+pub async fn insert_code(
+    db: &Db,
+    phone: &str,
+    purpose: &str,
+    code: &str,
+    now: i64,
+    expires_at: i64,
+) -> sqlx::Result<()> {
+    let sql = "INSERT INTO sms_codes (phone, purpose, code, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)";
+    execute!(db, sqlx::query(sql).bind(phone).bind(purpose).bind(code).bind(now).bind(expires_at))?;
     Ok(())
 }
 
@@ -243,19 +251,22 @@ pub async fn codes_sent_since(db: &Db, phone: &str, since: i64) -> sqlx::Result<
         .await)
 }
 
-/// The newest unused code of the phone live at `now`: its id, code and wrong attempts.
-pub async fn latest_code(db: &Db, phone: &str, now: i64) -> sqlx::Result<Option<(i64, String, i64)>> {
+/// The newest unused code of the phone for `purpose` live at `now`: its id and code.
+pub async fn latest_code(db: &Db, phone: &str, purpose: &str, now: i64) -> sqlx::Result<Option<(i64, String)>> {
     on_db!(db, pool => sqlx::query_as(
-        "SELECT id, code, attempts FROM sms_codes WHERE phone = $1 AND used = FALSE AND expires_at > $2 ORDER BY id DESC LIMIT 1")
+        "SELECT id, code FROM sms_codes WHERE phone = $1 AND purpose = $2 AND used = FALSE AND expires_at > $3 ORDER BY id DESC LIMIT 1")
         .bind(phone)
+        .bind(purpose)
         .bind(now)
         .fetch_optional(pool)
         .await)
 }
 
-pub async fn count_code_attempt(db: &Db, id: i64) -> sqlx::Result<()> {
-    execute!(db, sqlx::query("UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1").bind(id))?;
-    Ok(())
+/// Takes one of the code's `max` checks in one conditional update, so parallel guesses cannot check more;
+/// false when none is left.
+pub async fn take_code_attempt(db: &Db, id: i64, max: i64) -> sqlx::Result<bool> {
+    let sql = "UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2";
+    Ok(execute!(db, sqlx::query(sql).bind(id).bind(max))? == 1)
 }
 
 /// Marks the code used; answers 0 when another request used it first.
@@ -263,10 +274,10 @@ pub async fn use_code(db: &Db, id: i64) -> sqlx::Result<u64> {
     execute!(db, sqlx::query("UPDATE sms_codes SET used = TRUE WHERE id = $1 AND used = FALSE").bind(id))
 }
 
-pub async fn update_finance_identity(db: &Db, id: i64, name: &str, id_number: &str) -> sqlx::Result<()> {
-    let sql = "UPDATE accounts SET name = $2, id_number = $3 WHERE id = $1 AND kind = 'finance'";
-    execute!(db, sqlx::query(sql).bind(id).bind(name).bind(id_number))?;
-    Ok(())
+/// Records a finance account's own ID number when none is on file; false when one is.
+pub async fn set_own_id_number(db: &Db, id: i64, id_number: &str) -> sqlx::Result<bool> {
+    let sql = "UPDATE accounts SET id_number = $2 WHERE id = $1 AND kind = 'finance' AND id_number = ''";
+    Ok(execute!(db, sqlx::query(sql).bind(id).bind(id_number))? == 1)
 }
 
 pub async fn update_name(db: &Db, id: i64, name: &str) -> sqlx::Result<()> {

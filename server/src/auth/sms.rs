@@ -46,8 +46,22 @@ pub fn is_mobile(phone: &str) -> bool {
     bytes.len() == 11 && bytes[0] == b'1' && (b'3'..=b'9').contains(&bytes[1]) && bytes.iter().all(u8::is_ascii_digit)
 }
 
-/// Creates a six-digit code for `phone` and sends it, at most once a minute and ten times a day per phone.
+/// Creates a six-digit login or phone-change code for `phone` and sends it, at most once a minute and ten
+/// times a day per phone.
 pub async fn send_code(db: &Db, gateway: &dyn SmsGateway, phone: &str) -> Result<(), ApiError> {
+    send_code_for(db, gateway, phone, "", &|code| format!("您的登录验证码为{code}，5分钟内有效，请勿泄露给他人。"))
+        .await
+}
+
+/// Creates a six-digit code for `purpose` (see `repo::insert_code`) and sends `text(code)` to `phone`, with the
+/// limits of [`send_code`].
+pub async fn send_code_for(
+    db: &Db,
+    gateway: &dyn SmsGateway,
+    phone: &str,
+    purpose: &str,
+    text: &(dyn Fn(&str) -> String + Sync),
+) -> Result<(), ApiError> {
     let now = clock::now();
     if repo::codes_sent_since(db, phone, now - RESEND_AFTER_SECONDS).await? > 0 {
         return Err(ApiError::refused("验证码发送过于频繁，请60秒后再试"));
@@ -56,25 +70,34 @@ pub async fn send_code(db: &Db, gateway: &dyn SmsGateway, phone: &str) -> Result
         return Err(ApiError::refused("该手机号今日获取验证码次数已达上限，请明天再试"));
     }
     let code = format!("{:06}", rand::random_range(0..1_000_000u32));
-    repo::insert_code(db, phone, &code, now, now + CODE_LIFETIME_SECONDS).await?;
-    gateway.send(phone, &format!("您的登录验证码为{code}，5分钟内有效，请勿泄露给他人。")).await.map_err(|error| {
+    repo::insert_code(db, phone, purpose, &code, now, now + CODE_LIFETIME_SECONDS).await?;
+    send_message(gateway, phone, &text(&code)).await
+}
+
+/// Sends one text (an initial password, a code) through the gateway; a failure is the envelope's refusal.
+pub async fn send_message(gateway: &dyn SmsGateway, phone: &str, text: &str) -> Result<(), ApiError> {
+    gateway.send(phone, text).await.map_err(|error| {
         tracing::error!(?error, "sms gateway failed");
         ApiError::refused("短信发送失败，请稍后再试")
     })
 }
 
-/// Checks the newest live code of `phone`; a right code is used up, a wrong one counts an attempt.
+/// Checks the newest live login or phone-change code of `phone`.
 pub async fn check_code(db: &Db, phone: &str, code: &str) -> Result<(), ApiError> {
+    check_code_for(db, phone, "", code).await
+}
+
+/// Checks the newest live code of `phone` for `purpose`: each check takes one of its five attempts first (one
+/// conditional update, so parallel guesses cannot check more); a right code is used up.
+pub async fn check_code_for(db: &Db, phone: &str, purpose: &str, code: &str) -> Result<(), ApiError> {
     let now = clock::now();
-    let latest = repo::latest_code(db, phone, now).await?;
-    let Some((id, expected, attempts)) = latest else {
+    let Some((id, expected)) = repo::latest_code(db, phone, purpose, now).await? else {
         return Err(ApiError::refused("短信验证码已失效，请重新获取"));
     };
-    if attempts >= MAX_ATTEMPTS {
+    if !repo::take_code_attempt(db, id, MAX_ATTEMPTS).await? {
         return Err(ApiError::refused("短信验证码错误次数过多，请重新获取"));
     }
     if expected != code.trim() {
-        repo::count_code_attempt(db, id).await?;
         return Err(ApiError::refused("短信验证码错误"));
     }
     if repo::use_code(db, id).await? == 0 {

@@ -13,22 +13,19 @@ use utoipa_axum::routes;
 use crate::attendance::service::AttendanceWorkerMonth;
 use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
-use crate::auth::sms;
 use crate::clock;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
 use crate::paging::{Page, Paged};
 use crate::state::AppState;
-use crate::wage::VERIFICATION_SECONDS;
 use crate::wage::basis::{self, WageAttendanceForm, WageBasisQuery, WageOrderBasis};
 use crate::wage::service::{
     self, FinanceAuditForm, FinanceIndex, FinanceRecord, WageDetailQuery, WageOrder, WageOrderDetail, WageOrderQuery,
     actor,
 };
+use crate::wage::{VERIFICATION_SECONDS, approval};
 
 pub const MSG_APPROVERS_ONLY: &str = "仅财务审批人员可以操作";
-pub const MSG_CODE_REQUIRED: &str = "请输入短信验证码";
-pub const MSG_NO_PHONE: &str = "账号未登记手机号码";
 /// Orders an approver has decided (history).
 pub const DECIDED: [&str; 4] = ["rejected", "paying", "paid", "partial"];
 
@@ -70,13 +67,23 @@ pub struct FinancePageForm {
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct FinanceOrderForm {
+    /// The pending order the verification is for.
+    pub id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct FinanceCodeForm {
+    /// The pending order the code was sent for.
+    pub id: Option<String>,
     /// The six-digit code sent by `Veritest`.
     pub code: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct FinanceIdNumberForm {
+    /// The pending order the verification is for.
+    pub id: Option<String>,
     pub idnumber: Option<String>,
 }
 
@@ -195,21 +202,24 @@ async fn record_list(
     Ok(ok(service::own_records(&state.db, current.account.id, page).await?))
 }
 
-/// Sends a six-digit code to the approver's own phone (once a minute). Answers the masked phone.
+/// Sends a six-digit code for approving pending order `id` to the approver's own phone (once a minute); the
+/// text names the order number and amount. Answers the masked phone.
 #[utoipa::path(post, path = "/finance/project/v1/orders/Veritest", tag = "finance",
     params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = FinanceOrderForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<String>)))]
-async fn veritest(State(state): State<AppState>, current: CurrentAccount) -> ApiResult<String> {
-    approver_project(&current)?;
-    let phone = current.account.phone.clone();
-    if !sms::is_mobile(&phone) {
-        return Err(ApiError::refused(MSG_NO_PHONE));
-    }
-    sms::send_code(&state.db, state.sms.as_ref(), &phone).await?;
-    Ok(ok_with(sms::mask_phone(&phone), "验证码已发送"))
+async fn veritest(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(form): Params<FinanceOrderForm>,
+) -> ApiResult<String> {
+    let project_id = approver_project(&current)?;
+    let masked =
+        approval::send_code(&state.db, state.sms.as_ref(), project_id, &current.account.phone, &form.id).await?;
+    Ok(ok_with(masked, "验证码已发送"))
 }
 
-/// Checks the SMS code; success allows one approval within 10 minutes. Logged.
+/// Checks the SMS code sent for order `id`; success allows that order's approval within 10 minutes. Logged.
 #[utoipa::path(post, path = "/finance/project/v1/orders/Verification", tag = "finance",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = FinanceCodeForm, content_type = "application/x-www-form-urlencoded"),
@@ -220,18 +230,14 @@ async fn verification(
     current: CurrentAccount,
     Params(form): Params<FinanceCodeForm>,
 ) -> ApiResult<FinanceVerified> {
-    approver_project(&current)?;
-    let code = form.code.as_deref().unwrap_or("").trim().to_owned();
-    if code.is_empty() {
-        return Err(ApiError::refused(MSG_CODE_REQUIRED));
-    }
-    sms::check_code(&state.db, &current.account.phone, &code).await?;
-    service::add_verification(&state.db, "sms", &actor(&current, &ip)).await?;
+    let project_id = approver_project(&current)?;
+    let actor = actor(&current, &ip);
+    approval::check_code(&state.db, project_id, &current.account.phone, &form.id, &form.code, &actor).await?;
     Ok(ok_with(FinanceVerified { valid_until: clock::now() + VERIFICATION_SECONDS }, "验证成功"))
 }
 
-/// Checks the approver's ID number against the one on file; success allows one approval within 10
-/// minutes. Logged.
+/// Checks the approver's ID number against the one on file, for order `id`; success allows that order's
+/// approval within 10 minutes. Locked after too many wrong answers, like a password. Logged.
 #[utoipa::path(post, path = "/finance/project/v1/orders/VerifyIdnumber", tag = "finance",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = FinanceIdNumberForm, content_type = "application/x-www-form-urlencoded"),
@@ -242,8 +248,10 @@ async fn verify_id_number(
     current: CurrentAccount,
     Params(form): Params<FinanceIdNumberForm>,
 ) -> ApiResult<FinanceVerified> {
-    approver_project(&current)?;
-    service::verify_id_number(&state.db, &form.idnumber, &actor(&current, &ip)).await?;
+    let project_id = approver_project(&current)?;
+    let actor = actor(&current, &ip);
+    let security = &state.config.security;
+    approval::check_id_number(&state.db, security, project_id, &form.id, &form.idnumber, &actor).await?;
     Ok(ok_with(FinanceVerified { valid_until: clock::now() + VERIFICATION_SECONDS }, "验证成功"))
 }
 

@@ -81,7 +81,7 @@ async fn examine(
     Ok(ok(service::list(&state, &current, &query).await?))
 }
 
-/// One approver for the edit form (full ID number). Another project's approver → 404.
+/// One approver for the edit form (ID number masked 6 + 4). Another project's approver → 404.
 #[utoipa::path(method(get, post), path = "/builder/project/v1/project/Information", tag = "property",
     params(("X-Token" = String, Header, description = "session token"), PropertyIdQuery),
     responses((status = 200, body = Envelope<PropertyApproverDetail>)))]
@@ -94,10 +94,10 @@ async fn information(
 }
 
 /// Without `id`, creates an approver: login `account` (4–20 letters, digits or underscores; unique), `name`,
-/// mobile `phone` (nobody else's), `idnumber` (checksum; not another approver's of the project). The account
-/// starts on a random initial password, answered once and never stored in clear, with `isupdate` 0, so the
-/// finance shell forces a change at the first login. With `id`, edits name and ID number (the phone changes
-/// only through `Verifyphonenumber` + `Veritestalter`). Logged. Builder only (regulator, finance → 403);
+/// mobile `phone` (nobody else's). The account starts on a random initial password sent by SMS to that phone
+/// (never answered, never stored in clear), with `isupdate` 0, so the finance shell forces a change and the
+/// entry of the approver's own ID number at the first login; answers the masked phone. With `id`, edits the
+/// name. An `idnumber` is refused (the approver enters it). Logged. Builder only (regulator, finance → 403);
 /// another project's `id` → 404.
 #[utoipa::path(post, path = "/builder/project/v1/project/Set_account", tag = "property",
     params(("X-Token" = String, Header, description = "session token")),
@@ -127,8 +127,8 @@ async fn open(
     Ok(ok(None))
 }
 
-/// A new initial password for approver `id`, answered once; the lock-out is cleared, every session ends and
-/// the next login forces a change. Logged.
+/// A new initial password for approver `id`, sent by SMS to the approver's own phone (answers the masked
+/// phone); the lock-out is cleared, every session ends and the next login forces a change. Logged.
 #[utoipa::path(post, path = "/builder/project/v1/project/Resetpassword", tag = "property",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PropertyIdQuery, content_type = "application/x-www-form-urlencoded"),
@@ -157,18 +157,17 @@ async fn veritest(
     Ok(ok_with(None, "手机号可以使用"))
 }
 
-/// Checks an approver's `idnumber` (`id` when editing): pattern and checksum, not another approver's of the
-/// project. Answers the gender and birthday it encodes.
+/// Refused (403): the approver enters the ID number, and a check here would tell the clerk whether a guessed
+/// number is an approver's.
 #[utoipa::path(post, path = "/builder/project/v1/project/Verification", tag = "property",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PropertyIdCheckForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<PropertyIdFacts>)))]
 async fn verification(
-    State(state): State<AppState>,
     current: CurrentAccount,
-    Params(form): Params<PropertyIdCheckForm>,
+    Params(_form): Params<PropertyIdCheckForm>,
 ) -> ApiResult<PropertyIdFacts> {
-    Ok(ok(service::check_id_number(&state, &current, &form).await?))
+    Err(service::check_id_number(&current))
 }
 
 /// The card the browser read from the site ID reader (the site configuration's `idreader`): `name` and
@@ -184,32 +183,30 @@ async fn builder_idcardreader(
     Ok(ok(service::builder_card(&current, &form)?))
 }
 
-/// Phone change of approver `id`, step 1: a six-digit code (valid 5 minutes, one a minute) to the new `phone`.
+/// Refused (403): only the approver changes the own phone (finance `orders/Verifyphonenumber`); whoever could
+/// point it at a number of his own could reset the password to it.
 #[utoipa::path(post, path = "/builder/project/v1/project/Verifyphonenumber", tag = "property",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PropertyPhoneForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn builder_verify_phone_number(
-    State(state): State<AppState>,
     current: CurrentAccount,
-    Params(form): Params<PropertyPhoneForm>,
+    Params(_form): Params<PropertyPhoneForm>,
 ) -> ApiResult<Option<String>> {
-    service::builder_send_phone_code(&state, &current, &form).await?;
+    service::builder_send_phone_code(&current)?;
     Ok(ok_with(None, service::MSG_CODE_SENT))
 }
 
-/// Phone change of approver `id`, step 2: the new `phone` and the `code` sent to it. Logged.
+/// Refused (403), as `Verifyphonenumber`.
 #[utoipa::path(post, path = "/builder/project/v1/project/Veritestalter", tag = "property",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = PropertyPhoneForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn builder_veritestalter(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
     current: CurrentAccount,
-    Params(form): Params<PropertyPhoneForm>,
+    Params(_form): Params<PropertyPhoneForm>,
 ) -> ApiResult<Option<String>> {
-    service::builder_change_phone(&state, &current, &ip, &form).await?;
+    service::builder_change_phone(&current)?;
     Ok(ok_with(None, service::MSG_PHONE_CHANGED))
 }
 

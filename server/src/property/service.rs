@@ -42,9 +42,14 @@ pub const MSG_PHONE_CHANGED: &str = "手机号修改成功";
 pub const MSG_CODE_SENT: &str = "验证码已发送";
 pub const MSG_FINANCE_ONLY: &str = "当前账号无权访问该入口";
 
-/// How an initial password reaches the approver (docs/decisions.md "Finance approver accounts").
+pub const MSG_ID_BY_APPROVER: &str = "身份证号码由财务审批人首次登录后本人填写，项目人员不能填写或修改";
+pub const MSG_PHONE_BY_APPROVER: &str = "财务审批人的手机号只能由本人在个人中心通过短信验证修改";
+pub const MSG_ID_ON_FILE: &str = "身份证号码已登记，如需更正请联系监管部门";
+
+/// How an initial password reaches the approver (docs/decisions.md "Issue 28: who prepares money never
+/// approves it").
 pub const PASSWORD_DELIVERY: &str =
-    "初始密码由系统随机生成，只在创建或重置时显示一次，请当面或电话告知财务审批人；首次登录须修改密码。";
+    "初始密码由系统随机生成，以短信发送到财务审批人本人手机，项目人员看不到；首次登录须修改密码并登记本人身份证号码。";
 
 fn parse_id(value: &Option<String>) -> Result<i64, ApiError> {
     sent(value).parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::refused(MSG_ID_PARAM))
@@ -129,13 +134,15 @@ fn line(row: ApproverRow) -> PropertyApproverLine {
     }
 }
 
-/// One approver for the edit form (full ID number).
+/// One approver for the edit form. The ID number is masked (6 + 4): the approver enters it, nobody who
+/// prepares wages reads it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PropertyApproverDetail {
     pub id: i64,
     pub account: String,
     pub name: String,
     pub phone: String,
+    /// Masked; '' until the approver has entered it.
     pub idnumber: String,
     pub status: i64,
     pub isupdate: i64,
@@ -245,7 +252,7 @@ pub async fn detail(
         account: row.username,
         name: row.name,
         phone: row.phone,
-        idnumber: row.id_number,
+        idnumber: mask_id_number(&row.id_number),
         status: i64::from(!row.disabled),
         isupdate: i64::from(!row.must_change_password),
         createtime: clock::china_datetime(row.created_at),
@@ -259,61 +266,60 @@ pub struct PropertySetForm {
     /// Login account (create only): 4–20 letters, digits or underscores.
     pub account: Option<String>,
     pub name: Option<String>,
-    /// Mobile number (create only; an edit changes it through SMS verification).
+    /// Mobile number (create only; only the approver changes it afterwards).
     pub phone: Option<String>,
+    /// Refused when sent: the approver enters the ID number.
     pub idnumber: Option<String>,
 }
 
-/// The answer of a create or a reset: the initial password, shown once.
+/// The answer of a create or a reset: the initial password went by SMS to the approver's own phone.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PropertyInitialPassword {
     pub id: i64,
     pub account: String,
-    /// Shown once; never stored in clear.
-    pub password: String,
+    /// The phone the password was sent to, masked.
+    pub phone: String,
 }
 
-/// `Set_account`: creates an approver on an initial password, or edits name and ID number.
+/// Sends approver `username`'s new initial password to `phone`.
+async fn send_initial_password(state: &AppState, username: &str, phone: &str, password: &str) -> Result<(), ApiError> {
+    let text = format!(
+        "您的工资支付审批账号{username}的初始密码为{password}，请登录后立即修改，并登记本人身份证号码。请勿告知他人。"
+    );
+    sms::send_message(state.sms.as_ref(), phone, &text).await
+}
+
+/// `Set_account`: creates an approver on an initial password sent by SMS to the approver's phone, or edits the
+/// name. The ID number is the approver's to enter; an edit never changes the phone.
 pub async fn set_account(
     state: &AppState,
     current: &CurrentAccount,
     ip: &str,
     form: &PropertySetForm,
 ) -> Result<Option<PropertyInitialPassword>, ApiError> {
+    if !sent(&form.idnumber).is_empty() {
+        return Err(ApiError::refused(MSG_ID_BY_APPROVER));
+    }
     if !sent(&form.id).is_empty() {
-        let (project_id, row) = own_approver(state, current, &form.id).await?;
+        let (_, row) = own_approver(state, current, &form.id).await?;
         let name = parse_name(&form.name)?;
-        let id_number = parse_id_number(&form.idnumber)?;
         let phone = sent(&form.phone);
         if !phone.is_empty() && phone != row.phone {
-            return Err(ApiError::refused(MSG_PHONE_BY_SMS));
+            return Err(ApiError::refused(MSG_PHONE_BY_APPROVER));
         }
-        if repo::id_number_taken(&state.db, project_id, id_number.as_str(), row.id).await? {
-            return Err(ApiError::refused(MSG_ID_TAKEN));
-        }
-        crate::auth::accounts::set_finance_identity(&state.db, row.id, &name, id_number.as_str()).await?;
-        let detail = format!(
-            "姓名{}→{name}，身份证{}→{}",
-            row.name,
-            mask_id_number(&row.id_number),
-            mask_id_number(id_number.as_str())
-        );
-        log(state, current, ip, "修改财务审批人", row.id, detail).await?;
+        crate::auth::accounts::set_name(&state.db, row.id, &name).await?;
+        log(state, current, ip, "修改财务审批人", row.id, format!("姓名{}→{name}", row.name)).await?;
         return Ok(None);
     }
     let project_id = scope::write(current)?;
     let username = parse_username(&form.account)?;
     let name = parse_name(&form.name)?;
     let phone = parse_mobile(&form.phone)?;
-    let id_number = parse_id_number(&form.idnumber)?;
     if accounts::find_by_username(&state.db, &username).await?.is_some() {
         return Err(ApiError::refused(MSG_ACCOUNT_TAKEN));
     }
     if repo::phone_taken(&state.db, &phone, 0).await? {
         return Err(ApiError::refused(MSG_PHONE_TAKEN));
-    }
-    if repo::id_number_taken(&state.db, project_id, id_number.as_str(), 0).await? {
-        return Err(ApiError::refused(MSG_ID_TAKEN));
     }
     let password = initial_password();
     let hash = password::hash_blocking(password.clone()).await?;
@@ -325,7 +331,7 @@ pub async fn set_account(
             kind: AccountKind::Finance,
             project_id: Some(project_id),
             phone: &phone,
-            id_number: id_number.as_str(),
+            id_number: "",
             password_hash: &hash,
             password_meets_strong_rule: password::meets_strong_rule(&password),
             must_change_password: true,
@@ -341,16 +347,11 @@ pub async fn set_account(
         }
         Err(error) => return Err(error.into()),
     };
-    log(
-        state,
-        current,
-        ip,
-        "新增财务审批人",
-        id,
-        format!("账号{username}，姓名{name}，手机{}", sms::mask_phone(&phone)),
-    )
-    .await?;
-    Ok(Some(PropertyInitialPassword { id, account: username, password }))
+    send_initial_password(state, &username, &phone, &password).await?;
+    let masked = sms::mask_phone(&phone);
+    log(state, current, ip, "新增财务审批人", id, format!("账号{username}，姓名{name}，初始密码已短信发送至{masked}"))
+        .await?;
+    Ok(Some(PropertyInitialPassword { id, account: username, phone: masked }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -381,7 +382,8 @@ pub async fn open(
     log(state, current, ip, action, row.id, format!("账号{}", row.username)).await
 }
 
-/// `Resetpassword`: a new initial password (forced change at the next login), lock cleared, sessions ended.
+/// `Resetpassword`: a new initial password sent by SMS to the approver's own phone (forced change at the next
+/// login), lock cleared, sessions ended.
 pub async fn reset_password(
     state: &AppState,
     current: &CurrentAccount,
@@ -389,12 +391,18 @@ pub async fn reset_password(
     id: &Option<String>,
 ) -> Result<PropertyInitialPassword, ApiError> {
     let (_, row) = own_approver(state, current, id).await?;
+    if !sms::is_mobile(&row.phone) {
+        return Err(ApiError::refused(MSG_PHONE_NOT_MOBILE));
+    }
     let password = initial_password();
     let hash = password::hash_blocking(password.clone()).await?;
     accounts::set_password(&state.db, row.id, &hash, password::meets_strong_rule(&password), true).await?;
     let ended = sessions::delete_all_for_account(&state.db, row.id).await?;
-    log(state, current, ip, "重置财务审批人密码", row.id, format!("账号{}，结束会话{ended}个", row.username)).await?;
-    Ok(PropertyInitialPassword { id: row.id, account: row.username, password })
+    send_initial_password(state, &row.username, &row.phone, &password).await?;
+    let masked = sms::mask_phone(&row.phone);
+    let detail = format!("账号{}，新初始密码已短信发送至{masked}，结束会话{ended}个", row.username);
+    log(state, current, ip, "重置财务审批人密码", row.id, detail).await?;
+    Ok(PropertyInitialPassword { id: row.id, account: row.username, phone: masked })
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -457,22 +465,13 @@ fn facts(number: &IdNumber) -> PropertyIdFacts {
     }
 }
 
-/// `Verification`: checks an approver's ID number (pattern, checksum, not another approver's of the project).
-pub async fn check_id_number(
-    state: &AppState,
-    current: &CurrentAccount,
-    form: &PropertyIdCheckForm,
-) -> Result<PropertyIdFacts, ApiError> {
-    let project_id = scope::write(current)?;
-    let except = match sent(&form.id) {
-        "" => 0,
-        _ => own_approver(state, current, &form.id).await?.1.id,
-    };
-    let number = parse_id_number(&form.idnumber)?;
-    if repo::id_number_taken(&state.db, project_id, number.as_str(), except).await? {
-        return Err(ApiError::refused(MSG_ID_TAKEN));
+/// `Verification` (enterprise): refused for every account; the builder's own kind check first (regulator,
+/// finance → their 403).
+pub fn check_id_number(current: &CurrentAccount) -> ApiError {
+    match scope::write(current) {
+        Err(refused) => refused,
+        Ok(_) => ApiError::Forbidden(MSG_ID_BY_APPROVER.into()),
     }
-    Ok(facts(&number))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -506,15 +505,11 @@ pub fn builder_card(current: &CurrentAccount, form: &PropertyCardForm) -> Result
     read_card(form)
 }
 
-/// `Verifyphonenumber` (enterprise): sends a code to the approver's new phone.
-pub async fn builder_send_phone_code(
-    state: &AppState,
-    current: &CurrentAccount,
-    form: &PropertyPhoneForm,
-) -> Result<(), ApiError> {
-    let (_, row) = own_approver(state, current, &form.id).await?;
-    let phone = new_phone(state, row.id, &row.phone, &form.phone).await?;
-    sms::send_code(&state.db, state.sms.as_ref(), &phone).await
+/// `Verifyphonenumber` (enterprise): refused. Whoever could point an approver's phone at a number of his own
+/// could then reset the password to it; only the approver changes the phone.
+pub fn builder_send_phone_code(current: &CurrentAccount) -> Result<(), ApiError> {
+    scope::write(current)?;
+    Err(ApiError::Forbidden(MSG_PHONE_BY_APPROVER.into()))
 }
 
 async fn change_phone(
@@ -543,15 +538,9 @@ async fn change_phone(
     .await
 }
 
-/// `Veritestalter` (enterprise): changes the approver's phone with the code sent to the new phone.
-pub async fn builder_change_phone(
-    state: &AppState,
-    current: &CurrentAccount,
-    ip: &str,
-    form: &PropertyPhoneForm,
-) -> Result<(), ApiError> {
-    let (_, row) = own_approver(state, current, &form.id).await?;
-    change_phone(state, current, ip, row.id, &row.phone, form).await
+/// `Veritestalter` (enterprise): refused, as [`builder_send_phone_code`].
+pub fn builder_change_phone(current: &CurrentAccount) -> Result<(), ApiError> {
+    builder_send_phone_code(current)
 }
 
 /// `Projectname`: what the propertyRole screen shows above the list.
@@ -640,9 +629,12 @@ pub async fn profile(state: &AppState, current: &CurrentAccount) -> Result<Finan
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct FinanceNameForm {
     pub name: Option<String>,
+    /// The approver's own ID number, entered once (at first login) when none is on file.
+    pub idnumber: Option<String>,
 }
 
-/// `Inforalter`: the approver edits the name.
+/// `Inforalter`: the approver edits the name and, once, enters the own ID number (pattern and checksum, not
+/// another approver's of the project).
 pub async fn change_name(
     state: &AppState,
     current: &CurrentAccount,
@@ -650,9 +642,29 @@ pub async fn change_name(
     form: &FinanceNameForm,
 ) -> Result<(), ApiError> {
     require_finance(current)?;
-    let name = parse_name(&form.name)?;
-    crate::auth::accounts::set_name(&state.db, current.account.id, &name).await?;
-    log(state, current, ip, "修改姓名", current.account.id, format!("{}→{name}", current.account.name)).await
+    let account = &current.account;
+    let number = match sent(&form.idnumber) {
+        "" => None,
+        _ => Some(parse_id_number(&form.idnumber)?),
+    };
+    let name =
+        if sent(&form.name).is_empty() && number.is_some() { account.name.clone() } else { parse_name(&form.name)? };
+    if let Some(number) = number {
+        let project_id = account.project_id.unwrap_or(0);
+        if repo::id_number_taken(&state.db, project_id, number.as_str(), account.id).await? {
+            return Err(ApiError::refused(MSG_ID_TAKEN));
+        }
+        if !crate::auth::accounts::set_own_id_number(&state.db, account.id, number.as_str()).await? {
+            return Err(ApiError::refused(MSG_ID_ON_FILE));
+        }
+        let detail = format!("本人登记身份证号码{}", mask_id_number(number.as_str()));
+        log(state, current, ip, "登记身份证号码", account.id, detail).await?;
+    }
+    if name != account.name {
+        crate::auth::accounts::set_name(&state.db, account.id, &name).await?;
+        log(state, current, ip, "修改姓名", account.id, format!("{}→{name}", account.name)).await?;
+    }
+    Ok(())
 }
 
 /// Finance `Idcardreader`: the card on the site reader must be the approver's own.

@@ -3,6 +3,7 @@
 //! handling (special/abnormal), under `/builder/wage/v1/<Controller>/<action>`. The finance shell's calls are
 //! in `crate::finance`. Handlers here, rules in `service.rs`, SQL in `repo.rs`, the bank in `payout.rs`.
 
+pub mod approval;
 pub mod basis;
 pub mod demo;
 pub mod money;

@@ -65,6 +65,7 @@ pub const MSG_ALREADY_REISSUED: &str = "所选明细已重新发放或不是失�
 pub const MSG_DECISION: &str = "请选择审核结果";
 pub const MSG_REJECT_REASON: &str = "驳回时请填写驳回原因";
 pub const MSG_ID_MISMATCH: &str = "身份证号码与账号登记信息不一致";
+pub const MSG_OWN_ORDER: &str = "提交工资单的账号不能审批该工资单";
 pub const MSG_NO_ID_ON_FILE: &str = "账号未登记身份证号码，请使用短信验证";
 
 pub const MINIMUM_WAGE_KIND: &str = "below_minimum";
@@ -1371,6 +1372,7 @@ pub fn refusal(refusal: Refusal) -> ApiError {
         Refusal::Empty => ApiError::refused(MSG_NOTHING_TO_PAY),
         Refusal::NotVerified => ApiError::refused(super::MSG_NOT_VERIFIED),
         Refusal::Unheld(lines) => ApiError::refused(unheld_message(&lines)),
+        Refusal::OwnOrder => ApiError::refused(MSG_OWN_ORDER),
     }
 }
 
@@ -1718,28 +1720,6 @@ pub async fn own_records(db: &Db, account_id: i64, page: Page) -> Result<Paged<F
         })
         .collect();
     Ok(page.answer(list, total))
-}
-
-/// Records a successful check of the approver (`sms` or `id_number`): one approval may follow within
-/// [`VERIFICATION_SECONDS`].
-pub async fn add_verification(db: &Db, method: &str, actor: &Actor) -> Result<(), ApiError> {
-    repo::add_verification(db, actor.account_id, method, actor).await?;
-    Ok(())
-}
-
-/// Checks the ID number the approver gave against the one on file (a mismatch is logged), and records the
-/// verification.
-pub async fn verify_id_number(db: &Db, given: &Option<String>, actor: &Actor) -> Result<(), ApiError> {
-    let (_, on_file) = repo::approver_identity(db, actor.account_id).await?.ok_or(ApiError::NotLoggedIn)?;
-    if on_file.trim().is_empty() {
-        return Err(ApiError::refused(MSG_NO_ID_ON_FILE));
-    }
-    if !text(given).eq_ignore_ascii_case(on_file.trim()) {
-        let entry = actor.entry("审批身份验证失败", "account", actor.account_id, "身份证号码不一致".into());
-        crate::oplog::record(db, entry).await?;
-        return Err(ApiError::refused(MSG_ID_MISMATCH));
-    }
-    add_verification(db, "id_number", actor).await
 }
 
 /// salaryPay: every order line's pay status.

@@ -230,7 +230,7 @@ async fn sheets_are_partly_paid_until_the_reissue_is_paid(app: &TestApp) {
     app.post("/builder/wage/v1/Sheet/confirm", Some(&demo), &[("id", &sheet.to_string())]).await;
     let order = crate::orders::submit(app, &demo, &sheet.to_string()).await["data"].as_i64().unwrap();
     let finance = app.login("finance", "Demo@12345").await;
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, order).await;
     let approved = decide(app, &finance, order, "1", "").await;
     assert_eq!(
         (approved["data"]["status"].as_str(), approved["data"]["statusLabel"].as_str()),
@@ -263,7 +263,7 @@ async fn sheets_are_partly_paid_until_the_reissue_is_paid(app: &TestApp) {
     let reissue = app.post("/builder/wage/v1/Abnormal/reissue", Some(&demo), &[("ids", &ids.join(","))]).await;
     let second = reissue["data"].as_i64().unwrap();
     assert_eq!(sheet_status(app, &demo, sheet).await.1, "部分发放", "a re-issue awaiting approval pays nothing yet");
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, second).await;
     assert_eq!(decide(app, &finance, second, "1", "").await["data"]["statusLabel"], "已支付");
     assert_eq!(sheet_status(app, &demo, sheet).await, ("paid".into(), "已发放".into()));
     let first = app.get(&format!("/builder/wage/v1/Order/detail?id={order}"), Some(&demo)).await;

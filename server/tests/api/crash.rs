@@ -246,7 +246,7 @@ async fn a_kill_during_a_payout_resumes_and_pays_each_line_once(app: &TestApp) {
     let demo = app.login("demo", "Demo@12345").await;
     let order = submitted_order(app, &demo).await;
     let finance = app.login("finance", "Demo@12345").await;
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, order).await;
     let before = balance(app).await;
     let lines = app.scalar(leak(format!("SELECT line_count FROM wage_orders WHERE id = {order}"))).await;
     let total = app.scalar(leak(format!("SELECT total_fen FROM wage_orders WHERE id = {order}"))).await;

@@ -33,7 +33,7 @@ async fn the_figures_equal_the_per_project_lists(app: &TestApp) {
     // One order paid, one sheet of the month left unpaid: paid and payable differ.
     let order = submitted_order(app, &demo).await;
     let finance = app.login("finance", "Demo@12345").await;
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, order).await;
     assert_eq!(decide(app, &finance, order, "1", "").await["code"], 201);
     let unit = app.scalar("SELECT id FROM project_units WHERE project_id = 1 AND role = 'builder'").await;
     let extra = app

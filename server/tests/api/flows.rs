@@ -91,7 +91,7 @@ async fn every_rows_balance_follows_from_the_row_before(app: &TestApp) {
     let demo = app.login("demo", "Demo@12345").await;
     let order = crate::orders::submitted_order(app, &demo).await;
     let finance = app.login("finance", "Demo@12345").await;
-    crate::orders::verify_by_id(app, &finance).await;
+    crate::orders::verify_by_id(app, &finance, order).await;
     let paid = crate::orders::decide(app, &finance, order, "1", "").await;
     assert_eq!(paid["code"], 201, "{paid}");
 

@@ -267,7 +267,7 @@ async fn wage_orders_leave_their_messages(app: &TestApp) {
     assert_eq!(told[0]["link"], format!("/special/orderDetail?id={rejected}"));
 
     let order = submit().await;
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, order).await;
     assert_eq!(decide(app, &finance, order, "1", "").await["code"], 201);
     let told = order_messages(app, &demo, LIST).await;
     let about: Vec<&Value> = told.iter().filter(|row| row["subjectId"] == order).collect();

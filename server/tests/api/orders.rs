@@ -26,9 +26,14 @@ pub async fn submitted_order(app: &TestApp, token: &str) -> i64 {
     reply["data"].as_i64().unwrap()
 }
 
-pub async fn verify_by_id(app: &TestApp, finance: &str) {
+/// The demo approver's ID-number check for `order`.
+pub async fn verify_by_id(app: &TestApp, finance: &str, order: i64) {
     let reply = app
-        .post("/finance/project/v1/orders/VerifyIdnumber", Some(finance), &[("idnumber", "410105198805123025")])
+        .post(
+            "/finance/project/v1/orders/VerifyIdnumber",
+            Some(finance),
+            &[("id", &order.to_string()), ("idnumber", "410105198805123025")],
+        )
         .await;
     assert_eq!(reply["code"], 201, "{reply}");
 }
@@ -147,7 +152,14 @@ async fn finance_calls_are_for_the_projects_approvers(app: &TestApp) {
         app.post("/finance/project/v1/orders/Orderdetails", Some(&other), &[("id", &order.to_string())]).await["code"],
         404
     );
-    verify_by_id(app, &other).await;
+    let foreign = app
+        .post(
+            "/finance/project/v1/orders/VerifyIdnumber",
+            Some(&other),
+            &[("id", &order.to_string()), ("idnumber", "410105198805123025")],
+        )
+        .await;
+    assert_eq!(foreign["code"], 404, "another project's order cannot be verified for: {foreign}");
     assert_eq!(decide(app, &other, order, "1", "").await["code"], 404);
     assert_eq!(decide(app, &other, order, "2", "不对").await["code"], 404);
 
@@ -177,30 +189,42 @@ async fn approval_needs_a_fresh_verification(app: &TestApp) {
     let finance = app.login("finance", "Demo@12345").await;
     assert_refused(&decide(app, &finance, order, "1", "").await, wageguard::wage::MSG_NOT_VERIFIED);
     assert_refused(&decide(app, &finance, order, "3", "").await, "请选择审核结果");
+    let id = order.to_string();
     assert_refused(
-        &app.post("/finance/project/v1/orders/VerifyIdnumber", Some(&finance), &[("idnumber", "410105198805123026")])
-            .await,
+        &app.post(
+            "/finance/project/v1/orders/VerifyIdnumber",
+            Some(&finance),
+            &[("id", &id), ("idnumber", "410105198805123026")],
+        )
+        .await,
         "身份证号码与账号登记信息不一致",
     );
     assert_refused(&decide(app, &finance, order, "1", "").await, wageguard::wage::MSG_NOT_VERIFIED);
 
-    // An old verification does not count.
+    // An old verification does not count, nor one from before verifications were for one order.
     app.exec("INSERT INTO approval_verifications (account_id, method, verified_at) SELECT id, 'sms', 1000 FROM accounts WHERE username = 'finance'").await;
+    app.exec("INSERT INTO approval_verifications (account_id, method, verified_at) SELECT id, 'sms', 4000000000 FROM accounts WHERE username = 'finance'").await;
     assert_refused(&decide(app, &finance, order, "1", "").await, wageguard::wage::MSG_NOT_VERIFIED);
 
-    let sent = app.post("/finance/project/v1/orders/Veritest", Some(&finance), &[]).await;
+    let sent = app.post("/finance/project/v1/orders/Veritest", Some(&finance), &[("id", &id)]).await;
     assert_eq!(sent["code"], 201, "{sent}");
     assert_eq!(sent["data"], "138****8003");
+    let text: String = wageguard::on_db!(&app.db, pool => sqlx::query_scalar("SELECT content FROM sms_outbox WHERE phone = '13800138003' ORDER BY id DESC LIMIT 1").fetch_one(pool).await).unwrap();
+    let order_no: String = wageguard::on_db!(&app.db, pool => sqlx::query_scalar("SELECT order_no FROM wage_orders WHERE id = $1").bind(order).fetch_one(pool).await).unwrap();
+    let total = app.scalar(leak(format!("SELECT total_fen FROM wage_orders WHERE id = {order}"))).await;
+    let named = format!("您正在审批工资单{order_no}，金额{}元，验证码", wageguard::wage::money::yuan_grouped(total));
+    assert!(text.starts_with(&named), "the code names the order and its amount: {text}");
     assert_refused(
-        &app.post("/finance/project/v1/orders/Verification", Some(&finance), &[("code", "")]).await,
+        &app.post("/finance/project/v1/orders/Verification", Some(&finance), &[("id", &id), ("code", "")]).await,
         "请输入短信验证码",
     );
     assert_refused(
-        &app.post("/finance/project/v1/orders/Verification", Some(&finance), &[("code", "abcdef")]).await,
+        &app.post("/finance/project/v1/orders/Verification", Some(&finance), &[("id", &id), ("code", "abcdef")]).await,
         "短信验证码错误",
     );
     let code: String = wageguard::on_db!(&app.db, pool => sqlx::query_scalar("SELECT code FROM sms_codes WHERE phone = '13800138003' ORDER BY id DESC LIMIT 1").fetch_one(pool).await).unwrap();
-    let verified = app.post("/finance/project/v1/orders/Verification", Some(&finance), &[("code", &code)]).await;
+    let verified =
+        app.post("/finance/project/v1/orders/Verification", Some(&finance), &[("id", &id), ("code", &code)]).await;
     assert_eq!(verified["code"], 201, "{verified}");
 
     let before = balance(app).await;
@@ -217,7 +241,15 @@ async fn approval_needs_a_fresh_verification(app: &TestApp) {
         1,
         "the approval consumed one"
     );
-    verify_by_id(app, &finance).await;
+    assert_refused(
+        &app.post(
+            "/finance/project/v1/orders/VerifyIdnumber",
+            Some(&finance),
+            &[("id", &id), ("idnumber", "410105198805123025")],
+        )
+        .await,
+        "工资单已处理，不能再操作",
+    );
     assert_refused(&decide(app, &finance, order, "1", "").await, "工资单已处理，不能再操作");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM wage_sheets WHERE status = 'paid'").await, 1);
 

@@ -51,11 +51,12 @@ async fn pay_rebar_team(app: &TestApp, demo: &str) -> i64 {
     let confirmed = app.post("/builder/wage/v1/Sheet/confirm", Some(demo), &[("id", &sheet.to_string())]).await;
     assert_eq!(confirmed["code"], 201, "{confirmed}");
     fund(app, 100_000_000).await;
-    let order = submit(app, demo, &sheet.to_string()).await;
-    assert_eq!(order["code"], 201, "{order}");
+    let submitted = submit(app, demo, &sheet.to_string()).await;
+    assert_eq!(submitted["code"], 201, "{submitted}");
+    let order = submitted["data"].as_i64().unwrap();
     let finance = app.login("finance", "Demo@12345").await;
-    verify_by_id(app, &finance).await;
-    let paid = decide(app, &finance, order["data"].as_i64().unwrap(), "1", "").await;
+    verify_by_id(app, &finance, order).await;
+    let paid = decide(app, &finance, order, "1", "").await;
     assert_eq!(paid["code"], 201, "{paid}");
     sheet
 }
@@ -173,7 +174,7 @@ async fn the_approver_never_pays_a_line_without_its_days(app: &TestApp) {
     let order = staged_order(app, sheet, &month, "pending", "queued").await;
     let before = balance(app).await;
     let finance = app.login("finance", "Demo@12345").await;
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, order).await;
     let reply = decide(app, &finance, order, "1", "").await;
     assert_eq!(reply["code"], 401, "{reply}");
     assert!(reply["message"].as_str().unwrap().contains("只登记了其中0天的日期，不能发放"), "{reply}");

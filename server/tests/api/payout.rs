@@ -15,8 +15,8 @@ async fn concurrent_approvals_pay_once(app: &TestApp) {
     let order = submitted_order(app, &demo).await;
     let first = app.login("finance", "Demo@12345").await;
     let second = app.login("finance", "Demo@12345").await;
-    verify_by_id(app, &first).await;
-    verify_by_id(app, &first).await;
+    verify_by_id(app, &first, order).await;
+    verify_by_id(app, &first, order).await;
     let before = balance(app).await;
     let (a, b) = tokio::join!(decide(app, &first, order, "1", ""), decide(app, &second, order, "1", ""));
     let codes = [a["code"].as_i64().unwrap(), b["code"].as_i64().unwrap()];
@@ -70,7 +70,7 @@ async fn failed_cards_are_corrected_and_reissued(app: &TestApp) {
         .filter(|line| line["cardProblem"] == "卡号校验位错误")
         .count();
     assert_eq!(flagged, 2);
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, order).await;
     let before = balance(app).await;
     let approved = decide(app, &finance, order, "1", "").await;
     assert_eq!(approved["data"]["statusLabel"], "部分发放", "{approved}");
@@ -111,7 +111,7 @@ async fn failed_cards_are_corrected_and_reissued(app: &TestApp) {
     assert_eq!(detail["data"]["order"]["reissueOf"], order);
     assert_eq!(detail["data"]["order"]["total"], wageguard::wage::money::yuan(failed_fen));
 
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, second).await;
     let paid = decide(app, &finance, second, "1", "").await;
     assert_eq!(paid["data"]["statusLabel"], "已支付", "{paid}");
     assert_eq!(balance(app).await, before - total);
@@ -143,7 +143,7 @@ async fn recovery_finishes_a_half_paid_order(app: &TestApp) {
     let demo = app.login("demo", "Demo@12345").await;
     let order = submitted_order(app, &demo).await;
     let finance = app.login("finance", "Demo@12345").await;
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, order).await;
     let approver = app.scalar("SELECT id FROM accounts WHERE username = 'finance'").await;
     let actor =
         repo::Actor { account_id: approver, account_name: "finance".into(), project_id: None, ip: String::new() };
@@ -192,7 +192,7 @@ async fn an_unreachable_bank_leaves_the_order_paying(app: &TestApp) {
     let order = submitted_order(app, &demo).await;
     app.exec(leak(format!("UPDATE payouts SET card_number = '9991234567890' WHERE order_id = {order} AND id = (SELECT MIN(id) FROM payouts WHERE order_id = {order})"))).await;
     let finance = app.login("finance", "Demo@12345").await;
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, order).await;
     let reply = decide(app, &finance, order, "1", "").await;
     assert_eq!(reply["code"], 201, "{reply}");
     assert_eq!(reply["data"]["statusLabel"], "支付中");
@@ -208,7 +208,7 @@ async fn a_balance_drained_after_approval_pays_what_it_covers(app: &TestApp) {
     let demo = app.login("demo", "Demo@12345").await;
     let order = submitted_order(app, &demo).await;
     let finance = app.login("finance", "Demo@12345").await;
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, order).await;
     let approver = app.scalar("SELECT id FROM accounts WHERE username = 'finance'").await;
     let actor =
         repo::Actor { account_id: approver, account_name: "finance".into(), project_id: None, ip: String::new() };

@@ -90,7 +90,7 @@ async fn the_sandbox_receives_every_method_and_one_refusal(app: &TestApp) {
     // Last month's wages paid, through the approver and the bank.
     let order = crate::orders::submitted_order(app, &token).await;
     let finance = app.login("finance", PASSWORD).await;
-    crate::orders::verify_by_id(app, &finance).await;
+    crate::orders::verify_by_id(app, &finance, order).await;
     let approved = crate::orders::decide(app, &finance, order, "1", "").await;
     assert_eq!(approved["code"], 201, "{approved}");
 

@@ -169,7 +169,7 @@ async fn the_reports_equal_the_lists_on_the_demo_data(app: &TestApp) {
     // One order paid: the month's payout flows are not empty.
     let order = submitted_order(app, &demo).await;
     let finance = app.login("finance", "Demo@12345").await;
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, order).await;
     assert_eq!(decide(app, &finance, order, "1", "").await["code"], 201);
     assert_figures_equal_the_lists(app, &demo, 1, "").await;
     let wage = report(app, &demo, WAGE, "").await;
@@ -461,7 +461,7 @@ async fn the_report_sums_follow_every_change(app: &TestApp) {
 
     let order = submitted_order(app, &demo).await;
     let finance = app.login("finance", "Demo@12345").await;
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, order).await;
     assert_eq!(decide(app, &finance, order, "1", "").await["code"], 201);
     assert_eq!(summaries_off(app).await, (0, 0, 0), "an order paid");
     let paid = app

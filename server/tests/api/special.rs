@@ -277,7 +277,7 @@ async fn payout_flows_name_the_payee_bank(app: &TestApp) {
     let demo = app.login("demo", "Demo@12345").await;
     let order = crate::orders::submitted_order(app, &demo).await;
     let finance = app.login("finance", "Demo@12345").await;
-    crate::orders::verify_by_id(app, &finance).await;
+    crate::orders::verify_by_id(app, &finance, order).await;
     let approved = crate::orders::decide(app, &finance, order, "1", "").await;
     assert_eq!(approved["data"]["statusLabel"], "已支付", "{approved}");
     let paid =

@@ -209,13 +209,29 @@ impl TestApp {
     /// POSTs the same form `count` times at once (each a request of its own against the same database);
     /// the envelopes in no particular order.
     pub async fn post_at_once(&self, path: &str, form: &[(&str, &str)], count: usize) -> Vec<Value> {
+        self.post_at_once_with(path, None, form, count).await
+    }
+
+    /// [`Self::post_at_once`] in the session of `token`.
+    pub async fn post_at_once_as(&self, path: &str, token: &str, form: &[(&str, &str)], count: usize) -> Vec<Value> {
+        self.post_at_once_with(path, Some(token), form, count).await
+    }
+
+    async fn post_at_once_with(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        form: &[(&str, &str)],
+        count: usize,
+    ) -> Vec<Value> {
         let body = serde_urlencoded::to_string(form).expect("form");
         let mut requests = tokio::task::JoinSet::new();
         for _ in 0..count {
-            let request = Request::post(path)
-                .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-                .body(Body::from(body.clone()))
-                .expect("request");
+            let mut request = Request::post(path).header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+            if let Some(token) = token {
+                request = request.header("X-Token", token);
+            }
+            let request = request.body(Body::from(body.clone())).expect("request");
             requests.spawn(self.router.clone().oneshot(request));
         }
         let mut envelopes = Vec::with_capacity(count);

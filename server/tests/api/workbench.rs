@@ -44,7 +44,7 @@ async fn the_clerks_cards_equal_their_lists(app: &TestApp) {
     // A paid order and a failed one make the wage cards non-trivial.
     let order = submitted_order(app, &demo).await;
     let finance = app.login("finance", "Demo@12345").await;
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, order).await;
     assert_eq!(decide(app, &finance, order, "1", "").await["code"], 201);
     app.exec("UPDATE payouts SET status = 'failed' WHERE id = (SELECT MIN(id) FROM payouts)").await;
 
@@ -200,7 +200,7 @@ async fn the_approvers_cards_equal_their_lists(app: &TestApp) {
     assert_eq!(before["pending"], pending["data"]["total"], "{before}");
     assert!(before["pending"].as_i64().unwrap() > 0);
 
-    verify_by_id(app, &finance).await;
+    verify_by_id(app, &finance, order).await;
     assert_eq!(decide(app, &finance, order, "1", "").await["code"], 201);
     let after = data(app, FINANCE, &finance).await;
     assert_eq!(after["approvedThisMonth"], before["approvedThisMonth"].as_i64().unwrap() + 1, "{after}");

@@ -2980,10 +2980,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One approver for the edit form (full ID number). Another project's approver → 404. */
+        /** One approver for the edit form (ID number masked 6 + 4). Another project's approver → 404. */
         get: operations["property_information"];
         put?: never;
-        /** One approver for the edit form (full ID number). Another project's approver → 404. */
+        /** One approver for the edit form (ID number masked 6 + 4). Another project's approver → 404. */
         post: operations["property_information_post"];
         delete?: never;
         options?: never;
@@ -3042,8 +3042,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A new initial password for approver `id`, answered once; the lock-out is cleared, every session ends and
-         *     the next login forces a change. Logged.
+         * A new initial password for approver `id`, sent by SMS to the approver's own phone (answers the masked
+         *     phone); the lock-out is cleared, every session ends and the next login forces a change. Logged.
          */
         post: operations["property_reset_password"];
         delete?: never;
@@ -3063,10 +3063,10 @@ export interface paths {
         put?: never;
         /**
          * Without `id`, creates an approver: login `account` (4–20 letters, digits or underscores; unique), `name`,
-         *     mobile `phone` (nobody else's), `idnumber` (checksum; not another approver's of the project). The account
-         *     starts on a random initial password, answered once and never stored in clear, with `isupdate` 0, so the
-         *     finance shell forces a change at the first login. With `id`, edits name and ID number (the phone changes
-         *     only through `Verifyphonenumber` + `Veritestalter`). Logged. Builder only (regulator, finance → 403);
+         *     mobile `phone` (nobody else's). The account starts on a random initial password sent by SMS to that phone
+         *     (never answered, never stored in clear), with `isupdate` 0, so the finance shell forces a change and the
+         *     entry of the approver's own ID number at the first login; answers the masked phone. With `id`, edits the
+         *     name. An `idnumber` is refused (the approver enters it). Logged. Builder only (regulator, finance → 403);
          *     another project's `id` → 404.
          */
         post: operations["set_account"];
@@ -3086,8 +3086,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Checks an approver's `idnumber` (`id` when editing): pattern and checksum, not another approver's of the
-         *     project. Answers the gender and birthday it encodes.
+         * Refused (403): the approver enters the ID number, and a check here would tell the clerk whether a guessed
+         *     number is an approver's.
          */
         post: operations["property_verification"];
         delete?: never;
@@ -3105,7 +3105,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Phone change of approver `id`, step 1: a six-digit code (valid 5 minutes, one a minute) to the new `phone`. */
+        /**
+         * Refused (403): only the approver changes the own phone (finance `orders/Verifyphonenumber`); whoever could
+         *     point it at a number of his own could reset the password to it.
+         */
         post: operations["builder_verify_phone_number"];
         delete?: never;
         options?: never;
@@ -3142,7 +3145,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Phone change of approver `id`, step 2: the new `phone` and the `code` sent to it. Logged. */
+        /** Refused (403), as `Verifyphonenumber`. */
         post: operations["builder_veritestalter"];
         delete?: never;
         options?: never;
@@ -4494,7 +4497,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Checks the SMS code; success allows one approval within 10 minutes. Logged. */
+        /** Checks the SMS code sent for order `id`; success allows that order's approval within 10 minutes. Logged. */
         post: operations["finance_verification"];
         delete?: never;
         options?: never;
@@ -4512,8 +4515,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Checks the approver's ID number against the one on file; success allows one approval within 10
-         *     minutes. Logged.
+         * Checks the approver's ID number against the one on file, for order `id`; success allows that order's
+         *     approval within 10 minutes. Locked after too many wrong answers, like a password. Logged.
          */
         post: operations["verify_id_number"];
         delete?: never;
@@ -4548,7 +4551,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a six-digit code to the approver's own phone (once a minute). Answers the masked phone. */
+        /**
+         * Sends a six-digit code for approving pending order `id` to the approver's own phone (once a minute); the
+         *     text names the order number and amount. Answers the masked phone.
+         */
         post: operations["finance_veritest"];
         delete?: never;
         options?: never;
@@ -7170,8 +7176,8 @@ export interface components {
                 account: string;
                 /** Format: int64 */
                 id: number;
-                /** @description Shown once; never stored in clear. */
-                password: string;
+                /** @description The phone the password was sent to, masked. */
+                phone: string;
             };
             message: string;
         };
@@ -9154,12 +9160,16 @@ export interface components {
              * @enum {integer}
              */
             code: 201;
-            /** @description One approver for the edit form (full ID number). */
+            /**
+             * @description One approver for the edit form. The ID number is masked (6 + 4): the approver enters it, nobody who
+             *     prepares wages reads it.
+             */
             data: {
                 account: string;
                 createtime: string;
                 /** Format: int64 */
                 id: number;
+                /** @description Masked; '' until the approver has entered it. */
                 idnumber: string;
                 /** Format: int64 */
                 isupdate: number;
@@ -9213,13 +9223,13 @@ export interface components {
              * @enum {integer}
              */
             code: 201;
-            /** @description The answer of a create or a reset: the initial password, shown once. */
+            /** @description The answer of a create or a reset: the initial password went by SMS to the approver's own phone. */
             data: {
                 account: string;
                 /** Format: int64 */
                 id: number;
-                /** @description Shown once; never stored in clear. */
-                password: string;
+                /** @description The phone the password was sent to, masked. */
+                phone: string;
             };
             message: string;
         };
@@ -10506,8 +10516,12 @@ export interface components {
         FinanceCodeForm: {
             /** @description The six-digit code sent by `Veritest`. */
             code?: string | null;
+            /** @description The pending order the code was sent for. */
+            id?: string | null;
         };
         FinanceIdNumberForm: {
+            /** @description The pending order the verification is for. */
+            id?: string | null;
             idnumber?: string | null;
         };
         FinanceIndex: {
@@ -10527,7 +10541,13 @@ export interface components {
             rejected: number;
         };
         FinanceNameForm: {
+            /** @description The approver's own ID number, entered once (at first login) when none is on file. */
+            idnumber?: string | null;
             name?: string | null;
+        };
+        FinanceOrderForm: {
+            /** @description The pending order the verification is for. */
+            id?: string | null;
         };
         FinancePageForm: {
             limit?: string | null;
@@ -11682,12 +11702,16 @@ export interface components {
              */
             workersOnSite: number;
         };
-        /** @description One approver for the edit form (full ID number). */
+        /**
+         * @description One approver for the edit form. The ID number is masked (6 + 4): the approver enters it, nobody who
+         *     prepares wages reads it.
+         */
         PropertyApproverDetail: {
             account: string;
             createtime: string;
             /** Format: int64 */
             id: number;
+            /** @description Masked; '' until the approver has entered it. */
             idnumber: string;
             /** Format: int64 */
             isupdate: number;
@@ -11748,13 +11772,13 @@ export interface components {
             /** @description The approver's account id. */
             id?: string | null;
         };
-        /** @description The answer of a create or a reset: the initial password, shown once. */
+        /** @description The answer of a create or a reset: the initial password went by SMS to the approver's own phone. */
         PropertyInitialPassword: {
             account: string;
             /** Format: int64 */
             id: number;
-            /** @description Shown once; never stored in clear. */
-            password: string;
+            /** @description The phone the password was sent to, masked. */
+            phone: string;
         };
         PropertyOpenForm: {
             id?: string | null;
@@ -11800,9 +11824,10 @@ export interface components {
             account?: string | null;
             /** @description Empty to create; the approver's id to edit. */
             id?: string | null;
+            /** @description Refused when sent: the approver enters the ID number. */
             idnumber?: string | null;
             name?: string | null;
-            /** @description Mobile number (create only; an edit changes it through SMS verification). */
+            /** @description Mobile number (create only; only the approver changes it afterwards). */
             phone?: string | null;
         };
         /** @description A notice to publish. Form-encoded; lists are comma-separated. */
@@ -19966,7 +19991,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FinanceOrderForm"];
+            };
+        };
         responses: {
             200: {
                 headers: {

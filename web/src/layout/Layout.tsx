@@ -12,6 +12,7 @@ import { useTags } from '@/store/tagsView';
 import ChangePasswordDialog from './ChangePasswordDialog';
 import KeepAliveOutlet from './KeepAliveOutlet';
 import NoProjectInView from './NoProjectInView';
+import OwnIdNumberDialog from './OwnIdNumberDialog';
 import Navbar from './Navbar';
 import Sidebar from './Sidebar';
 import TagsView from './TagsView';
@@ -107,6 +108,7 @@ export default function Layout() {
         </AntLayout>
       </AntLayout>
       <ChangePasswordDialog open={mustChangePassword(side, userInfo)} forced />
+      {side === 'finance' && userInfo && !mustChangePassword(side, userInfo) && <OwnIdNumberDialog />}
     </AntLayout>
   );
 }

@@ -983,6 +983,8 @@ pub enum Refusal {
     NotVerified,
     /// Lines would pay attended days they do not hold (some held by other lines).
     Unheld(Vec<UnheldLine>),
+    /// The approver submitted the order: who prepares money never approves it.
+    OwnOrder,
 }
 
 fn order_no(now: i64) -> String {
@@ -1216,6 +1218,13 @@ pub async fn approve(
 ) -> sqlx::Result<Result<(), Refusal>> {
     let now = clock::now();
     let mut tx = Tx::begin(db).await?;
+    let preparer: Option<Option<i64>> = on_tx!(&mut tx, conn => sqlx::query_scalar(
+        "SELECT created_by FROM wage_orders WHERE id = $1 AND project_id = $2")
+        .bind(order_id).bind(project_id).fetch_optional(&mut **conn).await)?;
+    if preparer.flatten() == Some(actor.account_id) {
+        tx.rollback().await?;
+        return Ok(Err(Refusal::OwnOrder));
+    }
     let taken = execute_in!(
         &mut tx,
         sqlx::query(
@@ -1238,9 +1247,9 @@ pub async fn approve(
         return Ok(Err(Refusal::Unheld(unheld)));
     }
     let used = on_tx!(&mut tx, conn => async {
-        let verification: Option<i64> = sqlx::query_scalar("SELECT id FROM approval_verifications WHERE account_id = $1 AND used = FALSE \
-                                                            AND verified_at > $2 ORDER BY id DESC LIMIT 1")
-            .bind(actor.account_id).bind(verified_after).fetch_optional(&mut **conn).await?;
+        let verification: Option<i64> = sqlx::query_scalar("SELECT id FROM approval_verifications WHERE account_id = $1 AND order_id = $2 \
+                                                            AND used = FALSE AND verified_at > $3 ORDER BY id DESC LIMIT 1")
+            .bind(actor.account_id).bind(order_id).bind(verified_after).fetch_optional(&mut **conn).await?;
         match verification {
             Some(id) => Ok::<_, sqlx::Error>(sqlx::query("UPDATE approval_verifications SET used = TRUE WHERE id = $1 AND used = FALSE")
                 .bind(id).execute(&mut **conn).await?.rows_affected()),
@@ -1267,13 +1276,19 @@ pub async fn approve(
 }
 
 /// Records a successful SMS or ID-number check of an approver.
-pub async fn add_verification(db: &Db, account_id: i64, method: &str, actor: &Actor) -> sqlx::Result<()> {
+pub async fn add_verification(
+    db: &Db,
+    account_id: i64,
+    order_id: i64,
+    method: &str,
+    actor: &Actor,
+) -> sqlx::Result<()> {
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;
-        let id: i64 = sqlx::query_scalar("INSERT INTO approval_verifications (account_id, method, verified_at) VALUES ($1, $2, $3) RETURNING id")
-            .bind(account_id).bind(method).bind(clock::now()).fetch_one(&mut *tx).await?;
+        let id: i64 = sqlx::query_scalar("INSERT INTO approval_verifications (account_id, order_id, method, verified_at) VALUES ($1, $2, $3, $4) RETURNING id")
+            .bind(account_id).bind(order_id).bind(method).bind(clock::now()).fetch_one(&mut *tx).await?;
         let how = if method == "sms" { "短信验证码" } else { "身份证号码" };
-        record_in_tx!(tx, &actor.entry("审批身份验证", "approval_verification", id, format!("{how}验证通过")))?;
+        record_in_tx!(tx, &actor.entry("审批身份验证", "approval_verification", id, format!("工资单{order_id}，{how}验证通过")))?;
         tx.commit().await
     })
 }

@@ -15,11 +15,15 @@ export interface KeptAccount {
   isupdate: number;
 }
 
-/** A password to show once: the dialog's title, the login name and the password. */
+/**
+ * A new initial password: the dialog's title, the login name and either the password, shown once, or the
+ * masked phone it was sent to by SMS (approvers: who prepares wages never sees it).
+ */
 export interface ShownPassword {
   title: string;
   login: string;
-  password: string;
+  password?: string;
+  sentTo?: string;
 }
 
 export function AccountStatusTags({ account }: { account: KeptAccount }) {
@@ -33,8 +37,8 @@ export function AccountStatusTags({ account }: { account: KeptAccount }) {
 
 interface AccountCalls {
   setEnabled: (id: number, enabled: boolean) => Promise<unknown>;
-  /** Resets the password and answers the login name and the new initial password. */
-  resetPassword: (id: number) => Promise<{ login: string; password: string }>;
+  /** Resets the password and answers the login name and the new initial password or where it was sent. */
+  resetPassword: (id: number) => Promise<Omit<ShownPassword, 'title'>>;
   refresh: () => void;
 }
 
@@ -95,7 +99,7 @@ export function AccountLinks({
   );
 }
 
-/** The initial password, shown once with who must be told. */
+/** The initial password, shown once with who must be told, or the phone it was sent to. */
 export function InitialPasswordModal({
   shown,
   onClose,
@@ -123,13 +127,25 @@ export function InitialPasswordModal({
         <p>
           登录账号：<Typography.Text strong copyable>{shown?.login}</Typography.Text>
         </p>
-        <p>
-          初始密码：
-          <Typography.Text strong copyable data-testid={valueTestId}>
-            {shown?.password}
-          </Typography.Text>
-        </p>
-        <Alert type="warning" showIcon title={`初始密码只显示这一次，请告知${tell}；首次登录须修改密码。`} />
+        {shown?.sentTo ? (
+          <Alert
+            type="success"
+            showIcon
+            data-testid={valueTestId}
+            title={`初始密码已通过短信发送至${tell}本人手机 ${shown.sentTo}`}
+            description="系统不显示也不保存初始密码；首次登录须修改密码。"
+          />
+        ) : (
+          <>
+            <p>
+              初始密码：
+              <Typography.Text strong copyable data-testid={valueTestId}>
+                {shown?.password}
+              </Typography.Text>
+            </p>
+            <Alert type="warning" showIcon title={`初始密码只显示这一次，请告知${tell}；首次登录须修改密码。`} />
+          </>
+        )}
       </div>
     </Modal>
   );

@@ -69,6 +69,7 @@ export default function OrderDetail() {
         }
       />
       <VerifyDialog
+        orderId={id}
         open={verifying}
         onClose={() => setVerifying(false)}
         onVerified={() => {

@@ -6,15 +6,28 @@ import { checkApprovalCode, checkApprovalId, sendApprovalCode } from './service'
 
 type Method = 'sms' | 'id';
 
-/** The approver proves who they are (SMS code to their own phone, or their ID number) before approving. */
-export default function VerifyDialog({ open, onClose, onVerified }: { open: boolean; onClose: () => void; onVerified: () => void }) {
+/**
+ * The approver proves who they are before approving order `orderId` (SMS code to their own phone naming the
+ * order and its amount, or their ID number); the verification is for this order only.
+ */
+export default function VerifyDialog({
+  orderId,
+  open,
+  onClose,
+  onVerified,
+}: {
+  orderId: number;
+  open: boolean;
+  onClose: () => void;
+  onVerified: () => void;
+}) {
   const [method, setMethod] = useState<Method>('sms');
   const [value, setValue] = useState('');
   const [checking, setChecking] = useState(false);
   const [left, setLeft] = useCountdown();
   const send = async () => {
     try {
-      const phone = await sendApprovalCode();
+      const phone = await sendApprovalCode(orderId);
       void message.success(`验证码已发送至 ${phone}`);
       setLeft(60);
     } catch (error) {
@@ -24,7 +37,7 @@ export default function VerifyDialog({ open, onClose, onVerified }: { open: bool
   const check = async () => {
     setChecking(true);
     try {
-      await (method === 'sms' ? checkApprovalCode(value) : checkApprovalId(value));
+      await (method === 'sms' ? checkApprovalCode(orderId, value) : checkApprovalId(orderId, value));
       setValue('');
       onVerified();
     } catch (error) {
@@ -57,7 +70,7 @@ export default function VerifyDialog({ open, onClose, onVerified }: { open: bool
             </Form.Item>
           )}
         </Form>
-        <span style={{ color: '#888' }}>验证通过后10分钟内可审核通过一张工资单。</span>
+        <span style={{ color: '#888' }}>验证只对本工资单有效，通过后10分钟内可审核通过。</span>
       </Space>
     </Modal>
   );

@@ -21,7 +21,9 @@ export const fetchFinanceBasis = (id: number, page: number, limit: number, anoma
 export const fetchFinanceAttendance = (id: number, workerId: number) => post('/finance/project/v1/orders/Attendance', { id, workerId });
 export const fetchFinanceHistory = (form: FormOf<'/finance/project/v1/orders/Audithistory'>) => post('/finance/project/v1/orders/Audithistory', form);
 export const fetchFinanceRecords = (page: number, limit: number) => post('/finance/project/v1/orders/Recordlist', { page, limit });
-export const sendApprovalCode = () => post('/finance/project/v1/orders/Veritest');
-export const checkApprovalCode = (code: string) => post('/finance/project/v1/orders/Verification', { code });
-export const checkApprovalId = (idnumber: string) => post('/finance/project/v1/orders/VerifyIdnumber', { idnumber });
+/** A code for approving order `id` to the approver's own phone; the text names the order and its amount. */
+export const sendApprovalCode = (id: number) => post('/finance/project/v1/orders/Veritest', { id });
+export const checkApprovalCode = (id: number, code: string) => post('/finance/project/v1/orders/Verification', { id, code });
+export const checkApprovalId = (id: number, idnumber: string) =>
+  post('/finance/project/v1/orders/VerifyIdnumber', { id, idnumber });
 export const auditOrder = (id: number, status: 1 | 2, remark: string) => post('/finance/project/v1/orders/Orderaudit', { id, status, remark });

@@ -31,22 +31,22 @@ describe('PropertyRole', () => {
     expect(screen.getByText('幸福里项目')).toBeTruthy();
   });
 
-  it('creates an approver and shows the initial password once', async () => {
+  it('creates an approver whose initial password goes by SMS, never shown to the clerk', async () => {
     const { called } = renderPage(<PropertyRole />, {
       ...routes,
-      ['/builder/project/v1/project/Set_account']: { code: 201, data: { id: 9, account: 'cw_zhao', password: 'Cw@12345678x' } },
+      ['/builder/project/v1/project/Set_account']: { code: 201, data: { id: 9, account: 'cw_zhao', phone: '139****2222' } },
     });
     fireEvent.click(await screen.findByTestId('approver-create'));
     fireEvent.change(await screen.findByTestId('approver-account'), { target: { value: 'cw_zhao' } });
     fireEvent.change(screen.getByTestId('approver-name'), { target: { value: '赵审批' } });
     fireEvent.change(screen.getByTestId('approver-phone'), { target: { value: '13911112222' } });
-    fireEvent.change(screen.getByTestId('approver-idnumber'), { target: { value: '410105199001011233' } });
+    expect(screen.queryByTestId('approver-idnumber')).toBeNull();
     fireEvent.click(screen.getByText('保 存'));
     expect(await screen.findByTestId('initial-password-value')).toBeTruthy();
-    expect(screen.getByTestId('initial-password-value').textContent).toContain('Cw@12345678x');
+    expect(screen.getByTestId('initial-password-value').textContent).toContain('初始密码已通过短信发送至审批人本人手机 139****2222');
     const body = called('/builder/project/v1/project/Set_account')[0].body;
     expect(body.get('account')).toBe('cw_zhao');
-    expect(body.get('idnumber')).toBe('410105199001011233');
+    expect(body.has('idnumber')).toBe(false);
   });
 
   it('refuses a bad form before sending and shows the server refusal on its field', async () => {
@@ -62,7 +62,6 @@ describe('PropertyRole', () => {
     fireEvent.change(screen.getByTestId('approver-account'), { target: { value: 'finance' } });
     fireEvent.change(screen.getByTestId('approver-name'), { target: { value: '赵审批' } });
     fireEvent.change(screen.getByTestId('approver-phone'), { target: { value: '13911112222' } });
-    fireEvent.change(screen.getByTestId('approver-idnumber'), { target: { value: '410105199001011233' } });
     fireEvent.click(screen.getByText('保 存'));
     expect(await screen.findByText('该登录账号已存在')).toBeTruthy();
     await waitFor(() => expect(called('/builder/project/v1/project/Set_account')).toHaveLength(1));

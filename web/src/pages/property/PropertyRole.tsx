@@ -1,7 +1,8 @@
 /**
  * 系统设置 → 财务角色配置 (propertyRole): the project's finance approvers, who approve its wage orders on the
- * finance side. The clerk adds, edits, disables / enables them, resets their password and changes their phone
- * with SMS verification. Initial passwords are shown once here and must be changed at the first login.
+ * finance side. The clerk adds them, edits their name, disables / enables them and resets their password; the
+ * initial password goes by SMS to the approver's own phone and is never shown here. The approver enters the
+ * ID number and changes the phone himself (个人中心): who prepares wages never holds the approver's factors.
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,17 +11,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { AccountLinks, AccountStatusTags, InitialPasswordModal, useAccountActions } from '@/components/accounts/AccountAdmin';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import PropertyRoleDialog from './PropertyRoleDialog';
-import PropertyRolePhoneDialog from './PropertyRolePhoneDialog';
-import {
-  changePhone,
-  fetchApprovers,
-  fetchPasswordRule,
-  fetchProject,
-  resetPassword,
-  sendPhoneCode,
-  setEnabled,
-  type ApproverLine,
-} from './service';
+import { fetchApprovers, fetchPasswordRule, fetchProject, resetPassword, setEnabled, type ApproverLine } from './service';
 
 const DEFAULT_LIMIT = 10;
 
@@ -28,7 +19,6 @@ export default function PropertyRole() {
   const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
-  const [phoneOf, setPhoneOf] = useState<ApproverLine | null>(null);
 
   const project = useQuery({ queryKey: ['property', 'project'], queryFn: fetchProject });
   const rule = useQuery({ queryKey: ['property', 'rule'], queryFn: fetchPasswordRule });
@@ -43,7 +33,7 @@ export default function PropertyRole() {
     setEnabled,
     resetPassword: async (id) => {
       const reset = await resetPassword(id);
-      return { login: reset.account, password: reset.password };
+      return { login: reset.account, sentTo: reset.phone };
     },
     refresh,
   });
@@ -52,7 +42,13 @@ export default function PropertyRole() {
     { title: '姓名', dataIndex: 'name', key: 'name', width: 120 },
     { title: '登录账号', dataIndex: 'account', key: 'account', width: 140 },
     { title: '手机号', dataIndex: 'phone', key: 'phone', width: 130 },
-    { title: '身份证号', dataIndex: 'idnumber', key: 'idnumber', width: 190 },
+    {
+      title: '身份证号',
+      dataIndex: 'idnumber',
+      key: 'idnumber',
+      width: 190,
+      render: (value: string) => value || <Typography.Text type="secondary">待本人登录后填写</Typography.Text>,
+    },
     {
       title: '状态',
       key: 'status',
@@ -67,9 +63,6 @@ export default function PropertyRole() {
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => setEditing(row.id)} data-testid={`approver-edit-${row.account}`}>
             编辑
-          </Button>
-          <Button type="link" size="small" onClick={() => setPhoneOf(row)} data-testid={`approver-phone-${row.account}`}>
-            改手机号
           </Button>
           <AccountLinks account={row} actions={accounts} testIdOf={(kind) => `approver-${kind}-${row.account}`} />
         </Space>
@@ -123,19 +116,7 @@ export default function PropertyRole() {
         onClose={() => setEditing(null)}
         onSaved={(created) => {
           setEditing(null);
-          if (created) accounts.show({ title: '审批人已创建', login: created.account, password: created.password });
-          refresh();
-        }}
-      />
-      <PropertyRolePhoneDialog
-        open={phoneOf !== null}
-        owner={phoneOf?.name ?? ''}
-        currentPhone={phoneOf?.phone ?? ''}
-        send={(phone) => sendPhoneCode(phoneOf?.id ?? 0, phone)}
-        confirm={(phone, code) => changePhone(phoneOf?.id ?? 0, phone, code)}
-        onClose={() => setPhoneOf(null)}
-        onChanged={() => {
-          setPhoneOf(null);
+          if (created) accounts.show({ title: '审批人已创建', login: created.account, sentTo: created.phone });
           refresh();
         }}
       />

@@ -1,22 +1,13 @@
 /**
- * Create or edit a finance approver. A new approver's initial password is shown once afterwards
- * (PropertyRole's password notice); an edit changes name and ID number only (the phone has its own dialog).
+ * Create or edit a finance approver. A new approver's initial password goes by SMS to the phone entered here
+ * (PropertyRole says where it went); an edit changes the name only. The ID number and, later, the phone are the
+ * approver's own to enter (个人中心).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Modal, message } from 'antd';
-import { IdcardOutlined } from '@ant-design/icons';
+import { Alert, Form, Input, Modal, message } from 'antd';
 import { ApiError, MSG_UNKNOWN } from '@/api/client';
-import { readCard } from '@/pages/worker/service';
-import { useSession } from '@/store/session';
-import { idNumberRule, personNameRule, phoneRule } from '@/utils/rules/antd';
-import {
-  checkCard,
-  createApprover,
-  editApprover,
-  fetchApprover,
-  type ApproverForm,
-  type InitialPassword,
-} from './service';
+import { personNameRule, phoneRule } from '@/utils/rules/antd';
+import { createApprover, editApprover, fetchApprover, type ApproverForm, type InitialPassword } from './service';
 
 export const MSG_ACCOUNT_RULE = '请输入4-20位字母、数字或下划线组成的登录账号';
 const ACCOUNT_PATTERN = /^[A-Za-z0-9_]{4,20}$/;
@@ -34,17 +25,14 @@ const FIELD_OF: Record<string, keyof ApproverForm> = {
   [MSG_ACCOUNT_RULE]: 'account',
   该手机号已被其他账号使用: 'phone',
   '财务审批人须使用手机号码（用于接收短信验证码）': 'phone',
-  该身份证号已是本项目的财务审批人: 'idnumber',
 };
 
 export default function PropertyRoleDialog({ editing, onClose, onSaved }: ApproverDialogProps) {
   const [form] = Form.useForm<ApproverForm>();
   const [saving, setSaving] = useState(false);
-  const [reading, setReading] = useState(false);
   // A failed load of the approver being edited; another approver's is not shown.
   const [failed, setFailed] = useState<{ id: number; message: string } | null>(null);
   const loadError = failed !== null && failed.id === editing ? failed.message : '';
-  const readerUrl = useSession((state) => state.siteConfig?.idreader ?? '');
   const creating = editing === 0;
 
   useEffect(() => {
@@ -52,24 +40,10 @@ export default function PropertyRoleDialog({ editing, onClose, onSaved }: Approv
     fetchApprover(editing)
       .then((detail) => {
         setFailed(null);
-        form.setFieldsValue({ account: detail.account, name: detail.name, phone: detail.phone, idnumber: detail.idnumber });
+        form.setFieldsValue({ account: detail.account, name: detail.name, phone: detail.phone });
       })
       .catch((error: unknown) => setFailed({ id: editing, message: error instanceof Error ? error.message : MSG_UNKNOWN }));
   }, [editing, form]);
-
-  const read = async () => {
-    setReading(true);
-    try {
-      const raw = await readCard(readerUrl);
-      const card = await checkCard(raw.name, raw.idNumber);
-      form.setFieldsValue({ name: card.name, idnumber: card.idnumber });
-      void message.success(`已读取身份证：${card.name}`);
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : MSG_UNKNOWN);
-    } finally {
-      setReading(false);
-    }
-  };
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
@@ -119,23 +93,14 @@ export default function PropertyRoleDialog({ editing, onClose, onSaved }: Approv
         <Form.Item
           label="手机号"
           name="phone"
-          extra={creating ? '用于接收审批短信验证码' : '修改手机号请在列表中点击“改手机号”，需短信验证'}
+          extra={creating ? '初始密码和审批验证码都以短信发送到这个手机号' : '手机号由审批人本人在个人中心通过短信验证修改'}
           rules={[phoneRule()]}
         >
           <Input maxLength={11} disabled={!creating} data-testid="approver-phone" />
         </Form.Item>
-        <Form.Item label="身份证号" required>
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Form.Item name="idnumber" noStyle rules={[idNumberRule()]}>
-              <Input maxLength={18} data-testid="approver-idnumber" />
-            </Form.Item>
-            {readerUrl && (
-              <Button icon={<IdcardOutlined />} loading={reading} onClick={() => void read()} data-testid="approver-read-card">
-                读卡
-              </Button>
-            )}
-          </div>
-        </Form.Item>
+        {creating && (
+          <Alert type="info" showIcon title="身份证号码由审批人首次登录后本人填写，项目人员看不到完整号码。" />
+        )}
       </Form>
     </Modal>
   );

@@ -1,6 +1,6 @@
 /**
- * The property area's client: the finance approvers' accounts (财务角色配置, docs/decisions.md "Finance
- * approver accounts") that the clerk keeps under /builder/project/v1/project/, and the approver's own personal
+ * The property area's client: the finance approvers' accounts (财务角色配置, docs/decisions.md "Issue 28: who
+ * prepares money never approves it") that the clerk keeps under /builder/project/v1/project/, and the approver's own personal
  * centre on the finance side (/finance/project/v1/project/, orders/Verifyphonenumber and Veritestalter).
  * Paths, parameters and replies are the generated document's.
  */
@@ -12,8 +12,8 @@ type Schemas = components['schemas'];
 export type ApproverLine = Schemas['PropertyApproverLine'];
 export type InitialPassword = Schemas['PropertyInitialPassword'];
 
-/** The approver's fields as the dialog edits them (text). */
-export type ApproverForm = Record<keyof Pick<FormOf<'/builder/project/v1/project/Set_account'>, 'account' | 'name' | 'phone' | 'idnumber'>, string>;
+/** The approver's fields as the dialog edits them (text); the ID number is the approver's own to enter. */
+export type ApproverForm = Record<keyof Pick<FormOf<'/builder/project/v1/project/Set_account'>, 'account' | 'name' | 'phone'>, string>;
 
 export const fetchProject = () => get('/builder/project/v1/project/Projectname');
 export const fetchApprovers = (keyword: string, page: number, limit: number) =>
@@ -26,21 +26,19 @@ export const createApprover = (form: ApproverForm) =>
     account: form.account.trim(),
     name: form.name.trim(),
     phone: form.phone.trim(),
-    idnumber: form.idnumber.trim().toUpperCase(),
   });
 
-export const editApprover = (id: number, form: Pick<ApproverForm, 'name' | 'idnumber'>) =>
-  post('/builder/project/v1/project/Set_account', { id, name: form.name.trim(), idnumber: form.idnumber.trim().toUpperCase() });
+export const editApprover = (id: number, form: Pick<ApproverForm, 'name'>) =>
+  post('/builder/project/v1/project/Set_account', { id, name: form.name.trim() });
 
 export const setEnabled = (id: number, enabled: boolean) => post('/builder/project/v1/project/Open', { id, status: enabled ? '1' : '0' });
 export const resetPassword = (id: number) => post('/builder/project/v1/project/Resetpassword', { id });
-export const checkCard = (name: string, idNumber: string) => post('/builder/project/v1/project/Idcardreader', { name, idNumber });
-export const sendPhoneCode = (id: number, phone: string) => post('/builder/project/v1/project/Verifyphonenumber', { id, phone: phone.trim() });
-export const changePhone = (id: number, phone: string, code: string) =>
-  post('/builder/project/v1/project/Veritestalter', { id, phone: phone.trim(), code: code.trim() });
 
 export const fetchProfile = () => get('/finance/project/v1/project/Messageinfo');
 export const changeName = (name: string) => post('/finance/project/v1/project/Inforalter', { name: name.trim() });
+/** The approver enters the own ID number, once. */
+export const enterOwnIdNumber = (idnumber: string) =>
+  post('/finance/project/v1/project/Inforalter', { idnumber: idnumber.trim().toUpperCase() });
 export const checkOwnCard = (name: string, idNumber: string) => post('/finance/project/v1/project/Idcardreader', { name, idNumber });
 export const sendOwnPhoneCode = (phone: string) => post('/finance/project/v1/orders/Verifyphonenumber', { phone: phone.trim() });
 export const changeOwnPhone = (phone: string, code: string) =>
