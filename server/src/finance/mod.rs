@@ -271,5 +271,5 @@ async fn order_audit(
     let project_id = approver_project(&current)?;
     let (order, message) =
         service::decide(&state.db, state.bank.as_ref(), project_id, &form, &actor(&current, &ip)).await?;
-    Ok(ok_with(order, message))
+    Ok(ok_with(order, &message))
 }

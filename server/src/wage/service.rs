@@ -65,6 +65,7 @@ pub const MSG_ALREADY_REISSUED: &str = "所选明细已重新发放或不是失�
 pub const MSG_DECISION: &str = "请选择审核结果";
 pub const MSG_REJECT_REASON: &str = "驳回时请填写驳回原因";
 pub const MSG_ID_MISMATCH: &str = "身份证号码与账号登记信息不一致";
+const MSG_BANK_PAYING: &str = "审核通过，银行处理中，系统将自动继续发放";
 pub const MSG_OWN_ORDER: &str = "提交工资单的账号不能审批该工资单";
 pub const MSG_NO_ID_ON_FILE: &str = "账号未登记身份证号码，请使用短信验证";
 
@@ -1116,6 +1117,12 @@ pub async fn save_line(db: &Db, current: &CurrentAccount, ip: &str, form: &WageL
     if deduction > payable {
         return Err(ApiError::refused(MSG_NEGATIVE));
     }
+    if payable - deduction < line.adjustment_fen {
+        return Err(ApiError::refused(format!(
+            "实发工资不能为负数：本行扣回以前多发的{}元，应发工资减扣款不能少于这个金额",
+            yuan(line.adjustment_fen)
+        )));
+    }
     let reason = text(&form.reason);
     if reason.chars().count() > 200 {
         return Err(ApiError::refused(MSG_REASON_LONG));
@@ -1591,7 +1598,7 @@ pub async fn decide(
     project_id: i64,
     form: &FinanceAuditForm,
     actor: &Actor,
-) -> Result<(WageOrder, &'static str), ApiError> {
+) -> Result<(WageOrder, String), ApiError> {
     let id = text(&form.id)
         .parse::<i64>()
         .ok()
@@ -1603,7 +1610,7 @@ pub async fn decide(
         return Err(ApiError::refused(MSG_REMARK_LONG));
     }
     let message = match form.status.as_deref().map(str::trim) {
-        Some("2") => reject(db, project_id, id, &remark, actor).await?,
+        Some("2") => reject(db, project_id, id, &remark, actor).await?.to_owned(),
         Some("1") => approve(db, bank, project_id, id, &remark, actor).await?,
         _ => return Err(ApiError::refused(MSG_DECISION)),
     };
@@ -1641,7 +1648,7 @@ pub async fn approve(
     id: i64,
     remark: &str,
     actor: &Actor,
-) -> Result<&'static str, ApiError> {
+) -> Result<String, ApiError> {
     let verified_after = clock::now() - VERIFICATION_SECONDS;
     match repo::approve(db, project_id, id, verified_after, remark, actor).await? {
         Ok(()) => {}
@@ -1652,10 +1659,17 @@ pub async fn approve(
         notify::approved(db, &order).await?;
     }
     match payout::pay_order(db, bank, id, actor, i64::MAX).await {
-        Ok(()) => Ok("审核通过，已发放"),
+        Ok(()) => match repo::order(db, project_id, id).await? {
+            Some(order) if order.status == "partial" => {
+                let failed = repo::failed_payouts_of(db, id).await?;
+                Ok(format!("审核通过，{failed}笔发放失败，已转异常处理"))
+            }
+            Some(order) if order.status == "paying" => Ok(MSG_BANK_PAYING.to_owned()),
+            _ => Ok("审核通过，已发放".to_owned()),
+        },
         Err(error) => {
             tracing::warn!(?error, order = id, "payout interrupted; the order stays 支付中 and is resumed later");
-            Ok("审核通过，银行处理中，系统将自动继续发放")
+            Ok(MSG_BANK_PAYING.to_owned())
         }
     }
 }

@@ -74,6 +74,7 @@ async fn failed_cards_are_corrected_and_reissued(app: &TestApp) {
     let before = balance(app).await;
     let approved = decide(app, &finance, order, "1", "").await;
     assert_eq!(approved["data"]["statusLabel"], "部分发放", "{approved}");
+    assert_eq!(approved["message"], "审核通过，2笔发放失败，已转异常处理", "a partly failed order says so");
     let failed_fen = app.scalar(leak(format!("SELECT failed_fen FROM wage_orders WHERE id = {order}"))).await;
     let total = app.scalar(leak(format!("SELECT total_fen FROM wage_orders WHERE id = {order}"))).await;
     assert_eq!(balance(app).await, before - total + failed_fen, "failed lines move no money");

@@ -202,6 +202,22 @@ async fn a_paid_day_corrected_to_absent_is_taken_back_on_the_next_sheet(app: &Te
     assert_eq!(next["adjustments"][0]["day"], paid.as_str());
     assert!(next["adjustments"][0]["reason"].as_str().unwrap().contains("现场核对"));
 
+    // A deduction that leaves less than the take-back is refused for what it is, not as a locked sheet.
+    let deducted = app
+        .post(
+            "/builder/wage/v1/Sheet/saveLine",
+            Some(&token),
+            &[
+                ("id", &taken["id"].to_string()),
+                ("payable", &yuan(2 * rate)),
+                ("deduction", &yuan(2 * rate - rate / 2)),
+                ("reason", "借支"),
+            ],
+        )
+        .await;
+    let message = format!("实发工资不能为负数：本行扣回以前多发的{}元，应发工资减扣款不能少于这个金额", yuan(rate));
+    assert_refused(&deducted, &message);
+
     // The approver sees the take-back on the order's line.
     confirm(app, &token, next_id).await;
     let order = crate::orders::submit(app, &token, &next_id.to_string()).await;

@@ -1360,6 +1360,12 @@ pub async fn fail_payout(tx: &mut Tx, payout_id: i64, reason: &str, now: i64) ->
     Ok(execute_in!(tx, sqlx::query(sql).bind(payout_id).bind(reason).bind(now))? > 0)
 }
 
+/// The order's failed payouts.
+pub async fn failed_payouts_of(db: &Db, order_id: i64) -> sqlx::Result<i64> {
+    let sql = "SELECT COUNT(*) FROM payouts WHERE order_id = $1 AND status = 'failed'";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(order_id).fetch_one(pool).await)
+}
+
 /// The order's payouts not yet answered by the bank (queued or pending).
 pub async fn payouts_left(tx: &mut Tx, order_id: i64) -> sqlx::Result<i64> {
     let sql = "SELECT COUNT(*) FROM payouts WHERE order_id = $1 AND status IN ('queued', 'pending')";
