@@ -122,6 +122,13 @@ describe('guarded app', () => {
     expect(screen.queryByTestId('sidebar')).toBeNull();
   });
 
+  it('keeps a clerk whose project is not approved off the data screen', async () => {
+    const { router, called } = start('/system/tvscreen', { info: { code: 201, data: userInfo({ auditStatus: true, status: '0' }) } });
+    expect(await screen.findByTestId('wizard')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/index');
+    expect(called('/builder/screen/v1/Screen/data')).toHaveLength(0);
+  });
+
   it('refuses a page the role may not open', async () => {
     const { router } = start('/audit/project');
     expect(await screen.findByText('没有权限')).toBeTruthy();

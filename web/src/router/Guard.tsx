@@ -102,7 +102,11 @@ export default function Guard() {
     };
   }, [mustLoad, side, setUserInfo, clear, navigate, attempt]);
 
-  const pageTitle = PUBLIC_TITLES[pathname] ?? matchRoute(routes, pathname)?.route.meta?.title;
+  const entry = matchRoute(routes, pathname);
+  // Pages outside the shell miss its wizard gate: a clerk of a project not yet approved goes to it.
+  const clerk = side === 'builder' && !roles.includes('admin');
+  const notApproved = clerk && entry?.route.meta?.approvedProject && userInfo !== null && userInfo.status !== '2';
+  const pageTitle = PUBLIC_TITLES[pathname] ?? entry?.route.meta?.title;
   const siteTitle = siteConfig?.title;
   useEffect(() => {
     document.title = [pageTitle, siteTitle].filter(Boolean).join(' - ');
@@ -110,6 +114,7 @@ export default function Guard() {
 
   if (!configSettled || action.kind === 'load' || waitingForChunks) return <FullPageSpin />;
   if (action.kind === 'redirect') return <Navigate to={action.to} replace />;
+  if (notApproved) return <Navigate to="/index" replace />;
   return (
     <Suspense fallback={<FullPageSpin />}>
       <Outlet />
