@@ -420,7 +420,9 @@ async fn feedback_files_keep_their_names(app: &TestApp) {
         let files = step["files"].as_array().unwrap();
         let named: Vec<(&str, &str, bool)> = files
             .iter()
-            .map(|file| (file["name"].as_str().unwrap(), file["url"].as_str().unwrap(), file["image"].as_bool().unwrap()))
+            .map(|file| {
+                (file["name"].as_str().unwrap(), file["url"].as_str().unwrap(), file["image"].as_bool().unwrap())
+            })
             .collect();
         assert_eq!(named, [("整改说明.pdf", urls[0], false), ("工资发放表.png", urls[1], true)], "{path}");
         assert_eq!(detail["steps"][0]["files"][0]["name"], "wall.png");

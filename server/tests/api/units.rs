@@ -423,8 +423,10 @@ async fn every_refusal_answers_its_message_and_changes_nothing(app: &TestApp) {
     assert_eq!(reply["code"], 201, "{reply}");
     assert_eq!(load_contractor(app, &token).await["contructorForm"]["ContractAttachment"], json!([contract]));
     // The save that went through staffed the key posts at the unit (see step_three_staffs_the_key_posts).
-    app.exec("DELETE FROM project_staff WHERE project_id = (SELECT project_id FROM accounts WHERE username = 'newsite')")
-        .await;
+    app.exec(
+        "DELETE FROM project_staff WHERE project_id = (SELECT project_id FROM accounts WHERE username = 'newsite')",
+    )
+    .await;
     app.exec(
         "DELETE FROM project_units WHERE project_id = (SELECT project_id FROM accounts WHERE username = 'newsite')",
     )
@@ -513,8 +515,14 @@ async fn step_three_staffs_the_key_posts(app: &TestApp) {
              WHERE s.project_id = {project} AND u.role = 'contractor' AND s.post = '{post}' AND s.exit_date = ''"
         )
     };
-    assert_eq!(app.scalar_owned(staff("项目经理") + " AND s.name = '孙志强' AND s.id_number = '410102199003074327'").await, 1);
-    assert_eq!(app.scalar_owned(staff("劳资专管员") + " AND s.name = '阿依古丽·买买提' AND s.phone = '13600136000'").await, 1);
+    assert_eq!(
+        app.scalar_owned(staff("项目经理") + " AND s.name = '孙志强' AND s.id_number = '410102199003074327'").await,
+        1
+    );
+    assert_eq!(
+        app.scalar_owned(staff("劳资专管员") + " AND s.name = '阿依古丽·买买提' AND s.phone = '13600136000'").await,
+        1
+    );
 
     let guarantee = upload(app, &token, "guarantee", &[("保函.pdf", PDF)]).await.remove(0);
     let changed = with(

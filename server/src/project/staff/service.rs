@@ -384,7 +384,9 @@ pub async fn staff_key_posts(
             exit_date: String::new(),
         };
         let (id, before) = match existing {
-            Some(row) if (&row.name, &row.phone, &row.id_number) == (&fields.name, &fields.phone, &fields.id_number) => {
+            Some(row)
+                if (&row.name, &row.phone, &row.id_number) == (&fields.name, &fields.phone, &fields.id_number) =>
+            {
                 continue;
             }
             Some(row) => {
@@ -394,8 +396,11 @@ pub async fn staff_key_posts(
             None => (repo::insert(db, project_id, &fields).await?, "未配备".to_owned()),
         };
         let detail = format!("{}：{before} → {} {}", holder.post, fields.name, fields.phone);
-        oplog::record(db, oplog::Entry::by(&current.account, ip).action("登记关键岗位").on("project_staff", id).detail(detail))
-            .await?;
+        oplog::record(
+            db,
+            oplog::Entry::by(&current.account, ip).action("登记关键岗位").on("project_staff", id).detail(detail),
+        )
+        .await?;
     }
     Ok(())
 }
