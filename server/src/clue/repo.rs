@@ -83,6 +83,7 @@ pub struct StepRow {
 pub struct FileRow {
     pub step_id: i64,
     pub original_name: String,
+    pub content_type: String,
     pub url: String,
 }
 
@@ -143,7 +144,7 @@ pub async fn steps(db: &Db, lead_id: i64) -> sqlx::Result<Vec<StepRow>> {
 }
 
 pub async fn files(db: &Db, lead_id: i64) -> sqlx::Result<Vec<FileRow>> {
-    let sql = "SELECT step_id, original_name, url FROM lead_files WHERE lead_id = $1 ORDER BY id";
+    let sql = "SELECT step_id, original_name, content_type, url FROM lead_files WHERE lead_id = $1 ORDER BY id";
     on_db!(db, pool => sqlx::query_as(sql).bind(lead_id).fetch_all(pool).await)
 }
 

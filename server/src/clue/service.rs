@@ -531,8 +531,19 @@ pub struct LeadIdQuery {
 /// A file of a step.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LeadFile {
+    /// The name it was uploaded with.
     pub name: String,
     pub url: String,
+    /// A picture to show as one; anything else (a PDF) is a file to open.
+    pub image: bool,
+}
+
+/// Feedback stored before its type was kept has none: its name (then the stored one) tells.
+fn is_image(content_type: &str, name: &str) -> bool {
+    match content_type {
+        "" => upload::kind::extension(name).is_some_and(|ext| matches!(ext.as_str(), "jpg" | "jpeg" | "png" | "gif")),
+        _ => content_type.starts_with("image/"),
+    }
 }
 
 /// One step of a lead's history.
@@ -577,7 +588,11 @@ fn history(steps: Vec<StepRow>, files: Vec<FileRow>) -> Vec<LeadStep> {
             files: files
                 .iter()
                 .filter(|file| file.step_id == step.id)
-                .map(|file| LeadFile { name: file.original_name.clone(), url: file.url.clone() })
+                .map(|file| LeadFile {
+                    image: is_image(&file.content_type, &file.original_name),
+                    name: file.original_name.clone(),
+                    url: file.url.clone(),
+                })
                 .collect(),
             actor: step.actor,
             action: step.action,
@@ -726,14 +741,13 @@ pub async fn feedback(db: &Db, current: &CurrentAccount, ip: &str, form: &Feedba
     let mut files = Vec::with_capacity(urls.len());
     for url in urls {
         let name = url.strip_prefix(upload::service::URL_PREFIX).ok_or(Invalid(MSG_ATTACHMENT))?;
-        let kind = upload::service::project_kind(db, project_id, name).await?;
-        if !matches!(kind.as_deref(), Some("image" | "attachment")) {
-            return Err(Invalid(MSG_ATTACHMENT).into());
-        }
+        let upload = upload::service::project_file(db, project_id, name, &["image", "attachment"])
+            .await?
+            .ok_or(Invalid(MSG_ATTACHMENT))?;
         files.push(NewFile {
             stored_name: name.to_owned(),
-            original_name: name.to_owned(),
-            content_type: String::new(),
+            original_name: upload.original_name,
+            content_type: upload.content_type,
             url: url.to_owned(),
         });
     }

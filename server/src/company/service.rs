@@ -700,6 +700,27 @@ pub async fn save(
             .detail(change_summary(&form_json(role, &before), &form_json(role, &after))),
     )
     .await?;
+    if role == Role::Contractor
+        && let Some(unit) = &after.unit
+    {
+        use crate::project::staff::service::{KeyPostHolder, LABOUR_CLERK, PROJECT_MANAGER, staff_key_posts};
+        let fields = &input.unit;
+        let holders = [
+            KeyPostHolder {
+                post: PROJECT_MANAGER,
+                name: &fields.project_leader,
+                phone: &fields.project_leader_phone,
+                id_number: &fields.project_leader_id_number,
+            },
+            KeyPostHolder {
+                post: LABOUR_CLERK,
+                name: &fields.labor_leader,
+                phone: &fields.labor_leader_phone,
+                id_number: &fields.labor_leader_id_number,
+            },
+        ];
+        staff_key_posts(db, current, ip, project_id, unit.id, &holders).await?;
+    }
     let ceiling = deposit_ceiling_fen(after.project.contract_price_fen);
     Ok(UnitSaved {
         deposit_warning: input.unit.deposit_fen.is_some_and(|fen| money::deposit_over_ceiling(fen as u64, ceiling)),

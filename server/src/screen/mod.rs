@@ -19,7 +19,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// The project's screen: on site now, came today, by work type, the 30-day trend, the settling month's wages
-/// paid, open warnings and the latest punches (names and ID numbers masked). Finance 403.
+/// paid, open warnings and the latest punches (names and ID numbers masked). A project not yet approved 403
+/// (项目审核通过后才能查看数据大屏); finance 403.
 #[utoipa::path(get, path = "/builder/screen/v1/Screen/data", tag = "screen",
     params(("X-Token" = String, Header, description = "session token"), ScreenQuery),
     responses((status = 200, body = Envelope<ScreenData>)))]

@@ -19,6 +19,7 @@ use crate::wage::money::yuan;
 use crate::{attendance, project, scope, wage, warning, worker};
 
 pub const MSG_ADMIN_ONLY: &str = "仅监管部门账号可以查看辖区数据大屏";
+pub const MSG_NOT_APPROVED: &str = "项目审核通过后才能查看数据大屏";
 /// Days of the attendance trend, today included.
 pub const TREND_DAYS: i64 = 30;
 /// Punches in the ticker.
@@ -112,10 +113,14 @@ fn masked_name(name: &str) -> String {
     chars.next().map(|first| std::iter::once(first).chain(chars.map(|_| '*')).collect()).unwrap_or_default()
 }
 
-/// One project: the clerk's, or the one a regulator has in view; finance 403.
+/// One project: the clerk's, or the one a regulator has in view, once approved (403 before); finance 403.
 pub async fn project_screen(db: &Db, current: &CurrentAccount, query: &ScreenQuery) -> Result<ScreenData, ApiError> {
     let project_id = scope::project(db, current, &query.project_id).await?;
-    let name = project::service::find_summary(db, project_id).await?.map(|project| project.name).unwrap_or_default();
+    // A project still in the wizard or under audit has no site to show yet (issue 34).
+    let name = match project::service::find_summary(db, project_id).await? {
+        Some(project) if project.audit_status == "2" => project.name,
+        _ => return Err(ApiError::Forbidden(MSG_NOT_APPROVED.into())),
+    };
     let site = ProjectSite { id: project_id, name, latlng: String::new() };
     let mut data = screen(db, std::slice::from_ref(&site)).await?;
     data.title = site.name;

@@ -35,6 +35,25 @@ pub async fn project_upload(
         .map(|upload| upload.original_name))
 }
 
+/// An upload as the lists that show it need it: the name it came with and its type.
+pub struct UploadedFile {
+    pub original_name: String,
+    pub content_type: String,
+}
+
+/// The upload `stored_name` if this project made it with one of `kinds`.
+pub async fn project_file(
+    db: &Db,
+    project_id: i64,
+    stored_name: &str,
+    kinds: &[&str],
+) -> sqlx::Result<Option<UploadedFile>> {
+    Ok(repo::find(db, stored_name)
+        .await?
+        .filter(|upload| upload.project_id == Some(project_id) && kinds.contains(&upload.kind.as_str()))
+        .map(|upload| UploadedFile { original_name: upload.original_name, content_type: upload.content_type }))
+}
+
 /// How many of these upload names the project itself uploaded with one of `kinds`.
 pub async fn count_project_uploads(db: &Db, project_id: i64, names: &[String], kinds: &[&str]) -> sqlx::Result<i64> {
     let mut total = 0;

@@ -398,3 +398,35 @@ async fn the_deadline_counts_working_days_of_the_holiday_calendar(app: &TestApp)
     assert_eq!(wageguard::clock::china_datetime(end), "2026-11-26 00:00:00");
 }
 both!(the_deadline_counts_working_days_of_the_holiday_calendar);
+
+/// The project's feedback files are answered by their original names, and each says whether it is an image:
+/// a PDF is a file to open, not a picture.
+async fn feedback_files_keep_their_names(app: &TestApp) {
+    const PDF: &[u8] = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n";
+    let receipt = submitted(app, &report(), &[("wall.png", PNG)]).await;
+    let id = lead_id(app, &receipt).await.to_string();
+    let inspector = app.login("jiancha", "Demo@12345").await;
+    let demo = app.login("demo", "Demo@12345").await;
+    assert_eq!(app.post(DISPATCH, Some(&inspector), &[("id", &id)]).await["code"], 201);
+    let upload = "/builder/common/v1/site/upload_file_batch?kind=attachment";
+    let uploaded = app.upload(upload, Some(&demo), &[("整改说明.pdf", PDF), ("工资发放表.png", PNG)]).await;
+    let urls: Vec<&str> = uploaded["data"].as_array().unwrap().iter().map(|url| url.as_str().unwrap()).collect();
+    let files = urls.join(",");
+    let answered = app.post(FEEDBACK, Some(&demo), &[("id", &id), ("content", "已补发"), ("files", &files)]).await;
+    assert_eq!(answered["code"], 201, "{answered}");
+    for (path, token) in [(PROJECT_DETAIL, &demo), (ADMIN_DETAIL, &inspector)] {
+        let detail = ok(app.get(&format!("{path}?id={id}"), Some(token)).await);
+        let step = detail["steps"].as_array().unwrap().iter().find(|step| step["action"] == "feedback").unwrap();
+        let files = step["files"].as_array().unwrap();
+        let named: Vec<(&str, &str, bool)> = files
+            .iter()
+            .map(|file| {
+                (file["name"].as_str().unwrap(), file["url"].as_str().unwrap(), file["image"].as_bool().unwrap())
+            })
+            .collect();
+        assert_eq!(named, [("整改说明.pdf", urls[0], false), ("工资发放表.png", urls[1], true)], "{path}");
+        assert_eq!(detail["steps"][0]["files"][0]["name"], "wall.png");
+        assert_eq!(detail["steps"][0]["files"][0]["image"], true);
+    }
+}
+both!(feedback_files_keep_their_names);

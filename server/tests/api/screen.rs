@@ -127,3 +127,19 @@ async fn each_side_reads_only_its_own_screen(app: &TestApp) {
     assert!(other["code"] == 404 || other["data"]["title"] != "", "{other}");
 }
 both!(each_side_reads_only_its_own_screen);
+
+/// The screen of a project not yet approved is refused, for its clerk (newsite, still in the wizard) and for a
+/// regulator naming it; approved, it opens.
+async fn a_project_not_yet_approved_has_no_screen(app: &TestApp) {
+    let newsite = app.login("newsite", "Demo@12345").await;
+    let admin = app.login("admin", "Admin@12345").await;
+    let project = app.scalar("SELECT project_id FROM accounts WHERE username = 'newsite'").await;
+    let reply = app.get(PROJECT, Some(&newsite)).await;
+    assert_eq!(reply["code"], 403, "{reply}");
+    assert_eq!(reply["message"], "项目审核通过后才能查看数据大屏");
+    let named = app.get(&format!("{PROJECT}?projectId={project}"), Some(&admin)).await;
+    assert_eq!((named["code"].clone(), named["message"].clone()), (reply["code"].clone(), reply["message"].clone()));
+    app.exec_owned(format!("UPDATE projects SET audit_status = '2' WHERE id = {project}")).await;
+    assert_eq!(app.get(PROJECT, Some(&newsite)).await["code"], 201);
+}
+both!(a_project_not_yet_approved_has_no_screen);

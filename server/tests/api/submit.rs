@@ -367,6 +367,9 @@ async fn the_suggested_account_name_follows_the_national_rule(app: &TestApp) {
 
     // A project name without a contractor suggests nothing either.
     let newsite = newsite_project(app).await;
+    // The contractor's key staff go with it.
+    wageguard::execute!(&app.db, sqlx::query("DELETE FROM project_staff WHERE project_id = $1").bind(newsite))
+        .expect("delete");
     wageguard::execute!(
         &app.db,
         sqlx::query("DELETE FROM project_units WHERE project_id = $1 AND role = 'contractor'").bind(newsite)

@@ -422,6 +422,11 @@ async fn every_refusal_answers_its_message_and_changes_nothing(app: &TestApp) {
     let reply = send(app, CONTRACTOR_SAVE, &token, &with(&c, &[("ContractAttachment", &ten.join(","))])).await;
     assert_eq!(reply["code"], 201, "{reply}");
     assert_eq!(load_contractor(app, &token).await["contructorForm"]["ContractAttachment"], json!([contract]));
+    // The save that went through staffed the key posts at the unit (see step_three_staffs_the_key_posts).
+    app.exec(
+        "DELETE FROM project_staff WHERE project_id = (SELECT project_id FROM accounts WHERE username = 'newsite')",
+    )
+    .await;
     app.exec(
         "DELETE FROM project_units WHERE project_id = (SELECT project_id FROM accounts WHERE username = 'newsite')",
     )
@@ -494,3 +499,41 @@ async fn only_an_editable_builder_project_may_save(app: &TestApp) {
     );
 }
 both!(only_an_editable_builder_project_may_save);
+
+/// Step 3's project leader is the project's 项目经理 and its labour clerk the 劳资专管员: saved, the key posts
+/// are staffed (the workbench's 关键岗位 and the pay step read them); saved again, the holders are replaced.
+async fn step_three_staffs_the_key_posts(app: &TestApp) {
+    use wageguard::project::staff::service::key_posts_missing;
+    let token = app.login("newsite", PASSWORD).await;
+    let project = app.scalar("SELECT project_id FROM accounts WHERE username = 'newsite'").await;
+    assert_eq!(key_posts_missing(&app.db, project).await.unwrap(), vec!["项目经理", "劳资专管员"]);
+    save_units(app, &token).await;
+    assert_eq!(key_posts_missing(&app.db, project).await.unwrap(), Vec::<&str>::new());
+    let staff = |post: &'static str| {
+        format!(
+            "SELECT COUNT(*) FROM project_staff s JOIN project_units u ON u.id = s.unit_id \
+             WHERE s.project_id = {project} AND u.role = 'contractor' AND s.post = '{post}' AND s.exit_date = ''"
+        )
+    };
+    assert_eq!(
+        app.scalar_owned(staff("项目经理") + " AND s.name = '孙志强' AND s.id_number = '410102199003074327'").await,
+        1
+    );
+    assert_eq!(
+        app.scalar_owned(staff("劳资专管员") + " AND s.name = '阿依古丽·买买提' AND s.phone = '13600136000'").await,
+        1
+    );
+
+    let guarantee = upload(app, &token, "guarantee", &[("保函.pdf", PDF)]).await.remove(0);
+    let changed = with(
+        &contractor_form(&guarantee, ""),
+        &[("laborLeader", "周敏"), ("laborLeaderPhone", "13600136001"), ("laborLeaderIdNumber", "11010519491231002X")],
+    );
+    assert_eq!(send(app, CONTRACTOR_SAVE, &token, &changed).await["code"], 201);
+    assert_eq!(app.scalar_owned(staff("劳资专管员")).await, 1, "replaced, not added");
+    assert_eq!(app.scalar_owned(staff("劳资专管员") + " AND s.name = '周敏'").await, 1);
+    assert_eq!(app.scalar_owned(staff("项目经理")).await, 1);
+    let logged = "SELECT COUNT(*) FROM operation_log WHERE action = '登记关键岗位' AND detail LIKE '%周敏%'";
+    assert_eq!(app.scalar(logged).await, 1, "the change of the holder is logged");
+}
+both!(step_three_staffs_the_key_posts);

@@ -35,9 +35,13 @@ export class ApiError extends Error {
 
 /** The call never got an envelope back: the network failed, the server answered HTTP ≠ 200, or the page left. */
 export class NetworkError extends Error {
-  constructor(message: string) {
+  /** The HTTP status when the server (or a proxy) answered; undefined when nothing answered. */
+  readonly status: number | undefined;
+
+  constructor(message: string, status?: number) {
     super(message);
     this.name = 'NetworkError';
+    this.status = status;
   }
 }
 
@@ -83,7 +87,7 @@ async function send(target: string, init: RequestInit): Promise<Response> {
     throw error;
   }
   if (!response.ok) {
-    const error = new NetworkError(`网络错误：HTTP ${response.status}`);
+    const error = new NetworkError(`网络错误：HTTP ${response.status}`, response.status);
     reportNetworkError(error);
     throw error;
   }

@@ -3273,7 +3273,8 @@ export interface paths {
         };
         /**
          * The project's screen: on site now, came today, by work type, the 30-day trend, the settling month's wages
-         *     paid, open warnings and the latest punches (names and ID numbers masked). Finance 403.
+         *     paid, open warnings and the latest punches (names and ID numbers masked). A project not yet approved 403
+         *     (项目审核通过后才能查看数据大屏); finance 403.
          */
         get: operations["project_data"];
         put?: never;
@@ -10842,6 +10843,9 @@ export interface components {
         };
         /** @description A file of a step. */
         LeadFile: {
+            /** @description A picture to show as one; anything else (a PDF) is a file to open. */
+            image: boolean;
+            /** @description The name it was uploaded with. */
             name: string;
             url: string;
         };

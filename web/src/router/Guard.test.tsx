@@ -1,5 +1,6 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { message } from 'antd';
 import type { UserInfo } from '@/api/types';
 import { useSession, type Side } from '@/store/session';
 import { useTags } from '@/store/tagsView';
@@ -73,6 +74,8 @@ function start(
 
 describe('guarded app', () => {
   beforeEach(() => {
+    // A toast of the previous test would answer this one's findByText.
+    message.destroy();
     resetBrowserState();
     useTags.setState({ visited: [], versions: {} });
     vi.spyOn(document.body, 'getBoundingClientRect').mockReturnValue({ width: 1920 } as DOMRect);
@@ -119,6 +122,13 @@ describe('guarded app', () => {
     expect(screen.queryByTestId('sidebar')).toBeNull();
   });
 
+  it('keeps a clerk whose project is not approved off the data screen', async () => {
+    const { router, called } = start('/system/tvscreen', { info: { code: 201, data: userInfo({ auditStatus: true, status: '0' }) } });
+    expect(await screen.findByTestId('wizard')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/index');
+    expect(called('/builder/screen/v1/Screen/data')).toHaveLength(0);
+  });
+
   it('refuses a page the role may not open', async () => {
     const { router } = start('/audit/project');
     expect(await screen.findByText('没有权限')).toBeTruthy();
@@ -134,7 +144,7 @@ describe('guarded app', () => {
 
   it('logs out when the user info cannot be fetched', async () => {
     const { router } = start('/index', { info: { code: 403, message: '账号已停用' } });
-    expect(await screen.findByText('Verification failed, please login again')).toBeTruthy();
+    expect(await screen.findAllByText('Verification failed, please login again')).not.toHaveLength(0);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(useSession.getState().token).toBeUndefined();
   });
@@ -156,9 +166,32 @@ describe('guarded app', () => {
     expect(getToken()).toBe('tok-1');
   });
 
+  it('logs out when the user info call answers HTTP 500', async () => {
+    const { router } = start('/index', { info: () => new Response('Internal Server Error', { status: 500 }) });
+    expect(await screen.findAllByText('Verification failed, please login again')).not.toHaveLength(0);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(useSession.getState().token).toBeUndefined();
+    expect(getToken()).toBeUndefined();
+  });
+
+  it('logs out when the user info call keeps failing on the network', async () => {
+    let asked = 0;
+    const { router } = start('/index', {
+      info: () => {
+        asked += 1;
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    // Three tries, 3 s apart.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 25_000 });
+    expect(await screen.findAllByText('Verification failed, please login again')).not.toHaveLength(0);
+    expect(asked).toBe(3);
+    expect(getToken()).toBeUndefined();
+  }, 40_000);
+
   it('logs out a user without a known role', async () => {
     const { router } = start('/index', { info: { code: 201, data: userInfo({ roles: ['visitor'] }) } });
-    expect(await screen.findByText('Verification failed, please login again')).toBeTruthy();
+    expect(await screen.findAllByText('Verification failed, please login again')).not.toHaveLength(0);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 

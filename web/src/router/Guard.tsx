@@ -16,6 +16,8 @@ export const MSG_VERIFICATION_FAILED = 'Verification failed, please login again'
 
 /** How long the guard waits before asking again for user info that got no answer. */
 const USER_INFO_RETRY_MS = 3000;
+/** Asked this many times without an answer, the user info has failed: the session ends. */
+const USER_INFO_TRIES = 3;
 
 const PUBLIC_TITLES: Record<string, string> = { '/login': '登录', '/401': '没有权限', '/404': '页面不存在' };
 
@@ -67,9 +69,10 @@ export default function Guard() {
     };
   }, [firstScreen, waitingForChunks, allowed]);
 
-  // A user-info call that got no answer (the network, or a navigation that cut it off) keeps the session and is
-  // asked again: only the server's refusal ends it.
-  const [attempt, retry] = useReducer((count: number) => count + 1, 0);
+  // A user-info call that got no answer (the network, or a navigation that cut it off) is asked again a few
+  // times before the session ends: a navigation leaves the page before the next try. An answer that is not the
+  // user info (HTTP 500, an envelope's refusal) ends it at once.
+  const [attempt, countTry] = useReducer((count: number, next: 'again' | 'done') => (next === 'again' ? count + 1 : 0), 0);
   useEffect(() => {
     if (!mustLoad) return;
     let current = true;
@@ -80,12 +83,13 @@ export default function Guard() {
         // Without a known role the guard would ask for the user info forever.
         if (!info.roles.some(isRole)) throw new Error('no known role');
         setUserInfo(info);
+        countTry('done');
       })
       .catch((error: unknown) => {
         // A dead session (code 101) is already being handled by the client: logged out, reloading.
         if (!current || (error instanceof ApiError && error.code === SESSION_EXPIRED)) return;
-        if (error instanceof NetworkError) {
-          retrying = setTimeout(retry, USER_INFO_RETRY_MS);
+        if (error instanceof NetworkError && error.status === undefined && attempt + 1 < USER_INFO_TRIES) {
+          retrying = setTimeout(() => countTry('again'), USER_INFO_RETRY_MS);
           return;
         }
         clear();
@@ -98,7 +102,11 @@ export default function Guard() {
     };
   }, [mustLoad, side, setUserInfo, clear, navigate, attempt]);
 
-  const pageTitle = PUBLIC_TITLES[pathname] ?? matchRoute(routes, pathname)?.route.meta?.title;
+  const entry = matchRoute(routes, pathname);
+  // Pages outside the shell miss its wizard gate: a clerk of a project not yet approved goes to it.
+  const clerk = side === 'builder' && !roles.includes('admin');
+  const notApproved = clerk && entry?.route.meta?.approvedProject && userInfo !== null && userInfo.status !== '2';
+  const pageTitle = PUBLIC_TITLES[pathname] ?? entry?.route.meta?.title;
   const siteTitle = siteConfig?.title;
   useEffect(() => {
     document.title = [pageTitle, siteTitle].filter(Boolean).join(' - ');
@@ -106,6 +114,7 @@ export default function Guard() {
 
   if (!configSettled || action.kind === 'load' || waitingForChunks) return <FullPageSpin />;
   if (action.kind === 'redirect') return <Navigate to={action.to} replace />;
+  if (notApproved) return <Navigate to="/index" replace />;
   return (
     <Suspense fallback={<FullPageSpin />}>
       <Outlet />

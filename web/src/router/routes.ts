@@ -163,7 +163,7 @@ export const normalRoutes: AppRoute[] = [
       {
         path: 'tvscreen',
         page: lazyPage(() => import('@/pages/screen/DataScreen')),
-        meta: { title: '数据大屏', fullScreen: true, noProject: true },
+        meta: { title: '数据大屏', fullScreen: true, noProject: true, approvedProject: true },
       },
       { path: 'password', page: lazyPage(() => import('@/pages/auth/Password')), meta: { title: '修改密码', noProject: true } },
       {

@@ -47,6 +47,8 @@ export interface RouteMeta {
   noProject?: boolean;
   /** Shown on its own, outside the shell (no sidebar, header or tabs): the TV data screen. */
   fullScreen?: boolean;
+  /** Only once the clerk's project is approved; before, the clerk is sent to /index (the wizard). */
+  approvedProject?: boolean;
 }
 
 export interface AppRoute {

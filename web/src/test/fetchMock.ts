@@ -14,6 +14,7 @@ export interface RecordedCall {
   headers: Record<string, string>;
 }
 
+/** An envelope, or a function answering one; a function may answer a `Response` of its own (an HTTP error). */
 export type Reply = { code: number; message?: string; data?: unknown } | ((call: RecordedCall) => unknown);
 
 export function mockFetch(routes: Partial<Record<ApiUrl, Reply>>) {
@@ -35,6 +36,7 @@ export function mockFetch(routes: Partial<Record<ApiUrl, Reply>>) {
         : typeof reply === 'function'
           ? reply(call)
           : { message: '操作成功!', data: null, ...reply };
+    if (payload instanceof Response) return payload;
     return new Response(JSON.stringify(payload), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

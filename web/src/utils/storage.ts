@@ -8,7 +8,7 @@ export const SIDEBAR_COOKIE = 'sidebarStatus';
 export const TOKEN_DAYS = 15;
 
 export type LocalKey = 'passKey' | 'pStartTime' | 'yqfk' | 'ifMatch' | 'passwordstatus' | 'tabIndex' | 'latlng';
-export type SessionKey = 'projectname' | 'importantnotice' | 'switchoff' | 'message' | 'noticeAfterReload';
+export type SessionKey = 'projectname' | 'importantnotice' | 'switchoff' | 'message' | 'noticeAfterReload' | 'leadPopupSeen';
 
 export const local = {
   get: (key: LocalKey) => localStorage.getItem(key),

@@ -348,6 +348,63 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &StaffForm)
     Ok(id)
 }
 
+/// A key post as wizard step 3 enters it: the general contractor's project leader (项目经理) or its labour
+/// clerk (劳资专管员), with the same name, phone and ID-number rules as the staff form.
+pub struct KeyPostHolder<'a> {
+    pub post: &'static str,
+    pub name: &'a str,
+    pub phone: &'a str,
+    pub id_number: &'a str,
+}
+
+/// Wizard step 3 (`Site/ajaxContructorEdit`): the people it enters for the key posts hold them at the general
+/// contractor from today, so that the project is staffed where the key posts are read. The wizard may be saved
+/// again until the project is approved: the unit's holder in post is then rewritten, not joined by a second.
+/// Each change logged with before and after.
+pub async fn staff_key_posts(
+    db: &Db,
+    current: &CurrentAccount,
+    ip: &str,
+    project_id: i64,
+    unit_id: i64,
+    holders: &[KeyPostHolder<'_>],
+) -> Result<(), ApiError> {
+    let today = clock::today();
+    for holder in holders.iter().filter(|holder| !holder.name.is_empty()) {
+        let existing =
+            repo::in_post(db, project_id, holder.post, &today).await?.into_iter().find(|row| row.unit_id == unit_id);
+        let fields = StaffFields {
+            unit_id,
+            post: holder.post.to_owned(),
+            name: holder.name.to_owned(),
+            phone: holder.phone.to_owned(),
+            id_number: holder.id_number.to_owned(),
+            certificate_number: existing.as_ref().map(|row| row.certificate_number.clone()).unwrap_or_default(),
+            entry_date: existing.as_ref().map_or_else(|| today.clone(), |row| row.entry_date.clone()),
+            exit_date: String::new(),
+        };
+        let (id, before) = match existing {
+            Some(row)
+                if (&row.name, &row.phone, &row.id_number) == (&fields.name, &fields.phone, &fields.id_number) =>
+            {
+                continue;
+            }
+            Some(row) => {
+                repo::update(db, project_id, row.id, &fields).await?;
+                (row.id, format!("{} {}", row.name, row.phone))
+            }
+            None => (repo::insert(db, project_id, &fields).await?, "未配备".to_owned()),
+        };
+        let detail = format!("{}：{before} → {} {}", holder.post, fields.name, fields.phone);
+        oplog::record(
+            db,
+            oplog::Entry::by(&current.account, ip).action("登记关键岗位").on("project_staff", id).detail(detail),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
 /// `Staff/delete`: removes a staff record of the account's own project, logs it.
 pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &StaffIdForm) -> Result<(), ApiError> {
     let project_id = scope::write(current)?;

@@ -38,6 +38,20 @@ describe('FeedbackDetail', () => {
     expect(called(FEEDBACK)[0].body.get('id')).toBe('7');
   });
 
+  it('shows a PDF feedback file as a link by its name, a picture as a thumbnail', async () => {
+    const lead = detail('feedback', '待审核');
+    lead.steps[1].files = [
+      { name: '整改说明.pdf', url: '/uploads/3f9a1c.pdf', image: false },
+      { name: '工资发放表.png', url: '/uploads/77b2e0.png', image: true },
+    ];
+    renderPage(<FeedbackDetail />, { [DETAIL]: { code: 201, data: lead } }, { path: '/remunerationClues/feedbackDetail?id=7' });
+    const pdf = await screen.findByRole('link', { name: /整改说明\.pdf/ });
+    expect(pdf.getAttribute('href')).toBe('/uploads/3f9a1c.pdf');
+    expect(document.querySelector('img[src="/uploads/3f9a1c.pdf"]')).toBeNull();
+    expect(document.querySelector('img[src="/uploads/77b2e0.png"]')?.getAttribute('alt')).toBe('工资发放表.png');
+    expect(screen.queryByText(/3f9a1c/)).toBeNull();
+  });
+
   it('has no form once the feedback awaits review', async () => {
     renderPage(<FeedbackDetail />, { [DETAIL]: { code: 201, data: detail('feedback', '待审核') } }, { path: '/remunerationClues/feedbackDetail?id=7' });
     expect(await screen.findByText('三个月工资没有发放')).toBeTruthy();

@@ -1,15 +1,18 @@
 /** A lead's facts and its history (who, when, what, remark, files), as the regulator and the project see them. */
 import { useEffect, useState } from 'react';
 import { Descriptions, Image, Tag, Timeline, Typography } from 'antd';
-import { photoUrl, STATUS_COLORS, type LeadDetail, type LeadStep } from './service';
+import Attachment from '@/components/upload/Attachment';
+import { photoUrl, STATUS_COLORS, type LeadDetail, type LeadFile, type LeadStep } from './service';
 
 /**
  * The project's uploads load by the session cookie; the worker's photos are served to the session header only:
- * fetched, then shown from an object URL.
+ * fetched, then shown from an object URL. A file that is not a picture (a PDF feedback) is a link.
  */
-function Photo({ url, name }: { url: string; name: string }) {
+function File({ file }: { file: LeadFile }) {
+  const { url, name, image } = file;
   const [src, setSrc] = useState<string>();
   useEffect(() => {
+    if (!image) return;
     if (url.startsWith('/uploads/')) {
       setSrc(url);
       return;
@@ -24,8 +27,9 @@ function Photo({ url, name }: { url: string; name: string }) {
     return () => {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [url]);
-  return src ? <Image src={src} alt={name} width={72} height={72} style={{ objectFit: 'cover' }} /> : <Tag>{name}</Tag>;
+  }, [url, image]);
+  if (!image) return <Attachment name={name} url={url} image={false} />;
+  return src ? <Attachment name={name} url={url} image src={src} /> : <Tag>{name}</Tag>;
 }
 
 function StepItem({ step }: { step: LeadStep }) {
@@ -40,7 +44,7 @@ function StepItem({ step }: { step: LeadStep }) {
         <Image.PreviewGroup>
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
             {step.files.map((file) => (
-              <Photo key={file.url} url={file.url} name={file.name} />
+              <File key={file.url} file={file} />
             ))}
           </div>
         </Image.PreviewGroup>

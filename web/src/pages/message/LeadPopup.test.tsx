@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserInfo } from '@/api/types';
 import { renderPage } from '@/test/renderPage';
 import { useSession } from '@/store/session';
@@ -32,6 +32,42 @@ describe('LeadPopup', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/remunerationClues/feedbackDetail?id=32'));
     await waitFor(() => expect(called(READ)).toHaveLength(1));
     expect(new URL(called(READ)[0].url, 'http://x').searchParams.get('id')).toBe('12');
+  });
+
+  it('opens once per session: not again on a reload, again after a new login', async () => {
+    renderPage(<LeadPopup />, { [LEADS]: { code: 201, data: leads } });
+    signIn('2');
+    expect(await screen.findByText('钢筋班工人反映十月工资未发')).toBeTruthy();
+    const kept = { ...sessionStorage };
+    cleanup();
+
+    // A reload: the same session, sessionStorage kept.
+    const reloaded = renderPage(<LeadPopup />, { [LEADS]: { code: 201, data: leads } });
+    for (const [key, value] of Object.entries(kept)) sessionStorage.setItem(key, value);
+    signIn('2');
+    await waitFor(() => expect(reloaded.called(LEADS)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText('钢筋班工人反映十月工资未发')).toBeNull();
+    cleanup();
+
+    // Logged in again in the same tab: a new session.
+    renderPage(<LeadPopup />, { [LEADS]: { code: 201, data: leads } });
+    for (const [key, value] of Object.entries(kept)) sessionStorage.setItem(key, value);
+    act(() => useSession.setState({ token: 'tok-2' }));
+    signIn('2');
+    expect(await screen.findByText('钢筋班工人反映十月工资未发')).toBeTruthy();
+  });
+
+  it('opens again in the session for a lead it has not shown', async () => {
+    renderPage(<LeadPopup />, { [LEADS]: { code: 201, data: [leads[0]] } });
+    signIn('2');
+    expect(await screen.findByText('钢筋班工人反映十月工资未发')).toBeTruthy();
+    const kept = { ...sessionStorage };
+    cleanup();
+    renderPage(<LeadPopup />, { [LEADS]: { code: 201, data: leads } });
+    for (const [key, value] of Object.entries(kept)) sessionStorage.setItem(key, value);
+    signIn('2');
+    expect(await screen.findByText('木工班工人反映九月工资少发')).toBeTruthy();
   });
 
   it('opens the lead with 查看 too', async () => {

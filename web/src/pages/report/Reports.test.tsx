@@ -9,12 +9,17 @@ import { ATTENDANCE_REPORT, PEOPLE_REPORT, WAGE_REPORT } from './fixtures';
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-// Canvas drawing is the browser's (the journey looks at it); here the chart records what it was given.
+// Canvas drawing is the browser's (the journey looks at it); here the chart records what it was given, and the
+// test reads the option's functions (formatters) from `given`.
+const given = vi.hoisted(() => ({}) as Record<string, Record<string, unknown>>);
 vi.mock('@/components/chart/EChart', () => ({
-  default: ({ option, testId }: { option: unknown; testId?: string }) => (
-    <pre data-testid={testId}>{JSON.stringify(option)}</pre>
-  ),
+  default: ({ option, testId }: { option: Record<string, unknown>; testId?: string }) => {
+    if (testId) given[testId] = option;
+    return <pre data-testid={testId}>{JSON.stringify(option)}</pre>;
+  },
 }));
+
+type Formatter = (value: number) => string;
 
 const PEOPLE = '/builder/report/v1/Report/people';
 const PEOPLE_EXPORT = '/builder/report/v1/Report/people_export';
@@ -65,9 +70,35 @@ describe('reports', () => {
 
   it('工资统计 shows payable against paid and the arrears', async () => {
     renderPage(<Wage />, { [WAGE]: { code: 201, data: WAGE_REPORT } });
-    expect(await screen.findByText('3000.00')).toBeTruthy();
+    expect(await screen.findByText('3,000.00')).toBeTruthy();
     expect(screen.getByTestId('wage-months-chart').textContent).toContain('[12000,0]');
     expect(screen.getByTestId('wage-share').textContent).toContain('75.0');
+  });
+
+  it('工资统计 writes every yuan amount with thousands separators and two decimals', async () => {
+    const big = {
+      ...WAGE_REPORT,
+      months: [{ month: '2026-10', payable: '1234567.5', paid: '1000000' }],
+      units: [{ unit: '中建七局第二建筑有限公司', payable: '1234567.5', paid: '1000000', arrears: '234567.5' }],
+      payable: '1234567.5',
+      paid: '1000000',
+      workTypes: [{ workType: '钢筋工', lines: 2, net: '1234567.5', average: '617283.75' }],
+    };
+    renderPage(<Wage />, { [WAGE]: { code: 201, data: big } });
+    expect(await screen.findByText('234,567.50')).toBeTruthy();
+    expect(screen.getByTestId('wage-payable').textContent).toContain('1,234,567.50');
+    expect(screen.getByTestId('wage-paid').textContent).toContain('1,000,000.00');
+    const months = screen.getByTestId('wage-months-table').textContent;
+    expect(months).toContain('1,234,567.50');
+    expect(months).toContain('1,000,000.00');
+    const types = screen.getByTestId('wage-work-types-table').textContent;
+    expect(types).toContain('1,234,567.50');
+    expect(types).toContain('617,283.75');
+    for (const chart of ['wage-months-chart', 'wage-units-chart', 'wage-work-types-chart']) {
+      const option = given[chart] as { tooltip: { valueFormatter: Formatter }; yAxis: { axisLabel: { formatter: Formatter } }[] };
+      expect(option.tooltip.valueFormatter(1234567.5)).toBe('1,234,567.50');
+      expect(option.yAxis[0].axisLabel.formatter(2000000)).toBe('2,000,000.00');
+    }
   });
 
   it('the regulator without a project in view picks a district, not a unit', async () => {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Row, Statistic, Table, type TableColumnsType } from 'antd';
 import { useProjectInView } from '@/store/projectInView';
+import { groupYuan } from '@/utils/money';
 import ChartCard from './ChartCard';
 import ReportFilters from './ReportFilters';
 import { seriesOf } from './charts';
@@ -16,24 +17,33 @@ type Month = WageReport['months'][number];
 type Unit = WageReport['units'][number];
 type WorkType = WageReport['workTypes'][number];
 
+/** A column of yuan, written as every amount of the page is: 1,234,567.50. */
+const yuan = <T,>(title: string, key: keyof T & string) => ({
+  title,
+  dataIndex: key,
+  key,
+  align: 'right' as const,
+  render: (amount: string) => groupYuan(amount),
+});
+
 const monthColumns: TableColumnsType<Month> = [
   { title: '月份', dataIndex: 'month', key: 'month' },
-  { title: '应发(元)', dataIndex: 'payable', key: 'payable', align: 'right' },
-  { title: '实发(元)', dataIndex: 'paid', key: 'paid', align: 'right' },
+  yuan<Month>('应发(元)', 'payable'),
+  yuan<Month>('实发(元)', 'paid'),
 ];
 
 const unitColumns: TableColumnsType<Unit> = [
   { title: '参建单位', dataIndex: 'unit', key: 'unit' },
-  { title: '应发(元)', dataIndex: 'payable', key: 'payable', align: 'right' },
-  { title: '实发(元)', dataIndex: 'paid', key: 'paid', align: 'right' },
-  { title: '欠发(元)', dataIndex: 'arrears', key: 'arrears', align: 'right' },
+  yuan<Unit>('应发(元)', 'payable'),
+  yuan<Unit>('实发(元)', 'paid'),
+  yuan<Unit>('欠发(元)', 'arrears'),
 ];
 
 const workTypeColumns: TableColumnsType<WorkType> = [
   { title: '工种', dataIndex: 'workType', key: 'workType' },
   { title: '工资条数', dataIndex: 'lines', key: 'lines', align: 'right' },
-  { title: '实发合计(元)', dataIndex: 'net', key: 'net', align: 'right' },
-  { title: '人均(元)', dataIndex: 'average', key: 'average', align: 'right' },
+  yuan<WorkType>('实发合计(元)', 'net'),
+  yuan<WorkType>('人均(元)', 'average'),
 ];
 
 export default function Wage() {
@@ -49,10 +59,10 @@ export default function Wage() {
         <>
           <Row gutter={16} style={{ marginBottom: 16 }}>
             <Col span={6}>
-              <Statistic title="应发合计(元)" value={data.payable} data-testid="wage-payable" />
+              <Statistic title="应发合计(元)" value={groupYuan(data.payable)} data-testid="wage-payable" />
             </Col>
             <Col span={6}>
-              <Statistic title="专户实发(元)" value={data.paid} data-testid="wage-paid" />
+              <Statistic title="专户实发(元)" value={groupYuan(data.paid)} data-testid="wage-paid" />
             </Col>
             <Col span={6}>
               <Statistic title="专户发放占比" value={data.specialShare} precision={1} suffix="%" data-testid="wage-share" />
@@ -67,6 +77,7 @@ export default function Wage() {
                 { name: '应发', data: data.months.map((month) => Number(month.payable)) },
                 { name: '实发', data: data.months.map((month) => Number(month.paid)) },
               ],
+              { money: true },
             )}
             table={
               <Table<Month>
@@ -89,6 +100,7 @@ export default function Wage() {
                 { name: '实发', data: data.units.map((unit) => Number(unit.paid)) },
                 { name: '欠发', data: data.units.map((unit) => Number(unit.arrears)) },
               ],
+              { money: true },
             )}
             table={
               <Table<Unit>
@@ -107,6 +119,7 @@ export default function Wage() {
             option={seriesOf(
               data.workTypes.map((row) => row.workType),
               [{ name: '人均(元)', data: data.workTypes.map((row) => Number(row.average)) }],
+              { money: true },
             )}
             table={
               <Table<WorkType>
