@@ -110,6 +110,9 @@ describe('ProjectInfo', () => {
     const { called } = start(info({ editable: false }), undefined, ['admin']);
     await screen.findByTestId('project-info-form');
     expect(new URL(called('/builder/project/v1/Project/ajax_project_info').at(-1)!.url, 'http://x').searchParams.get('projectId')).toBe('7');
+    // Read-only for him: no save button, no clerk's notice that the project may not be changed now.
+    expect(screen.queryByTestId('project-save')).toBeNull();
+    expect(screen.queryByText('项目当前不可修改')).toBeNull();
   });
 
   it('opens the printable notice board', async () => {
