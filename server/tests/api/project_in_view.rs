@@ -9,8 +9,11 @@ use crate::support::TestApp;
 
 const DEMO: &str = "1";
 
-/// The pages' reads: (method, path, form). Each answers the project's data for the clerk without `projectId`.
-const READS: &[(&str, &str, &[(&str, &str)])] = &[
+/// One read of a page: method, path, form.
+type Read = (&'static str, &'static str, &'static [(&'static str, &'static str)]);
+
+/// The pages' reads. Each answers the project's data for the clerk without `projectId`.
+const READS: &[Read] = &[
     ("post", "/builder/project/v1/Project/ajax_project_info", &[]),
     ("get", "/builder/project/v1/Project/noticeBoard", &[]),
     ("post", "/builder/company/v1/Company/ajax_company_info", &[("type", "builder")]),
