@@ -66,14 +66,16 @@ test('the admin role passes every check of the enterprise set', async ({ page })
   }
 });
 
-test('the finance set knows only the finance pages', async ({ page }) => {
+test('the finance set opens only the finance pages', async ({ page }) => {
   await login(page, FINANCE);
   await page.goto('/');
   await expect(page).toHaveURL(/\/order\/index$/);
   await page.goto('/history');
   await expect(page).toHaveURL(/\/history\/index$/);
   await expect(page.locator('[data-testid=page-pane][data-path="/history/index"]')).toContainText('审批历史');
-  // An enterprise page is not in the finance route set.
+  // An enterprise page is not the finance approver's: refused, as every failed role check.
   await page.goto('/project/projectInfo');
+  await expect(page).toHaveURL(/\/401\?noGoBack=true$/);
+  await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/404$/);
 });

@@ -7,7 +7,7 @@ import { expect, test, ADMIN, login, loginAsDemo, shot, toast } from './support'
 test('the regulator adds a statutory holiday for the coming year', async ({ page }, testInfo) => {
   await login(page, ADMIN);
   const sidebar = page.getByTestId('sidebar');
-  await sidebar.getByText('系统设置', { exact: true }).click();
+  await sidebar.getByText('监管设置', { exact: true }).click();
   await sidebar.getByText('节假日设置', { exact: true }).click();
   await expect(page).toHaveURL(/\/system\/holidays$/);
   const pane = page.locator('[data-testid=page-pane][data-path="/system/holidays"]');

@@ -54,7 +54,9 @@ pub struct UnitInfoForm {
     #[serde(rename = "type")]
     #[schema(rename = "type")]
     pub role: Option<String>,
-    /// The regulator's project (required for admin accounts, ignored for builders).
+    /// The regulator's project in view (required for admin accounts; a builder's own is implied).
+    #[serde(rename = "projectId")]
+    #[schema(rename = "projectId")]
     pub project_id: Option<String>,
 }
 

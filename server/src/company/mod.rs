@@ -154,7 +154,7 @@ async fn company_search(
 
 /// builderInfo / constructInfo: the builder (`type=builder`) or general contractor (`type=contractor`)
 /// with its company (locked), leaders, wage guarantee, the deposit ceiling and the guarantee's changes.
-/// Builder accounts: their project; admin: the `project_id` sent (required); finance: 403. 404 when the
+/// Builder accounts: their project; admin: the `projectId` sent (required); finance: 403. 404 when the
 /// unit is not registered yet.
 #[utoipa::path(post, path = "/builder/company/v1/Company/ajax_company_info", tag = "company",
     params(("X-Token" = String, Header, description = "session token")),
@@ -242,7 +242,7 @@ async fn construction_types(_current: CurrentAccount) -> ApiResult<Vec<Construct
 }
 
 /// Every unit of the project (builder, general contractor, then the participating units) for selects;
-/// `status=1` only those on site. Builder: its project; admin: `project_id` (required); finance: 403.
+/// `status=1` only those on site. Builder: its project; admin: `projectId` (required); finance: 403.
 #[utoipa::path(post, path = "/builder/company/v1/Company/ajax_company_all", tag = "company",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = AllUnitsForm, content_type = "application/x-www-form-urlencoded"),
@@ -257,7 +257,7 @@ async fn company_all(
 
 /// contractorInfo: a page of the project's units (builder and general contractor first, then the
 /// newest participating units), filtered by company name, type (role) and status. Builder: its
-/// project; admin: `project_id` (required); finance: 403.
+/// project; admin: `projectId` (required); finance: 403.
 #[utoipa::path(get, path = "/builder/company/v1/Company/construction_list", tag = "company",
     params(("X-Token" = String, Header, description = "session token"), UnitListQuery),
     responses((status = 200, body = Envelope<Paged<UnitListItem>>)))]

@@ -125,7 +125,9 @@ fn status_label(status: i64) -> &'static str {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UnitListQuery {
-    /// The regulator's project (required for admin accounts, ignored for builders).
+    /// The regulator's project in view (required for admin accounts; a builder's own is implied).
+    #[serde(rename = "projectId")]
+    #[param(rename = "projectId")]
     pub project_id: Option<String>,
     /// From 1 (default 1).
     pub page: Option<String>,
@@ -222,7 +224,9 @@ pub async fn list(db: &Db, current: &CurrentAccount, query: &UnitListQuery) -> R
 /// `ajax_company_all` parameters.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct AllUnitsForm {
-    /// The regulator's project (required for admin accounts, ignored for builders).
+    /// The regulator's project in view (required for admin accounts; a builder's own is implied).
+    #[serde(rename = "projectId")]
+    #[schema(rename = "projectId")]
     pub project_id: Option<String>,
     /// 1: only units on site (the team form); empty: all.
     pub status: Option<String>,

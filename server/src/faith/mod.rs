@@ -36,7 +36,7 @@ pub struct CreditSaved {
 
 /// Records of one `kind` (bad, award, punishment), latest date first: `page`, `limit`, optional
 /// `subject_type`, `keyword` (name or ID number), `date_from`, `date_to`. Builder: its own project;
-/// the regulator: every project (or `project_id`); finance 403.
+/// the regulator: every project (or `projectId`); finance 403.
 #[utoipa::path(post, path = "/builder/faith/v1/Credit/list", tag = "faith",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = CreditListForm, content_type = "application/x-www-form-urlencoded"),
@@ -66,11 +66,13 @@ async fn detail(
 #[into_params(parameter_in = Query)]
 pub struct CreditUnitsForm {
     /// The regulator: the project whose units (required). A builder account: its own only.
+    #[serde(rename = "projectId")]
+    #[param(rename = "projectId")]
     pub project_id: Option<String>,
 }
 
 /// The units a unit award or punishment may name: the project's participating units (the builder's own
-/// project, or the `project_id` the regulator enters a record for).
+/// project, or the `projectId` the regulator enters a record for).
 #[utoipa::path(get, path = "/builder/faith/v1/Credit/units", tag = "faith",
     params(("X-Token" = String, Header, description = "session token"), CreditUnitsForm),
     responses((status = 200, body = Envelope<Vec<UnitOption>>)))]

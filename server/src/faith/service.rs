@@ -90,7 +90,10 @@ pub struct CreditListForm {
     /// YYYY-MM-DD, inclusive.
     pub date_from: Option<String>,
     pub date_to: Option<String>,
-    /// The regulator: one project (empty = all). A builder account: its own only (another: 404).
+    /// The regulator: its project in view (empty = all, for a regulator of the whole area). A builder
+    /// account: its own only (another: 404).
+    #[serde(rename = "projectId")]
+    #[schema(rename = "projectId")]
     pub project_id: Option<String>,
 }
 

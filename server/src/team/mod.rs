@@ -26,7 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// A page of the project's teams, newest first, filtered by unit, name and status (1 on site, 2
-/// exited). Builder: its project; admin: `project_id` (required); finance: 403.
+/// exited). Builder: its project; admin: `projectId` (required); finance: 403.
 #[utoipa::path(post, path = "/builder/team/v1/Team/ajax_list", tag = "team",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = TeamListForm, content_type = "application/x-www-form-urlencoded"),

@@ -44,7 +44,9 @@ pub const NAME_MAX: usize = 50;
 /// `ajax_list` filters.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct TeamListForm {
-    /// The regulator's project (required for admin accounts, ignored for builders).
+    /// The regulator's project in view (required for admin accounts; a builder's own is implied).
+    #[serde(rename = "projectId")]
+    #[schema(rename = "projectId")]
     pub project_id: Option<String>,
     /// From 1 (default 1).
     pub page: Option<String>,

@@ -249,7 +249,7 @@ async fn scoping_keeps_projects_apart(app: &TestApp) {
     let demo = app.login("demo", PASSWORD).await;
     let other_unit = app.scalar("SELECT id FROM project_units WHERE project_id = 2").await.to_string();
     assert_eq!(app.post(LIST, Some(&demo), &[("kind", "award")]).await["data"]["total"], 1);
-    assert_eq!(app.post(LIST, Some(&demo), &[("kind", "award"), ("project_id", "2")]).await["code"], 404);
+    assert_eq!(app.post(LIST, Some(&demo), &[("kind", "award"), ("projectId", "2")]).await["code"], 404);
     assert_eq!(app.get(&format!("{DETAIL}?id=3"), Some(&demo)).await["code"], 404);
     assert_eq!(app.post(DELETE, Some(&demo), &[("id", "3"), ("reason", "错")]).await["code"], 404);
     assert_refused(
@@ -276,13 +276,13 @@ async fn scoping_keeps_projects_apart(app: &TestApp) {
     assert_eq!(all["total"], 2);
     assert_eq!(all["list"][0]["projectName"], "郑州市金水区幸福里安置房项目");
     assert_eq!(
-        app.post(LIST, Some(&admin), &[("kind", "award"), ("project_id", "2")]).await["data"]["list"][0]["subjectName"],
+        app.post(LIST, Some(&admin), &[("kind", "award"), ("projectId", "2")]).await["data"]["list"][0]["subjectName"],
         "李别人"
     );
     assert_eq!(app.get(&format!("{DETAIL}?id=3"), Some(&admin)).await["data"]["projectId"], 2);
     assert_refused(&app.post(SAVE, Some(&admin), BAD).await, "请选择项目");
     assert_refused(&app.get(UNITS, Some(&admin)).await, "请选择项目");
-    assert_eq!(app.get(&format!("{UNITS}?project_id=2"), Some(&admin)).await["data"].as_array().map(Vec::len), Some(1));
+    assert_eq!(app.get(&format!("{UNITS}?projectId=2"), Some(&admin)).await["data"].as_array().map(Vec::len), Some(1));
 
     let finance = app.login("finance", PASSWORD).await;
     for reply in [

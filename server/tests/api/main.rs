@@ -33,6 +33,7 @@ mod payout;
 mod payroll;
 mod platform;
 mod privacy;
+mod project_in_view;
 mod project_info;
 mod refusals_documented;
 mod regulators;

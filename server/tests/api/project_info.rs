@@ -54,9 +54,9 @@ async fn loads_the_approved_project(app: &TestApp) {
     assert_eq!(data["regulatorPhone"], "0371-12333");
     assert!(data["project_type"].as_array().is_some_and(|list| !list.is_empty()));
     // Its own id is fine; another project's is never served.
-    assert_eq!(app.post(INFO, Some(&demo), &[("id", "1")]).await["code"], 201);
-    assert_eq!(app.post(INFO, Some(&demo), &[("id", "2")]).await["code"], 404);
-    assert_eq!(app.post(INFO, Some(&demo), &[("id", "x")]).await["code"], 404);
+    assert_eq!(app.post(INFO, Some(&demo), &[("projectId", "1")]).await["code"], 201);
+    assert_eq!(app.post(INFO, Some(&demo), &[("projectId", "2")]).await["code"], 404);
+    assert_eq!(app.post(INFO, Some(&demo), &[("projectId", "x")]).await["code"], 404);
     assert_eq!(app.post(INFO, None, &[]).await["code"], 101);
 }
 both!(loads_the_approved_project);
@@ -64,10 +64,10 @@ both!(loads_the_approved_project);
 async fn the_regulator_reads_any_project_and_finance_none(app: &TestApp) {
     let admin = app.login("admin", "Admin@12345").await;
     assert_refused(&app.post(INFO, Some(&admin), &[]).await, "请选择项目");
-    let reply = app.post(INFO, Some(&admin), &[("id", "1")]).await;
+    let reply = app.post(INFO, Some(&admin), &[("projectId", "1")]).await;
     assert_eq!(reply["data"]["editable"], false, "{reply}");
-    assert_eq!(app.post(INFO, Some(&admin), &[("id", "999")]).await["code"], 404);
-    let board = app.get(&format!("{BOARD}?id=1"), Some(&admin)).await;
+    assert_eq!(app.post(INFO, Some(&admin), &[("projectId", "999")]).await["code"], 404);
+    let board = app.get(&format!("{BOARD}?projectId=1"), Some(&admin)).await;
     assert_eq!(board["data"]["projectName"], "郑州市金水区幸福里安置房项目");
     let finance = app.login("finance", PASSWORD).await;
     assert_eq!(app.post(INFO, Some(&finance), &[]).await["code"], 403);
@@ -196,7 +196,7 @@ async fn the_notice_board_shows_what_the_regulation_asks(app: &TestApp) {
     // The same person: the demo's contractor names its labour clerk as its 劳资专管员.
     assert_eq!(board["labourClerks"][0]["name"], "孙丽");
     assert_eq!(board["labourClerks"].as_array().map(Vec::len), Some(1));
-    assert_eq!(app.get(&format!("{BOARD}?id=2"), Some(&demo)).await["code"], 404);
+    assert_eq!(app.get(&format!("{BOARD}?projectId=2"), Some(&demo)).await["code"], 404);
 }
 both!(the_notice_board_shows_what_the_regulation_asks);
 

@@ -235,7 +235,7 @@ async fn a_district_regulator_reaches_only_its_districts_projects(app: &TestApp)
     let outside = regulator(app, "jiancha102", "410102", "inspector").await;
     let township = regulator(app, "jiancha105001", "410105001", "inspector").await;
     let unscoped = app.login("admin", "Admin@12345").await;
-    let team_list = format!("/builder/team/v1/Team/ajax_list?project_id={project}");
+    let team_list = format!("/builder/team/v1/Team/ajax_list?projectId={project}");
     let detail = format!("{DETAIL}?id={project}");
     for token in [&inside, &township, &unscoped] {
         assert_eq!(app.post(&team_list, Some(token), &[]).await["code"], 201);

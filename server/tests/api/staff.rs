@@ -208,8 +208,8 @@ async fn scoping_keeps_projects_apart(app: &TestApp) {
     // Project 2's unit and staff record (3) are never served to project 1.
     let other_unit = app.scalar("SELECT id FROM project_units WHERE project_id = 2").await.to_string();
     assert_eq!(app.post(LIST, Some(&demo), &[]).await["data"]["total"], 2);
-    assert_eq!(app.post(LIST, Some(&demo), &[("project_id", "2")]).await["code"], 404);
-    assert_eq!(app.get(&format!("{OPTIONS}?project_id=2"), Some(&demo)).await["code"], 404);
+    assert_eq!(app.post(LIST, Some(&demo), &[("projectId", "2")]).await["code"], 404);
+    assert_eq!(app.get(&format!("{OPTIONS}?projectId=2"), Some(&demo)).await["code"], 404);
     assert_eq!(app.get(&format!("{DETAIL}?id=3"), Some(&demo)).await["code"], 404);
     assert_eq!(app.post(DELETE, Some(&demo), &[("id", "3")]).await["code"], 404);
     assert_eq!(app.post(SAVE, Some(&demo), &with("id", "3")).await["code"], 404);
@@ -219,11 +219,11 @@ async fn scoping_keeps_projects_apart(app: &TestApp) {
     // The regulator reads every project, one project, any record; it changes nothing.
     let admin = app.login("admin", "Admin@12345").await;
     assert_eq!(app.post(LIST, Some(&admin), &[]).await["data"]["total"], 3);
-    let only_two: Value = app.post(LIST, Some(&admin), &[("project_id", "2")]).await;
+    let only_two: Value = app.post(LIST, Some(&admin), &[("projectId", "2")]).await;
     assert_eq!(only_two["data"]["list"][0]["name"], "李别人");
     assert_eq!(app.get(&format!("{DETAIL}?id=3"), Some(&admin)).await["data"]["projectId"], 2);
     assert_eq!(
-        app.get(&format!("{OPTIONS}?project_id=2"), Some(&admin)).await["data"]["keyPostsMissing"],
+        app.get(&format!("{OPTIONS}?projectId=2"), Some(&admin)).await["data"]["keyPostsMissing"],
         serde_json::json!(["劳资专管员"])
     );
     assert_eq!(app.post(SAVE, Some(&admin), VALID).await["code"], 403);

@@ -266,14 +266,14 @@ async fn another_projects_teams_are_never_served(app: &TestApp) {
     assert_eq!(app.post(DELETE, Some(&newsite), &[("id", &rebar)]).await["code"], 404);
     assert_eq!(teams(app, &newsite, &[]).await["total"], 0);
     assert_eq!(
-        app.post(LIST, Some(&newsite), &[("project_id", "1")]).await["code"],
+        app.post(LIST, Some(&newsite), &[("projectId", "1")]).await["code"],
         404,
         "another project is never served"
     );
 
     let admin = app.login("admin", "Admin@12345").await;
     assert_refused(&app.post(LIST, Some(&admin), &[]).await, "请选择项目");
-    assert_eq!(teams(app, &admin, &[("project_id", "1")]).await["total"], 3, "the regulator reads");
+    assert_eq!(teams(app, &admin, &[("projectId", "1")]).await["total"], 3, "the regulator reads");
     assert_eq!(send(app, SAVE, &admin, &team_form(&contractor)).await["code"], 403);
     assert_eq!(app.post(EXIT, Some(&admin), &[("id", &rebar), ("exit_date", "2026-05-01")]).await["code"], 403);
     assert_eq!(app.post(DELETE, Some(&admin), &[("id", &rebar)]).await["code"], 403);

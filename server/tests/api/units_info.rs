@@ -141,7 +141,7 @@ async fn the_information_pages_show_the_registered_units(app: &TestApp) {
 
     let admin = app.login("admin", "Admin@12345").await;
     assert_refused(&app.post(INFO, Some(&admin), &[("type", "builder")]).await, "请选择项目");
-    let seen = app.post(INFO, Some(&admin), &[("type", "builder"), ("project_id", "1")]).await;
+    let seen = app.post(INFO, Some(&admin), &[("type", "builder"), ("projectId", "1")]).await;
     assert_eq!(seen["data"]["form"]["projectLeader"], "陈静", "the regulator reads any project");
     let finance = app.login("finance", PASSWORD).await;
     assert_eq!(app.post(INFO, Some(&finance), &[("type", "builder")]).await["code"], 403);
@@ -647,7 +647,7 @@ async fn another_projects_units_are_never_served(app: &TestApp) {
     assert_eq!(app.post(REENTRY, Some(&token), &[("id", &foreign), ("entry_date", "2026-05-01")]).await["code"], 404);
     assert_eq!(list(app, &token, "").await["total"], 4, "the demo project's own units only");
     assert_eq!(
-        app.get(&format!("{LIST}?project_id=2"), Some(&token)).await["code"],
+        app.get(&format!("{LIST}?projectId=2"), Some(&token)).await["code"],
         404,
         "another project is never served"
     );
@@ -656,10 +656,10 @@ async fn another_projects_units_are_never_served(app: &TestApp) {
     let admin = app.login("admin", "Admin@12345").await;
     assert_refused(&app.get(LIST, Some(&admin)).await, "请选择项目");
     let project = app.scalar("SELECT project_id FROM accounts WHERE username = 'newsite'").await;
-    let seen = list(app, &admin, &format!("project_id={project}")).await;
+    let seen = list(app, &admin, &format!("projectId={project}")).await;
     assert_eq!(seen["total"], 1, "the regulator reads any project");
     assert_eq!(app.get(&format!("{EDIT}?id={foreign}"), Some(&admin)).await["code"], 201);
-    assert_eq!(app.post(ALL, Some(&admin), &[("project_id", "1")]).await["data"].as_array().unwrap().len(), 4);
+    assert_eq!(app.post(ALL, Some(&admin), &[("projectId", "1")]).await["data"].as_array().unwrap().len(), 4);
     for (path, form) in [(SAVE, new_unit_form()), (EDIT_SAVE, with(&new_unit_form(), &[("id", &foreign)]))] {
         assert_eq!(send(app, path, &admin, &form).await["code"], 403, "{path}");
     }

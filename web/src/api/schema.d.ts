@@ -1725,7 +1725,7 @@ export interface paths {
         put?: never;
         /**
          * Every unit of the project (builder, general contractor, then the participating units) for selects;
-         *     `status=1` only those on site. Builder: its project; admin: `project_id` (required); finance: 403.
+         *     `status=1` only those on site. Builder: its project; admin: `projectId` (required); finance: 403.
          */
         post: operations["company_all"];
         delete?: never;
@@ -1746,7 +1746,7 @@ export interface paths {
         /**
          * builderInfo / constructInfo: the builder (`type=builder`) or general contractor (`type=contractor`)
          *     with its company (locked), leaders, wage guarantee, the deposit ceiling and the guarantee's changes.
-         *     Builder accounts: their project; admin: the `project_id` sent (required); finance: 403. 404 when the
+         *     Builder accounts: their project; admin: the `projectId` sent (required); finance: 403. 404 when the
          *     unit is not registered yet.
          */
         post: operations["company_info"];
@@ -1929,7 +1929,7 @@ export interface paths {
         /**
          * contractorInfo: a page of the project's units (builder and general contractor first, then the
          *     newest participating units), filtered by company name, type (role) and status. Builder: its
-         *     project; admin: `project_id` (required); finance: 403.
+         *     project; admin: `projectId` (required); finance: 403.
          */
         get: operations["construction_list"];
         put?: never;
@@ -2251,7 +2251,7 @@ export interface paths {
         /**
          * Records of one `kind` (bad, award, punishment), latest date first: `page`, `limit`, optional
          *     `subject_type`, `keyword` (name or ID number), `date_from`, `date_to`. Builder: its own project;
-         *     the regulator: every project (or `project_id`); finance 403.
+         *     the regulator: every project (or `projectId`); finance 403.
          */
         post: operations["faith_list"];
         delete?: never;
@@ -2292,7 +2292,7 @@ export interface paths {
         };
         /**
          * The units a unit award or punishment may name: the project's participating units (the builder's own
-         *     project, or the `project_id` the regulator enters a record for).
+         *     project, or the `projectId` the regulator enters a record for).
          */
         get: operations["units"];
         put?: never;
@@ -2777,7 +2777,7 @@ export interface paths {
         /**
          * The project's information (stepForm), which fields are read-only (the six the regulator approved),
          *     whether this account may save, whom to ask for a change, and the option lists. A builder account
-         *     reads its own project (another `id`: 404); the regulator any project by `id`; finance 403.
+         *     reads its own project (another `projectId`: 404); the regulator its district's by `projectId`; finance 403.
          */
         post: operations["project_info"];
         delete?: never;
@@ -2879,7 +2879,7 @@ export interface paths {
         put?: never;
         /**
          * Staff of the project, last added first: `page`, `limit`, optional `post`, `keyword` (name or ID
-         *     number), `status` (1 in post, 2 left). Builder: its own project; the regulator: `project_id` or all;
+         *     number), `status` (1 in post, 2 left). Builder: its own project; the regulator: `projectId` or all;
          *     finance 403.
          */
         post: operations["project_list"];
@@ -3394,7 +3394,7 @@ export interface paths {
         put?: never;
         /**
          * A page of the project's teams, newest first, filtered by unit, name and status (1 on site, 2
-         *     exited). Builder: its project; admin: `project_id` (required); finance: 403.
+         *     exited). Builder: its project; admin: `projectId` (required); finance: 403.
          */
         post: operations["team_list"];
         delete?: never;
@@ -5199,8 +5199,8 @@ export interface components {
         };
         /** @description `ajax_company_all` parameters. */
         AllUnitsForm: {
-            /** @description The regulator's project (required for admin accounts, ignored for builders). */
-            project_id?: string | null;
+            /** @description The regulator's project in view (required for admin accounts; a builder's own is implied). */
+            projectId?: string | null;
             /** @description 1: only units on site (the team form); empty: all. */
             status?: string | null;
         };
@@ -5894,8 +5894,11 @@ export interface components {
             kind?: string | null;
             limit?: string | null;
             page?: string | null;
-            /** @description The regulator: one project (empty = all). A builder account: its own only (another: 404). */
-            project_id?: string | null;
+            /**
+             * @description The regulator: its project in view (empty = all, for a regulator of the whole area). A builder
+             *     account: its own only (another: 404).
+             */
+            projectId?: string | null;
             /** @description worker or unit; empty = both. */
             subject_type?: string | null;
         };
@@ -11610,10 +11613,10 @@ export interface components {
         };
         ProjectIdForm: {
             /**
-             * @description The project's id: optional for a builder account (its own project; another id answers 404),
-             *     required for the regulator.
+             * @description The regulator's project in view (required for the regulator); a builder account reads its own
+             *     project (another id answers 404).
              */
-            id?: string | null;
+            projectId?: string | null;
         };
         /** @description What the project information page shows. */
         ProjectInfoData: {
@@ -12469,8 +12472,11 @@ export interface components {
             page?: string | null;
             /** @description A post; empty = all. */
             post?: string | null;
-            /** @description The regulator: one project (empty = all). A builder account: its own project only (another: 404). */
-            project_id?: string | null;
+            /**
+             * @description The regulator: its project in view (empty = all, for a regulator of the whole area). A builder
+             *     account: its own project only (another: 404).
+             */
+            projectId?: string | null;
             /** @description 1 in post, 2 left; empty = all. */
             status?: string | null;
         };
@@ -12598,8 +12604,8 @@ export interface components {
             name?: string | null;
             /** @description From 1 (default 1). */
             page?: string | null;
-            /** @description The regulator's project (required for admin accounts, ignored for builders). */
-            project_id?: string | null;
+            /** @description The regulator's project in view (required for admin accounts; a builder's own is implied). */
+            projectId?: string | null;
             /** @description 1 on site, 2 exited; empty = all. */
             status?: string | null;
             /** @description A unit of the project; empty = all. */
@@ -12830,8 +12836,8 @@ export interface components {
         };
         /** @description `ajax_company_info` parameters. */
         UnitInfoForm: {
-            /** @description The regulator's project (required for admin accounts, ignored for builders). */
-            project_id?: string | null;
+            /** @description The regulator's project in view (required for admin accounts; a builder's own is implied). */
+            projectId?: string | null;
             /** @description `builder` (builderInfo) or `contractor` (constructInfo). */
             type?: string | null;
         };
@@ -16110,8 +16116,8 @@ export interface operations {
     construction_list: {
         parameters: {
             query?: {
-                /** @description The regulator's project (required for admin accounts, ignored for builders). */
-                project_id?: string;
+                /** @description The regulator's project in view (required for admin accounts; a builder's own is implied). */
+                projectId?: string;
                 /** @description From 1 (default 1). */
                 page?: string;
                 /** @description 1–100 (default 10). */
@@ -16613,7 +16619,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The regulator: the project whose units (required). A builder account: its own only. */
-                project_id?: string;
+                projectId?: string;
             };
             header: {
                 /** @description session token */
@@ -17343,8 +17349,8 @@ export interface operations {
     notice_board: {
         parameters: {
             query?: {
-                /** @description project id (required for the regulator) */
-                id?: string;
+                /** @description the regulator's project in view (required for the regulator) */
+                projectId?: string;
             };
             header: {
                 /** @description session token */
@@ -17445,8 +17451,8 @@ export interface operations {
     project_options: {
         parameters: {
             query?: {
-                /** @description the regulator's chosen project */
-                project_id?: string;
+                /** @description the regulator's project in view */
+                projectId?: string;
             };
             header: {
                 /** @description session token */

@@ -1,5 +1,6 @@
 import { decide, type GuardInput } from './guard';
 import { financeRoutes, normalRoutes } from './routes';
+import { applySiteFlags } from './routeTree';
 
 const input = (over: Partial<GuardInput>): GuardInput => ({
   path: '/index',
@@ -61,12 +62,27 @@ describe('navigation guard', () => {
     expect(decide(input({ path: '/regulator/projects', roles: ['builder'] }))).toEqual({ kind: 'redirect', to: '/401?noGoBack=true' });
   });
 
-  it('answers 404 for a path outside the active route set', () => {
+  it('answers 404 for a path no route set knows', () => {
     expect(decide(input({ path: '/nowhere' }))).toEqual({ kind: 'redirect', to: '/404' });
-    expect(decide(input({ path: '/project/projectInfo', roles: ['finance'], routes: financeRoutes }))).toEqual({
-      kind: 'redirect',
-      to: '/404',
-    });
-    expect(decide(input({ path: '/order/index' }))).toEqual({ kind: 'redirect', to: '/404' });
+    expect(decide(input({ path: '/nowhere', roles: ['finance'], routes: financeRoutes }))).toEqual({ kind: 'redirect', to: '/404' });
+    expect(decide(input({ path: '/project/nowhere', roles: ['admin'] }))).toEqual({ kind: 'redirect', to: '/404' });
+  });
+
+  it('sends every failed role check to /401, whatever the account', () => {
+    const refused = { kind: 'redirect', to: '/401?noGoBack=true' };
+    const flagged = (regulatorRole?: string) => applySiteFlags(normalRoutes, { finance: 1, propertyStatus: 1, regulatorRole });
+    // A clerk on a regulator's screen, a regulator's role on another role's screen.
+    expect(decide(input({ path: '/regulator/warnings' }))).toEqual(refused);
+    expect(decide(input({ path: '/system/regulators', routes: flagged() }))).toEqual(refused);
+    expect(decide(input({ path: '/system/regulators', roles: ['admin'], routes: flagged('inspector') }))).toEqual(refused);
+    expect(decide(input({ path: '/system/regulators', roles: ['admin'], routes: flagged('manager') }))).toEqual({ kind: 'allow' });
+    // The finance approver on the enterprise shell's screens, a clerk on the finance shell's.
+    expect(decide(input({ path: '/project/projectInfo', roles: ['finance'], routes: financeRoutes }))).toEqual(refused);
+    expect(decide(input({ path: '/user/list', roles: ['finance'], routes: financeRoutes }))).toEqual(refused);
+    expect(decide(input({ path: '/order/index' }))).toEqual(refused);
+    // A regulator on a clerk's screen, among them the clerk's notice inbox and lead feedback.
+    for (const path of ['/project/regist', '/user/register', '/message/announcement', '/remunerationClues/feedbackManagement', '/remunerationClues/feedbackDetail']) {
+      expect(decide(input({ path, roles: ['admin'] }))).toEqual(refused);
+    }
   });
 });

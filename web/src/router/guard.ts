@@ -1,5 +1,6 @@
 /** The navigation guard's decision (spec §2 "Navigation guard"), free of React and I/O. */
 import type { Role } from '@/store/session';
+import { financeRoutes, normalRoutes } from './routes';
 import { hasPermission, matchRoute } from './routeTree';
 import type { AppRoute } from './types';
 
@@ -9,6 +10,10 @@ export type GuardAction = { kind: 'allow' } | { kind: 'load' } | { kind: 'redire
 const WHITELIST = ['/login', '/authredirect', '/clue'];
 /** Reachable by every logged-in user whatever the route set. */
 const ALWAYS_OPEN = ['/authredirect', '/401', '/404', '/clue'];
+
+/** Every screen of both shells, before any filter: a path among them that the account may not open is refused. */
+const KNOWN = [...normalRoutes, ...financeRoutes];
+const REFUSED = '/401?noGoBack=true';
 
 const allow: GuardAction = { kind: 'allow' };
 const redirect = (to: string): GuardAction => ({ kind: 'redirect', to });
@@ -28,8 +33,9 @@ export function decide({ path, token, roles, routes }: GuardInput): GuardAction 
   if (roles.length === 0) return { kind: 'load' };
   if (ALWAYS_OPEN.includes(path)) return allow;
   const entry = matchRoute(routes, path);
-  if (!entry) return redirect('/404');
-  if (!entry.chain.every((route) => hasPermission(roles, route))) return redirect('/401?noGoBack=true');
+  // Outside the active set: the other shell's screens, another regulator role's, an unused feature's.
+  if (!entry) return redirect(matchRoute(KNOWN, path) ? REFUSED : '/404');
+  if (!entry.chain.every((route) => hasPermission(roles, route))) return redirect(REFUSED);
   if (entry.route.redirect) return redirect(entry.route.redirect);
   return allow;
 }

@@ -31,20 +31,42 @@ describe('sidebar menu', () => {
     ]);
   });
 
-  it('shows the regulator menu to admin', () => {
-    const menu = buildMenu(filterByRoles(normalRoutes, ['admin']));
-    expect(menu.at(-1)).toMatchObject({
-      key: '/audit',
-      label: '监管审核',
-      children: [{ key: '/audit/project', label: '注册审核' }],
-    });
+  it('shows the regulator his own menus first, then the project in view’s, none of the clerk’s', () => {
+    const menu = buildMenu(applySiteFlags(filterByRoles(normalRoutes, ['admin']), { finance: 1, propertyStatus: 1, regulatorRole: 'manager' }));
+    expect(labels(menu)).toEqual([
+      '工作台',
+      '项目监管',
+      '监管审核',
+      '监管设置',
+      '项目管理',
+      '实名制管理',
+      '专户管理',
+      '诚信管理',
+      '附件凭证',
+      '消息中心',
+      '统计报表',
+      '系统设置',
+    ]);
+    const children = (key: string) => labels(menu.find((node) => node.key === key)?.children ?? []);
+    expect(children('/regulator')).toEqual(['项目目录', '通知发布', '线索管理', '预警监管']);
+    expect(children('/audit')).toEqual(['注册审核']);
+    expect(children('/supervision')).toEqual(['节假日设置', '操作日志', '监管账号']);
+    expect(children('/message')).toEqual(['预警信息', '系统消息']);
+    const projectSettings = children('/system');
+    for (const label of ['节假日设置', '操作日志', '监管账号', '财务角色配置']) expect(projectSettings).not.toContain(label);
+    const every = JSON.stringify(menu);
+    for (const label of ['通知公告', '线索反馈管理', '进场登记']) expect(every).not.toContain(label);
   });
 
-  it('offers 节假日设置 under 系统设置 to the regulator only', () => {
-    const system = (role: 'builder' | 'admin') =>
-      buildMenu(filterByRoles(normalRoutes, [role])).find((node) => node.key === '/system')?.children ?? [];
-    expect(system('admin')).toContainEqual({ key: '/system/holidays', label: '节假日设置' });
-    expect(labels(system('builder'))).not.toContain('节假日设置');
+  it('leaves 监管账号 to the 管理员', () => {
+    const menu = buildMenu(applySiteFlags(filterByRoles(normalRoutes, ['admin']), { finance: 1, propertyStatus: 1, regulatorRole: 'inspector' }));
+    expect(labels(menu.find((node) => node.key === '/supervision')?.children ?? [])).toEqual(['节假日设置', '操作日志']);
+  });
+
+  it('offers 节假日设置 to the regulator only', () => {
+    const all = (role: 'builder' | 'admin') => JSON.stringify(buildMenu(filterByRoles(normalRoutes, [role])));
+    expect(all('admin')).toContain('"key":"/system/holidays","label":"节假日设置"');
+    expect(all('builder')).not.toContain('节假日设置');
   });
 
   it('drops the propertyRole item with the site flag', () => {

@@ -23,6 +23,69 @@ export const normalRoutes: AppRoute[] = [
       },
     ],
   },
+  // The regulator's own menus come first (before the project in view's pages); a clerk never sees them.
+  {
+    path: '/regulator',
+    redirect: '/regulator/projects',
+    meta: { roles: ['admin'], title: '项目监管', icon: 'directory', alwaysShow: true },
+    children: [
+      {
+        path: 'projects',
+        page: lazyPage(() => import('@/pages/regulator/Directory')),
+        meta: { title: '项目目录' },
+      },
+      {
+        path: 'notices',
+        page: lazyPage(() => import('@/pages/notice/NoticeDesk')),
+        meta: { title: '通知发布', noProject: true },
+      },
+      {
+        path: 'clues',
+        page: lazyPage(() => import('@/pages/clue/ClueInbox')),
+        meta: { title: '线索管理', regulatorRoles: ['inspector', 'manager'], noProject: true },
+      },
+      {
+        path: 'warnings',
+        page: lazyPage(() => import('@/pages/warning/Supervision')),
+        meta: { title: '预警监管' },
+      },
+    ],
+  },
+  {
+    path: '/audit',
+    redirect: '/audit/project',
+    meta: { roles: ['admin'], title: '监管审核', icon: 'audit', alwaysShow: true },
+    children: [
+      {
+        path: 'project',
+        page: lazyPage(() => import('@/pages/audit/ProjectAudit')),
+        meta: { title: '注册审核' },
+      },
+    ],
+  },
+  {
+    // The regulator's own settings keep their /system paths but are listed apart from the project's settings.
+    path: '/supervision',
+    redirect: '/system/holidays',
+    meta: { roles: ['admin'], title: '监管设置', icon: 'setting', alwaysShow: true },
+    children: [
+      {
+        path: '/system/holidays',
+        page: lazyPage(() => import('@/pages/calendar/Holidays')),
+        meta: { title: '节假日设置' },
+      },
+      {
+        path: '/system/oplog',
+        page: lazyPage(() => import('@/pages/oplog/OperationLog')),
+        meta: { title: '操作日志' },
+      },
+      {
+        path: '/system/regulators',
+        page: lazyPage(() => import('@/pages/auth/Regulators')),
+        meta: { title: '监管账号', regulatorRoles: ['manager'] },
+      },
+    ],
+  },
   {
     path: '/project',
     redirect: '/project/projectInfo',
@@ -136,7 +199,11 @@ export const normalRoutes: AppRoute[] = [
     meta: { ...builder, title: '消息中心', icon: 'message', noProject: true },
     children: [
       { path: 'warn', page: lazyPage(() => import('@/pages/warning/Warnings')), meta: { title: '预警信息' } },
-      { path: 'announcement', page: lazyPage(() => import('@/pages/notice/Announcement')), meta: { title: '通知公告' } },
+      {
+        path: 'announcement',
+        page: lazyPage(() => import('@/pages/notice/Announcement')),
+        meta: { title: '通知公告', clerkOnly: true },
+      },
       { path: 'system', page: lazyPage(() => import('@/pages/message/System')), meta: { title: '系统消息' } },
     ],
   },
@@ -167,21 +234,6 @@ export const normalRoutes: AppRoute[] = [
       },
       { path: 'password', page: lazyPage(() => import('@/pages/auth/Password')), meta: { title: '修改密码', noProject: true } },
       {
-        path: 'holidays',
-        page: lazyPage(() => import('@/pages/calendar/Holidays')),
-        meta: { title: '节假日设置', roles: ['admin'], noProject: true },
-      },
-      {
-        path: 'oplog',
-        page: lazyPage(() => import('@/pages/oplog/OperationLog')),
-        meta: { title: '操作日志', roles: ['admin'] },
-      },
-      {
-        path: 'regulators',
-        page: lazyPage(() => import('@/pages/auth/Regulators')),
-        meta: { title: '监管账号', roles: ['admin'], regulatorRoles: ['manager'], noProject: true },
-      },
-      {
         path: 'propertyRole',
         page: lazyPage(() => import('@/pages/property/PropertyRole')),
         meta: { title: '财务角色配置', financeFeature: true, clerkOnly: true },
@@ -202,7 +254,7 @@ export const normalRoutes: AppRoute[] = [
   {
     path: '/remunerationClues',
     redirect: '/remunerationClues/feedbackManagement',
-    meta: { ...builder, title: '欠薪线索', icon: 'lead', noProject: true },
+    meta: { ...builder, title: '欠薪线索', icon: 'lead', noProject: true, clerkOnly: true },
     children: [
       {
         path: 'feedbackManagement',
@@ -213,45 +265,6 @@ export const normalRoutes: AppRoute[] = [
         path: 'feedbackDetail',
         page: lazyPage(() => import('@/pages/clue/FeedbackDetail')),
         meta: { title: '线索详情', hidden: true, noCache: true },
-      },
-    ],
-  },
-  {
-    path: '/regulator',
-    redirect: '/regulator/projects',
-    meta: { roles: ['admin'], title: '项目监管', icon: 'directory', alwaysShow: true },
-    children: [
-      {
-        path: 'projects',
-        page: lazyPage(() => import('@/pages/regulator/Directory')),
-        meta: { title: '项目目录' },
-      },
-      {
-        path: 'notices',
-        page: lazyPage(() => import('@/pages/notice/NoticeDesk')),
-        meta: { title: '通知发布', noProject: true },
-      },
-      {
-        path: 'clues',
-        page: lazyPage(() => import('@/pages/clue/ClueInbox')),
-        meta: { title: '线索管理', regulatorRoles: ['inspector', 'manager'], noProject: true },
-      },
-      {
-        path: 'warnings',
-        page: lazyPage(() => import('@/pages/warning/Supervision')),
-        meta: { title: '预警监管' },
-      },
-    ],
-  },
-  {
-    path: '/audit',
-    redirect: '/audit/project',
-    meta: { roles: ['admin'], title: '监管审核', icon: 'audit', alwaysShow: true },
-    children: [
-      {
-        path: 'project',
-        page: lazyPage(() => import('@/pages/audit/ProjectAudit')),
-        meta: { title: '注册审核' },
       },
     ],
   },

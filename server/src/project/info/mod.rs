@@ -24,7 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The project's information (stepForm), which fields are read-only (the six the regulator approved),
 /// whether this account may save, whom to ask for a change, and the option lists. A builder account
-/// reads its own project (another `id`: 404); the regulator any project by `id`; finance 403.
+/// reads its own project (another `projectId`: 404); the regulator its district's by `projectId`; finance 403.
 #[utoipa::path(post, path = "/builder/project/v1/Project/ajax_project_info", tag = "project",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = ProjectIdForm, content_type = "application/x-www-form-urlencoded"),
@@ -60,7 +60,7 @@ async fn edit_save(
 /// as `ajax_project_info`.
 #[utoipa::path(get, path = "/builder/project/v1/Project/noticeBoard", tag = "project",
     params(("X-Token" = String, Header, description = "session token"),
-        ("id" = Option<String>, Query, description = "project id (required for the regulator)")),
+        ("projectId" = Option<String>, Query, description = "the regulator's project in view (required for the regulator)")),
     responses((status = 200, body = Envelope<NoticeBoard>)))]
 async fn notice_board(
     State(state): State<AppState>,

@@ -29,9 +29,11 @@ pub const MSG_SITE_AREA: &str = "站点所属地区配置错误";
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ProjectIdForm {
-    /// The project's id: optional for a builder account (its own project; another id answers 404),
-    /// required for the regulator.
-    pub id: Option<String>,
+    /// The regulator's project in view (required for the regulator); a builder account reads its own
+    /// project (another id answers 404).
+    #[serde(rename = "projectId")]
+    #[schema(rename = "projectId")]
+    pub project_id: Option<String>,
 }
 
 /// What the project information page shows.
@@ -117,7 +119,7 @@ async fn stored(db: &Db, id: i64) -> Result<StepFormRow, ApiError> {
     find_step_form(db, id).await?.ok_or_else(scope::not_found)
 }
 
-/// The one project a read is about: the builder's own, or the regulator's chosen `id` (required).
+/// The one project a read is about: the builder's own, or the regulator's `projectId` (required).
 async fn readable(db: &Db, current: &CurrentAccount, id: &Option<String>) -> Result<StepFormRow, ApiError> {
     match scope::read(db, current, id).await? {
         ReadScope::Project(project_id) => stored(db, project_id).await,
@@ -152,7 +154,7 @@ pub async fn load(
     current: &CurrentAccount,
     form: &ProjectIdForm,
 ) -> Result<ProjectInfoData, ApiError> {
-    let row = readable(db, current, &form.id).await?;
+    let row = readable(db, current, &form.project_id).await?;
     Ok(ProjectInfoData {
         step_form: step_form(&row),
         editable: current.kind() == AccountKind::Builder && row.audit_status == "2",
@@ -220,7 +222,7 @@ pub async fn notice_board(
     current: &CurrentAccount,
     form: &ProjectIdForm,
 ) -> Result<NoticeBoard, ApiError> {
-    let row = readable(db, current, &form.id).await?;
+    let row = readable(db, current, &form.project_id).await?;
     let units = project_units(db, row.id).await?;
     let today = clock::today();
     let unit_name = |id: i64| units.iter().find(|unit| unit.id == id).map(|unit| unit.name.clone()).unwrap_or_default();

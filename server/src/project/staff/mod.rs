@@ -33,7 +33,7 @@ pub struct Saved {
 }
 
 /// Staff of the project, last added first: `page`, `limit`, optional `post`, `keyword` (name or ID
-/// number), `status` (1 in post, 2 left). Builder: its own project; the regulator: `project_id` or all;
+/// number), `status` (1 in post, 2 left). Builder: its own project; the regulator: `projectId` or all;
 /// finance 403.
 #[utoipa::path(post, path = "/builder/project/v1/Staff/list", tag = "project",
     params(("X-Token" = String, Header, description = "session token")),
@@ -50,7 +50,7 @@ async fn list(
 /// The posts (with the key-post flag), the project's units and the key posts vacant today.
 #[utoipa::path(get, path = "/builder/project/v1/Staff/options", tag = "project",
     params(("X-Token" = String, Header, description = "session token"),
-        ("project_id" = Option<String>, Query, description = "the regulator's chosen project")),
+        ("projectId" = Option<String>, Query, description = "the regulator's project in view")),
     responses((status = 200, body = Envelope<StaffOptions>)))]
 async fn options(
     State(state): State<AppState>,

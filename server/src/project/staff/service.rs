@@ -91,7 +91,10 @@ pub struct StaffListForm {
     pub keyword: Option<String>,
     /// 1 in post, 2 left; empty = all.
     pub status: Option<String>,
-    /// The regulator: one project (empty = all). A builder account: its own project only (another: 404).
+    /// The regulator: its project in view (empty = all, for a regulator of the whole area). A builder
+    /// account: its own project only (another: 404).
+    #[serde(rename = "projectId")]
+    #[schema(rename = "projectId")]
     pub project_id: Option<String>,
 }
 

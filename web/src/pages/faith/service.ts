@@ -59,7 +59,7 @@ export const fetchCredits = (kind: CreditKind, filter: CreditFilter, page: numbe
 export const fetchCredit = (id: number) => get('/builder/faith/v1/Credit/detail', { id });
 
 /** The units of the builder's project, or of the project the regulator enters a record for. */
-export const fetchCreditUnits = (projectId?: number) => get('/builder/faith/v1/Credit/units', { project_id: projectId });
+export const fetchCreditUnits = (projectId?: number) => get('/builder/faith/v1/Credit/units', { projectId });
 
 /** The form with empty fields left out and the others trimmed. */
 function formParams(form: CreditForm): CreditForm {

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Spin } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { ApiError, MSG_UNKNOWN } from '@/api/client';
+import { useProjectId } from '@/store/useProjectId';
 import { fetchNoticeBoard, type BoardUnit, type NoticeBoard } from './service';
 import './noticeBoard.css';
 
@@ -87,8 +88,9 @@ export function Board({ board }: { board: NoticeBoard }) {
   );
 }
 
-export default function NoticeBoardDrawer({ open, projectId, onClose }: { open: boolean; projectId?: string; onClose: () => void }) {
-  const board = useQuery({ queryKey: ['project', 'noticeBoard', projectId ?? ''], queryFn: () => fetchNoticeBoard(projectId), enabled: open });
+export default function NoticeBoardDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const projectId = useProjectId();
+  const board = useQuery({ queryKey: ['project', 'noticeBoard', projectId ?? ''], queryFn: fetchNoticeBoard, enabled: open });
   return (
     <Drawer
       title="维权信息告示牌"

@@ -1,7 +1,8 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { useSession } from '@/store/session';
+import { useProjectInView } from '@/store/projectInView';
+import { useSession, type Role } from '@/store/session';
 import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
 import { guanxia, jmarea, projectEdit } from './fixtures';
 import ProjectInfo from './ProjectInfo';
@@ -48,9 +49,9 @@ const board: NoticeBoard = {
   generatedDate: '2026-11-22',
 };
 
-function start(data: ProjectInfoData, save: Reply = { code: 201, message: '保存成功', data: null }, path = '/project/projectInfo') {
+function start(data: ProjectInfoData, save: Reply = { code: 201, message: '保存成功', data: null }, roles: Role[] = ['builder']) {
   resetBrowserState();
-  useSession.setState({ token: 'tok', side: 'builder', roles: ['builder'], userInfo: null, siteConfig: null });
+  useSession.setState({ token: 'tok', side: 'builder', roles, userInfo: null, siteConfig: null });
   const mock = mockFetch({
     '/builder/project/v1/Project/ajax_project_info': { code: 201, data },
     '/builder/project/v1/Project/ajax_edit_save': save,
@@ -61,7 +62,7 @@ function start(data: ProjectInfoData, save: Reply = { code: 201, message: '保�
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={['/project/projectInfo']}>
         <ProjectInfo />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -104,10 +105,14 @@ describe('ProjectInfo', () => {
     expect((screen.getByTestId('project-save') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('asks for the regulator’s project by id', async () => {
-    const { called } = start(info({ editable: false }), undefined, '/project/projectInfo?id=7');
+  it('asks for the regulator’s project in view', async () => {
+    useProjectInView.getState().view({ id: 7, name: '幸福里安置房项目' });
+    const { called } = start(info({ editable: false }), undefined, ['admin']);
     await screen.findByTestId('project-info-form');
-    expect(called('/builder/project/v1/Project/ajax_project_info')[0].body.get('id')).toBe('7');
+    expect(new URL(called('/builder/project/v1/Project/ajax_project_info').at(-1)!.url, 'http://x').searchParams.get('projectId')).toBe('7');
+    // Read-only for him: no save button, no clerk's notice that the project may not be changed now.
+    expect(screen.queryByTestId('project-save')).toBeNull();
+    expect(screen.queryByText('项目当前不可修改')).toBeNull();
   });
 
   it('opens the printable notice board', async () => {

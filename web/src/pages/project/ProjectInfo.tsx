@@ -1,13 +1,13 @@
 /**
  * 项目信息 after approval (spec §7 Project/ajax_project_info, ajax_edit_save): the wizard's step-1 form with its
- * rules; the six fields the regulator approved stay read-only. The regulator reads any project (`?id=`).
+ * rules; the six fields the regulator approved stay read-only. The regulator reads the project in view.
  */
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Result, Space, Spin } from 'antd';
 import { NotificationOutlined } from '@ant-design/icons';
 import { ApiError, MSG_UNKNOWN } from '@/api/client';
+import { useProjectId } from '@/store/useProjectId';
 import ProjectStep from './ProjectStep';
 import NoticeBoardDrawer from './NoticeBoardDrawer';
 import { fetchProjectInfo, saveProjectInfo } from './service';
@@ -24,11 +24,10 @@ export const READONLY_LABELS: Record<string, string> = {
 };
 
 export default function ProjectInfo() {
-  const [search] = useSearchParams();
-  const projectId = search.get('id') ?? undefined;
+  const projectId = useProjectId();
   const queryClient = useQueryClient();
   const [boardOpen, setBoardOpen] = useState(false);
-  const info = useQuery({ queryKey: ['project', 'info', projectId ?? ''], queryFn: () => fetchProjectInfo(projectId) });
+  const info = useQuery({ queryKey: ['project', 'info', projectId ?? ''], queryFn: fetchProjectInfo });
 
   if (info.isLoading) return <Spin description="加载中…" size="large" style={{ display: 'block', margin: 48 }} />;
   if (info.isError || !info.data) {
@@ -73,7 +72,7 @@ export default function ProjectInfo() {
         testId="project-info-form"
         onSaved={() => void queryClient.invalidateQueries({ queryKey: ['project'] })}
       />
-      <NoticeBoardDrawer open={boardOpen} projectId={projectId} onClose={() => setBoardOpen(false)} />
+      <NoticeBoardDrawer open={boardOpen} onClose={() => setBoardOpen(false)} />
     </Card>
   );
 }

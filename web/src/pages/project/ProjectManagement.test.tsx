@@ -121,7 +121,7 @@ describe('ProjectManagement', () => {
   });
 
   it('reads only for the regulator', async () => {
-    start({}, '/project/projectManagement?project_id=1', ['admin']);
+    start({}, '/project/projectManagement', ['admin']);
     await screen.findByText('陈国强');
     expect(screen.queryByTestId('staff-add')).toBeNull();
     expect(screen.queryByTestId('staff-delete-1')).toBeNull();

@@ -4,12 +4,13 @@
  * the hidden page /project/regist.
  */
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Popconfirm, Radio, Select, Space, Tag, message, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { showApiError } from '@/api/client';
 import { useSession } from '@/store/session';
+import { useProjectId } from '@/store/useProjectId';
 import RevealNumber from '@/components/RevealNumber';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { deleteStaff, fetchStaff, fetchStaffOptions, keyPostsWarning, type Staff, type StaffFilter } from './service';
@@ -22,17 +23,16 @@ const STATUS_FILTERS = [
 
 export default function ProjectManagement() {
   const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const projectId = search.get('project_id') ?? undefined;
+  const projectId = useProjectId();
   const isBuilder = useSession((state) => state.roles.includes('builder'));
   const queryClient = useQueryClient();
   const [keywordInput, setKeywordInput] = useState('');
 
-  const options = useQuery({ queryKey: ['staff', 'options', projectId ?? ''], queryFn: () => fetchStaffOptions(projectId) });
+  const options = useQuery({ queryKey: ['staff', 'options', projectId ?? ''], queryFn: fetchStaffOptions });
   const list = usePagedList<StaffFilter, Staff>({
-    queryKey: ['staff', 'list'],
+    queryKey: ['staff', 'list', projectId ?? ''],
     fetchPage: fetchStaff,
-    initialFilter: { post: '', keyword: '', status: '', projectId },
+    initialFilter: { post: '', keyword: '', status: '' },
   });
   const { filter } = list;
   const warning = keyPostsWarning(options.data?.keyPostsMissing ?? []);

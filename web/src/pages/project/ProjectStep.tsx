@@ -9,7 +9,7 @@ import type { FormRule } from 'antd';
 import MapDialog from '@/components/map/MapDialog';
 import StepActions from '@/components/wizard/StepActions';
 import StepForm from '@/components/wizard/StepForm';
-import { useSession } from '@/store/session';
+import { useCanWrite, useSession } from '@/store/session';
 import { useFormSubmit } from '@/utils/useFormSubmit';
 import {
   addressRule,
@@ -108,6 +108,7 @@ export default function ProjectStep({
   const latlng = Form.useWatch('Latlng', form) ?? data.stepForm.Latlng;
 
   const editable = data.editable;
+  const canWrite = useCanWrite();
   const locked = (field: LockableField) => !editable || data.readonly.includes(field);
   const disabled = !editable;
 
@@ -301,7 +302,10 @@ export default function ProjectStep({
           </Col>
         </Row>
       </StepForm>
-      <StepActions editable={editable} onSubmit={() => void save()} saving={saving} submitText={submitText} submitTestId="project-save" />
+      {/* The regulator only reads a project: nothing to save, nothing to tell him about the clerk's edits. */}
+      {canWrite && (
+        <StepActions editable={editable} onSubmit={() => void save()} saving={saving} submitText={submitText} submitTestId="project-save" />
+      )}
       <MapDialog
         open={mapOpen}
         value={latlng}

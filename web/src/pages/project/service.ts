@@ -35,23 +35,22 @@ export const fetchProjectEdit = () => get('/builder/common/v1/Site/projectEdit')
 /** The form as the server reads it: every value text, arrays already comma-joined. */
 export const saveProject = (form: ProjectForm) => post('/builder/common/v1/Site/ajaxProjectEdit', form);
 
-/** The regulator names a project (`?id=` on the page); a builder account always gets its own. */
-export const fetchProjectInfo = (id?: string) => post('/builder/project/v1/Project/ajax_project_info', { id });
+/** A builder account's own project; the regulator's project in view (`projectId`, added by api/projectScope). */
+export const fetchProjectInfo = () => post('/builder/project/v1/Project/ajax_project_info');
 
 export const saveProjectInfo = (form: ProjectForm) => post('/builder/project/v1/Project/ajax_edit_save', form);
 
-export const fetchNoticeBoard = (id?: string) => get('/builder/project/v1/Project/noticeBoard', { id });
+export const fetchNoticeBoard = () => get('/builder/project/v1/Project/noticeBoard');
 
 /** 关键岗位未配备：…，配备后才能发放工资 — '' when every key post is filled. */
 export const keyPostsWarning = (missing: string[]) =>
   missing.length === 0 ? '' : `关键岗位未配备：${missing.join('、')}，配备后才能发放工资`;
 
-/** The page's filter ('' = any): `status` '1' in post, '2' left; the regulator names a project. */
+/** The page's filter ('' = any): `status` '1' in post, '2' left. */
 export interface StaffFilter {
   post: string;
   keyword: string;
   status: string;
-  projectId?: string;
 }
 
 export const fetchStaff = (filter: StaffFilter, page: number, limit: number) =>
@@ -61,11 +60,9 @@ export const fetchStaff = (filter: StaffFilter, page: number, limit: number) =>
     post: filter.post || undefined,
     keyword: filter.keyword.trim() || undefined,
     status: filter.status || undefined,
-    project_id: filter.projectId,
   });
 
-export const fetchStaffOptions = (projectId?: string) =>
-  get('/builder/project/v1/Staff/options', { project_id: projectId });
+export const fetchStaffOptions = () => get('/builder/project/v1/Staff/options');
 
 export const fetchStaffDetail = (id: number) => get('/builder/project/v1/Staff/detail', { id });
 

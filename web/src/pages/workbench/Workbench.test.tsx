@@ -85,6 +85,10 @@ describe('Workbench', () => {
     const { called } = renderPage(<Workbench />, { [PROJECT]: { code: 201, data: project } }, { roles: ['admin'] });
     await screen.findByTestId('workbench-onSite');
     expect(new URL(called(PROJECT)[0].url, 'http://x').searchParams.get('projectId')).toBe('1');
+    // The clerk's notice inbox and lead feedback are no screens of the regulator: those figures link nowhere.
+    for (const card of ['notices', 'leads']) expect(screen.getByTestId(`workbench-${card}`).getAttribute('role')).toBeNull();
+    fireEvent.click(screen.getByTestId('workbench-keyPosts'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/project/projectManagement'));
   });
 
   it("tells the server's refusal", async () => {

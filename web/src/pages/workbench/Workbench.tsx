@@ -69,7 +69,8 @@ function guaranteeText({ state, end, daysLeft }: ProjectSummary['guarantee']): s
   return `${end}，剩余 ${daysLeft} 天`;
 }
 
-export function ProjectCards({ summary }: { summary: ProjectSummary }) {
+/** `clerk`: the project's own account; the regulator has no notice inbox or lead feedback of the project's. */
+export function ProjectCards({ summary, clerk }: { summary: ProjectSummary; clerk: boolean }) {
   const { guarantee, warnings } = summary;
   const open = warnings.red + warnings.orange + warnings.yellow;
   return (
@@ -88,10 +89,10 @@ export function ProjectCards({ summary }: { summary: ProjectSummary }) {
       <FigureCard id="messages" title="未读系统消息" to="/message/system" alert={summary.unreadMessages > 0}>
         {summary.unreadMessages} 条
       </FigureCard>
-      <FigureCard id="notices" title="未读通知公告" to="/message/announcement" alert={summary.unreadNotices > 0}>
+      <FigureCard id="notices" title="未读通知公告" to={clerk ? '/message/announcement' : null} alert={summary.unreadNotices > 0}>
         {summary.unreadNotices} 条
       </FigureCard>
-      <FigureCard id="leads" title="待反馈欠薪线索" to="/remunerationClues/feedbackManagement" alert={summary.leadsAwaitingFeedback > 0}>
+      <FigureCard id="leads" title="待反馈欠薪线索" to={clerk ? '/remunerationClues/feedbackManagement' : null} alert={summary.leadsAwaitingFeedback > 0}>
         {summary.leadsAwaitingFeedback} 条
       </FigureCard>
       <FigureCard id="ordersPending" title="待审批工资单" to="/special/orderManagement">{summary.ordersPending} 单</FigureCard>
@@ -143,9 +144,9 @@ function Figures<T>({ query, render }: { query: { data?: T; error: unknown; isPe
   return <Spin />;
 }
 
-function ProjectFigures({ projectId }: { projectId: number | null }) {
+function ProjectFigures({ projectId, clerk }: { projectId: number | null; clerk: boolean }) {
   const query = useQuery({ queryKey: ['workbench', 'project', projectId], queryFn: fetchProjectSummary });
-  return <Figures query={query} render={(summary) => <ProjectCards summary={summary} />} />;
+  return <Figures query={query} render={(summary) => <ProjectCards summary={summary} clerk={clerk} />} />;
 }
 
 function DistrictFigures({ handlesLeads }: { handlesLeads: boolean }) {
@@ -176,7 +177,7 @@ export default function Workbench() {
       {isRegulator && !inView ? (
         <DistrictFigures handlesLeads={['inspector', 'manager'].includes(regulator?.regulatorRole ?? '')} />
       ) : (
-        <ProjectFigures projectId={inView?.id ?? null} />
+        <ProjectFigures projectId={inView?.id ?? null} clerk={!isRegulator} />
       )}
     </Space>
   );
