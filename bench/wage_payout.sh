@@ -8,7 +8,7 @@ source "$(dirname "$0")/wage_common.sh"
 SHEET="$(curl -s -X POST -H "X-Token: $TOKEN" -d "month=$MONTH&unitId=$UNIT&teamId=$TEAM" "$URL/builder/wage/v1/Sheet/create" | grep -o '"data":[0-9]*' | grep -o '[0-9]*')"
 curl -s -X POST -H "X-Token: $TOKEN" -d "id=$SHEET" "$URL/builder/wage/v1/Sheet/confirm" >/dev/null
 ORDER="$(curl -s -X POST -H "X-Token: $TOKEN" -d "month=$MONTH&sheetIds=$SHEET" "$URL/builder/wage/v1/Order/submit" | grep -o '"data":[0-9]*' | grep -o '[0-9]*')"
-curl -s -X POST -H "X-Token: $FINANCE" -d "idnumber=410105198805123025" "$URL/finance/project/v1/orders/VerifyIdnumber" >/dev/null
+curl -s -X POST -H "X-Token: $FINANCE" -d "id=$ORDER&idnumber=410105198805123025" "$URL/finance/project/v1/orders/VerifyIdnumber" >/dev/null
 read -r MS REPLY < <(timed_post "$FINANCE" finance/project/v1/orders/Orderaudit "id=$ORDER&status=1")
 echo "$REPLY" | grep -q '"status":"paid"' || { echo "order not paid: $REPLY"; exit 1; }
 PAID="$(echo "SELECT COUNT(*) FROM payouts WHERE status = 'paid';" | run_sql | tr -d ' ')"
