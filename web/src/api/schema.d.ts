@@ -8830,6 +8830,15 @@ export interface components {
                     subjectId: number;
                     /** @description '' (the project), worker, sheet or unit. */
                     subjectKind: string;
+                    /** @description His ID number, masked. */
+                    workerIdNumber: string;
+                    /**
+                     * Format: int64
+                     * @description His newest roster line on the project (the roster opens it with `?worker=`), 0 when none.
+                     */
+                    workerLineId: number;
+                    /** @description A warning about a worker (`subjectKind` worker): his name, '' otherwise. */
+                    workerName: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -10361,6 +10370,15 @@ export interface components {
                 subjectId: number;
                 /** @description '' (the project), worker, sheet or unit. */
                 subjectKind: string;
+                /** @description His ID number, masked. */
+                workerIdNumber: string;
+                /**
+                 * Format: int64
+                 * @description His newest roster line on the project (the roster opens it with `?worker=`), 0 when none.
+                 */
+                workerLineId: number;
+                /** @description A warning about a worker (`subjectKind` worker): his name, '' otherwise. */
+                workerName: string;
             };
             message: string;
         };
@@ -13396,6 +13414,15 @@ export interface components {
             subjectId: number;
             /** @description '' (the project), worker, sheet or unit. */
             subjectKind: string;
+            /** @description His ID number, masked. */
+            workerIdNumber: string;
+            /**
+             * Format: int64
+             * @description His newest roster line on the project (the roster opens it with `?worker=`), 0 when none.
+             */
+            workerLineId: number;
+            /** @description A warning about a worker (`subjectKind` worker): his name, '' otherwise. */
+            workerName: string;
         };
         /** @description Open warnings by level. */
         WarningLevels: {

@@ -1,5 +1,7 @@
-/** The columns 预警信息 and 预警监管 share: the level and the state, each as a coloured tag. */
+/** What 预警信息 and 预警监管 share: the level and the state as coloured tags, and the worker a warning is about. */
 import { Tag, type TableColumnType } from 'antd';
+import { Link } from 'react-router';
+import { useSession } from '@/store/session';
 import { levelColor, type WarningItem } from './service';
 
 export const levelColumn = (width: number): TableColumnType<WarningItem> => ({
@@ -14,4 +16,28 @@ export const statusColumn = (width: number): TableColumnType<WarningItem> => ({
   dataIndex: 'statusLabel',
   width,
   render: (label: string, row) => <Tag color={row.status === 'open' ? 'processing' : 'default'}>{label}</Tag>,
+});
+
+/**
+ * The worker a warning is about, as name（masked ID）, linked to his roster line: the clerk's own roster, a
+ * regulator's the roster of the warning's project (it reads that project's roster and opens his detail there).
+ */
+export function WorkerLink({ warning }: { warning: WarningItem }) {
+  const isBuilder = useSession((state) => state.roles.includes('builder'));
+  if (!warning.workerName) return <>—</>;
+  const label = `${warning.workerName}（${warning.workerIdNumber}）`;
+  if (!warning.workerLineId) return <>{label}</>;
+  const query = isBuilder ? `?worker=${warning.workerLineId}` : `?projectId=${warning.projectId}&worker=${warning.workerLineId}`;
+  return (
+    <Link to={`/user/list${query}`} data-testid={`warning-worker-${warning.id}`}>
+      {label}
+    </Link>
+  );
+}
+
+export const workerColumn = (width: number): TableColumnType<WarningItem> => ({
+  title: '涉及工人',
+  key: 'worker',
+  width,
+  render: (_, row) => <WorkerLink warning={row} />,
 });
