@@ -61,6 +61,9 @@ export const searchProjects = (name: string) => get('/public/clue/v1/Project/sea
 
 export const fetchCaptcha = () => get('/public/clue/v1/captcha');
 
+/** The counties a worker may choose for a site that is not registered. */
+export const fetchDistricts = () => get('/public/clue/v1/Area/districts');
+
 /** The report with its photos, as multipart; answers the receipt. */
 export function submitReport(fields: ReportFields, photos: File[]) {
   const body = new FormData();
