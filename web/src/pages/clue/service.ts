@@ -42,9 +42,11 @@ export interface LeadFilter {
   source: string;
   projectId: number | null;
   overdue: boolean;
+  /** Only leads from an unregistered site (未登记项目). */
+  unregistered: boolean;
 }
 
-export const EMPTY_LEAD_FILTER: LeadFilter = { status: '', source: '', projectId: null, overdue: false };
+export const EMPTY_LEAD_FILTER: LeadFilter = { status: '', source: '', projectId: null, overdue: false, unregistered: false };
 
 function query(filter: LeadFilter): QueryOf<'/admin/clue/v1/Clue/ajax_list', 'get'> {
   return {
@@ -52,6 +54,7 @@ function query(filter: LeadFilter): QueryOf<'/admin/clue/v1/Clue/ajax_list', 'ge
     source: filter.source || undefined,
     projectId: filter.projectId ? String(filter.projectId) : undefined,
     overdue: filter.overdue ? '1' : undefined,
+    unregistered: filter.unregistered ? '1' : undefined,
   };
 }
 
@@ -91,6 +94,13 @@ export const dispatchLead = (id: number, projectId?: number) =>
 export const returnLead = (id: number, remark: string) => post('/admin/clue/v1/Clue/return', { id: String(id), remark });
 
 export const acceptLead = (id: number, remark: string) => post('/admin/clue/v1/Clue/accept', { id: String(id), remark });
+
+/** Links a lead from an unregistered site to the registered project it turned out to be. */
+export const assignLead = (id: number, projectId: number) =>
+  post('/admin/clue/v1/Clue/assign', { id: String(id), projectId: String(projectId) });
+
+/** Closes a lead that has no project with the bureau's answer. */
+export const closeLead = (id: number, remark: string) => post('/admin/clue/v1/Clue/close', { id: String(id), remark });
 
 // The project.
 
