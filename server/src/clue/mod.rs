@@ -4,6 +4,7 @@
 //! feedback (`/builder/clue/v1/…`: the leads dispatched to it, detail, feedback). Handlers here, rules in
 //! `service.rs` (the warning engine calls [`service::overdue_leads`]), SQL in `repo.rs`.
 
+pub mod demo;
 pub mod repo;
 pub mod service;
 pub mod site;
@@ -24,11 +25,11 @@ use crate::extract::{ClientIp, Params, plain_text};
 use crate::paging::Paged;
 use crate::state::AppState;
 use crate::upload::kind::{MAX_FILE_BYTES, MSG_TOO_LARGE};
-use site::{AssignForm, CloseForm, DistrictChoice};
 use service::{
     DispatchForm, FeedbackForm, LeadDetail, LeadIdQuery, LeadItem, LeadQuery, Photo, Progress, ProgressForm,
     ProjectChoice, ReportForm, ReviewForm, SearchQuery,
 };
+use site::{AssignForm, CloseForm, DistrictChoice};
 
 pub fn router() -> OpenApiRouter<AppState> {
     let largest_report = (service::MAX_FILES + 1) * MAX_FILE_BYTES + 1024 * 1024;

@@ -134,7 +134,8 @@ const LIST_FILTER: &str = "($1 = '' OR ',' || COALESCE(p.district_code, l.site_d
 
 /// One page of the leads matching `filter`, newest first, and how many match.
 pub async fn list(db: &Db, filter: &LeadFilter, limit: i64, offset: i64) -> sqlx::Result<(Vec<LeadRow>, i64)> {
-    let sql = format!("SELECT {LEAD_COLUMNS} FROM {LEAD_FROM} WHERE {LIST_FILTER} ORDER BY l.id DESC LIMIT $8 OFFSET $9");
+    let sql =
+        format!("SELECT {LEAD_COLUMNS} FROM {LEAD_FROM} WHERE {LIST_FILTER} ORDER BY l.id DESC LIMIT $8 OFFSET $9");
     // The count binds the page's $8 and $9 too, unused, so that both statements number their binds alike.
     let count = format!("SELECT COUNT(*) FROM {LEAD_FROM} WHERE {LIST_FILTER} AND $8 >= 0 AND $9 >= 0");
     let (overdue, dispatched_only) = (i64::from(filter.overdue), i64::from(filter.dispatched_only));

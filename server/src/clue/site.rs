@@ -61,7 +61,15 @@ fn district_path(areacode: &str, code: &str) -> Option<String> {
     }
     let areas = areas();
     let county = areas.get(code)?;
-    Some(areas.path(county).iter().filter(|area| area.code.len() >= 4).map(|area| area.code).collect::<Vec<_>>().join(","))
+    Some(
+        areas
+            .path(county)
+            .iter()
+            .filter(|area| area.code.len() >= 4)
+            .map(|area| area.code)
+            .collect::<Vec<_>>()
+            .join(","),
+    )
 }
 
 /// The county's name of a site's district path, '' for none.

@@ -419,7 +419,10 @@ fn unregistered() -> Vec<(&'static str, String)> {
 
 async fn a_lead_from_an_unregistered_site_goes_to_the_bureau(app: &TestApp) {
     let districts = ok(app.get(DISTRICTS, None).await);
-    assert!(districts.as_array().unwrap().iter().any(|d| d["code"] == "410105" && d["name"] == "金水区"), "{districts}");
+    assert!(
+        districts.as_array().unwrap().iter().any(|d| d["code"] == "410105" && d["name"] == "金水区"),
+        "{districts}"
+    );
     let before = app.scalar("SELECT COUNT(*) FROM leads").await;
     let form = unregistered();
     assert_refused(&submit(app, &with(&form, "siteName", " "), &[]).await, "请填写项目名称（100字以内）");
@@ -486,9 +489,18 @@ async fn a_lead_from_an_unregistered_site_goes_to_the_bureau(app: &TestApp) {
 
     // The other one is handled without a project: closed with the bureau's answer, logged.
     let other = nowhere.to_string();
-    assert_refused(&app.post(CLOSE, Some(&admin), &[("id", &other), ("remark", "")]).await, "请填写办结答复（1000字以内）");
-    assert_refused(&app.post(CLOSE, Some(&admin), &[("id", &lead), ("remark", "x")]).await, "只有未关联项目的待派发线索可以直接办结");
-    assert_eq!(app.post(CLOSE, Some(&admin), &[("id", &other), ("remark", "已转交劳动监察大队现场处理")]).await["code"], 201);
+    assert_refused(
+        &app.post(CLOSE, Some(&admin), &[("id", &other), ("remark", "")]).await,
+        "请填写办结答复（1000字以内）",
+    );
+    assert_refused(
+        &app.post(CLOSE, Some(&admin), &[("id", &lead), ("remark", "x")]).await,
+        "只有未关联项目的待派发线索可以直接办结",
+    );
+    assert_eq!(
+        app.post(CLOSE, Some(&admin), &[("id", &other), ("remark", "已转交劳动监察大队现场处理")]).await["code"],
+        201
+    );
     assert_eq!(ok(query(app, &without_district, PHONE).await)["answer"], "已转交劳动监察大队现场处理");
     assert_eq!(
         app.scalar_owned(format!(

@@ -630,7 +630,10 @@ async fn a_worker_warning_names_the_worker(app: &TestApp) {
     let about_him = |row: &Value| {
         assert!(row["facts"].as_str().unwrap().starts_with(&named), "{row}");
         assert!(!row.to_string().contains(&number), "never the full ID number: {row}");
-        assert_eq!((row["workerName"].as_str(), row["workerIdNumber"].as_str()), (Some(name.as_str()), Some(masked.as_str())));
+        assert_eq!(
+            (row["workerName"].as_str(), row["workerIdNumber"].as_str()),
+            (Some(name.as_str()), Some(masked.as_str()))
+        );
         assert_eq!(row["workerLineId"], employment, "{row}");
     };
     let demo = app.login("demo", "Demo@12345").await;
@@ -640,7 +643,8 @@ async fn a_worker_warning_names_the_worker(app: &TestApp) {
     let jiancha = app.login("jiancha", "Demo@12345").await;
     about_him(&data(app.get(&format!("{ADMIN_LIST}?rule=no_contract"), Some(&jiancha)).await).await["list"][0]);
     about_him(&data(app.get(&format!("{ADMIN_INDEX}?id={warning}"), Some(&jiancha)).await).await["warning"]);
-    let inbox = data(app.post("/builder/message/v1/Message/ajax_list", Some(&demo), &[("kind", "warning")]).await).await;
+    let inbox =
+        data(app.post("/builder/message/v1/Message/ajax_list", Some(&demo), &[("kind", "warning")]).await).await;
     let message = inbox["list"].as_array().unwrap().iter().find(|m| m["subjectId"] == warning).expect("its message");
     assert!(message["content"].as_str().unwrap().starts_with(&named), "{message}");
     assert!(!message.to_string().contains(&number));
