@@ -120,3 +120,34 @@ test('warnings are raised, answered, closed by the engine when paid, and supervi
   await expect(history).toContainText('该月工资已全部发放')
   await shot(page, testInfo, '08-regulator-history')
 })
+
+test('a warning about a worker names him and leads to him, for the clerk and the regulator', async ({ page, server }, testInfo) => {
+  expect(engine(server.dir, 'demo')).toContain('预警演示数据已创建')
+  const named = /^(.+)（(\d{4}\*+[\dX]{4})）$/
+
+  await loginAsDemo(page)
+  await page.goto('/message/warn')
+  const row = rowOf(page.getByTestId('warning-table'), '个人工资异常偏高').first()
+  const link = row.locator('[data-testid^="warning-worker-"]')
+  await expect(link).toHaveText(named)
+  const [, name, masked] = named.exec((await link.textContent()) ?? '')!
+  await expect(row).toContainText(`${name}（${masked}）实发`)
+  await shot(page, testInfo, '11-clerk-worker-named')
+  await link.click()
+  await expect(page).toHaveURL(/\/user\/list\?worker=\d+$/)
+  await expect(page.getByTestId('worker-detail')).toContainText(name)
+  await shot(page, testInfo, '12-clerk-follows-to-worker')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('worker-detail')).toBeHidden()
+  await logout(page)
+
+  await login(page, ADMIN)
+  await page.waitForLoadState('networkidle')
+  await page.goto('/regulator/warnings')
+  const supervised = rowOf(page.getByTestId('supervision-table'), '个人工资异常偏高').first()
+  await expect(supervised.locator('[data-testid^="warning-worker-"]')).toHaveText(`${name}（${masked}）`)
+  await supervised.locator('[data-testid^="warning-worker-"]').click()
+  await expect(page).toHaveURL(/\/user\/list\?projectId=\d+&worker=\d+$/)
+  await expect(page.getByTestId('worker-detail')).toContainText(name)
+  await shot(page, testInfo, '13-regulator-follows-to-worker')
+})

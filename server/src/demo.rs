@@ -117,7 +117,7 @@ pub async fn seed(db: &Db) -> anyhow::Result<bool> {
     crate::account::demo::seed(db, approved).await?;
     crate::message::service::seed_demo(db, approved).await?;
     crate::notice::service::seed_demo(db, approved).await?;
-    crate::clue::service::seed_demo(db, approved).await?;
+    crate::clue::demo::seed_demo(db, approved).await?;
     Ok(true)
 }
 

@@ -4,8 +4,10 @@
 //! feedback (`/builder/clue/v1/…`: the leads dispatched to it, detail, feedback). Handlers here, rules in
 //! `service.rs` (the warning engine calls [`service::overdue_leads`]), SQL in `repo.rs`.
 
+pub mod demo;
 pub mod repo;
 pub mod service;
+pub mod site;
 
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -27,6 +29,7 @@ use service::{
     DispatchForm, FeedbackForm, LeadDetail, LeadIdQuery, LeadItem, LeadQuery, Photo, Progress, ProgressForm,
     ProjectChoice, ReportForm, ReviewForm, SearchQuery,
 };
+use site::{AssignForm, CloseForm, DistrictChoice};
 
 pub fn router() -> OpenApiRouter<AppState> {
     let largest_report = (service::MAX_FILES + 1) * MAX_FILE_BYTES + 1024 * 1024;
@@ -41,6 +44,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(dispatch))
         .routes(routes!(send_back))
         .routes(routes!(accept))
+        .routes(routes!(districts))
+        .routes(routes!(assign))
+        .routes(routes!(close_unlinked))
         .routes(routes!(feedback_list))
         .routes(routes!(feedback_detail))
         .routes(routes!(feedback))
@@ -178,7 +184,7 @@ async fn enter(
     current: CurrentAccount,
     Params(form): Params<ReportForm>,
 ) -> ApiResult<Receipt> {
-    let receipt = service::enter(&state.db, &current, &ip, &form).await?;
+    let receipt = service::enter(&state.db, &state.config.site.areacode, &current, &ip, &form).await?;
     Ok(ok_with(Receipt { receipt }, service::MSG_SUBMITTED))
 }
 
@@ -294,4 +300,44 @@ async fn photo(
         bytes,
     )
         .into_response())
+}
+
+/// The counties of the deployment's area, for a report from an unregistered site (its `siteDistrict`). No
+/// login.
+#[utoipa::path(get, path = "/public/clue/v1/Area/districts", tag = "clue",
+    responses((status = 200, body = Envelope<Vec<DistrictChoice>>)))]
+async fn districts(State(state): State<AppState>) -> ApiResult<Vec<DistrictChoice>> {
+    Ok(ok(site::districts(&state.config.site.areacode)))
+}
+
+/// Links a pending lead from an unregistered site (`id`) to the registered, approved project it turned out to
+/// be (`projectId`, of the handler's district); then it is dispatched as any lead. Logged. 监察 or 管理员.
+#[utoipa::path(post, path = "/admin/clue/v1/Clue/assign", tag = "clue",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = AssignForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn assign(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<AssignForm>,
+) -> ApiResult<Option<String>> {
+    site::assign(&state.db, &current, &ip, &form).await?;
+    Ok(ok_with(None, site::MSG_ASSIGNED))
+}
+
+/// Closes a pending lead that has no project (`id`) with the bureau's answer (`remark`, which the worker
+/// sees): a lead handled without a project. Logged. 监察 or 管理员.
+#[utoipa::path(post, path = "/admin/clue/v1/Clue/close", tag = "clue",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = CloseForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn close_unlinked(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<CloseForm>,
+) -> ApiResult<Option<String>> {
+    site::close(&state.db, &current, &ip, &form).await?;
+    Ok(ok_with(None, service::MSG_ACCEPTED))
 }

@@ -1,13 +1,19 @@
 //! SQL of the wage-arrears leads, on the tables the area owns: `leads`, `lead_steps`, `lead_files` (the lists
-//! join `projects` for the name and the district).
+//! join `projects` for the name and the district; a lead from an unregistered site has no project, 0 here, and
+//! its own district path).
 
-use crate::db::{Db, Tx};
+use crate::db::{Bind, Db, Tx};
 use crate::oplog::Entry;
-use crate::{execute_in, on_db, on_tx};
+use crate::{bind_all, execute_in, on_db, on_tx};
 
-const LEAD_COLUMNS: &str = "l.id, l.receipt, l.reporter_name, l.phone, l.id_number, l.project_id, p.name AS project_name, \
+const LEAD_COLUMNS: &str = "l.id, l.receipt, l.reporter_name, l.phone, l.id_number, \
+     COALESCE(l.project_id, 0) AS project_id, COALESCE(p.name, '') AS project_name, \
      l.employer, l.owed_fen, l.months_owed, l.description, l.source, l.status, l.deadline_day, l.deadline_at, \
-     l.answer, l.created_at, l.updated_at";
+     l.answer, l.created_at, l.updated_at, l.unregistered, l.site_name, l.site_address, l.site_district, \
+     l.employer_phone";
+
+/// The lead's project, or none for a lead from an unregistered site not linked yet.
+const LEAD_FROM: &str = "leads l LEFT JOIN projects p ON p.id = l.project_id";
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct LeadRow {
@@ -29,6 +35,21 @@ pub struct LeadRow {
     pub answer: String,
     pub created_at: i64,
     pub updated_at: i64,
+    pub unregistered: bool,
+    pub site_name: String,
+    pub site_address: String,
+    /// The county's path of codes ('4101,410105'), '' when none was chosen.
+    pub site_district: String,
+    pub employer_phone: String,
+}
+
+/// Where an unregistered site is, as the worker wrote it.
+#[derive(Clone, Debug, Default)]
+pub struct Site {
+    pub name: String,
+    pub address: String,
+    pub district: String,
+    pub employer_phone: String,
 }
 
 pub struct NewLead<'a> {
@@ -36,7 +57,9 @@ pub struct NewLead<'a> {
     pub reporter_name: &'a str,
     pub phone: &'a str,
     pub id_number: &'a str,
-    pub project_id: i64,
+    /// None: an unregistered site, `site` says where.
+    pub project_id: Option<i64>,
+    pub site: Option<&'a Site>,
     pub employer: &'a str,
     pub owed_fen: i64,
     pub months_owed: i64,
@@ -99,42 +122,45 @@ pub struct LeadFilter {
     pub overdue: bool,
     /// Leave out the leads not yet dispatched (the project's own list).
     pub dispatched_only: bool,
+    /// Only leads reported from an unregistered site (linked since or not).
+    pub unregistered: bool,
     pub now: i64,
 }
 
-const LIST_FILTER: &str = "($1 = '' OR ',' || p.district_code || ',' LIKE '%,' || $1 || ',%') \
+/// A lead's district: its project's, or the unregistered site's until it is linked.
+const LIST_FILTER: &str = "($1 = '' OR ',' || COALESCE(p.district_code, l.site_district) || ',' LIKE '%,' || $1 || ',%') \
      AND ($2 = 0 OR l.project_id = $2) AND ($3 = '' OR l.status = $3) AND ($4 = '' OR l.source = $4) \
      AND ($5 = 0 OR (l.status IN ('dispatched', 'returned') AND l.deadline_at <= $6)) \
-     AND ($7 = 0 OR l.status <> 'pending')";
+     AND ($7 = 0 OR l.status <> 'pending') AND ($10 = 0 OR l.unregistered)";
 
 /// One page of the leads matching `filter`, newest first, and how many match.
 pub async fn list(db: &Db, filter: &LeadFilter, limit: i64, offset: i64) -> sqlx::Result<(Vec<LeadRow>, i64)> {
-    let sql = format!(
-        "SELECT {LEAD_COLUMNS} FROM leads l JOIN projects p ON p.id = l.project_id WHERE {LIST_FILTER} \
-         ORDER BY l.id DESC LIMIT $8 OFFSET $9"
-    );
-    let count = format!("SELECT COUNT(*) FROM leads l JOIN projects p ON p.id = l.project_id WHERE {LIST_FILTER}");
+    let sql =
+        format!("SELECT {LEAD_COLUMNS} FROM {LEAD_FROM} WHERE {LIST_FILTER} ORDER BY l.id DESC LIMIT $8 OFFSET $9");
+    // The count binds the page's $8 and $9 too, unused, so that both statements number their binds alike.
+    let count = format!("SELECT COUNT(*) FROM {LEAD_FROM} WHERE {LIST_FILTER} AND $8 >= 0 AND $9 >= 0");
     let (overdue, dispatched_only) = (i64::from(filter.overdue), i64::from(filter.dispatched_only));
+    let unregistered = i64::from(filter.unregistered);
     on_db!(db, pool => {
         let rows = sqlx::query_as(sqlx::AssertSqlSafe(sql))
             .bind(&filter.district).bind(filter.project_id).bind(&filter.status).bind(&filter.source)
             .bind(overdue).bind(filter.now).bind(dispatched_only)
-            .bind(limit).bind(offset).fetch_all(pool).await?;
+            .bind(limit).bind(offset).bind(unregistered).fetch_all(pool).await?;
         let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(count))
             .bind(&filter.district).bind(filter.project_id).bind(&filter.status).bind(&filter.source)
             .bind(overdue).bind(filter.now).bind(dispatched_only)
-            .fetch_one(pool).await?;
+            .bind(limit).bind(offset).bind(unregistered).fetch_one(pool).await?;
         Ok((rows, total))
     })
 }
 
 pub async fn find(db: &Db, id: i64) -> sqlx::Result<Option<LeadRow>> {
-    let sql = format!("SELECT {LEAD_COLUMNS} FROM leads l JOIN projects p ON p.id = l.project_id WHERE l.id = $1");
+    let sql = format!("SELECT {LEAD_COLUMNS} FROM {LEAD_FROM} WHERE l.id = $1");
     on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(id).fetch_optional(pool).await)
 }
 
 pub async fn find_by_receipt(db: &Db, receipt: &str) -> sqlx::Result<Option<LeadRow>> {
-    let sql = format!("SELECT {LEAD_COLUMNS} FROM leads l JOIN projects p ON p.id = l.project_id WHERE l.receipt = $1");
+    let sql = format!("SELECT {LEAD_COLUMNS} FROM {LEAD_FROM} WHERE l.receipt = $1");
     on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(receipt).fetch_optional(pool).await)
 }
 
@@ -194,13 +220,16 @@ pub async fn create(
     now: i64,
 ) -> sqlx::Result<i64> {
     let sql = "INSERT INTO leads (receipt, reporter_name, phone, id_number, project_id, employer, owed_fen, months_owed, \
-               description, source, status, created_at, updated_at) \
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $11) RETURNING id";
+               description, source, status, created_at, updated_at, unregistered, site_name, site_address, \
+               site_district, employer_phone) \
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $11, $12, $13, $14, $15, $16) RETURNING id";
+    let site = lead.site.cloned().unwrap_or_default();
     let mut tx = Tx::begin(db).await?;
     let id: i64 = on_tx!(&mut tx, conn => sqlx::query_scalar(sql)
         .bind(lead.receipt).bind(lead.reporter_name).bind(lead.phone).bind(lead.id_number).bind(lead.project_id)
         .bind(lead.employer).bind(lead.owed_fen).bind(lead.months_owed).bind(lead.description).bind(lead.source)
-        .bind(now).fetch_one(&mut **conn).await)?;
+        .bind(now).bind(lead.site.is_some()).bind(&site.name).bind(&site.address).bind(&site.district)
+        .bind(&site.employer_phone).fetch_one(&mut **conn).await)?;
     insert_step(&mut tx, id, step, now).await?;
     if let Some(mut entry) = entry {
         entry.target_id = id.to_string();
@@ -237,6 +266,59 @@ pub async fn transition(
             .bind(change.from[0])
             .bind(change.from[1])
     )?;
+    if changed == 0 {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    insert_step(&mut tx, id, step, now).await?;
+    crate::oplog::record_in(&mut tx, entry).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Links a pending lead from an unregistered site to `project_id`, with the step and the log line, all or
+/// nothing; false when it is linked already or no longer pending.
+pub async fn assign(
+    db: &Db,
+    id: i64,
+    project_id: i64,
+    step: &NewStep<'_>,
+    entry: &Entry<'_>,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let sql = "UPDATE leads SET project_id = $1, updated_at = $2 \
+               WHERE id = $3 AND status = 'pending' AND project_id IS NULL";
+    finish(db, id, sql, &[Bind::Int(project_id), Bind::Int(now), Bind::Int(id)], step, entry, now).await
+}
+
+/// Closes a pending lead that has no project with the bureau's answer, with the step and the log line, all or
+/// nothing; false when it was linked or moved on meanwhile.
+pub async fn close_unlinked(
+    db: &Db,
+    id: i64,
+    answer: &str,
+    step: &NewStep<'_>,
+    entry: &Entry<'_>,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let sql = "UPDATE leads SET status = 'closed', answer = $1, updated_at = $2 \
+               WHERE id = $3 AND status = 'pending' AND project_id IS NULL";
+    finish(db, id, sql, &[Bind::Text(answer.to_owned()), Bind::Int(now), Bind::Int(id)], step, entry, now).await
+}
+
+/// Runs the update `sql` on the lead and, when it changed a row, writes the step and the log line in its
+/// transaction.
+async fn finish(
+    db: &Db,
+    id: i64,
+    sql: &'static str,
+    binds: &[Bind],
+    step: &NewStep<'_>,
+    entry: &Entry<'_>,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let mut tx = Tx::begin(db).await?;
+    let changed = execute_in!(&mut tx, bind_all!(sqlx::query(sql), binds))?;
     if changed == 0 {
         tx.rollback().await?;
         return Ok(false);

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 use time::Date;
 use utoipa::{IntoParams, ToSchema};
 
-use super::repo::{self, FileRow, LeadFilter, LeadRow, NewFile, NewLead, NewStep, StepRow, Transition};
+use super::repo::{self, FileRow, LeadFilter, LeadRow, NewFile, NewLead, NewStep, Site, StepRow, Transition};
+use super::site;
 use crate::auth::accounts::{AccountKind, RegulatorRole};
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
@@ -65,7 +66,7 @@ const SHORT_MAX: usize = 100;
 const REMARK_MAX: usize = 500;
 /// The actor of the public report's step: the worker has no account.
 pub const REPORTER: &str = "举报人";
-const TARGET: &str = "lead";
+pub(crate) const TARGET: &str = "lead";
 /// The worker's photos are served from here (`{name}` the stored name), to the regulator and the project.
 pub const PHOTO_PREFIX: &str = "/builder/clue/v1/Clue/photo/";
 
@@ -114,11 +115,13 @@ fn action_label(action: &str) -> &'static str {
         "feedback" => "项目反馈",
         "return" => "退回",
         "accept" => "办结",
+        "assign" => "关联项目",
+        "close" => "直接办结",
         _ => "",
     }
 }
 
-fn sent(text: &Option<String>) -> &str {
+pub(crate) fn sent(text: &Option<String>) -> &str {
     text.as_deref().map(str::trim).unwrap_or("")
 }
 
@@ -137,10 +140,20 @@ pub struct ReportForm {
     pub phone: Option<String>,
     /// The worker's ID number (checksum checked).
     pub id_number: Option<String>,
-    /// An approved project, as `Project/search` answers it.
+    /// An approved project, as `Project/search` answers it (not with `unregistered`).
     pub project_id: Option<String>,
-    /// The employer or team that owes the wages.
+    /// `1`: the site is not registered; the site's fields below name it instead of `projectId`.
+    pub unregistered: Option<String>,
+    /// The unregistered site's name (项目名称), at most 100 characters.
+    pub site_name: Option<String>,
+    /// Its address, 3–100 characters.
+    pub site_address: Option<String>,
+    /// Its county (`Area/districts`), optional.
+    pub site_district: Option<String>,
+    /// The employer or team that owes the wages (for an unregistered site: 欠薪单位/包工头).
     pub employer: Option<String>,
+    /// The employer's phone (mobile or landline), optional; unregistered sites only.
+    pub employer_phone: Option<String>,
     /// Yuan, more than 0, at most two decimals.
     pub amount: Option<String>,
     /// Months owed, 1–120.
@@ -158,7 +171,9 @@ pub struct Report {
     pub name: String,
     pub phone: String,
     pub id_number: String,
-    pub project_id: i64,
+    /// None: an unregistered site, `site` says where.
+    pub project_id: Option<i64>,
+    pub site: Option<Site>,
     pub employer: String,
     pub owed_fen: i64,
     pub months: i64,
@@ -166,8 +181,8 @@ pub struct Report {
 }
 
 /// Checks every field of a report in the form's order (the first fault answers); the project must exist and
-/// be approved.
-pub async fn validate_report(db: &Db, form: &ReportForm) -> Result<Report, ApiError> {
+/// be approved, or the report names an unregistered site of the deployment's area (`areacode`).
+pub async fn validate_report(db: &Db, form: &ReportForm, areacode: &str) -> Result<Report, ApiError> {
     let name = sent(&form.name);
     if name.is_empty() {
         return Err(Invalid(MSG_NAME_REQUIRED).into());
@@ -178,6 +193,21 @@ pub async fn validate_report(db: &Db, form: &ReportForm) -> Result<Report, ApiEr
         return Err(Invalid(MSG_PHONE).into());
     }
     let id_number = IdNumber::parse(sent(&form.id_number))?.as_str().to_owned();
+    let (project_id, site, employer) = if sent(&form.unregistered) == "1" {
+        let (site, employer) = site::validate_site(form, areacode)?;
+        (None, Some(site), employer)
+    } else {
+        (Some(registered_project(db, form).await?), None, bounded(&form.employer, SHORT_MAX, MSG_EMPLOYER)?)
+    };
+    let owed_fen = parse_yuan(sent(&form.amount)).filter(|fen| *fen > 0).ok_or(Invalid(MSG_AMOUNT))?;
+    let months = sent(&form.months).parse::<i64>().ok().filter(|n| (1..=120).contains(n)).ok_or(Invalid(MSG_MONTHS))?;
+    let description = bounded(&form.description, TEXT_MAX, MSG_DESCRIPTION)?;
+    let phone = phone.to_owned();
+    Ok(Report { name, phone, id_number, project_id, site, employer, owed_fen, months, description })
+}
+
+/// The report's registered, approved project.
+async fn registered_project(db: &Db, form: &ReportForm) -> Result<i64, ApiError> {
     let project_id = match sent(&form.project_id) {
         "" => return Err(Invalid(MSG_PROJECT_REQUIRED).into()),
         text => text.parse::<i64>().ok().filter(|id| *id > 0).ok_or(Invalid(MSG_PROJECT))?,
@@ -186,11 +216,7 @@ pub async fn validate_report(db: &Db, form: &ReportForm) -> Result<Report, ApiEr
         Some(summary) if summary.audit_status == "2" => {}
         _ => return Err(Invalid(MSG_PROJECT).into()),
     }
-    let employer = bounded(&form.employer, SHORT_MAX, MSG_EMPLOYER)?;
-    let owed_fen = parse_yuan(sent(&form.amount)).filter(|fen| *fen > 0).ok_or(Invalid(MSG_AMOUNT))?;
-    let months = sent(&form.months).parse::<i64>().ok().filter(|n| (1..=120).contains(n)).ok_or(Invalid(MSG_MONTHS))?;
-    let description = bounded(&form.description, TEXT_MAX, MSG_DESCRIPTION)?;
-    Ok(Report { name, phone: phone.to_owned(), id_number, project_id, employer, owed_fen, months, description })
+    Ok(project_id)
 }
 
 /// A receipt number: `XS`, the China date and eight random digits.
@@ -215,6 +241,7 @@ pub async fn store_report(
         phone: &report.phone,
         id_number: &report.id_number,
         project_id: report.project_id,
+        site: report.site.as_ref(),
         employer: &report.employer,
         owed_fen: report.owed_fen,
         months_owed: report.months,
@@ -247,7 +274,7 @@ pub async fn submit(
     if config.captcha {
         crate::auth::captcha::check(db, sent(&form.captcha_id), sent(&form.captcha)).await?;
     }
-    let report = validate_report(db, form).await?;
+    let report = validate_report(db, form, &config.site.areacode).await?;
     if photos.len() > MAX_FILES {
         return Err(Invalid(MSG_TOO_MANY_PHOTOS).into());
     }
@@ -387,7 +414,7 @@ pub async fn progress(db: &Db, form: &ProgressForm) -> Result<Progress, ApiError
 }
 
 /// The regulators who handle leads: admin accounts with the role 监察 or 管理员.
-fn require_handler(current: &CurrentAccount) -> Result<(), ApiError> {
+pub(crate) fn require_handler(current: &CurrentAccount) -> Result<(), ApiError> {
     if current.kind() != AccountKind::Admin {
         return Err(ApiError::Forbidden(MSG_ADMIN_ONLY.into()));
     }
@@ -414,6 +441,8 @@ pub struct LeadQuery {
     pub source: Option<String>,
     /// 1: only leads awaiting feedback past their deadline.
     pub overdue: Option<String>,
+    /// 1: only leads reported from an unregistered site (未登记项目), linked since or not.
+    pub unregistered: Option<String>,
     pub page: Option<String>,
     pub limit: Option<String>,
 }
@@ -426,9 +455,19 @@ pub struct LeadItem {
     pub receipt: String,
     pub reporter_name: String,
     pub phone: String,
+    /// 0 for a lead from an unregistered site not linked to a project yet.
     pub project_id: i64,
     pub project_name: String,
+    /// Reported from an unregistered site (未登记项目); stays true once linked.
+    pub unregistered: bool,
+    /// The unregistered site as the worker named it ('' otherwise).
+    pub site_name: String,
+    pub site_address: String,
+    /// Its county's name, '' when none was chosen.
+    pub site_district_name: String,
     pub employer: String,
+    /// The employer's phone the worker gave for an unregistered site, '' otherwise.
+    pub employer_phone: String,
     /// Yuan, two decimals.
     pub amount: String,
     pub months: i64,
@@ -455,6 +494,11 @@ fn item(lead: LeadRow, now: i64) -> LeadItem {
         source_label: source_label(&lead.source).into(),
         status_label: status_label(&lead.status).into(),
         created_time: clock::china_datetime(lead.created_at),
+        site_district_name: site::district_name(&lead.site_district),
+        unregistered: lead.unregistered,
+        site_name: lead.site_name,
+        site_address: lead.site_address,
+        employer_phone: lead.employer_phone,
         id: lead.id,
         receipt: lead.receipt,
         reporter_name: lead.reporter_name,
@@ -478,7 +522,14 @@ fn filter(query: &LeadQuery) -> Result<LeadFilter, Invalid> {
     if !source.is_empty() && source_label(&source).is_empty() {
         return Err(Invalid(MSG_SOURCE));
     }
-    Ok(LeadFilter { status, source, overdue: sent(&query.overdue) == "1", now: clock::now(), ..LeadFilter::default() })
+    Ok(LeadFilter {
+        status,
+        source,
+        overdue: sent(&query.overdue) == "1",
+        unregistered: sent(&query.unregistered) == "1",
+        now: clock::now(),
+        ..LeadFilter::default()
+    })
 }
 
 /// The regulator's inbox: the leads of the projects of its district, filtered, newest first.
@@ -609,11 +660,19 @@ async fn visible(db: &Db, current: &CurrentAccount, id: i64) -> Result<LeadRow, 
     let allowed = match current.kind() {
         AccountKind::Admin => {
             require_handler(current)?;
-            scope::covers(db, current, lead.project_id).await?
+            match lead.project_id {
+                0 => site::site_covered(current, &lead.site_district),
+                project_id => scope::covers(db, current, project_id).await?,
+            }
         }
         _ => require_builder(current)? == lead.project_id && lead.status != "pending",
     };
     if allowed { Ok(lead) } else { Err(missing()) }
+}
+
+/// The lead of the form's `id` when the account may see it (404 otherwise).
+pub(crate) async fn visible_lead(db: &Db, current: &CurrentAccount, id: &Option<String>) -> Result<LeadRow, ApiError> {
+    visible(db, current, lead_id(&LeadIdQuery { id: id.clone() })?).await
 }
 
 /// `Clue/detail` for either side.
@@ -639,10 +698,20 @@ pub async fn photo(db: &Db, current: &CurrentAccount, stored_name: &str) -> Resu
 }
 
 /// The hotline entry: the report's fields (captcha fields ignored) entered by a handler.
-pub async fn enter(db: &Db, current: &CurrentAccount, ip: &str, form: &ReportForm) -> Result<String, ApiError> {
+pub async fn enter(
+    db: &Db,
+    areacode: &str,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &ReportForm,
+) -> Result<String, ApiError> {
     require_handler(current)?;
-    let report = validate_report(db, form).await?;
-    if !scope::covers(db, current, report.project_id).await? {
+    let report = validate_report(db, form, areacode).await?;
+    let covered = match (&report.project_id, &report.site) {
+        (Some(project_id), _) => scope::covers(db, current, *project_id).await?,
+        (None, site) => site::site_covered(current, site.as_ref().map_or("", |site| site.district.as_str())),
+    };
+    if !covered {
         return Err(Invalid(MSG_PROJECT).into());
     }
     let entry = Entry::by(&current.account, ip)
@@ -689,6 +758,9 @@ pub async fn dispatch(
 ) -> Result<(), ApiError> {
     require_handler(current)?;
     let lead = visible(db, current, lead_id(&LeadIdQuery { id: form.id.clone() })?).await?;
+    if lead.project_id == 0 {
+        return Err(ApiError::refused(site::MSG_LINK_FIRST));
+    }
     let project_id = match sent(&form.project_id) {
         "" => lead.project_id,
         text => text.parse::<i64>().ok().filter(|id| *id > 0).ok_or(Invalid(MSG_PROJECT))?,
@@ -853,66 +925,6 @@ pub async fn overdue_leads(db: &Db, now: i64) -> sqlx::Result<Vec<OverdueLead>> 
         .collect())
 }
 
-/// Demo: one lead reported against the demo project and dispatched to it today, awaiting its feedback.
-pub async fn seed_demo(db: &Db, project_id: i64) -> anyhow::Result<()> {
-    let report = Report {
-        name: "刘大海".into(),
-        phone: "13900139001".into(),
-        id_number: "410105198001011239".into(),
-        project_id,
-        employer: "钢筋班组（王强）".into(),
-        owed_fen: 1_860_000,
-        months: 2,
-        description: "2个月工资未发，班组长称项目未拨款。".into(),
-    };
-    seed_dispatched(db, &report, clock::china_today(), false).await
-}
-
-/// The warnings' demo: a lead dispatched ten days ago and never answered, so the overdue-lead rule fires. Its
-/// message was read then (the login popup shows the demo's other lead).
-pub async fn seed_overdue_demo(db: &Db, project_id: i64) -> anyhow::Result<()> {
-    let report = Report {
-        name: "赵永强".into(),
-        phone: "13900139002".into(),
-        id_number: "410105197806154312".into(),
-        project_id,
-        employer: "木工班组（李四）".into(),
-        owed_fen: 930_000,
-        months: 1,
-        description: "上月工资未发放，多次询问无答复。".into(),
-    };
-    seed_dispatched(db, &report, clock::china_today() - time::Duration::days(10), true).await
-}
-
-/// A demo lead reported and dispatched to its project on `dispatched`, with the deadline counted from then;
-/// `seen`: the project has read its message.
-async fn seed_dispatched(db: &Db, report: &Report, dispatched: Date, seen: bool) -> anyhow::Result<()> {
-    let project_id = report.project_id;
-    let (id, receipt) = store_report(db, report, Source::Public, REPORTER, &[], None).await?;
-    let (day, at) = deadline(db, dispatched, ClueConfig::default().feedback_working_days).await?;
-    let change = Transition {
-        from: ["pending", "pending"],
-        to: "dispatched",
-        project_id: None,
-        deadline: Some((&day, at)),
-        answer: None,
-    };
-    let remark = format!("派发至项目，{day}前反馈");
-    let step = NewStep { actor: "admin", action: "dispatch", remark: &remark, files: &[] };
-    let entry = Entry::named(None, "admin", "")
-        .project(project_id)
-        .action("派发欠薪线索")
-        .on(TARGET, id)
-        .detail(format!("{receipt} 待派发 → 待反馈，期限{day}"));
-    repo::transition(db, id, &change, &step, &entry, clock::now()).await?;
-    let content = format!("欠薪线索{receipt}已派发至本项目，请于{day}前反馈处理情况。");
-    message::send(db, Outgoing::to_project(project_id, Kind::Lead, "欠薪线索待反馈", &content).about(id)).await?;
-    if seen {
-        message::subject_opened(db, project_id, Kind::Lead, id).await?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -946,6 +958,11 @@ mod tests {
             answer: String::new(),
             created_at: 0,
             updated_at: 0,
+            unregistered: false,
+            site_name: String::new(),
+            site_address: String::new(),
+            site_district: String::new(),
+            employer_phone: String::new(),
         };
         assert!(is_overdue(&lead("dispatched", Some(100)), 100));
         assert!(is_overdue(&lead("returned", Some(50)), 100));

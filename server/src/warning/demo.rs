@@ -71,7 +71,7 @@ pub async fn seed(db: &Db, project_id: i64, config: &WarningConfig) -> anyhow::R
     let stranger_day = format_date(today - Duration::days(8));
     attendance::demo::stranger(db, project_id, &stranger_day, "410105199001011234", 3).await?;
     // A lead dispatched ten days ago and never answered.
-    crate::clue::service::seed_overdue_demo(db, project_id).await?;
+    crate::clue::demo::seed_overdue_demo(db, project_id).await?;
     let outcome = super::engine::run(db, config, today).await?;
     tracing::info!(%outcome, "warnings' demo seeded and the engine run");
     Ok(true)

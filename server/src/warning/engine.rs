@@ -341,17 +341,29 @@ pub async fn evaluate(db: &Db, config: &WarningConfig, today: Date) -> anyhow::R
     for (project_id, sheet_id, month, facts) in below {
         add(Rule::BelowMinimumWage, Level::Red, project_id, ("sheet", sheet_id), month, facts);
     }
-    for (project_id, worker_id, month, net) in
-        wages::worker_months_over(db, &from, config.worker_month_limit_fen).await?
-    {
-        let facts = format!("{month}该工人实发{}元，超过单月上限{}元", yuan(net), yuan(config.worker_month_limit_fen));
+    // The rules about one worker name him: read them all first, then his name and masked ID in one go.
+    let months_over = wages::worker_months_over(db, &from, config.worker_month_limit_fen).await?;
+    let year_from = format!("{:04}-01", first_month.year());
+    let years_over = wages::worker_years_over(db, &year_from, config.worker_year_limit_fen).await?;
+    let without_contract = worker::service::on_site_without_contract(db, &day(config.contract_days)).await?;
+    let exits_before = format_date(today - Duration::days(config.final_wage_days - 1));
+    let departed = wages::departed_without_final_line(db, &format!("{from}-01"), &exits_before).await?;
+    let pairs: Vec<(i64, i64)> = (months_over.iter().chain(&years_over).map(|(p, w, _, _)| (*p, *w)))
+        .chain(without_contract.iter().chain(&departed).map(|(p, w, _)| (*p, *w)))
+        .collect();
+    let named = worker::service::named_on_projects(db, &pairs).await?;
+    let who = |project_id: i64, worker_id: i64| match named.get(&(project_id, worker_id)) {
+        Some(worker) => format!("{}（{}）", worker.name, worker.masked_id_number),
+        None => "该工人".to_owned(),
+    };
+    for (project_id, worker_id, month, net) in months_over {
+        let limit = yuan(config.worker_month_limit_fen);
+        let facts = format!("{month}{}实发{}元，超过单月上限{limit}元", who(project_id, worker_id), yuan(net));
         add(Rule::WorkerPayOver, Level::Red, project_id, ("worker", worker_id), month, facts);
     }
-    let year_from = format!("{:04}-01", first_month.year());
-    for (project_id, worker_id, year, net) in
-        wages::worker_years_over(db, &year_from, config.worker_year_limit_fen).await?
-    {
-        let facts = format!("{year}年该工人实发{}元，超过全年上限{}元", yuan(net), yuan(config.worker_year_limit_fen));
+    for (project_id, worker_id, year, net) in years_over {
+        let limit = yuan(config.worker_year_limit_fen);
+        let facts = format!("{year}年{}实发{}元，超过全年上限{limit}元", who(project_id, worker_id), yuan(net));
         add(Rule::WorkerPayOver, Level::Red, project_id, ("worker", worker_id), year, facts);
     }
 
@@ -405,18 +417,15 @@ pub async fn evaluate(db: &Db, config: &WarningConfig, today: Date) -> anyhow::R
         let facts = format!("{punch_day}考勤设备收到{persons}名花名册外人员的{punches}次打卡，请核实并登记进场");
         add(Rule::UnknownPunch, Level::Yellow, project_id, ("", 0), punch_day, facts);
     }
-    for (project_id, worker_id, entry) in
-        worker::service::on_site_without_contract(db, &day(config.contract_days)).await?
-    {
-        let facts = format!("该工人{entry}进场，在场超过{}天仍未签订劳动合同", config.contract_days);
+    for (project_id, worker_id, entry) in without_contract {
+        let facts =
+            format!("{}{entry}进场，在场超过{}天仍未签订劳动合同", who(project_id, worker_id), config.contract_days);
         add(Rule::NoContract, Level::Yellow, project_id, ("worker", worker_id), String::new(), facts);
     }
-    let exits_before = format_date(today - Duration::days(config.final_wage_days - 1));
-    for (project_id, worker_id, exit) in
-        wages::departed_without_final_line(db, &format!("{from}-01"), &exits_before).await?
-    {
+    for (project_id, worker_id, exit) in departed {
         let month = exit[..7.min(exit.len())].to_owned();
-        let facts = format!("该工人{exit}退场，{month}有出勤但没有工资单，超过{}天未结清", config.final_wage_days);
+        let days = config.final_wage_days;
+        let facts = format!("{}{exit}退场，{month}有出勤但没有工资单，超过{days}天未结清", who(project_id, worker_id));
         add(Rule::NoFinalWage, Level::Red, project_id, ("worker", worker_id), month, facts);
     }
 

@@ -18,6 +18,7 @@ use crate::oplog::{self, Entry};
 use crate::paging::{Page, Paged};
 use crate::scope;
 use crate::upload::service::URL_PREFIX;
+use crate::worker::{self, service::NamedWorker};
 
 pub const MSG_NO_WARNING: &str = "预警不存在";
 pub const MSG_ID: &str = "请选择预警";
@@ -107,6 +108,12 @@ pub struct WarningItem {
     /// '', engine (the cause went) or regulator.
     pub closed_by: String,
     pub close_reason: String,
+    /// A warning about a worker (`subjectKind` worker): his name, '' otherwise.
+    pub worker_name: String,
+    /// His ID number, masked.
+    pub worker_id_number: String,
+    /// His newest roster line on the project (the roster opens it with `?worker=`), 0 when none.
+    pub worker_line_id: i64,
 }
 
 /// One note of a warning's thread.
@@ -176,7 +183,27 @@ fn district_name(path: &str) -> String {
     path.split(',').filter_map(|code| areas.get(code)).map(|area| area.name).collect::<Vec<_>>().join("/")
 }
 
-fn item(row: WarningRow) -> WarningItem {
+/// The rows as the lists show them, each warning about a worker with his name, masked ID and roster line
+/// read now (through the worker area), so that a warning raised before it named him names him too.
+async fn items(db: &Db, rows: Vec<WarningRow>) -> sqlx::Result<Vec<WarningItem>> {
+    let pairs: Vec<(i64, i64)> =
+        rows.iter().filter(|row| row.subject_kind == "worker").map(|row| (row.project_id, row.subject_id)).collect();
+    let mut named = worker::service::named_on_projects(db, &pairs).await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let worker =
+                if row.subject_kind == "worker" { named.remove(&(row.project_id, row.subject_id)) } else { None };
+            item(row, worker.unwrap_or_default())
+        })
+        .collect())
+}
+
+async fn one_item(db: &Db, row: WarningRow) -> sqlx::Result<WarningItem> {
+    Ok(items(db, vec![row]).await?.pop().expect("one row, one item"))
+}
+
+fn item(row: WarningRow, worker: NamedWorker) -> WarningItem {
     let rule = Rule::parse(&row.rule);
     let level = Level::parse(&row.level);
     WarningItem {
@@ -198,6 +225,9 @@ fn item(row: WarningRow) -> WarningItem {
         closed_at: if row.closed_at == 0 { String::new() } else { clock::china_datetime(row.closed_at) },
         closed_by: row.closed_by,
         close_reason: row.close_reason,
+        worker_name: worker.name,
+        worker_id_number: worker.masked_id_number,
+        worker_line_id: worker.line_id,
     }
 }
 
@@ -259,11 +289,11 @@ pub async fn project_list(
     let page = Page::parse(&query.page, &query.limit)?;
     let filter = WarningFilter { project_id, ..filter_of(query)? };
     let (rows, total) = repo::list(db, &filter, page.limit, page.offset()).await?;
-    Ok(page.answer(rows.into_iter().map(item).collect(), total))
+    Ok(page.answer(items(db, rows).await?, total))
 }
 
 pub async fn detail(db: &Db, current: &CurrentAccount, id: &Option<String>) -> Result<WarningItem, ApiError> {
-    Ok(item(visible(db, current, id).await?))
+    Ok(one_item(db, visible(db, current, id).await?).await?)
 }
 
 pub async fn thread(db: &Db, current: &CurrentAccount, id: &Option<String>) -> Result<Vec<WarningNote>, ApiError> {
@@ -359,7 +389,7 @@ pub async fn regulator_list(
     let filter = regulator_filter(db, current, query).await?;
     let page = Page::parse(&query.page, &query.limit)?;
     let (rows, total) = repo::list(db, &filter, page.limit, page.offset()).await?;
-    Ok(page.answer(rows.into_iter().map(item).collect(), total))
+    Ok(page.answer(items(db, rows).await?, total))
 }
 
 /// A warning with its thread and history, for the regulator.
@@ -382,7 +412,7 @@ pub async fn regulator_detail(
             created_at: clock::china_datetime(line.created_at),
         })
         .collect();
-    Ok(WarningDetail { warning: item(row), notes, history })
+    Ok(WarningDetail { warning: one_item(db, row).await?, notes, history })
 }
 
 /// Open warnings by level per county of the regulator's district (the filters apply), and the rules.

@@ -996,6 +996,20 @@ pub async fn names(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, String)>> {
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
 
+/// (project, worker, name, ID number, newest roster line) of every roster line of workers `ids`.
+pub async fn lines_of_workers(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, i64, String, String, i64)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT e.project_id, w.id, w.name, w.id_number, MAX(e.id) FROM employments e \
+         JOIN workers w ON w.id = e.worker_id WHERE w.id IN ({}) GROUP BY e.project_id, w.id, w.name, w.id_number",
+        crate::db::placeholders(1, ids.len())
+    );
+    let binds = crate::db::int_binds(ids);
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
+}
+
 /// For the site terminals: (worker, name) of everyone on the project's site now.
 pub async fn on_site_names(db: &Db, project_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
     let sql = "SELECT w.id, w.name FROM employments e JOIN workers w ON w.id = e.worker_id \

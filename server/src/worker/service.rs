@@ -1425,6 +1425,37 @@ pub async fn names(db: &Db, ids: &[i64]) -> sqlx::Result<std::collections::HashM
     Ok(repo::names(db, ids).await?.into_iter().collect())
 }
 
+/// A worker as another area names him on a project: name, the masked ID number (`domain::mask`) and his
+/// newest roster line there (the roster's `?worker=` opens it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NamedWorker {
+    pub name: String,
+    pub masked_id_number: String,
+    pub line_id: i64,
+}
+
+/// The workers of `pairs` (project, worker) as [`NamedWorker`]s; a pair without a roster line is left out.
+pub async fn named_on_projects(
+    db: &Db,
+    pairs: &[(i64, i64)],
+) -> sqlx::Result<std::collections::HashMap<(i64, i64), NamedWorker>> {
+    let mut ids: Vec<i64> = pairs.iter().map(|(_, worker)| *worker).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let wanted: std::collections::HashSet<&(i64, i64)> = pairs.iter().collect();
+    let mut named = std::collections::HashMap::new();
+    // Bounded binds per statement, whatever the engine asks for.
+    for chunk in ids.chunks(500) {
+        for (project_id, worker_id, name, number, line_id) in repo::lines_of_workers(db, chunk).await? {
+            if wanted.contains(&(project_id, worker_id)) {
+                let masked_id_number = crate::domain::mask::masked(&number);
+                named.insert((project_id, worker_id), NamedWorker { name, masked_id_number, line_id });
+            }
+        }
+    }
+    Ok(named)
+}
+
 /// For the site terminals (iclock): (worker, name) of everyone on the project's site now, by worker.
 pub async fn on_site_names(db: &Db, project_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
     repo::on_site_names(db, project_id).await

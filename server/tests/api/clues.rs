@@ -430,3 +430,117 @@ async fn feedback_files_keep_their_names(app: &TestApp) {
     }
 }
 both!(feedback_files_keep_their_names);
+
+const DISTRICTS: &str = "/public/clue/v1/Area/districts";
+const ASSIGN: &str = "/admin/clue/v1/Clue/assign";
+const CLOSE: &str = "/admin/clue/v1/Clue/close";
+
+/// Issue 34 item 5: a worker whose site is not registered names it and the employer in free text.
+fn unregistered() -> Vec<(&'static str, String)> {
+    let mut form: Vec<(&'static str, String)> =
+        with(&report(), "employer", "包工头张三").into_iter().filter(|(key, _)| *key != "projectId").collect();
+    form.extend([
+        ("unregistered", "1".into()),
+        ("siteName", "经三路临街商铺改造".into()),
+        ("siteAddress", "郑州市金水区经三路88号".into()),
+        ("siteDistrict", "410105".into()),
+        ("employerPhone", "13700001111".into()),
+    ]);
+    form
+}
+
+async fn a_lead_from_an_unregistered_site_goes_to_the_bureau(app: &TestApp) {
+    let districts = ok(app.get(DISTRICTS, None).await);
+    assert!(
+        districts.as_array().unwrap().iter().any(|d| d["code"] == "410105" && d["name"] == "金水区"),
+        "{districts}"
+    );
+    let before = app.scalar("SELECT COUNT(*) FROM leads").await;
+    let form = unregistered();
+    assert_refused(&submit(app, &with(&form, "siteName", " "), &[]).await, "请填写项目名称（100字以内）");
+    assert_refused(&submit(app, &with(&form, "siteName", &"字".repeat(101)), &[]).await, "请填写项目名称（100字以内）");
+    assert_refused(&submit(app, &with(&form, "siteAddress", "郑州"), &[]).await, "请输入规范的地址");
+    assert_refused(&submit(app, &with(&form, "employer", ""), &[]).await, "请填写欠薪单位或包工头（100字以内）");
+    assert_refused(&submit(app, &with(&form, "employerPhone", "12345"), &[]).await, "请填写正确的联系电话");
+    assert_refused(&submit(app, &with(&form, "siteDistrict", "999999"), &[]).await, "请选择正确的所在区县");
+    assert_refused(&submit(app, &with(&form, "unregistered", ""), &[]).await, "请选择欠薪项目");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM leads").await, before, "a refused report stores nothing");
+
+    let receipt = submitted(app, &form, &[("a.png", PNG)]).await;
+    let id = lead_id(app, &receipt).await;
+    let without_district = submitted(app, &with(&with(&form, "siteDistrict", ""), "employerPhone", ""), &[]).await;
+    let nowhere = lead_id(app, &without_district).await;
+    assert_eq!(app.scalar_owned(format!("SELECT COUNT(*) FROM leads WHERE id = {id} AND project_id IS NULL")).await, 1);
+    assert_eq!(ok(query(app, &receipt, PHONE).await)["statusLabel"], "待派发");
+
+    // The whole area's 管理员 sees both; 金水区's 监察 the one in 金水区; another district's neither.
+    let admin = app.login("admin", "Admin@12345").await;
+    let all = ok(app.get(&format!("{INBOX}?unregistered=1"), Some(&admin)).await);
+    assert_eq!(all["total"], 2, "{all}");
+    let row = all["list"].as_array().unwrap().iter().find(|row| row["id"] == id).unwrap().clone();
+    assert_eq!((row["unregistered"].as_bool(), row["projectId"].as_i64()), (Some(true), Some(0)), "{row}");
+    assert_eq!(row["siteName"], "经三路临街商铺改造");
+    assert_eq!(row["siteDistrictName"], "金水区");
+    assert_eq!(row["employer"], "包工头张三");
+    assert_eq!(row["employerPhone"], "13700001111");
+    let detail = ok(app.get(&format!("{ADMIN_DETAIL}?id={id}"), Some(&admin)).await);
+    assert_eq!(detail["siteAddress"], "郑州市金水区经三路88号");
+    let jiancha = app.login("jiancha", "Demo@12345").await;
+    let district = ok(app.get(&format!("{INBOX}?unregistered=1"), Some(&jiancha)).await);
+    assert_eq!(district["total"], 1, "{district}");
+    assert_eq!(app.get(&format!("{ADMIN_DETAIL}?id={nowhere}"), Some(&jiancha)).await["code"], 404);
+    let zhongyuan = regulator(app, "zhongyuan", "410102", "inspector").await;
+    assert_eq!(ok(app.get(&format!("{INBOX}?unregistered=1"), Some(&zhongyuan)).await)["total"], 0);
+    assert_eq!(app.get(&format!("{ADMIN_DETAIL}?id={id}"), Some(&zhongyuan)).await["code"], 404);
+    assert_eq!(app.post(ASSIGN, Some(&zhongyuan), &[("id", &id.to_string()), ("projectId", "1")]).await["code"], 404);
+
+    // The bureau links it to the registered project it turned out to be, then dispatches as usual.
+    let lead = id.to_string();
+    assert_refused(&app.post(DISPATCH, Some(&jiancha), &[("id", &lead)]).await, "请先关联已登记的项目");
+    assert_refused(&app.post(ASSIGN, Some(&jiancha), &[("id", &lead), ("projectId", "")]).await, "请选择欠薪项目");
+    second_project(app).await;
+    assert_refused(
+        &app.post(ASSIGN, Some(&jiancha), &[("id", &lead), ("projectId", "2")]).await,
+        "所选项目不存在或未通过审核",
+    );
+    let assigned = app.post(ASSIGN, Some(&jiancha), &[("id", &lead), ("projectId", "1")]).await;
+    assert_eq!(assigned["code"], 201, "{assigned}");
+    assert_refused(&app.post(ASSIGN, Some(&jiancha), &[("id", &lead), ("projectId", "1")]).await, "该线索已关联项目");
+    let linked = ok(app.get(&format!("{ADMIN_DETAIL}?id={id}"), Some(&jiancha)).await);
+    assert_eq!((linked["projectId"].as_i64(), linked["unregistered"].as_bool()), (Some(1), Some(true)), "{linked}");
+    assert_eq!(linked["steps"].as_array().unwrap().last().unwrap()["actionLabel"], "关联项目");
+    let log = app.scalar_owned(format!(
+        "SELECT COUNT(*) FROM operation_log WHERE action = '关联欠薪线索项目' AND target_id = '{id}' AND project_id = 1 \
+         AND detail LIKE '%未登记项目「经三路临街商铺改造」 → 郑州市金水区幸福里安置房项目%'"
+    ));
+    assert_eq!(log.await, 1);
+    assert_eq!(app.post(DISPATCH, Some(&jiancha), &[("id", &lead)]).await["code"], 201);
+    let demo = app.login("demo", "Demo@12345").await;
+    let dispatched = ok(app.get(PROJECT_LIST, Some(&demo)).await);
+    assert!(dispatched["list"].as_array().unwrap().iter().any(|row| row["id"] == id), "{dispatched}");
+
+    // The other one is handled without a project: closed with the bureau's answer, logged.
+    let other = nowhere.to_string();
+    assert_refused(
+        &app.post(CLOSE, Some(&admin), &[("id", &other), ("remark", "")]).await,
+        "请填写办结答复（1000字以内）",
+    );
+    assert_refused(
+        &app.post(CLOSE, Some(&admin), &[("id", &lead), ("remark", "x")]).await,
+        "只有未关联项目的待派发线索可以直接办结",
+    );
+    assert_eq!(
+        app.post(CLOSE, Some(&admin), &[("id", &other), ("remark", "已转交劳动监察大队现场处理")]).await["code"],
+        201
+    );
+    assert_eq!(ok(query(app, &without_district, PHONE).await)["answer"], "已转交劳动监察大队现场处理");
+    assert_eq!(
+        app.scalar_owned(format!(
+            "SELECT COUNT(*) FROM operation_log WHERE action = '直接办结欠薪线索' AND target_id = '{nowhere}' \
+             AND detail LIKE '%待派发 → 已办结%'"
+        ))
+        .await,
+        1
+    );
+}
+both!(a_lead_from_an_unregistered_site_goes_to_the_bureau, no_limits);

@@ -614,3 +614,59 @@ async fn the_demo_raises_every_rule_but_the_unopened_account(app: &TestApp) {
     }
 }
 both!(the_demo_raises_every_rule_but_the_unopened_account);
+
+/// Issue 34 item 4: a warning about a worker names him (name and masked ID number, never the full one) in the
+/// project's list, the detail, the regulator's list and the message it leaves, with his roster line to link
+/// to; a warning raised with the old text ("该工人…") names him at once and gets the new text at the next run.
+async fn a_worker_warning_names_the_worker(app: &TestApp) {
+    quiet(app).await;
+    let (late, employment) = worker(app, &day(-31), false, None).await;
+    let (name, number) = ("张预警".to_owned(), "41010519800101999X".to_owned());
+    app.exec_owned(format!("UPDATE workers SET name = '{name}', id_number = '{number}' WHERE id = {late}")).await;
+    let masked = wageguard::domain::mask::masked(&number);
+    let named = format!("{name}（{masked}）{}进场", day(-31));
+    run(app).await;
+    let warning = app.scalar("SELECT id FROM warnings WHERE rule = 'no_contract'").await;
+    let about_him = |row: &Value| {
+        assert!(row["facts"].as_str().unwrap().starts_with(&named), "{row}");
+        assert!(!row.to_string().contains(&number), "never the full ID number: {row}");
+        assert_eq!(
+            (row["workerName"].as_str(), row["workerIdNumber"].as_str()),
+            (Some(name.as_str()), Some(masked.as_str()))
+        );
+        assert_eq!(row["workerLineId"], employment, "{row}");
+    };
+    let demo = app.login("demo", "Demo@12345").await;
+    let list = data(app.post(LIST, Some(&demo), &[("rule", "no_contract")]).await).await;
+    about_him(&list["list"][0]);
+    about_him(&data(app.get(&format!("{INDEX}?id={warning}"), Some(&demo)).await).await);
+    let jiancha = app.login("jiancha", "Demo@12345").await;
+    about_him(&data(app.get(&format!("{ADMIN_LIST}?rule=no_contract"), Some(&jiancha)).await).await["list"][0]);
+    about_him(&data(app.get(&format!("{ADMIN_INDEX}?id={warning}"), Some(&jiancha)).await).await["warning"]);
+    let inbox =
+        data(app.post("/builder/message/v1/Message/ajax_list", Some(&demo), &[("kind", "warning")]).await).await;
+    let message = inbox["list"].as_array().unwrap().iter().find(|m| m["subjectId"] == warning).expect("its message");
+    assert!(message["content"].as_str().unwrap().starts_with(&named), "{message}");
+    assert!(!message.to_string().contains(&number));
+
+    // A warning the engine wrote before: named on reading, its text renewed by the next run.
+    app.exec_owned(format!(
+        "UPDATE warnings SET facts = '该工人{}进场，在场超过30天仍未签订劳动合同' WHERE id = {warning}",
+        day(-31)
+    ))
+    .await;
+    about_him_fields(&data(app.get(&format!("{INDEX}?id={warning}"), Some(&demo)).await).await, &name, &masked);
+    assert_eq!(run(app).await.updated, 1);
+    about_him(&data(app.get(&format!("{INDEX}?id={warning}"), Some(&demo)).await).await);
+
+    // A project-wide warning names nobody.
+    let project_wide = data(app.post(LIST, Some(&demo), &[("limit", "100")]).await).await;
+    for row in project_wide["list"].as_array().unwrap().iter().filter(|row| row["subjectKind"] != "worker") {
+        assert_eq!((row["workerName"].as_str(), row["workerLineId"].as_i64()), (Some(""), Some(0)), "{row}");
+    }
+}
+both!(a_worker_warning_names_the_worker);
+
+fn about_him_fields(row: &Value, name: &str, masked: &str) {
+    assert_eq!((row["workerName"].as_str(), row["workerIdNumber"].as_str()), (Some(name), Some(masked)), "{row}");
+}

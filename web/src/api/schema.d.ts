@@ -308,6 +308,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/clue/v1/Clue/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Links a pending lead from an unregistered site (`id`) to the registered, approved project it turned out to
+         *     be (`projectId`, of the handler's district); then it is dispatched as any lead. Logged. 监察 or 管理员.
+         */
+        post: operations["assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/clue/v1/Clue/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Closes a pending lead that has no project (`id`) with the bureau's answer (`remark`, which the worker
+         *     sees): a lead handled without a project. Logged. 监察 or 管理员.
+         */
+        post: operations["close_unlinked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/clue/v1/Clue/create": {
         parameters: {
             query?: never;
@@ -4776,6 +4816,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/clue/v1/Area/districts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The counties of the deployment's area, for a report from an unregistered site (its `siteDistrict`). No
+         *     login.
+         */
+        get: operations["districts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/clue/v1/Clue/query": {
         parameters: {
             query?: never;
@@ -5229,6 +5289,11 @@ export interface components {
             label: string;
             /** @description The division's code: 2 digits for a province, 4 a city, 6 a county, 9 a township. */
             value: string;
+        };
+        AssignForm: {
+            id?: string | null;
+            /** @description A registered, approved project of the handler's district. */
+            projectId?: string | null;
         };
         /** @description An attachment: its name as uploaded and where to download it. */
         Attachment: {
@@ -5690,6 +5755,11 @@ export interface components {
             /** @description The change record's id. */
             id?: string | null;
         };
+        CloseForm: {
+            id?: string | null;
+            /** @description The bureau's answer the worker sees, at most 1000 characters. */
+            remark?: string | null;
+        };
         ClueCaptcha: {
             /** @description Send back as `captchaId` with the report. */
             captchaId: string;
@@ -6117,6 +6187,11 @@ export interface components {
             id?: string | null;
             /** @description The project to answer; empty: the project the lead names. */
             projectId?: string | null;
+        };
+        /** @description A county (or a district of the city) the worker may choose for the site. */
+        DistrictChoice: {
+            code: string;
+            name: string;
         };
         /** @description Open warnings of one district by level. */
         DistrictCount: {
@@ -7835,6 +7910,8 @@ export interface components {
                     /** @description The last day to answer, `YYYY-MM-DD`; '' before dispatch. */
                     deadline: string;
                     employer: string;
+                    /** @description The employer's phone the worker gave for an unregistered site, '' otherwise. */
+                    employerPhone: string;
                     /** Format: int64 */
                     id: number;
                     /** Format: int64 */
@@ -7842,15 +7919,25 @@ export interface components {
                     /** @description Awaiting feedback past the deadline. */
                     overdue: boolean;
                     phone: string;
-                    /** Format: int64 */
+                    /**
+                     * Format: int64
+                     * @description 0 for a lead from an unregistered site not linked to a project yet.
+                     */
                     projectId: number;
                     projectName: string;
                     receipt: string;
                     reporterName: string;
+                    siteAddress: string;
+                    /** @description Its county's name, '' when none was chosen. */
+                    siteDistrictName: string;
+                    /** @description The unregistered site as the worker named it ('' otherwise). */
+                    siteName: string;
                     source: string;
                     sourceLabel: string;
                     status: string;
                     statusLabel: string;
+                    /** @description Reported from an unregistered site (未登记项目); stays true once linked. */
+                    unregistered: boolean;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -8840,6 +8927,15 @@ export interface components {
                     subjectId: number;
                     /** @description '' (the project), worker, sheet or unit. */
                     subjectKind: string;
+                    /** @description His ID number, masked. */
+                    workerIdNumber: string;
+                    /**
+                     * Format: int64
+                     * @description His newest roster line on the project (the roster opens it with `?worker=`), 0 when none.
+                     */
+                    workerLineId: number;
+                    /** @description A warning about a worker (`subjectKind` worker): his name, '' otherwise. */
+                    workerName: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -9937,6 +10033,20 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Vec_DistrictChoice: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                code: string;
+                name: string;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Vec_LeadMessage: {
             /**
              * Format: int32
@@ -10375,6 +10485,15 @@ export interface components {
                 subjectId: number;
                 /** @description '' (the project), worker, sheet or unit. */
                 subjectKind: string;
+                /** @description His ID number, masked. */
+                workerIdNumber: string;
+                /**
+                 * Format: int64
+                 * @description His newest roster line on the project (the roster opens it with `?worker=`), 0 when none.
+                 */
+                workerLineId: number;
+                /** @description A warning about a worker (`subjectKind` worker): his name, '' otherwise. */
+                workerName: string;
             };
             message: string;
         };
@@ -10861,6 +10980,8 @@ export interface components {
             /** @description The last day to answer, `YYYY-MM-DD`; '' before dispatch. */
             deadline: string;
             employer: string;
+            /** @description The employer's phone the worker gave for an unregistered site, '' otherwise. */
+            employerPhone: string;
             /** Format: int64 */
             id: number;
             /** Format: int64 */
@@ -10868,15 +10989,25 @@ export interface components {
             /** @description Awaiting feedback past the deadline. */
             overdue: boolean;
             phone: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description 0 for a lead from an unregistered site not linked to a project yet.
+             */
             projectId: number;
             projectName: string;
             receipt: string;
             reporterName: string;
+            siteAddress: string;
+            /** @description Its county's name, '' when none was chosen. */
+            siteDistrictName: string;
+            /** @description The unregistered site as the worker named it ('' otherwise). */
+            siteName: string;
             source: string;
             sourceLabel: string;
             status: string;
             statusLabel: string;
+            /** @description Reported from an unregistered site (未登记项目); stays true once linked. */
+            unregistered: boolean;
         };
         /** @description An unread lead message of the popup (spec §3 "Messages"). */
         LeadMessage: {
@@ -12028,8 +12159,10 @@ export interface components {
             captchaId?: string | null;
             /** @description What happened, at most 1000 characters. */
             description?: string | null;
-            /** @description The employer or team that owes the wages. */
+            /** @description The employer or team that owes the wages (for an unregistered site: 欠薪单位/包工头). */
             employer?: string | null;
+            /** @description The employer's phone (mobile or landline), optional; unregistered sites only. */
+            employerPhone?: string | null;
             /** @description The worker's ID number (checksum checked). */
             idNumber?: string | null;
             /** @description Months owed, 1–120. */
@@ -12038,8 +12171,16 @@ export interface components {
             name?: string | null;
             /** @description A mobile number, 11 digits. */
             phone?: string | null;
-            /** @description An approved project, as `Project/search` answers it. */
+            /** @description An approved project, as `Project/search` answers it (not with `unregistered`). */
             projectId?: string | null;
+            /** @description Its address, 3–100 characters. */
+            siteAddress?: string | null;
+            /** @description Its county (`Area/districts`), optional. */
+            siteDistrict?: string | null;
+            /** @description The unregistered site's name (项目名称), at most 100 characters. */
+            siteName?: string | null;
+            /** @description `1`: the site is not registered; the site's fields below name it instead of `projectId`. */
+            unregistered?: string | null;
         };
         /** @description What `Privacy/reveal` receives. */
         RevealForm: {
@@ -13431,6 +13572,15 @@ export interface components {
             subjectId: number;
             /** @description '' (the project), worker, sheet or unit. */
             subjectKind: string;
+            /** @description His ID number, masked. */
+            workerIdNumber: string;
+            /**
+             * Format: int64
+             * @description His newest roster line on the project (the roster opens it with `?worker=`), 0 when none.
+             */
+            workerLineId: number;
+            /** @description A warning about a worker (`subjectKind` worker): his name, '' otherwise. */
+            workerName: string;
         };
         /** @description Open warnings by level. */
         WarningLevels: {
@@ -13918,6 +14068,8 @@ export interface operations {
                 source?: string;
                 /** @description 1: only leads awaiting feedback past their deadline. */
                 overdue?: string;
+                /** @description 1: only leads reported from an unregistered site (未登记项目), linked since or not. */
+                unregistered?: string;
                 page?: string;
                 limit?: string;
             };
@@ -13936,6 +14088,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Paged_LeadItem"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    assign: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AssignForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    close_unlinked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CloseForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -15255,6 +15459,8 @@ export interface operations {
                 source?: string;
                 /** @description 1: only leads awaiting feedback past their deadline. */
                 overdue?: string;
+                /** @description 1: only leads reported from an unregistered site (未登记项目), linked since or not. */
+                unregistered?: string;
                 page?: string;
                 limit?: string;
             };
@@ -20438,6 +20644,25 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+        };
+    };
+    districts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_DistrictChoice"] | components["schemas"]["Refusal"];
                 };
             };
         };

@@ -1,16 +1,19 @@
 /**
- * 线索管理 (regulator, 监察 or 管理员): the leads of the district's projects, filtered and paged on the server;
- * the 12333 entry dialog; the review drawer with the history and the step the status allows (派发, or 退回 /
- * 办结 of the project's feedback).
+ * 线索管理 (regulator, 监察 or 管理员): the leads of the district's projects and of unregistered sites in it
+ * (未登记项目), filtered and paged on the server; the 12333 entry dialog; the review drawer with the history and the
+ * step the status allows (派发, or 退回 / 办结 of the project's feedback; a lead without a project: 关联项目 or
+ * 直接办结).
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Drawer, Form, Input, InputNumber, Modal, Select, Space, Spin, Tag, message, type TableColumnsType } from 'antd';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { showApiError } from '@/api/client';
+import AssignDialog from './AssignDialog';
 import LeadHistory from './LeadHistory';
 import {
   acceptLead,
+  closeLead,
   dispatchLead,
   EMPTY_LEAD_FILTER,
   enterLead,
@@ -109,12 +112,13 @@ function EntryDialog({ open, onClose, onDone }: { open: boolean; onClose: () => 
   );
 }
 
-type Decision = 'return' | 'accept';
+type Decision = 'return' | 'accept' | 'close';
 
 /** The lead's history and the step its status allows. */
 function ReviewDrawer({ id, onClose, onChanged }: { id: number | null; onClose: () => void; onChanged: () => void }) {
   const lead = useQuery({ queryKey: ['clue', 'lead', id], queryFn: () => fetchLead(id!), enabled: id !== null });
   const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [assigning, setAssigning] = useState(false);
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);
   const act = async (step: () => Promise<unknown>, done: string) => {
@@ -148,10 +152,20 @@ function ReviewDrawer({ id, onClose, onChanged }: { id: number | null; onClose: 
         <>
           <LeadHistory lead={data} />
           <Space style={{ marginTop: 8 }}>
-            {data.status === 'pending' && (
+            {data.status === 'pending' && data.projectId !== 0 && (
               <Button type="primary" onClick={dispatch} data-testid="clue-dispatch">
                 派发
               </Button>
+            )}
+            {data.status === 'pending' && data.projectId === 0 && (
+              <>
+                <Button type="primary" onClick={() => setAssigning(true)} data-testid="clue-assign">
+                  关联项目
+                </Button>
+                <Button onClick={() => setDeciding('close')} data-testid="clue-close">
+                  直接办结
+                </Button>
+              </>
             )}
             {data.status === 'feedback' && (
               <>
@@ -166,26 +180,38 @@ function ReviewDrawer({ id, onClose, onChanged }: { id: number | null; onClose: 
           </Space>
           <Modal
             open={deciding !== null}
-            title={deciding === 'accept' ? '办结线索' : '退回反馈'}
+            title={{ accept: '办结线索', close: '直接办结（不派发至项目）', return: '退回反馈' }[deciding ?? 'accept']}
             confirmLoading={busy}
             onCancel={() => setDeciding(null)}
             onOk={() =>
               deciding === 'accept'
                 ? act(() => acceptLead(id!, remark), '已办结')
-                : act(() => returnLead(id!, remark), '已退回')
+                : deciding === 'close'
+                  ? act(() => closeLead(id!, remark), '已办结')
+                  : act(() => returnLead(id!, remark), '已退回')
             }
             destroyOnHidden
           >
             <Input.TextArea
               data-testid="clue-decision-remark"
               rows={4}
-              maxLength={deciding === 'accept' ? 1000 : 500}
+              maxLength={deciding === 'return' ? 500 : 1000}
               showCount
-              placeholder={deciding === 'accept' ? '办结答复（举报人可凭受理编号查看）' : '退回意见'}
+              placeholder={deciding === 'return' ? '退回意见' : '办结答复（举报人可凭受理编号查看）'}
               value={remark}
               onChange={(event) => setRemark(event.target.value)}
             />
           </Modal>
+          <AssignDialog
+            lead={assigning ? data : null}
+            onClose={() => setAssigning(false)}
+            onDone={() => {
+              setAssigning(false);
+              void message.success('已关联项目');
+              void lead.refetch();
+              onChanged();
+            }}
+          />
         </>
       )}
     </Drawer>
@@ -196,6 +222,7 @@ interface FilterValues {
   status?: LeadStatus;
   source?: string;
   overdue?: boolean;
+  unregistered?: boolean;
 }
 
 export default function ClueInbox() {
@@ -214,7 +241,20 @@ export default function ClueInbox() {
   const columns: TableColumnsType<LeadItem> = [
     { title: '受理编号', dataIndex: 'receipt', width: 180 },
     { title: '举报人', dataIndex: 'reporterName', width: 90 },
-    { title: '项目', dataIndex: 'projectName', ellipsis: true },
+    {
+      title: '项目',
+      key: 'project',
+      ellipsis: true,
+      render: (_, lead) =>
+        lead.unregistered ? (
+          <>
+            <Tag color="orange">未登记项目</Tag>
+            {lead.projectName || lead.siteName}
+          </>
+        ) : (
+          lead.projectName
+        ),
+    },
     { title: '欠薪金额（元）', dataIndex: 'amount', width: 130, align: 'right' },
     { title: '来源', dataIndex: 'sourceLabel', width: 100 },
     {
@@ -258,7 +298,13 @@ export default function ClueInbox() {
         layout="inline"
         style={{ marginBottom: 16, rowGap: 12 }}
         onFinish={(values) =>
-          list.search({ status: values.status ?? '', source: values.source ?? '', projectId: null, overdue: values.overdue ?? false })
+          list.search({
+            status: values.status ?? '',
+            source: values.source ?? '',
+            projectId: null,
+            overdue: values.overdue ?? false,
+            unregistered: values.unregistered ?? false,
+          })
         }
       >
         <Form.Item name="status">
@@ -269,6 +315,9 @@ export default function ClueInbox() {
         </Form.Item>
         <Form.Item name="overdue" valuePropName="checked">
           <Checkbox data-testid="clue-filter-overdue">仅看逾期</Checkbox>
+        </Form.Item>
+        <Form.Item name="unregistered" valuePropName="checked">
+          <Checkbox data-testid="clue-filter-unregistered">仅看未登记项目</Checkbox>
         </Form.Item>
         <Button type="primary" htmlType="submit" data-testid="clue-search">
           查询

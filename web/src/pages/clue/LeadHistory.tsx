@@ -63,12 +63,19 @@ export default function LeadHistory({ lead }: { lead: LeadDetail }) {
         items={[
           { key: 'receipt', label: '受理编号', children: lead.receipt },
           { key: 'status', label: '状态', children: <Tag color={STATUS_COLORS[lead.status]}>{lead.statusLabel}</Tag> },
-          { key: 'project', label: '项目', children: lead.projectName, span: 2 },
+          ...(lead.unregistered
+            ? [
+                { key: 'site', label: '未登记项目', children: `${lead.siteName}${lead.siteDistrictName ? `（${lead.siteDistrictName}）` : ''}`, span: 2 },
+                { key: 'siteAddress', label: '项目地址', children: lead.siteAddress, span: 2 },
+                ...(lead.projectName ? [{ key: 'project', label: '关联项目', children: lead.projectName, span: 2 }] : []),
+              ]
+            : [{ key: 'project', label: '项目', children: lead.projectName, span: 2 }]),
           { key: 'name', label: '举报人', children: lead.reporterName },
           { key: 'phone', label: '联系电话', children: lead.phone },
           { key: 'idNumber', label: '身份证号', children: lead.idNumber },
           { key: 'source', label: '来源', children: lead.sourceLabel },
-          { key: 'employer', label: '欠薪单位/班组', children: lead.employer, span: 2 },
+          { key: 'employer', label: '欠薪单位/班组', children: lead.employer, span: lead.employerPhone ? 1 : 2 },
+          ...(lead.employerPhone ? [{ key: 'employerPhone', label: '欠薪单位电话', children: lead.employerPhone }] : []),
           { key: 'amount', label: '欠薪金额（元）', children: lead.amount },
           { key: 'months', label: '欠薪月数', children: lead.months },
           {

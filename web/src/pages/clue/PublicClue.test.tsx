@@ -9,11 +9,13 @@ const SEARCH = '/public/clue/v1/Project/search';
 const CAPTCHA = '/public/clue/v1/captcha';
 const SUBMIT = '/public/clue/v1/Clue/submit';
 const QUERY = '/public/clue/v1/Clue/query';
+const DISTRICTS = '/public/clue/v1/Area/districts';
 
 const routes = {
   [SEARCH]: { code: 201, data: { list: [{ id: 1, name: '郑州市金水区幸福里安置房项目' }], total: 1, page: 1, limit: 20 } },
   [CAPTCHA]: { code: 201, data: { captchaId: 'cap-1', image: 'data:image/png;base64,AAAA' } },
   [SUBMIT]: { code: 201, data: { receipt: 'XS2026112412345678' } },
+  [DISTRICTS]: { code: 201, data: [{ code: '410102', name: '中原区' }, { code: '410105', name: '金水区' }] },
 };
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
@@ -88,5 +90,50 @@ describe('PublicClue', () => {
     type('clue-progress-phone', '13900000000');
     fireEvent.click(screen.getByTestId('clue-progress-submit'));
     expect((await screen.findByTestId('clue-progress-refused')).textContent).toContain('未查到该线索');
+  });
+
+  it('reports a site that is not registered, with the site and the employer in free text', async () => {
+    renderPage(<PublicClue />, { ...routes, [SEARCH]: { code: 201, data: { list: [], total: 0, page: 1, limit: 20 } } }, { path: '/clue' });
+    await screen.findByTestId('clue-captcha-image');
+    type('clue-name', '王小明');
+    type('clue-phone', '13912345678');
+    type('clue-id-number', '410105199003152013');
+    const project = within(screen.getByTestId('clue-project')).getByRole('combobox');
+    fireEvent.mouseDown(project);
+    fireEvent.change(project, { target: { value: '经三路' } });
+    fireEvent.click(await screen.findByTestId('clue-unregistered'));
+    expect(screen.queryByTestId('clue-project')).toBeNull();
+    type('clue-amount', '8000');
+    type('clue-months', '2');
+    type('clue-description', '两个月工资没有发放');
+    type('clue-captcha', 'ABCD');
+    type('clue-site-address', '郑州');
+    type('clue-employer-phone', '12345');
+    fireEvent.click(screen.getByTestId('clue-submit'));
+    expect(await screen.findByText('请填写项目名称（100字以内）')).toBeTruthy();
+    expect(screen.getByText('请输入规范的地址')).toBeTruthy();
+    expect(screen.getByText('请填写欠薪单位或包工头（100字以内）')).toBeTruthy();
+    expect(screen.getByText('请填写正确的联系电话')).toBeTruthy();
+    expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).startsWith(SUBMIT))).toBe(false);
+
+    type('clue-site-name', '经三路临街商铺改造');
+    type('clue-site-address', '郑州市金水区经三路88号');
+    type('clue-employer', '包工头张三');
+    type('clue-employer-phone', '13700001111');
+    const district = within(screen.getByTestId('clue-site-district')).getByRole('combobox');
+    fireEvent.mouseDown(district);
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="金水区"]')).toBeTruthy());
+    fireEvent.click(document.querySelector('.ant-select-item-option[title="金水区"]') as Element);
+    fireEvent.click(screen.getByTestId('clue-submit'));
+    expect((await screen.findByTestId('clue-receipt')).textContent).toBe('XS2026112412345678');
+    const sent = vi.mocked(fetch).mock.calls.find(([url]) => String(url).startsWith(SUBMIT))!;
+    const body = sent[1]!.body as FormData;
+    expect(body.get('unregistered')).toBe('1');
+    expect(body.get('projectId')).toBe('');
+    expect(body.get('siteName')).toBe('经三路临街商铺改造');
+    expect(body.get('siteAddress')).toBe('郑州市金水区经三路88号');
+    expect(body.get('siteDistrict')).toBe('410105');
+    expect(body.get('employer')).toBe('包工头张三');
+    expect(body.get('employerPhone')).toBe('13700001111');
   });
 });

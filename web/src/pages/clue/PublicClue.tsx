@@ -1,14 +1,16 @@
 /**
  * `/clue`: the worker's page for wage-arrears leads, without login and made for a phone (375 px first). Report
- * (the project searched by name, up to 5 photos, a captcha) → the receipt number; 查询进度 with the receipt and
- * the phone shows the status and, once closed, the bureau's answer.
+ * (the project searched by name, or — when his site is not registered — the site and the employer in free text;
+ * up to 5 photos, a captcha) → the receipt number; 查询进度 with the receipt and the phone shows the status and,
+ * once closed, the bureau's answer.
  */
 import { useState } from 'react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, InputNumber, Result, Select, Tabs, Typography, Upload, message } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Result, Select, Tabs, Typography, Upload, message } from 'antd';
 import type { UploadFile } from 'antd';
 import { ApiError } from '@/api/client';
-import { fetchCaptcha, queryProgress, searchProjects, submitReport, type Progress, type ReportFields } from './service';
+import { LANDLINE, MOBILE, MSG_PHONE } from '@/utils/rules/phone';
+import { fetchCaptcha, fetchDistricts, queryProgress, searchProjects, submitReport, type Progress, type ReportFields } from './service';
 
 const MAX_PHOTOS = 5;
 const IMAGE_TYPES = '.jpg,.jpeg,.png,.gif';
@@ -18,7 +20,11 @@ interface ReportValues {
   phone: string;
   idNumber: string;
   projectId?: number;
+  siteName?: string;
+  siteAddress?: string;
+  siteDistrict?: string;
   employer: string;
+  employerPhone?: string;
   amount?: string;
   months?: number;
   description: string;
@@ -31,6 +37,9 @@ function ReportForm({ onDone }: { onDone: (receipt: string) => void }) {
   const [photos, setPhotos] = useState<UploadFile[]>([]);
   const [sending, setSending] = useState(false);
   const [refused, setRefused] = useState('');
+  // The worker's site is not registered: he names it and the employer instead of choosing a project.
+  const [unregistered, setUnregistered] = useState(false);
+  const districts = useQuery({ queryKey: ['clue', 'districts'], queryFn: fetchDistricts, enabled: unregistered, staleTime: Infinity });
   const projects = useQuery({
     queryKey: ['clue', 'projects', projectName],
     queryFn: () => searchProjects(projectName),
@@ -45,8 +54,13 @@ function ReportForm({ onDone }: { onDone: (receipt: string) => void }) {
       name: values.name,
       phone: values.phone,
       idNumber: values.idNumber,
-      projectId: values.projectId ? String(values.projectId) : '',
+      projectId: !unregistered && values.projectId ? String(values.projectId) : '',
+      unregistered: unregistered ? '1' : '',
+      siteName: unregistered ? (values.siteName ?? '') : '',
+      siteAddress: unregistered ? (values.siteAddress ?? '') : '',
+      siteDistrict: unregistered ? (values.siteDistrict ?? '') : '',
       employer: values.employer,
+      employerPhone: unregistered ? (values.employerPhone ?? '') : '',
       amount: values.amount ?? '',
       months: values.months ? String(values.months) : '',
       description: values.description,
@@ -80,19 +94,56 @@ function ReportForm({ onDone }: { onDone: (receipt: string) => void }) {
       <Form.Item name="idNumber" label="身份证号" rules={required('请填写身份证号码')}>
         <Input data-testid="clue-id-number" maxLength={18} />
       </Form.Item>
-      <Form.Item name="projectId" label="欠薪项目" rules={[{ required: true, message: '请选择欠薪项目' }]}>
-        <Select
-          data-testid="clue-project"
-          placeholder="输入项目名称搜索"
-          showSearch={{ filterOption: false, onSearch: setProjectName }}
-          loading={projects.isFetching}
-          notFoundContent={projectName ? '没有找到该项目' : '请输入项目名称'}
-          options={(projects.data?.list ?? []).map((project) => ({ value: project.id, label: project.name }))}
-        />
+      {!unregistered && (
+        <Form.Item name="projectId" label="欠薪项目" rules={[{ required: true, message: '请选择欠薪项目' }]}>
+          <Select
+            data-testid="clue-project"
+            placeholder="输入项目名称搜索"
+            showSearch={{ filterOption: false, onSearch: setProjectName }}
+            loading={projects.isFetching}
+            notFoundContent={projectName ? '没有找到该项目' : '请输入项目名称'}
+            options={(projects.data?.list ?? []).map((project) => ({ value: project.id, label: project.name }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item style={{ marginTop: -8 }}>
+        <Checkbox data-testid="clue-unregistered" checked={unregistered} onChange={(event) => setUnregistered(event.target.checked)}>
+          找不到项目？项目未登记，手动填写项目信息
+        </Checkbox>
       </Form.Item>
-      <Form.Item name="employer" label="欠薪单位或班组" rules={required('请填写欠薪单位或班组')}>
-        <Input data-testid="clue-employer" maxLength={100} />
-      </Form.Item>
+      {unregistered ? (
+        <>
+          <Form.Item name="siteName" label="项目名称" rules={[{ required: true, whitespace: true, max: 100, message: '请填写项目名称（100字以内）' }]}>
+            <Input data-testid="clue-site-name" maxLength={100} placeholder="工地或项目的名称" />
+          </Form.Item>
+          <Form.Item name="siteAddress" label="项目地址" rules={[{ required: true, whitespace: true, min: 3, max: 100, message: '请输入规范的地址' }]}>
+            <Input data-testid="clue-site-address" maxLength={100} placeholder="所在街道、门牌号" />
+          </Form.Item>
+          <Form.Item name="siteDistrict" label="所在区县（选填）">
+            <Select
+              data-testid="clue-site-district"
+              allowClear
+              placeholder="选择工地所在区县"
+              loading={districts.isFetching}
+              options={(districts.data ?? []).map((district) => ({ value: district.code, label: district.name }))}
+            />
+          </Form.Item>
+          <Form.Item name="employer" label="欠薪单位/包工头" rules={[{ required: true, whitespace: true, max: 100, message: '请填写欠薪单位或包工头（100字以内）' }]}>
+            <Input data-testid="clue-employer" maxLength={100} placeholder="单位名称或包工头姓名" />
+          </Form.Item>
+          <Form.Item
+            name="employerPhone"
+            label="欠薪单位/包工头电话（选填）"
+            rules={[{ validator: (_, value?: string) => (!value?.trim() || MOBILE.test(value.trim()) || LANDLINE.test(value.trim()) ? Promise.resolve() : Promise.reject(new Error(MSG_PHONE))) }]}
+          >
+            <Input data-testid="clue-employer-phone" maxLength={20} inputMode="tel" />
+          </Form.Item>
+        </>
+      ) : (
+        <Form.Item name="employer" label="欠薪单位或班组" rules={required('请填写欠薪单位或班组')}>
+          <Input data-testid="clue-employer" maxLength={100} />
+        </Form.Item>
+      )}
       <div style={{ display: 'flex', gap: 12 }}>
         <Form.Item name="amount" label="欠薪金额（元）" style={{ flex: 1 }} rules={[{ required: true, message: '请填写欠薪金额' }]}>
           <InputNumber<string> data-testid="clue-amount" stringMode min="0.01" precision={2} style={{ width: '100%' }} inputMode="decimal" />

@@ -43,9 +43,11 @@ export interface LeadFilter {
   source: string;
   projectId: number | null;
   overdue: boolean;
+  /** Only leads from an unregistered site (未登记项目). */
+  unregistered: boolean;
 }
 
-export const EMPTY_LEAD_FILTER: LeadFilter = { status: '', source: '', projectId: null, overdue: false };
+export const EMPTY_LEAD_FILTER: LeadFilter = { status: '', source: '', projectId: null, overdue: false, unregistered: false };
 
 function query(filter: LeadFilter): QueryOf<'/admin/clue/v1/Clue/ajax_list', 'get'> {
   return {
@@ -53,6 +55,7 @@ function query(filter: LeadFilter): QueryOf<'/admin/clue/v1/Clue/ajax_list', 'ge
     source: filter.source || undefined,
     projectId: filter.projectId ? String(filter.projectId) : undefined,
     overdue: filter.overdue ? '1' : undefined,
+    unregistered: filter.unregistered ? '1' : undefined,
   };
 }
 
@@ -61,6 +64,9 @@ function query(filter: LeadFilter): QueryOf<'/admin/clue/v1/Clue/ajax_list', 'ge
 export const searchProjects = (name: string) => get('/public/clue/v1/Project/search', { name, limit: '20' });
 
 export const fetchCaptcha = () => get('/public/clue/v1/captcha');
+
+/** The counties a worker may choose for a site that is not registered. */
+export const fetchDistricts = () => get('/public/clue/v1/Area/districts');
 
 /** The report with its photos, as multipart; answers the receipt. */
 export function submitReport(fields: ReportFields, photos: File[]) {
@@ -89,6 +95,13 @@ export const dispatchLead = (id: number, projectId?: number) =>
 export const returnLead = (id: number, remark: string) => post('/admin/clue/v1/Clue/return', { id: String(id), remark });
 
 export const acceptLead = (id: number, remark: string) => post('/admin/clue/v1/Clue/accept', { id: String(id), remark });
+
+/** Links a lead from an unregistered site to the registered project it turned out to be. */
+export const assignLead = (id: number, projectId: number) =>
+  post('/admin/clue/v1/Clue/assign', { id: String(id), projectId: String(projectId) });
+
+/** Closes a lead that has no project with the bureau's answer. */
+export const closeLead = (id: number, remark: string) => post('/admin/clue/v1/Clue/close', { id: String(id), remark });
 
 // The project.
 

@@ -4,7 +4,7 @@ import { normalRoutes } from '@/router/routes';
 import { filterByRoles } from '@/router/routeTree';
 import { renderPage } from '@/test/renderPage';
 import Supervision from './Supervision';
-import { warning } from './fixtures';
+import { warning, workerWarning } from './fixtures';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -23,7 +23,7 @@ function start(closeReply: { code: number; message?: string } = { code: 201, mes
     {
       [LIST]: ({ url }) => {
         const page = Number(query(url).get('page'));
-        return { code: 201, message: '', data: { list: [warning(page * 100 + 1), warning(page * 100 + 2, { projectName: '中原区另一项目', districtName: '郑州市/中原区' })], total: 2, page, limit: 20 } };
+        return { code: 201, message: '', data: { list: [warning(page * 100 + 1), warning(page * 100 + 2, { projectName: '中原区另一项目', districtName: '郑州市/中原区' }), workerWarning(page * 100 + 3, { projectId: 7 })], total: 3, page, limit: 20 } };
       },
       [COUNTS]: {
         code: 201,
@@ -121,5 +121,12 @@ describe('Supervision (预警监管)', () => {
     fireEvent.change(await screen.findByTestId('supervision-remark'), { target: { value: '关闭' } });
     fireEvent.click(screen.getByTestId('supervision-decision-ok'));
     expect(await screen.findByText('当前监管账号的角色无权进行该操作')).toBeTruthy();
+  });
+
+  it('names the worker of a warning about him and links to him on his project\'s roster', async () => {
+    start();
+    const link = await screen.findByTestId('warning-worker-103');
+    expect(link.textContent).toBe('张预警（4101**********999X）');
+    expect(link.getAttribute('href')).toBe('/user/list?projectId=7&worker=57');
   });
 });

@@ -20,7 +20,7 @@ import {
   type WarningFilter,
   type WarningItem,
 } from './service';
-import { levelColumn, statusColumn } from './columns';
+import { levelColumn, statusColumn, workerColumn } from './columns';
 
 type Decision = 'close' | 'reopen';
 
@@ -185,6 +185,7 @@ export default function Supervision() {
     { title: '项目', dataIndex: 'projectName', width: 220, ellipsis: true },
     { title: '行政区划', dataIndex: 'districtName', width: 180, ellipsis: true },
     { title: '预警类型', dataIndex: 'ruleLabel', width: 160 },
+    workerColumn(220),
     { title: '预警内容', dataIndex: 'facts', ellipsis: { showTitle: true } },
     { title: '产生时间', dataIndex: 'raisedAt', width: 170 },
     statusColumn(80),

@@ -4,7 +4,7 @@ import { normalRoutes } from '@/router/routes';
 import { filterByRoles } from '@/router/routeTree';
 import { renderPage } from '@/test/renderPage';
 import Warnings from './Warnings';
-import { warning } from './fixtures';
+import { warning, workerWarning } from './fixtures';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -15,15 +15,15 @@ const INDEX = '/builder/earlywarning/v1/EarlyWarning/index';
 const THREAD = '/builder/earlywarning/v1/EarlyWarning/ajax_message';
 const SAVE = '/builder/earlywarning/v1/EarlyWarning/ajax_save_message';
 
-function start(roles: ('builder' | 'admin')[] = ['builder']) {
+function start(roles: ('builder' | 'admin')[] = ['builder'], one = warning(11)) {
   return renderPage(
     <Warnings />,
     {
       [LIST]: ({ body }) => {
         const page = Number(body.get('page'));
-        return { code: 201, message: '', data: { list: [warning(page * 10 + 1), warning(page * 10 + 2, { level: 'yellow', levelLabel: '黄', ruleLabel: '连续无考勤' })], total: 12, page, limit: 10 } };
+        return { code: 201, message: '', data: { list: [warning(page * 10 + 1), warning(page * 10 + 2, { level: 'yellow', levelLabel: '黄', ruleLabel: '连续无考勤' }), workerWarning(page * 10 + 3)], total: 12, page, limit: 10 } };
       },
-      [INDEX]: { code: 201, data: warning(11) },
+      [INDEX]: { code: 201, data: one },
       [THREAD]: {
         code: 201,
         data: [
@@ -85,5 +85,20 @@ describe('Warnings (预警信息)', () => {
     fireEvent.click(await screen.findByTestId('warning-open-11'));
     await screen.findByTestId('warning-facts');
     expect(screen.queryByTestId('warning-note')).toBeNull();
+  });
+
+  it('names the worker of a warning about him, with his masked ID, and links to his roster line', async () => {
+    start(['builder'], workerWarning(13));
+    const link = await screen.findByTestId('warning-worker-13');
+    expect(link.textContent).toBe('张预警（4101**********999X）');
+    expect(link.getAttribute('href')).toBe('/user/list?worker=57');
+    fireEvent.click(screen.getByTestId('warning-open-13'));
+    const facts = await screen.findByTestId('warning-facts');
+    expect(within(facts).getByTestId('warning-worker-13').getAttribute('href')).toBe('/user/list?worker=57');
+  });
+
+  it('links a regulator to the worker on the roster of the warning\'s project', async () => {
+    start(['admin']);
+    expect((await screen.findByTestId('warning-worker-13')).getAttribute('href')).toBe('/user/list?projectId=1&worker=57');
   });
 });

@@ -18,7 +18,7 @@ import {
   type WarningFilter,
   type WarningItem,
 } from './service';
-import { levelColumn, statusColumn } from './columns';
+import { levelColumn, statusColumn, workerColumn } from './columns';
 
 interface NoteValues {
   content: string;
@@ -101,6 +101,7 @@ export default function Warnings() {
     levelColumn(80),
     { title: '预警类型', dataIndex: 'ruleLabel', width: 170 },
     { title: '所属期间', dataIndex: 'period', width: 110, render: (period: string) => period || '—' },
+    workerColumn(220),
     { title: '预警内容', dataIndex: 'facts', ellipsis: { showTitle: true } },
     { title: '产生时间', dataIndex: 'raisedAt', width: 170 },
     statusColumn(90),

@@ -20,5 +20,25 @@ export const warning = (id: number, extra: Partial<WarningItem> = {}): WarningIt
   closedAt: '',
   closedBy: '',
   closeReason: '',
+  workerName: '',
+  workerIdNumber: '',
+  workerLineId: 0,
   ...extra,
 });
+
+/** A warning about one worker, named with his masked ID and his roster line. */
+export const workerWarning = (id: number, extra: Partial<WarningItem> = {}): WarningItem =>
+  warning(id, {
+    rule: 'no_contract',
+    ruleLabel: '未签订劳动合同',
+    level: 'orange',
+    levelLabel: '橙',
+    subjectKind: 'worker',
+    subjectId: 31,
+    period: '',
+    facts: '张预警（4101**********999X）2026-10-28进场，在场超过30天仍未签订劳动合同',
+    workerName: '张预警',
+    workerIdNumber: '4101**********999X',
+    workerLineId: 57,
+    ...extra,
+  });

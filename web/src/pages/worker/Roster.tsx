@@ -54,8 +54,15 @@ export default function Roster() {
   const projectId = searchParams.get('projectId') ?? (inView === undefined ? undefined : String(inView));
   const isBuilder = useSession((state) => state.roles.includes('builder'));
   const [form] = Form.useForm<FilterValues>();
-  // `?worker=<line id>` opens that worker (the link 进场登记 shows after 登记成功).
-  const [viewing, setViewing] = useState<number | null>(() => Number(searchParams.get('worker')) || null);
+  // `?worker=<line id>` opens that worker (the link 进场登记 shows after 登记成功, a warning's worker), also when
+  // the cached page is already open.
+  const asked = Number(searchParams.get('worker')) || null;
+  const [viewing, setViewing] = useState<number | null>(asked);
+  const [lastAsked, setLastAsked] = useState(asked);
+  if (asked !== lastAsked) {
+    setLastAsked(asked);
+    if (asked !== null) setViewing(asked);
+  }
   const [move, setMove] = useState<Move | null>(null);
   const [contracting, setContracting] = useState<RosterLine | null>(null);
   const [importing, setImporting] = useState(false);
