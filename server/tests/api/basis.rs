@@ -10,7 +10,8 @@ use crate::orders::{decide, verify_by_id};
 use crate::support::TestApp;
 use crate::wages::{create_sheet, leak, lines, previous_month};
 
-async fn fund(app: &TestApp, amount_fen: i64) {
+/// Posts an inflow of `amount_fen` to the demo project's special account.
+pub async fn fund(app: &TestApp, amount_fen: i64) {
     let flow = NewFlow {
         project_id: 1,
         direction: Direction::In,

@@ -2,32 +2,14 @@
 //! draft of last month (staged lines without their days) is confirmed after 钢筋班's sheet of that month was
 //! paid; confirming, submitting, approving and paying each refuse, naming the days and where they are paid.
 
-use wageguard::account::flows::{self, Direction, NewFlow, Source};
 use wageguard::bank::SandboxBank;
 use wageguard::wage::payout;
 
+use crate::basis::fund;
 use crate::both;
 use crate::orders::{balance, decide, flow_sum, submit, verify_by_id};
 use crate::support::TestApp;
 use crate::wages::previous_month;
-
-async fn fund(app: &TestApp, amount_fen: i64) {
-    let flow = NewFlow {
-        project_id: 1,
-        direction: Direction::In,
-        amount_fen,
-        counterparty_name: "建设单位",
-        counterparty_account: "",
-        counterparty_bank: "",
-        summary: "人工费拨付",
-        source: Source::Regulator,
-        bank_ref: "",
-        payout_id: None,
-        occurred_at: 0,
-        created_by: None,
-    };
-    flows::post(&app.db, &flow).await.unwrap().expect("funded");
-}
 
 async fn text(app: &TestApp, sql: String) -> String {
     wageguard::on_db!(&app.db, pool => sqlx::query_scalar::<_, String>(sqlx::AssertSqlSafe(sql.clone())).fetch_one(pool).await)

@@ -54,11 +54,12 @@ async function choose(testId: string, option: string) {
 }
 
 describe('OperationLog', () => {
-  it('is on the regulator\'s menu only', () => {
-    const system = (role: 'builder' | 'admin') =>
-      buildMenu(filterByRoles(normalRoutes, [role])).find((node) => node.key === '/system')?.children ?? [];
-    expect(system('admin')).toContainEqual({ key: '/system/oplog', label: '操作日志' });
-    expect(system('builder').map((node) => node.label)).not.toContain('操作日志');
+  it('is on the regulator\'s menu only, under 监管设置', () => {
+    const group = (role: 'builder' | 'admin', key: string) =>
+      buildMenu(filterByRoles(normalRoutes, [role])).find((node) => node.key === key)?.children ?? [];
+    expect(group('admin', '/supervision')).toContainEqual({ key: '/system/oplog', label: '操作日志' });
+    expect(group('builder', '/supervision')).toEqual([]);
+    expect(group('builder', '/system').map((node) => node.label)).not.toContain('操作日志');
   });
 
   it('lists the lines with their project and pages on the server', async () => {
