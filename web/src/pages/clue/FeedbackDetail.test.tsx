@@ -48,7 +48,7 @@ describe('FeedbackDetail', () => {
     const pdf = await screen.findByRole('link', { name: /整改说明\.pdf/ });
     expect(pdf.getAttribute('href')).toBe('/uploads/3f9a1c.pdf');
     expect(document.querySelector('img[src="/uploads/3f9a1c.pdf"]')).toBeNull();
-    expect(document.querySelector('img[src="/uploads/77b2e0.png"]')?.getAttribute('alt')).toBe('工资发放表.png');
+    expect((await screen.findByAltText('工资发放表.png')).getAttribute('src')).toBe('/uploads/77b2e0.png');
     expect(screen.queryByText(/3f9a1c/)).toBeNull();
   });
 

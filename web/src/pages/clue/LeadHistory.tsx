@@ -10,25 +10,24 @@ import { photoUrl, STATUS_COLORS, type LeadDetail, type LeadFile, type LeadStep 
  */
 function File({ file }: { file: LeadFile }) {
   const { url, name, image } = file;
-  const [src, setSrc] = useState<string>();
+  // The project's uploads are shown from their own address at once; only the worker's photos wait for a fetch.
+  const direct = url.startsWith('/uploads/');
+  const [fetched, setFetched] = useState<string>();
   useEffect(() => {
-    if (!image) return;
-    if (url.startsWith('/uploads/')) {
-      setSrc(url);
-      return;
-    }
+    if (!image || direct) return;
     let objectUrl: string | undefined;
     photoUrl(url)
       .then((made) => {
         objectUrl = made;
-        setSrc(made);
+        setFetched(made);
       })
-      .catch(() => setSrc(undefined));
+      .catch(() => setFetched(undefined));
     return () => {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [url, image]);
+  }, [url, image, direct]);
   if (!image) return <Attachment name={name} url={url} image={false} />;
+  const src = direct ? url : fetched;
   return src ? <Attachment name={name} url={url} image src={src} /> : <Tag>{name}</Tag>;
 }
 
