@@ -55,6 +55,7 @@ const EXCEPTIONS: &[(&str, &str, Class)] = &[
     ("GET", "/builder/common/v1/Area/registerplace", Class::Public),
     ("GET", "/builder/common/v1/Area/search", Class::Public),
     // The worker's page for wage-arrears leads: no account; the progress needs the receipt and its phone.
+    ("GET", "/public/clue/v1/Area/districts", Class::Public),
     ("GET", "/public/clue/v1/Project/search", Class::Public),
     ("GET", "/public/clue/v1/captcha", Class::Public),
     ("POST", "/public/clue/v1/Clue/submit", Class::Public),
