@@ -31,7 +31,10 @@ function engine(dir: string, command: 'demo' | 'run'): string {
   }).toString()
 }
 
-test('warnings are raised, answered, closed by the engine when paid, and supervised', async ({ page, server }, testInfo) => {
+// It pays the warnings' demo's staged sheet, whose lines hold none of the days they pay: since issue 34 item 1 the
+// submit refuses it (`paid_once.rs`). To be rewritten on a sheet built from attendance (issue 28 item 8: the demo
+// through the real path).
+test.fixme('warnings are raised, answered, closed by the engine when paid, and supervised', async ({ page, server }, testInfo) => {
   expect(engine(server.dir, 'demo')).toContain('预警演示数据已创建')
 
   // The clerk reads the warnings and answers the expiring guarantee with a photo.
