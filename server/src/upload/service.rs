@@ -1,6 +1,9 @@
 //! What other areas ask of the uploads: whether a file named in a form is one the project uploaded, and the
 //! address a stored file is served at.
 
+use serde::Serialize;
+use utoipa::ToSchema;
+
 use super::repo;
 use crate::db::Db;
 use crate::envelope::ApiError;
@@ -33,6 +36,30 @@ pub async fn project_upload(
         .await?
         .filter(|upload| upload.project_id == Some(project_id) && kinds.contains(&upload.kind.as_str()))
         .map(|upload| upload.original_name))
+}
+
+/// An uploaded file as a page shows it: by the name it came with, never the stored one.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NamedFile {
+    /// The name it was uploaded with.
+    pub name: String,
+    pub url: String,
+    /// A picture to show as one; anything else (a PDF) is a file to open.
+    pub image: bool,
+}
+
+impl NamedFile {
+    pub fn new(name: String, url: String, content_type: &str) -> NamedFile {
+        NamedFile { image: is_image(content_type, &name), name, url }
+    }
+}
+
+/// Files stored before their type was kept have none: their name (then the stored one) tells.
+fn is_image(content_type: &str, name: &str) -> bool {
+    match content_type {
+        "" => super::kind::extension(name).is_some_and(|ext| matches!(ext.as_str(), "jpg" | "jpeg" | "png" | "gif")),
+        _ => content_type.starts_with("image/"),
+    }
 }
 
 /// An upload as the lists that show it need it: the name it came with and its type.

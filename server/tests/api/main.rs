@@ -20,6 +20,7 @@ mod control_text;
 mod crash;
 mod directory;
 mod faith;
+mod file_names;
 mod flows;
 mod iclock;
 mod jobs;

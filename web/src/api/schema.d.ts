@@ -1695,6 +1695,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/common/v1/site/file_names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The names files were uploaded with, for the pages that list stored addresses (a unit's guarantee and
+         *     contract files, a warning's answers, the audit's attachments): the files the session may read, in the
+         *     order asked; an address of no such file is left out.
+         */
+        get: operations["file_names"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/common/v1/site/upload_file_batch": {
         parameters: {
             query?: never;
@@ -10073,6 +10094,23 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Vec_NamedFile: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /** @description A picture to show as one; anything else (a PDF) is a file to open. */
+                image: boolean;
+                /** @description The name it was uploaded with. */
+                name: string;
+                url: string;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Vec_PlaceholderLine: {
             /**
              * Format: int32
@@ -10963,14 +11001,6 @@ export interface components {
             idNumber: string;
             steps: components["schemas"]["LeadStep"][];
         };
-        /** @description A file of a step. */
-        LeadFile: {
-            /** @description A picture to show as one; anything else (a PDF) is a file to open. */
-            image: boolean;
-            /** @description The name it was uploaded with. */
-            name: string;
-            url: string;
-        };
         /** @description A lead as the lists show it. */
         LeadItem: {
             /** @description Yuan, two decimals. */
@@ -11033,7 +11063,7 @@ export interface components {
             actionLabel: string;
             /** @description The acting account's login name, or 举报人. */
             actor: string;
-            files: components["schemas"]["LeadFile"][];
+            files: components["schemas"]["NamedFile"][];
             remark: string;
             /** @description `YYYY-MM-DD HH:MM:SS`. */
             time: string;
@@ -11193,6 +11223,14 @@ export interface components {
             name: string;
             /** Format: int64 */
             value: number;
+        };
+        /** @description An uploaded file as a page shows it: by the name it came with, never the stored one. */
+        NamedFile: {
+            /** @description A picture to show as one; anything else (a PDF) is a file to open. */
+            image: boolean;
+            /** @description The name it was uploaded with. */
+            name: string;
+            url: string;
         };
         /**
          * @description The project's answer or the regulator's comment (`content`, up to 500 characters) with up to 5
@@ -15978,6 +16016,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_SelectOption"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    file_names: {
+        parameters: {
+            query?: {
+                /** @description Upload addresses (`/uploads/<stored name>`) separated by commas, at most 50. */
+                urls?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_NamedFile"] | components["schemas"]["Refusal"];
                 };
             };
         };
