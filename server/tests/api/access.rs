@@ -74,6 +74,8 @@ const EXCEPTIONS: &[(&str, &str, Class)] = &[
     ("POST", "/builder/faith/v1/Credit/save", Class::BureauRecords),
     ("POST", "/builder/faith/v1/Credit/update", Class::BureauRecords),
     ("POST", "/builder/faith/v1/Credit/delete", Class::BureauRecords),
+    // The bureau corrects an approver's ID number entered wrong (the clerk never can).
+    ("POST", "/builder/project/v1/project/Correctidnumber", Class::BureauRecords),
     // The regulator exports a project of its district on the clerk's page (an export job, not a record).
     ("POST", "/builder/backup/v1/Export/start", Class::BureauRecords),
     // The bank's arrival notice carries the bank's shared secret.

@@ -6,6 +6,7 @@ mod access;
 mod account;
 mod accounts;
 mod affix;
+mod approver_history;
 mod approvers;
 mod area;
 mod attendance;

@@ -2988,6 +2988,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/project/v1/project/Approverlog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who configured the project's approvers (配置记录): every change to its finance accounts, newest first, with
+         *     the account that made it, when and from which address. Builder: its own project; regulator: `projectId`;
+         *     finance → 403.
+         */
+        get: operations["approver_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/project/Correctidnumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The bureau corrects an approver's ID number (`id`, `idnumber`, a `reason` up to 200 characters): a
+         *     regulator (审核 or 管理员) of the project's district only; the approver enters it himself otherwise. Logged
+         *     in the approver's configuration history.
+         */
+        post: operations["correct_id_number"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/project/v1/project/Examine": {
         parameters: {
             query?: never;
@@ -5285,6 +5327,21 @@ export interface components {
             /** @description 1: only units on site (the team form); empty: all. */
             status?: string | null;
         };
+        /** @description One change to an approver account. */
+        ApproverLogLine: {
+            action: string;
+            /** @description The login name of the account that made the change. */
+            actor: string;
+            /** @description The approver changed: name (login account). */
+            approver: string;
+            detail: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The client address it came from. */
+            ip: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            time: string;
+        };
         /** @description A division found by name. */
         AreaHit: {
             /** @description The division's code (2/4/6/9 digits). */
@@ -7327,6 +7384,42 @@ export interface components {
                      * @description Signed wage sheets.
                      */
                     wageSheets: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_ApproverLogLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    action: string;
+                    /** @description The login name of the account that made the change. */
+                    actor: string;
+                    /** @description The approver changed: name (login account). */
+                    approver: string;
+                    detail: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description The client address it came from. */
+                    ip: string;
+                    /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+                    time: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -10932,6 +11025,12 @@ export interface components {
             /** @description ATTLOG (考勤记录), OPERLOG (人员与登记), ATTPHOTO (考勤照片). */
             table: string;
             tableLabel: string;
+        };
+        /** @description `Correctidnumber`: the approver (`id`), the right number (`idnumber`) and why (`reason`). */
+        IdCorrectionForm: {
+            id?: string | null;
+            idnumber?: string | null;
+            reason?: string | null;
         };
         IdForm: {
             /** @description The project's id. */
@@ -17764,6 +17863,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Saved"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    approver_log: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                /** @description The regulator's project (a builder's own is implied). */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_ApproverLogLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    correct_id_number: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["IdCorrectionForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };
