@@ -19,6 +19,8 @@ mod contracts;
 mod control_text;
 mod crash;
 mod directory;
+mod downloads;
+mod export_cells;
 mod faith;
 mod flows;
 mod iclock;
