@@ -15,10 +15,7 @@ use utoipa_axum::routes;
 
 use kind::{MAX_FILE_BYTES, MSG_TOO_LARGE, UploadKind};
 
-use crate::auth::accounts::Account;
-use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::{self, CurrentAccount, TOKEN_HEADER};
-use crate::db::Db;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, QueryParams, plain_text};
 use crate::oplog;
@@ -204,7 +201,7 @@ fn is_stored_name(name: &str) -> bool {
     }
 }
 
-/// An uploaded file, for the session's own project (or the regulator). Accepts the token in header
+/// An uploaded file, to those who may see it (`service::may_read`), never cached. Accepts the token in header
 /// `X-Token` or in the console's `Admin-Token` cookie, so that `<img src>` works.
 #[utoipa::path(get, path = "/uploads/{name}", tag = "upload",
     params(("name" = String, Path, description = "the stored name from the upload reply"),
@@ -223,8 +220,7 @@ async fn serve_file(
         return Err(missing());
     }
     let upload = repo::find(&state.db, &name).await?.ok_or_else(missing)?;
-    let allowed = readable(&state.db, &account, &name, &upload).await?;
-    if !allowed {
+    if !service::may_read(&state.db, &account, &name, &upload).await? {
         return Err(ApiError::Forbidden("无权查看该文件".into()));
     }
     let bytes = tokio::fs::read(state.config.data_dir.join("uploads").join(&name)).await.map_err(|_| missing())?;
@@ -238,30 +234,12 @@ async fn serve_file(
             ),
             (header::CONTENT_DISPOSITION, HeaderValue::from_static("inline")),
             (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
-            (header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=3600")),
+            // ID photos, vouchers, contracts: a shared site-office browser keeps nothing after logout.
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
         ],
         bytes,
     )
         .into_response())
-}
-
-/// Whether `account` may read the upload `name`: its project's files, its own, a notice's attachment
-/// addressed to its project, and a regulator the files of its district's projects.
-async fn readable(db: &Db, account: &Account, name: &str, upload: &repo::StoredUpload) -> Result<bool, ApiError> {
-    let same_project = account.project_id.is_some() && account.project_id == upload.project_id;
-    Ok(match (account.kind(), account.district(), upload.project_id) {
-        // A district regulator sees the files of its district's projects only.
-        (AccountKind::Admin, Some(district), Some(project_id)) => {
-            crate::project::service::in_district(db, project_id, district).await?
-        }
-        (AccountKind::Admin, _, _) => true,
-        _ if same_project || account.id == upload.account_id => true,
-        // A project also reads the attachments of the notices addressed to it.
-        _ => match account.project_id {
-            Some(project_id) => crate::notice::service::addresses_file(db, project_id, name).await?,
-            None => false,
-        },
-    })
 }
 
 /// At most this many addresses in one `file_names` question: a page's files, not a listing of the store.
@@ -294,7 +272,7 @@ async fn file_names(
     for url in urls {
         let Some(name) = url.strip_prefix(URL_PREFIX).filter(|name| is_stored_name(name)) else { continue };
         let Some(upload) = repo::find(&state.db, name).await? else { continue };
-        if readable(&state.db, &current.account, name, &upload).await? {
+        if service::may_read(&state.db, &current.account, name, &upload).await? {
             files.push(NamedFile::new(upload.original_name, url.to_owned(), &upload.content_type));
         }
     }

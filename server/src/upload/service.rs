@@ -4,12 +4,42 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::repo;
+use super::repo::{self, StoredUpload};
+use crate::auth::accounts::{self, Account, AccountKind};
 use crate::db::Db;
 use crate::envelope::ApiError;
 
 /// Where uploads are served from; the names are random, the files live outside the console's.
 pub const URL_PREFIX: &str = "/uploads/";
+
+/// Whether `reader` may download the upload `stored_name`:
+/// - a project's file: the project's accounts, the regulators whose district holds the project;
+/// - a file of no project (a regulator's own, such as a notice's attachment): the regulators whose district
+///   holds the uploader's (the whole area's hold every one; a lower or another district's none), and the
+///   projects a published notice carrying it addresses;
+/// - and always whoever uploaded it.
+pub async fn may_read(db: &Db, reader: &Account, stored_name: &str, upload: &StoredUpload) -> Result<bool, ApiError> {
+    if reader.id == upload.account_id {
+        return Ok(true);
+    }
+    match (upload.project_id, reader.kind()) {
+        (Some(project_id), AccountKind::Admin) => match reader.district() {
+            None => Ok(true),
+            Some(district) => Ok(crate::project::service::in_district(db, project_id, district).await?),
+        },
+        (Some(project_id), _) => Ok(reader.project_id == Some(project_id)),
+        (None, AccountKind::Admin) => {
+            let uploader = accounts::find_by_id(db, upload.account_id).await?;
+            let held = reader.district().unwrap_or("");
+            Ok(uploader
+                .is_some_and(|uploader| uploader.kind() == AccountKind::Admin && uploader.district.starts_with(held)))
+        }
+        (None, _) => match reader.project_id {
+            Some(project_id) => Ok(crate::notice::service::addresses_file(db, project_id, stored_name).await?),
+            None => Ok(false),
+        },
+    }
+}
 
 /// The kind (`avatar`, `attachment`, …) of the upload `stored_name` if this project made it.
 pub async fn project_kind(db: &Db, project_id: i64, stored_name: &str) -> Result<Option<String>, ApiError> {

@@ -20,6 +20,8 @@ mod contracts;
 mod control_text;
 mod crash;
 mod directory;
+mod downloads;
+mod export_cells;
 mod faith;
 mod file_names;
 mod flows;

@@ -4985,7 +4985,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An uploaded file, for the session's own project (or the regulator). Accepts the token in header
+         * An uploaded file, to those who may see it (`service::may_read`), never cached. Accepts the token in header
          *     `X-Token` or in the console's `Admin-Token` cookie, so that `<img src>` works.
          */
         get: operations["serve_file"];
