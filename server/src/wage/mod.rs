@@ -6,13 +6,16 @@
 pub mod approval;
 pub mod basis;
 pub mod demo;
+pub mod minimum;
 pub mod money;
 mod notify;
+mod paid_days;
 pub mod payout;
 pub mod plan;
 pub mod repo;
 pub mod service;
 mod status;
+mod takeback;
 
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;

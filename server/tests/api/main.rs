@@ -51,6 +51,7 @@ mod special;
 mod staff;
 mod submit;
 mod teams;
+mod traced_days;
 mod twoserver;
 mod units;
 mod units_info;

@@ -1147,7 +1147,9 @@ export interface paths {
         };
         /**
          * The monthly attendance sheet (`month=YYYY-MM`, this month by default): one row per worker on the
-         *     roster that month, the days with attendance, days attended and hours; paginated by worker.
+         *     roster that month, the days with attendance, days attended and hours; paginated by worker. `paidDays`:
+         *     the page's days that wage lines hold, each with its sheet and, for a paid day corrected to absent, the
+         *     take-back and the sheet taking it back.
          */
         get: operations["sheet_month"];
         put?: never;
@@ -5435,6 +5437,29 @@ export interface components {
             /** @description Data rows read. */
             total: number;
         };
+        /** @description A day of a worker's month that a wage line holds. */
+        AttendancePaidDay: {
+            /** @description False: a monthly wage's statutory holiday, paid without attendance. */
+            attended: boolean;
+            /**
+             * Format: int32
+             * @description Day of the month, 1–31.
+             */
+            day: number;
+            /**
+             * Format: int64
+             * @description The wage sheet whose line holds the day.
+             */
+            sheetId: number;
+            /** @description E.g. `2026-10 钢筋班 工资表`, `2026-10 钢筋班 补充工资表（第2张）`. */
+            sheetLabel: string;
+            /** @description draft, confirmed, partial, paid. */
+            sheetStatus: string;
+            sheetStatusLabel: string;
+            takenBack?: components["schemas"]["AttendanceTakeBack"] | null;
+            /** Format: int64 */
+            workerId: number;
+        };
         /** @description One punch, or one manual correction (source `manual`). */
         AttendancePunchRecord: {
             /** @description The punch's calendar day (China time); for a correction, the day corrected (`YYYY-MM-DD`). */
@@ -5531,6 +5556,10 @@ export interface components {
             month: string;
             /** Format: int64 */
             page: number;
+            /** @description The page's days that wage lines hold (the wage area's facts, added by the handler). */
+            paidDays: components["schemas"]["AttendancePaidDay"][];
+            /** Format: int64 */
+            projectId: number;
             /** Format: int64 */
             total: number;
         };
@@ -5581,6 +5610,19 @@ export interface components {
             fromDay: number;
             /** Format: int32 */
             toDay: number;
+        };
+        /** @description The pay of a paid day corrected to absent, taken back on the worker's next sheet. */
+        AttendanceTakeBack: {
+            /** @description Yuan, two decimals. */
+            amount: string;
+            reason: string;
+            /**
+             * Format: int64
+             * @description The sheet whose line takes the amount back; 0 while it waits for the worker's next sheet.
+             */
+            sheetId: number;
+            /** @description '' while it waits. */
+            sheetLabel: string;
         };
         /** @description One day of a worker's month as another area shows it read-only (the approver's view of a wage line). */
         AttendanceWorkerDay: {
@@ -6506,6 +6548,10 @@ export interface components {
                 month: string;
                 /** Format: int64 */
                 page: number;
+                /** @description The page's days that wage lines hold (the wage area's facts, added by the handler). */
+                paidDays: components["schemas"]["AttendancePaidDay"][];
+                /** Format: int64 */
+                projectId: number;
                 /** Format: int64 */
                 total: number;
             };
