@@ -4,6 +4,7 @@
 //! `service.rs`, SQL in `repo.rs`.
 
 pub mod archive;
+mod entries;
 pub mod repo;
 pub mod service;
 

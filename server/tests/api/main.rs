@@ -21,6 +21,7 @@ mod crash;
 mod directory;
 mod faith;
 mod flows;
+mod hostile;
 mod iclock;
 mod jobs;
 mod messages;
