@@ -211,6 +211,7 @@ pub async fn store_photo(folder: &Path, bytes: &[u8]) -> Result<String, &'static
     if bytes.len() > MAX_PHOTO_BYTES {
         return Err(MSG_ROW_PHOTO);
     }
+    crate::upload::pixels::check(bytes)?;
     let name = format!("{}.{extension}", hex::encode(Sha256::digest(bytes)));
     let path = folder.join(&name);
     if tokio::fs::try_exists(&path).await.unwrap_or(false) {

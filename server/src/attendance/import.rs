@@ -49,7 +49,7 @@ pub async fn import(
     bytes: &[u8],
 ) -> Result<AttendanceImportResult, ApiError> {
     let project_id = scope::write(current)?;
-    let rows = xlsx::read_rows(bytes).map_err(ApiError::refused)?;
+    let rows = xlsx::read_rows(bytes).await.map_err(ApiError::refused)?;
     let id_numbers: Vec<String> =
         rows.iter().filter_map(|row| IdNumber::parse(&row.id_number).ok().map(|id| id.as_str().to_owned())).collect();
     let known = repo::roster_workers(db, project_id, &id_numbers).await?;

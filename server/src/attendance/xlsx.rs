@@ -46,10 +46,10 @@ pub struct PunchRow {
 }
 
 /// The data rows of the first sheet (header skipped, empty rows dropped).
-pub fn read_rows(bytes: &[u8]) -> Result<Vec<PunchRow>, &'static str> {
+pub async fn read_rows(bytes: &[u8]) -> Result<Vec<PunchRow>, &'static str> {
     let refusals = Refusals { not_xlsx: MSG_NOT_XLSX, empty: MSG_EMPTY, too_many: MSG_TOO_MANY_ROWS };
     let cells = Cells { date: spreadsheet::serial_moment, yes_no: ["true", "false"] };
-    let rows = spreadsheet::data_rows(bytes, COLUMNS.len(), MAX_IMPORT_ROWS, &refusals, cells)?;
+    let rows = spreadsheet::data_rows(bytes, COLUMNS.len(), MAX_IMPORT_ROWS, &refusals, cells).await?;
     Ok(rows
         .into_iter()
         .map(|(number, cells)| {

@@ -138,6 +138,7 @@ fn folder_of(file: &Path) -> &Path {
 pub async fn restore(config: &Config, source: &Path, force: bool) -> anyhow::Result<String> {
     let mut archive = ZipArchive::new(File::open(source).with_context(|| format!("无法打开 {}", source.display()))?)
         .context("不是 wageguard 备份文件 / not a wageguard backup")?;
+    super::entries::check(&archive, UPLOADS_PREFIX)?;
     let has = |archive: &ZipArchive<File>, name: &str| archive.index_for_name(name).is_some();
     if !has(&archive, ABOUT) {
         bail!("不是 wageguard 备份文件（缺少 {ABOUT}）/ not a wageguard backup");

@@ -4,6 +4,7 @@
 //! `service.rs`, SQL in `repo.rs`.
 
 pub mod archive;
+mod entries;
 pub mod repo;
 mod scratch;
 pub mod service;

@@ -287,6 +287,7 @@ pub async fn submit(
         let (format, extension) =
             upload::kind::accept(upload::kind::UploadKind::Image, &photo.original_name, &photo.bytes)
                 .ok_or_else(|| ApiError::refused(upload::kind::MSG_NOT_ALLOWED))?;
+        upload::pixels::check(&photo.bytes).map_err(ApiError::refused)?;
         let stored_name = format!("{}.{extension}", uuid::Uuid::new_v4().simple());
         let file = NewFile {
             url: format!("{PHOTO_PREFIX}{stored_name}"),

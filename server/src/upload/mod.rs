@@ -1,6 +1,7 @@
 //! File uploads (`site/upload_file_batch`, field `imgFile[]`) and serving them back to those who may see them.
 
 pub mod kind;
+pub mod pixels;
 mod repo;
 pub mod service;
 
@@ -126,6 +127,7 @@ async fn upload_files(
     for file in files {
         let (format, extension) = kind::accept(kind, &file.original_name, &file.bytes)
             .ok_or_else(|| ApiError::refused(kind.type_message()))?;
+        pixels::check(&file.bytes).map_err(ApiError::refused)?;
         accepted.push((file, format, extension));
     }
 

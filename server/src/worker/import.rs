@@ -80,7 +80,7 @@ pub async fn import(
     confirm: &[usize],
 ) -> Result<ImportResult, ApiError> {
     let project_id = scope::write(current)?;
-    let rows = xlsx::read_rows(bytes).map_err(Invalid)?;
+    let rows = xlsx::read_rows(bytes).await.map_err(Invalid)?;
     let units = repo::units(db, project_id).await?;
     let teams = repo::teams(db, project_id).await?;
     let banks = repo::banks(db).await?;

@@ -124,10 +124,10 @@ pub struct SheetRow {
 }
 
 /// The data rows of the first sheet (the header row is skipped; empty rows are dropped).
-pub fn read_rows(bytes: &[u8]) -> Result<Vec<SheetRow>, &'static str> {
+pub async fn read_rows(bytes: &[u8]) -> Result<Vec<SheetRow>, &'static str> {
     let refusals = Refusals { not_xlsx: MSG_NOT_XLSX, empty: MSG_EMPTY, too_many: MSG_TOO_MANY_ROWS };
     let cells = Cells { date: spreadsheet::serial_day, yes_no: ["是", "否"] };
-    let rows = spreadsheet::data_rows(bytes, COLUMNS.len(), MAX_IMPORT_ROWS, &refusals, cells)?;
+    let rows = spreadsheet::data_rows(bytes, COLUMNS.len(), MAX_IMPORT_ROWS, &refusals, cells).await?;
     Ok(rows.into_iter().map(|(number, cells)| SheetRow { number, cells }).collect())
 }
 
@@ -224,19 +224,19 @@ pub fn row_form(row: &SheetRow, lookups: &Lookups<'_>) -> Result<RegisterForm, S
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_template_reads_back_as_one_row() {
+    #[tokio::test]
+    async fn the_template_reads_back_as_one_row() {
         let example: [String; 19] = std::array::from_fn(|index| format!("v{index}"));
         let bytes = template(&example).unwrap();
-        let rows = read_rows(&bytes).unwrap();
+        let rows = read_rows(&bytes).await.unwrap();
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].number, 2);
         assert_eq!(rows[0].cells[18], "v18");
     }
 
-    #[test]
-    fn a_file_not_a_workbook_is_refused() {
-        assert_eq!(read_rows(b"not a workbook").err(), Some(MSG_NOT_XLSX));
+    #[tokio::test]
+    async fn a_file_not_a_workbook_is_refused() {
+        assert_eq!(read_rows(b"not a workbook").await.err(), Some(MSG_NOT_XLSX));
     }
 
     #[test]

@@ -21,13 +21,13 @@ use crate::support::TestApp;
 use crate::wages::leak;
 
 /// `wageguard serve` on the test's database and data directory, on a port of its own.
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    port: u16,
+    pub(crate) port: u16,
 }
 
 impl Server {
-    async fn start(app: &TestApp, pay_delay_ms: u64) -> Server {
+    pub(crate) async fn start(app: &TestApp, pay_delay_ms: u64) -> Server {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|listener| listener.local_addr())
             .expect("a free port")
@@ -55,6 +55,10 @@ impl Server {
         panic!("the server did not listen on {port}");
     }
 
+    pub(crate) fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// SIGKILL: no shutdown, no flush, transactions in flight lost.
     fn kill(mut self) {
         self.child.kill().expect("kill -9");
@@ -70,7 +74,7 @@ impl Drop for Server {
 }
 
 /// Writes a line to stderr past the test harness's capture, so the CI log shows the counts of a passing run.
-fn report(line: String) {
+pub(crate) fn report(line: String) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "{line}");
 }

@@ -25,6 +25,7 @@ mod export_cells;
 mod faith;
 mod file_names;
 mod flows;
+mod hostile;
 mod iclock;
 mod jobs;
 mod messages;

@@ -373,7 +373,7 @@ async fn import_saves_good_rows_and_reports_bad_ones_and_export_follows_the_filt
     let token = app.login("demo", PASSWORD).await;
     let (content_type, template) = download(app, &path("template"), &token).await;
     assert_eq!(content_type, wageguard::worker::xlsx::CONTENT_TYPE);
-    let rows = wageguard::worker::xlsx::read_rows(&template).unwrap();
+    let rows = wageguard::worker::xlsx::read_rows(&template).await.unwrap();
     assert_eq!(rows[0].cells[10], "河南省第一建筑工程集团有限责任公司", "the example names this project's unit");
 
     let unit = "河南省第一建筑工程集团有限责任公司";
@@ -434,7 +434,7 @@ async fn import_saves_good_rows_and_reports_bad_ones_and_export_follows_the_filt
 
     let (content_type, bytes) = download(app, &format!("{}?workType=2", path("export")), &token).await;
     assert_eq!(content_type, wageguard::worker::xlsx::CONTENT_TYPE);
-    let exported = wageguard::worker::xlsx::read_rows(&bytes).unwrap();
+    let exported = wageguard::worker::xlsx::read_rows(&bytes).await.unwrap();
     assert_eq!(exported.len(), 12, "10 demo carpenters and 2 imported");
     assert!(exported.iter().all(|row| row.cells[8] == "木工"));
     let (_, refused) = download(app, &format!("{}?status=7", path("export")), &token).await;

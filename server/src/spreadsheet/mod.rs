@@ -1,13 +1,16 @@
 //! What the areas' workbooks share: the content type and the download reply, the header style, and reading the data rows of an
-//! uploaded workbook as the text a form field receives. Each area's `xlsx.rs` keeps its own columns.
+//! uploaded workbook as the text a form field receives, within a budget whatever the file declares (`budget.rs`,
+//! `workbook.rs`, `sheet.rs`). Each area's `xlsx.rs` keeps its own columns.
 
-use std::io::Cursor;
+mod budget;
+mod sheet;
+mod workbook;
 
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use calamine::{Data, Reader, Xlsx, open_workbook_from_rs};
 use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
 use time::{Date, Duration, Month, PrimitiveDateTime, Time};
+use tokio::sync::Semaphore;
 
 use crate::db::TextRows;
 use crate::domain::dates::format_date;
@@ -92,53 +95,63 @@ pub fn serial_moment(serial: f64) -> Option<String> {
     Some(format!("{} {:02}:{:02}:{:02}", at.date(), at.hour(), at.minute(), at.second()))
 }
 
+/// A cell's value as the sheet gives it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Empty,
+    Text(String),
+    Number(f64),
+    /// A number shown as a date or time: an Excel serial in the 1900 system.
+    Date(f64),
+    Bool(bool),
+}
+
 /// A cell as the text a form field receives. Numbers without a fraction lose their ".0".
-pub fn cell_text(cell: &Data, cells: Cells) -> String {
+pub fn cell_text(cell: &Value, cells: Cells) -> String {
     match cell {
-        Data::String(text) | Data::DateTimeIso(text) | Data::DurationIso(text) => text.trim().to_owned(),
-        Data::Int(value) => value.to_string(),
-        Data::Float(value) if value.fract() == 0.0 && value.abs() < 1e15 => format!("{}", *value as i64),
-        Data::Float(value) => value.to_string(),
-        Data::Bool(value) => if *value { cells.yes_no[0] } else { cells.yes_no[1] }.to_owned(),
-        Data::DateTime(date) => (cells.date)(date.as_f64()).unwrap_or_default(),
-        Data::Error(_) | Data::Empty => String::new(),
+        Value::Text(text) => text.trim().to_owned(),
+        Value::Number(value) if value.fract() == 0.0 && value.abs() < 1e15 => format!("{}", *value as i64),
+        Value::Number(value) => value.to_string(),
+        Value::Bool(value) => if *value { cells.yes_no[0] } else { cells.yes_no[1] }.to_owned(),
+        Value::Date(serial) => (cells.date)(*serial).unwrap_or_default(),
+        Value::Empty => String::new(),
     }
 }
 
 /// What an import answers when the file is not a workbook, holds no data row, or holds too many.
+#[derive(Clone, Copy)]
 pub struct Refusals {
     pub not_xlsx: &'static str,
     pub empty: &'static str,
     pub too_many: &'static str,
 }
 
+/// Workbooks read at once; the others wait their turn, so that a burst of imports takes neither every core
+/// nor a multiple of the budget's memory.
+static READING: Semaphore = Semaphore::const_new(2);
+
 /// The data rows of the first sheet, each with its Excel row number and `width` cells as text: the header
-/// row is skipped, empty rows are dropped, and more than `max_rows` are refused.
-pub fn data_rows(
+/// row (the first with a value) is skipped, empty rows are dropped, and more than `max_rows` are refused. Read
+/// off the async threads, streamed, within the limits of `budget.rs`, whose messages answer a file past them.
+pub async fn data_rows(
     bytes: &[u8],
     width: usize,
     max_rows: usize,
     refusals: &Refusals,
     cells: Cells,
 ) -> Result<Vec<(usize, Vec<String>)>, &'static str> {
-    let mut workbook: Xlsx<_> = open_workbook_from_rs(Cursor::new(bytes)).map_err(|_| refusals.not_xlsx)?;
-    let range = workbook.worksheet_range_at(0).ok_or(refusals.empty)?.map_err(|_| refusals.not_xlsx)?;
-    let first_row = range.start().map(|(row, _)| row as usize).unwrap_or(0);
-    let first_col = range.start().map(|(_, col)| col as usize).unwrap_or(0);
-    let mut rows = Vec::new();
-    for (index, row) in range.rows().enumerate().skip(1) {
-        let mut texts = vec![String::new(); first_col];
-        texts.extend(row.iter().map(|cell| cell_text(cell, cells)));
-        texts.resize(width, String::new());
-        if texts.iter().all(String::is_empty) {
-            continue;
-        }
-        if rows.len() == max_rows {
-            return Err(refusals.too_many);
-        }
-        rows.push((first_row + index + 1, texts));
+    let refusals = *refusals;
+    let _turn = READING.acquire().await.map_err(|_| refusals.not_xlsx)?;
+    let bytes = bytes.to_vec();
+    let read = tokio::task::spawn_blocking(move || sheet::data_rows(&bytes, width, max_rows, cells));
+    match read.await.map_err(|_| refusals.not_xlsx)? {
+        Ok(rows) if rows.is_empty() => Err(refusals.empty),
+        Ok(rows) => Ok(rows),
+        Err(budget::Refused::Unreadable) => Err(refusals.not_xlsx),
+        Err(budget::Refused::Empty) => Err(refusals.empty),
+        Err(budget::Refused::TooMany) => Err(refusals.too_many),
+        Err(budget::Refused::Limit(message)) => Err(message),
     }
-    if rows.is_empty() { Err(refusals.empty) } else { Ok(rows) }
 }
 
 /// One table of a project's export (`backup`), produced by the area that owns its rows: the file it becomes
@@ -200,9 +213,11 @@ mod tests {
     #[test]
     fn cells_become_form_text() {
         let cells = Cells { date: serial_day, yes_no: ["是", "否"] };
-        assert_eq!(cell_text(&Data::Float(13800138000.0), cells), "13800138000");
-        assert_eq!(cell_text(&Data::Float(350.5), cells), "350.5");
-        assert_eq!(cell_text(&Data::Bool(true), cells), "是");
+        assert_eq!(cell_text(&Value::Number(13800138000.0), cells), "13800138000");
+        assert_eq!(cell_text(&Value::Number(350.5), cells), "350.5");
+        assert_eq!(cell_text(&Value::Bool(true), cells), "是");
+        assert_eq!(cell_text(&Value::Date(45_352.0), cells), "2024-03-01");
+        assert_eq!(cell_text(&Value::Text(" 张三 ".into()), cells), "张三");
         assert_eq!(serial_day(45_352.0).as_deref(), Some("2024-03-01"));
         assert_eq!(serial_moment(45_352.5).as_deref(), Some("2024-03-01 12:00:00"));
     }
