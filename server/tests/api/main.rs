@@ -47,6 +47,7 @@ mod special;
 mod staff;
 mod submit;
 mod teams;
+mod topup;
 mod twoserver;
 mod units;
 mod units_info;
