@@ -183,9 +183,8 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   const deductedDays = Number(await deductedRow.locator('td').nth(2).innerText())
   const deductedPayable = fen(await deductedRow.locator('td').nth(6).innerText())
   expect(deductedPayable).toBe(deductedDays * dailyFen(DEDUCTED))
-  // The month's working days on China's calendar (holidays and 调休), as 工资核查 counts them.
-  const WORKING_DAYS = (await builderCall<{ workingDays: number }>(page, 'GET', '/builder/calendar/v1/Calendar/month', { month: PREV })).workingDays
-  const minimum = halfUp(MINIMUM_MONTHLY_FEN * Math.min(deductedDays, WORKING_DAYS), WORKING_DAYS)
+  // A day wage is owed the daily minimum (the monthly minimum ÷ 21.75) for every day the line pays.
+  const minimum = halfUp(MINIMUM_MONTHLY_FEN * deductedDays * 4, 87)
   const deductedNet = minimum - 12_345
   const deduction = deductedPayable - deductedNet
   await deductedRow.getByRole('button', { name: '修改' }).click()
@@ -261,7 +260,7 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await kind('实发低于最低工资标准')
   await expect(anomalies.locator('tbody tr.ant-table-row')).toHaveCount(1)
   await expect(rowOf(anomalies, demoName(DEDUCTED))).toContainText(
-    `出勤${Math.min(deductedDays, WORKING_DAYS)}天对应最低工资${yuan(minimum)}元，实发${yuan(deductedNet)}元`,
+    `计薪${deductedDays}天对应最低工资${yuan(minimum)}元（日薪：${yuan(MINIMUM_MONTHLY_FEN)}元 ÷ 21.75 × ${deductedDays}天 = ${yuan(minimum)}元），实发${yuan(deductedNet)}元`,
   )
   await shot(page, testInfo, '08-check-below-minimum')
   await kind('有考勤未列入工资表')

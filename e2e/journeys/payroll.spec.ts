@@ -366,8 +366,8 @@ test('a month paid exactly once: night shift, transfer, a paid sheet, a suppleme
   expect(nightA.net + nightB.net + refreshed.net).toBe((daysInA + daysInB + 2) * DAILY_FEN)
   await shot(page, testInfo, '08-sheets-paid')
 
-  // A paid day set absent on 考勤表: the server says the attendance stays and the pay would be taken back on
-  // the next sheet, and asks; 取消 changes nothing.
+  // A paid day set absent on 考勤表: the server says the pay would be taken back on the next sheet, and asks;
+  // 取消 changes nothing.
   const paidDay = DAY_SHIFTS[0]
   const cells = await attendanceOf(page, NIGHT)
   await cells(paidDay).click()
@@ -375,13 +375,32 @@ test('a month paid exactly once: night shift, transfer, a paid sheet, a suppleme
   await page.getByTestId('correct-reason').fill('误刷卡，当天未进场')
   await page.getByTestId('correct-save').click()
   const ask = confirmDialog(page)
-  await expect(ask).toContainText(`${date(paidDay)} 已计入已确认的${MONTH} 工资表，考勤不再修改；确认后该日工资400.00元将在该工人的下一张工资表中扣回`)
+  await expect(ask).toContainText(`${date(paidDay)} 已计入已确认的${MONTH} 工资表；确认后该日改为缺勤，该日工资400.00元将在该工人的下一张工资表中扣回`)
   await page.waitForTimeout(400) // the confirm's zoom-in
   await shot(page, testInfo, '09-paid-day-absent-asks')
   await button(ask, '取消').click()
   await expect(ask).toHaveCount(0)
   await page.keyboard.press('Escape')
   await expect(cells(paidDay)).toHaveText('√')
+  // Each paid day names the sheet that paid it (issue 28); confirmed, the day is absent on 考勤表 with its
+  // take-back beside it, waiting for the worker's next sheet.
+  await expect(cells(paidDay)).toHaveAttribute('title', new RegExp(`已计入 ${MONTH} ${TEAM_A} 工资表（#\\d+，已发放）`))
+  await cells(paidDay).click()
+  await page.getByTestId('correct-reason').fill('误刷卡，当天未进场')
+  await page.getByTestId('correct-save').click()
+  await button(confirmDialog(page), '确认扣回').click()
+  await expect(toast(page, '已改为缺勤，该日工资将在该工人的下一张工资表中扣回')).toBeVisible()
+  await expect(cells(paidDay)).toHaveText('缺')
+  await expect(cells(paidDay)).toHaveAttribute('data-taken-back', '1')
+  await expect(cells(paidDay)).toHaveAttribute('title', /后改为缺勤：该日工资 400\.00 元待在该工人的下一张工资表中扣回/)
+  await expect(cells(DAY_SHIFTS[1])).toHaveAttribute('data-paid-by', /^\d+$/)
+  await cells(paidDay).click()
+  await expect(page.getByTestId('correct-form')).toContainText(`${date(paidDay)}，当前：缺勤（已手工修正）`)
+  await expect(page.getByTestId('correct-paid')).toContainText(`已由 ${MONTH} ${TEAM_A} 工资表`)
+  await shot(page, testInfo, '09-paid-and-taken-back-days')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('correct-form')).toHaveCount(0)
+  await shot(page, testInfo, '09-attendance-grid-paid-green-taken-back-orange')
 
   await page.goto('/special/water')
   const flows = page.getByTestId('water-table').locator('tbody tr.ant-table-row')

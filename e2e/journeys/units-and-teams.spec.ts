@@ -4,7 +4,7 @@
  * workers is covered by the Rust tests: this branch has no worker registration yet.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, loginAsDemo, OK, shot, toast } from './support';
+import { expect, test, loginAsDemo, OK, PDF, shot, toast, upload } from './support';
 
 const UNIT = '河南锦绣装饰工程有限公司';
 /** A valid GB 32100 code no demo company has. */
@@ -42,11 +42,15 @@ test('the builder adds a subcontractor and a team, then the unit exits', async (
   await expect(info.getByText('郑州市金水区城市建设投资有限公司')).toBeVisible();
   await info.getByTestId('guarantee-change').click();
   await page.getByTestId('guarantee-deposit').fill('180');
+  await upload(page, 'guarantee-file', { ...PDF, name: '履约保函2027.pdf' });
   await page.getByTestId('guarantee-reason').fill('保函续期，金额调整');
   await page.getByTestId('guarantee-save').click();
   await expect(toast(page, '变更已提交，已通知监管部门')).toBeVisible();
+  // The file shows by the name it was uploaded with, never by its stored name.
+  await expect(info.getByTestId('guarantee-file-shown').getByRole('link')).toHaveText(/履约保函2027\.pdf/);
   const change = info.getByTestId('guarantee-changes').locator('tr').filter({ hasText: '保函续期，金额调整' });
   await expect(change).toContainText('180万元');
+  await expect(change).toContainText('履约保函2027.pdf');
   await expect(change).toContainText('未阅');
   await shot(page, testInfo, '00-guarantee-changed');
 

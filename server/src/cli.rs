@@ -183,10 +183,12 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Backup { file } => {
+            crate::backup::archive::remove_on_interrupt();
             println!("{}", crate::backup::archive::backup(&config, &file).await?);
             Ok(())
         }
         Command::Restore { file, force } => {
+            crate::backup::archive::remove_on_interrupt();
             println!("{}", crate::backup::archive::restore(&config, &file, force).await?);
             Ok(())
         }

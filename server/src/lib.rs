@@ -389,6 +389,30 @@ mod tests {
         assert!(outside.is_empty(), "SQL outside a repository (move it to the area's repo.rs): {outside:#?}");
     }
 
+    /// Text goes into a workbook only through `spreadsheet::write_text`, which keeps text that begins like a
+    /// formula from ever becoming one (issue 29 finding 7); the writer's own text calls are used nowhere else.
+    #[test]
+    fn only_the_spreadsheet_module_writes_workbook_text() {
+        const WRITES: [&str; 4] = [".write_string(", ".write_string_with_format(", ".write(", ".write_with_format("];
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        let mut outside = Vec::new();
+        for file in files {
+            let relative = file.strip_prefix(&src).unwrap();
+            let text = std::fs::read_to_string(&file).unwrap();
+            if relative == Path::new("spreadsheet.rs") || !text.contains("rust_xlsxwriter") {
+                continue;
+            }
+            for (number, line) in code_of(&text).lines().enumerate() {
+                if WRITES.iter().any(|write| line.contains(write)) {
+                    outside.push(format!("{}:{}: {}", relative.display(), number + 1, line.trim()));
+                }
+            }
+        }
+        assert!(outside.is_empty(), "workbook text written around spreadsheet::write_text: {outside:#?}");
+    }
+
     /// Another area's tables are reached through its service, never its repository.
     #[test]
     fn no_area_calls_another_areas_repository() {

@@ -6,7 +6,7 @@ use std::io::Cursor;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use calamine::{Data, Reader, Xlsx, open_workbook_from_rs};
-use rust_xlsxwriter::{Format, Workbook, XlsxError};
+use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
 use time::{Date, Duration, Month, PrimitiveDateTime, Time};
 
 use crate::db::TextRows;
@@ -38,6 +38,34 @@ pub fn xlsx_error(error: XlsxError) -> anyhow::Error {
 
 pub fn header_format() -> Format {
     Format::new().set_bold().set_background_color("#DDEBF7")
+}
+
+/// Text a spreadsheet reads as a formula once the cell is edited: OWASP's list for CSV injection.
+fn formula_like(text: &str) -> bool {
+    text.starts_with(['=', '+', '-', '@', '\t', '\r'])
+}
+
+/// Writes `text` as a text cell that never becomes a formula. A text cell of an .xlsx is no formula as
+/// written, but Excel and WPS parse it afresh when the cell is edited; text that begins like a formula
+/// therefore gets Excel's quote prefix — the format flag Excel itself sets when one types a leading `'` — so
+/// it is shown and read back unchanged and stays text when edited. Every workbook the server writes puts
+/// its text through here (`lib.rs`: `only_the_spreadsheet_module_writes_workbook_text`).
+pub fn write_text<'a>(
+    sheet: &'a mut Worksheet,
+    row: u32,
+    column: u16,
+    text: impl AsRef<str>,
+    format: Option<&Format>,
+) -> Result<&'a mut Worksheet, XlsxError> {
+    let text = text.as_ref();
+    match (formula_like(text), format) {
+        (true, format) => {
+            let quoted = format.cloned().unwrap_or_default().set_quote_prefix();
+            sheet.write_string_with_format(row, column, text, &quoted)
+        }
+        (false, Some(format)) => sheet.write_string_with_format(row, column, text, format),
+        (false, None) => sheet.write_string(row, column, text),
+    }
 }
 
 /// How a workbook's typed cells read where the areas differ: a date cell (an Excel serial number, 1900
@@ -154,11 +182,11 @@ impl Table {
         let sheet = workbook.add_worksheet();
         let header = header_format();
         for (column, name) in self.data.columns.iter().enumerate() {
-            sheet.write_string_with_format(0, column as u16, name, &header).map_err(xlsx_error)?;
+            write_text(sheet, 0, column as u16, name, Some(&header)).map_err(xlsx_error)?;
         }
         for (index, row) in self.data.rows.iter().enumerate() {
             for (column, text) in row.iter().enumerate() {
-                sheet.write_string(index as u32 + 1, column as u16, text).map_err(xlsx_error)?;
+                write_text(sheet, index as u32 + 1, column as u16, text, None).map_err(xlsx_error)?;
             }
         }
         workbook.save_to_buffer().map_err(xlsx_error)
@@ -177,5 +205,15 @@ mod tests {
         assert_eq!(cell_text(&Data::Bool(true), cells), "是");
         assert_eq!(serial_day(45_352.0).as_deref(), Some("2024-03-01"));
         assert_eq!(serial_moment(45_352.5).as_deref(), Some("2024-03-01 12:00:00"));
+    }
+
+    #[test]
+    fn text_beginning_like_a_formula_is_marked() {
+        for text in ["=1+1", "+86 138", "-300.00", "@SUM(A1)", "\tx", "\rx"] {
+            assert!(formula_like(text), "{text:?}");
+        }
+        for text in ["张三", "1=1", " =1", "", "'=1"] {
+            assert!(!formula_like(text), "{text:?}");
+        }
     }
 }

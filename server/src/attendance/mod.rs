@@ -9,6 +9,7 @@ pub mod demo;
 pub mod device_api;
 pub mod import;
 pub mod ingest;
+pub mod paid;
 pub mod repo;
 pub mod rules;
 pub mod service;
@@ -221,7 +222,9 @@ async fn record_import(
 }
 
 /// The monthly attendance sheet (`month=YYYY-MM`, this month by default): one row per worker on the
-/// roster that month, the days with attendance, days attended and hours; paginated by worker.
+/// roster that month, the days with attendance, days attended and hours; paginated by worker. `paidDays`:
+/// the page's days that wage lines hold, each with its sheet and, for a paid day corrected to absent, the
+/// take-back and the sheet taking it back.
 #[utoipa::path(get, path = "/builder/attendance/v1/Sheet/month", tag = "attendance",
     params(("X-Token" = String, Header, description = "session token"), SheetQuery),
     responses((status = 200, body = Envelope<AttendanceSheet>)))]
@@ -230,7 +233,12 @@ async fn sheet_month(
     current: CurrentAccount,
     Params(query): Params<SheetQuery>,
 ) -> ApiResult<AttendanceSheet> {
-    Ok(ok(service::sheet(&state.db, &current, &query).await?))
+    let mut sheet = service::sheet(&state.db, &current, &query).await?;
+    // Composed here, not in the service: the wage area reads attendance, so attendance's reads never call it.
+    let workers: Vec<i64> = sheet.list.iter().map(|row| row.worker_id).collect();
+    let (first, last) = (format!("{}-01", sheet.month), format!("{}-{:02}", sheet.month, sheet.days_in_month));
+    sheet.paid_days = crate::wage::service::paid_days(&state.db, sheet.project_id, &workers, &first, &last).await?;
+    Ok(ok(sheet))
 }
 
 /// The monthly sheet's filters, every worker (at most 20,000), as .xlsx.

@@ -587,23 +587,21 @@ pub struct Correction<'a> {
     pub now: i64,
 }
 
-/// Sets the worker's day by hand (manual = TRUE), keeps the correction and logs it, in one transaction.
-pub async fn correct_day(db: &Db, correction: &Correction<'_>, entry: &Entry<'_>) -> sqlx::Result<()> {
+/// Sets the worker's day by hand (manual = TRUE), keeps the correction and logs it, inside `tx`.
+pub async fn correct_day_in(tx: &mut Tx, correction: &Correction<'_>, entry: &Entry<'_>) -> sqlx::Result<()> {
     let upsert = "INSERT INTO attendance_days (project_id, worker_id, day, first_at, last_at, punches, minutes, attended, manual) \
                   VALUES ($1, $2, $3, 0, 0, 0, 0, $4, TRUE) \
                   ON CONFLICT (project_id, worker_id, day) DO UPDATE SET attended = excluded.attended, manual = TRUE";
     let keep = "INSERT INTO attendance_corrections (project_id, worker_id, day, attended, reason, account_id, account_name, created_at) \
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
-    on_db!(db, pool => {
-        let mut tx = pool.begin().await?;
+    on_tx!(tx, conn => {
         sqlx::query(upsert).bind(correction.project_id).bind(correction.worker_id).bind(correction.day).bind(correction.attended)
-            .execute(&mut *tx).await?;
+            .execute(&mut **conn).await?;
         sqlx::query(keep).bind(correction.project_id).bind(correction.worker_id).bind(correction.day).bind(correction.attended)
             .bind(correction.reason).bind(correction.account_id).bind(correction.account_name).bind(correction.now)
-            .execute(&mut *tx).await?;
-        record_in_tx!(tx, entry)?;
-        tx.commit().await
-    })
+            .execute(&mut **conn).await?;
+    });
+    crate::oplog::record_in(tx, entry).await
 }
 
 /// The attended days (worker, `YYYY-MM-DD`) of the project from `first` to `last`. The wage area pairs each

@@ -13,7 +13,7 @@ pub use super::repo::{DeviceAuth, PunchKey};
 use super::rules::{self, Directions, Rules, Stay};
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::domain::dates::parse_date;
 use crate::domain::mask::masked;
@@ -22,6 +22,7 @@ use crate::extract::sent;
 use crate::oplog::{self, Entry};
 use crate::paging::{Page, Paged};
 use crate::scope::{self, ReadScope};
+use crate::wage::service as wage;
 
 pub const MSG_KIND: &str = "请选择设备类型";
 pub const MSG_SERIAL: &str = "设备序列号应为1-32位字母、数字、-或_";
@@ -819,10 +820,13 @@ pub struct AttendanceSheetRow {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AttendanceSheet {
+    pub project_id: i64,
     /// `YYYY-MM`.
     pub month: String,
     pub days_in_month: u8,
     pub list: Vec<AttendanceSheetRow>,
+    /// The page's days that wage lines hold (the wage area's facts, added by the handler).
+    pub paid_days: Vec<super::paid::AttendancePaidDay>,
     pub total: i64,
     pub page: i64,
     pub limit: i64,
@@ -942,9 +946,11 @@ pub async fn sheet(db: &Db, current: &CurrentAccount, query: &SheetQuery) -> Res
         .map(|row| AttendanceSheetRow { id_number: masked(&row.id_number), ..row })
         .collect();
     Ok(AttendanceSheet {
+        project_id: request.filter.project_id,
         month: format!("{:04}-{:02}", request.first.year(), request.first.month() as u8),
         days_in_month: request.last.day(),
         list,
+        paid_days: Vec::new(),
         total,
         page: page.page,
         limit: page.limit,
@@ -1009,32 +1015,28 @@ pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &Correct
     let name = repo::roster_worker(db, project_id, worker_id).await?.ok_or_else(missing)?;
     let day_text = day.to_string();
     // Marking a day absent only takes pay away, so it stays allowed anywhere (it cleans up old data too).
+    let mut take_back = None;
     if attended {
         let stays: Vec<Stay> =
             repo::stays(db, project_id, &[worker_id]).await?.into_iter().map(|(_, stay)| stay).collect();
         if !rules::inside_any(&stays, &day_text) {
             return Err(ApiError::refused(rules::msg_outside(&day_text, &stays, "补记出勤")));
         }
-    }
-    // A day already on a confirmed sheet keeps its attendance; its pay is taken back instead (issue 11 item 2).
-    if !attended {
+        wage::refuse_attending_taken_back(db, project_id, worker_id, &day_text).await?;
+    } else {
+        // A day on a confirmed sheet becomes absent with its pay taken back on the worker's next sheet, once
+        // the clerk has confirmed (issue 11 item 2), so that every count of attended days follows (issue 28).
         let confirmed = sent(&form.confirmed) == "1";
-        if let crate::wage::service::Absence::TakenBack = crate::wage::service::absence(
-            db,
-            current,
-            ip,
-            project_id,
-            worker_id,
-            day,
-            &format!("{name}：{reason}"),
-            confirmed,
-        )
-        .await?
+        let reason = format!("{name}：{reason}");
+        if let wage::Absence::TakeBack(back) = wage::absence(db, project_id, worker_id, day, &reason, confirmed).await?
         {
-            return Ok(());
+            take_back = Some(back);
         }
     }
-    let detail = format!("{name} {day_text} 修正为{}，原因：{reason}", if attended { "出勤" } else { "缺勤" });
+    let taken = take_back.as_ref().map_or(String::new(), |back| {
+        format!("（该日已计发，工资{}元在下一张工资表扣回）", crate::wage::money::yuan(back.amount_fen))
+    });
+    let detail = format!("{name} {day_text} 修正为{}，原因：{reason}{taken}", if attended { "出勤" } else { "缺勤" });
     let correction = repo::Correction {
         project_id,
         worker_id,
@@ -1045,15 +1047,16 @@ pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &Correct
         account_name: &current.account.name,
         now: clock::now(),
     };
-    repo::correct_day(
-        db,
-        &correction,
-        &logged_by(current, ip)
-            .action("修正考勤")
-            .on("attendance_day", format!("{worker_id}:{day_text}"))
-            .detail(detail),
-    )
-    .await?;
+    let entry = logged_by(current, ip)
+        .action("修正考勤")
+        .on("attendance_day", format!("{worker_id}:{day_text}"))
+        .detail(detail);
+    let mut tx = Tx::begin(db).await?;
+    if let Some(back) = &take_back {
+        wage::record_take_back(&mut tx, back, current, ip).await?;
+    }
+    repo::correct_day_in(&mut tx, &correction, &entry).await?;
+    tx.commit().await?;
     Ok(())
 }
 

@@ -4,7 +4,7 @@ use rust_xlsxwriter::{Format, Workbook};
 
 use super::service::AttendanceSheetRow;
 pub use crate::spreadsheet::CONTENT_TYPE;
-use crate::spreadsheet::{self, Cells, Refusals, header_format, xlsx_error};
+use crate::spreadsheet::{self, Cells, Refusals, header_format, write_text, xlsx_error};
 
 pub const MSG_NOT_XLSX: &str = "请上传.xlsx格式的考勤文件";
 pub const MSG_EMPTY: &str = "文件中没有考勤数据";
@@ -28,9 +28,9 @@ pub fn template() -> anyhow::Result<Vec<u8>> {
         let col = col as u16;
         sheet.set_column_width(col, if col == 0 { 12 } else { 26 }).map_err(xlsx_error)?;
         sheet.set_column_format(col, &text).map_err(xlsx_error)?;
-        sheet.write_string_with_format(0, col, *title, &header_format()).map_err(xlsx_error)?;
+        write_text(sheet, 0, col, *title, Some(&header_format())).map_err(xlsx_error)?;
         for (row, example) in examples.iter().enumerate() {
-            sheet.write_string_with_format(row as u32 + 1, col, example[col as usize], &text).map_err(xlsx_error)?;
+            write_text(sheet, row as u32 + 1, col, example[col as usize], Some(&text)).map_err(xlsx_error)?;
         }
     }
     workbook.save_to_buffer().map_err(xlsx_error)
@@ -69,23 +69,23 @@ pub fn export_sheet(month: &str, days: u8, rows: &[AttendanceSheetRow]) -> anyho
     let header = header_format();
     let fixed = ["姓名", "身份证号", "所属单位", "班组"];
     for (col, title) in fixed.iter().enumerate() {
-        sheet.write_string_with_format(0, col as u16, *title, &header).map_err(xlsx_error)?;
+        write_text(sheet, 0, col as u16, *title, Some(&header)).map_err(xlsx_error)?;
     }
     sheet.set_column_width(1, 22).map_err(xlsx_error)?;
     sheet.set_column_width(2, 26).map_err(xlsx_error)?;
     for day in 1..=days {
         let col = 3 + day as u16;
         sheet.set_column_width(col, 4).map_err(xlsx_error)?;
-        sheet.write_string_with_format(0, col, day.to_string(), &header).map_err(xlsx_error)?;
+        write_text(sheet, 0, col, day.to_string(), Some(&header)).map_err(xlsx_error)?;
     }
     let totals = 4 + days as u16;
-    sheet.write_string_with_format(0, totals, "出勤天数", &header).map_err(xlsx_error)?;
-    sheet.write_string_with_format(0, totals + 1, "工时(小时)", &header).map_err(xlsx_error)?;
+    write_text(sheet, 0, totals, "出勤天数", Some(&header)).map_err(xlsx_error)?;
+    write_text(sheet, 0, totals + 1, "工时(小时)", Some(&header)).map_err(xlsx_error)?;
     sheet.set_freeze_panes(1, 4).map_err(xlsx_error)?;
     for (index, line) in rows.iter().enumerate() {
         let row = index as u32 + 1;
         for (col, value) in [&line.name, &line.id_number, &line.unit_name, &line.team_name].iter().enumerate() {
-            sheet.write_string(row, col as u16, value.as_str()).map_err(xlsx_error)?;
+            write_text(sheet, row, col as u16, value.as_str(), None).map_err(xlsx_error)?;
         }
         for cell in &line.cells {
             let mark = match (cell.attended, cell.manual) {
@@ -96,10 +96,10 @@ pub fn export_sheet(month: &str, days: u8, rows: &[AttendanceSheetRow]) -> anyho
                 (true, true) => "补",
                 (false, true) => "缺",
             };
-            sheet.write_string(row, 3 + cell.day as u16, mark).map_err(xlsx_error)?;
+            write_text(sheet, row, 3 + cell.day as u16, mark, None).map_err(xlsx_error)?;
         }
         sheet.write_number(row, totals, line.attended_days as f64).map_err(xlsx_error)?;
-        sheet.write_string(row, totals + 1, &line.hours).map_err(xlsx_error)?;
+        write_text(sheet, row, totals + 1, &line.hours, None).map_err(xlsx_error)?;
     }
     workbook.save_to_buffer().map_err(xlsx_error)
 }

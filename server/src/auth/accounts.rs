@@ -52,6 +52,11 @@ pub async fn set_own_id_number(db: &Db, id: i64, id_number: &str) -> sqlx::Resul
     repo::set_own_id_number(db, id, id_number).await
 }
 
+/// The bureau's correction of an approver's ID number, whatever is on file.
+pub async fn correct_id_number(db: &Db, id: i64, id_number: &str) -> sqlx::Result<bool> {
+    repo::correct_id_number(db, id, id_number).await
+}
+
 pub async fn set_name(db: &Db, id: i64, name: &str) -> sqlx::Result<()> {
     repo::update_name(db, id, name).await
 }

@@ -280,6 +280,11 @@ pub async fn set_own_id_number(db: &Db, id: i64, id_number: &str) -> sqlx::Resul
     Ok(execute!(db, sqlx::query(sql).bind(id).bind(id_number))? == 1)
 }
 
+pub async fn correct_id_number(db: &Db, id: i64, id_number: &str) -> sqlx::Result<bool> {
+    let sql = "UPDATE accounts SET id_number = $2 WHERE id = $1 AND kind = 'finance'";
+    Ok(execute!(db, sqlx::query(sql).bind(id).bind(id_number))? == 1)
+}
+
 pub async fn update_name(db: &Db, id: i64, name: &str) -> sqlx::Result<()> {
     execute!(db, sqlx::query("UPDATE accounts SET name = $2 WHERE id = $1").bind(id).bind(name))?;
     Ok(())

@@ -14,6 +14,8 @@ use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipWriter};
 
 use super::repo;
+use super::scratch::Scratch;
+pub use super::scratch::remove_on_interrupt;
 use crate::config::Config;
 use crate::db::Db;
 
@@ -69,10 +71,12 @@ fn files_under(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     Ok(found)
 }
 
-/// Writes the backup of `config`'s database and uploads to `target`. Answers a line for the operator.
+/// Writes the backup of `config`'s database and uploads to `target`. Answers a line for the operator. The
+/// database copy and the archive are written in a scratch directory beside `target`, which goes however the
+/// command ends (`scratch.rs`); the finished archive is renamed into place.
 pub async fn backup(config: &Config, target: &Path) -> anyhow::Result<String> {
     let db = Db::connect(&config.database_url).await?;
-    let work = tempdir(target)?;
+    let work = Scratch::in_folder(folder_of(target))?;
     let (entry, dump) = match &db {
         Db::Sqlite(_) => {
             let snapshot = work.join(SQLITE_ENTRY);
@@ -99,7 +103,7 @@ pub async fn backup(config: &Config, target: &Path) -> anyhow::Result<String> {
     db.close().await;
     let uploads = config.data_dir.join("uploads");
     let names = files_under(&uploads)?;
-    let partial = target.with_extension("part");
+    let partial = work.join("backup.zip.part");
     let mut zip = ZipWriter::new(File::create(&partial).with_context(|| format!("无法创建 {}", partial.display()))?)
         .set_auto_large_file();
     zip.start_file(ABOUT, options())?;
@@ -118,18 +122,15 @@ pub async fn backup(config: &Config, target: &Path) -> anyhow::Result<String> {
         std::io::copy(&mut File::open(uploads.join(name))?, &mut zip)?;
     }
     zip.finish()?.sync_all()?;
-    std::fs::rename(&partial, target)?;
-    let _ = std::fs::remove_dir_all(&work);
+    std::fs::rename(&partial, target).with_context(|| format!("无法写入 {}", target.display()))?;
+    drop(work);
     let size = std::fs::metadata(target)?.len();
     Ok(format!("备份完成：{}（数据库 {entry}，上传文件 {} 个，{size} 字节）", target.display(), names.len()))
 }
 
-/// A scratch folder beside `target` (same file system, removed after use).
-fn tempdir(target: &Path) -> anyhow::Result<PathBuf> {
-    let parent = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let dir = parent.join(format!(".wageguard-backup-{}", uuid::Uuid::new_v4().simple()));
-    std::fs::create_dir_all(&dir).with_context(|| format!("无法创建临时目录 {}", dir.display()))?;
-    Ok(dir)
+/// The folder a file is in ("." for a bare name).
+fn folder_of(file: &Path) -> &Path {
+    file.parent().filter(|parent| !parent.as_os_str().is_empty()).unwrap_or(Path::new("."))
 }
 
 /// Restores the backup `source` into `config`'s database and uploads directory: refused when either holds
@@ -163,7 +164,8 @@ pub async fn restore(config: &Config, source: &Path, force: bool) -> anyhow::Res
     if !empty && !force {
         bail!(MSG_NOT_EMPTY);
     }
-    let work = tempdir(&config.data_dir.join("restore"))?;
+    std::fs::create_dir_all(&config.data_dir)?;
+    let work = Scratch::in_folder(&config.data_dir)?;
     let dump = work.join(entry);
     std::io::copy(&mut archive.by_name(entry)?, &mut File::create(&dump)?)?;
     if postgres {
@@ -209,6 +211,6 @@ pub async fn restore(config: &Config, source: &Path, force: bool) -> anyhow::Res
         std::io::copy(&mut entry, &mut File::create(&path)?)?;
         restored += 1;
     }
-    let _ = std::fs::remove_dir_all(&work);
+    drop(work);
     Ok(format!("恢复完成：数据库 {entry}，上传文件 {restored} 个。请启动服务：wageguard serve"))
 }

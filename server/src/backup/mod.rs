@@ -1,10 +1,11 @@
 //! Data export and backup (数据导出备份, issue 16 item 5): a project's complete export as a .zip built in the
 //! background (`/builder/backup/v1/Export/{start,ajax_list,download}`; the regulator names its project with
-//! `projectId`), and the whole-site `wageguard backup` / `restore` (`archive.rs`). Handlers here, rules in
+//! `projectId`), and the whole-site `wageguard backup` / `restore` (`archive.rs`, its scratch directory `scratch.rs`). Handlers here, rules in
 //! `service.rs`, SQL in `repo.rs`.
 
 pub mod archive;
 pub mod repo;
+mod scratch;
 pub mod service;
 
 use axum::body::Body;

@@ -295,7 +295,7 @@ async fn photo(
         [
             (header::CONTENT_TYPE, HeaderValue::from_str(&content_type).map_err(|_| missing())?),
             (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
-            (header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=3600")),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
         ],
         bytes,
     )

@@ -23,6 +23,7 @@ use crate::message::service::{self as message, Kind, Outgoing};
 use crate::oplog::Entry;
 use crate::paging::{self, Page, Paged};
 use crate::project::service::{self as project, DirectoryFilter};
+use crate::upload::service::NamedFile;
 use crate::wage::money::{parse_yuan, yuan};
 use crate::{calendar, scope, upload};
 
@@ -579,24 +580,6 @@ pub struct LeadIdQuery {
     pub id: Option<String>,
 }
 
-/// A file of a step.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct LeadFile {
-    /// The name it was uploaded with.
-    pub name: String,
-    pub url: String,
-    /// A picture to show as one; anything else (a PDF) is a file to open.
-    pub image: bool,
-}
-
-/// Feedback stored before its type was kept has none: its name (then the stored one) tells.
-fn is_image(content_type: &str, name: &str) -> bool {
-    match content_type {
-        "" => upload::kind::extension(name).is_some_and(|ext| matches!(ext.as_str(), "jpg" | "jpeg" | "png" | "gif")),
-        _ => content_type.starts_with("image/"),
-    }
-}
-
 /// One step of a lead's history.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -609,7 +592,7 @@ pub struct LeadStep {
     pub remark: String,
     /// `YYYY-MM-DD HH:MM:SS`.
     pub time: String,
-    pub files: Vec<LeadFile>,
+    pub files: Vec<NamedFile>,
 }
 
 /// A lead with its description, the bureau's answer and its history.
@@ -639,11 +622,7 @@ fn history(steps: Vec<StepRow>, files: Vec<FileRow>) -> Vec<LeadStep> {
             files: files
                 .iter()
                 .filter(|file| file.step_id == step.id)
-                .map(|file| LeadFile {
-                    image: is_image(&file.content_type, &file.original_name),
-                    name: file.original_name.clone(),
-                    url: file.url.clone(),
-                })
+                .map(|file| NamedFile::new(file.original_name.clone(), file.url.clone(), &file.content_type))
                 .collect(),
             actor: step.actor,
             action: step.action,

@@ -266,7 +266,8 @@ pub async fn photo_attached(db: &Db, device_id: i64, worker_id: i64, punched_at:
 
 // ---------------------------------------------------------------- strangers
 
-/// An unregistered serial knocked; a new one is listed while fewer than `cap` are.
+/// An unregistered serial knocked. A new one is listed, and the list keeps it and the `cap` - 1 others heard
+/// from most recently.
 pub async fn stranger_knocked(db: &Db, serial: &str, info: &str, now: i64, cap: i64) -> sqlx::Result<()> {
     let sql = "UPDATE iclock_strangers SET last_seen_at = $2, contacts = contacts + 1, \
                info = CASE WHEN $3 = '' THEN info ELSE $3 END WHERE serial = $1";
@@ -274,8 +275,13 @@ pub async fn stranger_knocked(db: &Db, serial: &str, info: &str, now: i64, cap: 
         return Ok(());
     }
     let sql = "INSERT INTO iclock_strangers (serial, first_seen_at, last_seen_at, contacts, info) \
-               SELECT $1, $2, $2, 1, $3 WHERE (SELECT COUNT(*) FROM iclock_strangers) < $4 ON CONFLICT (serial) DO NOTHING";
-    crate::execute!(db, sqlx::query(sql).bind(serial).bind(now).bind(info).bind(cap)).map(drop)
+               VALUES ($1, $2, $2, 1, $3) ON CONFLICT (serial) DO NOTHING";
+    if crate::execute!(db, sqlx::query(sql).bind(serial).bind(now).bind(info))? == 0 {
+        return Ok(());
+    }
+    let sql = "DELETE FROM iclock_strangers WHERE serial <> $1 AND serial NOT IN \
+               (SELECT serial FROM iclock_strangers WHERE serial <> $1 ORDER BY last_seen_at DESC, serial LIMIT $2)";
+    crate::execute!(db, sqlx::query(sql).bind(serial).bind(cap - 1)).map(drop)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]

@@ -37,7 +37,7 @@ const RAW_KEPT_BYTES: usize = 256 * 1024;
 const FAILURES_KEPT: usize = 200;
 /// Uploads, answered commands and unregistered serials are kept this long.
 pub const KEPT_SECONDS: i64 = 7 * 86_400;
-/// Unregistered serials listed at most (a flood of made-up serials stops being recorded there).
+/// Unregistered serials kept at most: a flood of made-up serials pushes out the oldest, never grows the list.
 const STRANGERS_KEPT: i64 = 500;
 
 pub const MSG_SERIAL: &str = "缺少或错误的设备序列号（SN）";
@@ -70,7 +70,8 @@ impl From<sqlx::Error> for Refusal {
 }
 
 /// The registered, enabled iclock terminal `serial`, now heard from. An unregistered serial is listed for
-/// the clerks to adopt (`info`: what its handshake said of itself).
+/// the clerks to adopt (`info`: what its handshake said of itself), as plain serial and version text only:
+/// anyone may knock, and the list is shown to every project's clerks.
 async fn terminal(db: &Db, serial: &str, info: &str) -> Result<DeviceAuth, Refusal> {
     if !attendance::valid_serial(serial) {
         return Err(Refusal::NoSerial);
@@ -78,7 +79,7 @@ async fn terminal(db: &Db, serial: &str, info: &str) -> Result<DeviceAuth, Refus
     let now = clock::now();
     let device = attendance::device_by_serial(db, serial).await?;
     let Some(device) = device.filter(|device| device.protocol == Protocol::Iclock.as_str()) else {
-        repo::stranger_knocked(db, serial, info, now, STRANGERS_KEPT).await?;
+        repo::stranger_knocked(db, serial, version_text(info), now, STRANGERS_KEPT).await?;
         return Err(Refusal::Unknown);
     };
     if !device.enabled {
@@ -86,6 +87,13 @@ async fn terminal(db: &Db, serial: &str, info: &str) -> Result<DeviceAuth, Refus
     }
     attendance::heard_from(db, device.id, now).await?;
     Ok(device)
+}
+
+/// A push version as terminals send it (`2.4.1`); '' for any other text.
+fn version_text(text: &str) -> &str {
+    let plain = (1..=16).contains(&text.len())
+        && text.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'));
+    if plain { text } else { "" }
 }
 
 /// `GET /iclock/cdata?SN=…&options=all`: the option block, resuming each log after the stamp stored.

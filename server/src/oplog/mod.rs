@@ -83,6 +83,8 @@ pub struct Line {
     pub target_type: String,
     pub target_id: String,
     pub detail: String,
+    /// The client address the change came from.
+    pub ip: String,
     pub created_at: i64,
 }
 

@@ -67,7 +67,7 @@ pub async fn for_targets(
         .join(" OR ");
     let count_sql = format!("SELECT COUNT(*) FROM operation_log WHERE {clause}");
     let sql = format!(
-        "SELECT id, account_name, action, target_type, target_id, detail, created_at FROM operation_log WHERE {clause} \
+        "SELECT id, account_name, action, target_type, target_id, detail, ip, created_at FROM operation_log WHERE {clause} \
          ORDER BY id DESC LIMIT ${} OFFSET ${}",
         2 * targets.len() + 1,
         2 * targets.len() + 2

@@ -4,6 +4,8 @@
 //! `/finance/project/v1/orders/{Verifyphonenumber,Veritestalter}`. The meaning given to each call is in
 //! docs/decisions.md "Finance approver accounts". Handlers here, rules in `service.rs`, SQL in `repo.rs`.
 
+mod correction;
+mod history;
 pub mod repo;
 pub mod service;
 
@@ -15,7 +17,7 @@ use utoipa_axum::routes;
 
 use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiResult, Envelope, ok, ok_with};
-use crate::extract::{ClientIp, Params};
+use crate::extract::{ClientIp, Params, QueryParams};
 use crate::paging::Paged;
 use crate::state::AppState;
 use service::{
@@ -28,6 +30,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(project_name))
         .routes(routes!(examine))
+        .routes(routes!(approver_log))
+        .routes(routes!(correct_id_number))
         .routes(routes!(information))
         .routes(routes!(set_account))
         .routes(routes!(open))
@@ -79,6 +83,37 @@ async fn examine(
     Params(query): Params<PropertyListQuery>,
 ) -> ApiResult<Paged<PropertyApproverLine>> {
     Ok(ok(service::list(&state, &current, &query).await?))
+}
+
+/// Who configured the project's approvers (配置记录): every change to its finance accounts, newest first, with
+/// the account that made it, when and from which address. Builder: its own project; regulator: `projectId`;
+/// finance → 403.
+#[utoipa::path(get, path = "/builder/project/v1/project/Approverlog", tag = "property",
+    params(("X-Token" = String, Header, description = "session token"), history::ApproverLogQuery),
+    responses((status = 200, body = Envelope<Paged<history::ApproverLogLine>>)))]
+async fn approver_log(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    QueryParams(query): QueryParams<history::ApproverLogQuery>,
+) -> ApiResult<Paged<history::ApproverLogLine>> {
+    Ok(ok(history::history(&state.db, &current, &query).await?))
+}
+
+/// The bureau corrects an approver's ID number (`id`, `idnumber`, a `reason` up to 200 characters): a
+/// regulator (审核 or 管理员) of the project's district only; the approver enters it himself otherwise. Logged
+/// in the approver's configuration history.
+#[utoipa::path(post, path = "/builder/project/v1/project/Correctidnumber", tag = "property",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = correction::IdCorrectionForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn correct_id_number(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<correction::IdCorrectionForm>,
+) -> ApiResult<Option<String>> {
+    correction::correct(&state.db, &current, &ip, &form).await?;
+    Ok(ok_with(None, "身份证号码已更正"))
 }
 
 /// One approver for the edit form (ID number masked 6 + 4). Another project's approver → 404.

@@ -59,6 +59,12 @@ pub async fn id_number_taken(db: &Db, project_id: i64, id_number: &str, except_i
     Ok(count > 0)
 }
 
+/// Every approver the project has had (disabled ones too): id, login account and name.
+pub async fn all(db: &Db, project_id: i64) -> sqlx::Result<Vec<(i64, String, String)>> {
+    let sql = "SELECT id, username, name FROM accounts WHERE kind = 'finance' AND project_id = $1 ORDER BY id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await)
+}
+
 /// The ids of the project's enabled approvers (who are told of an order to approve).
 pub async fn enabled_ids(db: &Db, project_id: i64) -> sqlx::Result<Vec<i64>> {
     let sql = "SELECT id FROM accounts WHERE kind = 'finance' AND project_id = $1 AND disabled = FALSE ORDER BY id";

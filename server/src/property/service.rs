@@ -51,11 +51,11 @@ pub const MSG_ID_ON_FILE: &str = "身份证号码已登记，如需更正请联�
 pub const PASSWORD_DELIVERY: &str =
     "初始密码由系统随机生成，以短信发送到财务审批人本人手机，项目人员看不到；首次登录须修改密码并登记本人身份证号码。";
 
-fn parse_id(value: &Option<String>) -> Result<i64, ApiError> {
+pub(super) fn parse_id(value: &Option<String>) -> Result<i64, ApiError> {
     sent(value).parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::refused(MSG_ID_PARAM))
 }
 
-fn mask_id_number(number: &str) -> String {
+pub(super) fn mask_id_number(number: &str) -> String {
     let chars: Vec<char> = number.chars().collect();
     if chars.len() < 10 {
         return number.to_owned();
@@ -76,7 +76,7 @@ fn parse_name(value: &Option<String>) -> Result<String, ApiError> {
     Ok(PersonName::parse(name)?.as_str().to_owned())
 }
 
-fn parse_id_number(value: &Option<String>) -> Result<IdNumber, ApiError> {
+pub(super) fn parse_id_number(value: &Option<String>) -> Result<IdNumber, ApiError> {
     let number = sent(value);
     if number.is_empty() {
         return Err(ApiError::refused(MSG_ID_REQUIRED));
@@ -170,7 +170,11 @@ pub struct PropertyIdQuery {
 }
 
 /// The project whose approvers a read covers: a builder's own, the regulator's chosen one.
-async fn read_project(db: &Db, current: &CurrentAccount, requested: &Option<String>) -> Result<i64, ApiError> {
+pub(super) async fn read_project(
+    db: &Db,
+    current: &CurrentAccount,
+    requested: &Option<String>,
+) -> Result<i64, ApiError> {
     match scope::read(db, current, requested).await? {
         ReadScope::Project(id) => Ok(id),
         ReadScope::All => Err(ApiError::refused(MSG_PROJECT_REQUIRED)),

@@ -3,7 +3,7 @@
 use rust_xlsxwriter::{Format, FormatAlign, Workbook};
 
 use super::service::DirectoryRow;
-use crate::spreadsheet::{header_format, xlsx_error};
+use crate::spreadsheet::{header_format, write_text, xlsx_error};
 
 const TITLES: [&str; 18] = [
     "项目名称",
@@ -41,30 +41,30 @@ pub fn export(rows: &[DirectoryRow]) -> anyhow::Result<Vec<u8>> {
     sheet.set_name("项目目录").map_err(xlsx_error)?;
     for (col, (title, width)) in TITLES.iter().zip(WIDTHS).enumerate() {
         sheet.set_column_width(col as u16, width).map_err(xlsx_error)?;
-        sheet.write_string_with_format(0, col as u16, *title, &header).map_err(xlsx_error)?;
+        write_text(sheet, 0, col as u16, *title, Some(&header)).map_err(xlsx_error)?;
     }
     sheet.set_freeze_panes(1, 0).map_err(xlsx_error)?;
     for (index, line) in rows.iter().enumerate() {
         let row = index as u32 + 1;
-        sheet.write_string(row, 0, &line.name).map_err(xlsx_error)?;
-        sheet.write_string(row, 1, &line.district_name).map_err(xlsx_error)?;
-        sheet.write_string(row, 2, &line.audit_status_label).map_err(xlsx_error)?;
-        sheet.write_string(row, 3, &line.builder).map_err(xlsx_error)?;
-        sheet.write_string(row, 4, &line.contractor).map_err(xlsx_error)?;
+        write_text(sheet, row, 0, &line.name, None).map_err(xlsx_error)?;
+        write_text(sheet, row, 1, &line.district_name, None).map_err(xlsx_error)?;
+        write_text(sheet, row, 2, &line.audit_status_label, None).map_err(xlsx_error)?;
+        write_text(sheet, row, 3, &line.builder, None).map_err(xlsx_error)?;
+        write_text(sheet, row, 4, &line.contractor, None).map_err(xlsx_error)?;
         if let Some(fen) = line.contract_price_fen {
             sheet.write_number_with_format(row, 5, yuan(fen), &money).map_err(xlsx_error)?;
         }
         sheet.write_number(row, 6, line.workers_on_site as f64).map_err(xlsx_error)?;
-        sheet.write_string(row, 7, &line.last_attendance).map_err(xlsx_error)?;
-        sheet.write_string(row, 8, &line.wage_month).map_err(xlsx_error)?;
+        write_text(sheet, row, 7, &line.last_attendance, None).map_err(xlsx_error)?;
+        write_text(sheet, row, 8, &line.wage_month, None).map_err(xlsx_error)?;
         sheet.write_number_with_format(row, 9, yuan(line.wages_paid_fen), &money).map_err(xlsx_error)?;
         sheet.write_number_with_format(row, 10, yuan(line.wages_payable_fen), &money).map_err(xlsx_error)?;
         if let Some(fen) = line.balance_fen {
             sheet.write_number_with_format(row, 11, yuan(fen), &money).map_err(xlsx_error)?;
         }
-        sheet.write_string(row, 12, &line.guarantee_label).map_err(xlsx_error)?;
+        write_text(sheet, row, 12, &line.guarantee_label, None).map_err(xlsx_error)?;
         sheet.write_number(row, 13, line.id as f64).map_err(xlsx_error)?;
-        sheet.write_string(row, 14, &line.district_code).map_err(xlsx_error)?;
+        write_text(sheet, row, 14, &line.district_code, None).map_err(xlsx_error)?;
         for (col, count) in [(15, line.warnings_red), (16, line.warnings_orange), (17, line.warnings_yellow)] {
             sheet.write_number(row, col, count as f64).map_err(xlsx_error)?;
         }

@@ -4,7 +4,7 @@
 use rust_xlsxwriter::{Format, FormatAlign, Workbook};
 
 use super::service::{AttendanceReport, PeopleReport, Slice, WageFigures};
-use crate::spreadsheet::{header_format, xlsx_error};
+use crate::spreadsheet::{header_format, write_text, xlsx_error};
 
 /// One cell of a report table.
 enum Cell<'a> {
@@ -23,7 +23,7 @@ fn sheet(workbook: &mut Workbook, name: &str, titles: &[&str], rows: &[Vec<Cell<
     sheet.set_name(name).map_err(xlsx_error)?;
     for (col, title) in titles.iter().enumerate() {
         sheet.set_column_width(col as u16, 16.0).map_err(xlsx_error)?;
-        sheet.write_string_with_format(0, col as u16, *title, &header).map_err(xlsx_error)?;
+        write_text(sheet, 0, col as u16, *title, Some(&header)).map_err(xlsx_error)?;
     }
     sheet.set_freeze_panes(1, 0).map_err(xlsx_error)?;
     for (index, cells) in rows.iter().enumerate() {
@@ -31,7 +31,7 @@ fn sheet(workbook: &mut Workbook, name: &str, titles: &[&str], rows: &[Vec<Cell<
         for (col, cell) in cells.iter().enumerate() {
             let col = col as u16;
             match cell {
-                Cell::Text(text) => sheet.write_string(row, col, *text),
+                Cell::Text(text) => write_text(sheet, row, col, *text, None),
                 Cell::Count(count) => sheet.write_number(row, col, *count as f64),
                 Cell::Money(fen) => sheet.write_number_with_format(row, col, *fen as f64 / 100.0, &money),
                 Cell::Rate(value) => sheet.write_number_with_format(row, col, *value, &rate),

@@ -15,13 +15,12 @@ use utoipa_axum::routes;
 
 use kind::{MAX_FILE_BYTES, MSG_TOO_LARGE, UploadKind};
 
-use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::{self, CurrentAccount, TOKEN_HEADER};
-use crate::envelope::{ApiError, ApiResult, Envelope, ok_with};
+use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, QueryParams, plain_text};
 use crate::oplog;
 use crate::state::AppState;
-use service::URL_PREFIX;
+use service::{NamedFile, URL_PREFIX};
 
 /// The console keeps the session token in this cookie; `<img src>` requests carry it, not the header.
 const TOKEN_COOKIE: &str = "Admin-Token";
@@ -52,6 +51,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(upload_files))
         .routes(routes!(serve_file))
+        .routes(routes!(file_names))
         .layer(DefaultBodyLimit::max(largest_batch))
 }
 
@@ -201,7 +201,7 @@ fn is_stored_name(name: &str) -> bool {
     }
 }
 
-/// An uploaded file, for the session's own project (or the regulator). Accepts the token in header
+/// An uploaded file, to those who may see it (`service::may_read`), never cached. Accepts the token in header
 /// `X-Token` or in the console's `Admin-Token` cookie, so that `<img src>` works.
 #[utoipa::path(get, path = "/uploads/{name}", tag = "upload",
     params(("name" = String, Path, description = "the stored name from the upload reply"),
@@ -220,21 +220,7 @@ async fn serve_file(
         return Err(missing());
     }
     let upload = repo::find(&state.db, &name).await?.ok_or_else(missing)?;
-    let same_project = account.project_id.is_some() && account.project_id == upload.project_id;
-    let allowed = match (account.kind(), account.district(), upload.project_id) {
-        // A district regulator sees the files of its district's projects only.
-        (AccountKind::Admin, Some(district), Some(project_id)) => {
-            crate::project::service::in_district(&state.db, project_id, district).await?
-        }
-        (AccountKind::Admin, _, _) => true,
-        _ if same_project || account.id == upload.account_id => true,
-        // A project also reads the attachments of the notices addressed to it.
-        _ => match account.project_id {
-            Some(project_id) => crate::notice::service::addresses_file(&state.db, project_id, &name).await?,
-            None => false,
-        },
-    };
-    if !allowed {
+    if !service::may_read(&state.db, &account, &name, &upload).await? {
         return Err(ApiError::Forbidden("无权查看该文件".into()));
     }
     let bytes = tokio::fs::read(state.config.data_dir.join("uploads").join(&name)).await.map_err(|_| missing())?;
@@ -248,11 +234,49 @@ async fn serve_file(
             ),
             (header::CONTENT_DISPOSITION, HeaderValue::from_static("inline")),
             (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
-            (header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=3600")),
+            // ID photos, vouchers, contracts: a shared site-office browser keeps nothing after logout.
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
         ],
         bytes,
     )
         .into_response())
+}
+
+/// At most this many addresses in one `file_names` question: a page's files, not a listing of the store.
+const MAX_NAMED: usize = 50;
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct FileNamesQuery {
+    /// Upload addresses (`/uploads/<stored name>`) separated by commas, at most 50.
+    urls: Option<String>,
+}
+
+/// The names files were uploaded with, for the pages that list stored addresses (a unit's guarantee and
+/// contract files, a warning's answers, the audit's attachments): the files the session may read, in the
+/// order asked; an address of no such file is left out.
+#[utoipa::path(get, path = "/builder/common/v1/site/file_names", tag = "upload",
+    params(("X-Token" = String, Header, description = "session token"), FileNamesQuery),
+    responses((status = 200, body = Envelope<Vec<NamedFile>>)))]
+async fn file_names(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    QueryParams(query): QueryParams<FileNamesQuery>,
+) -> ApiResult<Vec<NamedFile>> {
+    let urls: Vec<&str> =
+        query.urls.as_deref().unwrap_or("").split(',').map(str::trim).filter(|url| !url.is_empty()).collect();
+    if urls.len() > MAX_NAMED {
+        return Err(ApiError::refused(format!("一次最多查询{MAX_NAMED}个文件")));
+    }
+    let mut files = Vec::with_capacity(urls.len());
+    for url in urls {
+        let Some(name) = url.strip_prefix(URL_PREFIX).filter(|name| is_stored_name(name)) else { continue };
+        let Some(upload) = repo::find(&state.db, name).await? else { continue };
+        if service::may_read(&state.db, &current.account, name, &upload).await? {
+            files.push(NamedFile::new(upload.original_name, url.to_owned(), &upload.content_type));
+        }
+    }
+    Ok(ok(files))
 }
 
 #[cfg(test)]

@@ -1,12 +1,45 @@
 //! What other areas ask of the uploads: whether a file named in a form is one the project uploaded, and the
 //! address a stored file is served at.
 
-use super::repo;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::repo::{self, StoredUpload};
+use crate::auth::accounts::{self, Account, AccountKind};
 use crate::db::Db;
 use crate::envelope::ApiError;
 
 /// Where uploads are served from; the names are random, the files live outside the console's.
 pub const URL_PREFIX: &str = "/uploads/";
+
+/// Whether `reader` may download the upload `stored_name`:
+/// - a project's file: the project's accounts, the regulators whose district holds the project;
+/// - a file of no project (a regulator's own, such as a notice's attachment): the regulators whose district
+///   holds the uploader's (the whole area's hold every one; a lower or another district's none), and the
+///   projects a published notice carrying it addresses;
+/// - and always whoever uploaded it.
+pub async fn may_read(db: &Db, reader: &Account, stored_name: &str, upload: &StoredUpload) -> Result<bool, ApiError> {
+    if reader.id == upload.account_id {
+        return Ok(true);
+    }
+    match (upload.project_id, reader.kind()) {
+        (Some(project_id), AccountKind::Admin) => match reader.district() {
+            None => Ok(true),
+            Some(district) => Ok(crate::project::service::in_district(db, project_id, district).await?),
+        },
+        (Some(project_id), _) => Ok(reader.project_id == Some(project_id)),
+        (None, AccountKind::Admin) => {
+            let uploader = accounts::find_by_id(db, upload.account_id).await?;
+            let held = reader.district().unwrap_or("");
+            Ok(uploader
+                .is_some_and(|uploader| uploader.kind() == AccountKind::Admin && uploader.district.starts_with(held)))
+        }
+        (None, _) => match reader.project_id {
+            Some(project_id) => Ok(crate::notice::service::addresses_file(db, project_id, stored_name).await?),
+            None => Ok(false),
+        },
+    }
+}
 
 /// The kind (`avatar`, `attachment`, …) of the upload `stored_name` if this project made it.
 pub async fn project_kind(db: &Db, project_id: i64, stored_name: &str) -> Result<Option<String>, ApiError> {
@@ -33,6 +66,30 @@ pub async fn project_upload(
         .await?
         .filter(|upload| upload.project_id == Some(project_id) && kinds.contains(&upload.kind.as_str()))
         .map(|upload| upload.original_name))
+}
+
+/// An uploaded file as a page shows it: by the name it came with, never the stored one.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NamedFile {
+    /// The name it was uploaded with.
+    pub name: String,
+    pub url: String,
+    /// A picture to show as one; anything else (a PDF) is a file to open.
+    pub image: bool,
+}
+
+impl NamedFile {
+    pub fn new(name: String, url: String, content_type: &str) -> NamedFile {
+        NamedFile { image: is_image(content_type, &name), name, url }
+    }
+}
+
+/// Files stored before their type was kept have none: their name (then the stored one) tells.
+fn is_image(content_type: &str, name: &str) -> bool {
+    match content_type {
+        "" => super::kind::extension(name).is_some_and(|ext| matches!(ext.as_str(), "jpg" | "jpeg" | "png" | "gif")),
+        _ => content_type.starts_with("image/"),
+    }
 }
 
 /// An upload as the lists that show it need it: the name it came with and its type.

@@ -7,14 +7,17 @@ pub mod approval;
 pub mod basis;
 pub mod demo;
 pub mod line_days;
+pub mod minimum;
 pub mod money;
 mod notify;
+mod paid_days;
 pub mod payout;
 pub mod plan;
 pub mod rates;
 pub mod repo;
 pub mod service;
 mod status;
+mod takeback;
 pub mod topup;
 mod xlsx;
 

@@ -2,15 +2,17 @@
 //! shapes the console reads. SQL lives in `repo.rs`, the bank conversation in `payout.rs`.
 
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use time::{Date, Month};
 use utoipa::{IntoParams, ToSchema};
 
 use super::money::{parse_yuan, yuan, yuan_grouped};
+pub use super::paid_days::paid_days;
 use super::plan::{self, Inputs, PlannedLine};
 use super::repo::{self, Actor, LineRow, OrderRow, PayoutRow, Refusal, SheetRow};
 pub use super::status::sheet_status_label;
+pub use super::takeback::{Absence, TakeBack, absence, record_take_back, refuse_attending_taken_back};
 use super::{VERIFICATION_SECONDS, notify, payout};
 use crate::auth::sessions::CurrentAccount;
 use crate::bank::BankGateway;
@@ -1074,67 +1076,6 @@ pub async fn save_settings(
     Ok(settings_out(chosen))
 }
 
-/// What correcting a worker's day to absent does to pay (`attendance::service::correct` asks first).
-pub enum Absence {
-    /// The day is on no confirmed sheet: correct the attendance.
-    Correct,
-    /// The day was paid: the attendance stays as paid and the pay is taken back on the next sheet.
-    TakenBack,
-}
-
-/// A day on a confirmed (or paid) sheet cannot become absent: the clerk is asked (301) and, once confirmed,
-/// the day's pay becomes a take-back on the worker's next sheet with the correction's reason.
-// Attendance's correction calls this with its own pieces (who, which worker, day, reason, whether confirmed);
-// bundling them would only move the list into the attendance area's code.
-#[allow(clippy::too_many_arguments)]
-pub async fn absence(
-    db: &Db,
-    current: &CurrentAccount,
-    ip: &str,
-    project_id: i64,
-    worker_id: i64,
-    day: Date,
-    reason: &str,
-    confirmed: bool,
-) -> Result<Absence, ApiError> {
-    let day_text = day.to_string();
-    let Some((line_id, status, month, seq)) = repo::day_line(db, project_id, worker_id, &day_text).await? else {
-        return Ok(Absence::Correct);
-    };
-    if status == "draft" {
-        return Ok(Absence::Correct);
-    }
-    let span = month_span(&month)?;
-    let inputs = plan_inputs(db, project_id, &span, 0).await?;
-    let claimed: HashSet<Date> =
-        inputs.claimed.iter().filter(|(worker, _)| *worker == worker_id).map(|(_, day)| *day).collect();
-    let (_, mut paid) = super::rates::month_levels(db, project_id, &span, 0, true).await?;
-    let paid = paid.remove(&worker_id).unwrap_or_default();
-    let amount = plan::day_value(&inputs, worker_id, day, &claimed, &paid);
-    let sheet =
-        if seq == 1 { format!("{month} 工资表") } else { format!("{month} 补充工资表（第{seq}张）") };
-    if !confirmed {
-        return Err(ApiError::NeedsConfirmation(format!(
-            "{day_text} 已计入已确认的{sheet}，考勤不再修改；确认后该日工资{}元将在该工人的下一张工资表中扣回",
-            yuan(amount)
-        )));
-    }
-    let detail =
-        format!("工人 {worker_id} {day_text}（{sheet}）改为缺勤，下一张工资表扣回 {} 元，原因：{reason}", yuan(amount));
-    let adjustment = repo::NewAdjustment {
-        project_id,
-        worker_id,
-        day: &day_text,
-        paid_line_id: line_id,
-        amount_fen: amount,
-        reason,
-    };
-    if !repo::add_adjustment(db, &adjustment, detail, &actor(current, ip)).await? {
-        return Err(ApiError::refused(MSG_ADJUSTED));
-    }
-    Ok(Absence::TakenBack)
-}
-
 async fn own_sheet(db: &Db, project_id: i64, id: &Option<String>) -> Result<SheetRow, ApiError> {
     let id = positive_id(id, MSG_NO_SHEET)?;
     repo::sheet(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_SHEET.into()))
@@ -1322,7 +1263,6 @@ pub async fn anomalies(
             found.push(from_line(DAYS_MISMATCH_KIND, line, format!("工资表计发的{days}天现在考勤为缺勤或无记录")));
         }
     }
-    let working_days = month_calendar(db, span).await?.working_days(span.first, span.last);
     // A worker may be on several sheets of a month (a transfer, a 补充工资表): the month's pay is their sum.
     let mut month_net: HashMap<i64, (i64, usize)> = HashMap::new();
     for line in &lines {
@@ -1338,19 +1278,11 @@ pub async fn anomalies(
             format!("实发{}元", yuan(net))
         }
     };
-    for line in &lines {
-        let days = attended_days.get(&line.worker_id).copied().unwrap_or(0).min(working_days);
-        if days == 0 {
-            continue;
-        }
-        let floor = super::money::div_half_up(minimum_monthly_fen * days, working_days);
-        if month_net[&line.worker_id].0 < floor {
-            found.push(from_line(
-                MINIMUM_WAGE_KIND,
-                line,
-                format!("出勤{days}天对应最低工资{}元，{}", yuan(floor), paid_text(line.worker_id)),
-            ));
-        }
+    let short = super::minimum::shortfalls(minimum_monthly_fen, &lines);
+    for (line, short) in lines.iter().filter_map(|line| short.get(&line.worker_id).map(|short| (line, short))) {
+        let (days, minimum, basis) = (short.days, yuan(short.minimum_fen), &short.basis);
+        let detail = format!("计薪{days}天对应最低工资{minimum}元（{basis}），{}", paid_text(line.worker_id));
+        found.push(from_line(MINIMUM_WAGE_KIND, line, detail));
     }
     for line in &lines {
         if month_net[&line.worker_id].0 > MONTHLY_LIMIT_FEN {
@@ -1940,10 +1872,7 @@ pub mod for_warnings {
         repo::attended_without_line(db, from, before).await
     }
 
-    /// (sheet, project, month, lines with attended days, their net fen) of confirmed or paid sheets.
-    pub async fn sheet_nets(db: &Db, from: &str) -> sqlx::Result<Vec<(i64, i64, String, i64, i64)>> {
-        repo::sheet_nets(db, from).await
-    }
+    pub use crate::wage::minimum::{PaidMonth, minimum_of, paid_months};
 
     /// (project, worker, month, net fen) above `limit` fen in one month.
     pub async fn worker_months_over(db: &Db, from: &str, limit: i64) -> sqlx::Result<Vec<(i64, i64, String, i64)>> {

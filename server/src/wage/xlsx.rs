@@ -11,7 +11,7 @@ use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::envelope::ApiError;
 use crate::scope;
-use crate::spreadsheet::{header_format, xlsx_error};
+use crate::spreadsheet::{header_format, write_text, xlsx_error};
 
 /// Lines a sheet export holds at most (a sheet has one per worker).
 const EXPORT_MAX: i64 = 100_000;
@@ -69,7 +69,7 @@ pub async fn sheet_export(db: &Db, current: &CurrentAccount, query: &WageDetailQ
     out.set_name(format!("{} 工资表", sheet.month)).map_err(xlsx_error)?;
     for (col, (title, width)) in TITLES.iter().enumerate() {
         out.set_column_width(col as u16, *width).map_err(xlsx_error)?;
-        out.write_string_with_format(0, col as u16, *title, &header_format()).map_err(xlsx_error)?;
+        write_text(out, 0, col as u16, *title, Some(&header_format())).map_err(xlsx_error)?;
     }
     out.set_freeze_panes(1, 2).map_err(xlsx_error)?;
     let empty = WagePaidDates::default();
@@ -90,7 +90,7 @@ pub async fn sheet_export(db: &Db, current: &CurrentAccount, query: &WageDetailQ
             (17, line.card_bank_name.clone()),
         ];
         for (col, text) in texts {
-            out.write_string(row, col, text).map_err(xlsx_error)?;
+            write_text(out, row, col, text, None).map_err(xlsx_error)?;
         }
         for (col, count) in [(0, index as i64 + 1), (3, line.days), (6, line.topup_days)] {
             out.write_number(row, col, count as f64).map_err(xlsx_error)?;

@@ -83,7 +83,7 @@ impl Rule {
         match self {
             Rule::UnpaidWages => "工资逾期未发放",
             Rule::UnlinedWorkers => "出勤人员未列入工资单",
-            Rule::BelowMinimumWage => "人均实发低于最低工资",
+            Rule::BelowMinimumWage => "实发低于最低工资",
             Rule::WorkerPayOver => "个人工资异常偏高",
             Rule::NoInflow => "当月无人工费用拨付",
             Rule::LowBalance => "专户余额不足上月工资",
@@ -103,7 +103,7 @@ impl Rule {
         match self {
             Rule::UnpaidWages => "该月工资已全部发放",
             Rule::UnlinedWorkers => "出勤人员均已列入工资单",
-            Rule::BelowMinimumWage => "工资单人均实发已不低于最低工资",
+            Rule::BelowMinimumWage => "按计薪天数折算，实发已不低于最低工资",
             Rule::WorkerPayOver => "该工人工资已不超过上限",
             Rule::NoInflow => "专户已有该月人工费用拨付",
             Rule::LowBalance => "专户余额已不低于上月工资",
@@ -327,19 +327,16 @@ pub async fn evaluate(db: &Db, config: &WarningConfig, today: Date) -> anyhow::R
         let facts = format!("{month}出勤{attended}人，其中{missing}人未列入任何工资单");
         add(Rule::UnlinedWorkers, level, project_id, ("", 0), month, facts);
     }
+    // The minimum wage, pro rata (issue 28 finding 4): each worker's month on the sheets no longer drafts
+    // against the district's minimum for the days they pay, by the rule 工资核查 uses (`wage::minimum`).
     let minimum = |project_id: i64| approved.get(&project_id).map(|(district, _)| config.minimum_wage_of(district));
     let mut below = Vec::new();
-    for (sheet_id, project_id, month, lines, net) in wages::sheet_nets(db, &from).await? {
-        let Some(minimum) = minimum(project_id) else { continue };
-        let average = if lines > 0 { net / lines } else { 0 };
-        if lines > 0 && average < minimum {
-            let facts =
-                format!("{month}工资单{lines}人，人均实发{}元，低于当地最低工资{}元", yuan(average), yuan(minimum));
-            below.push((project_id, sheet_id, month, facts));
+    for month in wages::paid_months(db, &from).await? {
+        let Some(monthly) = minimum(month.project_id) else { continue };
+        let (owed, basis) = wages::minimum_of(monthly, &month.paid);
+        if month.pay_fen < owed {
+            below.push((month, owed, basis));
         }
-    }
-    for (project_id, sheet_id, month, facts) in below {
-        add(Rule::BelowMinimumWage, Level::Red, project_id, ("sheet", sheet_id), month, facts);
     }
     // The rules about one worker name him: read them all first, then his name and masked ID in one go.
     let months_over = wages::worker_months_over(db, &from, config.worker_month_limit_fen).await?;
@@ -350,12 +347,23 @@ pub async fn evaluate(db: &Db, config: &WarningConfig, today: Date) -> anyhow::R
     let departed = wages::departed_without_final_line(db, &format!("{from}-01"), &exits_before).await?;
     let pairs: Vec<(i64, i64)> = (months_over.iter().chain(&years_over).map(|(p, w, _, _)| (*p, *w)))
         .chain(without_contract.iter().chain(&departed).map(|(p, w, _)| (*p, *w)))
+        .chain(below.iter().map(|(month, _, _)| (month.project_id, month.worker_id)))
         .collect();
     let named = worker::service::named_on_projects(db, &pairs).await?;
     let who = |project_id: i64, worker_id: i64| match named.get(&(project_id, worker_id)) {
         Some(worker) => format!("{}（{}）", worker.name, worker.masked_id_number),
         None => "该工人".to_owned(),
     };
+    for (month, owed, basis) in below {
+        let (paid, days) = (yuan(month.pay_fen), month.paid.total());
+        let facts = format!(
+            "{}{}计薪{days}天，实发{paid}元，低于按计薪天数折算的最低工资{}元（{basis}）",
+            month.month,
+            who(month.project_id, month.worker_id),
+            yuan(owed)
+        );
+        add(Rule::BelowMinimumWage, Level::Red, month.project_id, ("worker", month.worker_id), month.month, facts);
+    }
     for (project_id, worker_id, month, net) in months_over {
         let limit = yuan(config.worker_month_limit_fen);
         let facts = format!("{month}{}实发{}元，超过单月上限{limit}元", who(project_id, worker_id), yuan(net));

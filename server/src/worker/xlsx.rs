@@ -7,7 +7,7 @@ use super::repo::{TeamRow, UnitRow};
 use super::service::{RegisterForm, RosterLine};
 use crate::project::options::WORK_TYPES;
 pub use crate::spreadsheet::CONTENT_TYPE;
-use crate::spreadsheet::{self, Cells, Refusals, header_format, xlsx_error};
+use crate::spreadsheet::{self, Cells, Refusals, header_format, write_text, xlsx_error};
 pub const MSG_NOT_XLSX: &str = "请上传.xlsx格式的花名册文件";
 pub const MSG_EMPTY: &str = "文件中没有人员数据";
 pub const MSG_TOO_MANY_ROWS: &str = "一次最多导入5000行";
@@ -47,8 +47,8 @@ pub fn template(example: &[String; 19]) -> anyhow::Result<Vec<u8>> {
         let col = col as u16;
         sheet.set_column_width(col, 16).map_err(xlsx_error)?;
         sheet.set_column_format(col, &text).map_err(xlsx_error)?;
-        sheet.write_string_with_format(0, col, *title, &header_format()).map_err(xlsx_error)?;
-        sheet.write_string_with_format(1, col, &example[col as usize], &text).map_err(xlsx_error)?;
+        write_text(sheet, 0, col, *title, Some(&header_format())).map_err(xlsx_error)?;
+        write_text(sheet, 1, col, &example[col as usize], Some(&text)).map_err(xlsx_error)?;
     }
     sheet.set_column_width(1, 22).map_err(xlsx_error)?;
     sheet.set_column_width(8, 24).map_err(xlsx_error)?;
@@ -81,7 +81,7 @@ pub fn export(lines: &[RosterLine], banks: &[(String, String)]) -> anyhow::Resul
     sheet.set_name("花名册").map_err(xlsx_error)?;
     for (col, title) in titles.iter().enumerate() {
         sheet.set_column_width(col as u16, 14).map_err(xlsx_error)?;
-        sheet.write_string_with_format(0, col as u16, *title, &header_format()).map_err(xlsx_error)?;
+        write_text(sheet, 0, col as u16, *title, Some(&header_format())).map_err(xlsx_error)?;
     }
     sheet.set_column_width(1, 22).map_err(xlsx_error)?;
     sheet.set_column_width(6, 28).map_err(xlsx_error)?;
@@ -111,7 +111,7 @@ pub fn export(lines: &[RosterLine], banks: &[(String, String)]) -> anyhow::Resul
             if line.status == 1 { "在场" } else { "退场" }.to_owned(),
         ];
         for (col, value) in cells.iter().enumerate() {
-            sheet.write_string(row, col as u16, value).map_err(xlsx_error)?;
+            write_text(sheet, row, col as u16, value, None).map_err(xlsx_error)?;
         }
     }
     workbook.save_to_buffer().map_err(xlsx_error)

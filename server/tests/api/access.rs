@@ -62,6 +62,8 @@ const EXCEPTIONS: &[(&str, &str, Class)] = &[
     ("POST", "/public/clue/v1/Clue/query", Class::Public),
     // An uploaded file is served to its project's accounts (either side) and the regulator.
     ("GET", "/uploads/{name}", Class::AnyLoggedIn),
+    // The names of those files, by the same rule: a file the session may not read is left out of the answer.
+    ("GET", "/builder/common/v1/site/file_names", Class::AnyLoggedIn),
     // Reference lists both sides' pages use, and the account's own unread count.
     ("GET", "/builder/calendar/v1/Calendar/year", Class::AnyLoggedIn),
     ("GET", "/builder/calendar/v1/Calendar/month", Class::AnyLoggedIn),
@@ -72,6 +74,8 @@ const EXCEPTIONS: &[(&str, &str, Class)] = &[
     ("POST", "/builder/faith/v1/Credit/save", Class::BureauRecords),
     ("POST", "/builder/faith/v1/Credit/update", Class::BureauRecords),
     ("POST", "/builder/faith/v1/Credit/delete", Class::BureauRecords),
+    // The bureau corrects an approver's ID number entered wrong (the clerk never can).
+    ("POST", "/builder/project/v1/project/Correctidnumber", Class::BureauRecords),
     // The regulator exports a project of its district on the clerk's page (an export job, not a record).
     ("POST", "/builder/backup/v1/Export/start", Class::BureauRecords),
     // The bank's arrival notice carries the bank's shared secret.

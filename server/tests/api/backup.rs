@@ -29,7 +29,7 @@ const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0
 const WAGEGUARD: &str = env!("CARGO_BIN_EXE_wageguard");
 
 /// The first export of the list once it is no longer queued or running.
-async fn finished(app: &TestApp, token: &str, project: &str) -> Value {
+pub async fn finished(app: &TestApp, token: &str, project: &str) -> Value {
     for _ in 0..300 {
         let list = app.get(&format!("{LIST}?{project}"), Some(token)).await;
         assert_eq!(list["code"], 201, "{list}");
@@ -353,5 +353,125 @@ async fn postgres_backup_restores_into_a_server_that_logs_in() {
     round_trip(&root, &source.url, &target.url).await;
     drop_postgres_database(&source.name).await;
     drop_postgres_database(&target.name).await;
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The scratch directories (`.wageguard-backup-…`) in `folder`.
+fn scratch_in(folder: &Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(folder)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|entry| entry.file_name().to_string_lossy().starts_with(".wageguard-backup-"))
+                .map(|entry| entry.path())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Issue 29 finding 6: a backup's copy of the database never stays beside the archive — not after success,
+/// not after an error once the copy was made, and what a killed backup left goes at the next one.
+#[tokio::test]
+async fn a_backup_leaves_no_copy_of_the_database_behind() {
+    let root = scratch("backup-leftovers");
+    let source = root.join("source");
+    std::fs::create_dir_all(source.join("data/uploads")).unwrap();
+    let url = format!("sqlite://{}/source/data/wageguard.db", root.display());
+    succeeded(&wageguard(&source, &url, &["demo"]));
+    let archives = root.join("archives");
+    // What a backup killed midway left: its lock, no longer held, and the copy of the database.
+    let stale = archives.join(format!(".wageguard-backup-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&stale).unwrap();
+    std::fs::write(stale.join("lock"), b"").unwrap();
+    std::fs::write(stale.join("database.sqlite"), b"410105199003152013").unwrap();
+
+    let archive = archives.join("site.zip");
+    succeeded(&wageguard(&source, &url, &["backup", archive.to_str().unwrap()]));
+    assert!(archive.is_file());
+    assert_eq!(scratch_in(&archives), Vec::<std::path::PathBuf>::new(), "the stale copy and the backup's own");
+
+    // Failing after the copy was made: the archive cannot take the name of a directory.
+    let taken = archives.join("taken.zip");
+    std::fs::create_dir_all(&taken).unwrap();
+    let failed = wageguard(&source, &url, &["backup", taken.to_str().unwrap()]);
+    assert!(!failed.status.success(), "{failed:?}");
+    assert_eq!(scratch_in(&archives), Vec::<std::path::PathBuf>::new());
+
+    // A restore failing after its copy was made (the database's folder is a file) leaves none either.
+    let target = root.join("target");
+    std::fs::create_dir_all(&target).unwrap();
+    std::fs::write(target.join("blocked"), b"").unwrap();
+    let into = format!("sqlite://{}/target/blocked/wageguard.db", root.display());
+    let failed = wageguard(&target, &into, &["restore", archive.to_str().unwrap()]);
+    assert!(!failed.status.success(), "{failed:?}");
+    assert_eq!(scratch_in(&target.join("data")), Vec::<std::path::PathBuf>::new());
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A backup interrupted while `pg_dump` writes: SIGTERM and SIGINT remove its copy at once; `kill -9` runs no
+/// code, so its copy stays until the next backup into the folder. A stand-in `pg_dump` writes the dump and
+/// waits, so the signal always finds the backup midway.
+#[tokio::test]
+async fn an_interrupted_backup_removes_its_copy() {
+    let Some(database) = fresh_postgres_database().await else { return };
+    let root = scratch("backup-interrupted");
+    let bin = root.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let pids = root.join("pg_dump.pids");
+    let stand_in = "#!/bin/sh\n\
+        if [ \"$1\" = --version ]; then echo 'pg_dump (PostgreSQL) 99'; exit 0; fi\n\
+        echo $$ >> \"$STAND_IN_PIDS\"\n\
+        echo 410105199003152013 > \"$5\"\n\
+        exec sleep 60\n";
+    std::fs::write(bin.join("pg_dump"), stand_in).unwrap();
+    let executable = <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o755);
+    std::fs::set_permissions(bin.join("pg_dump"), executable).unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let archives = root.join("archives");
+    std::fs::create_dir_all(&archives).unwrap();
+    let archive = archives.join("site.zip");
+
+    for (signal, removed) in [("TERM", true), ("INT", true), ("KILL", false)] {
+        let mut backup = Command::new(WAGEGUARD)
+            .arg("backup")
+            .arg(&archive)
+            .current_dir(&root)
+            .env_remove("WAGEGUARD_CONFIG")
+            .env("DATABASE_URL", &database.url)
+            .env("WAGEGUARD_DATA_DIR", root.join("data"))
+            .env("PATH", &path)
+            .env("STAND_IN_PIDS", &pids)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start wageguard backup");
+        let mut midway = false;
+        for _ in 0..600 {
+            if scratch_in(&archives).iter().any(|dir| dir.join("database.pgdump").is_file()) {
+                midway = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(midway, "the backup never reached pg_dump");
+        Command::new("kill").arg(format!("-{signal}")).arg(backup.id().to_string()).status().unwrap();
+        let status = backup.wait().unwrap();
+        assert!(!status.success(), "{signal}: {status:?}");
+        for pid in std::fs::read_to_string(&pids).unwrap_or_default().lines() {
+            let _ = Command::new("kill").arg("-KILL").arg(pid.trim()).status();
+        }
+        let _ = std::fs::remove_file(&pids);
+        assert!(!archive.exists(), "{signal}");
+        assert_eq!(scratch_in(&archives).len(), usize::from(!removed), "{signal}");
+    }
+
+    // The next backup into the folder removes what the killed one left.
+    let source = root.join("source");
+    std::fs::create_dir_all(source.join("data/uploads")).unwrap();
+    let url = format!("sqlite://{}/source/data/wageguard.db", root.display());
+    succeeded(&wageguard(&source, &url, &["demo"]));
+    succeeded(&wageguard(&source, &url, &["backup", archive.to_str().unwrap()]));
+    assert_eq!(scratch_in(&archives), Vec::<std::path::PathBuf>::new());
+    drop_postgres_database(&database.name).await;
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -22,10 +22,10 @@ const ACCEPT: &str = "/admin/clue/v1/Clue/accept";
 const PROJECT_LIST: &str = "/builder/clue/v1/Clue/ajax_list";
 const PROJECT_DETAIL: &str = "/builder/clue/v1/Clue/detail";
 const FEEDBACK: &str = "/builder/clue/v1/Clue/feedback";
-const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
+pub const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
 const PHONE: &str = "13912345678";
 
-fn report() -> Vec<(&'static str, String)> {
+pub fn report() -> Vec<(&'static str, String)> {
     vec![
         ("name", "王小明".into()),
         ("phone", PHONE.into()),
@@ -68,13 +68,13 @@ async fn submit(app: &TestApp, form: &[(&str, String)], photos: &[(&str, &[u8])]
     envelope
 }
 
-async fn submitted(app: &TestApp, form: &[(&str, String)], photos: &[(&str, &[u8])]) -> String {
+pub async fn submitted(app: &TestApp, form: &[(&str, String)], photos: &[(&str, &[u8])]) -> String {
     let reply = submit(app, form, photos).await;
     assert_eq!(reply["code"], 201, "{reply}");
     reply["data"]["receipt"].as_str().unwrap().to_owned()
 }
 
-async fn lead_id(app: &TestApp, receipt: &str) -> i64 {
+pub async fn lead_id(app: &TestApp, receipt: &str) -> i64 {
     app.scalar_owned(format!("SELECT id FROM leads WHERE receipt = '{receipt}'")).await
 }
 

@@ -343,3 +343,42 @@ async fn terminal_requests_are_checked(app: &TestApp) {
     );
 }
 both!(terminal_requests_are_checked);
+
+/// Knocks as an unregistered terminal with `serial` whose handshake says `push_version`: the status.
+async fn knock(app: &TestApp, serial: &str, push_version: &str) -> u16 {
+    let query = serde_urlencoded::to_string([("SN", serial), ("options", "all"), ("pushver", push_version)]).unwrap();
+    Terminal::new(app, serial).call("GET", &format!("/iclock/cdata?{query}"), "text/plain", Vec::new()).await.0
+}
+
+/// Issue 29 finding 8: anyone may knock, so 未登记的考勤机 keeps only what a terminal says of itself as plain
+/// serial and version text, and only the newest 500 serials: a flood of made-up serials neither grows the
+/// list nor keeps a real terminal that knocks afterwards off it.
+async fn unregistered_serials_are_plain_text_and_bounded(app: &TestApp) {
+    let token = app.login("demo", PASSWORD).await;
+    let long = "A".repeat(33);
+    for text in ["<img src=x onerror=alert(1)>", "请联系400-000-0000领取补贴", "ZK 1", long.as_str(), ""] {
+        assert_eq!(knock(app, text, "2.4.1").await, 401, "{text}");
+    }
+    assert_eq!(console(app, &token, "Terminal/strangers").await["total"], 0);
+
+    assert_eq!(knock(app, "CQZ7231960042", "<b>请拨打400-000-0000</b>").await, 401);
+    assert_eq!(knock(app, "CQZ7231960043", "2.4.1").await, 401);
+    let listed = console(app, &token, "Terminal/strangers").await;
+    let info: BTreeMap<String, String> = listed["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| (row["serial"].as_str().unwrap().to_owned(), row["info"].as_str().unwrap().to_owned()))
+        .collect();
+    assert_eq!(info["CQZ7231960042"], "", "free text is no version");
+    assert_eq!(info["CQZ7231960043"], "2.4.1");
+
+    for index in 0..600 {
+        knock(app, &format!("FLOOD-{index:04}"), "").await;
+    }
+    assert!(app.scalar("SELECT COUNT(*) FROM iclock_strangers").await <= 500);
+    assert_eq!(knock(app, "CQZ7231960099", "3.1.2").await, 401);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM iclock_strangers WHERE serial = 'CQZ7231960099'").await, 1);
+    assert!(app.scalar("SELECT COUNT(*) FROM iclock_strangers").await <= 500);
+}
+both!(unregistered_serials_are_plain_text_and_bounded);

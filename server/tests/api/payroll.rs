@@ -31,7 +31,8 @@ async fn correct(app: &TestApp, token: &str, worker: i64, day: &str, attended: &
     .await
 }
 
-/// A day of the previous month inside the worker's line on which the worker did not attend.
+/// A day of the previous month inside the worker's line on which the worker did not attend and that no line
+/// holds (a day taken back is absent, and stays so).
 async fn missing_day(app: &TestApp, worker: i64) -> String {
     let month = previous_month();
     let span = wageguard::wage::service::month_span(&month).unwrap();
@@ -41,7 +42,12 @@ async fn missing_day(app: &TestApp, worker: i64) -> String {
             "SELECT COUNT(*) FROM attendance_days WHERE project_id = 1 AND worker_id = {worker} AND day = '{text}' AND attended = TRUE"))).await;
         let employed = app.scalar(leak(format!(
             "SELECT COUNT(*) FROM employments WHERE project_id = 1 AND worker_id = {worker} AND entry_date <= '{text}' AND (exit_date = '' OR exit_date >= '{text}')"))).await;
-        if attended == 0 && employed == 1 {
+        let held = app
+            .scalar(leak(format!(
+                "SELECT COUNT(*) FROM wage_line_days WHERE project_id = 1 AND worker_id = {worker} AND day = '{text}'"
+            )))
+            .await;
+        if attended == 0 && employed == 1 && held == 0 {
             return text;
         }
     }
@@ -165,7 +171,8 @@ async fn a_paid_day_corrected_to_absent_is_taken_back_on_the_next_sheet(app: &Te
     assert_eq!(ask["code"], 301, "{ask}");
     let message = ask["message"].as_str().unwrap();
     assert!(
-        message.contains("考勤不再修改") && message.contains(&format!("该日工资{}元", line["wage"].as_str().unwrap())),
+        message.contains("确认后该日改为缺勤")
+            && message.contains(&format!("该日工资{}元", line["wage"].as_str().unwrap())),
         "{message}"
     );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM wage_adjustments").await, 0);
@@ -176,8 +183,8 @@ async fn a_paid_day_corrected_to_absent_is_taken_back_on_the_next_sheet(app: &Te
             "SELECT COUNT(*) FROM attendance_days WHERE worker_id = {worker} AND day = '{paid}' AND attended = TRUE"
         )))
         .await,
-        1,
-        "the paid day's attendance stays"
+        0,
+        "the paid day is absent (issue 28 finding 6)"
     );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM operation_log WHERE action = '工资扣回'").await, 1);
     assert_refused(&correct(app, &token, worker, &paid, "0", "1").await, "该日已记录扣回，无需重复修正");

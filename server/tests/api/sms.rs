@@ -93,3 +93,28 @@ async fn wrong_sms_codes_run_out(app: &TestApp) {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM sessions").await, 0);
 }
 both!(wrong_sms_codes_run_out, sms_on);
+
+/// Issue 29 finding 3: wrong codes sent at once check exactly five; the attempt is taken before the comparison
+/// in one conditional update, so the right code is then refused too.
+async fn wrong_sms_codes_sent_at_once_check_at_most_five(app: &TestApp) {
+    let phone = b64("13800138001");
+    app.post("/builder/common/v1/Public/getvcode", None, &[("phone", &phone)]).await;
+    let code = latest_code(app).await;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let replies =
+        app.post_at_once("/builder/common/v1/Public/smslogin", &[("phone", &phone), ("code", wrong)], 40).await;
+    let checked = replies.iter().filter(|reply| reply["message"] == "短信验证码错误").count();
+    assert_eq!(checked, 5, "{replies:?}");
+    assert!(
+        replies
+            .iter()
+            .all(|reply| reply["message"] == "短信验证码错误"
+                || reply["message"] == "短信验证码错误次数过多，请重新获取"),
+        "{replies:?}"
+    );
+    assert_eq!(app.scalar("SELECT MAX(attempts) FROM sms_codes").await, 5);
+    let right = app.post("/builder/common/v1/Public/smslogin", None, &[("phone", &phone), ("code", &code)]).await;
+    assert_eq!(right["message"], "短信验证码错误次数过多，请重新获取");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM sessions").await, 0);
+}
+both!(wrong_sms_codes_sent_at_once_check_at_most_five, sms_on);

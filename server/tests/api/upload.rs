@@ -4,7 +4,7 @@ use http_body_util::BodyExt;
 use tower::ServiceExt;
 
 use crate::both;
-use crate::support::{TestApp, assert_refused};
+use crate::support::{TestApp, assert_refused, regulator};
 
 const UPLOAD: &str = "/builder/common/v1/site/upload_file_batch";
 pub const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
@@ -97,3 +97,53 @@ async fn refused_uploads_store_nothing(app: &TestApp) {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM uploads").await, 2);
 }
 both!(refused_uploads_store_nothing);
+
+/// Issue 29 finding 5: a file a regulator uploads belongs to no project; it is read by its uploader, by the
+/// regulators whose district holds the uploader's (the whole area's always), and by the projects a notice
+/// carrying it addresses — not by a regulator of another or a lower district, nor by any other project.
+async fn a_regulators_own_file_is_read_only_within_its_scope(app: &TestApp) {
+    let county = app.login("jiancha", "Demo@12345").await;
+    let reply = app.upload(&format!("{UPLOAD}?kind=voucher"), Some(&county), &[("金水区通知.pdf", PDF)]).await;
+    assert_eq!(reply["code"], 201, "{reply}");
+    let file = reply["data"][0].as_str().unwrap().to_owned();
+
+    let whole_area = app.login("admin", "Admin@12345").await;
+    let city = regulator(app, "zhengzhou", "4101", "inspector").await;
+    let other_county = regulator(app, "erqi", "410103", "inspector").await;
+    let township = regulator(app, "jiedao", "410105001", "inspector").await;
+    let other_city = regulator(app, "luoyang", "4103", "manager").await;
+    for (token, who) in [(&county, "the uploader"), (&whole_area, "the whole area"), (&city, "its city")] {
+        assert_eq!(fetch(app, &file, Some(token), None).await.1, PDF, "{who}");
+    }
+    let demo = app.login("demo", "Demo@12345").await;
+    for (token, who) in [
+        (&other_county, "another county"),
+        (&township, "a township within it"),
+        (&other_city, "another city"),
+        (&demo, "a project not addressed"),
+    ] {
+        assert_eq!(app.get(&file, Some(token)).await["code"], 403, "{who}");
+    }
+    // The whole area's own file is not the county's.
+    let reply = app.upload(&format!("{UPLOAD}?kind=voucher"), Some(&whole_area), &[("全市通知.pdf", PDF)]).await;
+    let area_file = reply["data"][0].as_str().unwrap().to_owned();
+    assert_eq!(app.get(&area_file, Some(&county)).await["code"], 403);
+    assert_eq!(fetch(app, &area_file, Some(&whole_area), None).await.1, PDF);
+
+    // Attached to a notice to the county's projects: the addressed project reads it, another does not.
+    let published = app
+        .post(
+            "/admin/notice/v1/Notice/publish",
+            Some(&county),
+            &[("title", "附件通知"), ("body", "见附件"), ("audience", "all"), ("attachments", &file)],
+        )
+        .await;
+    assert_eq!(published["code"], 201, "{published}");
+    assert_eq!(fetch(app, &file, Some(&demo), None).await.1, PDF, "the addressed project");
+    let finance = app.login("finance", "Demo@12345").await;
+    assert_eq!(fetch(app, &file, Some(&finance), None).await.1, PDF, "the addressed project's approver");
+    let other = app.login("newsite", "Demo@12345").await;
+    assert_eq!(app.get(&file, Some(&other)).await["code"], 403, "a project not addressed");
+    assert_eq!(app.get(&file, Some(&other_county)).await["code"], 403, "still not another county");
+}
+both!(a_regulators_own_file_is_read_only_within_its_scope);

@@ -101,11 +101,22 @@ async fn sheet(app: &TestApp, month: &str, status: &str) -> i64 {
     app.scalar_owned(format!("SELECT id FROM wage_sheets WHERE seq = {seq}")).await
 }
 
-async fn line(app: &TestApp, sheet: i64, (worker, employment): (i64, i64), net: i64) -> i64 {
+async fn line(app: &TestApp, sheet: i64, hired: (i64, i64), net: i64) -> i64 {
+    line_of(app, sheet, hired, ("day", 20, 0), net).await
+}
+
+/// A line paying `net` for (wage kind, days attended, statutory holidays paid without attendance).
+async fn line_of(
+    app: &TestApp,
+    sheet: i64,
+    (worker, employment): (i64, i64),
+    (kind, days, holidays): (&str, i64, i64),
+    net: i64,
+) -> i64 {
     app.exec_owned(format!(
-        "INSERT INTO wage_lines (sheet_id, project_id, month, worker_id, employment_id, days, wage_kind, wage_fen, \
-         prefill_fen, payable_fen, net_fen) SELECT id, 1, month, {worker}, {employment}, 20, 'day', 0, {net}, {net}, \
-         {net} FROM wage_sheets WHERE id = {sheet}"
+        "INSERT INTO wage_lines (sheet_id, project_id, month, worker_id, employment_id, days, holiday_days, wage_kind, \
+         wage_fen, prefill_fen, payable_fen, net_fen) SELECT id, 1, month, {worker}, {employment}, {days}, {holidays}, \
+         '{kind}', 0, {net}, {net}, {net} FROM wage_sheets WHERE id = {sheet}"
     ))
     .await;
     app.scalar_owned(format!("SELECT id FROM wage_lines WHERE sheet_id = {sheet} AND worker_id = {worker}")).await
@@ -205,24 +216,82 @@ async fn unlined_workers(app: &TestApp) {
 }
 both!(unlined_workers);
 
+/// Issue 28 finding 4: the minimum wage is owed pro rata for the days a worker's month pays (monthly minimum
+/// ÷ 21.75 per day), so a correct part-month sheet raises nothing, and a red warning names the worker paid
+/// below his share.
 async fn below_minimum_wage(app: &TestApp) {
     quiet(app).await;
-    let low = sheet(app, &month(-1), "confirmed").await;
-    let a = worker(app, &day(-400), true, None).await;
-    let b = worker(app, &day(-400), true, None).await;
-    line(app, low, a, 200_000).await;
-    line(app, low, b, 219_998).await;
-    let found = findings(app, Rule::BelowMinimumWage).await;
-    assert_eq!(found.len(), 1, "average 2099.99 < 2100: {found:?}");
-    assert_eq!((found[0].subject_kind, found[0].subject_id), ("sheet", low));
-    let draft = sheet(app, &month(-1), "draft").await;
+    // The issue's sheet: a day worker paid 600.00 for 2 days, a monthly worker 3,034.48 for 11 paid days.
+    let part = sheet(app, &month(-1), "confirmed").await;
+    line_of(app, part, worker(app, &day(-400), true, None).await, ("day", 2, 0), 60_000).await;
+    line_of(app, part, worker(app, &day(-400), true, None).await, ("month", 10, 1), 303_448).await;
+    assert!(findings(app, Rule::BelowMinimumWage).await.is_empty(), "1817.24 on average, each above his share");
+    run(app).await;
+    assert_eq!(open_of(app, Rule::BelowMinimumWage).await, 0);
+
+    // A sheet built low: 20 days at the daily minimum are 2100 × 20 / 21.75 = 1931.03; one fen less is below.
+    let low = sheet(app, &month(-2), "confirmed").await;
+    line(app, low, worker(app, &day(-400), true, None).await, 600_000).await;
+    let cheap = worker(app, &day(-400), true, None).await;
+    line(app, low, cheap, 193_102).await;
+    let short = worker(app, &day(-400), true, None).await;
+    line_of(app, low, short, ("month", 11, 0), 106_206).await;
+    let draft = sheet(app, &month(-2), "draft").await;
     line(app, draft, worker(app, &day(-400), true, None).await, 100).await;
-    assert_eq!(findings(app, Rule::BelowMinimumWage).await.len(), 1, "a draft sheet is still being made");
+    let who = |worker: i64, name: &'static str, number: &'static str| async move {
+        app.exec_owned(format!("UPDATE workers SET name = '{name}', id_number = '{number}' WHERE id = {worker}")).await;
+        (name.to_owned(), format!("{name}（{}）", wageguard::domain::mask::masked(number)))
+    };
+    let (cheap_name, cheap_named) = who(cheap.0, "低日薪", "410105198001019991").await;
+    let (_, short_named) = who(short.0, "低月薪", "410105198001019983").await;
+    let found = findings(app, Rule::BelowMinimumWage).await;
+    let about: Vec<(&str, i64, &str)> =
+        found.iter().map(|f| (f.subject_kind, f.subject_id, f.period.as_str())).collect();
+    let period = month(-2);
+    assert_eq!(about, [("worker", cheap.0, period.as_str()), ("worker", short.0, period.as_str())], "{found:?}");
+    assert_eq!(
+        found[0].facts,
+        format!(
+            "{period}{cheap_named}计薪20天，实发1931.02元，低于按计薪天数折算的最低工资1931.03元\
+             （日薪：2100.00元 ÷ 21.75 × 20天 = 1931.03元）"
+        )
+    );
+    assert_eq!(
+        found[1].facts,
+        format!(
+            "{period}{short_named}计薪11天，实发1062.06元，低于按计薪天数折算的最低工资1062.07元\
+             （2100.00元 ÷ 21.75 × 11天 = 1062.07元）"
+        )
+    );
+    // 工资核查 judges by the same rule; it sees the draft too, which is still being made.
+    let demo = app.login("demo", "Demo@12345").await;
+    let check = |month: String| {
+        let demo = demo.clone();
+        async move {
+            let path = format!("/builder/wage/v1/Check/list?kind=below_minimum&limit=100&month={month}");
+            let list = data(app.get(&path, Some(&demo)).await).await;
+            list["list"].as_array().unwrap().iter().map(|row| row["workerId"].as_i64().unwrap()).collect::<Vec<_>>()
+        }
+    };
+    assert!(check(month(-1)).await.is_empty());
+    let checked = check(month(-2)).await;
+    assert!(checked.len() == 3 && checked.contains(&cheap.0) && checked.contains(&short.0), "{checked:?}");
     run(app).await;
-    app.exec_owned(format!("UPDATE wage_lines SET net_fen = 220000 WHERE sheet_id = {low} AND worker_id = {}", b.0))
-        .await;
-    assert!(findings(app, Rule::BelowMinimumWage).await.is_empty(), "average exactly 2100");
-    run(app).await;
+    let listed = data(app.post(LIST, Some(&demo), &[("rule", Rule::BelowMinimumWage.code())]).await).await;
+    assert_eq!(listed["total"], 2, "{listed}");
+    let row = listed["list"].as_array().unwrap().iter().find(|row| row["subjectId"] == cheap.0).expect("his warning");
+    assert_eq!((row["level"].as_str(), row["workerName"].as_str()), (Some("red"), Some(cheap_name.as_str())), "{row}");
+
+    // A supplementary sheet of the month pays him the fen short: his month adds up and the warning closes.
+    let supplement = sheet(app, &month(-2), "confirmed").await;
+    line_of(app, supplement, cheap, ("day", 0, 0), 1).await;
+    app.exec_owned(format!(
+        "UPDATE wage_lines SET payable_fen = 106207, net_fen = 106207 WHERE worker_id = {}",
+        short.0
+    ))
+    .await;
+    assert!(findings(app, Rule::BelowMinimumWage).await.is_empty());
+    assert!(run(app).await.closed >= 2);
     assert_eq!(open_of(app, Rule::BelowMinimumWage).await, 0);
 }
 both!(below_minimum_wage);

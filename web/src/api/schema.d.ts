@@ -1147,7 +1147,9 @@ export interface paths {
         };
         /**
          * The monthly attendance sheet (`month=YYYY-MM`, this month by default): one row per worker on the
-         *     roster that month, the days with attendance, days attended and hours; paginated by worker.
+         *     roster that month, the days with attendance, days attended and hours; paginated by worker. `paidDays`:
+         *     the page's days that wage lines hold, each with its sheet and, for a paid day corrected to absent, the
+         *     take-back and the sheet taking it back.
          */
         get: operations["sheet_month"];
         put?: never;
@@ -1687,6 +1689,27 @@ export interface paths {
         };
         /** 工种 (work types) for the team and worker forms: `[{value, label}]`. Any logged-in account. */
         get: operations["work_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/common/v1/site/file_names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The names files were uploaded with, for the pages that list stored addresses (a unit's guarantee and
+         *     contract files, a warning's answers, the audit's attachments): the files the session may read, in the
+         *     order asked; an address of no such file is left out.
+         */
+        get: operations["file_names"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2961,6 +2984,48 @@ export interface paths {
          *     project manager in post at a time. The project's builder account only (admin, finance 403). Logged.
          */
         post: operations["project_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/project/Approverlog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who configured the project's approvers (配置记录): every change to its finance accounts, newest first, with
+         *     the account that made it, when and from which address. Builder: its own project; regulator: `projectId`;
+         *     finance → 403.
+         */
+        get: operations["approver_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/project/v1/project/Correctidnumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The bureau corrects an approver's ID number (`id`, `idnumber`, a `reason` up to 200 characters): a
+         *     regulator (审核 or 管理员) of the project's district only; the approver enters it himself otherwise. Logged
+         *     in the approver's configuration history.
+         */
+        post: operations["correct_id_number"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4943,7 +5008,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An uploaded file, for the session's own project (or the regulator). Accepts the token in header
+         * An uploaded file, to those who may see it (`service::may_read`), never cached. Accepts the token in header
          *     `X-Token` or in the console's `Admin-Token` cookie, so that `<img src>` works.
          */
         get: operations["serve_file"];
@@ -5285,6 +5350,21 @@ export interface components {
             /** @description 1: only units on site (the team form); empty: all. */
             status?: string | null;
         };
+        /** @description One change to an approver account. */
+        ApproverLogLine: {
+            action: string;
+            /** @description The login name of the account that made the change. */
+            actor: string;
+            /** @description The approver changed: name (login account). */
+            approver: string;
+            detail: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The client address it came from. */
+            ip: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+            time: string;
+        };
         /** @description A division found by name. */
         AreaHit: {
             /** @description The division's code (2/4/6/9 digits). */
@@ -5377,6 +5457,29 @@ export interface components {
             inserted: number;
             /** @description Data rows read. */
             total: number;
+        };
+        /** @description A day of a worker's month that a wage line holds. */
+        AttendancePaidDay: {
+            /** @description False: a monthly wage's statutory holiday, paid without attendance. */
+            attended: boolean;
+            /**
+             * Format: int32
+             * @description Day of the month, 1–31.
+             */
+            day: number;
+            /**
+             * Format: int64
+             * @description The wage sheet whose line holds the day.
+             */
+            sheetId: number;
+            /** @description E.g. `2026-10 钢筋班 工资表`, `2026-10 钢筋班 补充工资表（第2张）`. */
+            sheetLabel: string;
+            /** @description draft, confirmed, partial, paid. */
+            sheetStatus: string;
+            sheetStatusLabel: string;
+            takenBack?: components["schemas"]["AttendanceTakeBack"] | null;
+            /** Format: int64 */
+            workerId: number;
         };
         /** @description One punch, or one manual correction (source `manual`). */
         AttendancePunchRecord: {
@@ -5474,6 +5577,10 @@ export interface components {
             month: string;
             /** Format: int64 */
             page: number;
+            /** @description The page's days that wage lines hold (the wage area's facts, added by the handler). */
+            paidDays: components["schemas"]["AttendancePaidDay"][];
+            /** Format: int64 */
+            projectId: number;
             /** Format: int64 */
             total: number;
         };
@@ -5524,6 +5631,19 @@ export interface components {
             fromDay: number;
             /** Format: int32 */
             toDay: number;
+        };
+        /** @description The pay of a paid day corrected to absent, taken back on the worker's next sheet. */
+        AttendanceTakeBack: {
+            /** @description Yuan, two decimals. */
+            amount: string;
+            reason: string;
+            /**
+             * Format: int64
+             * @description The sheet whose line takes the amount back; 0 while it waits for the worker's next sheet.
+             */
+            sheetId: number;
+            /** @description '' while it waits. */
+            sheetLabel: string;
         };
         /** @description One day of a worker's month as another area shows it read-only (the approver's view of a wage line). */
         AttendanceWorkerDay: {
@@ -6449,6 +6569,10 @@ export interface components {
                 month: string;
                 /** Format: int64 */
                 page: number;
+                /** @description The page's days that wage lines hold (the wage area's facts, added by the handler). */
+                paidDays: components["schemas"]["AttendancePaidDay"][];
+                /** Format: int64 */
+                projectId: number;
                 /** Format: int64 */
                 total: number;
             };
@@ -7327,6 +7451,42 @@ export interface components {
                      * @description Signed wage sheets.
                      */
                     wageSheets: number;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_ApproverLogLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    action: string;
+                    /** @description The login name of the account that made the change. */
+                    actor: string;
+                    /** @description The approver changed: name (login account). */
+                    approver: string;
+                    detail: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description The client address it came from. */
+                    ip: string;
+                    /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
+                    time: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -10094,6 +10254,23 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Vec_NamedFile: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /** @description A picture to show as one; anything else (a PDF) is a file to open. */
+                image: boolean;
+                /** @description The name it was uploaded with. */
+                name: string;
+                url: string;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Vec_PlaceholderLine: {
             /**
              * Format: int32
@@ -10916,6 +11093,12 @@ export interface components {
             table: string;
             tableLabel: string;
         };
+        /** @description `Correctidnumber`: the approver (`id`), the right number (`idnumber`) and why (`reason`). */
+        IdCorrectionForm: {
+            id?: string | null;
+            idnumber?: string | null;
+            reason?: string | null;
+        };
         IdForm: {
             /** @description The project's id. */
             id?: string | null;
@@ -10984,14 +11167,6 @@ export interface components {
             idNumber: string;
             steps: components["schemas"]["LeadStep"][];
         };
-        /** @description A file of a step. */
-        LeadFile: {
-            /** @description A picture to show as one; anything else (a PDF) is a file to open. */
-            image: boolean;
-            /** @description The name it was uploaded with. */
-            name: string;
-            url: string;
-        };
         /** @description A lead as the lists show it. */
         LeadItem: {
             /** @description Yuan, two decimals. */
@@ -11054,7 +11229,7 @@ export interface components {
             actionLabel: string;
             /** @description The acting account's login name, or 举报人. */
             actor: string;
-            files: components["schemas"]["LeadFile"][];
+            files: components["schemas"]["NamedFile"][];
             remark: string;
             /** @description `YYYY-MM-DD HH:MM:SS`. */
             time: string;
@@ -11214,6 +11389,14 @@ export interface components {
             name: string;
             /** Format: int64 */
             value: number;
+        };
+        /** @description An uploaded file as a page shows it: by the name it came with, never the stored one. */
+        NamedFile: {
+            /** @description A picture to show as one; anything else (a PDF) is a file to open. */
+            image: boolean;
+            /** @description The name it was uploaded with. */
+            name: string;
+            url: string;
         };
         /**
          * @description The project's answer or the regulator's comment (`content`, up to 500 characters) with up to 5
@@ -16056,6 +16239,31 @@ export interface operations {
             };
         };
     };
+    file_names: {
+        parameters: {
+            query?: {
+                /** @description Upload addresses (`/uploads/<stored name>`) separated by commas, at most 50. */
+                urls?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_NamedFile"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     upload_files: {
         parameters: {
             query?: {
@@ -17775,6 +17983,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Saved"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    approver_log: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+                /** @description The regulator's project (a builder's own is implied). */
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_ApproverLogLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    correct_id_number: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["IdCorrectionForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
                 };
             };
         };

@@ -236,7 +236,7 @@ export const normalRoutes: AppRoute[] = [
       {
         path: 'propertyRole',
         page: lazyPage(() => import('@/pages/property/PropertyRole')),
-        meta: { title: '财务角色配置', financeFeature: true, clerkOnly: true },
+        meta: { title: '财务角色配置', financeFeature: true },
       },
       {
         path: 'contract',

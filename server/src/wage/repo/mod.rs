@@ -9,6 +9,8 @@ use crate::{bind_all, execute_in, on_db, on_tx, record_in_tx};
 
 pub mod days;
 mod held;
+pub mod minimum;
+pub mod paid_days;
 pub use held::{HeldElsewhere, LinesOf, UnheldLine, unheld_lines};
 
 /// Lines a refusal for days held elsewhere names at most.
@@ -467,42 +469,6 @@ pub async fn day_line(
     on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(worker_id).bind(day).fetch_optional(pool).await)
 }
 
-/// A paid day's pay to take back on the worker's next sheet.
-pub struct NewAdjustment<'a> {
-    pub project_id: i64,
-    pub worker_id: i64,
-    pub day: &'a str,
-    pub paid_line_id: i64,
-    pub amount_fen: i64,
-    pub reason: &'a str,
-}
-
-/// Records that a paid day's pay is taken back on the worker's next sheet. False: already recorded.
-pub async fn add_adjustment(
-    db: &Db,
-    adjustment: &NewAdjustment<'_>,
-    detail: String,
-    actor: &Actor,
-) -> sqlx::Result<bool> {
-    let now = clock::now();
-    let NewAdjustment { project_id, worker_id, day, paid_line_id, amount_fen, reason } = *adjustment;
-    on_db!(db, pool => {
-        let mut tx = pool.begin_with(begin_statement(db)).await?;
-        let id: Option<i64> = sqlx::query_scalar(
-            "INSERT INTO wage_adjustments (project_id, worker_id, day, paid_line_id, amount_fen, reason, created_by, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (project_id, worker_id, day) DO NOTHING RETURNING id")
-            .bind(project_id).bind(worker_id).bind(day).bind(paid_line_id).bind(amount_fen).bind(reason).bind(actor.account_id).bind(now)
-            .fetch_optional(&mut *tx).await?;
-        let Some(id) = id else {
-            tx.rollback().await?;
-            return Ok(false);
-        };
-        record_in_tx!(tx, &actor.entry("工资扣回", "wage_adjustment", id, detail))?;
-        tx.commit().await?;
-        Ok(true)
-    })
-}
-
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct LineRow {
     pub id: i64,
@@ -709,6 +675,27 @@ pub struct CheckLine {
     pub inside_days: i64,
     /// Attended days of the month outside them.
     pub outside_days: i64,
+    pub adjustment_fen: i64,
+    pub wage_kind: String,
+    pub overtime_days: i64,
+    pub holiday_days: i64,
+    pub proration: String,
+    pub working_days: i64,
+}
+
+impl CheckLine {
+    pub fn paid_days(&self) -> crate::wage::minimum::LineDays {
+        let (kind, proration) = (self.wage_kind.clone(), self.proration.clone());
+        let (days, overtime_days, holiday_days) = (self.days, self.overtime_days, self.holiday_days);
+        crate::wage::minimum::LineDays {
+            wage_kind: kind,
+            proration,
+            working_days: self.working_days,
+            days,
+            overtime_days,
+            holiday_days,
+        }
+    }
 }
 
 /// Every line of a month (`first_day`..`last_day`) with the worker's current wage card.
@@ -729,7 +716,8 @@ pub async fn month_lines(
     };
     let sql = format!(
         "SELECT l.id AS line_id, l.sheet_id, l.worker_id, w.name, w.id_number, l.days, l.net_fen, w.wage_card_number AS card_number, \
-         c.name AS unit_name, COALESCE(t.name, '') AS team_name, {} AS inside_days, {} AS outside_days \
+         c.name AS unit_name, COALESCE(t.name, '') AS team_name, {} AS inside_days, {} AS outside_days, l.adjustment_fen, \
+         l.wage_kind, l.overtime_days, l.holiday_days, s.proration, s.working_days \
          FROM wage_lines l JOIN workers w ON w.id = l.worker_id JOIN wage_sheets s ON s.id = l.sheet_id \
          JOIN project_units pu ON pu.id = s.unit_id JOIN companies c ON c.id = pu.company_id LEFT JOIN teams t ON t.id = s.team_id \
          WHERE l.project_id = $1 AND l.month = $2 ORDER BY l.id",
@@ -1562,15 +1550,6 @@ pub async fn attended_without_line(db: &Db, from: &str, before: &str) -> sqlx::R
                WHERE a.attended AND a.day >= $1 AND a.day < $2 GROUP BY a.project_id, substr(a.day, 1, 7)";
     let (from, before) = (format!("{from}-01"), format!("{before}-01"));
     on_db!(db, pool => sqlx::query_as(sql).bind(&from).bind(&before).fetch_all(pool).await)
-}
-
-/// For the early warnings: (sheet, project, month, lines with days, their net) of the confirmed or paid sheets
-/// of months from `from`.
-pub async fn sheet_nets(db: &Db, from: &str) -> sqlx::Result<Vec<(i64, i64, String, i64, i64)>> {
-    let sql = "SELECT s.id, s.project_id, s.month, COUNT(l.id), CAST(SUM(l.net_fen) AS BIGINT) FROM wage_sheets s \
-               JOIN wage_lines l ON l.sheet_id = s.id WHERE s.status <> 'draft' AND s.month >= $1 AND l.days > 0 \
-               GROUP BY s.id, s.project_id, s.month";
-    on_db!(db, pool => sqlx::query_as(sql).bind(from).fetch_all(pool).await)
 }
 
 /// For the early warnings: (project, worker, month, net) of a worker's lines of one month above `limit`.

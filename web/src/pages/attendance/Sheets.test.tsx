@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import type { CalendarMonth } from '@/pages/calendar/service';
 import { formErrors, renderPage } from '@/test/renderPage';
 import Sheets from './Sheets';
-import { type AttendanceSheet, type PunchRecord } from './service';
+import { type AttendanceSheet, type PaidDay, type PunchRecord } from './service';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -11,7 +11,9 @@ vi.setConfig({ testTimeout: 20_000 });
 const month = dayjs().format('YYYY-MM');
 const sheet: AttendanceSheet = {
   month,
+  projectId: 1,
   daysInMonth: dayjs().daysInMonth(),
+  paidDays: [],
   total: 1,
   page: 1,
   limit: 20,
@@ -87,7 +89,7 @@ describe('Sheets', () => {
   });
 
   it('a paid day set absent: the server asks, 确认扣回 re-sends with confirmed=1', async () => {
-    const asked = `${month}-01 已计入已确认的${month} 工资表，考勤不再修改；确认后该日工资300.00元将在该工人的下一张工资表中扣回`;
+    const asked = `${month}-01 已计入已确认的${month} 工资表；确认后该日改为缺勤，该日工资300.00元将在该工人的下一张工资表中扣回`;
     const { called } = renderPage(<Sheets />, {
       '/builder/attendance/v1/Sheet/month': { code: 201, data: sheet },
       '/builder/attendance/v1/Sheet/correct': (call) => (call.body.get('confirmed') === '1'
@@ -106,7 +108,39 @@ describe('Sheets', () => {
     expect(body.get('confirmed')).toBe('1');
     expect(body.get('attended')).toBe('0');
     expect(body.get('reason')).toBe('当天未进场，误刷卡');
-    expect(await screen.findByText('已记录扣回，将在该工人的下一张工资表中扣回')).toBeTruthy();
+    expect(await screen.findByText('已改为缺勤，该日工资将在该工人的下一张工资表中扣回')).toBeTruthy();
+  });
+
+  it('marks each paid day with its wage sheet, and a day taken back with the sheet taking it back', async () => {
+    const paid: PaidDay = { workerId: 9, day: 1, attended: true, sheetId: 12, sheetLabel: `${month} 钢筋班 工资表`,
+      sheetStatus: 'paid', sheetStatusLabel: '已发放', takenBack: null };
+    const taken: PaidDay = { ...paid, day: 2, takenBack: { amount: '300.00', reason: '王建军：误刷卡', sheetId: 15,
+      sheetLabel: `${month} 钢筋班 补充工资表（第2张）` } };
+    const row = { ...sheet.list[0], cells: [...sheet.list[0].cells,
+      { day: 2, attended: false, manual: true, hours: '0.0', unpaired: 0, outside: false }] };
+    renderPage(<Sheets />, {
+      '/builder/attendance/v1/Sheet/month': { code: 201, data: { ...sheet, list: [row], paidDays: [paid, taken] } },
+      '/builder/attendance/v1/Record/list': { code: 201, data: { list: [], total: 0, page: 1, limit: 50 } },
+    });
+    const first = await screen.findByTestId('cell-9-1');
+    expect(first.getAttribute('data-paid-by')).toBe('12');
+    expect(first.getAttribute('title')).toBe(`${month}-01 出勤，工时 10.0 小时；已计入 ${month} 钢筋班 工资表（#12，已发放），点击修正`);
+    expect((first.closest('.ant-table-cell') as HTMLElement).style.background).toBe('rgb(246, 255, 237)');
+    const second = screen.getByTestId('cell-9-2');
+    expect(second.textContent).toBe('缺');
+    expect(second.getAttribute('data-taken-back')).toBe('1');
+    expect(second.getAttribute('title')).toContain(
+      `已由 ${month} 钢筋班 工资表（#12，已发放）计发，后改为缺勤：该日工资 300.00 元在 ${month} 钢筋班 补充工资表（第2张）（#15）扣回`);
+    expect((second.closest('.ant-table-cell') as HTMLElement).style.background).toBe('rgb(255, 247, 230)');
+    expect(screen.getByTestId('cell-9-3').getAttribute('data-paid-by')).toBeNull();
+
+    // The day's detail links to the sheet that paid it and to the one taking it back.
+    fireEvent.click(second);
+    expect((await screen.findByTestId('correct-paid')).textContent).toContain('后改为缺勤');
+    fireEvent.click(screen.getByText('查看扣回的工资表'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/project/accounting?sheet=15'));
+    fireEvent.click(screen.getByText('查看工资表'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/project/accounting?sheet=12'));
   });
 
   it('greys out the days before entry and does not offer them for correction', async () => {

@@ -19,8 +19,11 @@ import {
   fetchSheet,
   fetchShiftPunches,
   onSiteDays,
+  paidByDay,
+  paidTip,
   reasonError,
   type AttendanceSheet,
+  type PaidDay,
   type SheetCell,
   type SheetFilter,
   type SheetRow,
@@ -41,6 +44,28 @@ interface Correcting {
   row: SheetRow;
   day: string;
   cell: SheetCell | undefined;
+  paid: PaidDay | undefined;
+}
+
+/** Paid days on a light green, days set absent after they were paid on a light orange (the legend says so). */
+const PAID_BACKGROUND = '#f6ffed';
+const TAKEN_BACK_BACKGROUND = '#fff7e6';
+
+/** The wage sheet that holds the day, with a link to it, and the take-back of a day set absent after it was paid. */
+function PaidLine({ paid }: { paid: PaidDay }) {
+  const navigate = useNavigate();
+  return (
+    <Typography.Paragraph data-testid="correct-paid">
+      <Typography.Text type={paid.takenBack ? 'warning' : 'secondary'}>{paidTip(paid)}</Typography.Text>{' '}
+      <Typography.Link onClick={() => navigate(`/project/accounting?sheet=${paid.sheetId}`)}>查看工资表</Typography.Link>
+      {paid.takenBack && paid.takenBack.sheetId > 0 && (
+        <>
+          {' '}
+          <Typography.Link onClick={() => navigate(`/project/accounting?sheet=${paid.takenBack?.sheetId}`)}>查看扣回的工资表</Typography.Link>
+        </>
+      )}
+    </Typography.Paragraph>
+  );
 }
 
 /** The punches that made the day: each shift's punches by time, the unpaired ones tagged. */
@@ -70,7 +95,7 @@ function CorrectionDialog({ correcting, onClose, onSaved }: { correcting: Correc
     setBusy(true);
     try {
       await correctDay(correcting.row.workerId, correcting.day, values.attended, values.reason, confirmed);
-      void message.success(confirmed ? '已记录扣回，将在该工人的下一张工资表中扣回' : '考勤已修正');
+      void message.success(confirmed ? '已改为缺勤，该日工资将在该工人的下一张工资表中扣回' : '考勤已修正');
       onSaved();
     } catch (error) {
       // A day already on a confirmed sheet: the server says what happens to its pay and asks first.
@@ -83,7 +108,8 @@ function CorrectionDialog({ correcting, onClose, onSaved }: { correcting: Correc
       setBusy(false);
     }
   };
-  const current = correcting?.cell ? (correcting.cell.attended ? '出勤' : '有打卡，未达出勤规则') : '无考勤记录';
+  const cell = correcting?.cell;
+  const current = !cell ? '无考勤记录' : cell.attended ? '出勤' : cell.manual ? '缺勤' : '有打卡，未达出勤规则';
   return (
     <Modal open={correcting !== null} title="修正考勤" destroyOnHidden onCancel={onClose} okText="确认修正" confirmLoading={busy}
       onOk={() => form.submit()} okButtonProps={{ 'data-testid': 'correct-save' } as Record<string, string>}>
@@ -94,6 +120,7 @@ function CorrectionDialog({ correcting, onClose, onSaved }: { correcting: Correc
             {correcting.row.name}（{correcting.row.teamName || correcting.row.unitName}） {correcting.day}，当前：{current}
             {correcting.cell?.manual ? '（已手工修正）' : ''}
           </Typography.Paragraph>
+          {correcting.paid && <PaidLine paid={correcting.paid} />}
           <Typography.Paragraph>
             <Typography.Text type="secondary">当天开始的班次打卡（跨零点的计入开始当天）：</Typography.Text>
             <ShiftPunches workerId={correcting.row.workerId} day={correcting.day} />
@@ -124,8 +151,8 @@ const HOURS_WIDTH = 84;
 const BODY_HEIGHT = 440;
 const OFF_SITE_STYLE: React.CSSProperties = { background: '#f0f0f0', color: '#bfbfbf', cursor: 'not-allowed' };
 
-/** A sheet row with its cells and on-site days laid out by day once, not per cell render. */
-type GridRow = SheetRow & { byDay: (SheetCell | undefined)[]; onSite: boolean[] };
+/** A sheet row with its cells, paid days and on-site days laid out by day once, not per cell render. */
+type GridRow = SheetRow & { byDay: (SheetCell | undefined)[]; paid: (PaidDay | undefined)[]; onSite: boolean[] };
 
 /** One page of the sheet with its rows laid out for the grid. */
 type GridPage = Omit<AttendanceSheet, 'list'> & PageOf<GridRow>;
@@ -133,7 +160,12 @@ type GridPage = Omit<AttendanceSheet, 'list'> & PageOf<GridRow>;
 async function fetchGrid(filter: SheetFilter, page: number, limit: number): Promise<GridPage> {
   const sheet = await fetchSheet(filter, page, limit);
   const days = sheet.daysInMonth;
-  return { ...sheet, list: sheet.list.map((row) => ({ ...row, byDay: cellsByDay(row, days), onSite: onSiteDays(row, days) })) };
+  return {
+    ...sheet,
+    list: sheet.list.map((row) => ({
+      ...row, byDay: cellsByDay(row, days), paid: paidByDay(sheet.paidDays, row.workerId, days), onSite: onSiteDays(row, days),
+    })),
+  };
 }
 
 /** 项目管理 → 考勤表: the monthly sheet, one row per worker and one column per day; a day is corrected by hand with a reason.
@@ -192,7 +224,11 @@ export default function Sheets() {
         width: DAY_WIDTH,
         align: 'center' as const,
         onHeaderCell: () => ({ style: head.background ? { background: head.background } : {} }),
-        onCell: (row: GridRow) => (row.onSite[index] || future ? {} : { style: OFF_SITE_STYLE }),
+        onCell: (row: GridRow) => {
+          if (!row.onSite[index] && !future) return { style: OFF_SITE_STYLE };
+          const paid = row.paid[index];
+          return paid ? { style: { background: paid.takenBack ? TAKEN_BACK_BACKGROUND : PAID_BACKGROUND } } : {};
+        },
         render: (_: unknown, row: GridRow) => {
           const cell = row.byDay[index];
           const mark = cellMark(cell);
@@ -207,11 +243,14 @@ export default function Sheets() {
               </span>
             );
           }
-          const tip = cellTip(date, cell);
+          const paid = row.paid[index];
+          const tip = [cellTip(date, cell), paidTip(paid)].filter(Boolean).join('；');
           return (
-            <span role={future ? undefined : 'button'} data-testid={`cell-${row.workerId}-${day}`} title={future ? undefined : `${tip}，点击修正`}
+            <span role={future ? undefined : 'button'} data-testid={`cell-${row.workerId}-${day}`}
+              data-paid-by={paid?.sheetId} data-taken-back={paid?.takenBack ? '1' : undefined}
+              title={future ? undefined : canWrite ? `${tip}，点击修正` : tip}
               style={{ cursor: future ? 'default' : 'pointer', display: 'inline-block', minWidth: 18, ...(MARK_STYLE[mark] ?? {}) }}
-              onClick={() => { if (!future && canWrite) setCorrecting({ row, day: date, cell }); }}>
+              onClick={() => { if (!future && canWrite) setCorrecting({ row, day: date, cell, paid }); }}>
               {mark || (future ? '' : '·')}
             </span>
           );
@@ -271,6 +310,8 @@ export default function Sheets() {
       </Form>
       <Typography.Paragraph type="secondary">
         √ 出勤　× 有打卡但未达出勤规则　补 手工补记出勤　缺 手工改为缺勤　· 无记录　<span style={{ ...OFF_SITE_STYLE, padding: '0 6px' }}>灰底</span> 不在场期间（进场前、退场后），不计出勤、不能补记。
+        <span style={{ background: PAID_BACKGROUND, padding: '0 6px' }}>绿底</span> 已计入工资表，
+        <span style={{ background: TAKEN_BACK_BACKGROUND, padding: '0 6px' }}>橙底</span> 已计发后改为缺勤、工资扣回（鼠标悬停可见是哪张工资表）。
         点击某一天可修正考勤（须填写原因，记入操作日志）。
         {calendar.data && ` 表头：节 法定节假日　班 调休上班　休 休息日；本月工作日 ${calendar.data.workingDays} 天，法定节假日 ${calendar.data.statutoryDays} 天。`}
       </Typography.Paragraph>

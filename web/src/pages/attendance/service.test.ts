@@ -1,4 +1,6 @@
-import { cellMark, cellsByDay, cellTip, dayOf, minHoursError, MSG_MIN_HOURS, MSG_REASON, onSiteDays, reasonError, type SheetRow } from './service';
+import {
+  cellMark, cellsByDay, cellTip, dayOf, minHoursError, MSG_MIN_HOURS, MSG_REASON, onSiteDays, paidByDay, paidTip, reasonError, type PaidDay, type SheetRow,
+} from './service';
 
 const row: SheetRow = {
   workerId: 9,
@@ -38,6 +40,20 @@ describe('attendance service', () => {
     expect(onSite.slice(0, 7)).toEqual([false, true, true, true, false, true, true]);
     expect(onSite[29]).toBe(true);
     expect(onSiteDays({ ...row, stays: [] }, 30).some(Boolean)).toBe(false);
+  });
+
+  it('says which sheet paid a day, a monthly wage’s holiday, and where a day taken back is taken back', () => {
+    const paid: PaidDay = { workerId: 9, day: 2, attended: true, sheetId: 12, sheetLabel: '2026-10 钢筋班 工资表',
+      sheetStatus: 'confirmed', sheetStatusLabel: '已确认', takenBack: null };
+    expect(paidTip(paid)).toBe('已计入 2026-10 钢筋班 工资表（#12，已确认）');
+    expect(paidTip({ ...paid, attended: false })).toBe('法定节假日（月薪）已计入 2026-10 钢筋班 工资表（#12，已确认）');
+    const pending = { ...paid, takenBack: { amount: '300.00', reason: '误刷卡', sheetId: 0, sheetLabel: '' } };
+    expect(paidTip(pending)).toBe('已由 2026-10 钢筋班 工资表（#12，已确认）计发，后改为缺勤：该日工资 300.00 元待在该工人的下一张工资表中扣回');
+    expect(paidTip(undefined)).toBe('');
+    const byDay = paidByDay([paid, { ...paid, workerId: 10, day: 3 }], 9, 30);
+    expect(byDay).toHaveLength(30);
+    expect(byDay[1]).toBe(paid);
+    expect(byDay.filter(Boolean)).toHaveLength(1);
   });
 
   it('builds dates', () => {

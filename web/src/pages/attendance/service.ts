@@ -19,6 +19,7 @@ export type PunchRecord = Schemas['AttendancePunchRecord'];
 export type AttendanceSheet = Schemas['AttendanceSheet'];
 export type SheetRow = Schemas['AttendanceSheetRow'];
 export type SheetCell = Schemas['AttendanceSheetCell'];
+export type PaidDay = Schemas['AttendancePaidDay'];
 export type ImportResult = Schemas['AttendanceImportResult'];
 
 export type DeviceKind = 'attendant' | 'reader';
@@ -113,6 +114,24 @@ export function cellTip(date: string, cell: SheetCell | undefined): string {
   if (!cell) return `${date} 无考勤`;
   const unpaired = cell.unpaired > 0 ? `，未配对打卡 ${cell.unpaired} 次（不计工时）` : '';
   return `${date} ${cell.attended ? '出勤' : '未计出勤'}，工时 ${cell.hours} 小时${unpaired}${cell.manual ? '（手工修正）' : ''}`;
+}
+
+/** What a sheet cell's tooltip says of the wage sheet holding the day and, for a day set absent after it was
+ * paid, of the take-back and the sheet taking it back. */
+export function paidTip(paid: PaidDay | undefined): string {
+  if (!paid) return '';
+  const sheet = `${paid.sheetLabel}（#${paid.sheetId}，${paid.sheetStatusLabel}）`;
+  const holiday = paid.attended ? '' : '法定节假日（月薪）';
+  if (!paid.takenBack) return `${holiday}已计入 ${sheet}`;
+  const back = paid.takenBack;
+  const where = back.sheetId > 0 ? `在 ${back.sheetLabel}（#${back.sheetId}）扣回` : '待在该工人的下一张工资表中扣回';
+  return `已由 ${sheet}计发，后改为缺勤：该日工资 ${back.amount} 元${where}`;
+}
+
+/** The days of a row that wage lines hold, by day of the month, 1..days. */
+export function paidByDay(paidDays: PaidDay[], workerId: number, days: number): (PaidDay | undefined)[] {
+  const byDay = new Map(paidDays.filter((paid) => paid.workerId === workerId).map((paid) => [paid.day, paid]));
+  return Array.from({ length: days }, (_, index) => byDay.get(index + 1));
 }
 
 /** The cells of a row by day of the month, 1..days. */

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, type DescriptionsProps, Drawer, Empty, Image, message, Modal, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Descriptions, type DescriptionsProps, Drawer, Empty, message, Modal, Space, Spin, Typography } from 'antd';
 import { ApiError, showApiError } from '@/api/client';
+import FileList from '@/components/upload/FileList';
 import UnlockCompanyDialog, { type UnlockTarget } from '@/pages/company/UnlockCompanyDialog';
 import { useRegulatorMay } from '@/store/session';
 import { StatusTag } from './status';
@@ -22,8 +23,6 @@ interface Props {
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
-const IMAGE = /\.(png|jpe?g|gif|webp|bmp)$/i;
-
 const text = (value: unknown): ReactNode => {
   if (value == null) return '—';
   if (Array.isArray(value)) return value.length === 0 ? '—' : value.join(' / ');
@@ -34,32 +33,6 @@ const text = (value: unknown): ReactNode => {
 const urlsOf = (value: string | string[] | undefined | null): string[] =>
   (Array.isArray(value) ? value : (value ?? '').split(',')).map((url) => url.trim()).filter((url) => url !== '');
 
-const fileName = (url: string) => decodeURIComponent(url.split('/').pop() ?? url);
-
-/** Attachments: images as thumbnails (the session cookie is sent with <img>), other files as links. */
-function Files({ urls }: { urls: string[] }) {
-  if (urls.length === 0) return <>—</>;
-  const images = urls.filter((url) => IMAGE.test(url));
-  const others = urls.filter((url) => !IMAGE.test(url));
-  return (
-    <Space orientation="vertical" size={8}>
-      {images.length > 0 && (
-        <Image.PreviewGroup>
-          <Space wrap size={8}>
-            {images.map((url) => (
-              <Image key={url} src={url} width={96} height={96} style={{ objectFit: 'cover' }} alt={fileName(url)} />
-            ))}
-          </Space>
-        </Image.PreviewGroup>
-      )}
-      {others.map((url) => (
-        <Typography.Link key={url} href={url} target="_blank" rel="noreferrer">
-          {fileName(url)}
-        </Typography.Link>
-      ))}
-    </Space>
-  );
-}
 
 function Section({ title, items, testId }: { title: string; items: Items | null; testId: string }) {
   return (
@@ -147,8 +120,8 @@ function unitItems(unit: AuditUnit | undefined, onUnlock?: (unit: AuditUnit) => 
     { key: 'pay_type', label: '保证金方式', children: labelled(unit.pay_type_label, unit.pay_type) },
     { key: 'deposit', label: '保证金金额', children: unit.deposit ? `${unit.deposit} 万元` : '—' },
     { key: 'guarantee_dates', label: '保函有效期', children: validity(unit.guarantee_start, unit.guarantee_end), span: 2 },
-    { key: 'contract', label: '合同附件', children: <Files urls={urlsOf(unit.contract_attachments)} />, span: 2 },
-    { key: 'guarantee', label: '保函', children: <Files urls={urlsOf(unit.guarantee_path)} />, span: 2 },
+    { key: 'contract', label: '合同附件', children: <FileList urls={urlsOf(unit.contract_attachments)} />, span: 2 },
+    { key: 'guarantee', label: '保函', children: <FileList urls={urlsOf(unit.guarantee_path)} />, span: 2 },
   ];
 }
 
@@ -187,8 +160,8 @@ function accountItems(detail: AuditDetail): Items | null {
     { key: 'OpenCompanyType', label: '开户主体类型', children: labelled(labels.OpenCompanyType, account.OpenCompanyType) },
     { key: 'OpenCompanyName', label: '开户主体名称', children: text(account.OpenCompanyName) },
     { key: 'SocialCreditCode', label: '统一社会信用代码', children: text(account.SocialCreditCode), span: 2 },
-    { key: 'Recurl', label: '开户凭证', children: <Files urls={urlsOf(account.Recurl)} />, span: 2 },
-    { key: 'Agreementurl', label: '三方监管协议', children: <Files urls={urlsOf(account.Agreementurl)} />, span: 2 },
+    { key: 'Recurl', label: '开户凭证', children: <FileList urls={urlsOf(account.Recurl)} />, span: 2 },
+    { key: 'Agreementurl', label: '三方监管协议', children: <FileList urls={urlsOf(account.Agreementurl)} />, span: 2 },
   ];
 }
 
@@ -298,7 +271,7 @@ export default function AuditDetailDrawer({ projectId, onClose, onReject, onDeci
             <div data-testid="audit-section-attachments">
               <Typography.Title level={5}>全部附件（{attachments.length}）</Typography.Title>
               {attachments.length > 0 ? (
-                <Files urls={attachments} />
+                <FileList urls={attachments} />
               ) : (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无附件" />
               )}

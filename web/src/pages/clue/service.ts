@@ -9,7 +9,7 @@ import type { components } from '@/api/schema';
 export type LeadItem = components['schemas']['LeadItem'];
 export type LeadDetail = components['schemas']['LeadDetail'];
 export type LeadStep = components['schemas']['LeadStep'];
-export type LeadFile = components['schemas']['LeadFile'];
+export type LeadFile = components['schemas']['NamedFile'];
 export type Progress = components['schemas']['Progress'];
 export type ReportFields = components['schemas']['ReportForm'];
 

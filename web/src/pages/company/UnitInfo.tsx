@@ -10,6 +10,7 @@ import type { FormRule, TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCanWrite } from '@/store/session';
 import { ApiError, showApiError } from '@/api/client';
+import FileList from '@/components/upload/FileList';
 import UploadField from '@/components/upload/UploadField';
 import {
   changeGuarantee,
@@ -27,15 +28,22 @@ import { guaranteeRules, leaderRules, leadersOf } from './unitFields';
 
 const DAY = 'YYYY-MM-DD';
 const show = (text: string | null | undefined) => (text ? text : '—');
-const fileName = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
 /** "12.5万元 · 银行保函 · 2026-01-01 至 2027-12-31" */
 export function guaranteeSummary(view: GuaranteeView): string {
   const parts = [view.paytype_label || view.paytype];
   if (view.desposit) parts.push(`${view.desposit}万元`);
   if (view.startdate || view.enddate) parts.push(`${view.startdate} 至 ${view.enddate}`);
-  if (view.guaranteepath) parts.push(`文件 ${fileName(view.guaranteepath)}`);
   return parts.join(' · ');
+}
+
+function GuaranteeCell({ view }: { view: GuaranteeView }) {
+  return (
+    <Space orientation="vertical" size={4}>
+      {guaranteeSummary(view)}
+      {view.guaranteepath && <FileList urls={[view.guaranteepath]} />}
+    </Space>
+  );
 }
 
 const reasonRule: FormRule = {
@@ -182,8 +190,8 @@ function GuaranteeDialog({ data, open, onClose, onSaved }: { data: UnitInfoData;
 
 const changeColumns: TableColumnsType<GuaranteeChangeView> = [
   { title: '变更时间', dataIndex: 'created_time', key: 'created_time', width: 170 },
-  { title: '变更前', key: 'before', render: (_, row) => guaranteeSummary(row.before) },
-  { title: '变更后', key: 'after', render: (_, row) => guaranteeSummary(row.after) },
+  { title: '变更前', key: 'before', render: (_, row) => <GuaranteeCell view={row.before} /> },
+  { title: '变更后', key: 'after', render: (_, row) => <GuaranteeCell view={row.after} /> },
   { title: '变更原因', dataIndex: 'reason', key: 'reason' },
   { title: '操作人', dataIndex: 'account_name', key: 'account_name', width: 100 },
   {
@@ -281,13 +289,7 @@ export default function UnitInfo({ role }: { role: FixedRole }) {
             </Descriptions.Item>
             <Descriptions.Item label="保函有效期">{f.startdate ? `${f.startdate} 至 ${f.enddate}` : '—'}</Descriptions.Item>
             <Descriptions.Item label="保函文件">
-              {f.guaranteepath ? (
-                <a href={f.guaranteepath} target="_blank" rel="noreferrer">
-                  {fileName(f.guaranteepath)}
-                </a>
-              ) : (
-                '—'
-              )}
+              <FileList urls={f.guaranteepath ? [f.guaranteepath] : []} testId="guarantee-file-shown" />
             </Descriptions.Item>
           </Descriptions>
         )}

@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import FileList from '@/components/upload/FileList';
 import {
   Alert,
   Button,
@@ -130,15 +131,7 @@ function CreditDrawer({ id, kind, onClose }: { id: number | null; kind: CreditKi
           <Descriptions.Item label={KIND_TEXT[kind].reason}>{data.reason}</Descriptions.Item>
           <Descriptions.Item label="发布单位">{data.issuer}</Descriptions.Item>
           <Descriptions.Item label="附件">
-            {data.attachments.length === 0
-              ? '无'
-              : data.attachments.map((url, index) => (
-                  <div key={url}>
-                    <a href={url} target="_blank" rel="noreferrer">
-                      附件{index + 1}
-                    </a>
-                  </div>
-                ))}
+            {data.attachments.length === 0 ? '无' : <FileList urls={data.attachments} />}
           </Descriptions.Item>
           <Descriptions.Item label="登记时间">{data.createdTime}</Descriptions.Item>
           {data.updatedTime && <Descriptions.Item label="最后修改">{data.updatedTime}</Descriptions.Item>}

@@ -21,6 +21,17 @@ const routes = {
   ['/builder/project/v1/project/Projectname']: { code: 201, data: { projectname: '幸福里项目', propertyStatus: 1, approvers: 1 } },
   ['/builder/project/v1/Project/getpwd']: { code: 201, data: { passwordstatus: 1, rule: '请输入8-16位包含大小写字母+数字+特殊字符组成的密码', delivery: '初始密码只显示一次。' } },
   ['/builder/project/v1/project/Examine']: { code: 201, data: { list: [approver], total: 1, page: 1, limit: 10 } },
+  ['/builder/project/v1/project/Approverlog']: {
+    code: 201,
+    data: {
+      list: [
+        { id: 40, time: '2026-03-01 09:00:00', actor: 'demo', ip: '10.0.0.8', action: '新增财务审批人', approver: '王会计（finance）', detail: '账号finance，姓名王会计，初始密码已短信发送至138****8003' },
+      ],
+      total: 1,
+      page: 1,
+      limit: 10,
+    },
+  },
 };
 
 describe('PropertyRole', () => {
@@ -65,5 +76,40 @@ describe('PropertyRole', () => {
     fireEvent.click(screen.getByText('保 存'));
     expect(await screen.findByText('该登录账号已存在')).toBeTruthy();
     await waitFor(() => expect(called('/builder/project/v1/project/Set_account')).toHaveLength(1));
+  });
+
+  it('shows who configured each approver, when and from which address', async () => {
+    renderPage(<PropertyRole />, routes);
+    const log = await screen.findByTestId('approver-log');
+    await waitFor(() => expect(log.textContent).toContain('新增财务审批人'));
+    for (const text of ['demo', '10.0.0.8', '王会计（finance）', '2026-03-01 09:00:00']) expect(log.textContent).toContain(text);
+  });
+
+  it('gives a regulator the approvers and their history without a write button; an auditor corrects an ID number', async () => {
+    const { called } = renderPage(
+      <PropertyRole />,
+      { ...routes, ['/builder/project/v1/project/Correctidnumber']: { code: 201, message: '身份证号码已更正' } },
+      { roles: ['admin'], regulator: { district: '410105', districtName: '金水区', regulatorRole: 'auditor' } },
+    );
+    expect(await screen.findByText('王会计')).toBeTruthy();
+    expect(screen.queryByTestId('approver-create')).toBeNull();
+    expect(screen.queryByTestId('approver-edit-finance')).toBeNull();
+    fireEvent.click(screen.getByTestId('approver-correct-finance'));
+    fireEvent.click(await screen.findByText('更 正'));
+    expect(await screen.findByText('请填写更正原因（200字以内）')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('id-correction-number'), { target: { value: '11010519491231002x' } });
+    fireEvent.change(screen.getByTestId('id-correction-reason'), { target: { value: '录入错误，核对原件更正' } });
+    fireEvent.click(screen.getByText('更 正'));
+    await waitFor(() => expect(called('/builder/project/v1/project/Correctidnumber')).toHaveLength(1));
+    const body = called('/builder/project/v1/project/Correctidnumber')[0].body;
+    expect(body.get('idnumber')).toBe('11010519491231002X');
+    expect(body.get('reason')).toBe('录入错误，核对原件更正');
+  });
+
+  it('gives a 监察 no correction', async () => {
+    renderPage(<PropertyRole />, routes, { roles: ['admin'], regulator: { district: '410105', districtName: '金水区', regulatorRole: 'inspector' } });
+    expect(await screen.findByText('王会计')).toBeTruthy();
+    expect(screen.queryByTestId('approver-correct-finance')).toBeNull();
+    expect(screen.queryByTestId('approver-create')).toBeNull();
   });
 });

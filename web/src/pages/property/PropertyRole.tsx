@@ -3,6 +3,8 @@
  * finance side. The clerk adds them, edits their name, disables / enables them and resets their password; the
  * initial password goes by SMS to the approver's own phone and is never shown here. The approver enters the
  * ID number and changes the phone himself (个人中心): who prepares wages never holds the approver's factors.
+ * A regulator with the project in view reads the approvers and their 配置记录 without a write button; one of
+ * 审核 or 管理员 corrects an ID number entered wrong.
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +12,9 @@ import { Alert, Button, Card, Input, Space, Typography, type TableColumnsType } 
 import { PlusOutlined } from '@ant-design/icons';
 import { AccountLinks, AccountStatusTags, InitialPasswordModal, useAccountActions } from '@/components/accounts/AccountAdmin';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
+import { useCanWrite, useRegulatorMay } from '@/store/session';
+import ApproverLog from './ApproverLog';
+import IdCorrectionDialog from './IdCorrectionDialog';
 import PropertyRoleDialog from './PropertyRoleDialog';
 import { fetchApprovers, fetchPasswordRule, fetchProject, resetPassword, setEnabled, type ApproverLine } from './service';
 
@@ -19,6 +24,9 @@ export default function PropertyRole() {
   const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
+  const [correcting, setCorrecting] = useState<ApproverLine | null>(null);
+  const canWrite = useCanWrite();
+  const mayCorrect = useRegulatorMay('audit');
 
   const project = useQuery({ queryKey: ['property', 'project'], queryFn: fetchProject });
   const rule = useQuery({ queryKey: ['property', 'rule'], queryFn: fetchPasswordRule });
@@ -59,14 +67,21 @@ export default function PropertyRole() {
     {
       title: '操作',
       key: 'action',
-      render: (_, row) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => setEditing(row.id)} data-testid={`approver-edit-${row.account}`}>
-            编辑
+      render: (_, row) =>
+        canWrite ? (
+          <Space size={0} wrap>
+            <Button type="link" size="small" onClick={() => setEditing(row.id)} data-testid={`approver-edit-${row.account}`}>
+              编辑
+            </Button>
+            <AccountLinks account={row} actions={accounts} testIdOf={(kind) => `approver-${kind}-${row.account}`} />
+          </Space>
+        ) : mayCorrect ? (
+          <Button type="link" size="small" onClick={() => setCorrecting(row)} data-testid={`approver-correct-${row.account}`}>
+            更正身份证号
           </Button>
-          <AccountLinks account={row} actions={accounts} testIdOf={(kind) => `approver-${kind}-${row.account}`} />
-        </Space>
-      ),
+        ) : (
+          '—'
+        ),
     },
   ];
 
@@ -99,9 +114,11 @@ export default function PropertyRole() {
           enterButton="查询"
           data-testid="approver-search"
         />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)} data-testid="approver-create">
-          新增审批人
-        </Button>
+        {canWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)} data-testid="approver-create">
+            新增审批人
+          </Button>
+        )}
       </Space>
       <ServerTable<string, ApproverLine>
         data-testid="approver-table"
@@ -120,6 +137,15 @@ export default function PropertyRole() {
           refresh();
         }}
       />
+      <IdCorrectionDialog
+        approver={correcting}
+        onClose={() => setCorrecting(null)}
+        onDone={() => {
+          setCorrecting(null);
+          refresh();
+        }}
+      />
+      <ApproverLog />
       <InitialPasswordModal
         shown={accounts.shown}
         onClose={accounts.close}

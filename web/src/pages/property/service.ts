@@ -43,3 +43,11 @@ export const checkOwnCard = (name: string, idNumber: string) => post('/finance/p
 export const sendOwnPhoneCode = (phone: string) => post('/finance/project/v1/orders/Verifyphonenumber', { phone: phone.trim() });
 export const changeOwnPhone = (phone: string, code: string) =>
   post('/finance/project/v1/orders/Veritestalter', { phone: phone.trim(), code: code.trim() });
+
+export type ApproverLogLine = Schemas['ApproverLogLine'];
+/** 配置记录: every change to the project's approver accounts, with who, when and from which address. */
+export const fetchApproverLog = (_filter: string, page: number, limit: number) =>
+  get('/builder/project/v1/project/Approverlog', { page: String(page), limit: String(limit) });
+/** The bureau corrects an approver's ID number (审核 or 管理员 of the project's district), with a reason. */
+export const correctIdNumber = (id: number, idnumber: string, reason: string) =>
+  post('/builder/project/v1/project/Correctidnumber', { id: String(id), idnumber: idnumber.trim().toUpperCase(), reason: reason.trim() });

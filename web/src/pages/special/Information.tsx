@@ -4,16 +4,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Space, Statistic, Table, Tag, type TableColumnsType } from 'antd';
+import FileList from '@/components/upload/FileList';
 import { fetchInformation, type SpecialGuarantee } from './service';
 
-const files = (urls: string[]) =>
-  urls.length === 0
-    ? '—'
-    : urls.map((url, index) => (
-        <a key={url} href={url} target="_blank" rel="noreferrer" style={{ marginRight: 12 }}>
-          附件{index + 1}
-        </a>
-      ));
+const files = (urls: string[]) => <FileList urls={urls} />;
 
 const STATE_COLOR: Record<string, string> = { 有效: 'green', 已过期: 'red', 未填写: 'default' };
 

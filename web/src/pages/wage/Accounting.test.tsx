@@ -88,6 +88,16 @@ describe('Accounting sheet view', () => {
     expect(await screen.findByText(/2026-09-30 扣回 300.00 元：王建军：当天未进场，误刷卡/)).toBeTruthy();
   });
 
+  it('opens the sheet named in the address (the attendance sheet links a paid day to it)', async () => {
+    const { called } = renderPage(<Accounting />, {
+      ['/builder/wage/v1/Sheet/options']: options,
+      ['/builder/wage/v1/Sheet/list']: { code: 201, data: { list: [draft], total: 1, page: 1, limit: 20 } },
+      ['/builder/wage/v1/Sheet/detail']: { code: 201, data: detail },
+    }, { path: '/project/accounting?sheet=5' });
+    expect(await screen.findByText('2026-10 补充工资表（第2张） · 中建七局第二建筑有限公司 · 钢筋班')).toBeTruthy();
+    expect(new URL(called('/builder/wage/v1/Sheet/detail')[0].url, 'http://x').searchParams.get('id')).toBe('5');
+  });
+
   it('warns when a draft no longer matches attendance and refreshes it after asking', async () => {
     const { called } = renderPage(<Accounting />, {
       ['/builder/wage/v1/Sheet/options']: options,

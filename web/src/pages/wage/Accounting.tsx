@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Drawer, Form, Input, Modal, Popconfirm, Popover, Select, Space, Table, Tag, Tooltip, type TableColumnsType, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useCanWrite } from '@/store/session';
 import { useSpansProjects } from '@/store/useProjectId';
 import { ApiError } from '@/api/client';
@@ -37,7 +37,15 @@ export default function Accounting() {
   const queryClient = useQueryClient();
   const options = useQuery({ queryKey: ['wage', 'options'], queryFn: fetchOptions });
   const [creating, setCreating] = useState(false);
-  const [viewing, setViewing] = useState<number | null>(null);
+  // `?sheet=<id>` opens that sheet (the attendance sheet's link from a paid day), also when the cached page is open.
+  const [searchParams] = useSearchParams();
+  const asked = Number(searchParams.get('sheet')) || null;
+  const [viewing, setViewing] = useState<number | null>(asked);
+  const [lastAsked, setLastAsked] = useState(asked);
+  if (asked !== lastAsked) {
+    setLastAsked(asked);
+    if (asked !== null) setViewing(asked);
+  }
   const [ruling, setRuling] = useState(false);
   const [modal, modalHolder] = Modal.useModal();
   const sheets = usePagedList({

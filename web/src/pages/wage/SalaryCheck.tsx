@@ -93,7 +93,7 @@ export default function SalaryCheck() {
             data-testid="check-kind"
           />
         </Space>
-        <Alert type="info" showIcon title="发放前请逐项核实：有考勤未列入工资表、列入工资表但无考勤、工资表计发了进场前或退场后的出勤、实发低于当地最低工资标准（按出勤天数折算）、已计发的日期低于现行工资标准（调高工资标准后待补差）、单月超过5万元、工资卡缺失或无效。" />
+        <Alert type="info" showIcon title="发放前请逐项核实：有考勤未列入工资表、列入工资表但无考勤、工资表计发了进场前或退场后的出勤、实发低于当地最低工资标准（按计薪天数折算）、已计发的日期低于现行工资标准（调高工资标准后待补差）、单月超过5万元、工资卡缺失或无效。" />
         <ServerTable<Filter, WageAnomaly>
           list={check}
           rowKey={(row) => `${row.kind}-${row.workerId}-${row.lineId}`}

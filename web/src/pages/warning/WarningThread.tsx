@@ -1,7 +1,6 @@
 import { Empty, List, Space, Tag, Typography } from 'antd';
+import FileList from '@/components/upload/FileList';
 import type { WarningNote } from './service';
-
-const nameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1) || url;
 
 /** A warning's thread: the project's answers and the regulator's comments, oldest first, with attachments. */
 export default function WarningThread({ notes }: { notes: WarningNote[] }) {
@@ -21,15 +20,7 @@ export default function WarningThread({ notes }: { notes: WarningNote[] }) {
               <Typography.Text type="secondary">{note.createdAt}</Typography.Text>
             </Space>
             <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{note.content}</Typography.Paragraph>
-            {note.attachments.length > 0 && (
-              <Space wrap>
-                {note.attachments.map((url) => (
-                  <a key={url} href={url} target="_blank" rel="noreferrer">
-                    {nameOf(url)}
-                  </a>
-                ))}
-              </Space>
-            )}
+            {note.attachments.length > 0 && <FileList urls={note.attachments} />}
           </Space>
         </List.Item>
       )}
