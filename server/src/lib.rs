@@ -509,6 +509,7 @@ mod tests {
                 "wage_lines",
                 "wage_line_months",
                 "wage_line_days",
+                "wage_line_topups",
                 "wage_adjustments",
                 "payroll_settings",
                 "wage_orders",

@@ -10,6 +10,7 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::line_days::{WagePaidDates, paid_dates};
 use super::money::yuan;
 use super::repo::{self, OrderRow};
 use super::service::{self, MSG_NO_ORDER, MonthSpan, WageAnomaly, month_span, payout_status_label};
@@ -79,6 +80,11 @@ pub struct WageLineBasis {
     /// Those take-backs: the day, the amount and the clerk's reason.
     pub adjustments: Vec<service::WageAdjustment>,
     pub anomalies: Vec<WageLineAnomaly>,
+    /// Days other sheets paid below the standard in force that the line makes good (补差), and the amount.
+    pub topup_days: i64,
+    pub topup: String,
+    /// The dates the line pays at their standards, and which sheets paid the worker's other days of the month.
+    pub paid: WagePaidDates,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -165,12 +171,15 @@ pub async fn order_basis(
             reason: adjustment.reason,
         });
     }
+    let pairs: Vec<(i64, i64)> = rows.iter().map(|row| (row.line.id, row.line.worker_id)).collect();
+    let mut dates = paid_dates(db, order.project_id, &order.month, &pairs).await?;
     let list = rows
         .into_iter()
         .map(|row| {
             let anomalies = found.remove(&row.line.id).unwrap_or_default();
             let adjustments = taken.remove(&row.line.id).unwrap_or_default();
-            basis_out(row, anomalies, adjustments)
+            let paid = dates.remove(&row.line.id).unwrap_or_default();
+            basis_out(row, anomalies, adjustments, paid)
         })
         .collect();
     Ok(WageOrderBasis {
@@ -214,6 +223,7 @@ fn basis_out(
     row: repo::BasisRow,
     anomalies: Vec<WageLineAnomaly>,
     adjustments: Vec<service::WageAdjustment>,
+    paid: WagePaidDates,
 ) -> WageLineBasis {
     WageLineBasis {
         payout_id: row.payout_id,
@@ -246,6 +256,9 @@ fn basis_out(
         adjustment: yuan(row.line.adjustment_fen),
         adjustments,
         anomalies,
+        topup_days: row.line.topup_days,
+        topup: yuan(row.line.topup_fen),
+        paid,
     }
 }
 

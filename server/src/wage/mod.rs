@@ -6,23 +6,28 @@
 pub mod approval;
 pub mod basis;
 pub mod demo;
+pub mod line_days;
 pub mod minimum;
 pub mod money;
 mod notify;
 mod paid_days;
 pub mod payout;
 pub mod plan;
+pub mod rates;
 pub mod repo;
 pub mod service;
 mod status;
 mod takeback;
+pub mod topup;
+mod xlsx;
 
 use axum::extract::State;
+use axum::response::Response;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::sessions::CurrentAccount;
-use crate::envelope::{ApiResult, Envelope, ok};
+use crate::envelope::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{ClientIp, Params};
 use crate::paging::Paged;
 use crate::state::AppState;
@@ -42,6 +47,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sheet_options))
         .routes(routes!(sheet_list))
         .routes(routes!(sheet_detail))
+        .routes(routes!(sheet_export))
         .routes(routes!(sheet_create))
         .routes(routes!(sheet_save_line))
         .routes(routes!(sheet_remove_line))
@@ -112,6 +118,21 @@ async fn sheet_detail(
 }
 
 /// A sheet for a unit (or one of its teams) and a month, prefilled from attendance: one line per worker employed there that month and on no other sheet of the month. One sheet per unit/team and month. Answers the id. Logged.
+/// A sheet as .xlsx: every line with the dates it pays (计发日期) at their standards, the days it tops up
+/// (补差日期), the sheets that paid the worker's other days of the month, amounts, ID and card in full.
+#[utoipa::path(get, path = "/builder/wage/v1/Sheet/export", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token"), WageDetailQuery),
+    responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", description = "the sheet"),
+        (status = 201, body = Envelope<serde_json::Value>, description = "401 / 403 / 404 in the envelope (HTTP 200)")))]
+async fn sheet_export(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<WageDetailQuery>,
+) -> Result<Response, ApiError> {
+    let bytes = xlsx::sheet_export(&state.db, &current, &query).await?;
+    Ok(crate::spreadsheet::download(bytes, "wage-sheet.xlsx", "%E5%B7%A5%E8%B5%84%E8%A1%A8.xlsx"))
+}
+
 #[utoipa::path(post, path = "/builder/wage/v1/Sheet/create", tag = "wage",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WageSheetForm, content_type = "application/x-www-form-urlencoded"),

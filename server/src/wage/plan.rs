@@ -7,10 +7,11 @@
 //! each at that day's wage standard; its line pays what the month is owed with those days minus what it is
 //! owed without them (`domain::payroll::line_owed`).
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use time::Date;
 
+use super::topup::{self, Level, Topup};
 use crate::domain::calendar::{Calendar, DayClass, days};
 use crate::domain::payroll::{self, EmployedDay, MonthFacts, Owed, Proration, Terms, WageKind};
 
@@ -53,6 +54,8 @@ pub struct Inputs {
     pub claimed: HashSet<(i64, Date)>,
     /// Workers with a line of the month on another sheet.
     pub lined: HashSet<i64>,
+    /// Per worker, the days of the month on lines of other sheets with what they were paid so far.
+    pub levels: HashMap<i64, HashMap<Date, Level>>,
 }
 
 /// One day a line pays.
@@ -73,6 +76,29 @@ pub struct PlannedLine {
     pub wage_fen: i64,
     pub days: Vec<PlannedDay>,
     pub owed: Owed,
+    /// Days other sheets paid below the standard in force, made good on this line.
+    pub topup: Option<Topup>,
+}
+
+impl PlannedLine {
+    /// What the attendance gives: the days' pay and the top-up.
+    pub fn prefill_fen(&self) -> i64 {
+        self.owed.fen + self.topup.as_ref().map_or(0, |topup| topup.fen)
+    }
+
+    pub fn topup_days(&self) -> i64 {
+        self.topup.as_ref().map_or(0, |topup| topup.days.len() as i64)
+    }
+
+    /// How the prefill was reached.
+    pub fn basis(&self) -> String {
+        match &self.topup {
+            None => self.owed.basis.clone(),
+            // A line of top-ups only: the other sheets' days are its subject, not a share of the month.
+            Some(topup) if self.days.is_empty() => topup.basis.clone(),
+            Some(topup) => format!("{}；{}", self.owed.basis, topup.basis),
+        }
+    }
 }
 
 impl Inputs {
@@ -168,10 +194,18 @@ pub fn plan(inputs: &Inputs, unit_id: i64, team_id: i64) -> Vec<PlannedLine> {
             })
             .map(|(day, _)| day.day)
             .collect();
-        if mine.is_empty() && inputs.lined.contains(&worker) {
+        let days: Vec<EmployedDay> = employed.iter().map(|(day, _)| *day).collect();
+        let topup = inputs.levels.get(&worker).and_then(|levels| {
+            let here: HashSet<Date> = employed
+                .iter()
+                .filter(|(_, employment)| in_place(employment, unit_id, team_id))
+                .map(|(day, _)| day.day)
+                .collect();
+            topup::topup(facts, &days, levels, &|day| here.contains(&day), inputs.proration)
+        });
+        if mine.is_empty() && topup.is_none() && inputs.lined.contains(&worker) {
             continue;
         }
-        let days: Vec<EmployedDay> = employed.iter().map(|(day, _)| *day).collect();
         let owed = payroll::line_owed(
             facts,
             &days,
@@ -184,9 +218,13 @@ pub fn plan(inputs: &Inputs, unit_id: i64, team_id: i64) -> Vec<PlannedLine> {
             .filter(|(day, _)| mine.contains(&day.day))
             .map(|(day, _)| PlannedDay { day: day.day, class: day.class, attended: day.attended, terms: day.terms })
             .collect();
-        let last_terms = planned.last().map(|day| day.terms).or_else(|| {
-            employed.iter().rev().find(|(_, employment)| employment.id == newest_here).map(|(day, _)| day.terms)
-        });
+        let last_terms = planned
+            .last()
+            .map(|day| day.terms)
+            .or_else(|| topup.as_ref().and_then(|topup| topup.days.last()).map(|day| day.terms))
+            .or_else(|| {
+                employed.iter().rev().find(|(_, employment)| employment.id == newest_here).map(|(day, _)| day.terms)
+            });
         let (employment_id, wage_kind, wage_fen) = match last_terms {
             Some(terms) => (terms.employment_id, terms.kind, terms.rate_fen),
             None => {
@@ -198,16 +236,40 @@ pub fn plan(inputs: &Inputs, unit_id: i64, team_id: i64) -> Vec<PlannedLine> {
                 (employment.id, WageKind::parse(&employment.wage_kind).unwrap_or(WageKind::Day), employment.wage_fen)
             }
         };
-        lines.push(PlannedLine { worker_id: worker, employment_id, wage_kind, wage_fen, days: planned, owed });
+        lines.push(PlannedLine { worker_id: worker, employment_id, wage_kind, wage_fen, days: planned, owed, topup });
     }
     lines
 }
 
-/// What a worker's month is owed less without `day` attended: the pay a correction to absent takes back
-/// once the day was paid. `claimed`: the worker's days on lines.
-pub fn day_value(inputs: &Inputs, worker: i64, day: Date, claimed: &HashSet<Date>) -> i64 {
+/// Per worker with days on confirmed sheets paid below the standard in force (`levels`: those days only),
+/// what topping all of them up would pay: what 工资核查 reports.
+pub fn below_standard(inputs: &Inputs, levels: &HashMap<i64, HashMap<Date, Level>>) -> Vec<(i64, Topup)> {
+    let index = inputs.index();
     let facts = inputs.facts();
-    let employed: Vec<EmployedDay> = inputs.employed(&inputs.index(), worker).into_iter().map(|(day, _)| day).collect();
+    levels
+        .iter()
+        .filter_map(|(worker, levels)| {
+            let days: Vec<EmployedDay> = inputs.employed(&index, *worker).into_iter().map(|(day, _)| day).collect();
+            topup::topup(facts, &days, levels, &|_| true, inputs.proration).map(|topup| (*worker, topup))
+        })
+        .collect()
+}
+
+/// What a worker's month is owed less without `day` attended: the pay a correction to absent takes back
+/// once the day was paid. `claimed`: the worker's days on lines; `paid`: what those on confirmed sheets were
+/// paid at (a raise not yet topped up is not taken back).
+pub fn day_value(inputs: &Inputs, worker: i64, day: Date, claimed: &HashSet<Date>, paid: &HashMap<Date, Level>) -> i64 {
+    let facts = inputs.facts();
+    let employed: Vec<EmployedDay> = inputs
+        .employed(&inputs.index(), worker)
+        .into_iter()
+        .map(|(employed, _)| match paid.get(&employed.day) {
+            Some(level) => {
+                EmployedDay { terms: Terms { kind: level.kind, rate_fen: level.fen, ..employed.terms }, ..employed }
+            }
+            None => employed,
+        })
+        .collect();
     let with = payroll::owed(facts, &employed, &|d| claimed.contains(&d), inputs.proration);
     let without_day: Vec<EmployedDay> =
         employed.iter().map(|d| if d.day == day { EmployedDay { attended: false, ..*d } } else { *d }).collect();
@@ -215,21 +277,55 @@ pub fn day_value(inputs: &Inputs, worker: i64, day: Date, claimed: &HashSet<Date
     (with.fen - without.fen).max(0)
 }
 
-/// Per worker, the days a line holds now against the days a plan would give it: the draft's differences
-/// from attendance, as (worker, days on the line, days now).
-pub fn differences(lines: &HashMap<i64, BTreeSet<Date>>, planned: &[PlannedLine]) -> Vec<(i64, i64, i64)> {
+/// What a draft's line of a worker holds: its days at their standards, and its top-ups (day, from, to).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Held {
+    pub days: BTreeMap<Date, i64>,
+    pub topups: BTreeSet<(Date, i64, i64)>,
+}
+
+/// A worker whose line on a draft is not what a plan would give it now.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Difference {
+    pub worker_id: i64,
+    pub days_on_sheet: i64,
+    pub days_now: i64,
+    /// The same days, but a standard in force changed since (the days' or a top-up's).
+    pub standard_changed: bool,
+}
+
+/// Per worker, what a line holds now against what a plan would give it: the draft's differences from
+/// attendance and the standards in force.
+pub fn differences(lines: &HashMap<i64, Held>, planned: &[PlannedLine]) -> Vec<Difference> {
     let mut found = Vec::new();
-    let empty = BTreeSet::new();
+    let empty = Held::default();
     for line in planned {
-        let now: BTreeSet<Date> = line.days.iter().map(|day| day.day).collect();
+        let now = Held {
+            days: line.days.iter().map(|day| (day.day, day.terms.rate_fen)).collect(),
+            topups: line
+                .topup
+                .iter()
+                .flat_map(|topup| topup.days.iter().map(|day| (day.day, day.from_fen, day.terms.rate_fen)))
+                .collect(),
+        };
         let held = lines.get(&line.worker_id).unwrap_or(&empty);
         if *held != now || !lines.contains_key(&line.worker_id) {
-            found.push((line.worker_id, held.len() as i64, now.len() as i64));
+            found.push(Difference {
+                worker_id: line.worker_id,
+                days_on_sheet: held.days.len() as i64,
+                days_now: now.days.len() as i64,
+                standard_changed: held.days.keys().eq(now.days.keys()) && lines.contains_key(&line.worker_id),
+            });
         }
     }
     for (worker, held) in lines {
-        if !planned.iter().any(|line| line.worker_id == *worker) && !held.is_empty() {
-            found.push((*worker, held.len() as i64, 0));
+        if !planned.iter().any(|line| line.worker_id == *worker) && (!held.days.is_empty() || !held.topups.is_empty()) {
+            found.push(Difference {
+                worker_id: *worker,
+                days_on_sheet: held.days.len() as i64,
+                days_now: 0,
+                standard_changed: held.days.is_empty(),
+            });
         }
     }
     found.sort_unstable();
@@ -253,6 +349,7 @@ mod tests {
             attended: attended.iter().copied().collect(),
             claimed: claimed.iter().copied().collect(),
             lined: claimed.iter().map(|(worker, _)| *worker).collect(),
+            levels: HashMap::new(),
         }
     }
 
@@ -293,14 +390,38 @@ mod tests {
     }
 
     #[test]
-    fn differences_name_the_workers_whose_days_changed() {
+    fn differences_name_the_workers_whose_days_or_standards_changed() {
         let employments = vec![line(1, 10, "2025-11-01", "", 35_000)];
         let planned = plan(&inputs(employments, &[(7, date!(2025 - 11 - 03)), (7, date!(2025 - 11 - 04))], &[]), 1, 0);
-        let held: HashMap<i64, BTreeSet<Date>> =
-            [(7, [date!(2025 - 11 - 03)].into_iter().collect())].into_iter().collect();
-        assert_eq!(differences(&held, &planned), vec![(7, 1, 2)]);
-        let same: HashMap<i64, BTreeSet<Date>> =
-            [(7, [date!(2025 - 11 - 03), date!(2025 - 11 - 04)].into_iter().collect())].into_iter().collect();
+        let held = |days: &[(Date, i64)]| -> HashMap<i64, Held> {
+            [(7, Held { days: days.iter().copied().collect(), topups: BTreeSet::new() })].into_iter().collect()
+        };
+        let fewer = held(&[(date!(2025 - 11 - 03), 35_000)]);
+        let changed = Difference { worker_id: 7, days_on_sheet: 1, days_now: 2, standard_changed: false };
+        assert_eq!(differences(&fewer, &planned), vec![changed]);
+        let same = held(&[(date!(2025 - 11 - 03), 35_000), (date!(2025 - 11 - 04), 35_000)]);
         assert!(differences(&same, &planned).is_empty());
+        let old_rate = held(&[(date!(2025 - 11 - 03), 30_000), (date!(2025 - 11 - 04), 35_000)]);
+        let raised = Difference { worker_id: 7, days_on_sheet: 2, days_now: 2, standard_changed: true };
+        assert_eq!(differences(&old_rate, &planned), vec![raised]);
+    }
+
+    #[test]
+    fn a_raise_into_paid_days_tops_them_up_on_the_next_sheet() {
+        let employments = vec![line(1, 10, "2025-11-01", "", 35_000)];
+        let attended = [(7, date!(2025 - 11 - 03)), (7, date!(2025 - 11 - 04)), (7, date!(2025 - 11 - 20))];
+        let paid = [(7, date!(2025 - 11 - 03)), (7, date!(2025 - 11 - 04))];
+        let mut month = inputs(employments, &attended, &paid);
+        let level = Level { kind: WageKind::Day, fen: 30_000, settled: true };
+        month.levels = [(7, paid.iter().map(|(_, day)| (*day, level)).collect())].into_iter().collect();
+        let lines = plan(&month, 1, 0);
+        assert_eq!((lines[0].days.len(), lines[0].owed.fen, lines[0].prefill_fen()), (1, 35_000, 45_000));
+        assert_eq!(lines[0].topup_days(), 2);
+        assert!(lines[0].basis().ends_with("；补差 2 天 × 50.00元 = 100.00元"), "{}", lines[0].basis());
+        // Nothing new attended: a line of the top-up alone.
+        month.attended.remove(&(7, date!(2025 - 11 - 20)));
+        let lines = plan(&month, 1, 0);
+        assert_eq!((lines[0].days.len(), lines[0].prefill_fen()), (0, 10_000));
+        assert_eq!(lines[0].basis(), "补差 2 天 × 50.00元 = 100.00元");
     }
 }

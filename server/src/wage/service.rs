@@ -2,7 +2,7 @@
 //! shapes the console reads. SQL lives in `repo.rs`, the bank conversation in `payout.rs`.
 
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use time::{Date, Month};
 use utoipa::{IntoParams, ToSchema};
@@ -75,12 +75,14 @@ pub const MINIMUM_WAGE_KIND: &str = "below_minimum";
 pub const OUTSIDE_EMPLOYMENT_KIND: &str = "outside_employment";
 pub const DAYS_MISMATCH_KIND: &str = "days_mismatch";
 pub const OVER_YEAR_LIMIT_KIND: &str = "over_year_limit";
-pub const KINDS: [(&str, &str); 8] = [
+pub const BELOW_RATE_KIND: &str = "below_rate";
+pub const KINDS: [(&str, &str); 9] = [
     ("unlisted", "有考勤未列入工资表"),
     (DAYS_MISMATCH_KIND, "工资表天数与考勤不符"),
     ("no_attendance", "列入工资表但无考勤"),
     (OUTSIDE_EMPLOYMENT_KIND, "计发了不在场期间的出勤"),
     (MINIMUM_WAGE_KIND, "实发低于最低工资标准"),
+    (BELOW_RATE_KIND, "已计发日低于现行工资标准"),
     ("over_limit", "单月工资超过5万元"),
     (OVER_YEAR_LIMIT_KIND, "单年工资超过30万元"),
     ("card", "工资卡缺失或无效"),
@@ -89,6 +91,11 @@ pub const KINDS: [(&str, &str); 8] = [
 pub const MONTHLY_LIMIT_FEN: i64 = 5_000_000;
 /// More than this to one worker on the project in one calendar year is an anomaly (300,000 yuan, DESIGN §5).
 pub const YEARLY_LIMIT_FEN: i64 = 30_000_000;
+
+/// A salaryCheck kind's label ('' when unknown).
+pub fn kind_label(kind: &str) -> &'static str {
+    KINDS.iter().find(|(value, _)| *value == kind).map(|(_, label)| *label).unwrap_or("")
+}
 
 pub fn order_status_label(status: &str) -> &'static str {
     match status {
@@ -299,6 +306,12 @@ pub struct WageLine {
     pub adjustment: String,
     /// How the prefill was reached.
     pub basis: String,
+    /// Days other sheets paid below the standard in force that this line makes good (补差), and the amount
+    /// (yuan, part of the prefill).
+    pub topup_days: i64,
+    pub topup: String,
+    /// The dates the line pays at their standards, and the sheets that paid the worker's other days.
+    pub paid: super::line_days::WagePaidDates,
 }
 
 /// A sheet line as the list shows it: ID and card masked (decisions "Privacy: one masking rule"), the card's
@@ -325,6 +338,9 @@ fn line_out(row: LineRow) -> WageLine {
         overtime_days: row.overtime_days,
         adjustment: yuan(row.adjustment_fen),
         basis: row.basis,
+        topup_days: row.topup_days,
+        topup: yuan(row.topup_fen),
+        paid: Default::default(),
     }
 }
 
@@ -379,6 +395,8 @@ pub struct WageSheetDifference {
     pub name: String,
     pub days_on_sheet: i64,
     pub days_now: i64,
+    /// The same days, but a wage standard in force changed since the sheet took them.
+    pub standard_changed: bool,
 }
 
 /// A paid day corrected to absent, taken back on a line.
@@ -778,19 +796,20 @@ pub async fn sheet_detail(
     let (lines, total) = repo::lines(db, id, page.limit, page.offset()).await?;
     let (differences, difference_count) = if sheet.status == "draft" {
         let (_, _, found) = draft_differences(db, &sheet).await?;
-        let shown: Vec<(i64, i64, i64)> = found.iter().take(DIFFERENCES_SHOWN).copied().collect();
+        let shown: Vec<plan::Difference> = found.iter().take(DIFFERENCES_SHOWN).cloned().collect();
         let names: HashMap<i64, String> =
-            repo::worker_names(db, &shown.iter().map(|(worker, _, _)| *worker).collect::<Vec<_>>())
+            repo::worker_names(db, &shown.iter().map(|shown| shown.worker_id).collect::<Vec<_>>())
                 .await?
                 .into_iter()
                 .collect();
         let list = shown
             .into_iter()
-            .map(|(worker_id, days_on_sheet, days_now)| WageSheetDifference {
-                worker_id,
-                name: names.get(&worker_id).cloned().unwrap_or_default(),
-                days_on_sheet,
-                days_now,
+            .map(|shown| WageSheetDifference {
+                worker_id: shown.worker_id,
+                name: names.get(&shown.worker_id).cloned().unwrap_or_default(),
+                days_on_sheet: shown.days_on_sheet,
+                days_now: shown.days_now,
+                standard_changed: shown.standard_changed,
             })
             .collect();
         (list, found.len() as i64)
@@ -807,9 +826,18 @@ pub async fn sheet_detail(
             reason: adjustment.reason,
         })
         .collect();
+    let pairs: Vec<(i64, i64)> = lines.iter().map(|line| (line.id, line.worker_id)).collect();
+    let mut dates = super::line_days::paid_dates(db, sheet.project_id, &sheet.month, &pairs).await?;
+    let lines = lines
+        .into_iter()
+        .map(|row| {
+            let paid = dates.remove(&row.id).unwrap_or_default();
+            WageLine { paid, ..line_out(row) }
+        })
+        .collect();
     Ok(WageSheetDetail {
         sheet: sheet_out(sheet),
-        lines: page.answer(lines.into_iter().map(line_out).collect(), total),
+        lines: page.answer(lines, total),
         differences,
         difference_count,
         adjustments,
@@ -837,11 +865,8 @@ pub(super) async fn plan_inputs(
         .into_iter()
         .filter_map(|(worker, day)| plan::parse(&day).map(|day| (worker, day)))
         .collect();
-    let claimed = repo::claimed_days(db, project_id, &span.month, except_sheet)
-        .await?
-        .into_iter()
-        .filter_map(|(worker, day)| plan::parse(&day).map(|day| (worker, day)))
-        .collect();
+    let (base, levels) = super::rates::month_levels(db, project_id, span, except_sheet, false).await?;
+    let claimed = base.iter().filter_map(|row| plan::parse(&row.day).map(|day| (row.worker_id, day))).collect();
     let lined = repo::lined_workers(db, project_id, &span.month, except_sheet).await?.into_iter().collect();
     Ok(Inputs {
         first: span.first,
@@ -854,6 +879,7 @@ pub(super) async fn plan_inputs(
         attended,
         claimed,
         lined,
+        levels,
     })
 }
 
@@ -876,8 +902,9 @@ fn lines_to_write<'a>(
         .iter()
         .map(|plan| {
             let edit = edits.get(&plan.worker_id);
-            let payable_fen =
-                edit.filter(|edit| edit.payable_fen != edit.prefill_fen).map_or(plan.owed.fen, |edit| edit.payable_fen);
+            let payable_fen = edit
+                .filter(|edit| edit.payable_fen != edit.prefill_fen)
+                .map_or(plan.prefill_fen(), |edit| edit.payable_fen);
             let deduction_fen = edit.map_or(0, |edit| edit.deduction_fen).min(payable_fen);
             let mut room = payable_fen - deduction_fen;
             let mut taken = Vec::new();
@@ -948,19 +975,25 @@ pub async fn create_sheet(db: &Db, current: &CurrentAccount, ip: &str, form: &Wa
     }
 }
 
-/// The draft's lines against what attendance gives now: (worker, days on the sheet, days now).
+/// The draft's lines against what attendance and the standards in force give now.
 async fn draft_differences(
     db: &Db,
     sheet: &SheetRow,
-) -> Result<(Inputs, Vec<PlannedLine>, Vec<(i64, i64, i64)>), ApiError> {
+) -> Result<(Inputs, Vec<PlannedLine>, Vec<plan::Difference>), ApiError> {
     let span = month_span(&sheet.month)?;
     let inputs = plan_inputs(db, sheet.project_id, &span, sheet.id).await?;
     let planned = plan::plan(&inputs, sheet.unit_id, sheet.team_id);
-    let mut held: HashMap<i64, BTreeSet<Date>> =
-        repo::sheet_workers(db, sheet.id).await?.into_iter().map(|worker| (worker, BTreeSet::new())).collect();
-    for (worker, day) in repo::sheet_days(db, sheet.id).await? {
-        if let Some(day) = plan::parse(&day) {
-            held.entry(worker).or_default().insert(day);
+    let mut held: HashMap<i64, plan::Held> =
+        repo::sheet_workers(db, sheet.id).await?.into_iter().map(|worker| (worker, plan::Held::default())).collect();
+    let (days, topups) = repo::days::sheet_held(db, sheet.id).await?;
+    for row in days {
+        if let Some(day) = plan::parse(&row.day) {
+            held.entry(row.worker_id).or_default().days.insert(day, row.wage_fen);
+        }
+    }
+    for row in topups {
+        if let Some(day) = plan::parse(&row.day) {
+            held.entry(row.worker_id).or_default().topups.insert((day, row.from_fen, row.to_fen));
         }
     }
     let found = plan::differences(&held, &planned);
@@ -1162,7 +1195,7 @@ pub async fn anomalies(
     let attended_days: std::collections::HashMap<i64, i64> =
         attended.iter().map(|(worker, _, _, days)| (*worker, *days)).collect();
     let listed: std::collections::HashSet<i64> = lines.iter().map(|line| line.worker_id).collect();
-    let label = |kind: &str| KINDS.iter().find(|(value, _)| *value == kind).map(|(_, label)| *label).unwrap_or("");
+    let label = kind_label;
     let mut found = Vec::new();
     let from_line = |kind: &str, line: &repo::CheckLine, detail: String| WageAnomaly {
         kind: kind.into(),
@@ -1275,6 +1308,7 @@ pub async fn anomalies(
             found.push(from_line(OVER_YEAR_LIMIT_KIND, line, detail));
         }
     }
+    found.extend(super::rates::below_rate(db, project_id, span, &lines).await?);
     for line in &lines {
         if let Some(problem) = card::problem(&line.card_number) {
             found.push(from_line("card", line, problem.into()));
@@ -1328,10 +1362,12 @@ const DAYS_NAMED: usize = 5;
 /// Why a line cannot pay: the days of its worker's month another sheet holds (named, with that sheet), or,
 /// when none does, that the line pays more attended days than it holds.
 pub fn unheld_line_reason(line: &repo::UnheldLine) -> String {
+    let what = if line.topups { "补差" } else { "" };
     if line.elsewhere.is_empty() {
         let (year, month) = line.month.split_once('-').unwrap_or((&line.month, ""));
+        let kind = if line.topups { "补差" } else { "出勤" };
         return format!(
-            "{}{year}年{}月计发{}天出勤，只登记了其中{}天的日期，不能发放",
+            "{}{year}年{}月计发{}天{kind}，只登记了其中{}天的日期，不能发放",
             line.worker_name,
             month.trim_start_matches('0'),
             line.days,
@@ -1340,7 +1376,12 @@ pub fn unheld_line_reason(line: &repo::UnheldLine) -> String {
     }
     let mut sheets: Vec<String> = Vec::new();
     for day in &line.elsewhere {
-        let sheet = format!("{}工资表（{}）", day.sheet_name, sheet_status_label(&day.sheet_status));
+        let kind = if day.sheet_seq > 1 {
+            format!("补充工资表（第{}张）", day.sheet_seq)
+        } else {
+            "工资表".to_owned()
+        };
+        let sheet = format!("{}{kind}（{}）", day.sheet_name, sheet_status_label(&day.sheet_status));
         if !sheets.contains(&sheet) {
             sheets.push(sheet);
         }
@@ -1348,7 +1389,7 @@ pub fn unheld_line_reason(line: &repo::UnheldLine) -> String {
     let named: Vec<&str> = line.elsewhere.iter().take(DAYS_NAMED).map(|day| day.day.as_str()).collect();
     let more =
         if line.elsewhere.len() > DAYS_NAMED { format!("等{}天", line.elsewhere.len()) } else { String::new() };
-    format!("{}的{}{}已在{}计发，不能重复计发", line.worker_name, named.join("、"), more, sheets.join("、"))
+    format!("{}的{}{}{what}已在{}计发，不能重复计发", line.worker_name, named.join("、"), more, sheets.join("、"))
 }
 
 fn unheld_message(lines: &[repo::UnheldLine]) -> String {
@@ -1863,7 +1904,12 @@ pub async fn export_tables(db: &Db, project_id: i64) -> sqlx::Result<Vec<crate::
     use crate::spreadsheet::Table;
     Ok(vec![
         Table::new("工资表.xlsx", "工资表", repo::export_sheets(db, project_id).await?, &[]),
-        Table::new("工资明细.xlsx", "工资明细", repo::export_lines(db, project_id).await?, &[]),
+        Table::new(
+            "工资明细.xlsx",
+            "工资明细",
+            super::line_days::with_dates(db, repo::export_lines(db, project_id).await?).await?,
+            &[],
+        ),
         Table::new("发放单.xlsx", "工资发放单", repo::export_orders(db, project_id).await?, &[]),
         Table::new("发放明细.xlsx", "代发明细", repo::export_payouts(db, project_id).await?, &[]),
     ])

@@ -63,7 +63,9 @@ pub async fn absence(
     let inputs = plan_inputs(db, project_id, &span, 0).await?;
     let claimed: HashSet<Date> =
         inputs.claimed.iter().filter(|(worker, _)| *worker == worker_id).map(|(_, day)| *day).collect();
-    let amount = plan::day_value(&inputs, worker_id, day, &claimed);
+    let (_, mut paid) = super::rates::month_levels(db, project_id, &span, 0, true).await?;
+    let paid = paid.remove(&worker_id).unwrap_or_default();
+    let amount = plan::day_value(&inputs, worker_id, day, &claimed, &paid);
     let sheet =
         if seq == 1 { format!("{month} 工资表") } else { format!("{month} 补充工资表（第{seq}张）") };
     if !confirmed {

@@ -218,6 +218,12 @@ pub async fn rate_for(db: &Db, employment_id: i64, day: &str) -> Result<Option<R
     Ok(repo::rates(db, employment_id).await?.into_iter().rev().find(|rate| rate.effective_from.as_str() <= day))
 }
 
+/// Whether a wage standard of the project taking effect on or before `through_day` was recorded at `since`
+/// (unix seconds) or later: 工资核查 looks for days paid below the standard in force only then.
+pub async fn rates_recorded_since(db: &Db, project_id: i64, since: i64, through_day: &str) -> sqlx::Result<bool> {
+    repo::rates_recorded_since(db, project_id, since, through_day).await
+}
+
 /// `Worker/wage_standard`.
 #[derive(Debug, Default, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -229,16 +235,19 @@ pub struct WageStandardForm {
     /// Yuan, > 0, at most 99999.99, up to 2 decimals.
     pub wage: Option<String>,
     /// YYYY-MM-DD: the new standard applies from this day on (issue 11: a sheet pays each day at that
-    /// day's standard); not before the entry date.
+    /// day's standard); not before the entry date. Into days on confirmed sheets only a raise (issue 28: the
+    /// difference is paid on a supplementary sheet); a cut or a change of wage kind there is refused.
     pub effective_date: Option<String>,
 }
 
+/// Records a new standard of an on-site line; answers its standards and, for a raise into days already paid,
+/// the notice that the difference will be paid on a supplementary sheet.
 pub async fn change_wage_standard(
     db: &Db,
     current: &CurrentAccount,
     ip: &str,
     form: &WageStandardForm,
-) -> Result<Vec<RateLine>, ApiError> {
+) -> Result<(Vec<RateLine>, Option<String>), ApiError> {
     let project_id = scope::write(current)?;
     let line = active_line(db, project_id, &form.id).await?;
     let wage_kind = sent(&form.wage_kind).to_owned();
@@ -257,6 +266,15 @@ pub async fn change_wage_standard(
     if before.as_ref().is_some_and(|before| before.wage_kind == new.wage_kind && before.wage_fen == new.wage_fen) {
         return Err(Invalid(MSG_RATE_UNCHANGED).into());
     }
+    let until = repo::rates(db, line.line.id)
+        .await?
+        .into_iter()
+        .find(|rate| rate.effective_from > new.effective_from)
+        .map(|rate| rate.effective_from)
+        .unwrap_or_default();
+    let change = (new.wage_kind.as_str(), new.wage_fen);
+    let notice =
+        crate::wage::rates::standard_change(db, project_id, line.line.id, change, &new.effective_from, &until).await?;
     let detail = format!(
         "{} 工资标准 {} → {}，自{}起执行",
         line.line.name,
@@ -271,7 +289,7 @@ pub async fn change_wage_standard(
         &oplog::Entry::by(&current.account, ip).action("调整工资标准").on("employment", line.line.id).detail(detail),
     )
     .await?;
-    Ok(rate_lines(&repo::rates(db, line.line.id).await?))
+    Ok((rate_lines(&repo::rates(db, line.line.id).await?), notice))
 }
 
 /// `Worker/transfer`.

@@ -20,7 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::sessions::CurrentAccount;
-use crate::envelope::{ApiError, ApiResult, Envelope, ok};
+use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params, QueryParams};
 use crate::paging::Paged;
 use crate::spreadsheet::download;
@@ -296,9 +296,10 @@ async fn edit(
     Ok(ok(None))
 }
 
-/// A new wage standard of an on-site line from the first day of a month (`effectiveMonth`, not before the
-/// entry month); sheets of earlier months keep the old rate. Logged with before and after. Answers the
-/// line's standards, earliest first.
+/// A new wage standard of an on-site line from a day (`effectiveDate`, not before the entry date). A raise
+/// into days on confirmed sheets is answered with the notice that a supplementary sheet pays the difference
+/// (补差); a cut or a change of wage kind into them is refused (nothing paid is taken back). Logged with before
+/// and after. Answers the line's standards, earliest first.
 #[utoipa::path(post, path = "/builder/user/v1/Worker/wage_standard", tag = "worker",
     params(("X-Token" = String, Header, description = "session token")),
     request_body(content = WageStandardForm, content_type = "application/x-www-form-urlencoded"),
@@ -309,9 +310,12 @@ async fn wage_standard(
     current: CurrentAccount,
     Params(form): Params<WageStandardForm>,
 ) -> ApiResult<Vec<RateLine>> {
-    let rates = corrections::change_wage_standard(&state.db, &current, &ip, &form).await?;
+    let (rates, notice) = corrections::change_wage_standard(&state.db, &current, &ip, &form).await?;
     state.roster_counts.clear();
-    Ok(ok(rates))
+    Ok(match notice {
+        Some(notice) => ok_with(rates, &notice),
+        None => ok(rates),
+    })
 }
 
 /// Transfers an on-site worker to another unit or team (or work type) of the project from `date`: the line

@@ -754,6 +754,15 @@ pub fn employments_rated_on(day_placeholder: &str) -> String {
     )
 }
 
+/// Whether a standard of a roster line of the project taking effect on or before `through_day` was recorded
+/// at `since` (unix seconds) or later.
+pub async fn rates_recorded_since(db: &Db, project_id: i64, since: i64, through_day: &str) -> sqlx::Result<bool> {
+    let sql = "SELECT COUNT(*) FROM employment_rates r JOIN employments e ON e.id = r.employment_id \
+               WHERE e.project_id = $1 AND r.created_at >= $2 AND r.effective_from <= $3";
+    let count: i64 = on_db!(db, pool => sqlx::query_scalar(sql).bind(project_id).bind(since).bind(through_day).fetch_one(pool).await)?;
+    Ok(count > 0)
+}
+
 /// Records a wage standard from `rate.effective_from` (replacing one recorded for that same day), sets the
 /// line's newest standard, and logs, in one transaction.
 pub async fn set_rate(db: &Db, employment_id: i64, rate: &RateRow, entry: &oplog::Entry<'_>) -> sqlx::Result<()> {

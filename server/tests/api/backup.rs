@@ -105,6 +105,7 @@ async fn voucher(app: &TestApp, token: &str) {
 async fn an_export_holds_what_the_lists_hold(app: &TestApp) {
     let demo = app.login("demo", "Demo@12345").await;
     voucher(app, &demo).await;
+    crate::wages::create_sheet(app, &demo).await;
     let started = app.post(START, Some(&demo), &[]).await;
     assert_eq!(started["code"], 201, "{started}");
     let job = finished(app, &demo, "").await;
@@ -127,6 +128,9 @@ async fn an_export_holds_what_the_lists_hold(app: &TestApp) {
     assert!(column_of(&mut zip, "花名册.xlsx", "工资标准（元）").iter().all(|yuan| is_yuan(yuan)));
     assert!(column_of(&mut zip, "花名册.xlsx", "已签合同").iter().all(|signed| !signed.is_empty()));
     assert!(column_of(&mut zip, "专户流水.xlsx", "余额（元）").iter().all(|yuan| is_yuan(yuan)));
+    // Each wage line with the dates it pays (issue 28 item 5).
+    let dates = column_of(&mut zip, "工资明细.xlsx", "计发日期");
+    assert!(!dates.is_empty() && dates.iter().all(|dates| dates.contains('-')), "{dates:?}");
     let flows = app.get("/builder/special/v1/Account/flows?limit=1", Some(&demo)).await;
     assert_eq!(rows_of(&mut zip, "专户流水.xlsx"), flows["data"]["total"].as_i64().unwrap(), "{flows}");
     let project = "(SELECT project_id FROM accounts WHERE username = 'demo')";

@@ -91,6 +91,7 @@ async fn every_download_answers_no_store(app: &TestApp) {
     let device: Value = app.post("/builder/attendance/v1/Device/add", Some(&demo), &form).await;
     assert_eq!(device["code"], 201, "{device}");
 
+    let sheet = crate::wages::create_sheet(app, &demo).await;
     let cases: Vec<(&str, String, Option<&str>)> = vec![
         ("/uploads/{name}", avatar, Some(&demo)),
         ("/uploads/{name}", voucher, Some(&demo)),
@@ -100,6 +101,7 @@ async fn every_download_answers_no_store(app: &TestApp) {
         ("/builder/attendance/v1/Record/photo", format!("/builder/attendance/v1/Record/photo?id={punch}"), Some(&demo)),
         ("/builder/attendance/v1/Record/template", "/builder/attendance/v1/Record/template".into(), Some(&demo)),
         ("/builder/attendance/v1/Sheet/export", "/builder/attendance/v1/Sheet/export".into(), Some(&demo)),
+        ("/builder/wage/v1/Sheet/export", format!("/builder/wage/v1/Sheet/export?id={sheet}"), Some(&demo)),
         ("/builder/user/v1/Worker/template", "/builder/user/v1/Worker/template".into(), Some(&demo)),
         ("/builder/user/v1/Worker/export", "/builder/user/v1/Worker/export".into(), Some(&demo)),
         ("/builder/special/v1/Account/export", "/builder/special/v1/Account/export".into(), Some(&demo)),

@@ -52,6 +52,7 @@ mod special;
 mod staff;
 mod submit;
 mod teams;
+mod topup;
 mod traced_days;
 mod twoserver;
 mod units;

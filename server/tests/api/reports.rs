@@ -294,7 +294,7 @@ async fn bad_filters_are_refused_in_chinese(app: &TestApp) {
 }
 both!(bad_filters_are_refused_in_chinese);
 
-async fn download(app: &TestApp, token: &str, path: &str) -> calamine::Xlsx<std::io::Cursor<Vec<u8>>> {
+pub async fn download(app: &TestApp, token: &str, path: &str) -> calamine::Xlsx<std::io::Cursor<Vec<u8>>> {
     let request = axum::http::Request::get(path).header("X-Token", token).body(axum::body::Body::empty()).unwrap();
     let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
     assert_eq!(response.status(), 200);
@@ -303,7 +303,7 @@ async fn download(app: &TestApp, token: &str, path: &str) -> calamine::Xlsx<std:
     calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.to_vec())).unwrap()
 }
 
-fn rows(workbook: &mut calamine::Xlsx<std::io::Cursor<Vec<u8>>>, sheet: &str) -> Vec<Vec<String>> {
+pub fn rows(workbook: &mut calamine::Xlsx<std::io::Cursor<Vec<u8>>>, sheet: &str) -> Vec<Vec<String>> {
     let range = calamine::Reader::worksheet_range(workbook, sheet).unwrap();
     range.rows().skip(1).map(|row| row.iter().map(|cell| cell.to_string()).collect()).collect()
 }

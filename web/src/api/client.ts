@@ -160,6 +160,16 @@ export async function post<P extends ApiPath<'post'>>(
   return unwrap(await call('post', path, { form, query: parts?.query, path: parts?.path }));
 }
 
+/** As `post`, with the envelope's message too: for the replies whose message tells more than 操作成功!. */
+export async function postTold<P extends ApiPath<'post'>>(
+  path: P,
+  form?: FormOf<P>,
+): Promise<{ data: ReplyOf<P, 'post'>; message: string }> {
+  const reply = await call('post', path, { form });
+  const data = unwrap<ReplyOf<P, 'post'>>(reply);
+  return { data, message: (reply as { message?: string }).message ?? '' };
+}
+
 /** Shows a refused call's server message. Transport failures were already shown by `request`. */
 export function showApiError(error: unknown) {
   if (error instanceof ApiError) message.error(error.message);

@@ -1129,7 +1129,7 @@ export interface paths {
             cookie?: never;
         };
         /** The monthly sheet's filters, every worker (at most 20,000), as .xlsx. */
-        get: operations["sheet_export"];
+        get: operations["attendance_sheet_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3892,9 +3892,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A new wage standard of an on-site line from the first day of a month (`effectiveMonth`, not before the
-         *     entry month); sheets of earlier months keep the old rate. Logged with before and after. Answers the
-         *     line's standards, earliest first.
+         * A new wage standard of an on-site line from a day (`effectiveDate`, not before the entry date). A raise
+         *     into days on confirmed sheets is answered with the notice that a supplementary sheet pays the difference
+         *     (补差); a cut or a change of wage kind into them is refused (nothing paid is taken back). Logged with before
+         *     and after. Answers the line's standards, earliest first.
          */
         post: operations["wage_standard"];
         delete?: never;
@@ -4102,7 +4103,6 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A sheet for a unit (or one of its teams) and a month, prefilled from attendance: one line per worker employed there that month and on no other sheet of the month. One sheet per unit/team and month. Answers the id. Logged. */
         post: operations["sheet_create"];
         delete?: never;
         options?: never;
@@ -4136,6 +4136,27 @@ export interface paths {
         };
         /** One sheet with a page of its lines. Another project's sheet → 404. */
         get: operations["sheet_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Sheet/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sheet for a unit (or one of its teams) and a month, prefilled from attendance: one line per worker employed there that month and on no other sheet of the month. One sheet per unit/team and month. Answers the id. Logged.
+         *     A sheet as .xlsx: every line with the dates it pays (计发日期) at their standards, the days it tops up
+         *     (补差日期), the sheets that paid the worker's other days of the month, amounts, ID and card in full.
+         */
+        get: operations["wage_sheet_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11538,10 +11559,19 @@ export interface components {
                  * @description Attended rest days and holidays of a monthly wage (overtime, paid by the clerk with a reason).
                  */
                 overtimeDays: number;
+                /** @description The dates the line pays at their standards, and the sheets that paid the worker's other days. */
+                paid: components["schemas"]["WagePaidDates"];
                 payable: string;
                 /** @description What the attendance gives. */
                 prefill: string;
                 reason: string;
+                topup: string;
+                /**
+                 * Format: int64
+                 * @description Days other sheets paid below the standard in force that this line makes good (补差), and the amount
+                 *     (yuan, part of the prefill).
+                 */
+                topupDays: number;
                 wage: string;
                 /** @description day 日薪, month 月薪. */
                 wageKind: string;
@@ -11596,6 +11626,8 @@ export interface components {
                  * @description Attended rest days and holidays of a monthly wage.
                  */
                 overtimeDays: number;
+                /** @description The dates the line pays at their standards, and which sheets paid the worker's other days of the month. */
+                paid: components["schemas"]["WagePaidDates"];
                 payable: string;
                 /** Format: int64 */
                 payoutId: number;
@@ -11609,6 +11641,12 @@ export interface components {
                 status: string;
                 statusLabel: string;
                 teamName: string;
+                topup: string;
+                /**
+                 * Format: int64
+                 * @description Days other sheets paid below the standard in force that the line makes good (补差), and the amount.
+                 */
+                topupDays: number;
                 unitName: string;
                 /** @description The rate, yuan a day or a month. */
                 wage: string;
@@ -13406,6 +13444,16 @@ export interface components {
             kind: string;
             label: string;
         };
+        /** @description Another line of the worker in the same month: the sheet and the dates it pays. */
+        WageLineElsewhere: {
+            dates: string;
+            /** Format: int64 */
+            sheetId: number;
+            /** @description e.g. `2026-10 工资表 · 钢筋班（编号12）`. */
+            sheetLabel: string;
+            statusLabel: string;
+            topupDates: string;
+        };
         WageLineForm: {
             deduction?: string | null;
             id?: string | null;
@@ -13507,6 +13555,29 @@ export interface components {
             projectId?: string | null;
             /** @description An order status; empty: any. */
             status?: string | null;
+        };
+        /** @description The dates a line pays, and where the worker's other days of the month were paid. */
+        WagePaidDates: {
+            /** @description The days paid in full, compact (`10-03~10-07, 10-10`). */
+            dates: string;
+            days: components["schemas"]["WagePaidDay"][];
+            /** @description The worker's other lines of the month, in the order they were made. */
+            elsewhere: components["schemas"]["WageLineElsewhere"][];
+            /** @description The days topped up (补差), compact with the standards (`10-03~10-05（300.00→350.00元/日）`). */
+            topupDates: string;
+        };
+        /** @description One day a line pays. */
+        WagePaidDay: {
+            /** @description false: a monthly worker's statutory holiday, paid without attendance. */
+            attended: boolean;
+            /** @description YYYY-MM-DD. */
+            day: string;
+            /** @description A 补差 day: the standard it had been paid at before, yuan ('' for a day the line pays in full). */
+            topupFrom: string;
+            /** @description The standard the line pays the day at, yuan a day or a month. */
+            wage: string;
+            /** @description day 日薪, month 月薪. */
+            wageKind: string;
         };
         /** @description What paying sheets would do, for the confirmation before 确认 and 提交审核. Nothing is changed. */
         WagePayPreview: {
@@ -13660,6 +13731,8 @@ export interface components {
             /** Format: int64 */
             daysOnSheet: number;
             name: string;
+            /** @description The same days, but a wage standard in force changed since the sheet took them. */
+            standardChanged: boolean;
             /** Format: int64 */
             workerId: number;
         };
@@ -13674,7 +13747,8 @@ export interface components {
         WageStandardForm: {
             /**
              * @description YYYY-MM-DD: the new standard applies from this day on (issue 11: a sheet pays each day at that
-             *     day's standard); not before the entry date.
+             *     day's standard); not before the entry date. Into days on confirmed sheets only a raise (issue 28: the
+             *     difference is paid on a supplementary sheet); a cut or a change of wage kind there is refused.
              */
             effectiveDate?: string | null;
             /** @description The roster line (employment) id; on site. */
@@ -15436,7 +15510,7 @@ export interface operations {
             };
         };
     };
-    sheet_export: {
+    attendance_sheet_export: {
         parameters: {
             query?: {
                 /** @description `YYYY-MM`; this month when empty. */
@@ -19706,6 +19780,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_WageSheetDetail"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    wage_sheet_export: {
+        parameters: {
+            query?: {
+                id?: string;
+                page?: string;
+                limit?: string;
+                projectId?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the sheet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };

@@ -7,6 +7,7 @@ use crate::db::{Bind, Db, Tx};
 use crate::oplog::Entry;
 use crate::{bind_all, execute_in, on_db, on_tx, record_in_tx};
 
+pub mod days;
 mod held;
 pub mod minimum;
 pub mod paid_days;
@@ -149,6 +150,14 @@ macro_rules! clear_lines {
         .bind($value)
         .execute(&mut *$tx)
         .await?;
+        sqlx::query(concat!(
+            "DELETE FROM wage_line_topups WHERE line_id IN (SELECT id FROM wage_lines WHERE ",
+            $filter,
+            ")"
+        ))
+        .bind($value)
+        .execute(&mut *$tx)
+        .await?;
         sqlx::query(concat!("DELETE FROM wage_lines WHERE ", $filter))
             .bind($value)
             .execute(&mut *$tx)
@@ -157,7 +166,7 @@ macro_rules! clear_lines {
     }};
 }
 
-/// Rows per multi-row insert (at most 19 binds a row stays under both backends' limits).
+/// Rows per multi-row insert (at most 19 binds a row stays under both backends' limits; lines take 19).
 const WRITE_CHUNK: usize = 1_000;
 
 /// Writes `$lines` of sheet `$sheet_id` inside `$tx` with their days and taken adjustments. Evaluates to
@@ -169,9 +178,9 @@ macro_rules! write_lines {
         for chunk in lines.chunks(WRITE_CHUNK) {
             let mut builder = sqlx::QueryBuilder::new(
                 "INSERT INTO wage_lines (sheet_id, project_id, month, worker_id, employment_id, days, holiday_days, overtime_days, wage_kind, \
-                 wage_fen, prefill_fen, payable_fen, deduction_fen, adjustment_fen, net_fen, reason, basis, card_number, card_bank) \
+                 wage_fen, prefill_fen, payable_fen, deduction_fen, adjustment_fen, net_fen, reason, basis, topup_days, topup_fen, card_number, card_bank) \
                  SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10, v.column11, v.column12, v.column13, v.column14, v.column15, v.column16, v.column17, \
-                 w.wage_card_number, w.wage_card_bank FROM (",
+                 v.column18, v.column19, w.wage_card_number, w.wage_card_bank FROM (",
             );
             builder.push_values(chunk.iter(), |mut row, line| {
                 row.push_bind($sheet_id)
@@ -184,13 +193,15 @@ macro_rules! write_lines {
                     .push_bind(line.plan.owed.overtime_days)
                     .push_bind(line.plan.wage_kind.as_str())
                     .push_bind(line.plan.wage_fen)
-                    .push_bind(line.plan.owed.fen)
+                    .push_bind(line.plan.prefill_fen())
                     .push_bind(line.payable_fen)
                     .push_bind(line.deduction_fen)
                     .push_bind(line.adjustment_fen)
                     .push_bind(line.payable_fen - line.deduction_fen - line.adjustment_fen)
                     .push_bind(line.reason.clone())
-                    .push_bind(line.plan.owed.basis.clone());
+                    .push_bind(line.plan.basis())
+                    .push_bind(line.plan.topup_days())
+                    .push_bind(line.plan.topup.as_ref().map_or(0, |topup| topup.fen));
             });
             builder.push(
                 ") AS v JOIN workers w ON w.id = v.column4 RETURNING id, worker_id",
@@ -205,6 +216,12 @@ macro_rules! write_lines {
             .flat_map(|(line, id)| line.plan.days.iter().map(move |day| (id, line.plan.worker_id, day)))
             .collect();
         complete &= PaidDays::write(&mut *$tx, $project_id, &days).await? == days.len() as u64;
+        let topups: Vec<(i64, i64, &super::topup::TopupDay)> = lines
+            .iter()
+            .filter_map(|line| ids.get(&line.plan.worker_id).map(|id| (line, *id)))
+            .flat_map(|(line, id)| line.plan.topup.iter().flat_map(move |topup| topup.days.iter().map(move |day| (id, line.plan.worker_id, day))))
+            .collect();
+        complete &= crate::wage::repo::days::Topups::write(&mut *$tx, $project_id, &topups).await? == topups.len() as u64;
         for line in lines {
             for adjustment in &line.adjustment_ids {
                 complete &= sqlx::query("UPDATE wage_adjustments SET line_id = $1 WHERE id = $2 AND line_id IS NULL")
@@ -276,29 +293,10 @@ impl PaidDays for sqlx::SqliteConnection {
     }
 }
 
-/// Days of the month (`YYYY-MM`) on lines, except those of sheet `except_sheet` (0: none): (worker, day).
-pub async fn claimed_days(
-    db: &Db,
-    project_id: i64,
-    month: &str,
-    except_sheet: i64,
-) -> sqlx::Result<Vec<(i64, String)>> {
-    let sql = "SELECT d.worker_id, d.day FROM wage_line_days d JOIN wage_lines l ON l.id = d.line_id \
-               WHERE l.project_id = $1 AND l.month = $2 AND l.sheet_id <> $3";
-    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(month).bind(except_sheet).fetch_all(pool).await)
-}
-
 /// Workers with a line of the month on a sheet other than `except_sheet`.
 pub async fn lined_workers(db: &Db, project_id: i64, month: &str, except_sheet: i64) -> sqlx::Result<Vec<i64>> {
     let sql = "SELECT DISTINCT worker_id FROM wage_lines WHERE project_id = $1 AND month = $2 AND sheet_id <> $3";
     on_db!(db, pool => sqlx::query_scalar(sql).bind(project_id).bind(month).bind(except_sheet).fetch_all(pool).await)
-}
-
-/// The days on a sheet's lines: (worker, day).
-pub async fn sheet_days(db: &Db, sheet_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
-    let sql =
-        "SELECT d.worker_id, d.day FROM wage_line_days d JOIN wage_lines l ON l.id = d.line_id WHERE l.sheet_id = $1";
-    on_db!(db, pool => sqlx::query_as(sql).bind(sheet_id).fetch_all(pool).await)
 }
 
 /// Whether the unit (team) has a draft sheet of the month.
@@ -493,10 +491,12 @@ pub struct LineRow {
     pub overtime_days: i64,
     pub adjustment_fen: i64,
     pub basis: String,
+    pub topup_days: i64,
+    pub topup_fen: i64,
 }
 
 const LINE_SELECT: &str = "SELECT l.id, l.sheet_id, l.worker_id, w.name, w.id_number, l.days, l.wage_kind, l.wage_fen, l.prefill_fen, \
-    l.payable_fen, l.deduction_fen, l.net_fen, l.reason, l.holiday_days, l.overtime_days, l.adjustment_fen, l.basis, l.card_number, l.card_bank, COALESCE(b.name, '') AS card_bank_name \
+    l.payable_fen, l.deduction_fen, l.net_fen, l.reason, l.holiday_days, l.overtime_days, l.adjustment_fen, l.basis, l.topup_days, l.topup_fen, l.card_number, l.card_bank, COALESCE(b.name, '') AS card_bank_name \
     FROM wage_lines l JOIN workers w ON w.id = l.worker_id LEFT JOIN banks b ON b.code = l.card_bank AND b.parent_code = ''";
 
 pub async fn lines(db: &Db, sheet_id: i64, limit: i64, offset: i64) -> sqlx::Result<(Vec<LineRow>, i64)> {
@@ -1474,7 +1474,7 @@ pub async fn basis_rows(db: &Db, payout_ids: &[i64]) -> sqlx::Result<Vec<BasisRo
         "SELECT p.id AS payout_id, l.id, l.sheet_id, l.worker_id, w.name, w.id_number, c.name AS unit_name, \
          COALESCE(t.name, '') AS team_name, l.days, l.wage_kind, l.wage_fen, l.prefill_fen, l.payable_fen, l.deduction_fen, l.net_fen, \
          l.reason, p.card_number, p.card_bank, COALESCE(b.name, '') AS card_bank_name, p.status, p.failure_reason, \
-         l.holiday_days, l.overtime_days, l.basis, l.adjustment_fen \
+         l.holiday_days, l.overtime_days, l.basis, l.adjustment_fen, l.topup_days, l.topup_fen \
          FROM payouts p JOIN wage_lines l ON l.id = p.line_id JOIN workers w ON w.id = l.worker_id JOIN wage_sheets s ON s.id = l.sheet_id \
          JOIN project_units pu ON pu.id = s.unit_id JOIN companies c ON c.id = pu.company_id LEFT JOIN teams t ON t.id = s.team_id \
          LEFT JOIN banks b ON b.code = p.card_bank AND b.parent_code = '' WHERE p.id IN ({})",

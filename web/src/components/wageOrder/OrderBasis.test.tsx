@@ -27,7 +27,8 @@ const line = (extra: Partial<WageLineBasis>): WageLineBasis => ({
   teamName: '钢筋班', days: 22, wageKind: 'day', wageKindLabel: '日薪', wage: '350.00', prefill: '7700.00', payable: '7700.00',
   deduction: '0.00', reason: '', net: '7700.00', cardNumber: '6222***********1129', cardBank: '102', cardBankName: '中国工商银行',
   cardProblem: '', status: 'queued', statusLabel: '待审批', failureReason: '', anomalies: [], holidayDays: 0, overtimeDays: 0,
-  basis: '350.00元 × 22天 = 7700.00元', adjustment: '0.00', adjustments: [], ...extra,
+  basis: '350.00元 × 22天 = 7700.00元', adjustment: '0.00', adjustments: [], topupDays: 0, topup: '0.00',
+  paid: { dates: '10-01~10-22', topupDates: '', days: [], elsewhere: [] }, ...extra,
 });
 const raised = line({
   payoutId: 42, lineId: 8, workerId: 4, name: '李建军', payable: '99999.99', net: '99999.99', reason: '奖金', prefill: '3000.01',
@@ -84,6 +85,30 @@ describe('an order line basis', () => {
     expect(eighth.textContent).toContain('9.0 小时 · 打卡 2 次');
     expect(screen.getByTestId('attendance-day-9').textContent).toContain('人工修正');
     expect(screen.queryByRole('button', { name: /修\s*正/ })).toBeNull();
+  });
+
+  it('lists each line\'s dates for the approver, a 补差 line with the sheet that paid the days first', async () => {
+    const topup = line({
+      payoutId: 43, lineId: 9, workerId: 5, name: '王志强', days: 0, prefill: '150.00', payable: '150.00', net: '150.00', topupDays: 3, topup: '150.00',
+      basis: '补差 3 天 × 50.00元 = 150.00元',
+      paid: {
+        dates: '', topupDates: '10-03~10-05（300.00→350.00元/日）',
+        days: ['03', '04', '05'].map((day) => ({ day: `2026-10-${day}`, wageKind: 'day', wage: '350.00', attended: true, topupFrom: '300.00' })),
+        elsewhere: [{ sheetId: 3, sheetLabel: '2026-10 工资表 · 钢筋班（编号3）', statusLabel: '已发放', dates: '10-03~10-05', topupDates: '' }],
+      },
+    });
+    const { called } = renderPage(<FinanceOrderDetail />, {
+      ['/finance/project/v1/orders/Orderdetails']: { code: 201, data: detail },
+      ['/finance/project/v1/orders/Linebasis']: { code: 201, data: { ...basis, anomalyLines: 0, lines: { ...basis.lines, list: [line({}), topup] } } },
+    }, { path: '/?id=5' });
+    expect((await screen.findByTestId('basis-paid-41-dates')).textContent).toBe('10-01~10-22');
+    expect(screen.getByTestId('basis-paid-43-topup').textContent).toBe('补差 10-03~10-05（300.00→350.00元/日）');
+    fireEvent.click(screen.getByTestId('basis-paid-43-toggle'));
+    const opened = await screen.findByTestId('basis-paid-detail-43');
+    expect(opened.textContent).toContain('10-05 补差 300.00→350.00元/日');
+    expect(opened.textContent).toContain('本月其他工资表已计发：2026-10 工资表 · 钢筋班（编号3）（已发放）：10-03~10-05');
+    // Opening the dates is not a click on the row (which opens the worker's attendance).
+    expect(called('/finance/project/v1/orders/Attendance')).toHaveLength(0);
   });
 
   it('asks only for the flagged lines when 只看异常 is on', async () => {

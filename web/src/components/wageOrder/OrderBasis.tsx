@@ -5,6 +5,7 @@ import AttendanceDrawer from './AttendanceMonth';
 import type { components } from '@/api/schema';
 import { groupYuan } from '@/utils/money';
 import { PayoutStatusTag } from './StatusTag';
+import { PaidDatesCell, PaidDatesDetail, toggled } from './PaidDates';
 
 type Schemas = components['schemas'];
 type AttendanceWorkerMonth = Schemas['AttendanceWorkerMonth'];
@@ -50,10 +51,12 @@ export function BasisBanner({ state }: { state: OrderBasisState }) {
 const wageText = (line: WageLineBasis) => `${line.wageKindLabel} ${groupYuan(line.wage)} 元/${line.wageKind === 'month' ? '月' : '日'}`;
 
 /** Each line's anomalies (next to the name, where the eye starts), days, rate, prefill, payable, deduction and
- * reason, net and card. */
+ * reason, net, card, and the dates it pays (each day at its standard, and the sheets that paid the worker's other
+ * days, opened under the row). */
 export function BasisTable({ state, source }: { state: OrderBasisState; source: BasisSource }) {
   const { query, paging, setPaging, anomalous, setAnomalous } = state;
   const [opened, setOpened] = useState<WageLineBasis | null>(null);
+  const [expanded, setExpanded] = useState<number[]>([]);
   const data = query.data;
   const columns: TableColumnsType<WageLineBasis> = [
     { title: '姓名', dataIndex: 'name', width: 90, fixed: 'left' },
@@ -105,6 +108,13 @@ export function BasisTable({ state, source }: { state: OrderBasisState; source: 
     },
     { title: '单位 / 班组', width: 160, render: (_: unknown, line) => `${line.unitName}${line.teamName ? ` · ${line.teamName}` : ''}` },
     { title: '发放状态', width: 100, render: (_: unknown, line) => <PayoutStatusTag status={line.status} label={line.statusLabel} /> },
+    {
+      title: '计发日期', width: 240,
+      render: (_: unknown, line) => (
+        <PaidDatesCell paid={line.paid} open={expanded.includes(line.payoutId)}
+          onToggle={() => setExpanded((keys) => toggled(keys, line.payoutId))} testId={`basis-paid-${line.payoutId}`} />
+      ),
+    },
   ];
   return (
     <Card
@@ -121,7 +131,12 @@ export function BasisTable({ state, source }: { state: OrderBasisState; source: 
       <Table<WageLineBasis>
         rowKey="payoutId"
         size="middle"
-        scroll={{ x: 1600 }}
+        scroll={{ x: 1840 }}
+        expandable={{
+          showExpandColumn: false,
+          expandedRowKeys: expanded,
+          expandedRowRender: (line) => <PaidDatesDetail paid={line.paid} testId={`basis-paid-detail-${line.payoutId}`} />,
+        }}
         columns={columns}
         dataSource={data?.lines.list ?? []}
         loading={query.isFetching}

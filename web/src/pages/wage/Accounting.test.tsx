@@ -35,11 +35,27 @@ const line: WageLine = {
   id: 41, workerId: 9, name: '王建军', idNumber: '4101**********1007', days: 12, holidayDays: 1, overtimeDays: 2, wage: '6000.00', wageKind: 'month',
   prefill: '3310.34', payable: '3310.34', deduction: '0.00', adjustment: '300.00', net: '3010.34', reason: '',
   basis: '6000.00元 ÷ 21.75 × 12天 = 3310.34元', cardNumber: '', cardBank: '', cardBankName: '', cardProblem: '',
+  topupDays: 0, topup: '0.00',
+  paid: {
+    dates: '10-20~10-31', topupDates: '',
+    days: [{ day: '2026-10-20', wageKind: 'month', wage: '6000.00', attended: true, topupFrom: '' }],
+    elsewhere: [{ sheetId: 3, sheetLabel: '2026-10 工资表 · 钢筋班（编号3）', statusLabel: '已发放', dates: '10-08~10-17', topupDates: '' }],
+  },
+};
+/** A 补差 line: three days paid at 300.00 before a raise to 350.00, made good. */
+const topupLine: WageLine = {
+  ...line, id: 42, workerId: 10, name: '李志强', days: 0, holidayDays: 0, overtimeDays: 0, wage: '350.00', wageKind: 'day',
+  prefill: '150.00', payable: '150.00', adjustment: '0.00', net: '150.00', basis: '补差 3 天 × 50.00元 = 150.00元', topupDays: 3, topup: '150.00',
+  paid: {
+    dates: '', topupDates: '10-03~10-05（300.00→350.00元/日）',
+    days: ['03', '04', '05'].map((day) => ({ day: `2026-10-${day}`, wageKind: 'day', wage: '350.00', attended: true, topupFrom: '300.00' })),
+    elsewhere: [{ sheetId: 3, sheetLabel: '2026-10 工资表 · 钢筋班（编号3）', statusLabel: '已发放', dates: '10-03~10-05', topupDates: '' }],
+  },
 };
 const detail: WageSheetDetail = {
   sheet: draft,
   lines: { list: [line], total: 1, page: 1, limit: 20 },
-  differences: [{ workerId: 9, name: '王建军', daysOnSheet: 12, daysNow: 13 }],
+  differences: [{ workerId: 9, name: '王建军', daysOnSheet: 12, daysNow: 13, standardChanged: false }],
   differenceCount: 1,
   adjustments: [{ lineId: 41, day: '2026-09-30', amount: '300.00', reason: '王建军：当天未进场，误刷卡' }],
 };
@@ -97,6 +113,45 @@ describe('Accounting sheet view', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^刷\s*新$/ }));
     await waitFor(() => expect(called('/builder/wage/v1/Sheet/refresh')).toHaveLength(1));
     expect(called('/builder/wage/v1/Sheet/refresh')[0].body.get('id')).toBe('5');
+  });
+
+  it('says which worker\'s standard changed since the draft took the days', async () => {
+    const raised = { ...detail, differences: [{ workerId: 9, name: '王建军', daysOnSheet: 12, daysNow: 12, standardChanged: true }] };
+    renderPage(<Accounting />, {
+      ['/builder/wage/v1/Sheet/options']: options,
+      ['/builder/wage/v1/Sheet/list']: { code: 201, data: { list: [draft], total: 1, page: 1, limit: 20 } },
+      ['/builder/wage/v1/Sheet/detail']: { code: 201, data: raised },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '查看' }));
+    expect((await screen.findByTestId('stale-banner')).textContent).toContain('王建军：工资标准已调整，需按现行标准重算');
+  });
+
+  it('lists the dates each line pays, opens them day by day with the sheets that paid the other days, and exports', async () => {
+    const createObjectURL = vi.fn(() => 'blob:sheet');
+    // jsdom has no object URLs: the download's link gets a stand-in.
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const { called } = renderPage(<Accounting />, {
+      ['/builder/wage/v1/Sheet/options']: options,
+      ['/builder/wage/v1/Sheet/list']: { code: 201, data: { list: [draft], total: 1, page: 1, limit: 20 } },
+      ['/builder/wage/v1/Sheet/detail']: { code: 201, data: { ...detail, lines: { list: [line, topupLine], total: 2, page: 1, limit: 20 } } },
+      ['/builder/wage/v1/Sheet/export']: () => new Response('xlsx', {
+        status: 200, headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '查看' }));
+    expect((await screen.findByTestId('paid-41-dates')).textContent).toBe('10-20~10-31');
+    expect(screen.getByTestId('paid-42-dates').textContent).toBe('—');
+    expect(screen.getByTestId('paid-42-topup').textContent).toBe('补差 10-03~10-05（300.00→350.00元/日）');
+    fireEvent.click(screen.getByTestId('paid-42-toggle'));
+    const opened = await screen.findByTestId('paid-detail-42');
+    expect(opened.textContent).toContain('10-03 补差 300.00→350.00元/日');
+    expect(within(opened).getByTestId('paid-detail-42-elsewhere').textContent).toContain('2026-10 工资表 · 钢筋班（编号3）（已发放）：10-03~10-05');
+    expect(screen.queryByTestId('paid-detail-41')).toBeNull();
+    fireEvent.mouseEnter(screen.getByTestId('payable-42'));
+    expect((await screen.findByTestId('basis-42')).textContent).toContain('补差 3 天 × 50.00元 = 150.00元');
+    fireEvent.click(screen.getByTestId('sheet-export'));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(called('/builder/wage/v1/Sheet/export')[0].url).toContain('id=5');
   });
 
   it('shows the server refusal when a stale draft is confirmed', async () => {

@@ -7,11 +7,15 @@ import { useCanWrite } from '@/store/session';
 import { useSpansProjects } from '@/store/useProjectId';
 import { ApiError } from '@/api/client';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
+import { DownloadOutlined } from '@ant-design/icons';
 import { groupYuan, netYuan } from '@/utils/money';
+import { saveBlob } from '@/api/files';
+import { MSG_UNKNOWN } from '@/api/client';
+import { PaidDatesCell, PaidDatesDetail, toggled } from '@/components/wageOrder/PaidDates';
 import { askToPay } from './PayConfirm';
 import {
-  createSheet, fetchOptions, fetchPreview, fetchSheet, fetchSheets, refreshSheet, removeLine, saveLine, sheetAction, type WageAdjustment, type WageLine,
-  type WageSheet, type WageSheetDetail,
+  createSheet, exportSheet, fetchOptions, fetchPreview, fetchSheet, fetchSheets, refreshSheet, removeLine, saveLine, sheetAction, type WageAdjustment,
+  type WageLine, type WageSheet, type WageSheetDetail,
 } from './service';
 import RevealNumber from '@/components/RevealNumber';
 import PayrollRuleDialog from './PayrollRuleDialog';
@@ -190,6 +194,8 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
   const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
   const [editing, setEditing] = useState<WageLine | null>(null);
   const [removing, setRemoving] = useState<WageLine | null>(null);
+  const [opened, setOpened] = useState<number[]>([]);
+  const [exporting, setExporting] = useState(false);
   const detail = useQuery({
     queryKey: ['wage', 'sheet', id, paging],
     queryFn: () => fetchSheet(id ?? 0, paging.page, paging.limit),
@@ -226,6 +232,12 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
         </div>
       ),
     },
+    {
+      title: '计发日期', width: 220,
+      render: (_: unknown, row) => (
+        <PaidDatesCell paid={row.paid} open={opened.includes(row.id)} onToggle={() => setOpened((keys) => toggled(keys, row.id))} testId={`paid-${row.id}`} />
+      ),
+    },
     ...(editable
       ? [{
           title: '操作', width: 110, fixed: 'right' as const,
@@ -239,6 +251,17 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
       : []),
   ];
   const changed = () => { void detail.refetch(); onChanged(); };
+  const download = async (target: WageSheet) => {
+    setExporting(true);
+    try {
+      const place = target.teamName ? `${target.unitName} ${target.teamName}` : target.unitName;
+      saveBlob(await exportSheet(target.id), `${target.month} ${target.kindLabel} ${place}.xlsx`);
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : MSG_UNKNOWN);
+    } finally {
+      setExporting(false);
+    }
+  };
   const refreshDays = async (target: WageSheet) => {
     const ok = await modal.confirm({
       title: '刷新考勤',
@@ -277,6 +300,7 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
             {sheet.statusLabel} · {sheet.lineCount} 人 · 应发 {groupYuan(sheet.payable)} 元 · 扣款 {groupYuan(sheet.deduction)} 元 · 实发 <b>{groupYuan(sheet.net)}</b> 元
           </span>
           {editable && <Button type="primary" size="small" onClick={() => onConfirm(sheet)}>确认工资表</Button>}
+          <Button size="small" icon={<DownloadOutlined />} loading={exporting} onClick={() => void download(sheet)} data-testid="sheet-export">导出</Button>
         </Space>
       )}
       <Table<WageLine>
@@ -285,7 +309,12 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
         columns={columns}
         dataSource={detail.data?.lines.list ?? []}
         loading={detail.isFetching}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1320 }}
+        expandable={{
+          showExpandColumn: false,
+          expandedRowKeys: opened,
+          expandedRowRender: (line) => <PaidDatesDetail paid={line.paid} testId={`paid-detail-${line.id}`} />,
+        }}
         pagination={{ current: paging.page, pageSize: paging.limit, total: detail.data?.lines.total ?? 0, showTotal: (t) => `共 ${t} 人`, onChange: (page, limit) => setPaging({ page, limit }) }}
       />
       {modalHolder}
@@ -308,7 +337,9 @@ function StaleBanner({ detail, onRefresh }: { detail: WageSheetDetail; onRefresh
       description={
         <>
           {detail.differences.map((difference) => (
-            <div key={difference.workerId}>{difference.name}：表中{difference.daysOnSheet}天 → 现在{difference.daysNow}天</div>
+            <div key={difference.workerId}>
+              {difference.name}：{difference.standardChanged ? '工资标准已调整，需按现行标准重算' : `表中${difference.daysOnSheet}天 → 现在${difference.daysNow}天`}
+            </div>
           ))}
           {more > 0 && <div>另有 {more} 人</div>}
           <div>确认前请先刷新考勤。</div>
@@ -366,7 +397,7 @@ function LineDialog({ line, onClose, onSaved }: { line: WageLine | null; onClose
     <Modal title={line ? `修改工资 · ${line.name}` : ''} open={line !== null} onCancel={onClose} onOk={() => void save()} okText="保存" cancelText="取消" destroyOnHidden>
       {line && (
         <Form form={form} layout="vertical" initialValues={{ payable: line.payable, deduction: line.deduction === '0.00' ? '' : line.deduction, reason: line.reason }}>
-          <p>出勤 {line.days} 天，按考勤应发 {groupYuan(line.prefill)} 元</p>
+          <p>出勤 {line.days} 天{line.topupDays > 0 ? `，补差 ${line.topupDays} 天（${groupYuan(line.topup)} 元）` : ''}，按考勤应发 {groupYuan(line.prefill)} 元</p>
           <Form.Item name="payable" label="应发工资（元）" rules={[{ required: true, pattern: /^\d{1,7}(\.\d{1,2})?$/, message: '请输入正确的金额，最多2位小数' }]}>
             <Input />
           </Form.Item>

@@ -60,4 +60,24 @@ describe('工资核查', () => {
     expect(screen.getByText('2026年1月至10月实发合计300,000.01元，超过300,000.00元')).toBeTruthy();
     expect(screen.getByTestId('check-accounting-over_year_limit-9').textContent).toBe('修改工资表');
   });
+
+  it('names the days paid below the standard in force and leads to a 补充工资表', async () => {
+    const below: WageAnomaly = { ...outside, kind: 'below_rate', kindLabel: '已计发日低于现行工资标准', days: 3, excessDays: 0,
+      detail: '3天已计发的工资低于现行工资标准：10-03~10-05（300.00→350.00元/日），少计150.00元，请编制补充工资表补差' };
+    renderPage(
+      <Routes>
+        <Route path="/" element={<SalaryCheck />} />
+        <Route path="/project/accounting" element={<p>到达工资核算</p>} />
+      </Routes>,
+      {
+        ['/builder/wage/v1/Sheet/options']: { code: 201, data: { units: [], teams: [], defaultMonth: '2026-10', checkKinds: [], balance: '0.00' } },
+        ['/builder/wage/v1/Check/list']: { code: 201, data: { list: [below], total: 1, page: 1, limit: 20 } },
+      },
+    );
+    expect(await screen.findByText(below.detail)).toBeTruthy();
+    const action = screen.getByTestId('check-accounting-below_rate-9');
+    expect(action.textContent).toBe('编制补充工资表');
+    fireEvent.click(action);
+    expect(await screen.findByText('到达工资核算')).toBeTruthy();
+  });
 });

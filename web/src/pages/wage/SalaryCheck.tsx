@@ -14,7 +14,9 @@ const LIMIT = 20;
 /** Anomalies about days: the worker's month in 考勤表 shows them (days outside the employment greyed). */
 const ATTENDANCE_KINDS = new Set(['unlisted', 'no_attendance', 'outside_employment', 'below_minimum']);
 /** Anomalies fixed on a wage sheet (修改 / 移出 a line; a confirmed sheet is unconfirmed first) or by building one. */
-const LINE_KINDS = new Set(['unlisted', 'no_attendance', 'outside_employment', 'below_minimum', 'over_limit', 'over_year_limit']);
+const LINE_KINDS = new Set(['unlisted', 'no_attendance', 'outside_employment', 'below_minimum', 'over_limit', 'over_year_limit', 'below_rate']);
+/** What 工资核算 does about a kind, when not 修改工资表: the days paid below the standard in force get a 补充工资表. */
+const ACCOUNTING_ACTIONS: Record<string, string> = { unlisted: '编制工资表', below_rate: '编制补充工资表' };
 
 interface Filter {
   month: string;
@@ -63,7 +65,7 @@ export default function SalaryCheck() {
           )}
           {canWrite && LINE_KINDS.has(row.kind) && (
             <Button type="link" size="small" data-testid={`check-accounting-${row.kind}-${row.workerId}`}
-              onClick={() => navigate('/project/accounting')}>{row.kind === 'unlisted' ? '编制工资表' : '修改工资表'}</Button>
+              onClick={() => navigate('/project/accounting')}>{ACCOUNTING_ACTIONS[row.kind] ?? '修改工资表'}</Button>
           )}
         </Space>
       ),
@@ -91,7 +93,7 @@ export default function SalaryCheck() {
             data-testid="check-kind"
           />
         </Space>
-        <Alert type="info" showIcon title="发放前请逐项核实：有考勤未列入工资表、列入工资表但无考勤、工资表计发了进场前或退场后的出勤、实发低于当地最低工资标准（按计薪天数折算）、单月超过5万元、工资卡缺失或无效。" />
+        <Alert type="info" showIcon title="发放前请逐项核实：有考勤未列入工资表、列入工资表但无考勤、工资表计发了进场前或退场后的出勤、实发低于当地最低工资标准（按计薪天数折算）、已计发的日期低于现行工资标准（调高工资标准后待补差）、单月超过5万元、工资卡缺失或无效。" />
         <ServerTable<Filter, WageAnomaly>
           list={check}
           rowKey={(row) => `${row.kind}-${row.workerId}-${row.lineId}`}

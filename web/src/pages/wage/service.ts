@@ -3,6 +3,7 @@
  * exceptions under /builder/wage/v1. Paths, parameters and replies are the generated document's.
  */
 import { get, post, type QueryOf } from '@/api/client';
+import { fetchFile } from '@/api/files';
 import type { components } from '@/api/schema';
 
 type Schemas = components['schemas'];
@@ -20,6 +21,8 @@ export type WageAdjustment = Schemas['WageAdjustment'];
 export const fetchOptions = () => get('/builder/wage/v1/Sheet/options');
 export const fetchSheets = (query: QueryOf<'/builder/wage/v1/Sheet/list', 'get'>) => get('/builder/wage/v1/Sheet/list', query);
 export const fetchSheet = (id: number, page: number, limit: number) => get('/builder/wage/v1/Sheet/detail', { id, page, limit });
+/** A sheet's lines as .xlsx, each with the dates it pays (计发日期) and tops up (补差日期). */
+export const exportSheet = (id: number) => fetchFile('/builder/wage/v1/Sheet/export', { id });
 export const createSheet = (month: string, unitId: number, teamId?: number) =>
   post('/builder/wage/v1/Sheet/create', { month, unitId, teamId: teamId ?? '' });
 export const saveLine = (id: number, payable: string, deduction: string, reason: string) =>

@@ -14,8 +14,9 @@ interface WageValues {
 }
 
 /**
- * 调整工资标准: a new day or month rate from a day on. A wage sheet pays each day at that day's standard;
- * confirmed sheets keep what they paid, a draft takes the new standard when refreshed.
+ * 调整工资标准: a new day or month rate from a day on. A wage sheet pays each day at that day's standard; a
+ * draft takes the new standard when refreshed; days on confirmed sheets get the difference of a raise on the
+ * next supplementary sheet (补差), and a cut into them is refused by the server.
  */
 export default function WageStandardDialog({ worker, onClose, onSaved }: { worker: WorkerDetail | null; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<WageValues>();
@@ -26,13 +27,15 @@ export default function WageStandardDialog({ worker, onClose, onSaved }: { worke
     if (!worker) return;
     setSaving(true);
     try {
-      await changeWageStandard({
+      const told = await changeWageStandard({
         id: String(worker.id),
         wageKind: values.wageKind,
         wage: values.wage.trim(),
         effectiveDate: values.effective ? values.effective.format('YYYY-MM-DD') : '',
       });
-      void message.success('工资标准已调整');
+      // A raise into paid days: the server says which days a supplementary sheet will top up.
+      if (told.message.includes('补差')) void message.info(told.message, 8);
+      else void message.success('工资标准已调整');
       onSaved();
     } catch (error) {
       showApiError(error);
@@ -71,7 +74,7 @@ export default function WageStandardDialog({ worker, onClose, onSaved }: { worke
         <Form.Item
           name="effective"
           label="生效日期"
-          extra="自该日起按新标准计薪；已确认的工资表不变，未确认的工资表刷新后按新标准计算"
+          extra="自该日起按新标准计薪。已计发的日期只能调高，差额在该月补充工资表中补发（补差）；未确认的工资表刷新后按新标准计算"
           rules={[
             requiredDateRule('请选择生效日期'),
             {

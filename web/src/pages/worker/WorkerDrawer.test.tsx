@@ -86,9 +86,11 @@ describe('WorkerDrawer', () => {
     expect(called('/builder/user/v1/Worker/edit')[1].body.get('wageCardBank')).toBe('102');
   });
 
+  const TOPPED_UP = '已保存。已计发的3天（10-03~10-05）按新标准计算的差额，将在新建该月补充工资表时补发（补差）';
+
   it('changes the wage standard from a month and transfers to another team', async () => {
     const { called } = await openDrawer({
-      '/builder/user/v1/Worker/wage_standard': { code: 201, data: [] },
+      '/builder/user/v1/Worker/wage_standard': { code: 201, message: TOPPED_UP, data: [] },
       '/builder/user/v1/Worker/transfer': { code: 201, data: { workerId: 111, id: 12 } },
     });
     fireEvent.click(screen.getByTestId('worker-wage'));
@@ -102,6 +104,7 @@ describe('WorkerDrawer', () => {
     expect(wage.get('wage')).toBe('400');
     expect(wage.get('wageKind')).toBe('day');
     expect(wage.get('effectiveDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await screen.findByText(TOPPED_UP)).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('worker-transfer'));
     await screen.findByTestId('transfer-submit');

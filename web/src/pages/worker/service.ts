@@ -2,7 +2,7 @@
  * Workers (docs/api.md "Workers"): site entry registration, the roster with its import and export, training
  * and the ID supplement, under /builder/user/v1/Worker: the generated client's paths and types only.
  */
-import { get, post, type QueryOf, type ReplyOf } from '@/api/client';
+import { get, post, postTold, type QueryOf, type ReplyOf } from '@/api/client';
 import { fetchFile, postWorkbook, saveBlob } from '@/api/files';
 import type { components } from '@/api/schema';
 import { compact } from '@/utils/compact';
@@ -65,7 +65,8 @@ export function registerWorker(form: RegisterForm, confirmations: Confirmations)
 
 export const editWorker = (form: EditForm) => post('/builder/user/v1/Worker/edit', form);
 
-export const changeWageStandard = (form: WageStandardForm) => post('/builder/user/v1/Worker/wage_standard', form);
+/** The reply's message tells when days already paid will be topped up (补差) on a supplementary sheet. */
+export const changeWageStandard = (form: WageStandardForm) => postTold('/builder/user/v1/Worker/wage_standard', form);
 
 export const transferWorker = (form: TransferForm) => post('/builder/user/v1/Worker/transfer', form);
 
