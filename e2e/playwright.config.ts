@@ -4,10 +4,14 @@ import { defineConfig } from '@playwright/test'
 export default defineConfig({
   testDir: './journeys',
   outputDir: './test-results',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Bounds on a hang, not speed: a journey waits on what the page shows, and on a loaded 2-core machine (load
+  // average 4–6) a lazy page or a save takes several times its quiet time.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  // Two files at a time, each on its own server and ports (journeys/support.ts): the journeys wait on the
+  // server and the browser's animations more than they use a core. E2E_WORKERS=1 runs them one by one.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list']],
   use: {

@@ -24,7 +24,7 @@ if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VER
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q "schemathesis==$SCHEMATHESIS_VERSION"
 fi
-cargo build -q -p wageguard
+cargo build -q -p wageguard "${DEBUG_FEATURES[@]}"
 
 WORK="$(mktemp -d)"
 SERVER_PID=""

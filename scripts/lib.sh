@@ -4,6 +4,11 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
+# The debug build the scripts make and run (tests, fuzzing, journeys, the Debian package's test): the console
+# embedded from web/dist as in release (rust-embed reads it from disk at run time otherwise), so one build
+# serves them all and packaging compiles nothing again.
+DEBUG_FEATURES=(--features rust-embed/debug-embed)
+
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }

@@ -11,30 +11,37 @@ if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && command -v pg_ctlcluster 
   as_root pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start || true
 fi
 
+# Each stage's heading says how long the run has taken so far, so a slow stage shows in CI's log.
+stage() { echo "==> $* (at $((SECONDS / 60)) min $((SECONDS % 60)) s)"; }
+
 LOGS="$(mktemp -d)"
 trap 'rm -rf "$LOGS"' EXIT
 # Counts passed tests in a runner's log (colour codes stripped); the runners' own exit codes decide failure.
 count() { sed -E 's/\x1b\[[0-9;]*m//g' "$1" | grep -oE "$2" | grep -oE '[0-9]+' | awk '{s+=$1} END {print s+0}'; }
 
 build_console
-echo "==> formatting and lints (rustfmt, clippy, ESLint)"
+stage "formatting and lints (rustfmt, clippy, ESLint)"
 cargo fmt --all --check
 cargo clippy -q -p wageguard --all-targets -- -D warnings
 (cd web && npm run lint --silent)
 
-echo "==> console unit tests"
+stage "console unit tests"
 (cd web && npm test --silent) 2>&1 | tee "$LOGS/web"
 
-echo "==> server tests (SQLite and PostgreSQL)"
-cargo build -p wageguard
-cargo test -p wageguard -- --skip access:: --skip twoserver 2>&1 | tee "$LOGS/server"
-echo "==> access matrix (SQLite and PostgreSQL) and two servers behind nginx: their counts"
-cargo test -p wageguard --test api -- access:: twoserver --nocapture 2>&1 | tee -a "$LOGS/server"
+stage "server tests (SQLite and PostgreSQL)"
+cargo build -p wageguard "${DEBUG_FEATURES[@]}"
+cargo test -p wageguard "${DEBUG_FEATURES[@]}" -- --skip access:: --skip twoserver 2>&1 | tee "$LOGS/server"
+stage "access matrix (SQLite and PostgreSQL) and two servers behind nginx: their counts"
+cargo test -p wageguard "${DEBUG_FEATURES[@]}" --test api -- access:: twoserver --nocapture 2>&1 | tee -a "$LOGS/server"
 
-echo "==> fuzzing the API with schemathesis (SQLite and PostgreSQL)"
+stage "Debian package: build and install test"
+bash scripts/package.sh --debug
+bash scripts/package-test.sh target/debian-dev/debian/wageguard_*_amd64.deb
+
+stage "fuzzing the API with schemathesis (SQLite and PostgreSQL)"
 bash scripts/fuzz.sh 2>&1 | tee "$LOGS/fuzz"
 
-echo "==> browser journeys"
+stage "browser journeys"
 npm_ci "$ROOT/e2e"
 (cd e2e && npx playwright test) 2>&1 | tee "$LOGS/e2e"
 
@@ -43,4 +50,4 @@ server=$(count "$LOGS/server" '[0-9]+ passed;')
 e2e=$(count "$LOGS/e2e" '^ +[0-9]+ passed')
 fuzzed=$(count "$LOGS/fuzz" '[0-9]+ requests')
 echo "console $web, server $server, journeys $e2e, fuzzed requests $fuzzed (0 failing)"
-echo "all: $((web + server + e2e)) passed, 0 failed"
+echo "all: $((web + server + e2e)) passed, 0 failed, in $((SECONDS / 60)) min"

@@ -23,6 +23,9 @@ export default defineConfig({
     globals: true,
     setupFiles: ['src/setupTests.ts'],
     css: false,
+    // A timeout guards against a hang, it asserts no speed: on a loaded 2-core machine (issue 29) a test that
+    // renders a whole page takes several times its quiet duration.
+    testTimeout: 30_000,
     // The console output of a passing test (jsdom's and React's warnings) is noise in CI; a failing test
     // still shows its own.
     silent: 'passed-only',

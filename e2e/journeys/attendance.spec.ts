@@ -38,11 +38,12 @@ test('a terminal pushes punches that reach the records and the monthly sheet; a 
     { idNumber, time: chinaTime(arrive), direction: 'in' as const },
     { idNumber, time: chinaTime(leave), direction: 'out' as const },
   ])
-  const pushed = await pushPunches(baseURL!, device, punches)
+  const signedAt = Math.floor(Date.now() / 1000)
+  const pushed = await pushPunches(baseURL!, device, punches, signedAt)
   expect(pushed.code, JSON.stringify(pushed)).toBe(201)
   expect(pushed.data.inserted).toBe(4)
-  await new Promise((resolve) => setTimeout(resolve, 1100))
-  const again = await pushPunches(baseURL!, device, punches)
+  // The same batch again, signed at another second, as a terminal resends it.
+  const again = await pushPunches(baseURL!, device, punches, signedAt + 1)
   expect(again.data).toMatchObject({ inserted: 0, duplicates: 4 })
   expect((await heartbeat(baseURL!, device)).code).toBe(201)
 

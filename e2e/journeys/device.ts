@@ -45,15 +45,18 @@ export function signedHeaders(device: DeviceCredentials, body: string, timestamp
   }
 }
 
-async function send<T>(url: string, device: DeviceCredentials, body: string): Promise<Envelope<T>> {
-  const response = await fetch(url, { method: 'POST', headers: signedHeaders(device, body), body })
+async function send<T>(url: string, device: DeviceCredentials, body: string, timestamp?: number): Promise<Envelope<T>> {
+  const response = await fetch(url, { method: 'POST', headers: signedHeaders(device, body, timestamp), body })
   if (!response.ok) throw new Error(`device API answered HTTP ${response.status}`)
   return (await response.json()) as Envelope<T>
 }
 
-/** Pushes a batch of punches (at most 5000); answers the envelope with what became of them. */
-export function pushPunches(baseURL: string, device: DeviceCredentials, punches: Punch[]): Promise<Envelope<PunchResult>> {
-  return send<PunchResult>(`${baseURL}/device/v1/punch`, device, JSON.stringify({ serial: device.serial, punches }))
+/**
+ * Pushes a batch of punches (at most 5000); answers the envelope with what became of them. A `timestamp` (unix
+ * seconds) other than now signs a second push of the same batch differently: the same signature is a replay.
+ */
+export function pushPunches(baseURL: string, device: DeviceCredentials, punches: Punch[], timestamp?: number): Promise<Envelope<PunchResult>> {
+  return send<PunchResult>(`${baseURL}/device/v1/punch`, device, JSON.stringify({ serial: device.serial, punches }), timestamp)
 }
 
 /** Tells the server the device is alive. */

@@ -7,7 +7,7 @@
  * HTTP as a terminal on site would.
  */
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, button, loginAsDemo, rowOf, shot, toast } from './support'
+import { expect, test, button, loginAsDemo, popconfirm, rowOf, shot, toast } from './support'
 import { chinaTime } from './device'
 import { CHECK_IN, CHECK_OUT, IclockTerminal } from './iclock-terminal'
 
@@ -177,7 +177,7 @@ test('a site clerk connects a ZKTeco face terminal and sees its roster commands 
   await page.goto('/system/attendant')
   await diagnose(page)
   await page.getByTestId('iclock-reupload').click()
-  await button(page.locator('.ant-popover:visible'), '确定').click()
+  await button(popconfirm(page), '确定').click()
   await expect(toast(page, '已通知设备重新上传')).toBeVisible()
   expect(await terminal.poll()).toEqual([expect.objectContaining({ command: 'CHECK' })])
   expect(terminal.options.get('ATTLOGStamp'), 'the handshake after CHECK').toBe('0')

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test, confirmDialog, loginAsDemo, NEWSITE, PNG, shot, toast, typeDate, upload, pickOption } from './support'
+import { expect, test, confirmDialog, loginAsDemo, NEWSITE, PNG, shot, submitUntil, toast, typeDate, upload, pickOption } from './support'
 import { idNumber, xlsx } from './xlsx'
 
 const UNIT = '河南省第一建筑工程集团有限责任公司'
@@ -206,12 +206,10 @@ test('register, import, search, export, exit, re-enter and train', async ({ page
   // Exit and re-enter.
   const row = page.getByTestId('roster-table').locator('tr').filter({ hasText: '杨扎筋' })
   await row.getByRole('button', { name: /退\s*场/ }).click()
-  await page.getByTestId('move-submit').click()
-  await expect(toast(page, '已退场')).toBeVisible()
+  await submitUntil(page.getByTestId('move-submit'), toast(page, '已退场'))
   await expect(row).toContainText('退场')
   await row.getByRole('button', { name: '重新进场' }).click()
-  await page.getByTestId('move-submit').click()
-  await expect(toast(page, '已重新进场')).toBeVisible()
+  await submitUntil(page.getByTestId('move-submit'), toast(page, '已重新进场'))
   await expect(page.getByText('共 2 人')).toBeVisible()
   const current = page.getByTestId('roster-table').locator('tr').filter({ hasText: '在场' })
   await current.getByRole('button', { name: /详\s*情/ }).click()

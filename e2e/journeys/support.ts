@@ -269,6 +269,25 @@ export const toast = (page: Page, text: string): Locator =>
 export const confirmDialog = (page: Page): Locator =>
   page.locator('.ant-modal-confirm:not(.ant-zoom-appear):not(.ant-zoom-enter)');
 
+/**
+ * The antd pop-confirm that is open now, once its opening zoom has finished: like the confirm dialog, a click on
+ * 确定 while it is still zooming in can be lost on a loaded machine.
+ */
+export const popconfirm = (page: Page): Locator =>
+  page.locator('.ant-popover:visible:not(.ant-zoom-big-appear):not(.ant-zoom-big-enter)');
+
+/**
+ * Clicks a dialog's submit button until `done` shows: on a loaded machine a click that lands while the dialog
+ * is still opening can be lost. A save in flight keeps the button loading, and a loading antd button ignores
+ * clicks, so nothing is sent twice.
+ */
+export async function submitUntil(submit: Locator, done: Locator): Promise<void> {
+  await expect(async () => {
+    if (await submit.isVisible()) await submit.click({ timeout: 2_000 });
+    await expect(done).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** An open antd dialog by its exact title. */
 export const modal = (page: Page, title: string): Locator => page.getByRole('dialog', { name: title, exact: true })
 

@@ -4,7 +4,7 @@
  * workers is covered by the Rust tests: this branch has no worker registration yet.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, loginAsDemo, OK, PDF, shot, toast, upload } from './support';
+import { expect, test, loginAsDemo, OK, PDF, popconfirm, shot, toast, upload } from './support';
 
 const UNIT = '河南锦绣装饰工程有限公司';
 /** A valid GB 32100 code no demo company has. */
@@ -133,7 +133,7 @@ test('the builder adds a subcontractor and a team, then the unit exits', async (
   // The unit cannot go while its team refers to it; it can exit, its team with it.
   await sidebar.getByText('参建单位', { exact: true }).click();
   await row.getByRole('button', { name: /删\s*除/ }).click();
-  await page.locator('.ant-popover:visible').getByRole('button', { name: OK }).click();
+  await popconfirm(page).getByRole('button', { name: OK }).click();
   await expect(toast(page, `${UNIT}下还有1个班组，不能删除`)).toBeVisible();
   await shot(page, testInfo, '07-delete-refused');
   await row.getByRole('button', { name: /退\s*场/ }).click();

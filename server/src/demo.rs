@@ -3,6 +3,7 @@
 
 use crate::auth::accounts::{self, AccountKind, NewAccount, RegulatorRole};
 use crate::auth::password;
+use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::project::service as projects;
 
@@ -119,6 +120,19 @@ pub async fn seed(db: &Db) -> anyhow::Result<bool> {
     crate::notice::service::seed_demo(db, approved).await?;
     crate::clue::demo::seed_demo(db, approved).await?;
     Ok(true)
+}
+
+/// The demo account `username` acting through the services as if logged in (the warnings' demo), with its
+/// ID number on file.
+pub async fn acting(db: &Db, username: &str) -> anyhow::Result<(CurrentAccount, &'static str)> {
+    let demo = ACCOUNTS
+        .iter()
+        .find(|demo| demo.username == username)
+        .ok_or_else(|| anyhow::anyhow!("no demo account {username}"))?;
+    let account = accounts::find_by_username(db, username)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("the demo account {username} is not seeded"))?;
+    Ok((CurrentAccount { account, token: String::new() }, demo.id_number))
 }
 
 /// `serve --demo`: seeds only a database without any account, with the warnings' demo on top.

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { message, Modal, notification } from 'antd';
+
+// findBy… and waitFor wait on what the page shows; the wait only bounds a hang, so it is generous enough for a
+// loaded 2-core machine (issue 29).
+configure({ asyncUtilTimeout: 8000 });
 
 // jsdom lacks ResizeObserver, which antd's TextArea (showCount) and Steps observe.
 class ResizeObserverStub {

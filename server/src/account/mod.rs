@@ -6,7 +6,7 @@
 pub mod demo;
 pub mod flows;
 mod model;
-pub mod repo;
+mod repo;
 pub mod service;
 pub mod special;
 pub mod verify;

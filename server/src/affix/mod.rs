@@ -3,7 +3,7 @@
 //! `site/upload_file_batch?kind=voucher` (spec §5 voucher rules). Handlers here, rules in `service.rs`, SQL in
 //! `repo.rs`.
 
-pub mod repo;
+mod repo;
 pub mod service;
 
 use axum::extract::State;

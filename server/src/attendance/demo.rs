@@ -69,55 +69,57 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
     let workers: Vec<(i64,)> = on_db!(db, pool => sqlx::query_as(
         "SELECT worker_id FROM employments WHERE project_id = $1 AND status = 1 ORDER BY worker_id")
         .bind(project_id).fetch_all(pool).await)?;
+    let workers: Vec<i64> = workers.into_iter().map(|(worker,)| worker).collect();
     let today = clock::china_today();
-    let mut punches = Vec::new();
-    let mut day = previous_month_start(today);
-    while day < today {
-        for (index, (worker_id,)) in workers.iter().enumerate() {
-            let absent = (day.day() as usize + index).is_multiple_of(13);
-            if day.weekday() == Weekday::Sunday || absent {
-                continue;
-            }
-            // A few minutes either side of 07:30 and 17:30, different per worker and day.
-            let jitter = ((index * 7 + day.day() as usize * 3) % 21) as i64 * 60 - 600;
-            let arrive = china_seconds(day, Time::from_hms(7, 30, 0)?) + jitter + index as i64;
-            let leave = china_seconds(day, Time::from_hms(17, 30, 0)?) - jitter / 2 + index as i64;
-            punches.push(NewPunch {
-                worker_id: *worker_id,
-                punched_at: arrive,
-                direction: Direction::In,
-                photo: String::new(),
-            });
-            punches.push(NewPunch {
-                worker_id: *worker_id,
-                punched_at: leave,
-                direction: Direction::Out,
-                photo: String::new(),
-            });
-        }
-        day += Duration::days(1);
-    }
-    let batch = Batch { project_id, source: Source::Device, device_id: terminal_id, nonce: None };
-    ingest::ingest(db, &batch, &punches).await.map_err(|error| match error {
-        ingest::IngestError::Database(error) => anyhow::Error::from(error),
-        ingest::IngestError::Replayed => anyhow::anyhow!("the demo batch carries no signature"),
-    })?;
+    ingest_from(db, project_id, terminal_id, &working_days(&workers, previous_month_start(today), today)).await?;
     repo::touch_heartbeat(db, terminal_id, now).await?;
     Ok(())
 }
 
-/// Marks `worker` attended on `day` (`YYYY-MM-DD`) without punches, for the warnings' demo.
-pub async fn attend(db: &Db, project_id: i64, worker: i64, day: &str) -> sqlx::Result<u64> {
-    crate::execute!(
-        db,
-        sqlx::query(
-            "INSERT INTO attendance_days (project_id, worker_id, day, first_at, last_at, punches, minutes, attended) \
-             VALUES ($1, $2, $3, 0, 0, 2, 600, TRUE) ON CONFLICT DO NOTHING"
-        )
-        .bind(project_id)
-        .bind(worker)
-        .bind(day)
-    )
+/// Each of `workers` on the days from `from` up to (not including) `until`, Monday to Saturday, but for an
+/// absence now and then that differs per worker.
+pub fn working_days(workers: &[i64], from: Date, until: Date) -> Vec<(i64, Date)> {
+    let mut attended = Vec::new();
+    let mut day = from;
+    while day < until {
+        for (index, worker_id) in workers.iter().enumerate() {
+            let absent = (day.day() as usize + index).is_multiple_of(13);
+            if day.weekday() != Weekday::Sunday && !absent {
+                attended.push((*worker_id, day));
+            }
+        }
+        day += Duration::days(1);
+    }
+    attended
+}
+
+/// The warnings' demo: each (worker, day) punched in about 07:30 and out about 17:30 at the demo terminal,
+/// through the device ingest, so the attended days follow from punches as on a real site.
+pub async fn punch(db: &Db, project_id: i64, attended: &[(i64, Date)]) -> anyhow::Result<()> {
+    let terminal = repo::device_by_serial(db, TERMINAL_SERIAL)
+        .await?
+        .filter(|device| device.project_id == project_id)
+        .ok_or_else(|| anyhow::anyhow!("the demo terminal is not on project {project_id}"))?;
+    ingest_from(db, project_id, terminal.id, attended).await
+}
+
+async fn ingest_from(db: &Db, project_id: i64, device_id: i64, attended: &[(i64, Date)]) -> anyhow::Result<()> {
+    let mut punches = Vec::with_capacity(attended.len() * 2);
+    for (worker_id, day) in attended {
+        // A few minutes either side of 07:30 and 17:30, different per worker and day.
+        let jitter = ((*worker_id as usize * 7 + day.day() as usize * 3) % 21) as i64 * 60 - 600;
+        let arrive = china_seconds(*day, Time::from_hms(7, 30, 0)?) + jitter;
+        let leave = china_seconds(*day, Time::from_hms(17, 30, 0)?) - jitter / 2;
+        for (punched_at, direction) in [(arrive, Direction::In), (leave, Direction::Out)] {
+            punches.push(NewPunch { worker_id: *worker_id, punched_at, direction, photo: String::new() });
+        }
+    }
+    let batch = Batch { project_id, source: Source::Device, device_id, nonce: None };
+    ingest::ingest(db, &batch, &punches).await.map_err(|error| match error {
+        ingest::IngestError::Database(error) => anyhow::Error::from(error),
+        ingest::IngestError::Replayed => anyhow::anyhow!("the demo batch carries no signature"),
+    })?;
+    Ok(())
 }
 
 /// Removes `project_id`'s punches and attended days from `day` on: a site gone quiet.

@@ -7,12 +7,18 @@
 pub mod days;
 pub mod demo;
 pub mod device_api;
+mod devices;
+mod figures;
 pub mod import;
 pub mod ingest;
+mod input;
 pub mod paid;
-pub mod repo;
+mod records;
+mod repo;
+mod rule_settings;
 pub mod rules;
 pub mod service;
+mod sheet;
 pub mod xlsx;
 
 use axum::body::Body;

@@ -5,7 +5,7 @@
 
 pub mod archive;
 mod entries;
-pub mod repo;
+mod repo;
 mod scratch;
 pub mod service;
 

@@ -3,7 +3,7 @@
 //! logged-in account reads (`/builder/calendar/v1/Calendar/month`, `…/year`). Handlers here, rules in
 //! `service.rs`, SQL in `repo.rs`; the wage area calls [`service::calendar`].
 
-pub mod repo;
+mod repo;
 pub mod service;
 
 use axum::extract::State;

@@ -1,11 +1,9 @@
 //! SQL of the working calendar: the special days (`calendar_days`) and the package seed's mark
-//! (`calendar_seed`). One text for both backends; every change writes its operation-log line in the same
-//! transaction.
+//! (`calendar_seed`). One text for both backends; the statements of a change run in the transaction its
+//! service opens.
 
-use crate::clock;
-use crate::db::Db;
-use crate::oplog::Entry;
-use crate::{on_db, record_in_tx};
+use crate::db::{Db, Tx};
+use crate::{execute_in, on_db, on_tx};
 
 /// A special day as stored.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -19,15 +17,6 @@ pub struct DayRow {
 }
 
 const SELECT: &str = "SELECT day, kind, name, source, updated_at FROM calendar_days";
-
-/// SQLite takes the write lock at BEGIN so two writers queue instead of failing on a stale snapshot;
-/// PostgreSQL's row locks do the same inside a plain BEGIN.
-fn begin_statement(db: &Db) -> &'static str {
-    match db {
-        Db::Sqlite(_) => "BEGIN IMMEDIATE",
-        Db::Postgres(_) => "BEGIN",
-    }
-}
 
 /// The special days from `first` to `last` (`YYYY-MM-DD`, inclusive), in date order.
 pub async fn days_between(db: &Db, first: &str, last: &str) -> sqlx::Result<Vec<DayRow>> {
@@ -55,53 +44,54 @@ pub async fn day(db: &Db, day: &str) -> sqlx::Result<Option<DayRow>> {
 /// Writes the regulator's day: adds it when `before` is None, otherwise changes it only while it still
 /// reads `before` (another regulator's change in between makes this answer false and change nothing).
 pub async fn save(
-    db: &Db,
+    tx: &mut Tx,
     before: Option<&DayRow>,
     day: &str,
     kind: &str,
     name: &str,
-    entry: &Entry<'_>,
+    now: i64,
 ) -> sqlx::Result<bool> {
-    let now = clock::now();
-    on_db!(db, pool => {
-        let mut tx = pool.begin_with(begin_statement(db)).await?;
-        let done = match before {
-            None => sqlx::query(
+    let done = match before {
+        None => execute_in!(
+            tx,
+            sqlx::query(
                 "INSERT INTO calendar_days (day, kind, name, source, updated_at) VALUES ($1, $2, $3, 'regulator', $4) \
-                 ON CONFLICT (day) DO NOTHING")
-                .bind(day).bind(kind).bind(name).bind(now)
-                .execute(&mut *tx).await?.rows_affected(),
-            Some(before) => sqlx::query(
+                 ON CONFLICT (day) DO NOTHING"
+            )
+            .bind(day)
+            .bind(kind)
+            .bind(name)
+            .bind(now)
+        )?,
+        Some(before) => execute_in!(
+            tx,
+            sqlx::query(
                 "UPDATE calendar_days SET kind = $1, name = $2, source = 'regulator', updated_at = $3 \
-                 WHERE day = $4 AND kind = $5 AND name = $6 AND updated_at = $7")
-                .bind(kind).bind(name).bind(now).bind(day).bind(&before.kind).bind(&before.name).bind(before.updated_at)
-                .execute(&mut *tx).await?.rows_affected(),
-        };
-        if done == 0 {
-            tx.rollback().await?;
-            return Ok(false);
-        }
-        record_in_tx!(tx, entry)?;
-        tx.commit().await?;
-        Ok(true)
-    })
+                 WHERE day = $4 AND kind = $5 AND name = $6 AND updated_at = $7"
+            )
+            .bind(kind)
+            .bind(name)
+            .bind(now)
+            .bind(day)
+            .bind(&before.kind)
+            .bind(&before.name)
+            .bind(before.updated_at)
+        )?,
+    };
+    Ok(done > 0)
 }
 
 /// Deletes the day while it still reads `before`; false when it changed or went in between.
-pub async fn delete(db: &Db, before: &DayRow, entry: &Entry<'_>) -> sqlx::Result<bool> {
-    on_db!(db, pool => {
-        let mut tx = pool.begin_with(begin_statement(db)).await?;
-        let done = sqlx::query("DELETE FROM calendar_days WHERE day = $1 AND kind = $2 AND name = $3 AND updated_at = $4")
-            .bind(&before.day).bind(&before.kind).bind(&before.name).bind(before.updated_at)
-            .execute(&mut *tx).await?.rows_affected();
-        if done == 0 {
-            tx.rollback().await?;
-            return Ok(false);
-        }
-        record_in_tx!(tx, entry)?;
-        tx.commit().await?;
-        Ok(true)
-    })
+pub async fn delete(tx: &mut Tx, before: &DayRow) -> sqlx::Result<bool> {
+    let done = execute_in!(
+        tx,
+        sqlx::query("DELETE FROM calendar_days WHERE day = $1 AND kind = $2 AND name = $3 AND updated_at = $4")
+            .bind(&before.day)
+            .bind(&before.kind)
+            .bind(&before.name)
+            .bind(before.updated_at)
+    )?;
+    Ok(done > 0)
 }
 
 /// The newest package day a seed has covered ('' before the first seed).
@@ -113,8 +103,7 @@ pub async fn seeded_through(db: &Db) -> sqlx::Result<String> {
 /// Inserts the package's `days` (day, kind, name) that are not in the table, in one statement, and marks
 /// the seed as covering `newest`; answers the rows inserted. Days present (the regulator's, or seeded by
 /// another instance) stay as they are.
-pub async fn seed(db: &Db, days: &[(String, String, String)], newest: &str) -> sqlx::Result<u64> {
-    let now = clock::now();
+pub async fn seed(tx: &mut Tx, days: &[(String, String, String)], newest: &str, now: i64) -> sqlx::Result<u64> {
     let values = (0..days.len())
         .map(|i| format!("(${}, ${}, ${}, 'package', ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3, 3 * days.len() + 1))
         .collect::<Vec<_>>()
@@ -124,19 +113,17 @@ pub async fn seed(db: &Db, days: &[(String, String, String)], newest: &str) -> s
     );
     let mark = "INSERT INTO calendar_seed (id, newest) VALUES (1, $1) \
                 ON CONFLICT (id) DO UPDATE SET newest = excluded.newest WHERE calendar_seed.newest < excluded.newest";
-    on_db!(db, pool => {
-        let mut tx = pool.begin_with(begin_statement(db)).await?;
-        let inserted = if days.is_empty() {
-            0
-        } else {
+    let inserted = if days.is_empty() {
+        0
+    } else {
+        on_tx!(tx, conn => {
             let mut query = sqlx::query(sqlx::AssertSqlSafe(insert.clone()));
             for (day, kind, name) in days {
                 query = query.bind(day).bind(kind).bind(name);
             }
-            query.bind(now).execute(&mut *tx).await?.rows_affected()
-        };
-        sqlx::query(mark).bind(newest).execute(&mut *tx).await?;
-        tx.commit().await?;
-        Ok(inserted)
-    })
+            query.bind(now).execute(&mut **conn).await?.rows_affected()
+        })
+    };
+    execute_in!(tx, sqlx::query(mark).bind(newest))?;
+    Ok(inserted)
 }

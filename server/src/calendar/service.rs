@@ -12,12 +12,12 @@ use super::repo::{self, DayRow};
 use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::domain::calendar::{self as rules, Calendar, SpecialDay, days};
 use crate::domain::dates::format_date;
 use crate::envelope::ApiError;
-use crate::oplog::Entry;
+use crate::oplog::{self, Entry};
 use crate::paging::{Page, Paged};
 
 pub const MSG_ADMIN_ONLY: &str = "仅监管部门账号可以设置节假日";
@@ -61,7 +61,8 @@ pub async fn seed(db: &Db) -> anyhow::Result<u64> {
         return Ok(0);
     }
     let fresh: Vec<_> = PACKAGE.iter().filter(|(day, _, _)| day.as_str() > seeded.as_str()).cloned().collect();
-    Ok(repo::seed(db, &fresh, newest).await?)
+    let now = clock::now();
+    Ok(Tx::within(db, async |tx: &mut Tx| repo::seed(tx, &fresh, newest, now).await).await?)
 }
 
 fn special_days(rows: &[DayRow]) -> impl Iterator<Item = (Date, SpecialDay)> + '_ {
@@ -198,10 +199,11 @@ pub async fn save(db: &Db, current: &CurrentAccount, ip: &str, form: &CalendarSa
             format!("{day} {} → {}", describe(&before.kind, &before.name), describe(kind.as_str(), &name)),
         ),
     };
-    if !repo::save(db, before.as_ref(), &day, kind.as_str(), &name, &entry(current, ip, action, &day, detail)).await? {
-        return Err(ApiError::refused(MSG_CHANGED_MEANWHILE));
-    }
-    Ok(())
+    let entry = entry(current, ip, action, &day, detail);
+    changed(db, &entry, async |tx: &mut Tx| {
+        repo::save(tx, before.as_ref(), &day, kind.as_str(), &name, clock::now()).await
+    })
+    .await
 }
 
 /// Deletes a special day (the day then follows the week). Logged with what it was. Regulator only.
@@ -211,10 +213,25 @@ pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &Calendar
     let day = format_date(rules::parse_day(form.day.as_deref().unwrap_or(""))?);
     let Some(before) = repo::day(db, &day).await? else { return Err(ApiError::NotFound(MSG_NOT_FOUND.into())) };
     let detail = format!("{day} {}（{}）", describe(&before.kind, &before.name), source_label(&before.source));
-    if !repo::delete(db, &before, &entry(current, ip, "删除节假日", &day, detail)).await? {
-        return Err(ApiError::refused(MSG_CHANGED_MEANWHILE));
-    }
-    Ok(())
+    let entry = entry(current, ip, "删除节假日", &day, detail);
+    changed(db, &entry, async |tx: &mut Tx| repo::delete(tx, &before).await).await
+}
+
+/// Runs `change` with its log line in one transaction; refused when the day had changed meanwhile (another
+/// regulator's change in between), and then nothing is written.
+async fn changed(
+    db: &Db,
+    entry: &Entry<'_>,
+    change: impl AsyncFnOnce(&mut Tx) -> sqlx::Result<bool>,
+) -> Result<(), ApiError> {
+    Tx::within(db, async |tx: &mut Tx| -> Result<(), ApiError> {
+        if !change(tx).await? {
+            return Err(ApiError::refused(MSG_CHANGED_MEANWHILE));
+        }
+        oplog::record_in(tx, entry).await?;
+        Ok(())
+    })
+    .await
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

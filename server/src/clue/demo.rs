@@ -3,7 +3,8 @@
 
 use time::Date;
 
-use super::repo::{self, NewStep, Transition};
+use super::repo::{LeadChange, NewStep, Transition};
+use super::service::{MSG_NOT_PENDING, change_lead};
 use super::service::{REPORTER, Report, Source, TARGET, deadline, store_report};
 use crate::clock;
 use crate::config::ClueConfig;
@@ -64,7 +65,7 @@ async fn seed_dispatched(db: &Db, report: &Report, dispatched: Date, seen: bool)
         .action("派发欠薪线索")
         .on(TARGET, id)
         .detail(format!("{receipt} 待派发 → 待反馈，期限{day}"));
-    repo::transition(db, id, &change, &step, &entry, clock::now()).await?;
+    change_lead(db, id, LeadChange::Status(&change), &step, &entry, MSG_NOT_PENDING).await?;
     let content = format!("欠薪线索{receipt}已派发至本项目，请于{day}前反馈处理情况。");
     message::send(db, Outgoing::to_project(project_id, Kind::Lead, "欠薪线索待反馈", &content).about(id)).await?;
     if seen {

@@ -5,7 +5,10 @@
 //! `service.rs` (the warning engine calls [`service::overdue_leads`]), SQL in `repo.rs`.
 
 pub mod demo;
-pub mod repo;
+mod handling;
+mod input;
+mod repo;
+mod report;
 pub mod service;
 pub mod site;
 

@@ -2,14 +2,13 @@
 //! join `projects` for the name and the district; a lead from an unregistered site has no project, 0 here, and
 //! its own district path).
 
-use crate::db::{Bind, Db, Tx};
-use crate::oplog::Entry;
-use crate::{bind_all, execute_in, on_db, on_tx};
+use crate::db::{Db, Tx};
+use crate::{execute_in, on_db, on_tx};
 
 const LEAD_COLUMNS: &str = "l.id, l.receipt, l.reporter_name, l.phone, l.id_number, \
      COALESCE(l.project_id, 0) AS project_id, COALESCE(p.name, '') AS project_name, \
      l.employer, l.owed_fen, l.months_owed, l.description, l.source, l.status, l.deadline_day, l.deadline_at, \
-     l.answer, l.created_at, l.updated_at, l.unregistered, l.site_name, l.site_address, l.site_district, \
+     l.answer, l.created_at, l.unregistered, l.site_name, l.site_address, l.site_district, \
      l.employer_phone";
 
 /// The lead's project, or none for a lead from an unregistered site not linked yet.
@@ -34,7 +33,6 @@ pub struct LeadRow {
     pub deadline_at: Option<i64>,
     pub answer: String,
     pub created_at: i64,
-    pub updated_at: i64,
     pub unregistered: bool,
     pub site_name: String,
     pub site_address: String,
@@ -187,7 +185,8 @@ pub async fn overdue(db: &Db, now: i64) -> sqlx::Result<Vec<(i64, i64, String, i
     on_db!(db, pool => sqlx::query_as(sql).bind(now).fetch_all(pool).await)
 }
 
-async fn insert_step(tx: &mut Tx, lead_id: i64, step: &NewStep<'_>, now: i64) -> sqlx::Result<()> {
+/// A step of the lead's history, with its files.
+pub async fn insert_step(tx: &mut Tx, lead_id: i64, step: &NewStep<'_>, now: i64) -> sqlx::Result<()> {
     let sql =
         "INSERT INTO lead_steps (lead_id, actor, action, remark, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id";
     let step_id: i64 = on_tx!(tx, conn => sqlx::query_scalar(sql)
@@ -211,120 +210,61 @@ async fn insert_step(tx: &mut Tx, lead_id: i64, step: &NewStep<'_>, now: i64) ->
     Ok(())
 }
 
-/// Stores a new lead with its first step (and the log line, for a lead a regulator entered); answers its id.
-pub async fn create(
-    db: &Db,
-    lead: &NewLead<'_>,
-    step: &NewStep<'_>,
-    entry: Option<Entry<'_>>,
-    now: i64,
-) -> sqlx::Result<i64> {
+/// Stores a new lead; answers its id.
+pub async fn insert_lead(tx: &mut Tx, lead: &NewLead<'_>, now: i64) -> sqlx::Result<i64> {
     let sql = "INSERT INTO leads (receipt, reporter_name, phone, id_number, project_id, employer, owed_fen, months_owed, \
                description, source, status, created_at, updated_at, unregistered, site_name, site_address, \
                site_district, employer_phone) \
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $11, $12, $13, $14, $15, $16) RETURNING id";
     let site = lead.site.cloned().unwrap_or_default();
-    let mut tx = Tx::begin(db).await?;
-    let id: i64 = on_tx!(&mut tx, conn => sqlx::query_scalar(sql)
+    on_tx!(tx, conn => sqlx::query_scalar(sql)
         .bind(lead.receipt).bind(lead.reporter_name).bind(lead.phone).bind(lead.id_number).bind(lead.project_id)
         .bind(lead.employer).bind(lead.owed_fen).bind(lead.months_owed).bind(lead.description).bind(lead.source)
         .bind(now).bind(lead.site.is_some()).bind(&site.name).bind(&site.address).bind(&site.district)
-        .bind(&site.employer_phone).fetch_one(&mut **conn).await)?;
-    insert_step(&mut tx, id, step, now).await?;
-    if let Some(mut entry) = entry {
-        entry.target_id = id.to_string();
-        crate::oplog::record_in(&mut tx, &entry).await?;
-    }
-    tx.commit().await?;
-    Ok(id)
+        .bind(&site.employer_phone).fetch_one(&mut **conn).await)
 }
 
-/// Moves the lead along `change` when it is still in one of the `from` statuses, with the step and the log line,
-/// all or nothing; false when its status had moved on meanwhile.
-pub async fn transition(
-    db: &Db,
-    id: i64,
-    change: &Transition<'_>,
-    step: &NewStep<'_>,
-    entry: &Entry<'_>,
-    now: i64,
-) -> sqlx::Result<bool> {
-    let sql = "UPDATE leads SET status = $1, project_id = COALESCE($2, project_id), \
-               deadline_day = COALESCE($3, deadline_day), deadline_at = COALESCE($4, deadline_at), \
-               answer = COALESCE($5, answer), updated_at = $6 WHERE id = $7 AND status IN ($8, $9)";
-    let mut tx = Tx::begin(db).await?;
-    let changed = execute_in!(
-        &mut tx,
-        sqlx::query(sql)
-            .bind(change.to)
-            .bind(change.project_id)
-            .bind(change.deadline.map(|(day, _)| day))
-            .bind(change.deadline.map(|(_, at)| at))
-            .bind(change.answer)
-            .bind(now)
-            .bind(id)
-            .bind(change.from[0])
-            .bind(change.from[1])
-    )?;
-    if changed == 0 {
-        tx.rollback().await?;
-        return Ok(false);
-    }
-    insert_step(&mut tx, id, step, now).await?;
-    crate::oplog::record_in(&mut tx, entry).await?;
-    tx.commit().await?;
-    Ok(true)
+/// A change of a lead, made only from the state it names.
+pub enum LeadChange<'a> {
+    /// Along a transition, from one of its `from` statuses.
+    Status(&'a Transition<'a>),
+    /// A pending lead from an unregistered site linked to a project.
+    Link(i64),
+    /// A pending lead without a project closed with the bureau's answer.
+    CloseUnlinked(&'a str),
 }
 
-/// Links a pending lead from an unregistered site to `project_id`, with the step and the log line, all or
-/// nothing; false when it is linked already or no longer pending.
-pub async fn assign(
-    db: &Db,
-    id: i64,
-    project_id: i64,
-    step: &NewStep<'_>,
-    entry: &Entry<'_>,
-    now: i64,
-) -> sqlx::Result<bool> {
-    let sql = "UPDATE leads SET project_id = $1, updated_at = $2 \
-               WHERE id = $3 AND status = 'pending' AND project_id IS NULL";
-    finish(db, id, sql, &[Bind::Int(project_id), Bind::Int(now), Bind::Int(id)], step, entry, now).await
-}
-
-/// Closes a pending lead that has no project with the bureau's answer, with the step and the log line, all or
-/// nothing; false when it was linked or moved on meanwhile.
-pub async fn close_unlinked(
-    db: &Db,
-    id: i64,
-    answer: &str,
-    step: &NewStep<'_>,
-    entry: &Entry<'_>,
-    now: i64,
-) -> sqlx::Result<bool> {
-    let sql = "UPDATE leads SET status = 'closed', answer = $1, updated_at = $2 \
-               WHERE id = $3 AND status = 'pending' AND project_id IS NULL";
-    finish(db, id, sql, &[Bind::Text(answer.to_owned()), Bind::Int(now), Bind::Int(id)], step, entry, now).await
-}
-
-/// Runs the update `sql` on the lead and, when it changed a row, writes the step and the log line in its
-/// transaction.
-async fn finish(
-    db: &Db,
-    id: i64,
-    sql: &'static str,
-    binds: &[Bind],
-    step: &NewStep<'_>,
-    entry: &Entry<'_>,
-    now: i64,
-) -> sqlx::Result<bool> {
-    let mut tx = Tx::begin(db).await?;
-    let changed = execute_in!(&mut tx, bind_all!(sqlx::query(sql), binds))?;
-    if changed == 0 {
-        tx.rollback().await?;
-        return Ok(false);
-    }
-    insert_step(&mut tx, id, step, now).await?;
-    crate::oplog::record_in(&mut tx, entry).await?;
-    tx.commit().await?;
-    Ok(true)
+/// Changes the lead as `what` says; false when it was no longer in the state the change starts from.
+pub async fn change(tx: &mut Tx, id: i64, what: &LeadChange<'_>, now: i64) -> sqlx::Result<bool> {
+    let changed = match what {
+        LeadChange::Status(transition) => {
+            let sql = "UPDATE leads SET status = $1, project_id = COALESCE($2, project_id), \
+                       deadline_day = COALESCE($3, deadline_day), deadline_at = COALESCE($4, deadline_at), \
+                       answer = COALESCE($5, answer), updated_at = $6 WHERE id = $7 AND status IN ($8, $9)";
+            execute_in!(
+                tx,
+                sqlx::query(sql)
+                    .bind(transition.to)
+                    .bind(transition.project_id)
+                    .bind(transition.deadline.map(|(day, _)| day))
+                    .bind(transition.deadline.map(|(_, at)| at))
+                    .bind(transition.answer)
+                    .bind(now)
+                    .bind(id)
+                    .bind(transition.from[0])
+                    .bind(transition.from[1])
+            )?
+        }
+        LeadChange::Link(project_id) => {
+            let sql = "UPDATE leads SET project_id = $1, updated_at = $2 \
+                       WHERE id = $3 AND status = 'pending' AND project_id IS NULL";
+            execute_in!(tx, sqlx::query(sql).bind(*project_id).bind(now).bind(id))?
+        }
+        LeadChange::CloseUnlinked(answer) => {
+            let sql = "UPDATE leads SET status = 'closed', answer = $1, updated_at = $2 \
+                       WHERE id = $3 AND status = 'pending' AND project_id IS NULL";
+            execute_in!(tx, sqlx::query(sql).bind(*answer).bind(now).bind(id))?
+        }
+    };
+    Ok(changed > 0)
 }

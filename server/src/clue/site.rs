@@ -7,14 +7,13 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::repo::{self, NewStep, Site};
+use super::repo::{LeadChange, NewStep, Site};
 use super::service::{
-    MSG_ANSWER, MSG_PROJECT, MSG_PROJECT_REQUIRED, ReportForm, TARGET, require_handler, sent, status_label,
-    visible_lead,
+    MSG_ANSWER, MSG_PROJECT, MSG_PROJECT_REQUIRED, ReportForm, TARGET, change_lead, require_handler, sent,
+    status_label, visible_lead,
 };
 use crate::area::data::{Level, areas};
 use crate::auth::sessions::CurrentAccount;
-use crate::clock;
 use crate::db::Db;
 use crate::domain::Invalid;
 use crate::domain::phone::Phone;
@@ -144,10 +143,7 @@ pub async fn assign(db: &Db, current: &CurrentAccount, ip: &str, form: &AssignFo
         .action("关联欠薪线索项目")
         .on(TARGET, lead.id)
         .detail(format!("{} 未登记项目「{}」 → {}（{project_id}）", lead.receipt, lead.site_name, summary.name));
-    if !repo::assign(db, lead.id, project_id, &step, &entry, clock::now()).await? {
-        return Err(ApiError::refused(MSG_LINKED));
-    }
-    Ok(())
+    change_lead(db, lead.id, LeadChange::Link(project_id), &step, &entry, MSG_LINKED).await
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -176,8 +172,5 @@ pub async fn close(db: &Db, current: &CurrentAccount, ip: &str, form: &CloseForm
         lead.site_name,
         status_label(&lead.status)
     ));
-    if !repo::close_unlinked(db, lead.id, answer, &step, &entry, clock::now()).await? {
-        return Err(ApiError::refused(MSG_NOT_UNLINKED));
-    }
-    Ok(())
+    change_lead(db, lead.id, LeadChange::CloseUnlinked(answer), &step, &entry, MSG_NOT_UNLINKED).await
 }

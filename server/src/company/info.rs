@@ -17,7 +17,7 @@ use super::service::{
 use crate::auth::accounts::AccountKind;
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::domain::{Invalid, money};
 use crate::envelope::ApiError;
 use crate::extract::sent;
@@ -319,33 +319,33 @@ pub async fn change_guarantee(
         "项目「{project_name}」的{}{company_name}变更了工资保证金：{summary}。变更原因：{reason}",
         role_label(role)
     );
-    let id = units::change_guarantee(
-        db,
-        &GuaranteeUpdate {
-            pay_type: &guarantee.pay_type,
-            deposit_fen: guarantee.deposit_fen,
-            guarantee_path: &guarantee.guarantee_path,
-            guarantee_start: &guarantee.guarantee_start,
-            guarantee_end: &guarantee.guarantee_end,
-        },
-        &GuaranteeChange {
-            project_id,
-            unit_id: unit.id,
-            account_id: current.account.id,
-            before_json: &before_json.to_string(),
-            after_json: &after_json.to_string(),
-            reason: &reason,
-            notice_content: &notice,
-        },
-    )
-    .await?;
-    oplog::record(
-        db,
-        oplog::Entry::by(&current.account, ip)
-            .action("变更工资保证金")
-            .on("project_unit", unit.id)
-            .detail(format!("{summary}；原因：{reason}")),
-    )
+    let update = GuaranteeUpdate {
+        pay_type: &guarantee.pay_type,
+        deposit_fen: guarantee.deposit_fen,
+        guarantee_path: &guarantee.guarantee_path,
+        guarantee_start: &guarantee.guarantee_start,
+        guarantee_end: &guarantee.guarantee_end,
+    };
+    let (before_text, after_text) = (before_json.to_string(), after_json.to_string());
+    let change = GuaranteeChange {
+        project_id,
+        unit_id: unit.id,
+        account_id: current.account.id,
+        before_json: &before_text,
+        after_json: &after_text,
+        reason: &reason,
+        notice_content: &notice,
+    };
+    let entry = oplog::Entry::by(&current.account, ip)
+        .action("变更工资保证金")
+        .on("project_unit", unit.id)
+        .detail(format!("{summary}；原因：{reason}"));
+    let now = clock::now();
+    let id = Tx::within(db, async |tx: &mut Tx| -> sqlx::Result<i64> {
+        let id = units::change_guarantee(tx, &update, &change, now).await?;
+        oplog::record_in(tx, &entry).await?;
+        Ok(id)
+    })
     .await?;
     let ceiling = ceiling_fen(db, project_id).await?;
     Ok(GuaranteeChanged {
@@ -373,18 +373,23 @@ pub async fn set_read(db: &Db, current: &CurrentAccount, ip: &str, form: &Change
     if !scope::covers(db, current, change.project_id).await? {
         return Err(ApiError::NotFound(MSG_CHANGE_NOT_FOUND.into()));
     }
-    if units::set_guarantee_read(db, change.id, current.account.id).await? {
+    let entry = oplog::Entry::by(&current.account, ip)
+        .action("确认保证金变更")
+        .on("guarantee_change", change.id)
+        .detail(format!("项目 {} 单位 {}", change.project_id, change.unit_id));
+    let now = clock::now();
+    let first_read = Tx::within(db, async |tx: &mut Tx| -> sqlx::Result<bool> {
+        let first_read = units::set_guarantee_read(tx, change.id, current.account.id, now).await?;
+        if first_read {
+            oplog::record_in(tx, &entry).await?;
+        }
+        Ok(first_read)
+    })
+    .await?;
+    if first_read {
         let content = format!("监管部门已查阅您单位的工资保证金变更（变更原因：{}）。", change.reason);
         let outgoing = Outgoing::to_project(change.project_id, Kind::Guarantee, "工资保证金变更已查阅", &content);
         message::send(db, outgoing.about(change.id)).await?;
-        oplog::record(
-            db,
-            oplog::Entry::by(&current.account, ip)
-                .action("确认保证金变更")
-                .on("guarantee_change", change.id)
-                .detail(format!("项目 {} 单位 {}", change.project_id, change.unit_id)),
-        )
-        .await?;
     }
     Ok(())
 }

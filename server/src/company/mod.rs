@@ -10,7 +10,7 @@
 pub mod demo;
 pub mod info;
 pub mod participants;
-pub mod repo;
+mod repo;
 pub mod service;
 pub mod unlock;
 

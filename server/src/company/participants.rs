@@ -15,7 +15,7 @@ use super::service::{
 };
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::domain::credit_code::CreditCodeOrNone;
 use crate::domain::dates::{format_date, required_date};
@@ -629,20 +629,21 @@ pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &BatchForm)
             return Err(ApiError::refused(format!("{name}的退场日期不能早于其班组的进场日期（{latest_team}）")));
         }
     }
-    if !units::exit_units(db, &ids, &exit_date).await? {
-        return Err(ApiError::refused(MSG_CHANGED));
-    }
-    for (unit, name) in &batch {
-        oplog::record(
-            db,
-            oplog::Entry::by(&current.account, ip)
+    let now = clock::now();
+    Tx::within(db, async |tx: &mut Tx| -> Result<(), ApiError> {
+        for (unit, name) in &batch {
+            if !units::exit_unit(tx, unit.id, &exit_date, now).await? {
+                return Err(ApiError::refused(MSG_CHANGED));
+            }
+            let entry = oplog::Entry::by(&current.account, ip)
                 .action("参建单位退场")
                 .on("project_unit", unit.id)
-                .detail(format!("{name}：状态 在场 → 已退场，退场日期 {exit_date}")),
-        )
-        .await?;
-    }
-    Ok(())
+                .detail(format!("{name}：状态 在场 → 已退场，退场日期 {exit_date}"));
+            oplog::record_in(tx, &entry).await?;
+        }
+        Ok(())
+    })
+    .await
 }
 
 /// `ajax_deleteall`: removes participating units nothing refers to. All or none: the first unit that
@@ -670,20 +671,20 @@ pub async fn delete(db: &Db, current: &CurrentAccount, ip: &str, form: &BatchFor
             return Err(ApiError::refused(format!("{name}下还有{}，不能删除", held.join("、"))));
         }
     }
-    if !units::delete_units(db, &ids).await? {
-        return Err(ApiError::refused(MSG_CHANGED));
-    }
-    for (unit, name) in &batch {
-        oplog::record(
-            db,
-            oplog::Entry::by(&current.account, ip)
+    Tx::within(db, async |tx: &mut Tx| -> Result<(), ApiError> {
+        for (unit, name) in &batch {
+            if !units::delete_unit(tx, unit.id).await? {
+                return Err(ApiError::refused(MSG_CHANGED));
+            }
+            let entry = oplog::Entry::by(&current.account, ip)
                 .action("删除参建单位")
                 .on("project_unit", unit.id)
-                .detail(format!("{name}（{}）", role_label(&unit.role))),
-        )
-        .await?;
-    }
-    Ok(())
+                .detail(format!("{name}（{}）", role_label(&unit.role)));
+            oplog::record_in(tx, &entry).await?;
+        }
+        Ok(())
+    })
+    .await
 }
 
 #[cfg(test)]

@@ -12,7 +12,8 @@ use super::repo::{self, CompanyChoice, CompanyFields, UnitFields};
 pub use super::repo::{CompanyRow, ProjectUnit, RegisteredUnit, UnitRow};
 use crate::area::{Level, areas};
 use crate::auth::sessions::CurrentAccount;
-use crate::db::Db;
+use crate::clock;
+use crate::db::{Db, Tx};
 use crate::domain::credit_code::{self, CreditCodeOrNone};
 use crate::domain::dates::{format_date, parse_date, required_date};
 use crate::domain::id_number::IdNumber;
@@ -688,9 +689,16 @@ pub async fn save(
         return Err(ApiError::refused(MSG_ATTACHMENT_INVALID));
     }
 
-    if repo::save_unit(db, project_id, role.as_str(), role.next_step(), &choice, &input.unit).await?.is_none() {
-        return Err(ApiError::Forbidden(MSG_SUBMITTED.into()));
-    }
+    let now = clock::now();
+    Tx::within(db, async |tx: &mut Tx| -> Result<(), ApiError> {
+        if !repo::advance_wizard(tx, project_id, role.next_step()).await? {
+            return Err(ApiError::Forbidden(MSG_SUBMITTED.into()));
+        }
+        let company_id = repo::write_company(tx, &choice, now).await?;
+        repo::write_unit(tx, project_id, company_id, role.as_str(), &input.unit, now).await?;
+        Ok(())
+    })
+    .await?;
     let after = load_unit(db, project_id, role).await?;
     oplog::record(
         db,

@@ -40,6 +40,25 @@ impl Tx {
         })
     }
 
+    /// Runs `work` in a write transaction: committed when it answers Ok, rolled back when it refuses, so a
+    /// service decides and its area's repository only runs the statements it is handed the transaction for.
+    pub async fn within<T, E: From<sqlx::Error>>(
+        db: &Db,
+        work: impl AsyncFnOnce(&mut Tx) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let mut tx = Tx::begin(db).await?;
+        match work(&mut tx).await {
+            Ok(value) => {
+                tx.commit().await?;
+                Ok(value)
+            }
+            Err(refused) => {
+                tx.rollback().await?;
+                Err(refused)
+            }
+        }
+    }
+
     pub async fn commit(self) -> sqlx::Result<()> {
         match self {
             Tx::Sqlite(tx) => tx.commit().await,

@@ -1,7 +1,7 @@
 //! Credit records (`/builder/faith/v1/Credit/…`, screens faith/record, faith/award, faith/punishment):
 //! list, detail, add, correct, revoke (the old delete path). Handlers here, rules in `service.rs`, SQL in `repo.rs`.
 
-pub mod repo;
+mod repo;
 pub mod service;
 
 use axum::extract::State;

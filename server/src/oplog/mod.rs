@@ -2,9 +2,11 @@
 //! writes one line. The regulator reads it in 操作日志 (`/admin/oplog/v1/Log/…`, rules in `service.rs`, routes in
 //! `routes.rs`, apart from the recording every area uses, so that recording depends on nothing above it).
 
-pub(crate) mod repo;
+mod repo;
 pub mod routes;
 pub mod service;
+
+pub use repo::LogConnection;
 
 use crate::auth::accounts::Account;
 use crate::clock;
@@ -66,6 +68,12 @@ impl<'a> Entry<'a> {
 
 pub async fn record(db: &Db, entry: Entry<'_>) -> sqlx::Result<()> {
     repo::insert(db, &entry, clock::now()).await
+}
+
+/// Writes an [`Entry`] on `conn`, a connection of the caller's open transaction of either backend (an area's
+/// repository inside its own `pool.begin()`), so the change and its log line commit or roll back together.
+pub async fn record_on(conn: &mut impl LogConnection, entry: &Entry<'_>) -> sqlx::Result<()> {
+    conn.record(entry).await
 }
 
 /// Writes an [`Entry`] inside the open transaction `tx`, so a change of money or status and its log line

@@ -4,9 +4,9 @@ use super::{Entry, Line};
 use crate::db::{Bind, Db};
 use crate::{bind_all, execute, on_db};
 
-/// The one INSERT of a log line, run alone by [`insert`] and inside another area's transaction by
-/// [`record_in_tx!`](crate::record_in_tx).
-pub const INSERT_SQL: &str = "INSERT INTO operation_log (account_id, account_name, action, target_type, target_id, detail, ip, created_at, \
+/// The one INSERT of a log line, run alone by [`insert`] and inside another area's transaction through
+/// [`LogConnection`].
+const INSERT_SQL: &str = "INSERT INTO operation_log (account_id, account_name, action, target_type, target_id, detail, ip, created_at, \
                               project_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 
 pub async fn insert(db: &Db, entry: &Entry<'_>, now: i64) -> sqlx::Result<()> {
@@ -26,32 +26,49 @@ pub async fn insert(db: &Db, entry: &Entry<'_>, now: i64) -> sqlx::Result<()> {
     Ok(())
 }
 
-/// Writes an [`Entry`] inside the open transaction `$tx` of either backend, so a change of money or status
-/// and its log line commit (or roll back) together. Evaluates to `Result<_, sqlx::Error>`.
-#[macro_export]
-macro_rules! record_in_tx {
-    ($tx:expr, $entry:expr) => {{
-        let entry: &$crate::oplog::Entry<'_> = $entry;
-        sqlx::query($crate::oplog::repo::INSERT_SQL)
-            .bind(entry.account_id)
-            .bind(entry.account_name)
-            .bind(entry.action)
-            .bind(entry.target_type)
-            .bind(&entry.target_id)
-            .bind(&entry.detail)
-            .bind(entry.ip)
-            .bind($crate::clock::now())
-            .bind(entry.project_id)
-            .execute(&mut *$tx)
+/// The log line bound to [`INSERT_SQL`], for a connection of either backend.
+macro_rules! insert_on {
+    ($conn:expr, $entry:expr) => {
+        sqlx::query(INSERT_SQL)
+            .bind($entry.account_id)
+            .bind($entry.account_name)
+            .bind($entry.action)
+            .bind($entry.target_type)
+            .bind(&$entry.target_id)
+            .bind(&$entry.detail)
+            .bind($entry.ip)
+            .bind(crate::clock::now())
+            .bind($entry.project_id)
+            .execute($conn)
             .await
-    }};
+            .map(|_| ())
+    };
+}
+
+type Written<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = sqlx::Result<()>> + Send + 'a>>;
+
+/// A connection inside another area's open transaction, on either backend: the log line commits (or rolls
+/// back) with the change it records.
+pub trait LogConnection: Send {
+    fn record<'a>(&'a mut self, entry: &'a Entry<'a>) -> Written<'a>;
+}
+
+impl LogConnection for sqlx::SqliteConnection {
+    fn record<'a>(&'a mut self, entry: &'a Entry<'a>) -> Written<'a> {
+        Box::pin(async move { insert_on!(&mut *self, entry) })
+    }
+}
+
+impl LogConnection for sqlx::PgConnection {
+    fn record<'a>(&'a mut self, entry: &'a Entry<'a>) -> Written<'a> {
+        Box::pin(async move { insert_on!(&mut *self, entry) })
+    }
 }
 
 /// Writes an [`Entry`] inside the open transaction `tx`, so a change of money or status and its log line
 /// commit (or roll back) together.
 pub async fn record_in(tx: &mut crate::db::Tx, entry: &Entry<'_>) -> sqlx::Result<()> {
-    crate::on_tx!(tx, conn => record_in_tx!(*conn, entry).map(|_| ()))?;
-    Ok(())
+    crate::on_tx!(tx, conn => conn.record(entry).await)
 }
 
 /// The log lines about any of `targets` (type, id), newest first, a page of them, and their total.

@@ -3,7 +3,7 @@
 use crate::db::Db;
 
 pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
-    super::info::repo::seed_registration(db, project_id).await?;
+    super::info::service::seed_demo(db, project_id).await?;
     super::repo::seed_demo_decision(db, project_id).await?;
     super::staff::service::seed_demo(db, project_id).await?;
     Ok(())

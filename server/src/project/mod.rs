@@ -5,7 +5,7 @@
 pub mod demo;
 pub mod info;
 pub mod options;
-pub mod repo;
+mod repo;
 pub mod service;
 pub mod staff;
 

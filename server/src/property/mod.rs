@@ -6,7 +6,7 @@
 
 mod correction;
 mod history;
-pub mod repo;
+mod repo;
 pub mod service;
 
 use axum::extract::State;

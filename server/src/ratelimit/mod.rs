@@ -4,7 +4,7 @@
 //! the envelope refusal like any other rule; the per-account lock-out and the per-phone SMS limits are the
 //! auth area's, on top of these.
 
-pub mod repo;
+mod repo;
 
 use axum::extract::{Request, State};
 use axum::middleware::Next;

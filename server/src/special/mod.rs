@@ -5,7 +5,7 @@
 //! idempotent by bank reference). Handlers here, rules in `service.rs`, SQL in `repo.rs`.
 
 pub mod amount;
-pub mod repo;
+mod repo;
 pub mod service;
 pub mod xlsx;
 

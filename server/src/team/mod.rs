@@ -2,7 +2,7 @@
 //! tag `team`. Handlers here, rules in `service.rs`, SQL in `repo.rs`, demo teams in `demo.rs`.
 
 pub mod demo;
-pub mod repo;
+mod repo;
 pub mod service;
 
 use axum::extract::State;

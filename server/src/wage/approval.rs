@@ -9,7 +9,7 @@ use super::service::{MSG_ID_MISMATCH, MSG_NO_ID_ON_FILE, MSG_NO_ORDER, MSG_NOT_P
 use crate::auth::lockout::{self, Attempt};
 use crate::auth::sms::{self, SmsGateway};
 use crate::config::SecurityConfig;
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::envelope::ApiError;
 use crate::extract::sent;
 
@@ -67,7 +67,8 @@ pub async fn check_code(
         return Err(ApiError::refused(MSG_CODE_REQUIRED));
     }
     sms::check_code_for(db, phone, &purpose(order.id), code).await?;
-    repo::add_verification(db, actor.account_id, order.id, "sms", actor).await?;
+    Tx::within(db, async |tx: &mut Tx| repo::add_verification(tx, actor.account_id, order.id, "sms", actor).await)
+        .await?;
     Ok(())
 }
 
@@ -99,6 +100,9 @@ pub async fn check_id_number(
         return Err(ApiError::refused(MSG_ID_MISMATCH));
     }
     lockout::clear(db, &guard).await?;
-    repo::add_verification(db, actor.account_id, order.id, "id_number", actor).await?;
+    Tx::within(db, async |tx: &mut Tx| {
+        repo::add_verification(tx, actor.account_id, order.id, "id_number", actor).await
+    })
+    .await?;
     Ok(())
 }

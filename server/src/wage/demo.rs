@@ -1,8 +1,23 @@
-//! Demo wage sheets staged as they would stand after a clerk's work, for the warnings' demo
-//! (`warning::demo`): a sheet in a given state with given nets, without building it from attendance.
+//! The wage side of the warnings' demo, through the services the clerk and the approver use: sheets made
+//! from attendance, lines changed with a reason, orders submitted, approved after the approver's ID check and
+//! paid by the sandbox bank, so every figure of the demo follows from its attendance and its account's flows.
 
+use super::money::yuan;
+use super::repo::Actor;
+use super::{approval, service};
+use crate::auth::sessions::CurrentAccount;
+use crate::bank::SandboxBank;
+use crate::config::SecurityConfig;
 use crate::db::Db;
-use crate::{clock, execute, on_db};
+use crate::envelope::ApiError;
+use crate::on_db;
+
+/// Where the demo acts from: no browser, so no address.
+const DEMO_IP: &str = "127.0.0.1";
+
+fn failed(what: &str) -> impl FnOnce(ApiError) -> anyhow::Error + '_ {
+    move |error| anyhow::anyhow!("demo {what}: {error}")
+}
 
 /// Whether `project_id` has a sheet for `month` (`YYYY-MM`).
 pub async fn has_sheet(db: &Db, project_id: i64, month: &str) -> sqlx::Result<bool> {
@@ -15,44 +30,81 @@ pub async fn has_sheet(db: &Db, project_id: i64, month: &str) -> sqlx::Result<bo
     Ok(count > 0)
 }
 
-/// A sheet of `project_id`'s unit `unit` for `month` in `status`, with a line of 20 days per
-/// (worker, employment, net in fen) paid to the worker's card on file.
-pub async fn sheet(
+/// The clerk's new sheet of `unit` (and `team`, 0 for the whole unit) for `month`, from attendance.
+pub async fn create_sheet(db: &Db, clerk: &CurrentAccount, month: &str, unit: i64, team: i64) -> anyhow::Result<i64> {
+    let form = service::WageSheetForm {
+        month: Some(month.to_owned()),
+        unit_id: Some(unit.to_string()),
+        team_id: Some(team.to_string()),
+    };
+    service::create_sheet(db, clerk, DEMO_IP, &form).await.map_err(failed("sheet"))
+}
+
+/// The sheet's lines as (line, worker, payable in fen).
+pub async fn lines(db: &Db, clerk: &CurrentAccount, sheet: i64) -> anyhow::Result<Vec<(i64, i64, i64)>> {
+    let query =
+        service::WageDetailQuery { id: Some(sheet.to_string()), limit: Some("100".into()), ..Default::default() };
+    let detail = service::sheet_detail(db, clerk, &query).await.map_err(failed("lines"))?;
+    Ok(detail
+        .lines
+        .list
+        .into_iter()
+        .map(|line| (line.id, line.worker_id, super::money::parse_yuan(&line.payable).unwrap_or(0)))
+        .collect())
+}
+
+/// The clerk changes a draft line's payable and deduction, with the reason the sheet shows.
+pub async fn change_line(
     db: &Db,
-    project_id: i64,
-    unit: i64,
+    clerk: &CurrentAccount,
+    line: i64,
+    payable_fen: i64,
+    deduction_fen: i64,
+    reason: &str,
+) -> anyhow::Result<()> {
+    let form = service::WageLineForm {
+        id: Some(line.to_string()),
+        payable: Some(yuan(payable_fen)),
+        deduction: Some(yuan(deduction_fen)),
+        reason: Some(reason.to_owned()),
+    };
+    service::save_line(db, clerk, DEMO_IP, &form)
+        .await
+        .map_err(|error| anyhow::anyhow!("demo line {line} ({payable_fen} - {deduction_fen} fen): {error}"))
+}
+
+/// The clerk takes a line off a draft, with the reason.
+pub async fn remove_line(db: &Db, clerk: &CurrentAccount, line: i64, reason: &str) -> anyhow::Result<()> {
+    let form = service::WageLineRemoveForm { id: Some(line.to_string()), reason: Some(reason.to_owned()) };
+    service::remove_line(db, clerk, DEMO_IP, &form).await.map_err(failed("line removal"))
+}
+
+pub async fn confirm(db: &Db, clerk: &CurrentAccount, sheet: i64) -> anyhow::Result<()> {
+    service::confirm(db, clerk, DEMO_IP, &service::WageIdForm { id: Some(sheet.to_string()) })
+        .await
+        .map_err(failed("confirmation"))
+}
+
+/// The clerk submits the confirmed `sheets` of `month` as one order; the approver checks his ID number for
+/// it (`approver_id_number`) and approves; the sandbox bank pays every line into the cards on file. Answers the approval's message.
+pub async fn pay(
+    db: &Db,
+    clerk: &CurrentAccount,
+    approver: &CurrentAccount,
+    approver_id_number: &str,
     month: &str,
-    status: &str,
-    lines: &[(i64, i64, i64)],
-) -> sqlx::Result<()> {
-    let now = clock::now();
-    let sheet_id: i64 = on_db!(db, pool => sqlx::query_scalar(
-        "INSERT INTO wage_sheets (project_id, month, unit_id, team_id, seq, status, created_at, confirmed_at, refreshed_at) \
-         VALUES ($1, $2, $3, 0, 1, $4, $5, $5, $5) RETURNING id")
-        .bind(project_id)
-        .bind(month)
-        .bind(unit)
-        .bind(status)
-        .bind(now)
-        .fetch_one(pool)
-        .await)?;
-    for (worker, employment, net) in lines {
-        execute!(
-            db,
-            sqlx::query(
-                "INSERT INTO wage_lines (sheet_id, project_id, month, worker_id, employment_id, days, wage_kind, \
-                 wage_fen, prefill_fen, payable_fen, net_fen, card_number, card_bank) \
-                 SELECT $1, $2, $3, $4, $5, 20, 'day', $6, $7, $7, $7, wage_card_number, wage_card_bank \
-                 FROM workers WHERE id = $4"
-            )
-            .bind(sheet_id)
-            .bind(project_id)
-            .bind(month)
-            .bind(worker)
-            .bind(employment)
-            .bind(net / 20)
-            .bind(net)
-        )?;
-    }
-    Ok(())
+    sheets: &[i64],
+) -> anyhow::Result<String> {
+    let ids: Vec<String> = sheets.iter().map(i64::to_string).collect();
+    let form = service::WageOrderForm { month: Some(month.to_owned()), sheet_ids: Some(ids.join(",")), remark: None };
+    let order = service::submit(db, clerk, DEMO_IP, &form).await.map_err(failed("order"))?;
+    let project_id = approver.account.project_id.ok_or_else(|| anyhow::anyhow!("the approver has no project"))?;
+    let actor: Actor = service::actor(approver, DEMO_IP);
+    let order_id = Some(order.to_string());
+    let own_id = Some(approver_id_number.to_owned());
+    approval::check_id_number(db, &SecurityConfig::default(), project_id, &order_id, &own_id, &actor)
+        .await
+        .map_err(failed("verification"))?;
+    let bank = SandboxBank { db: db.clone(), pay_delay: std::time::Duration::ZERO };
+    service::approve(db, &bank, project_id, order, "", &actor).await.map_err(failed("approval"))
 }

@@ -5,21 +5,32 @@
 
 pub mod approval;
 pub mod basis;
+mod check;
+mod decision;
 pub mod demo;
+mod drafts;
+mod exceptions;
+mod figures;
+mod input;
 pub mod line_days;
 pub mod minimum;
 pub mod money;
 mod notify;
+mod orders;
 mod paid_days;
 pub mod payout;
 pub mod plan;
 pub mod rates;
-pub mod repo;
+mod repo;
 pub mod service;
+mod sheets;
 mod status;
 mod takeback;
 pub mod topup;
 mod xlsx;
+
+/// Who acts on the money path (the operation log's actor), named by the services' signatures.
+pub use repo::Actor;
 
 use axum::extract::State;
 use axum::response::Response;

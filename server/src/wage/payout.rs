@@ -5,7 +5,8 @@
 //! account area), which fail, and when the order is 已支付 or 部分发放 with the sheets it pays.
 
 use super::notify;
-use super::repo::{self, Actor, PendingPayout};
+use super::repo::{self, Actor, LinesOf, PendingPayout};
+use super::service::unheld_line_reason;
 use super::status::sheet_status_label;
 use crate::account::flows::{self, Direction, NewFlow, Source};
 use crate::bank::{BankGateway, PayOutcome, PayRequest};
@@ -20,6 +21,24 @@ pub fn idempotency_key(payout_id: i64) -> String {
     format!("wg-payout-{payout_id}")
 }
 
+/// The order's payouts still pending whose lines pay attended days they do not hold fail before the bank is
+/// asked; answers the workers' names and reasons.
+async fn fail_unheld(db: &Db, order_id: i64, actor: &Actor) -> sqlx::Result<Vec<(String, String)>> {
+    Tx::within(db, async |tx: &mut Tx| -> sqlx::Result<Vec<(String, String)>> {
+        let mut failed = Vec::new();
+        for line in repo::unheld_lines(tx, LinesOf::Order(order_id), i64::MAX).await? {
+            let why = unheld_line_reason(&line);
+            if repo::fail_line(tx, order_id, line.line_id, &why).await? {
+                let detail = format!("{}：{why}", line.worker_name);
+                oplog::record_in(tx, &actor.entry("拒付重复计发", "wage_order", order_id, detail)).await?;
+                failed.push((line.worker_name, why));
+            }
+        }
+        Ok(failed)
+    })
+    .await
+}
+
 /// Asks the bank for up to `max_lines` pending payouts of the order and records the answers; finishes the
 /// order when none is left. `Err`: the bank could not be asked; the order stays 支付中 for a later retry.
 pub async fn pay_order(
@@ -31,7 +50,7 @@ pub async fn pay_order(
 ) -> anyhow::Result<()> {
     let order = repo::order(db, 0, order_id).await?.ok_or_else(|| anyhow::anyhow!("order {order_id} vanished"))?;
     // The approval checked the days; an order approved before that check existed is checked again here.
-    let refused = repo::fail_unheld(db, order_id, super::service::unheld_line_reason, actor).await?;
+    let refused = fail_unheld(db, order_id, actor).await?;
     notify::lines_failed(db, order.project_id, order_id, &order.order_no, &refused).await?;
     let mut left = max_lines;
     loop {

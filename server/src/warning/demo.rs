@@ -1,10 +1,14 @@
 //! The warnings' demo: trouble on the approved demo project so that the engine raises every rule a newcomer
 //! should see at first login (`serve --demo`, `wageguard warnings demo`), then one engine run. It is kept
-//! apart from `demo::seed`, which the tests and the other journeys start from: an unpaid month, a sheet
-//! below the minimum wage, attended workers on no sheet, a worker paid over the monthly limit, a month
-//! without inflow, a low balance, a week without punches, a departure without its final line, guarantees
-//! expiring and expired, punches of a stranger, and a lead left unanswered past its deadline. The special account stays opened (orders must be
-//! payable), so "not opened within 30 days" is left to the tests (docs/decisions.md).
+//! apart from `demo::seed`, which the tests and the other journeys start from. Everything about money goes the
+//! real way, through the services the clerk and the approver use (issue 28 item 8): four and three months back
+//! every worker attended and was paid in full (sheet, order, the approver's check, the sandbox bank, the
+//! account's flows), one of them a bonus above the monthly limit, with no labour-cost inflow those months; the
+//! month before last a team's sheet confirmed and never paid, one line below the minimum wage after a
+//! deduction, two attended workers of another team on no sheet; last month's draft above what the account
+//! holds, and its third team paid. Around it: a week without punches, a departure without its final line, guarantees expiring and
+//! expired, punches of a stranger, and a lead left unanswered past its deadline. The special account stays
+//! opened (orders must be payable), so "not opened within 30 days" is left to the tests (docs/decisions.md).
 
 use time::{Date, Duration, Month};
 
@@ -24,44 +28,82 @@ fn month_text(first: Date) -> String {
 }
 
 /// Seeds the trouble on `project_id` (once: skipped when its month-before-last already has a sheet) and runs
-/// the engine, each area staging its own tables (their `demo` modules). Answers whether it seeded.
+/// the engine, each area staging its own part through its services. Answers whether it seeded.
 pub async fn seed(db: &Db, project_id: i64, config: &WarningConfig) -> anyhow::Result<bool> {
     let today = clock::china_today();
-    let (m1, m2, m3) = (month_start(today, 1), month_start(today, 2), month_start(today, 3));
-    if wage::demo::has_sheet(db, project_id, &month_text(m2)).await? {
+    let month = |back: i64| month_start(today, back);
+    if wage::demo::has_sheet(db, project_id, &month_text(month(2))).await? {
         return Ok(false);
     }
     let on_site = worker::demo::on_site(db, project_id).await?;
-    if on_site.len() < 8 {
-        anyhow::bail!("the demo project has too few workers for the warnings' demo");
+    let mut teams: Vec<i64> = Vec::new();
+    for line in &on_site {
+        if line.team_id != 0 && !teams.contains(&line.team_id) {
+            teams.push(line.team_id);
+        }
     }
-    let builder = company::demo::unit_id(db, project_id, "builder").await?.unwrap_or(0);
-    let contractor = company::demo::unit_id(db, project_id, "contractor").await?.unwrap_or(builder);
+    let team = |index: usize| -> Vec<i64> {
+        on_site.iter().filter(|line| line.team_id == teams[index]).map(|line| line.worker_id).collect()
+    };
+    if on_site.len() < 8 || teams.len() < 2 || team(0).len() < 3 || team(1).len() < 2 {
+        anyhow::bail!("the demo project has too few workers in its teams for the warnings' demo");
+    }
+    let unit = company::demo::unit_id(db, project_id, "contractor")
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("the demo project has no general contractor"))?;
+    let (clerk, _) = crate::demo::acting(db, "demo").await?;
+    let (approver, approver_id_number) = crate::demo::acting(db, "finance").await?;
 
-    // The month before last: three of five attended workers on a sheet, 1500 yuan each, never paid.
-    let m2_day = format_date(m2 + Duration::days(9));
-    for (worker, _) in &on_site[..5] {
-        attendance::demo::attend(db, project_id, *worker, &m2_day).await?;
+    // Four and three months back: everyone worked Monday to Saturday and was paid in full; three months back
+    // the worker who will leave got a milestone bonus above the monthly limit (two warnings name him).
+    let leaver = &on_site[on_site.len() - 1];
+    let everyone: Vec<i64> = on_site.iter().map(|line| line.worker_id).collect();
+    for back in [4, 3] {
+        let attended = attendance::demo::working_days(&everyone, month(back), month(back - 1));
+        attendance::demo::punch(db, project_id, &attended).await?;
+        let sheet = wage::demo::create_sheet(db, &clerk, &month_text(month(back)), unit, 0).await?;
+        if back == 3 {
+            let lines = wage::demo::lines(db, &clerk, sheet).await?;
+            let (line, _, _) = lines
+                .iter()
+                .find(|(_, worker, _)| *worker == leaver.worker_id)
+                .ok_or_else(|| anyhow::anyhow!("the leaver has no line in the paid month"))?;
+            wage::demo::change_line(db, &clerk, *line, 5_200_000, 0, "含主体结构封顶节点奖励").await?;
+        }
+        wage::demo::confirm(db, &clerk, sheet).await?;
+        wage::demo::pay(db, &clerk, &approver, approver_id_number, &month_text(month(back)), &[sheet]).await?;
     }
-    let low: Vec<(i64, i64, i64)> = on_site[..3].iter().map(|(w, e)| (*w, *e, 150_000)).collect();
-    wage::demo::sheet(db, project_id, builder, &month_text(m2), "confirmed", &low).await?;
-    // Three months back: one worker paid 52,000 yuan, unpaid, and a month with attendance and no inflow.
-    let (worker, employment) = on_site[5];
-    attendance::demo::attend(db, project_id, worker, &format_date(m3 + Duration::days(9))).await?;
-    wage::demo::sheet(db, project_id, contractor, &month_text(m3), "confirmed", &[(worker, employment, 5_200_000)])
-        .await?;
-    // Last month's payroll, above what the account holds now.
-    let leaver = on_site[on_site.len() - 1];
-    let payroll: Vec<(i64, i64, i64)> = on_site[..on_site.len() - 1].iter().map(|(w, e)| (*w, *e, 600_000)).collect();
-    wage::demo::sheet(db, project_id, builder, &month_text(m1), "draft", &payroll).await?;
+
+    // The month before last: three of the first team and two of the second attended the first two weeks; the
+    // first team's sheet, confirmed and never paid, has one line below the minimum after an advance taken back.
+    let first_weeks =
+        |workers: &[i64]| attendance::demo::working_days(workers, month(2), month(2) + Duration::days(14));
+    let five: Vec<i64> = team(0)[..3].iter().chain(&team(1)[..2]).copied().collect();
+    attendance::demo::punch(db, project_id, &first_weeks(&five)).await?;
+    let overdue = wage::demo::create_sheet(db, &clerk, &month_text(month(2)), unit, teams[0]).await?;
+    let lines = wage::demo::lines(db, &clerk, overdue).await?;
+    if let Some((line, _, payable)) = lines.iter().max_by_key(|(_, _, payable)| *payable) {
+        wage::demo::change_line(db, &clerk, *line, *payable, payable - 50_000, "扣回预支生活费").await?;
+    }
+    wage::demo::confirm(db, &clerk, overdue).await?;
+
+    // Last month: the third team paid (the data screen's 工资已发), the second team's draft above what the
+    // account holds once the builder's surplus is returned, the first team on no sheet yet.
+    let last_month = month_text(month(1));
+    if let Some(third) = teams.get(2) {
+        let paid = wage::demo::create_sheet(db, &clerk, &last_month, unit, *third).await?;
+        wage::demo::confirm(db, &clerk, paid).await?;
+        wage::demo::pay(db, &clerk, &approver, approver_id_number, &last_month, &[paid]).await?;
+    }
+    wage::demo::create_sheet(db, &clerk, &last_month, unit, teams[1]).await?;
     account::demo::draw_down_to(db, project_id, 5_000_000).await?;
+    // A worker who left ten days ago, attended that day and has no final line.
+    let exit = today - Duration::days(10);
+    attendance::demo::forget_worker_after(db, leaver.worker_id, &format_date(exit)).await?;
+    attendance::demo::punch(db, project_id, &[(leaver.worker_id, exit)]).await?;
+    worker::demo::leave(db, &clerk, leaver.employment_id, &format_date(exit)).await?;
     // A week without punches.
     attendance::demo::forget_from(db, project_id, &format_date(today - Duration::days(7))).await?;
-    // A worker who left ten days ago, attended that month and has no final line.
-    let exit = format_date(today - Duration::days(10));
-    worker::demo::leave(db, leaver.1, &exit).await?;
-    attendance::demo::forget_worker_after(db, leaver.0, &exit).await?;
-    attendance::demo::attend(db, project_id, leaver.0, &exit).await?;
     // The contractor's guarantee runs out in 20 days, the subcontractor's ran out five days ago.
     for (role, end) in [("contractor", today + Duration::days(20)), ("subcontractor", today - Duration::days(5))] {
         let start = format_date(end - Duration::days(365));

@@ -6,7 +6,7 @@
 
 pub mod demo;
 pub mod engine;
-pub(crate) mod repo;
+mod repo;
 pub mod service;
 
 use axum::extract::State;

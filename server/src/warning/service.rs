@@ -188,12 +188,13 @@ fn district_name(path: &str) -> String {
 async fn items(db: &Db, rows: Vec<WarningRow>) -> sqlx::Result<Vec<WarningItem>> {
     let pairs: Vec<(i64, i64)> =
         rows.iter().filter(|row| row.subject_kind == "worker").map(|row| (row.project_id, row.subject_id)).collect();
-    let mut named = worker::service::named_on_projects(db, &pairs).await?;
+    // Cloned, not taken: two warnings on a page may be about one worker.
+    let named = worker::service::named_on_projects(db, &pairs).await?;
     Ok(rows
         .into_iter()
         .map(|row| {
             let worker =
-                if row.subject_kind == "worker" { named.remove(&(row.project_id, row.subject_id)) } else { None };
+                if row.subject_kind == "worker" { named.get(&(row.project_id, row.subject_id)).cloned() } else { None };
             item(row, worker.unwrap_or_default())
         })
         .collect())

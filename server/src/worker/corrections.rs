@@ -17,7 +17,7 @@ use super::service::{
 };
 use crate::auth::sessions::CurrentAccount;
 use crate::clock;
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::domain::dates::{format_date, required_date};
 use crate::domain::phone::Phone;
@@ -135,12 +135,13 @@ async fn save_contact_card(
         return Err(Invalid(MSG_NOTHING_CHANGED).into());
     }
     let detail = format!("{name} {}", changes.join("；"));
-    repo::set_contact_card(
-        db,
-        worker_id,
-        after,
-        &oplog::Entry::by(&current.account, ip).action(action).on("worker", worker_id).detail(detail),
-    )
+    let entry = oplog::Entry::by(&current.account, ip).action(action).on("worker", worker_id).detail(detail);
+    let now = clock::now();
+    let waived_at = (!after.card_check_waived_by.is_empty()).then_some(now);
+    Tx::within(db, async |tx: &mut Tx| -> sqlx::Result<()> {
+        repo::set_contact_card(tx, worker_id, after, waived_at, now).await?;
+        oplog::record_in(tx, &entry).await
+    })
     .await?;
     Ok(())
 }
@@ -282,12 +283,13 @@ pub async fn change_wage_standard(
         rate_text(&new),
         new.effective_from
     );
-    repo::set_rate(
-        db,
-        line.line.id,
-        &new,
-        &oplog::Entry::by(&current.account, ip).action("调整工资标准").on("employment", line.line.id).detail(detail),
-    )
+    let entry =
+        oplog::Entry::by(&current.account, ip).action("调整工资标准").on("employment", line.line.id).detail(detail);
+    let now = clock::now();
+    Tx::within(db, async |tx: &mut Tx| -> sqlx::Result<()> {
+        repo::set_rate(tx, line.line.id, &new, now).await?;
+        oplog::record_in(tx, &entry).await
+    })
     .await?;
     Ok((rate_lines(&repo::rates(db, line.line.id).await?), notice))
 }
@@ -382,15 +384,18 @@ pub async fn transfer(
         last_day_before,
         rate,
     };
-    let id = repo::transfer(
-        db,
-        project_id,
-        line.id,
-        &to,
-        &oplog::Entry::by(&current.account, ip).action("人员调动").on("employment", line.id).detail(detail),
-    )
-    .await?
-    .ok_or(Invalid(MSG_ALREADY_EXITED))?;
+    let entry = oplog::Entry::by(&current.account, ip).action("人员调动").on("employment", line.id).detail(detail);
+    let now = clock::now();
+    let id = Tx::within(db, async |tx: &mut Tx| -> Result<i64, ApiError> {
+        if !repo::end_for_transfer(tx, project_id, line.id, &to, now).await? {
+            return Err(Invalid(MSG_ALREADY_EXITED).into());
+        }
+        let id = repo::insert_transferred(tx, line.id, &to, now).await?;
+        repo::insert_first_rate(tx, id, now).await?;
+        oplog::record_in(tx, &entry).await?;
+        Ok(id)
+    })
+    .await?;
     Ok(Registered { worker_id: line.worker_id, id })
 }
 

@@ -3,12 +3,16 @@
 //! created only when missing (the units area seeds the same teams), and a worker already on the roster
 //! is left as is.
 
+use crate::auth::sessions::CurrentAccount;
 use crate::clock;
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::domain::id_number::{IdNumber, check_char};
+use crate::envelope::ApiError;
 use crate::on_db;
 
-use super::repo::{self, EmploymentFields, PersonFields};
+use super::registration::{PersonWrite, put_on_roster};
+use super::repo::{EmploymentFields, PersonFields};
+use super::service;
 
 /// The general contractor created when the demo project has none yet.
 const CONTRACTOR_NAME: &str = "中建七局第二建筑有限公司";
@@ -112,29 +116,45 @@ pub async fn seed(db: &Db, project_id: i64) -> anyhow::Result<()> {
             contract_file: String::new(),
             entry_date: format!("2026-03-{:02}", 1 + index % 20),
         };
-        repo::register(db, project_id, &person.id_number, repo::PersonWrite::Refresh(&person, None), &employment)
-            .await?;
+        let registered = Tx::within(db, async |tx: &mut Tx| -> Result<(i64, i64), ApiError> {
+            let write = PersonWrite::Refresh(&person, None);
+            put_on_roster(tx, project_id, &person.id_number, &write, &employment, clock::now()).await
+        })
+        .await;
+        // Refused: the worker is on the roster already and stays as is.
+        if let Err(error) = registered
+            && !matches!(error, ApiError::Refused(_))
+        {
+            return Err(error.into());
+        }
     }
     Ok(())
 }
 
-/// `project_id`'s roster lines on site, as (worker, employment), in the order they were made.
-pub async fn on_site(db: &Db, project_id: i64) -> sqlx::Result<Vec<(i64, i64)>> {
-    on_db!(db, pool => sqlx::query_as(
-        "SELECT worker_id, id FROM employments WHERE project_id = $1 AND status = 1 ORDER BY id")
-        .bind(project_id)
-        .fetch_all(pool)
-        .await)
+/// A roster line on site: who, which line, in which team.
+pub struct OnSite {
+    pub worker_id: i64,
+    pub employment_id: i64,
+    pub team_id: i64,
 }
 
-/// The roster line `employment` left the site on `exit` (`YYYY-MM-DD`), its contract over.
-pub async fn leave(db: &Db, employment: i64, exit: &str) -> sqlx::Result<u64> {
-    crate::execute!(
-        db,
-        sqlx::query("UPDATE employments SET status = 2, exit_date = $1, exit_reason = '合同期满' WHERE id = $2")
-            .bind(exit)
-            .bind(employment)
-    )
+/// `project_id`'s roster lines on site, in the order they were made.
+pub async fn on_site(db: &Db, project_id: i64) -> sqlx::Result<Vec<OnSite>> {
+    let rows: Vec<(i64, i64, Option<i64>)> = on_db!(db, pool => sqlx::query_as(
+        "SELECT worker_id, id, team_id FROM employments WHERE project_id = $1 AND status = 1 ORDER BY id")
+        .bind(project_id)
+        .fetch_all(pool)
+        .await)?;
+    Ok(rows
+        .into_iter()
+        .map(|(worker_id, employment_id, team_id)| OnSite { worker_id, employment_id, team_id: team_id.unwrap_or(0) })
+        .collect())
+}
+
+/// The clerk records that the roster line `employment` left the site on `exit` (`YYYY-MM-DD`).
+pub async fn leave(db: &Db, clerk: &CurrentAccount, employment: i64, exit: &str) -> anyhow::Result<()> {
+    let form = service::MoveForm { id: Some(employment.to_string()), date: Some(exit.to_owned()), confirmed: None };
+    service::exit(db, clerk, "127.0.0.1", &form).await.map_err(|error| anyhow::anyhow!("demo exit: {error}"))
 }
 
 #[cfg(test)]

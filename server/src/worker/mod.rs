@@ -1,14 +1,21 @@
 //! Workers (issue 4 items 6 and 7): site entry registration (user/register), the roster (user/list) with
 //! its import and export, training (user/train) and the ID supplement (system/idmsg), under
 //! `/builder/user/v1/Worker/<action>`. Handlers here, rules in `service.rs`, `corrections.rs` and `import.rs`,
-//! SQL in `repo.rs`.
+//! SQL in `repo/`.
 
 pub mod corrections;
 pub mod demo;
+mod figures;
 pub mod import;
-pub mod repo;
+mod input;
+mod moves;
+mod registration;
+mod repo;
+mod roster;
 pub mod rules;
 pub mod service;
+mod supplement;
+mod training;
 pub mod xlsx;
 
 use axum::extract::multipart::MultipartRejection;

@@ -125,3 +125,43 @@ both!(every_rows_balance_follows_from_the_row_before);
 fn fen(value: &serde_json::Value) -> i64 {
     wageguard::wage::money::parse_yuan(value.as_str().unwrap()).unwrap_or_else(|| panic!("a yuan amount: {value}"))
 }
+
+/// Issue 28 finding 8: the warnings' demo pays its months through the real path, so the account reconciles
+/// with its flows, every payout is a flow, every paid line holds the days it pays, and 工资统计 and the data
+/// screen show what was paid.
+async fn the_demo_pays_through_the_real_path_and_reconciles(app: &TestApp) {
+    assert!(wageguard::warning::demo::seed(&app.db, 1, &app.config.warnings).await.expect("warnings demo"));
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM wage_orders WHERE project_id = 1 AND status = 'paid'").await, 3);
+    let paid =
+        app.scalar("SELECT CAST(COALESCE(SUM(amount_fen), 0) AS BIGINT) FROM payouts WHERE status = 'paid'").await;
+    assert!(paid > 0, "the demo's months are paid");
+    let paid_flows = app
+        .scalar(
+            "SELECT CAST(COALESCE(SUM(amount_fen), 0) AS BIGINT) FROM account_flows \
+             WHERE direction = 'out' AND payout_id IS NOT NULL",
+        )
+        .await;
+    assert_eq!(paid_flows, paid, "every payout left the special account as a flow");
+    assert_eq!(crate::orders::balance(app).await, crate::orders::flow_sum(app).await);
+    let bare = app
+        .scalar(
+            "SELECT COUNT(*) FROM wage_lines l WHERE l.days > 0 \
+             AND NOT EXISTS (SELECT 1 FROM wage_line_days d WHERE d.line_id = l.id)",
+        )
+        .await;
+    assert_eq!(bare, 0, "every line holds the days it pays");
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM approval_verifications WHERE used = TRUE").await,
+        3,
+        "each order approved after the approver's own check"
+    );
+
+    let demo = app.login("demo", "Demo@12345").await;
+    let report = app.get("/builder/report/v1/Report/wage", Some(&demo)).await;
+    assert_eq!(report["code"], 201, "{report}");
+    assert_eq!(fen(&report["data"]["paid"]), paid, "{report}");
+    let screen = app.get("/builder/screen/v1/Screen/data", Some(&demo)).await;
+    assert_eq!(screen["code"], 201, "{screen}");
+    assert!(fen(&screen["data"]["wagesPaid"]) > 0, "{screen}");
+}
+both!(the_demo_pays_through_the_real_path_and_reconciles);

@@ -1,6 +1,7 @@
-//! Issue 34 item 1: a worker is never paid twice for a day, whatever path a sheet took. The demo's stale
-//! draft of last month (staged lines without their days) is confirmed after 钢筋班's sheet of that month was
-//! paid; confirming, submitting, approving and paying each refuse, naming the days and where they are paid.
+//! Issue 34 item 1: a worker is never paid twice for a day, whatever path a sheet took. A database from before
+//! the lines held their days (staged here as the warnings' demo once wrote it: lines of 20 days without their
+//! dates) has a stale draft of last month confirmed after 钢筋班's sheet of that month was paid; confirming,
+//! submitting, approving and paying each refuse, naming the days and where they are paid.
 
 use wageguard::bank::SandboxBank;
 use wageguard::wage::payout;
@@ -14,6 +15,36 @@ use crate::wages::previous_month;
 async fn text(app: &TestApp, sql: String) -> String {
     wageguard::on_db!(&app.db, pool => sqlx::query_scalar::<_, String>(sqlx::AssertSqlSafe(sql.clone())).fetch_one(pool).await)
         .expect("text query")
+}
+
+/// A sheet of the builder's unit for `month` in `status` whose lines pay 20 days each of the first `workers`
+/// on site (net `net_fen`) and hold none of their dates, as sheets were kept before issue 34.
+async fn legacy_sheet(app: &TestApp, month: &str, status: &str, workers: i64, net_fen: i64) {
+    let sheet = app
+        .scalar_owned(format!(
+            "INSERT INTO wage_sheets (project_id, month, unit_id, team_id, seq, status, created_at, confirmed_at, refreshed_at) \
+             VALUES (1, '{month}', COALESCE((SELECT id FROM project_units WHERE project_id = 1 AND role = 'builder'), 0), \
+             0, 1, '{status}', 0, 0, 0) RETURNING id"
+        ))
+        .await;
+    app.exec_owned(format!(
+        "INSERT INTO wage_lines (sheet_id, project_id, month, worker_id, employment_id, days, wage_kind, wage_fen, \
+         prefill_fen, payable_fen, net_fen, card_number, card_bank) \
+         SELECT {sheet}, 1, '{month}', w.id, e.id, 20, 'day', {net_fen} / 20, {net_fen}, {net_fen}, {net_fen}, \
+         w.wage_card_number, w.wage_card_bank FROM employments e JOIN workers w ON w.id = e.worker_id \
+         WHERE e.project_id = 1 AND e.status = 1 AND e.id IN \
+         (SELECT id FROM employments WHERE project_id = 1 AND status = 1 ORDER BY id LIMIT {workers})"
+    ))
+    .await;
+}
+
+/// The two legacy sheets: the month before last confirmed with three lines of 1,500 yuan, last month a draft of
+/// every worker on site but the last at 6,000 yuan.
+async fn legacy_sheets(app: &TestApp) {
+    let before_last = crate::wages::month_back(2);
+    legacy_sheet(app, &before_last, "confirmed", 3, 150_000).await;
+    let on_site = app.scalar("SELECT COUNT(*) FROM employments WHERE project_id = 1 AND status = 1").await;
+    legacy_sheet(app, &previous_month(), "draft", on_site - 1, 600_000).await;
 }
 
 /// 钢筋班's sheet of last month, made, confirmed, submitted, approved and paid through the API.
@@ -62,7 +93,7 @@ async fn twice_listed(app: &TestApp, rebar_sheet: i64) -> (String, i64) {
 }
 
 async fn a_stale_draft_cannot_pay_days_another_sheet_paid(app: &TestApp) {
-    assert!(wageguard::warning::demo::seed(&app.db, 1, &app.config.warnings).await.expect("warnings demo"));
+    legacy_sheets(app).await;
     let demo = app.login("demo", "Demo@12345").await;
     let rebar = pay_rebar_team(app, &demo).await;
     let (name, draft) = twice_listed(app, rebar).await;
@@ -96,7 +127,7 @@ both!(a_stale_draft_cannot_pay_days_another_sheet_paid);
 /// The demo's confirmed sheet of the month before last pays 20 days a line and holds none of them: it is
 /// never put in an order.
 async fn a_confirmed_sheet_without_its_days_is_not_submitted(app: &TestApp) {
-    assert!(wageguard::warning::demo::seed(&app.db, 1, &app.config.warnings).await.expect("warnings demo"));
+    legacy_sheets(app).await;
     let demo = app.login("demo", "Demo@12345").await;
     let (sheet, month) = staged_confirmed_sheet(app).await;
     let orders = app.scalar("SELECT COUNT(*) FROM wage_orders").await;
@@ -151,7 +182,7 @@ async fn staged_order(app: &TestApp, sheet: i64, month: &str, status: &str, payo
 }
 
 async fn the_approver_never_pays_a_line_without_its_days(app: &TestApp) {
-    assert!(wageguard::warning::demo::seed(&app.db, 1, &app.config.warnings).await.expect("warnings demo"));
+    legacy_sheets(app).await;
     let (sheet, month) = staged_confirmed_sheet(app).await;
     let order = staged_order(app, sheet, &month, "pending", "queued").await;
     let before = balance(app).await;
@@ -175,7 +206,7 @@ async fn the_approver_never_pays_a_line_without_its_days(app: &TestApp) {
 both!(the_approver_never_pays_a_line_without_its_days);
 
 async fn an_order_approved_before_the_check_fails_those_lines_unpaid(app: &TestApp) {
-    assert!(wageguard::warning::demo::seed(&app.db, 1, &app.config.warnings).await.expect("warnings demo"));
+    legacy_sheets(app).await;
     let (sheet, month) = staged_confirmed_sheet(app).await;
     let order = staged_order(app, sheet, &month, "paying", "pending").await;
     fund(app, 100_000_000).await;

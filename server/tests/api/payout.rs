@@ -2,13 +2,33 @@
 //! recovery of an order a crash left half paid, the balance always the sum of the flows.
 
 use wageguard::account::flows::{self, Direction, NewFlow, Source};
-use wageguard::bank::{BankGateway, PayRequest, SandboxBank};
-use wageguard::wage::{payout, repo};
+use wageguard::bank::{AccountQuery, BankGateway, BoxFuture, PayOutcome, PayRequest, SandboxBank, Verification};
+use wageguard::wage::{Actor, payout, service};
 
 use crate::both;
 use crate::orders::{balance, decide, flow_sum, submitted_order, verify_by_id};
 use crate::support::{TestApp, assert_refused};
 use crate::wages::{create_sheet, leak, lines};
+
+/// A bank that never answers a payment, as when the process stops right after the decision.
+struct Unanswering;
+
+impl BankGateway for Unanswering {
+    fn verify_account<'a>(&'a self, _: &'a AccountQuery) -> BoxFuture<'a, Verification> {
+        Box::pin(async { anyhow::bail!("no answer") })
+    }
+
+    fn pay<'a>(&'a self, _: &'a [PayRequest]) -> BoxFuture<'a, Vec<PayOutcome>> {
+        Box::pin(async { anyhow::bail!("no answer") })
+    }
+}
+
+/// The approver's decision through the service, the bank not answering: the order stays 支付中 with every line
+/// pending.
+async fn approve_unanswered(app: &TestApp, order: i64, actor: &Actor) {
+    let answer = service::approve(&app.db, &Unanswering, 1, order, "", actor).await.unwrap();
+    assert_eq!(answer, "审核通过，银行处理中，系统将自动继续发放");
+}
 
 async fn concurrent_approvals_pay_once(app: &TestApp) {
     let demo = app.login("demo", "Demo@12345").await;
@@ -146,10 +166,9 @@ async fn recovery_finishes_a_half_paid_order(app: &TestApp) {
     let finance = app.login("finance", "Demo@12345").await;
     verify_by_id(app, &finance, order).await;
     let approver = app.scalar("SELECT id FROM accounts WHERE username = 'finance'").await;
-    let actor =
-        repo::Actor { account_id: approver, account_name: "finance".into(), project_id: None, ip: String::new() };
+    let actor = Actor { account_id: approver, account_name: "finance".into(), project_id: None, ip: String::new() };
     let before = balance(app).await;
-    repo::approve(&app.db, 1, order, 0, "", &actor).await.unwrap().unwrap();
+    approve_unanswered(app, order, &actor).await;
     let bank = SandboxBank { db: app.db.clone(), pay_delay: std::time::Duration::ZERO };
     // Three lines settled, then a crash after the bank paid two more but before they were recorded.
     payout::pay_order(&app.db, &bank, order, &actor, 3).await.unwrap();
@@ -211,9 +230,8 @@ async fn a_balance_drained_after_approval_pays_what_it_covers(app: &TestApp) {
     let finance = app.login("finance", "Demo@12345").await;
     verify_by_id(app, &finance, order).await;
     let approver = app.scalar("SELECT id FROM accounts WHERE username = 'finance'").await;
-    let actor =
-        repo::Actor { account_id: approver, account_name: "finance".into(), project_id: None, ip: String::new() };
-    repo::approve(&app.db, 1, order, 0, "", &actor).await.unwrap().unwrap();
+    let actor = Actor { account_id: approver, account_name: "finance".into(), project_id: None, ip: String::new() };
+    approve_unanswered(app, order, &actor).await;
     let pending = payout::pending(&app.db, order).await.unwrap();
     assert!(pending.len() >= 3, "the demo sheet has lines to pay");
     let covered: i64 = pending[..2].iter().map(|p| p.amount_fen).sum();

@@ -12,9 +12,16 @@ pub fn leak(sql: String) -> &'static str {
 
 /// The previous month, `YYYY-MM` (the demo attendance covers all of it).
 pub fn previous_month() -> String {
-    let today = wageguard::clock::china_today();
-    let first = today.replace_day(1).unwrap().previous_day().unwrap();
-    format!("{:04}-{:02}", first.year(), first.month() as u8)
+    month_back(1)
+}
+
+/// The month `back` months before this one, `YYYY-MM`.
+pub fn month_back(back: u32) -> String {
+    let mut day = wageguard::clock::china_today();
+    for _ in 0..back {
+        day = day.replace_day(1).unwrap().previous_day().unwrap();
+    }
+    format!("{:04}-{:02}", day.year(), day.month() as u8)
 }
 
 pub async fn contractor_unit(app: &TestApp) -> i64 {

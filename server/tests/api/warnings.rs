@@ -681,6 +681,17 @@ async fn the_demo_raises_every_rule_but_the_unopened_account(app: &TestApp) {
             assert!(open > 0, "{} fires in the demo", rule.code());
         }
     }
+    // The worker paid a bonus above the limit has left without his final line: both warnings name him.
+    let demo = app.login("demo", "Demo@12345").await;
+    let list = data(app.post(LIST, Some(&demo), &[("limit", "100")]).await).await;
+    let about_workers: Vec<&Value> =
+        list["list"].as_array().unwrap().iter().filter(|row| row["subjectKind"] == "worker").collect();
+    let leaver =
+        about_workers.iter().find(|row| row["rule"] == "no_final_wage").expect("the departure")["subjectId"].clone();
+    assert!(about_workers.iter().filter(|row| row["subjectId"] == leaver).count() >= 2, "{list}");
+    for row in about_workers {
+        assert!(!row["workerName"].as_str().unwrap().is_empty(), "each warning about a worker names him: {row}");
+    }
 }
 both!(the_demo_raises_every_rule_but_the_unopened_account);
 

@@ -18,6 +18,8 @@ export type { ApiPath, FormOf, PathOf, QueryOf, ReplyOf };
 
 export const SUCCESS = 201;
 export const SESSION_EXPIRED = 101;
+/** The server asks the user to confirm, then to send the call again with the confirmation. */
+export const NEEDS_CONFIRMATION = 301;
 export const MSG_SESSION_EXPIRED = '登录已过期请重新登录';
 export const MSG_UNKNOWN = '未知错误';
 const NETWORK_ERROR_SECONDS = 3;
@@ -173,4 +175,9 @@ export async function postTold<P extends ApiPath<'post'>>(
 /** Shows a refused call's server message. Transport failures were already shown by `request`. */
 export function showApiError(error: unknown) {
   if (error instanceof ApiError) message.error(error.message);
+}
+
+/** Shows any failure's message: where a transport failure is not shown by `send` (the finance shell logs it). */
+export function showAnyError(error: unknown) {
+  void message.error(error instanceof Error ? error.message : MSG_UNKNOWN);
 }

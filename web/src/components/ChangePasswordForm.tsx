@@ -7,6 +7,7 @@ import { changePassword, fetchPasswordStatus } from '@/api/session';
 import { useSession } from '@/store/session';
 import { MAX_PASSWORD_LENGTH, MSG_MISMATCH, checkNewPassword } from '@/utils/passwordRules';
 import { reloadPage } from '@/utils/reload';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { local } from '@/utils/storage';
 
 interface Values {
@@ -20,7 +21,7 @@ export default function ChangePasswordForm() {
   const clear = useSession((state) => state.clear);
   const [form] = Form.useForm<Values>();
   const [strong, setStrong] = useState(local.get('passwordstatus') === '1');
-  const [submitting, setSubmitting] = useState(false);
+  const { saving, run } = useFormSubmit();
 
   useEffect(() => {
     fetchPasswordStatus(side).then(({ passwordstatus }) => {
@@ -40,18 +41,12 @@ export default function ChangePasswordForm() {
       !value || value === getFieldValue('new_pwd') ? Promise.resolve() : Promise.reject(new Error(MSG_MISMATCH)),
   });
 
-  const submit = async ({ old_pwd, new_pwd }: Values) => {
-    setSubmitting(true);
-    try {
+  const submit = ({ old_pwd, new_pwd }: Values) =>
+    run(async () => {
       await changePassword(side, old_pwd, new_pwd);
       clear();
       reloadPage({ type: 'success', text: '修改成功' });
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   return (
     <Form form={form} layout="vertical" onFinish={submit} autoComplete="off" data-testid="change-password-form">
@@ -74,7 +69,7 @@ export default function ChangePasswordForm() {
       >
         <Input.Password maxLength={MAX_PASSWORD_LENGTH} autoComplete="new-password" data-testid="confirm-password" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submitting} data-testid="change-password-submit">
+      <Button type="primary" htmlType="submit" block loading={saving} data-testid="change-password-submit">
         确认修改
       </Button>
     </Form>

@@ -2,9 +2,9 @@
  * A decision that needs a written reason (驳回, 解锁, 撤销, 退回…): the reason is required, limited in length
  * with the server's own messages, and the dialog stays open with the server's refusal when the call fails.
  */
-import { useState, type ReactNode } from 'react';
-import { Alert, Form, Input, message, Modal } from 'antd';
-import { showApiError } from '@/api/client';
+import type { ReactNode } from 'react';
+import { Alert, Form, Input, Modal } from 'antd';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 
 export interface ReasonDialogProps {
   open: boolean;
@@ -31,22 +31,17 @@ export interface ReasonDialogProps {
 
 export default function ReasonDialog(props: ReasonDialogProps) {
   const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useFormSubmit(form);
 
-  async function submit() {
-    const { reason } = await form.validateFields();
-    setSaving(true);
-    try {
-      await props.onSubmit(reason.trim());
-      message.success(props.successMessage);
-      form.resetFields();
-      props.onDone();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = () =>
+    submit(
+      async ({ reason }) => {
+        await props.onSubmit(reason.trim());
+        form.resetFields();
+        props.onDone();
+      },
+      { success: props.successMessage },
+    );
 
   return (
     <Modal
@@ -56,7 +51,7 @@ export default function ReasonDialog(props: ReasonDialogProps) {
       cancelText="取消"
       okButtonProps={{ danger: props.danger, ...({ 'data-testid': props.submitTestId } as Record<string, string>) }}
       confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => void save()}
       onCancel={props.onClose}
       destroyOnHidden
       mask={{ closable: false }}

@@ -1,12 +1,13 @@
 /**
  * The one server-paged list: `usePagedList` keeps the filter a page searched for, the page and its size, and
  * asks the server for that page; `ServerTable` shows it with pagination, loading, and the server's refusal
- * above the table. Every list page of the console is these two and its columns and filters.
+ * above the table. Every list of the console is these two, its columns and its filters (`FilterForm`); ESLint
+ * refuses a table paged by hand (eslint.config.js, `one-way/page-through-server-table`).
  */
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { Alert, Button, Table, type TableProps } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import type { SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import { ApiError } from '@/api/client';
 
 /** One page of a list as every list endpoint answers it. */
@@ -28,6 +29,16 @@ export interface PagedListOptions<F, T, P extends PageOf<T> = PageOf<T>> {
   limit?: number;
   /** False while the list cannot be asked yet (a required filter missing). */
   enabled?: boolean;
+  /** Asks again every so many milliseconds: a list that changes without the user (terminals knocking). */
+  refetchInterval?: number;
+}
+
+/**
+ * For a reply that carries its page of rows under `lines` beside the rest (a wage sheet, an order): the page
+ * at the top, as `usePagedList` reads it, and the whole reply under `reply`.
+ */
+export function linesPage<R extends { lines: PageOf<unknown> }>(reply: R): R['lines'] & { reply: R } {
+  return { ...reply.lines, reply };
 }
 
 /** `P` is the whole reply, for lists that answer more than their rows (a flow list's balance and sums). */
@@ -37,6 +48,7 @@ export function usePagedList<F, T, P extends PageOf<T> = PageOf<T>>({
   initialFilter,
   limit = 10,
   enabled = true,
+  refetchInterval,
 }: PagedListOptions<F, T, P>) {
   const [filter, setFilter] = useState<F>(initialFilter);
   const [paging, setPaging] = useState({ page: 1, limit });
@@ -47,6 +59,7 @@ export function usePagedList<F, T, P extends PageOf<T> = PageOf<T>>({
     queryFn: () => fetchPage(filter, paging.page, paging.limit),
     placeholderData: keepPreviousData,
     enabled,
+    refetchInterval,
   });
 
   /** 查询: the first page under `next`, asked again even when nothing changed. */
@@ -77,6 +90,8 @@ type ServerTableProps<F, T, P extends PageOf<T>> = Omit<TableProps<T>, 'dataSour
   totalText?: (total: number) => ReactNode;
   /** A click on a sortable column's header (sorted on the server: the list's filter carries the sort). */
   onSort?: (sorter: SorterResult<T> | SorterResult<T>[]) => void;
+  /** The pager's looks, for a narrow place (a drawer's tab, a banner): no size changer, hidden on one page. */
+  pager?: Pick<TablePaginationConfig, 'showSizeChanger' | 'hideOnSinglePage'>;
   'data-testid'?: string;
 };
 
@@ -84,6 +99,7 @@ export default function ServerTable<F, T extends object, P extends PageOf<T> = P
   list,
   totalText,
   onSort,
+  pager,
   ...table
 }: ServerTableProps<F, T, P>) {
   const { query, paging } = list;
@@ -114,6 +130,7 @@ export default function ServerTable<F, T extends object, P extends PageOf<T> = P
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
           showTotal: totalText ?? ((total) => `共 ${total} 条`),
+          ...pager,
         }}
         onChange={(pagination, _filters, sorter, extra) => {
           if (extra.action === 'sort' && onSort) onSort(sorter);

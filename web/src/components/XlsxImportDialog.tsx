@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Space, Table, Upload, message } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { showApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 
 /** What an import answered, as the dialog shows it: how many rows took effect, a summary, the bad rows. */
 export interface ImportOutcome {
@@ -29,20 +29,14 @@ export default function XlsxImportDialog<Reply>({
   open, title, hint, testId, downloadTemplate, importFile, outcome, onClose, onImported,
 }: XlsxImportDialogProps<Reply>) {
   const [result, setResult] = useState<ImportOutcome | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { saving: busy, run } = useFormSubmit();
 
-  const upload = async (file: File) => {
-    setBusy(true);
-    try {
+  const upload = (file: File) =>
+    run(async () => {
       const reply = outcome(await importFile(file));
       setResult(reply);
       if (reply.applied > 0) onImported();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const close = () => {
     setResult(null);

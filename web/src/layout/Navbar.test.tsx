@@ -1,12 +1,10 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useNavigate } from 'react-router';
 import type { UserInfo } from '@/api/types';
 import { renderPage } from '@/test/renderPage';
 import { useSession } from '@/store/session';
 import Navbar from './Navbar';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const COUNT = '/builder/message/v1/Message/ajaxmessagecount';
 

@@ -1,9 +1,7 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import OwnIdNumberDialog from './OwnIdNumberDialog';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const profile = {
   id: 9,

@@ -3,12 +3,12 @@
  * approver (the clerk who created the account never types or sees it). It cannot be dismissed, only left by
  * logging out, like the forced password change.
  */
-import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { MSG_UNKNOWN } from '@/api/client';
 import { enterOwnIdNumber, fetchProfile } from '@/pages/property/service';
 import { idNumberRule } from '@/utils/rules/antd';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { useLogout } from './useLogout';
 
 export default function OwnIdNumberDialog() {
@@ -16,22 +16,18 @@ export default function OwnIdNumberDialog() {
   const confirmLogout = useLogout();
   const profile = useQuery({ queryKey: ['finance', 'profile'], queryFn: fetchProfile });
   const [form] = Form.useForm<{ idnumber: string }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useFormSubmit(form);
   const open = profile.data !== undefined && profile.data.idnumber === '';
 
-  const save = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await enterOwnIdNumber(values.idnumber);
-      await queryClient.invalidateQueries({ queryKey: ['finance', 'profile'] });
-    } catch (error) {
-      form.setFields([{ name: 'idnumber', errors: [error instanceof Error ? error.message : MSG_UNKNOWN] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    submit(
+      async ({ idnumber }) => {
+        await enterOwnIdNumber(idnumber);
+        await queryClient.invalidateQueries({ queryKey: ['finance', 'profile'] });
+      },
+      // The refusal belongs to the one field, where the approver is looking.
+      { onError: (error) => form.setFields([{ name: 'idnumber', errors: [error instanceof Error ? error.message : MSG_UNKNOWN] }]) },
+    );
 
   return (
     <Modal

@@ -1,12 +1,10 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import { withProjectInView } from '@/api/projectScope';
 import { useProjectInView } from '@/store/projectInView';
 import { useSession } from '@/store/session';
 import ProjectPicker from './ProjectPicker';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('ProjectPicker', () => {
   beforeEach(() => useProjectInView.getState().clear());

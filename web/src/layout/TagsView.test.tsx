@@ -1,10 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { configure } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { useTags, type VisitedTag } from '@/store/tagsView';
 import TagsView from './TagsView';
 
-configure({ asyncUtilTimeout: 4000 });
 
 const tag = (index: number): VisitedTag => ({ path: `/p${index}`, fullPath: `/p${index}`, title: `页面${index}`, affix: index === 0, noCache: false });
 

@@ -3,7 +3,7 @@
  * for a builder account and are gone for admin, whose calls carry the project in view.
  */
 import type { ReactNode } from 'react';
-import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import { useProjectInView } from '@/store/projectInView';
 import type { Role } from '@/store/session';
@@ -15,8 +15,6 @@ import Teams from '@/pages/team/Teams';
 import OrderManagement from '@/pages/wage/OrderManagement';
 import Training from '@/pages/worker/Training';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const empty = { code: 201, data: { list: [], total: 0, page: 1, limit: 10 } };
 

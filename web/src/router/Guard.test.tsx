@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { message } from 'antd';
 import type { UserInfo } from '@/api/types';
@@ -10,8 +10,6 @@ import { appRoutes } from './index';
 
 // The shell and its pages are lazy chunks: on a busy machine their first import takes longer than 1 s, and
 // the first test imports the login page's cold.
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const siteConfig = {
   titleall: '农民工工资支付监管平台',

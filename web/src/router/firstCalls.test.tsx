@@ -12,7 +12,6 @@ import type { Side } from '@/store/session';
 import { setSessionCookies } from '@/utils/storage';
 import { chinaMonth, firstCalls, type BootState } from './firstCalls';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const asked = (call: Call) => {
   const { target, init } = prepare(call);

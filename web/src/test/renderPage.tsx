@@ -4,7 +4,7 @@
  * fetch stand-in answering `routes` plus the worker options (units, teams, work types) most site screens ask first.
  */
 import type { ReactNode } from 'react';
-import { fireEvent, render } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { components } from '@/api/schema';
@@ -98,6 +98,18 @@ export function typeDate(input: HTMLElement, value: string) {
   fireEvent.focus(input);
   fireEvent.change(input, { target: { value } });
   fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+}
+
+/**
+ * Types `value` into the field `testId` until the page shows it: on a loaded machine a dialog can mount its
+ * content again while it opens, and a change sent to the first copy is lost with it.
+ */
+export async function typeInto(testId: string, value: string) {
+  await waitFor(() => {
+    const field = screen.getByTestId(testId) as HTMLInputElement | HTMLTextAreaElement;
+    if (field.value !== value) fireEvent.change(field, { target: { value } });
+    if (screen.getByTestId(testId) !== field || field.value !== value) throw new Error(`${testId} does not show ${value} yet`);
+  });
 }
 
 /** The form's field errors as shown. */

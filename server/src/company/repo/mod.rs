@@ -2,7 +2,7 @@
 
 use crate::clock;
 use crate::db::{Db, Tx};
-use crate::{execute_in, on_db};
+use crate::{execute_in, on_db, on_tx};
 
 /// Binds a unit's three leaders (name, phone and ID number each) to nine consecutive placeholders.
 macro_rules! bind_leaders {
@@ -176,52 +176,55 @@ pub async fn resolve_company(db: &Db, choice: &CompanyChoice) -> sqlx::Result<i6
     }
 }
 
-/// In one transaction: moves the wizard to `next_step` (only while the project is a draft or rejected),
-/// creates, updates or keeps the company, and stores the unit. Answers the company id, or None when
-/// the project is no longer editable (nothing is written then).
-pub async fn save_unit(
-    db: &Db,
-    project_id: i64,
-    role: &str,
-    next_step: i64,
-    company: &CompanyChoice,
-    unit: &UnitFields,
-) -> sqlx::Result<Option<i64>> {
-    let now = clock::now();
-    on_db!(db, pool => {
-        let mut tx = pool.begin().await?;
-        // The step only moves forward: correcting an earlier step keeps the later ones reachable.
-        let moved = sqlx::query(
+/// Moves the wizard to `next_step` while the project is a draft or rejected; the step only moves forward, so
+/// correcting an earlier step keeps the later ones reachable. False: the project is no longer editable.
+pub async fn advance_wizard(tx: &mut Tx, project_id: i64, next_step: i64) -> sqlx::Result<bool> {
+    let moved = execute_in!(
+        tx,
+        sqlx::query(
             "UPDATE projects SET wizard_step = CASE WHEN wizard_step > $1 THEN wizard_step ELSE $1 END \
              WHERE id = $2 AND audit_status IN ('0', '3')",
         )
-            .bind(next_step)
-            .bind(project_id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        if moved != 1 {
-            tx.rollback().await?;
-            return Ok(None);
+        .bind(next_step)
+        .bind(project_id)
+    )?;
+    Ok(moved == 1)
+}
+
+/// Creates, updates (and locks) or keeps the company of `choice` inside `tx`; answers its id.
+pub async fn write_company(tx: &mut Tx, choice: &CompanyChoice, now: i64) -> sqlx::Result<i64> {
+    match choice {
+        CompanyChoice::Keep(id) => Ok(*id),
+        CompanyChoice::Update(id, fields) => {
+            execute_in!(&mut *tx, bind_company!(sqlx::query(UPDATE_COMPANY), fields).bind(true).bind(now).bind(*id))?;
+            Ok(*id)
         }
-        let company_id: i64 = match company {
-            CompanyChoice::Keep(id) => *id,
-            CompanyChoice::Update(id, fields) => {
-                bind_company!(sqlx::query(UPDATE_COMPANY), fields).bind(true).bind(now).bind(*id).execute(&mut *tx).await?;
-                *id
-            }
-            CompanyChoice::Create(fields) => {
-                let inserted: Option<i64> = bind_company!(sqlx::query_scalar(INSERT_COMPANY), fields)
-                    .bind(true)
-                    .bind(now)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                match inserted {
-                    Some(id) => id,
-                    None => sqlx::query_scalar(COMPANY_ID_BY_CODE).bind(&fields.social_credit_code).fetch_one(&mut *tx).await?,
+        CompanyChoice::Create(fields) => {
+            let inserted: Option<i64> = on_tx!(&mut *tx, conn => bind_company!(sqlx::query_scalar(INSERT_COMPANY), fields)
+                .bind(true)
+                .bind(now)
+                .fetch_optional(&mut **conn)
+                .await)?;
+            match inserted {
+                Some(id) => Ok(id),
+                None => {
+                    on_tx!(tx, conn => sqlx::query_scalar(COMPANY_ID_BY_CODE).bind(&fields.social_credit_code).fetch_one(&mut **conn).await)
                 }
             }
-        };
+        }
+    }
+}
+
+/// Stores the project's unit of `role` (builder or contractor: one each) with its company.
+pub async fn write_unit(
+    tx: &mut Tx,
+    project_id: i64,
+    company_id: i64,
+    role: &str,
+    unit: &UnitFields,
+    now: i64,
+) -> sqlx::Result<()> {
+    on_tx!(tx, conn => {
         let insert = sqlx::query(
             "INSERT INTO project_units (project_id, company_id, role, project_leader, project_leader_phone, \
              project_leader_id_number, labor_leader, labor_leader_phone, labor_leader_id_number, site_manager, \
@@ -250,10 +253,9 @@ pub async fn save_unit(
             .bind(&unit.guarantee_start)
             .bind(&unit.guarantee_end)
             .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(Some(company_id))
+            .execute(&mut **conn)
+            .await
+            .map(|_| ())
     })
 }
 

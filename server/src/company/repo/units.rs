@@ -4,8 +4,8 @@
 
 use super::UnitFields;
 use crate::clock;
-use crate::db::Db;
-use crate::on_db;
+use crate::db::{Db, Tx};
+use crate::{execute_in, on_db, on_tx};
 
 pub const ROLE_ORDER: &str = "CASE u.role WHEN 'builder' THEN 0 WHEN 'contractor' THEN 1 ELSE 2 END";
 
@@ -225,37 +225,30 @@ pub async fn latest_team_entry(db: &Db, unit_id: i64) -> sqlx::Result<String> {
     on_db!(db, pool => sqlx::query_scalar(sql).bind(unit_id).fetch_one(pool).await)
 }
 
-/// In one transaction: each unit (still on site, without workers on site) exits on `exit_date`, with its
-/// teams still on site. Answers false (nothing written) when one of them no longer qualifies.
-pub async fn exit_units(db: &Db, ids: &[i64], exit_date: &str) -> sqlx::Result<bool> {
-    let now = clock::now();
-    on_db!(db, pool => {
-        let mut tx = pool.begin().await?;
-        for id in ids {
-            let exited = sqlx::query(
-                "UPDATE project_units SET status = 2, exit_date = $1, updated_at = $2 WHERE id = $3 AND status = 1 \
-                 AND NOT EXISTS (SELECT 1 FROM employments e WHERE e.unit_id = $3 AND e.status = 1)",
-            )
+/// The unit (still on site, without workers on site) exits on `exit_date`, with its teams still on site. False
+/// (nothing written) when it no longer qualifies.
+pub async fn exit_unit(tx: &mut Tx, id: i64, exit_date: &str, now: i64) -> sqlx::Result<bool> {
+    let exited = execute_in!(
+        &mut *tx,
+        sqlx::query(
+            "UPDATE project_units SET status = 2, exit_date = $1, updated_at = $2 WHERE id = $3 AND status = 1 \
+             AND NOT EXISTS (SELECT 1 FROM employments e WHERE e.unit_id = $3 AND e.status = 1)",
+        )
+        .bind(exit_date)
+        .bind(now)
+        .bind(id)
+    )?;
+    if exited != 1 {
+        return Ok(false);
+    }
+    execute_in!(
+        &mut *tx,
+        sqlx::query("UPDATE teams SET exit_date = $1, updated_at = $2 WHERE unit_id = $3 AND exit_date = ''")
             .bind(exit_date)
             .bind(now)
-            .bind(*id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-            if exited != 1 {
-                tx.rollback().await?;
-                return Ok(false);
-            }
-            sqlx::query("UPDATE teams SET exit_date = $1, updated_at = $2 WHERE unit_id = $3 AND exit_date = ''")
-                .bind(exit_date)
-                .bind(now)
-                .bind(*id)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(true)
-    })
+            .bind(id)
+    )?;
+    Ok(true)
 }
 
 /// An exited unit comes back on `entry_date`.
@@ -264,29 +257,19 @@ pub async fn reenter_unit(db: &Db, id: i64, entry_date: &str) -> sqlx::Result<u6
     on_db!(db, pool => sqlx::query(sql).bind(entry_date).bind(clock::now()).bind(id).execute(pool).await.map(|done| done.rows_affected()))
 }
 
-/// In one transaction: deletes each participating unit nothing refers to. Answers false (nothing
-/// deleted) when one of them gained a team or an employment meanwhile.
-pub async fn delete_units(db: &Db, ids: &[i64]) -> sqlx::Result<bool> {
-    on_db!(db, pool => {
-        let mut tx = pool.begin().await?;
-        for id in ids {
-            let deleted = sqlx::query(
-                "DELETE FROM project_units WHERE id = $1 AND role IN ('subcontractor', 'labour') \
-                 AND NOT EXISTS (SELECT 1 FROM teams t WHERE t.unit_id = $1) \
-                 AND NOT EXISTS (SELECT 1 FROM employments e WHERE e.unit_id = $1)",
-            )
-            .bind(*id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-            if deleted != 1 {
-                tx.rollback().await?;
-                return Ok(false);
-            }
-        }
-        tx.commit().await?;
-        Ok(true)
-    })
+/// Deletes the participating unit when nothing refers to it; false (nothing deleted) when it gained a team or
+/// an employment meanwhile.
+pub async fn delete_unit(tx: &mut Tx, id: i64) -> sqlx::Result<bool> {
+    let deleted = execute_in!(
+        tx,
+        sqlx::query(
+            "DELETE FROM project_units WHERE id = $1 AND role IN ('subcontractor', 'labour') \
+             AND NOT EXISTS (SELECT 1 FROM teams t WHERE t.unit_id = $1) \
+             AND NOT EXISTS (SELECT 1 FROM employments e WHERE e.unit_id = $1)",
+        )
+        .bind(id)
+    )?;
+    Ok(deleted == 1)
 }
 
 /// The guarantee fields a change writes.
@@ -344,30 +327,30 @@ pub fn notice_title(id: i64) -> String {
     format!("工资保证金变更 #{id}")
 }
 
-/// In one transaction: applies the new guarantee, records the change and messages every regulator
-/// account. Answers the change's id.
+/// Applies the new guarantee, records the change and messages every regulator account. Answers the change's
+/// id.
 pub async fn change_guarantee(
-    db: &Db,
+    tx: &mut Tx,
     update: &GuaranteeUpdate<'_>,
     change: &GuaranteeChange<'_>,
+    now: i64,
 ) -> sqlx::Result<i64> {
-    let now = clock::now();
-    on_db!(db, pool => {
-        let mut tx = pool.begin().await?;
-        bind_guarantee(sqlx::query(GUARANTEE_UPDATE), update, now, change.unit_id).execute(&mut *tx).await?;
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO guarantee_changes (project_id, unit_id, account_id, before_json, after_json, reason, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
-        )
-        .bind(change.project_id)
-        .bind(change.unit_id)
-        .bind(change.account_id)
-        .bind(change.before_json)
-        .bind(change.after_json)
-        .bind(change.reason)
-        .bind(now)
-        .fetch_one(&mut *tx)
-        .await?;
+    execute_in!(&mut *tx, bind_guarantee(sqlx::query(GUARANTEE_UPDATE), update, now, change.unit_id))?;
+    let id: i64 = on_tx!(tx, conn => sqlx::query_scalar(
+        "INSERT INTO guarantee_changes (project_id, unit_id, account_id, before_json, after_json, reason, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+    )
+    .bind(change.project_id)
+    .bind(change.unit_id)
+    .bind(change.account_id)
+    .bind(change.before_json)
+    .bind(change.after_json)
+    .bind(change.reason)
+    .bind(now)
+    .fetch_one(&mut **conn)
+    .await)?;
+    execute_in!(
+        tx,
         sqlx::query(
             "INSERT INTO messages (project_id, account_id, kind, title, content, created_at, subject_id) \
              SELECT $1, id, 'guarantee_change', $2, $3, $4, $5 FROM accounts WHERE kind = 'admin' AND disabled = FALSE",
@@ -377,11 +360,8 @@ pub async fn change_guarantee(
         .bind(change.notice_content)
         .bind(now)
         .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(id)
-    })
+    )?;
+    Ok(id)
 }
 
 /// A guarantee change as the information page lists it.
@@ -420,17 +400,18 @@ pub async fn find_guarantee_change(db: &Db, id: i64) -> sqlx::Result<Option<Guar
 
 /// Marks a change read by the regulator `account_id`, with that account's notice of it. Answers whether
 /// it was unread.
-pub async fn set_guarantee_read(db: &Db, id: i64, account_id: i64) -> sqlx::Result<bool> {
-    let now = clock::now();
-    on_db!(db, pool => {
-        let mut tx = pool.begin().await?;
-        let marked = sqlx::query("UPDATE guarantee_changes SET is_read = TRUE, read_by = $1, read_at = $2 WHERE id = $3 AND is_read = FALSE")
-            .bind(account_id)
-            .bind(now)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+pub async fn set_guarantee_read(tx: &mut Tx, id: i64, account_id: i64, now: i64) -> sqlx::Result<bool> {
+    let marked = execute_in!(
+        tx,
+        sqlx::query(
+            "UPDATE guarantee_changes SET is_read = TRUE, read_by = $1, read_at = $2 WHERE id = $3 AND is_read = FALSE"
+        )
+        .bind(account_id)
+        .bind(now)
+        .bind(id)
+    )?;
+    execute_in!(
+        tx,
         sqlx::query(
             "UPDATE messages SET is_read = TRUE, read_at = $4 WHERE account_id = $1 AND kind = 'guarantee_change' \
              AND title = $2 AND is_read = FALSE AND project_id = (SELECT project_id FROM guarantee_changes WHERE id = $3)",
@@ -439,9 +420,6 @@ pub async fn set_guarantee_read(db: &Db, id: i64, account_id: i64) -> sqlx::Resu
         .bind(notice_title(id))
         .bind(id)
         .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(marked == 1)
-    })
+    )?;
+    Ok(marked == 1)
 }

@@ -2,7 +2,7 @@
 //! change, and the printable rights-protection notice board. Handlers here, rules in `service.rs`,
 //! SQL in `repo.rs`.
 
-pub mod repo;
+mod repo;
 pub mod service;
 
 use axum::extract::State;

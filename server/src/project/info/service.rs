@@ -265,6 +265,11 @@ pub async fn notice_board(
     })
 }
 
+/// Demo: the approved project's registration, when nothing filled it yet.
+pub async fn seed_demo(db: &Db, project_id: i64) -> sqlx::Result<()> {
+    repo::seed_registration(db, project_id).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

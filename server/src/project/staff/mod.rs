@@ -1,7 +1,7 @@
 //! Management and key staff (`/builder/project/v1/Staff/…`, screens projectManagement and regist):
 //! list, options, detail, add / edit, delete. Handlers here, rules in `service.rs`, SQL in `repo.rs`.
 
-pub mod repo;
+mod repo;
 pub mod service;
 
 use axum::extract::State;

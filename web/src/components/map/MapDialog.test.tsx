@@ -1,12 +1,10 @@
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { mockFetch, resetBrowserState } from '@/test/fetchMock';
 import { centroidOf } from './centroids';
 import MapDialog, { checkPoint } from './MapDialog';
 import type { LeafletMapProps } from './LeafletMap';
 
 // antd forms render slowly when the whole suite runs in parallel on two cores.
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 // Leaflet needs a real layout; the stand-in shows the view and offers a "click" on the map.
 vi.mock('./LeafletMap', () => ({

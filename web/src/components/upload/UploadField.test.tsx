@@ -1,12 +1,10 @@
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useSession } from '@/store/session';
 import { mockFetch, resetBrowserState } from '@/test/fetchMock';
 import { TOKEN_COOKIE } from '@/utils/storage';
 import UploadField from './UploadField';
 import { checkUpload, MAX_UPLOAD_BYTES } from './uploadRules';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 function file(name: string, size = 1024, type = 'image/png'): File {
   const blob = new File(['x'], name, { type });

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import FinanceOrderDetail from '@/pages/finance/OrderDetail';
 import ClerkOrderDetail from '@/pages/wage/OrderDetail';
@@ -12,8 +12,6 @@ type WageLineBasis = WageOrderBasis['lines']['list'][number];
 type WageOrder = Schemas['WageOrder'];
 type WageOrderDetail = Schemas['WageOrderDetail'];
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const order: WageOrder = {
   id: 5, projectId: 1, projectName: '郑州市金水区幸福里安置房项目', orderNo: 'GZ202611240715109390', month: '2026-10', status: 'pending',

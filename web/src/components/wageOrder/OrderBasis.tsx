@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Card, Space, Switch, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import AttendanceDrawer from './AttendanceMonth';
 import type { components } from '@/api/schema';
+import ServerTable, { linesPage, usePagedList } from '@/components/ServerTable';
 import { groupYuan } from '@/utils/money';
 import { PayoutStatusTag } from './StatusTag';
 import { PaidDatesCell, PaidDatesDetail, toggled } from './PaidDates';
@@ -20,24 +20,23 @@ export interface BasisSource {
   attendance?: (workerId: number) => Promise<AttendanceWorkerMonth>;
 }
 
-/** The basis query with its paging and the 只看异常 switch, shared by the banner and the table. */
+/** The basis list, its filter the 只看异常 switch, shared by the banner and the table. */
 export function useOrderBasis(queryKey: unknown[], source: BasisSource | undefined) {
-  const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
-  const [anomalous, setAnomalous] = useState(false);
-  const query = useQuery({
-    queryKey: [...queryKey, 'basis', paging, anomalous],
-    queryFn: () => (source ? source.load(paging.page, paging.limit, anomalous) : Promise.reject(new Error('no basis'))),
+  return usePagedList({
+    queryKey: [...queryKey, 'basis'],
+    fetchPage: (anomalous: boolean, page, limit) =>
+      source ? source.load(page, limit, anomalous).then(linesPage) : Promise.reject(new Error('no basis')),
+    initialFilter: false,
+    limit: LIMIT,
     enabled: source !== undefined,
-    placeholderData: keepPreviousData,
   });
-  return { query, paging, setPaging, anomalous, setAnomalous };
 }
 
 export type OrderBasisState = ReturnType<typeof useOrderBasis>;
 
 /** 「N 条明细存在异常」 above everything else, so nobody approves without seeing it. */
 export function BasisBanner({ state }: { state: OrderBasisState }) {
-  const data = state.query.data;
+  const data = state.query.data?.reply;
   if (!data) return null;
   return data.anomalyLines > 0 ? (
     <Alert type="error" showIcon data-testid="basis-banner"
@@ -54,10 +53,9 @@ const wageText = (line: WageLineBasis) => `${line.wageKindLabel} ${groupYuan(lin
  * reason, net, card, and the dates it pays (each day at its standard, and the sheets that paid the worker's other
  * days, opened under the row). */
 export function BasisTable({ state, source }: { state: OrderBasisState; source: BasisSource }) {
-  const { query, paging, setPaging, anomalous, setAnomalous } = state;
   const [opened, setOpened] = useState<WageLineBasis | null>(null);
   const [expanded, setExpanded] = useState<number[]>([]);
-  const data = query.data;
+  const data = state.query.data?.reply;
   const columns: TableColumnsType<WageLineBasis> = [
     { title: '姓名', dataIndex: 'name', width: 90, fixed: 'left' },
     {
@@ -123,14 +121,13 @@ export function BasisTable({ state, source }: { state: OrderBasisState; source: 
       extra={
         <Space>
           <span>只看异常</span>
-          <Switch size="small" checked={anomalous} aria-label="只看异常"
-            onChange={(checked) => { setAnomalous(checked); setPaging({ page: 1, limit: paging.limit }); }} />
+          <Switch size="small" checked={state.filter} aria-label="只看异常" onChange={(checked) => state.search(checked)} />
         </Space>
       }
     >
-      <Table<WageLineBasis>
+      <ServerTable
+        list={state}
         rowKey="payoutId"
-        size="middle"
         scroll={{ x: 1840 }}
         expandable={{
           showExpandColumn: false,
@@ -138,16 +135,7 @@ export function BasisTable({ state, source }: { state: OrderBasisState; source: 
           expandedRowRender: (line) => <PaidDatesDetail paid={line.paid} testId={`basis-paid-detail-${line.payoutId}`} />,
         }}
         columns={columns}
-        dataSource={data?.lines.list ?? []}
-        loading={query.isFetching}
         onRow={(line) => (source.attendance ? { onClick: () => setOpened(line), style: { cursor: 'pointer' }, title: '查看该工人本月考勤' } : {})}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.limit,
-          total: data?.lines.total ?? 0,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (page, limit) => setPaging({ page, limit }),
-        }}
       />
       {source.attendance && (
         <AttendanceDrawer

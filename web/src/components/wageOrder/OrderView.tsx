@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Space, Table, Tag, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { Alert, Card, Descriptions, Space, Tag, type TableColumnsType } from 'antd';
 import { BasisBanner, BasisTable, useOrderBasis, type BasisSource } from './OrderBasis';
 import { OrderStatusTag, PayoutStatusTag } from './StatusTag';
 import type { components } from '@/api/schema';
 import RevealNumber from '@/components/RevealNumber';
+import ServerTable, { linesPage, usePagedList } from '@/components/ServerTable';
 import { groupYuan } from '@/utils/money';
 
 type WageOrderDetail = components['schemas']['WageOrderDetail'];
@@ -26,14 +26,15 @@ export default function OrderView({
   basis?: BasisSource;
 }) {
   const basisState = useOrderBasis(queryKey, basis);
-  const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
-  const detail = useQuery({
-    queryKey: [...queryKey, paging],
-    queryFn: () => load(paging.page, paging.limit),
-    placeholderData: keepPreviousData,
+  const payouts = usePagedList({
+    queryKey,
+    fetchPage: (_filter: null, page, limit) => load(page, limit).then(linesPage),
+    initialFilter: null,
+    limit: LIMIT,
   });
-  if (detail.error) return <Alert type="error" showIcon title={detail.error.message} />;
-  const data = detail.data;
+  const { error } = payouts.query;
+  if (error) return <Alert type="error" showIcon title={error.message} />;
+  const data = payouts.query.data?.reply;
   const order = data?.order;
   const columns: TableColumnsType<WagePayout> = [
     { title: '姓名', dataIndex: 'name', width: 90 },
@@ -91,20 +92,7 @@ export default function OrderView({
           <Alert type="warning" showIcon style={{ marginBottom: 16 }} data-testid="order-invalid-cards"
             title={`有 ${data.invalidCards} 笔明细的工资卡无效，审核通过后这些明细将支付失败，转入项目的工资发放异常处理`} />
         )}
-        <Table<WagePayout>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={data?.lines.list ?? []}
-          loading={detail.isFetching}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.limit,
-            total: data?.lines.total ?? 0,
-            showTotal: (total) => `共 ${total} 条`,
-            onChange: (page, limit) => setPaging({ page, limit }),
-          }}
-        />
+        <ServerTable list={payouts} rowKey="id" columns={columns} />
       </Card>
     </Space>
   );

@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from '@/store/session';
 import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
@@ -7,8 +7,6 @@ import AccountStep, { MSG_AGREEMENT_REQUIRED, MSG_APPOINTMENT_REQUIRED, MSG_NOT_
 import { accountEdit, emptyAccountForm, filledAccountForm, SUGGESTED_NAME, verified } from './accountFixtures';
 import type { AccountEditData } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 function start(data: AccountEditData, replies: Record<string, Reply> = {}, finance = 0) {
   resetBrowserState();

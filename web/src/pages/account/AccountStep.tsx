@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Cascader, Checkbox, Col, DatePicker, Descriptions, Form, Input, Modal, Radio, Row, Select, Tag, message } from 'antd';
 import type { FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ApiError } from '@/api/client';
+import { ApiError, NEEDS_CONFIRMATION } from '@/api/client';
 import UploadField from '@/components/upload/UploadField';
 import { useSession } from '@/store/session';
 import {
@@ -50,8 +50,6 @@ export const MSG_NOT_OPENED_BANK = '请选择拟开户银行';
 export const MSG_APPOINTMENT_REQUIRED = '请选择预约开户日期';
 export const MSG_VERIFIED = '专户验证成功!';
 export const MSG_SUBMITTED = '成功提交审核';
-/** Code 301: the bank's answer needs the user's confirmation (spec §4). */
-const NEEDS_CONFIRMATION = 301;
 
 const filesRule = (message: string): FormRule => ({
   required: true,
@@ -103,7 +101,7 @@ function VerifyDialog({
 }) {
   const [branch, setBranch] = useState<string[]>(values.bankSelected);
   const [branchError, setBranchError] = useState(false);
-  const [verifying, setVerifying] = useState(false);
+  const { saving: verifying, run } = useFormSubmit();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const verify = async () => {
@@ -111,20 +109,23 @@ function VerifyDialog({
       setBranchError(true);
       return;
     }
-    setVerifying(true);
-    try {
-      const account = await verifyBank(toVerifyForm({ ...values, bankSelected: branch }));
-      message.success(MSG_VERIFIED);
-      setOutcome({ kind: 'verified', account });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === NEEDS_CONFIRMATION) {
-        if (await ask('专户验证提示', error.message, '继续提交')) onProceed(branch, null);
-      } else if (error instanceof ApiError) {
-        setOutcome({ kind: 'refused', text: error.message });
-      }
-    } finally {
-      setVerifying(false);
-    }
+    await run(
+      async () => {
+        const account = await verifyBank(toVerifyForm({ ...values, bankSelected: branch }));
+        setOutcome({ kind: 'verified', account });
+      },
+      {
+        success: MSG_VERIFIED,
+        // The bank doubts the account (not refuses it): the user may go on without its answer.
+        confirm: async (question) => {
+          if (await ask('专户验证提示', question, '继续提交')) onProceed(branch, null);
+        },
+        // The bank's refusal shows in the dialog, beside the account it is about.
+        onError: (error) => {
+          if (error instanceof ApiError) setOutcome({ kind: 'refused', text: error.message });
+        },
+      },
+    );
   };
 
   const verified = outcome?.kind === 'verified' ? outcome.account : null;

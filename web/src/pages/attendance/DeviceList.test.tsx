@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import DeviceList from './DeviceList';
 import { type AttendanceDevice } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const device = (extra: Partial<AttendanceDevice> = {}): AttendanceDevice => ({
   id: 3,

@@ -5,6 +5,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useCanWrite } from '@/store/session';
 import { useSpansProjects } from '@/store/useProjectId';
 import { showApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
+import FilterForm from '@/components/FilterForm';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { SetupDialog, Strangers } from '@/pages/iclock/Strangers';
 import TerminalDrawer from '@/pages/iclock/TerminalDrawer';
@@ -66,13 +68,12 @@ function DeviceDialog({ kind, editing, onClose, onSaved }: {
   onSaved: (secret: DeviceSecret | null, protocol: string) => void;
 }) {
   const [form] = Form.useForm<DeviceForm>();
-  const [busy, setBusy] = useState(false);
+  const { saving: busy, run } = useFormSubmit();
   const device = editing?.device ?? null;
   const noun = kind === 'attendant' ? '考勤设备' : '身份证阅读器';
 
-  const submit = async (values: DeviceForm) => {
-    setBusy(true);
-    try {
+  const submit = (values: DeviceForm) =>
+    run(async () => {
       if (device) {
         await editDevice(device.id, values, device.enabled);
         onSaved(null, device.protocol);
@@ -80,12 +81,7 @@ function DeviceDialog({ kind, editing, onClose, onSaved }: {
         onSaved(await addDevice({ ...values, kind }), values.protocol ?? 'api');
       }
       form.resetFields();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Modal open={editing !== null} title={device ? `编辑${noun}` : `登记${noun}`} destroyOnHidden onCancel={onClose}
@@ -124,7 +120,6 @@ export default function DeviceList({ kind, title }: { kind: DeviceKind; title: s
   // The regulator without a project in view reads every project's rows: each row names its project.
   const spansProjects = useSpansProjects();
   const queryClient = useQueryClient();
-  const [filterForm] = Form.useForm<DeviceFilter>();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [secret, setSecret] = useState<DeviceSecret | null>(null);
   const [setupSerial, setSetupSerial] = useState<string | null>(null);
@@ -213,8 +208,8 @@ export default function DeviceList({ kind, title }: { kind: DeviceKind; title: s
     <Card data-testid={`devices-${kind}`} title={spansProjects ? `${title}（全部项目）` : title} variant="borderless"
       extra={canWrite && <Button type="primary" icon={<PlusOutlined />} data-testid="device-add" onClick={() => setEditing({ device: null })}>登记设备</Button>}>
       {kind === 'attendant' && canWrite && <Strangers onAdopt={(serial) => setEditing({ device: null, serial })} />}
-      <Form<DeviceFilter> form={filterForm} layout="inline" style={{ marginBottom: 16, rowGap: 12 }}
-        onFinish={(values) => devices.search({ keyword: values.keyword ?? '', status: values.status ?? '' })}>
+      <FilterForm<DeviceFilter> searchTestId="device-search" onReset={devices.reset}
+        onSearch={(values) => devices.search({ keyword: values.keyword ?? '', status: values.status ?? '' })}>
         <Form.Item name="keyword">
           <Input placeholder="设备名称或序列号" allowClear style={{ width: 200 }} data-testid="device-filter-keyword" />
         </Form.Item>
@@ -222,13 +217,7 @@ export default function DeviceList({ kind, title }: { kind: DeviceKind; title: s
           <Select placeholder="状态" allowClear style={{ width: 110 }} data-testid="device-filter-status"
             options={[{ value: 'online', label: '在线' }, { value: 'offline', label: '离线' }, { value: 'disabled', label: '停用' }]} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" data-testid="device-search">查询</Button>
-            <Button onClick={() => { filterForm.resetFields(); devices.reset(); }}>重置</Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterForm>
       <ServerTable<DeviceFilter, AttendanceDevice>
         list={devices}
         data-testid="device-table"

@@ -1,10 +1,8 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import Records from './Records';
 import { type PunchRecord } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const punch = (id: number, day: string, outsideEmployment: boolean, shift: Partial<PunchRecord> = {}): PunchRecord => ({
   id,

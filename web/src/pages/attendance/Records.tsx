@@ -7,6 +7,7 @@ import type { Dayjs } from 'dayjs';
 import { useCanWrite } from '@/store/session';
 import { useSpansProjects } from '@/store/useProjectId';
 import { showApiError } from '@/api/client';
+import FilterForm from '@/components/FilterForm';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { fetchOptions } from '@/pages/worker/service';
 import AttendanceImportDialog from './RecordImport';
@@ -146,8 +147,8 @@ export default function Records() {
           {canWrite && <Button icon={<UploadOutlined />} data-testid="attendance-import" onClick={() => setImporting(true)}>导入考勤</Button>}
         </Space>
       }>
-      <Form<FilterValues> form={form} layout="inline" style={{ marginBottom: 16, rowGap: 12 }} data-testid="attendance-filters"
-        onFinish={(values) => records.search(toRecordFilter(values))}>
+      <FilterForm<FilterValues> form={form} data-testid="attendance-filters" searchTestId="attendance-search"
+        onSearch={(values) => records.search(toRecordFilter(values))} onReset={records.reset}>
         <Form.Item name="keyword">
           <Input placeholder="姓名或身份证号" allowClear style={{ width: 190 }} data-testid="attendance-filter-keyword" />
         </Form.Item>
@@ -164,13 +165,7 @@ export default function Records() {
         <Form.Item name="source">
           <Select placeholder="来源" allowClear style={{ width: 110 }} options={SOURCE_OPTIONS} data-testid="attendance-filter-source" />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" data-testid="attendance-search">查询</Button>
-            <Button onClick={() => { form.resetFields(); records.reset(); }}>重置</Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterForm>
       <ServerTable<RecordFilter, PunchRecord>
         list={records}
         data-testid="attendance-table"

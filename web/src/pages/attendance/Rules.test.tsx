@@ -1,9 +1,7 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Rules from './Rules';
 import { formErrors, renderPage } from '@/test/renderPage';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const RULES = { minHours: '8.0', dedupSeconds: 60, directions: 'both', offlineMinutes: 10, maxShiftHours: 16 };
 const SAVED = { code: 201, data: { from: '2026-10-01', to: '2026-11-24', workerDays: 42 } };

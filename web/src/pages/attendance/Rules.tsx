@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Spin, message } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Spin } from 'antd';
 import { useCanWrite } from '@/store/session';
-import { ApiError, showApiError } from '@/api/client';
+import { ApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { fetchRules, minHoursError, saveRules, type AttendanceRules } from './service';
 
 /** 系统设置 → 考勤采集: the project's attendance rules; saving recounts the open months. */
@@ -10,7 +11,7 @@ export default function Rules() {
   const canWrite = useCanWrite();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AttendanceRules>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSubmit();
   const [recounted, setRecounted] = useState<string | null>(null);
   const rules = useQuery({ queryKey: ['attendance', 'rules'], queryFn: fetchRules });
 
@@ -18,19 +19,15 @@ export default function Rules() {
     if (rules.data) form.setFieldsValue(rules.data);
   }, [rules.data, form]);
 
-  const submit = async (values: AttendanceRules) => {
-    setSaving(true);
-    try {
-      const saved = await saveRules(values);
-      setRecounted(`已按新规则重新计算 ${saved.from} 至 ${saved.to} 的考勤（${saved.workerDays} 人次·天）；手工修正的考勤保持不变。`);
-      void message.success('保存成功');
-      void queryClient.invalidateQueries({ queryKey: ['attendance'] });
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = (values: AttendanceRules) =>
+    run(
+      async () => {
+        const saved = await saveRules(values);
+        setRecounted(`已按新规则重新计算 ${saved.from} 至 ${saved.to} 的考勤（${saved.workerDays} 人次·天）；手工修正的考勤保持不变。`);
+        void queryClient.invalidateQueries({ queryKey: ['attendance'] });
+      },
+      { success: '保存成功' },
+    );
 
   return (
     <Card title="考勤采集规则" variant="borderless" data-testid="collection-page">

@@ -1,12 +1,10 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import type { CalendarMonth } from '@/pages/calendar/service';
 import { formErrors, renderPage } from '@/test/renderPage';
 import Sheets from './Sheets';
 import { type AttendanceSheet, type PaidDay, type PunchRecord } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const month = dayjs().format('YYYY-MM');
 const sheet: AttendanceSheet = {

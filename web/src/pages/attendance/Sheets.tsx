@@ -1,12 +1,12 @@
 import { useCanWrite } from '@/store/session';
 import { chinaNow } from '@/utils/chinaTime';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Modal, Radio, Select, Space, Spin, Tag, Typography, type TableColumnsType, message } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError, showApiError } from '@/api/client';
 import ServerTable, { usePagedList, type PageOf } from '@/components/ServerTable';
 import { fetchOptions } from '@/pages/worker/service';
 import {
@@ -29,7 +29,7 @@ import {
   type SheetRow,
 } from './service';
 import { fetchCalendarMonth } from '@/pages/calendar/service';
-import { headMark } from '@/pages/calendar/grid';
+import { headMark } from '@/components/calendar/grid';
 
 const DEFAULT_LIMIT = 20;
 
@@ -89,24 +89,21 @@ function ShiftPunches({ workerId, day }: { workerId: number; day: string }) {
 
 function CorrectionDialog({ correcting, onClose, onSaved }: { correcting: Correcting | null; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<{ attended: boolean; reason: string }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (values: { attended: boolean; reason: string }, confirmed = false) => {
+  const { saving: busy, run } = useFormSubmit();
+  const submit = async (values: { attended: boolean; reason: string }, confirmed = false): Promise<void> => {
     if (!correcting) return;
-    setBusy(true);
-    try {
-      await correctDay(correcting.row.workerId, correcting.day, values.attended, values.reason, confirmed);
-      void message.success(confirmed ? '已改为缺勤，该日工资将在该工人的下一张工资表中扣回' : '考勤已修正');
-      onSaved();
-    } catch (error) {
-      // A day already on a confirmed sheet: the server says what happens to its pay and asks first.
-      if (error instanceof ApiError && error.code === 301) {
-        Modal.confirm({ title: '该日工资已计发', content: error.message, okText: '确认扣回', cancelText: '取消', onOk: () => submit(values, true) });
-      } else {
-        showApiError(error);
-      }
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await correctDay(correcting.row.workerId, correcting.day, values.attended, values.reason, confirmed);
+        onSaved();
+      },
+      {
+        success: confirmed ? '已改为缺勤，该日工资将在该工人的下一张工资表中扣回' : '考勤已修正',
+        // A day already on a confirmed sheet: the server says what happens to its pay and asks first.
+        confirm: (question) =>
+          Modal.confirm({ title: '该日工资已计发', content: question, okText: '确认扣回', cancelText: '取消', onOk: () => submit(values, true) }),
+      },
+    );
   };
   const cell = correcting?.cell;
   const current = !cell ? '无考勤记录' : cell.attended ? '出勤' : cell.manual ? '缺勤' : '有打卡，未达出勤规则';

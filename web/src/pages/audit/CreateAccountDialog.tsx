@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, message, Modal, Space, Typography } from 'antd';
-import { showApiError } from '@/api/client';
 import { checkPersonName, optionalPhoneRule, ruleFrom } from '@/utils/rules';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import {
   createAccount,
   MSG_NAME_REQUIRED,
@@ -53,30 +53,23 @@ async function copyText(text: string): Promise<boolean> {
 /** 开通项目账号: a new draft project and its builder account; the initial password is shown once. */
 export default function CreateAccountDialog({ open, onClose, onCreated }: Props) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useFormSubmit(form);
   const [created, setCreated] = useState<CreatedAccount | null>(null);
 
-  async function submit() {
-    const values = await form.validateFields();
-    const payload: CreateAccountForm = {
-      username: values.username,
-      name: values.name,
-      phone: values.phone ?? '',
-      projectname: values.projectname ?? '',
-    };
-    setSaving(true);
-    try {
+  const save = () =>
+    submit(async (values) => {
+      const payload: CreateAccountForm = {
+        username: values.username,
+        name: values.name,
+        phone: values.phone ?? '',
+        projectname: values.projectname ?? '',
+      };
       const account = await createAccount(payload);
       form.resetFields();
       onClose();
       setCreated(account);
       onCreated();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  }
+    });
 
   async function copy() {
     if (!created) return;
@@ -93,7 +86,7 @@ export default function CreateAccountDialog({ open, onClose, onCreated }: Props)
         okText="开通"
         okButtonProps={{ 'data-testid': 'create-submit' }}
         confirmLoading={saving}
-        onOk={() => void submit().catch(() => undefined)}
+        onOk={() => void save()}
         onCancel={onClose}
         destroyOnHidden
         mask={{ closable: false }}

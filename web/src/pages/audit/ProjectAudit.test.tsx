@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { useSession } from '@/store/session';
@@ -6,8 +6,6 @@ import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
 import ProjectAudit from './ProjectAudit';
 import { type AuditDetail, type AuditListRow, type AuditUnit } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const row = (id: number, status = '1', extra: Partial<AuditListRow> = {}): AuditListRow => ({
   id,

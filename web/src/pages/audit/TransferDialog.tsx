@@ -3,11 +3,11 @@
  * account (/admin/special/v1/Account/transfer); the project's balance and flows show it at once.
  */
 import { chinaNow } from '@/utils/chinaTime';
-import { useState } from 'react';
 import { Alert, DatePicker, Form, Input, Modal, message } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { ApiError, MSG_UNKNOWN } from '@/api/client';
+import { showAnyError } from '@/api/client';
 import { requiredRule } from '@/utils/rules/antd';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { recordTransfer } from './service';
 const AMOUNT_PATTERN = /^\d{1,11}(\.\d{1,2})?$/;
 
@@ -27,30 +27,26 @@ export interface TransferDialogProps {
 
 export default function TransferDialog({ project, onClose }: TransferDialogProps) {
   const [form] = Form.useForm<TransferFields>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useFormSubmit(form);
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values || !project) return;
-    setSaving(true);
-    try {
-      const posted = await recordTransfer({
-        projectId: project.id,
-        amount: values.amount.trim(),
-        payer_name: values.payer_name.trim(),
-        payer_account: values.payer_account?.trim() || undefined,
-        payer_bank: values.payer_bank?.trim() || undefined,
-        date: values.date.format('YYYY-MM-DD'),
-        summary: values.summary?.trim() || undefined,
-      });
-      void message.success(`已录入 ${posted.amount} 元，专户余额 ${posted.balance} 元`);
-      onClose();
-    } catch (error) {
-      void message.error(error instanceof ApiError || error instanceof Error ? error.message : MSG_UNKNOWN);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    submit(
+      async (values) => {
+        if (!project) return;
+        const posted = await recordTransfer({
+          projectId: project.id,
+          amount: values.amount.trim(),
+          payer_name: values.payer_name.trim(),
+          payer_account: values.payer_account?.trim() || undefined,
+          payer_bank: values.payer_bank?.trim() || undefined,
+          date: values.date.format('YYYY-MM-DD'),
+          summary: values.summary?.trim() || undefined,
+        });
+        void message.success(`已录入 ${posted.amount} 元，专户余额 ${posted.balance} 元`);
+        onClose();
+      },
+      { onError: showAnyError },
+    );
 
   return (
     <Modal
@@ -58,7 +54,7 @@ export default function TransferDialog({ project, onClose }: TransferDialogProps
       title="录入人工费拨付"
       okText="确认录入"
       confirmLoading={saving}
-      onOk={() => void submit()}
+      onOk={() => void save()}
       onCancel={onClose}
       destroyOnHidden
       width={560}

@@ -9,6 +9,7 @@ import type { CaptchaData, LoginData } from '@/api/types';
 import { useSession, type Side } from '@/store/session';
 import { MAX_PASSWORD_LENGTH } from '@/utils/passwordRules';
 import { useCountdown } from '@/utils/useCountdown';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 
 const SMS_RESEND_SECONDS = 60;
 const DEFAULT_TITLE = '农民工工资支付监管平台';
@@ -31,7 +32,8 @@ export default function Login() {
   const { side, setSide, signIn, siteConfig } = useSession();
   const [mode, setMode] = useState<'password' | 'sms'>('password');
   const [captcha, setCaptcha] = useState<CaptchaData | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // One flag for both forms: a login in flight keeps either 登录 busy.
+  const { saving, run } = useFormSubmit();
   // Whether SMS login is open, as the side it was asked for answered: closed until the current side answers.
   const [sms, setSms] = useState<{ side: Side; open: boolean } | null>(null);
   const smsOpen = sms?.side === side && sms.open;
@@ -76,28 +78,17 @@ export default function Login() {
       message.warning('验证码未加载，请点击图片刷新');
       return;
     }
-    setSubmitting(true);
-    try {
-      enter(await passwordLogin(side, { ...values, captcha_id: captcha.captcha_id }));
-    } catch (error) {
-      showApiError(error);
-      passwordForm.setFieldValue('captcha', '');
-      refreshCaptcha();
-    } finally {
-      setSubmitting(false);
-    }
+    await run(async () => enter(await passwordLogin(side, { ...values, captcha_id: captcha.captcha_id })), {
+      // A captcha is good for one try.
+      onError: (error) => {
+        showApiError(error);
+        passwordForm.setFieldValue('captcha', '');
+        refreshCaptcha();
+      },
+    });
   };
 
-  const loginWithSms = async ({ phone, code }: SmsValues) => {
-    setSubmitting(true);
-    try {
-      enter(await smsLogin(side, phone, code));
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const loginWithSms = ({ phone, code }: SmsValues) => run(async () => enter(await smsLogin(side, phone, code)));
 
   const requestCode = async () => {
     try {
@@ -163,7 +154,7 @@ export default function Login() {
           </div>
         </Form.Item>
       )}
-      <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+      <Button type="primary" htmlType="submit" block loading={saving} data-testid="login-submit">
         登录
       </Button>
     </Form>
@@ -188,7 +179,7 @@ export default function Login() {
           {codeButton}
         </div>
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submitting} data-testid="sms-login-submit">
+      <Button type="primary" htmlType="submit" block loading={saving} data-testid="sms-login-submit">
         登录
       </Button>
     </Form>

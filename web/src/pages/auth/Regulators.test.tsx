@@ -1,12 +1,10 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserInfo } from '@/api/types';
 import { useSession } from '@/store/session';
 import { renderPage } from '@/test/renderPage';
 import Regulators, { districtOptions, pathTo } from './Regulators';
 import type { RegulatorLine } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const inspector: RegulatorLine = {
   id: 5,

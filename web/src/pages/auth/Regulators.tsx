@@ -7,12 +7,13 @@ import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Cascader, Form, Input, Modal, Select, Space, message, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ApiError } from '@/api/client';
+import { showAnyError } from '@/api/client';
 import { AccountLinks, AccountStatusTags, InitialPasswordModal, useAccountActions } from '@/components/accounts/AccountAdmin';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { fetchSupervisingDistricts, type AreaOption } from '@/pages/area/service';
 import { useSession } from '@/store/session';
 import { cascaderOptions } from '@/utils/cascader';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import {
   ROLE_OPTIONS,
   createRegulator,
@@ -63,8 +64,8 @@ export default function Regulators() {
   const ownDistrict = useSession((state) => state.userInfo?.district ?? '');
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<RegulatorLine | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<DialogValues>();
+  const { saving, submit } = useFormSubmit(form);
 
   const tree = useQuery({ queryKey: ['area', 'guanxia'], queryFn: fetchSupervisingDistricts });
   const options = useMemo(() => districtOptions(tree.data ?? [], ownDistrict), [tree.data, ownDistrict]);
@@ -100,35 +101,28 @@ export default function Regulators() {
     setEditing(row);
   };
 
-  const save = async () => {
-    // An invalid form shows its messages on the fields; nothing is sent.
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const fields = {
-      name: values.name ?? '',
-      phone: values.phone ?? '',
-      district: values.district?.at(-1) ?? '',
-      role: values.role ?? '',
-    };
-    setSaving(true);
-    try {
-      if (editing === 'new') {
-        const created = await createRegulator({ ...fields, username: values.username ?? '' });
-        accounts.show({ title: '监管账号已创建', login: created.username, password: created.password });
-        void message.success('保存成功');
-      } else if (editing) {
-        await editRegulator(editing.id, fields);
-        void message.success('保存成功');
-      }
-      setEditing(null);
-      refresh();
-    } catch (error) {
-      if (error instanceof ApiError) void message.error(error.message);
-      else accounts.fail(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    submit(
+      async (values) => {
+        const fields = {
+          name: values.name ?? '',
+          phone: values.phone ?? '',
+          district: values.district?.at(-1) ?? '',
+          role: values.role ?? '',
+        };
+        if (editing === 'new') {
+          const created = await createRegulator({ ...fields, username: values.username ?? '' });
+          accounts.show({ title: '监管账号已创建', login: created.username, password: created.password });
+          void message.success('保存成功');
+        } else if (editing) {
+          await editRegulator(editing.id, fields);
+          void message.success('保存成功');
+        }
+        setEditing(null);
+        refresh();
+      },
+      { onError: showAnyError },
+    );
 
   const columns: TableColumnsType<RegulatorLine> = [
     { title: '登录账号', dataIndex: 'username', key: 'username', width: 140 },

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildMenu } from '@/router/menu';
 import { normalRoutes } from '@/router/routes';
 import { filterByRoles } from '@/router/routeTree';
@@ -6,8 +6,6 @@ import { renderPage } from '@/test/renderPage';
 import DataExport from './DataExport';
 import { sizeText, type ExportJob } from './service';
 
-configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const LIST = '/builder/backup/v1/Export/ajax_list';
 const START = '/builder/backup/v1/Export/start';

@@ -4,10 +4,11 @@
  * shown while the list is polled, downloadable for seven days.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Progress, Space, Tag, message, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Progress, Space, Tag, type TableColumnsType } from 'antd';
 import { CloudDownloadOutlined, ExportOutlined } from '@ant-design/icons';
-import { MSG_UNKNOWN } from '@/api/client';
+import { showAnyError } from '@/api/client';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { POLL_MS, downloadExport, fetchExports, isUnfinished, sizeText, startExport, type ExportJob } from './service';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -20,9 +21,8 @@ const STATUS_COLORS: Record<string, string> = {
 
 export default function DataExport() {
   const exports = usePagedList({ queryKey: ['backup', 'exports'], fetchPage: fetchExports, initialFilter: null, limit: 10 });
-  const [starting, setStarting] = useState(false);
+  const { saving: starting, run } = useFormSubmit();
   const [downloading, setDownloading] = useState<number | null>(null);
-  const fail = (error: unknown) => void message.error(error instanceof Error ? error.message : MSG_UNKNOWN);
   const rows = exports.query.data?.list ?? [];
   const busy = rows.some(isUnfinished);
   const { refetch } = exports.query;
@@ -33,25 +33,21 @@ export default function DataExport() {
     return () => window.clearInterval(timer);
   }, [busy, refetch]);
 
-  const start = async () => {
-    setStarting(true);
-    try {
-      await startExport();
-      void message.success('导出任务已开始');
-      exports.search(null);
-    } catch (error) {
-      fail(error);
-    } finally {
-      setStarting(false);
-    }
-  };
+  const start = () =>
+    run(
+      async () => {
+        await startExport();
+        exports.search(null);
+      },
+      { success: '导出任务已开始', onError: showAnyError },
+    );
 
   const download = async (job: ExportJob) => {
     setDownloading(job.id);
     try {
       await downloadExport(job);
     } catch (error) {
-      fail(error);
+      showAnyError(error);
     } finally {
       setDownloading(null);
     }

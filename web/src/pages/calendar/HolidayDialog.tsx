@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
-import { DatePicker, Form, Input, Modal, Radio, message } from 'antd';
+import { useEffect } from 'react';
+import { DatePicker, Form, Input, Modal, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { showApiError } from '@/api/client';
 import { ruleFrom } from '@/utils/rules/antd';
 import { KIND_LABELS, KINDS, NAME_MAX, type SpecialKind, checkKindOnDay, parseDay, parseKind, parseName } from '@/utils/rules/calendar';
 import { messageOf } from '@/utils/rules/result';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { MSG_SAVED, saveSpecialDay } from './service';
 
 const DAY = 'YYYY-MM-DD';
@@ -33,26 +33,21 @@ interface Props {
 /** 新增 / 修改节假日: day, kind and name, checked with the server's rules and messages. */
 export default function HolidayDialog({ editing, onClose, onSaved }: Props) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useFormSubmit(form);
 
   useEffect(() => {
     if (!editing) return;
     form.setFieldsValue({ day: editing.day ? dayjs(editing.day, DAY) : null, kind: editing.kind, name: editing.name ?? '' });
   }, [editing, form]);
 
-  async function submit() {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await saveSpecialDay({ day: values.day!.format(DAY), kind: values.kind!, name: values.name });
-      message.success(MSG_SAVED);
-      onSaved();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = () =>
+    submit(
+      async (values) => {
+        await saveSpecialDay({ day: values.day!.format(DAY), kind: values.kind!, name: values.name });
+        onSaved();
+      },
+      { success: MSG_SAVED },
+    );
 
   return (
     <Modal
@@ -61,7 +56,7 @@ export default function HolidayDialog({ editing, onClose, onSaved }: Props) {
       okText="保存"
       okButtonProps={{ 'data-testid': 'holiday-submit' }}
       confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => void save()}
       onCancel={onClose}
       destroyOnHidden
       mask={{ closable: false }}

@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { useSession } from '@/store/session';
@@ -6,8 +6,8 @@ import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
 import Holidays from './Holidays';
 import { type CalendarDay, type CalendarYear, type SpecialDayRow } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
+// Two whole-year grids of 365 antd cells each: under load (issue 29) one test took 21 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const YEAR = new Date().getFullYear();
 const LABELS: Record<string, string> = { statutory: '法定节假日', off: '调休放假', workday: '调休上班' };

@@ -8,7 +8,7 @@ import { useRegulatorMay } from '@/store/session';
 import { FIRST_YEAR, LAST_YEAR, type SpecialKind } from '@/utils/rules/calendar';
 import HolidayDialog, { type Editing } from './HolidayDialog';
 import YearGrid from './YearGrid';
-import { YEAR_OPTIONS } from './grid';
+import { YEAR_OPTIONS } from '@/components/calendar/grid';
 import { type CalendarDay, MSG_DELETED, type SpecialDayRow, deleteSpecialDay, fetchCalendarYear, fetchSpecialDays } from './service';
 
 const KIND_COLORS: Record<string, string> = { statutory: 'red', off: 'default', workday: 'blue' };

@@ -1,6 +1,6 @@
 import { Tooltip } from 'antd';
 import type { CalendarDay, CalendarYear } from './service';
-import { TINTS, describeDay, tintOf, weeksOf } from './grid';
+import { TINTS, describeDay, tintOf, weeksOf } from '@/components/calendar/grid';
 
 const WEEK_HEAD = ['一', '二', '三', '四', '五', '六', '日'];
 

@@ -5,14 +5,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Modal, Select, Typography } from 'antd';
-import { showApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { assignLead, searchProjects, type LeadItem } from './service';
 
 export default function AssignDialog({ lead, onClose, onDone }: { lead: LeadItem | null; onClose: () => void; onDone: () => void }) {
   const [name, setName] = useState('');
   const [projectId, setProjectId] = useState<number | undefined>();
   const [missing, setMissing] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSubmit();
   const projects = useQuery({
     queryKey: ['clue', 'projects', name],
     queryFn: () => searchProjects(name),
@@ -24,16 +24,11 @@ export default function AssignDialog({ lead, onClose, onDone }: { lead: LeadItem
       setMissing(true);
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       await assignLead(lead.id, projectId);
       setProjectId(undefined);
       onDone();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal

@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderPage } from '@/test/renderPage';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderPage, typeInto } from '@/test/renderPage';
 import ClueInbox from './ClueInbox';
 import { detail, item, siteDetail, siteLead } from './fixtures';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const LIST = '/admin/clue/v1/Clue/ajax_list';
 const DETAIL = '/admin/clue/v1/Clue/detail';
@@ -54,13 +52,13 @@ describe('ClueInbox', () => {
     );
     fireEvent.click(await screen.findByTestId('clue-open-7'));
     fireEvent.click(await screen.findByTestId('clue-return'));
-    fireEvent.change(await screen.findByTestId('clue-decision-remark'), { target: { value: '请附发放凭证' } });
+    await typeInto('clue-decision-remark', '请附发放凭证');
     fireEvent.click(screen.getAllByRole('button', { name: /确\s*定|OK/ }).at(-1)!);
     await waitFor(() => expect(called(RETURN)).toHaveLength(1));
     expect(called(RETURN)[0].body.get('remark')).toBe('请附发放凭证');
 
     fireEvent.click(await screen.findByTestId('clue-accept'));
-    fireEvent.change(await screen.findByTestId('clue-decision-remark'), { target: { value: '工资已补发' } });
+    await typeInto('clue-decision-remark', '工资已补发');
     fireEvent.click(screen.getAllByRole('button', { name: /确\s*定|OK/ }).at(-1)!);
     await waitFor(() => expect(called(ACCEPT)).toHaveLength(1));
     expect(called(ACCEPT)[0].body.get('remark')).toBe('工资已补发');

@@ -7,8 +7,9 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Drawer, Form, Input, InputNumber, Modal, Select, Space, Spin, Tag, message, type TableColumnsType } from 'antd';
+import FilterForm from '@/components/FilterForm';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
-import { showApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import AssignDialog from './AssignDialog';
 import LeadHistory from './LeadHistory';
 import {
@@ -44,15 +45,14 @@ interface EntryValues {
 function EntryDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<EntryValues>();
   const [projectName, setProjectName] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSubmit();
   const projects = useQuery({
     queryKey: ['clue', 'projects', projectName],
     queryFn: () => searchProjects(projectName),
     enabled: open && projectName.trim().length > 0,
   });
-  const save = async (values: EntryValues) => {
-    setSaving(true);
-    try {
+  const save = (values: EntryValues) =>
+    run(async () => {
       const reply = await enterLead({
         name: values.name,
         phone: values.phone,
@@ -66,12 +66,7 @@ function EntryDialog({ open, onClose, onDone }: { open: boolean; onClose: () => 
       void message.success(`录入成功，受理编号 ${reply.receipt}`);
       form.resetFields();
       onDone();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Modal open={open} title="录入12333热线线索" onCancel={onClose} onOk={() => form.submit()} confirmLoading={saving} destroyOnHidden width={560}>
       <Form<EntryValues> form={form} layout="vertical" onFinish={(values) => void save(values)} data-testid="clue-entry">
@@ -120,22 +115,18 @@ function ReviewDrawer({ id, onClose, onChanged }: { id: number | null; onClose: 
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [assigning, setAssigning] = useState(false);
   const [remark, setRemark] = useState('');
-  const [busy, setBusy] = useState(false);
-  const act = async (step: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await step();
-      void message.success(done);
-      setDeciding(null);
-      setRemark('');
-      await lead.refetch();
-      onChanged();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { saving: busy, run } = useFormSubmit();
+  const act = (step: () => Promise<unknown>, done: string) =>
+    run(
+      async () => {
+        await step();
+        setDeciding(null);
+        setRemark('');
+        await lead.refetch();
+        onChanged();
+      },
+      { success: done },
+    );
   const data = lead.data;
   const dispatch = () =>
     Modal.confirm({
@@ -226,7 +217,6 @@ interface FilterValues {
 }
 
 export default function ClueInbox() {
-  const [form] = Form.useForm<FilterValues>();
   const [entering, setEntering] = useState(false);
   const [reviewing, setReviewing] = useState<number | null>(null);
   const client = useQueryClient();
@@ -293,11 +283,9 @@ export default function ClueInbox() {
         </Button>
       }
     >
-      <Form<FilterValues>
-        form={form}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        onFinish={(values) =>
+      <FilterForm<FilterValues>
+        searchTestId="clue-search"
+        onSearch={(values) =>
           list.search({
             status: values.status ?? '',
             source: values.source ?? '',
@@ -319,10 +307,7 @@ export default function ClueInbox() {
         <Form.Item name="unregistered" valuePropName="checked">
           <Checkbox data-testid="clue-filter-unregistered">仅看未登记项目</Checkbox>
         </Form.Item>
-        <Button type="primary" htmlType="submit" data-testid="clue-search">
-          查询
-        </Button>
-      </Form>
+      </FilterForm>
       <ServerTable<LeadFilter, LeadItem> list={list} rowKey="id" columns={columns} scroll={{ x: 1100 }} />
       <EntryDialog
         open={entering}

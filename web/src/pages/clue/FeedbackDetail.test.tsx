@@ -1,11 +1,9 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import FeedbackDetail from './FeedbackDetail';
 import FeedbackList from './FeedbackList';
 import { detail, item } from './fixtures';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const LIST = '/builder/clue/v1/Clue/ajax_list';
 const DETAIL = '/builder/clue/v1/Clue/detail';

@@ -1,10 +1,10 @@
 /** 线索详情 (project, `?id=`): the lead, its history, and the feedback form while the lead awaits the project's answer. */
-import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Spin, message } from 'antd';
+import { Alert, Button, Card, Form, Input, Spin } from 'antd';
 import { useSearchParams } from 'react-router';
-import { ApiError, showApiError } from '@/api/client';
+import { ApiError } from '@/api/client';
 import UploadField from '@/components/upload/UploadField';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import LeadHistory from './LeadHistory';
 import { fetchProjectLead, sendFeedback } from './service';
 
@@ -17,24 +17,20 @@ export default function FeedbackDetail() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const [form] = Form.useForm<FeedbackValues>();
-  const [sending, setSending] = useState(false);
+  const { saving: sending, run } = useFormSubmit();
   const client = useQueryClient();
   const lead = useQuery({ queryKey: ['clue', 'project', 'lead', id], queryFn: () => fetchProjectLead(id), enabled: id > 0 });
 
-  const submit = async (values: FeedbackValues) => {
-    setSending(true);
-    try {
-      await sendFeedback(id, values.content, values.files ?? []);
-      void message.success('反馈成功');
-      form.resetFields();
-      await lead.refetch();
-      void client.invalidateQueries({ queryKey: ['clue', 'project'] });
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSending(false);
-    }
-  };
+  const submit = (values: FeedbackValues) =>
+    run(
+      async () => {
+        await sendFeedback(id, values.content, values.files ?? []);
+        form.resetFields();
+        await lead.refetch();
+        void client.invalidateQueries({ queryKey: ['clue', 'project'] });
+      },
+      { success: '反馈成功' },
+    );
 
   if (lead.isError) {
     return <Alert type="error" showIcon title={lead.error instanceof ApiError ? lead.error.message : '加载失败'} />;

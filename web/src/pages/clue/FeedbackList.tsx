@@ -1,6 +1,7 @@
 /** 线索反馈管理 (project): the leads dispatched to the project with their status and deadline, paged on the server. */
 import { Button, Card, Checkbox, Form, Select, Tag, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
+import FilterForm from '@/components/FilterForm';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { EMPTY_LEAD_FILTER, fetchProjectLeads, STATUS_COLORS, STATUS_OPTIONS, type LeadFilter, type LeadItem, type LeadStatus } from './service';
 
@@ -51,10 +52,9 @@ export default function FeedbackList() {
   ];
   return (
     <Card data-testid="feedback-list" title="线索反馈管理" variant="borderless">
-      <Form<FilterValues>
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        onFinish={(values) => list.search({ ...EMPTY_LEAD_FILTER, status: values.status ?? '', overdue: values.overdue ?? false })}
+      <FilterForm<FilterValues>
+        searchTestId="feedback-search"
+        onSearch={(values) => list.search({ ...EMPTY_LEAD_FILTER, status: values.status ?? '', overdue: values.overdue ?? false })}
       >
         <Form.Item name="status">
           <Select data-testid="feedback-filter-status" placeholder="全部状态" allowClear style={{ width: 130 }} options={PROJECT_STATUSES} />
@@ -62,10 +62,7 @@ export default function FeedbackList() {
         <Form.Item name="overdue" valuePropName="checked">
           <Checkbox>仅看逾期</Checkbox>
         </Form.Item>
-        <Button type="primary" htmlType="submit" data-testid="feedback-search">
-          查询
-        </Button>
-      </Form>
+      </FilterForm>
       <ServerTable<LeadFilter, LeadItem> list={list} rowKey="id" columns={columns} scroll={{ x: 900 }} />
     </Card>
   );

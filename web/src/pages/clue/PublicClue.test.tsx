@@ -1,9 +1,7 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import PublicClue from './PublicClue';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const SEARCH = '/public/clue/v1/Project/search';
 const CAPTCHA = '/public/clue/v1/captcha';

@@ -9,6 +9,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Result, Select, Tabs, Typography, Upload, message } from 'antd';
 import type { UploadFile } from 'antd';
 import { ApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { LANDLINE, MOBILE, MSG_PHONE } from '@/utils/rules/phone';
 import { fetchCaptcha, fetchDistricts, queryProgress, searchProjects, submitReport, type Progress, type ReportFields } from './service';
 
@@ -35,7 +36,7 @@ function ReportForm({ onDone }: { onDone: (receipt: string) => void }) {
   const [form] = Form.useForm<ReportValues>();
   const [projectName, setProjectName] = useState('');
   const [photos, setPhotos] = useState<UploadFile[]>([]);
-  const [sending, setSending] = useState(false);
+  const { saving: sending, run } = useFormSubmit();
   const [refused, setRefused] = useState('');
   // The worker's site is not registered: he names it and the employer instead of choosing a project.
   const [unregistered, setUnregistered] = useState(false);
@@ -48,7 +49,6 @@ function ReportForm({ onDone }: { onDone: (receipt: string) => void }) {
   const captcha = useQuery({ queryKey: ['clue', 'captcha'], queryFn: fetchCaptcha, staleTime: 240_000 });
 
   const submit = async (values: ReportValues) => {
-    setSending(true);
     setRefused('');
     const fields: ReportFields = {
       name: values.name,
@@ -67,19 +67,23 @@ function ReportForm({ onDone }: { onDone: (receipt: string) => void }) {
       captcha: values.captcha ?? '',
       captchaId: captcha.data?.captchaId ?? '',
     };
-    try {
-      const reply = await submitReport(
-        fields,
-        photos.map((photo) => photo.originFileObj).filter((file): file is NonNullable<typeof file> => file !== undefined),
-      );
-      onDone(reply.receipt);
-    } catch (error) {
-      setRefused(error instanceof ApiError ? error.message : '提交失败，请稍后重试');
-      form.setFieldValue('captcha', '');
-      void captcha.refetch();
-    } finally {
-      setSending(false);
-    }
+    await run(
+      async () => {
+        const reply = await submitReport(
+          fields,
+          photos.map((photo) => photo.originFileObj).filter((file): file is NonNullable<typeof file> => file !== undefined),
+        );
+        onDone(reply.receipt);
+      },
+      {
+        // The public page shows the refusal above the button; a captcha is good for one try.
+        onError: (error) => {
+          setRefused(error instanceof ApiError ? error.message : '提交失败，请稍后重试');
+          form.setFieldValue('captcha', '');
+          void captcha.refetch();
+        },
+      },
+    );
   };
 
   const required = (text: string) => [{ required: true, whitespace: true, message: text }];

@@ -1,11 +1,9 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import BuilderInfo from './BuilderInfo';
 import type { UnitInfoData } from './service';
 import { formErrors, renderPage } from '@/test/renderPage';
 import { guaranteeSummary } from './UnitInfo';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const info: UnitInfoData = {
   id: 1,

@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import ContractorInfo from './ContractorInfo';
 import type { UnitListItem } from './service';
 import { formErrors, renderPage, typeDate } from '@/test/renderPage';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const unit = (id: number, role: string, extra: Partial<UnitListItem> = {}): UnitListItem => ({
   id,

@@ -1,8 +1,7 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import EditBuilds, { MSG_PICK_UNIT } from './EditBuilds';
 
-configure({ asyncUtilTimeout: 4000 });
 
 describe('EditBuilds', () => {
   it('opened without an id goes back to 参建单位 and says why', async () => {

@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import ParticipantEditor from './ParticipantEditor';
 import { CODE, company, registerplace } from './unitFixtures';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const LOOKUP = '/builder/company/v1/Company/ajax_get_company_info';
 const input = (id: string) => screen.getByTestId(id) as HTMLInputElement;

@@ -9,7 +9,8 @@ import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Sele
 import type { FormRule, TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCanWrite } from '@/store/session';
-import { ApiError, showApiError } from '@/api/client';
+import { ApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import FileList from '@/components/upload/FileList';
 import UploadField from '@/components/upload/UploadField';
 import {
@@ -70,27 +71,17 @@ interface LeaderValues {
 
 function LeadersDialog({ data, open, onClose, onSaved }: { data: UnitInfoData; open: boolean; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<LeaderValues>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    let values: LeaderValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await saveLeaders({ type: data.role, ...values });
-      message.success('操作成功!');
-      onSaved();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useFormSubmit(form);
+  const save = () =>
+    submit(
+      async (values) => {
+        await saveLeaders({ type: data.role, ...values });
+        onSaved();
+      },
+      { success: '操作成功!' },
+    );
   return (
-    <Modal title="修改负责人" open={open} onCancel={onClose} onOk={submit} confirmLoading={saving} width={640} destroyOnHidden okButtonProps={{ 'data-testid': 'leaders-save' }}>
+    <Modal title="修改负责人" open={open} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} width={640} destroyOnHidden okButtonProps={{ 'data-testid': 'leaders-save' }}>
       <Form<LeaderValues> form={form} layout="vertical" initialValues={data.form} preserve={false}>
         {leadersOf(data.role).map(({ name, phone, idNumber, label }) => (
           <Space key={name} align="start" wrap>
@@ -120,36 +111,26 @@ interface GuaranteeValues {
 
 function GuaranteeDialog({ data, open, onClose, onSaved }: { data: UnitInfoData; open: boolean; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<GuaranteeValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useFormSubmit(form);
   const rules = guaranteeRules(data.role);
-  const submit = async () => {
-    let values: GuaranteeValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const [start, end] = values.dateArr ?? [null, null];
-      const reply = await changeGuarantee({
-        type: data.role,
-        paytype: values.paytype,
-        desposit: values.desposit ?? '',
-        guaranteepath: values.guaranteepath?.[0] ?? '',
-        startdate: start ? start.format(DAY) : '',
-        enddate: end ? end.format(DAY) : '',
-        reason: values.reason,
-      });
-      if (reply.depositWarning) message.warning(`保证金金额超过上限（${data.desposittop_display}）`);
-      message.success('变更已提交，已通知监管部门');
-      onSaved();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    submit(
+      async (values) => {
+        const [start, end] = values.dateArr ?? [null, null];
+        const reply = await changeGuarantee({
+          type: data.role,
+          paytype: values.paytype,
+          desposit: values.desposit ?? '',
+          guaranteepath: values.guaranteepath?.[0] ?? '',
+          startdate: start ? start.format(DAY) : '',
+          enddate: end ? end.format(DAY) : '',
+          reason: values.reason,
+        });
+        if (reply.depositWarning) message.warning(`保证金金额超过上限（${data.desposittop_display}）`);
+        onSaved();
+      },
+      { success: '变更已提交，已通知监管部门' },
+    );
   const { startdate, enddate } = data.form;
   const initial: Partial<GuaranteeValues> = {
     paytype: data.form.paytype,
@@ -158,7 +139,7 @@ function GuaranteeDialog({ data, open, onClose, onSaved }: { data: UnitInfoData;
     guaranteepath: data.form.guaranteepath ? [data.form.guaranteepath] : [],
   };
   return (
-    <Modal title="变更工资保证金" open={open} onCancel={onClose} onOk={submit} confirmLoading={saving} width={600} destroyOnHidden okButtonProps={{ 'data-testid': 'guarantee-save' }}>
+    <Modal title="变更工资保证金" open={open} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} width={600} destroyOnHidden okButtonProps={{ 'data-testid': 'guarantee-save' }}>
       <Form<GuaranteeValues> form={form} layout="vertical" initialValues={initial} preserve={false}>
         <Form.Item label="缴纳方式" name="paytype" rules={rules.paytype}>
           <Select options={data.depositmethod} data-testid="guarantee-paytype" />

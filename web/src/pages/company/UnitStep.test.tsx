@@ -1,12 +1,10 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from '@/store/session';
 import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
 import UnitStep, { type UnitStepProps } from './UnitStep';
 import { builderEdit, CODE, company, contractorEdit, filledBuilderForm, ID_NUMBER, ID_NUMBER_2, registerplace } from './unitFixtures';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const saved: Reply = { code: 201, message: '操作成功!', data: { depositWarning: false, desposittop: '200', locked: true } };
 

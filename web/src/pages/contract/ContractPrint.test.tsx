@@ -1,10 +1,8 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import ContractPrint from './ContractPrint';
 import { contractView } from './fixtures';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const DETAIL = '/builder/contract/v1/Contract/detail';
 

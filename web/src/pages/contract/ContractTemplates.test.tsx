@@ -1,11 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import ContractTemplates from './ContractTemplates';
 import { builtinTemplate, contractLine, ownTemplate, placeholders } from './fixtures';
 import { insertAt } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const TEMPLATES = '/builder/contract/v1/Contract/template_list';
 const PLACEHOLDERS = '/builder/contract/v1/Contract/placeholders';

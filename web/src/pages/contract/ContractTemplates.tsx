@@ -9,6 +9,7 @@ import { Button, Card, Form, Input, Popconfirm, Select, Space, Tabs, Tag, messag
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { showApiError } from '@/api/client';
+import FilterForm from '@/components/FilterForm';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { useSession } from '@/store/session';
 import { useProjectId } from '@/store/useProjectId';
@@ -88,21 +89,17 @@ function Templates({ projectId, canEdit }: { projectId?: string; canEdit: boolea
 
   return (
     <>
-      <Form layout="inline" style={{ marginBottom: 16 }} onFinish={(values: TemplateFilter) => list.search({ name: values.name ?? '' })}>
+      <FilterForm<TemplateFilter>
+        onSearch={(values) => list.search({ name: values.name ?? '' })}
+        actions={canEdit && (
+          <Button icon={<PlusOutlined />} data-testid="template-new" onClick={() => setEditing({ initial: { name: '', body: '' }, readOnly: false })}>
+            新增模板
+          </Button>
+        )}>
         <Form.Item name="name">
           <Input placeholder="模板名称" allowClear style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">查询</Button>
-            {canEdit && (
-              <Button icon={<PlusOutlined />} data-testid="template-new" onClick={() => setEditing({ initial: { name: '', body: '' }, readOnly: false })}>
-                新增模板
-              </Button>
-            )}
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterForm>
       <ServerTable<TemplateFilter, TemplateLine> list={list} rowKey="id" columns={columns} data-testid="template-table" />
       <TemplateDialog
         editing={editing}
@@ -117,7 +114,6 @@ function Templates({ projectId, canEdit }: { projectId?: string; canEdit: boolea
 }
 
 function Contracts({ projectId }: { projectId?: string }) {
-  const [form] = Form.useForm<ContractFilter>();
   const list = usePagedList({
     queryKey: ['contract', 'contracts', projectId ?? ''],
     fetchPage: (filter: ContractFilter, page, limit) => fetchContracts(filter, page, limit, projectId),
@@ -138,18 +134,14 @@ function Contracts({ projectId }: { projectId?: string }) {
   ];
   return (
     <>
-      <Form<ContractFilter> form={form} layout="inline" style={{ marginBottom: 16 }}
-        onFinish={(values) => list.search({ ...EMPTY_CONTRACT_FILTER, name: values.name ?? '', status: values.status ?? '' })}>
+      <FilterForm<ContractFilter> onSearch={(values) => list.search({ ...EMPTY_CONTRACT_FILTER, name: values.name ?? '', status: values.status ?? '' })}>
         <Form.Item name="name">
           <Input placeholder="姓名" allowClear style={{ width: 140 }} />
         </Form.Item>
         <Form.Item name="status">
           <Select placeholder="状态" allowClear style={{ width: 110 }} options={[{ value: 'generated', label: '待签' }, { value: 'signed', label: '已签' }]} />
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">查询</Button>
-        </Form.Item>
-      </Form>
+      </FilterForm>
       <ServerTable<ContractFilter, ContractLine> list={list} rowKey="id" columns={columns} data-testid="contract-table" />
     </>
   );

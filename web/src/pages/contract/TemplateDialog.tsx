@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Space, Tag, Tooltip, Typography, message } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { showApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import ContractText from './ContractText';
 import {
   BODY_MAX,
@@ -35,7 +36,7 @@ interface Props {
 export default function TemplateDialog({ editing, onClose, onSaved }: Props) {
   const [form] = Form.useForm<TemplateValues>();
   const body = useRef<TextAreaRef>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSubmit();
   const [preview, setPreview] = useState<string | null>(null);
   const placeholders = useQuery({ queryKey: ['contract', 'placeholders'], queryFn: fetchPlaceholders, staleTime: Infinity });
   const readOnly = editing?.readOnly ?? false;
@@ -61,18 +62,12 @@ export default function TemplateDialog({ editing, onClose, onSaved }: Props) {
     }
   };
 
-  const save = async (values: TemplateValues) => {
-    setSaving(true);
-    try {
+  const save = (values: TemplateValues) =>
+    run(async () => {
       const saved = await saveTemplate(values, editing?.template?.id);
       void message.success(`已保存（第${saved.version}版）`);
       onSaved();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   const title = readOnly ? '查看合同模板' : editing?.template ? '编辑合同模板' : '新增合同模板';
   return (

@@ -1,11 +1,9 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import Roster from '@/pages/worker/Roster';
 import { rosterLine } from '@/pages/worker/fixtures';
 import { builtinTemplate, contractLine, contractView } from './fixtures';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const ROSTER = '/builder/user/v1/Worker/list';
 const TEMPLATES = '/builder/contract/v1/Contract/template_list';

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Form, Modal, Select, Space, Tag, message, type TableColumnsType } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { showApiError } from '@/api/client';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import UploadField from '@/components/upload/UploadField';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import type { RosterLine } from '@/pages/worker/service';
 import ScanLinks from './ScanLinks';
 import {
@@ -40,10 +40,10 @@ function LineContracts({ line, projectId, canEdit, onClose, onSigned }: Omit<Pro
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [templateId, setTemplateId] = useState<number | undefined>();
-  const [generating, setGenerating] = useState(false);
+  const generation = useFormSubmit();
   const [signing, setSigning] = useState<ContractLine | null>(null);
   const [scan, setScan] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const signature = useFormSubmit();
   const templates = useQuery({
     queryKey: ['contract', 'templates', 'choices', projectId ?? ''],
     queryFn: () => fetchTemplates(EMPTY_TEMPLATE_FILTER, 1, TEMPLATE_CHOICES, projectId),
@@ -59,19 +59,16 @@ function LineContracts({ line, projectId, canEdit, onClose, onSigned }: Omit<Pro
 
   const generate = async () => {
     if (chosen === undefined) return;
-    setGenerating(true);
-    try {
-      const contract = await generateContract(line.id, chosen);
-      void message.success('合同已生成');
-      void queryClient.invalidateQueries({ queryKey: ['contract'] });
-      // The roster stays open in its tab: the dialog closes so that it does not cover the print page.
-      onClose();
-      void navigate(printPath(contract.id));
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setGenerating(false);
-    }
+    await generation.run(
+      async () => {
+        const contract = await generateContract(line.id, chosen);
+        void queryClient.invalidateQueries({ queryKey: ['contract'] });
+        // The roster stays open in its tab: the dialog closes so that it does not cover the print page.
+        onClose();
+        void navigate(printPath(contract.id));
+      },
+      { success: '合同已生成' },
+    );
   };
 
   const sign = async () => {
@@ -80,19 +77,16 @@ function LineContracts({ line, projectId, canEdit, onClose, onSigned }: Omit<Pro
       void message.error('请上传已签字的合同扫描件');
       return;
     }
-    setSaving(true);
-    try {
-      await signContract(signing.id, scan);
-      void message.success('已上传，合同已签');
-      setSigning(null);
-      setScan([]);
-      void queryClient.invalidateQueries({ queryKey: ['contract'] });
-      onSigned();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
+    await signature.run(
+      async () => {
+        await signContract(signing.id, scan);
+        setSigning(null);
+        setScan([]);
+        void queryClient.invalidateQueries({ queryKey: ['contract'] });
+        onSigned();
+      },
+      { success: '已上传，合同已签' },
+    );
   };
 
   const columns: TableColumnsType<ContractLine> = [
@@ -139,7 +133,7 @@ function LineContracts({ line, projectId, canEdit, onClose, onSigned }: Omit<Pro
         <Space style={{ marginBottom: 12 }} wrap>
           <Select style={{ width: 320 }} placeholder="选择合同模板" value={chosen} onChange={setTemplateId} loading={templates.isLoading}
             data-testid="contract-template" options={(templates.data?.list ?? []).map((template) => ({ value: template.id, label: template.name }))} />
-          <Button type="primary" loading={generating} disabled={chosen === undefined} onClick={() => void generate()} data-testid="contract-generate">
+          <Button type="primary" loading={generation.saving} disabled={chosen === undefined} onClick={() => void generate()} data-testid="contract-generate">
             生成并打印
           </Button>
         </Space>
@@ -151,7 +145,7 @@ function LineContracts({ line, projectId, canEdit, onClose, onSigned }: Omit<Pro
             <UploadField kind="attachment" value={scan} onChange={setScan} maxCount={SCAN_FILES_MAX} label="选择文件" data-testid="contract-scan" />
           </Form.Item>
           <Space>
-            <Button type="primary" loading={saving} onClick={() => void sign()} data-testid="contract-sign-confirm">确认已签</Button>
+            <Button type="primary" loading={signature.saving} onClick={() => void sign()} data-testid="contract-sign-confirm">确认已签</Button>
             <Button onClick={() => setSigning(null)}>取消</Button>
           </Space>
         </Form>

@@ -4,15 +4,14 @@
  * project a bureau record is for and attaches nothing (the decision's number goes in the reason).
  */
 import { chinaNow } from '@/utils/chinaTime';
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Input, Modal, Radio, Select, message } from 'antd';
+import { DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { showApiError } from '@/api/client';
 import { fetchAuditList } from '@/pages/audit/service';
 import { useSession } from '@/store/session';
 import UploadField from '@/components/upload/UploadField';
 import { idNumberRule, personNameRule, requiredDateRule, requiredRule } from '@/utils/rules';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import {
   fetchCreditUnits,
   ISSUER_MAX,
@@ -100,7 +99,7 @@ export default function CreditDialog({
   const text = KIND_TEXT[kind];
   const isAdmin = useSession((state) => state.roles.includes('admin'));
   const [form] = Form.useForm<CreditValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useFormSubmit(form);
   const subjectType = Form.useWatch('subject_type', form) ?? 'worker';
   const chosenProject = Form.useWatch('project_id', form);
   const projectId = editing ? editing.projectId : isAdmin ? chosenProject : undefined;
@@ -115,32 +114,22 @@ export default function CreditDialog({
     enabled: open && kind !== 'bad' && (!isAdmin || projectId !== undefined),
   });
 
-  const save = async () => {
-    let values: CreditValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      if (editing) await updateCredit(editing.id, toCreditForm(kind, values));
-      else await saveCredit(toCreditForm(kind, values));
-      message.success('保存成功');
-      onSaved();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    submit(
+      async (values) => {
+        if (editing) await updateCredit(editing.id, toCreditForm(kind, values));
+        else await saveCredit(toCreditForm(kind, values));
+        onSaved();
+      },
+      { success: '保存成功' },
+    );
 
   return (
     <Modal
       title={`${editing ? '修改' : '新增'}${text.noun}记录`}
       open={open}
       onCancel={onClose}
-      onOk={save}
+      onOk={() => void save()}
       confirmLoading={saving}
       okText="保存"
       cancelText="取消"

@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession, type Role } from '@/store/session';
 import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
@@ -8,8 +8,6 @@ import Record from './Record';
 import { toCreditForm, type CreditValues } from './CreditDialog';
 import { type Credit } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const award: Credit = {
   id: 1,

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import type { components } from '@/api/schema';
 import OrderDetail from './OrderDetail';
@@ -7,8 +7,6 @@ type WageOrder = components['schemas']['WageOrder'];
 type WageOrderDetail = components['schemas']['WageOrderDetail'];
 type WagePayout = components['schemas']['WagePayout'];
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const order: WageOrder = {
   id: 5,

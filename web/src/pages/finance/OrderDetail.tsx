@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Modal, Space, message } from 'antd';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '@/api/client';
 import OrderView from '@/components/wageOrder/OrderView';
 import { groupYuan } from '@/utils/money';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { auditOrder, fetchFinanceAttendance, fetchFinanceBasis, fetchFinanceOrder, type WageOrder } from './service';
 import VerifyDialog from './VerifyDialog';
 
@@ -38,18 +38,13 @@ export default function OrderDetail() {
   const [verifying, setVerifying] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const decide = async (status: 1 | 2, remark: string) => {
-    setBusy(true);
-    try {
+  // One flag for 驳回 and 审核通过: either decision in flight keeps both busy.
+  const { saving: busy, run } = useFormSubmit();
+  const decide = (status: 1 | 2, remark: string) =>
+    run(async () => {
       announce(await auditOrder(id, status, remark));
       void queryClient.invalidateQueries({ queryKey: ['finance'] });
-    } catch (error) {
-      if (error instanceof ApiError) void message.error(error.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <>
       <OrderView

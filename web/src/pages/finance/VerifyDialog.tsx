@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal, Segmented, Space, message } from 'antd';
 import { ApiError } from '@/api/client';
 import { useCountdown } from '@/utils/useCountdown';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { checkApprovalCode, checkApprovalId, sendApprovalCode } from './service';
 
 type Method = 'sms' | 'id';
@@ -23,7 +24,7 @@ export default function VerifyDialog({
 }) {
   const [method, setMethod] = useState<Method>('sms');
   const [value, setValue] = useState('');
-  const [checking, setChecking] = useState(false);
+  const { saving: checking, run } = useFormSubmit();
   const [left, setLeft] = useCountdown();
   const send = async () => {
     try {
@@ -34,18 +35,12 @@ export default function VerifyDialog({
       if (error instanceof ApiError) void message.error(error.message);
     }
   };
-  const check = async () => {
-    setChecking(true);
-    try {
+  const check = () =>
+    run(async () => {
       await (method === 'sms' ? checkApprovalCode(orderId, value) : checkApprovalId(orderId, value));
       setValue('');
       onVerified();
-    } catch (error) {
-      if (error instanceof ApiError) void message.error(error.message);
-    } finally {
-      setChecking(false);
-    }
-  };
+    });
   return (
     <Modal title="身份验证" open={open} onCancel={onClose} onOk={() => void check()} okText="验证" cancelText="取消" confirmLoading={checking} destroyOnHidden>
       <Space direction="vertical" style={{ width: '100%' }}>

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Modal, Space, Table, Typography } from 'antd';
+import { Alert, Button, Modal, Space, Typography } from 'antd';
+import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { fetchStrangers, serverAddress, type IclockStranger } from './service';
 
 const PAGE = 5;
@@ -10,24 +9,24 @@ const PAGE = 5;
  * 登记 (the add dialog, serial filled in). Shown only while there are some.
  */
 export function Strangers({ onAdopt }: { onAdopt: (serial: string) => void }) {
-  const [page, setPage] = useState(1);
-  const strangers = useQuery({
-    queryKey: ['iclock', 'strangers', page],
-    queryFn: () => fetchStrangers(page, PAGE),
-    placeholderData: keepPreviousData,
+  const strangers = usePagedList({
+    queryKey: ['iclock', 'strangers'],
+    fetchPage: (_filter: null, page, limit) => fetchStrangers(page, limit),
+    initialFilter: null,
+    limit: PAGE,
     refetchInterval: 30_000,
   });
-  const total = strangers.data?.total ?? 0;
+  const total = strangers.query.data?.total ?? 0;
   if (total === 0) return null;
   return (
     <Alert type="info" showIcon style={{ marginBottom: 16 }} data-testid="iclock-strangers"
       title={`有 ${total} 台未登记的 ZKTeco PUSH 考勤机正在连接本平台`}
       description={
-        <Table<IclockStranger>
+        <ServerTable<null, IclockStranger>
           size="small"
           rowKey="serial"
-          dataSource={strangers.data?.list ?? []}
-          pagination={total > PAGE ? { current: page, pageSize: PAGE, total, onChange: setPage, showSizeChanger: false } : false}
+          list={strangers}
+          pager={{ showSizeChanger: false, hideOnSinglePage: true }}
           columns={[
             { title: '序列号', dataIndex: 'serial', width: 180 },
             { title: '设备信息', dataIndex: 'info', render: (info: string) => (info ? `推送协议 ${info}` : '—') },

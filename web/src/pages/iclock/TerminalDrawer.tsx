@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Descriptions, Drawer, Popconfirm, Space, Spin, Table, Tabs, Tag, Typography, message } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Descriptions, Drawer, Popconfirm, Space, Spin, Tabs, Tag, Typography, message } from 'antd';
 import { ApiError, showApiError } from '@/api/client';
+import ServerTable, { usePagedList } from '@/components/ServerTable';
 import {
   fetchCommands,
   fetchTerminal,
@@ -17,20 +17,19 @@ const PAGE = 10;
 const never = (text: string) => (text.startsWith('0000') ? '—' : text);
 
 function Commands({ id }: { id: number }) {
-  const [page, setPage] = useState(1);
-  const commands = useQuery({
-    queryKey: ['iclock', 'commands', id, page],
-    queryFn: () => fetchCommands(id, page, PAGE),
-    placeholderData: keepPreviousData,
+  const commands = usePagedList({
+    queryKey: ['iclock', 'commands', id],
+    fetchPage: (_filter: null, page, limit) => fetchCommands(id, page, limit),
+    initialFilter: null,
+    limit: PAGE,
   });
   return (
-    <Table<IclockCommand>
+    <ServerTable<null, IclockCommand>
       size="small"
       rowKey="id"
       data-testid="iclock-commands"
-      loading={commands.isFetching}
-      dataSource={commands.data?.list ?? []}
-      pagination={{ current: page, pageSize: PAGE, total: commands.data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (total) => `共 ${total} 条` }}
+      list={commands}
+      pager={{ showSizeChanger: false }}
       columns={[
         { title: '说明', dataIndex: 'summary', ellipsis: true },
         { title: '状态', dataIndex: 'statusLabel', width: 90, render: (label: string) => <Tag color={STATUS_COLOR[label]}>{label}</Tag> },
@@ -66,27 +65,27 @@ function Failures({ upload }: { upload: IclockUpload }) {
 }
 
 function Uploads({ id }: { id: number }) {
-  const [page, setPage] = useState(1);
-  const [failedOnly, setFailedOnly] = useState(false);
-  const uploads = useQuery({
-    queryKey: ['iclock', 'uploads', id, failedOnly, page],
-    queryFn: () => fetchUploads(id, failedOnly, page, PAGE),
-    placeholderData: keepPreviousData,
+  // The filter is 只看有失败行的上传.
+  const uploads = usePagedList({
+    queryKey: ['iclock', 'uploads', id],
+    fetchPage: (failedOnly: boolean, page, limit) => fetchUploads(id, failedOnly, page, limit),
+    initialFilter: false,
+    limit: PAGE,
   });
   return (
     <>
-      <Checkbox style={{ marginBottom: 8 }} checked={failedOnly} data-testid="iclock-failed-only"
-        onChange={(event) => { setFailedOnly(event.target.checked); setPage(1); }}>
+      <Checkbox style={{ marginBottom: 8 }} checked={uploads.filter} data-testid="iclock-failed-only"
+        onChange={(event) => uploads.search(event.target.checked)}>
         只看有失败行的上传
       </Checkbox>
-      <Table<IclockUpload>
+      <ServerTable<boolean, IclockUpload>
         size="small"
         rowKey="id"
         data-testid="iclock-uploads"
-        loading={uploads.isFetching}
-        dataSource={uploads.data?.list ?? []}
+        list={uploads}
         expandable={{ expandedRowRender: (upload) => <Failures upload={upload} /> }}
-        pagination={{ current: page, pageSize: PAGE, total: uploads.data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (total) => `共 ${total} 次（保留7天）` }}
+        pager={{ showSizeChanger: false }}
+        totalText={(total) => `共 ${total} 次（保留7天）`}
         columns={[
           { title: '时间', dataIndex: 'receivedAt', width: 160 },
           { title: '类型', dataIndex: 'tableLabel', width: 100 },

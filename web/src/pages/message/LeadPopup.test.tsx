@@ -1,12 +1,10 @@
-import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserInfo } from '@/api/types';
 import { renderPage } from '@/test/renderPage';
 import { useSession } from '@/store/session';
 import LeadPopup from './LeadPopup';
 import type { LeadMessage } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const LEADS = '/builder/message/v1/Message/Get_message';
 const READ = '/builder/message/v1/Message/read';

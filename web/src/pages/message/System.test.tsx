@@ -1,12 +1,10 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import { useProjectInView } from '@/store/projectInView';
 import { useSession } from '@/store/session';
 import System from './System';
 import { pollsMessages, type MessageLine } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const LIST = '/builder/message/v1/Message/ajax_list';
 const DETAIL = '/builder/message/v1/Message/ajax_message_detail';

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Descriptions, Form, Modal, Select, Space, Tag, Typography, message, type TableColumnsType } from 'antd';
 import { showApiError } from '@/api/client';
+import FilterForm from '@/components/FilterForm';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { useProjectInView } from '@/store/projectInView';
 import { useSession } from '@/store/session';
@@ -62,7 +63,6 @@ function MessageDetail({ line, onGo, onClose }: { line: MessageLine | null; onGo
 export default function System() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<MessageFilter>();
   const { side, roles } = useSession();
   const inView = useProjectInView((state) => state.project);
   const readOnly = roles.includes('admin') && inView !== null;
@@ -152,11 +152,10 @@ export default function System() {
         )
       }
     >
-      <Form<MessageFilter>
-        form={form}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        onFinish={(values) => list.search({ kind: values.kind ?? '', read: values.read ?? '' })}
+      <FilterForm<MessageFilter>
+        searchTestId="message-search"
+        onSearch={(values) => list.search({ kind: values.kind ?? '', read: values.read ?? '' })}
+        onReset={list.reset}
       >
         <Form.Item name="kind">
           <Select data-testid="message-filter-kind" placeholder="全部类型" allowClear style={{ width: 160 }} options={MESSAGE_KINDS} />
@@ -164,22 +163,7 @@ export default function System() {
         <Form.Item name="read">
           <Select data-testid="message-filter-read" placeholder="全部状态" allowClear style={{ width: 120 }} options={READ_STATES} />
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" data-testid="message-search">
-            查询
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              list.reset();
-            }}
-          >
-            重置
-          </Button>
-        </Form.Item>
-      </Form>
+      </FilterForm>
       <ServerTable<MessageFilter, MessageLine> list={list} data-testid="message-table" rowKey="id" columns={columns} />
       <MessageDetail line={reading} onGo={go} onClose={() => setReading(null)} />
     </Card>

@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import Announcement from './Announcement';
 import type { OpenedNotice, ProjectNotice } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const LIST = '/builder/notice/v1/Notice/ajax_list';
 const LOOK = '/builder/notice/v1/Notice/ajax_look';

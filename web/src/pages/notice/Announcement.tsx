@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Spin, Tag, type TableColumnsType } from 'antd';
 import { showApiError } from '@/api/client';
+import FilterForm from '@/components/FilterForm';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import NoticeText from './NoticeText';
 import {
@@ -114,19 +115,14 @@ export default function Announcement() {
         </span>
       }
     >
-      <Form layout="inline" style={{ marginBottom: 16, rowGap: 12 }} onFinish={() => list.search({ title, read })}>
+      <FilterForm searchTestId="notice-search" onSearch={() => list.search({ title, read })}>
         <Form.Item label="标题">
           <Input value={title} onChange={(event) => setTitle(event.target.value)} allowClear maxLength={100} placeholder="输入标题" data-testid="notice-filter-title" />
         </Form.Item>
         <Form.Item label="状态">
           <Select<ReadState> style={{ width: 110 }} value={read} options={READ_OPTIONS} onChange={setRead} data-testid="notice-filter-read" />
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" data-testid="notice-search">
-            查询
-          </Button>
-        </Form.Item>
-      </Form>
+      </FilterForm>
       <ServerTable<ProjectNoticeFilter, ProjectNotice> list={list} rowKey="id" columns={columns} data-testid="notice-table" />
       {opened && <NoticeDialog notice={look.data} loading={look.isPending} onClose={() => setOpened(false)} />}
     </Card>

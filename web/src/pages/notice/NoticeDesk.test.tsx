@@ -1,11 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import NoticeDesk from './NoticeDesk';
 import { toPublishValues } from './PublishDialog';
 import type { NoticeDetail, NoticeSummary, Receipt } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const LIST = '/admin/notice/v1/Notice/ajax_list';
 const DETAIL = '/admin/notice/v1/Notice/detail';

@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Popconfirm, Select, Tag, message, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { showApiError } from '@/api/client';
+import FilterForm from '@/components/FilterForm';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { useRegulatorMay } from '@/store/session';
 import PublishDialog from './PublishDialog';
@@ -93,19 +94,14 @@ export default function NoticeDesk() {
         )
       }
     >
-      <Form layout="inline" style={{ marginBottom: 16, rowGap: 12 }} onFinish={() => list.search({ title, status })}>
+      <FilterForm searchTestId="desk-search" onSearch={() => list.search({ title, status })}>
         <Form.Item label="标题">
           <Input value={title} onChange={(event) => setTitle(event.target.value)} allowClear maxLength={100} placeholder="输入标题" data-testid="desk-filter-title" />
         </Form.Item>
         <Form.Item label="状态">
           <Select<NoticeFilter['status']> style={{ width: 120 }} value={status} options={STATUS_OPTIONS} onChange={setStatus} data-testid="desk-filter-status" />
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" data-testid="desk-search">
-            查询
-          </Button>
-        </Form.Item>
-      </Form>
+      </FilterForm>
       <ServerTable<NoticeFilter, NoticeSummary> list={list} rowKey="id" columns={columns} data-testid="desk-table" />
       {publishing && (
         <PublishDialog

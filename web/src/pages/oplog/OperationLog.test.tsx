@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildMenu } from '@/router/menu';
 import { normalRoutes } from '@/router/routes';
 import { filterByRoles } from '@/router/routeTree';
@@ -6,8 +6,6 @@ import { renderPage, typeDate } from '@/test/renderPage';
 import OperationLog from './OperationLog';
 import { changesOf, type OplogLine } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const line = (id: number, extra: Partial<OplogLine> = {}): OplogLine => ({
   id,

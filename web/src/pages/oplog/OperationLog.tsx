@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Descriptions, Form, Input, Modal, Select, Table, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
+import FilterForm from '@/components/FilterForm';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { fetchAuditList } from '@/pages/audit/service';
 import { useProjectInView } from '@/store/projectInView';
@@ -78,7 +79,6 @@ function LineDetail({ line, onClose }: { line: OplogLine | null; onClose: () => 
  * the project in view, if any (a district account reads the log one project at a time).
  */
 export default function OperationLog() {
-  const [form] = Form.useForm<FilterValues>();
   const inView = useProjectInView((state) => state.project);
   const [projectSearch, setProjectSearch] = useState('');
   const [reading, setReading] = useState<OplogLine | null>(null);
@@ -121,12 +121,11 @@ export default function OperationLog() {
 
   return (
     <Card data-testid="oplog-page" title="操作日志" variant="borderless">
-      <Form<FilterValues>
-        form={form}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
+      <FilterForm<FilterValues>
         initialValues={{ projectId: inView?.id }}
-        onFinish={(values) => list.search(toOplogFilter(values))}
+        searchTestId="oplog-search"
+        onSearch={(values) => list.search(toOplogFilter(values))}
+        onReset={list.reset}
       >
         <Form.Item name="projectId">
           <Select
@@ -155,22 +154,7 @@ export default function OperationLog() {
         <Form.Item name="range">
           <DatePicker.RangePicker data-testid="oplog-filter-dates" placeholder={['开始日期', '结束日期']} />
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" data-testid="oplog-search">
-            查询
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              list.reset();
-            }}
-          >
-            重置
-          </Button>
-        </Form.Item>
-      </Form>
+      </FilterForm>
       <ServerTable<OplogFilter, OplogLine> list={list} data-testid="oplog-table" rowKey="id" columns={columns} />
       <LineDetail line={reading} onClose={() => setReading(null)} />
     </Card>

@@ -1,9 +1,7 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import Feed from './Feed';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const refused = {
   id: 9, method: 'ProjectWorker.Add', methodLabel: '人员', label: '王建国', status: 'refused', statusLabel: '平台退回', attempts: 1,

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Statistic, Switch, Tag, Typography, message, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row, Select, Statistic, Switch, Tag, Typography, message, type TableColumnsType } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { showApiError } from '@/api/client';
+import FilterForm from '@/components/FilterForm';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { useCanWrite } from '@/store/session';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import {
   EMPTY_RECORD_FILTER,
   fetchCounts,
@@ -26,25 +27,21 @@ const never = (text: string) => (text.startsWith('0000') ? '—' : text);
 function SettingCard({ canWrite }: { canWrite: boolean }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SettingValues>();
-  const [busy, setBusy] = useState(false);
+  const { saving: busy, run } = useFormSubmit();
   const setting = useQuery({ queryKey: ['platform', 'setting'], queryFn: fetchSetting });
   const data = setting.data;
   useEffect(() => {
     if (data) form.setFieldsValue({ appId: data.appId, appSecret: '', endpoint: data.endpoint, enabled: data.appId ? data.enabled : true });
   }, [data, form]);
-  const save = async (values: SettingValues) => {
-    setBusy(true);
-    try {
-      await saveSetting(values);
-      void message.success('保存成功');
-      form.setFieldValue('appSecret', '');
-      void queryClient.invalidateQueries({ queryKey: ['platform'] });
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (values: SettingValues) =>
+    run(
+      async () => {
+        await saveSetting(values);
+        form.setFieldValue('appSecret', '');
+        void queryClient.invalidateQueries({ queryKey: ['platform'] });
+      },
+      { success: '保存成功' },
+    );
   return (
     <Card title="上报设置" variant="borderless" style={{ marginBottom: 16 }} data-testid="platform-setting"
       extra={data && !data.updatedAt.startsWith('0000') && <Typography.Text type="secondary">最后保存 {data.updatedAt}</Typography.Text>}>
@@ -87,8 +84,7 @@ function SettingCard({ canWrite }: { canWrite: boolean }) {
 export default function Feed() {
   const canWrite = useCanWrite();
   const queryClient = useQueryClient();
-  const [filterForm] = Form.useForm<RecordFilter>();
-  const [sending, setSending] = useState(false);
+  const { saving: sending, run } = useFormSubmit();
   const counts = useQuery({ queryKey: ['platform', 'counts'], queryFn: fetchCounts });
   const records = usePagedList({
     queryKey: ['platform', 'records'],
@@ -96,19 +92,13 @@ export default function Feed() {
     initialFilter: EMPTY_RECORD_FILTER,
     limit: 20,
   });
-  const send = async () => {
-    setSending(true);
-    try {
-      const run = await sendNow();
-      if (run.error) void message.warning(runSummary(run));
-      else void message.success(runSummary(run));
+  const send = () =>
+    run(async () => {
+      const round = await sendNow();
+      if (round.error) void message.warning(runSummary(round));
+      else void message.success(runSummary(round));
       void queryClient.invalidateQueries({ queryKey: ['platform'] });
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSending(false);
-    }
-  };
+    });
   const columns: TableColumnsType<PlatformRecord> = [
     { title: '入队时间', dataIndex: 'createdAt', width: 170 },
     { title: '类别', dataIndex: 'methodLabel', width: 90 },
@@ -145,21 +135,15 @@ export default function Feed() {
             </Col>
           ))}
         </Row>
-        <Form<RecordFilter> form={filterForm} layout="inline" style={{ marginBottom: 16, rowGap: 12 }}
-          onFinish={(values) => records.search({ method: values.method ?? '', status: values.status ?? '' })}>
+        <FilterForm<RecordFilter> searchTestId="platform-search" onReset={records.reset}
+          onSearch={(values) => records.search({ method: values.method ?? '', status: values.status ?? '' })}>
           <Form.Item name="method">
             <Select placeholder="类别" allowClear style={{ width: 140 }} options={METHOD_OPTIONS} data-testid="platform-filter-method" />
           </Form.Item>
           <Form.Item name="status">
             <Select placeholder="状态" allowClear style={{ width: 130 }} options={STATUS_OPTIONS} data-testid="platform-filter-status" />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" data-testid="platform-search">查询</Button>
-              <Button onClick={() => { filterForm.resetFields(); records.reset(); }}>重置</Button>
-            </Space>
-          </Form.Item>
-        </Form>
+        </FilterForm>
         <ServerTable<RecordFilter, PlatformRecord> list={records} rowKey="id" columns={columns} data-testid="platform-table"
           totalText={(total) => `共 ${total} 条`} />
       </Card>

@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { useProjectInView } from '@/store/projectInView';
@@ -8,8 +8,6 @@ import { guanxia, jmarea, projectEdit } from './fixtures';
 import ProjectInfo from './ProjectInfo';
 import { type NoticeBoard, type ProjectInfoData } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const LOCKED = ['Name', 'DistrictCode', 'ContractPrice', 'DepartmentIndustryId', 'EndTime', 'GcProcess'];
 

@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { useSession, type Role } from '@/store/session';
@@ -7,8 +7,6 @@ import ProjectManagement from './ProjectManagement';
 import Regist from './Regist';
 import { keyPostsWarning, type Staff, type StaffOptions } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const manager: Staff = {
   id: 1,

@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from '@/store/session';
 import { mockFetch, resetBrowserState, type Reply } from '@/test/fetchMock';
@@ -7,8 +7,6 @@ import { emptyForm, guanxia, jmarea, projectEdit } from './fixtures';
 import type { ProjectEditData } from './service';
 
 // antd forms render slowly when the whole suite runs in parallel on two cores.
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 function start(data: ProjectEditData, save: Reply = { code: 201, message: '操作成功!', data: null }) {
   resetBrowserState();

@@ -2,14 +2,14 @@
  * 添加关键岗位人员 (hidden route /project/regist, `?id=` to edit): one management or key staff member with the
  * domain rules of the server (name, phone, ID number, dates).
  */
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, Result, Row, Select, Space, Spin, message } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Result, Row, Select, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FormRule } from 'antd';
-import { ApiError, MSG_UNKNOWN, showApiError } from '@/api/client';
+import { ApiError, MSG_UNKNOWN } from '@/api/client';
 import { idNumberRule, optionalDateRule, personNameRule, phoneRule, requiredDateRule, requiredRule } from '@/utils/rules';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import {
   CERTIFICATE_MAX,
   fetchStaffDetail,
@@ -81,7 +81,7 @@ export default function Regist() {
   const idText = search.get('id');
   const id = idText ? Number(idText) : undefined;
   const [form] = Form.useForm<StaffValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useFormSubmit(form);
   const options = useQuery({ queryKey: ['staff', 'options', ''], queryFn: () => fetchStaffOptions() });
   const detail = useQuery({ queryKey: ['staff', 'detail', id], queryFn: () => fetchStaffDetail(id ?? 0), enabled: id !== undefined });
 
@@ -92,25 +92,15 @@ export default function Regist() {
   }
 
   const back = () => navigate('/project/projectManagement');
-  const save = async () => {
-    let values: StaffValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await saveStaff(toStaffForm(id, values));
-      message.success('保存成功');
-      await queryClient.invalidateQueries({ queryKey: ['staff'] });
-      back();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    submit(
+      async (values) => {
+        await saveStaff(toStaffForm(id, values));
+        await queryClient.invalidateQueries({ queryKey: ['staff'] });
+        back();
+      },
+      { success: '保存成功' },
+    );
 
   const warning = keyPostsWarning(options.data?.keyPostsMissing ?? []);
   return (
@@ -165,7 +155,7 @@ export default function Regist() {
         </Row>
       </Form>
       <Space>
-        <Button type="primary" loading={saving} onClick={save} data-testid="staff-save">
+        <Button type="primary" loading={saving} onClick={() => void save()} data-testid="staff-save">
           保存
         </Button>
         <Button onClick={back}>返回</Button>

@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from '@/store/session';
 import { mockFetch, resetBrowserState } from '@/test/fetchMock';
@@ -9,8 +9,6 @@ import type { ProjectEditData } from './service';
 import { builderEdit, contractorEdit, registerplace } from '@/pages/company/unitFixtures';
 
 // antd forms render slowly when the whole suite runs in parallel on two cores.
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 function start(data: ProjectEditData) {
   resetBrowserState();

@@ -3,10 +3,9 @@
  * it once himself, the clerk never; a number entered wrong is put right here, with the reason, and the change
  * shows in 配置记录.
  */
-import { useState } from 'react';
-import { Form, Input, Modal, message } from 'antd';
-import { showApiError } from '@/api/client';
+import { Form, Input, Modal } from 'antd';
 import { idNumberRule, requiredRule } from '@/utils/rules/antd';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { correctIdNumber, type ApproverLine } from './service';
 
 interface CorrectionValues {
@@ -16,23 +15,17 @@ interface CorrectionValues {
 
 export default function IdCorrectionDialog({ approver, onClose, onDone }: { approver: ApproverLine | null; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<CorrectionValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useFormSubmit(form);
   const save = async () => {
     if (!approver) return;
-    // The form shows what is wrong with it.
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await correctIdNumber(approver.id, values.idnumber, values.reason);
-      message.success('身份证号码已更正');
-      form.resetFields();
-      onDone();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
+    await submit(
+      async (values) => {
+        await correctIdNumber(approver.id, values.idnumber, values.reason);
+        form.resetFields();
+        onDone();
+      },
+      { success: '身份证号码已更正' },
+    );
   };
   return (
     <Modal

@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import PropertyRole from './PropertyRole';
 import type { ApproverLine } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const approver: ApproverLine = {
   id: 3,

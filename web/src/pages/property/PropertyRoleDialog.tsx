@@ -5,8 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Form, Input, Modal, message } from 'antd';
-import { ApiError, MSG_UNKNOWN } from '@/api/client';
+import { ApiError, MSG_UNKNOWN, showAnyError } from '@/api/client';
 import { personNameRule, phoneRule } from '@/utils/rules/antd';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { createApprover, editApprover, fetchApprover, type ApproverForm, type InitialPassword } from './service';
 
 export const MSG_ACCOUNT_RULE = '请输入4-20位字母、数字或下划线组成的登录账号';
@@ -29,7 +30,7 @@ const FIELD_OF: Record<string, keyof ApproverForm> = {
 
 export default function PropertyRoleDialog({ editing, onClose, onSaved }: ApproverDialogProps) {
   const [form] = Form.useForm<ApproverForm>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useFormSubmit(form);
   // A failed load of the approver being edited; another approver's is not shown.
   const [failed, setFailed] = useState<{ id: number; message: string } | null>(null);
   const loadError = failed !== null && failed.id === editing ? failed.message : '';
@@ -45,26 +46,25 @@ export default function PropertyRoleDialog({ editing, onClose, onSaved }: Approv
       .catch((error: unknown) => setFailed({ id: editing, message: error instanceof Error ? error.message : MSG_UNKNOWN }));
   }, [editing, form]);
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    setSaving(true);
-    try {
-      if (creating) {
-        onSaved(await createApprover(values));
-      } else if (editing) {
-        await editApprover(editing, values);
-        void message.success('保存成功');
-        onSaved(null);
-      }
-    } catch (error) {
-      const field = error instanceof ApiError ? FIELD_OF[error.message] : undefined;
-      if (field) form.setFields([{ name: field, errors: [(error as ApiError).message] }]);
-      else void message.error(error instanceof Error ? error.message : MSG_UNKNOWN);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    submit(
+      async (values) => {
+        if (creating) {
+          onSaved(await createApprover(values));
+        } else if (editing) {
+          await editApprover(editing, values);
+          void message.success('保存成功');
+          onSaved(null);
+        }
+      },
+      {
+        onError: (error) => {
+          const field = error instanceof ApiError ? FIELD_OF[error.message] : undefined;
+          if (field) form.setFields([{ name: field, errors: [(error as ApiError).message] }]);
+          else showAnyError(error);
+        },
+      },
+    );
 
   return (
     <Modal
@@ -72,7 +72,7 @@ export default function PropertyRoleDialog({ editing, onClose, onSaved }: Approv
       title={creating ? '新增财务审批人' : '编辑财务审批人'}
       okText="保存"
       confirmLoading={saving}
-      onOk={() => void submit()}
+      onOk={() => void save()}
       onCancel={onClose}
       destroyOnHidden
       width={560}

@@ -3,11 +3,11 @@
  * the code comes back. Used on propertyRole (the clerk changes an approver's phone) and in the finance
  * personal centre (the approver changes their own).
  */
-import { useState } from 'react';
-import { Button, Form, Input, Modal, Space, message } from 'antd';
-import { ApiError, MSG_UNKNOWN } from '@/api/client';
+import { Button, Form, Input, Modal, Space } from 'antd';
+import { ApiError, showAnyError } from '@/api/client';
 import { useCountdown } from '@/utils/useCountdown';
 import { phoneRule, requiredRule } from '@/utils/rules/antd';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 
 const RESEND_SECONDS = 60;
 
@@ -27,46 +27,37 @@ interface PhoneForm {
   code: string;
 }
 
-const reason = (error: unknown) => (error instanceof Error ? error.message : MSG_UNKNOWN);
-
 export default function PropertyRolePhoneDialog({ open, owner, currentPhone, send, confirm, onClose, onChanged }: PhoneDialogProps) {
   const [form] = Form.useForm<PhoneForm>();
   const [left, start] = useCountdown();
-  const [sending, setSending] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const sending = useFormSubmit();
+  const { saving, submit } = useFormSubmit(form);
 
   const sendCode = async () => {
     const values = await form.validateFields(['phone']).catch(() => undefined);
     if (!values) return;
-    const { phone } = values;
-    setSending(true);
-    try {
-      await send(phone);
-      start(RESEND_SECONDS);
-      void message.success('验证码已发送');
-    } catch (error) {
-      void message.error(reason(error));
-    } finally {
-      setSending(false);
-    }
+    await sending.run(
+      async () => {
+        await send(values.phone);
+        start(RESEND_SECONDS);
+      },
+      { success: '验证码已发送', onError: showAnyError },
+    );
   };
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await confirm(values.phone, values.code);
-      void message.success('手机号修改成功');
-      form.resetFields();
-      onChanged();
-    } catch (error) {
-      if (error instanceof ApiError) form.setFields([{ name: 'code', errors: [error.message] }]);
-      else void message.error(reason(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    submit(
+      async (values) => {
+        await confirm(values.phone, values.code);
+        form.resetFields();
+        onChanged();
+      },
+      {
+        success: '手机号修改成功',
+        // The server's refusal is about the code the user just typed.
+        onError: (error) => (error instanceof ApiError ? form.setFields([{ name: 'code', errors: [error.message] }]) : showAnyError(error)),
+      },
+    );
 
   return (
     <Modal
@@ -74,7 +65,7 @@ export default function PropertyRolePhoneDialog({ open, owner, currentPhone, sen
       title={`修改手机号 — ${owner}`}
       okText="确认修改"
       confirmLoading={saving}
-      onOk={() => void submit()}
+      onOk={() => void save()}
       onCancel={onClose}
       destroyOnHidden
       width={480}
@@ -91,7 +82,7 @@ export default function PropertyRolePhoneDialog({ open, owner, currentPhone, sen
             <Form.Item name="code" noStyle rules={[requiredRule('请输入短信验证码')]}>
               <Input maxLength={6} placeholder="验证码发送到新手机号" data-testid="phone-change-code" />
             </Form.Item>
-            <Button disabled={left > 0} loading={sending} onClick={() => void sendCode()} data-testid="phone-change-send">
+            <Button disabled={left > 0} loading={sending.saving} onClick={() => void sendCode()} data-testid="phone-change-send">
               {left > 0 ? `${left}秒后重发` : '获取验证码'}
             </Button>
           </Space.Compact>

@@ -1,11 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import { useProjectInView } from '@/store/projectInView';
 import Directory from './Directory';
 import type { DirectoryRow } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const LIST = '/admin/regulator/v1/Project/ajax_list';
 

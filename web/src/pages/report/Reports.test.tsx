@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import { useProjectInView } from '@/store/projectInView';
 import Attendance from './Attendance';
@@ -6,8 +6,6 @@ import People from './People';
 import Wage from './Wage';
 import { ATTENDANCE_REPORT, PEOPLE_REPORT, WAGE_REPORT } from './fixtures';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 // Canvas drawing is the browser's (the journey looks at it); here the chart records what it was given, and the
 // test reads the option's functions (formatters) from `given`.

@@ -1,10 +1,8 @@
-import { act, cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import DataScreen, { REFRESH_MS } from './DataScreen';
 import type { ScreenData } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 // jsdom has no canvas: the chart shows the option it was given; the map its projects.
 vi.mock('@/components/chart/EChart', () => ({

@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Teams from './Teams';
 import { type TeamItem } from './service';
 import { formErrors, renderPage, typeDate } from '@/test/renderPage';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const team = (id: number, name: string, extra: Partial<TeamItem> = {}): TeamItem => ({
   id,

@@ -11,6 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { PlusOutlined } from '@ant-design/icons';
 import { useCanWrite } from '@/store/session';
 import { ApiError, showApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { idNumberRule, personNameRule, phoneRule, requiredDateRule, requiredRule } from '@/utils/rules';
 import { fetchAllUnits } from '@/pages/company/service';
 import DateDialog from '@/components/DateDialog';
@@ -57,7 +58,7 @@ const nameRule: FormRule = {
 
 function TeamDrawer({ team, onClose, onSaved }: { team: TeamItem | null; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<TeamValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useFormSubmit(form);
   const units = useQuery({ queryKey: ['company', 'all', 'onsite'], queryFn: () => fetchAllUnits(true) });
   const workTypes = useQuery({ queryKey: ['team', 'workTypes'], queryFn: fetchWorkTypes, staleTime: Infinity });
   const unitOptions = (units.data ?? []).map((unit) => ({ value: unit.id, label: `${unit.name}（${unit.role_label}）` }));
@@ -75,33 +76,23 @@ function TeamDrawer({ team, onClose, onSaved }: { team: TeamItem | null; onClose
         entry_date: team.entry_date ? dayjs(team.entry_date, DAY) : null,
       }
     : {};
-  const submit = async () => {
-    let values: TeamValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await saveTeam({
-        id: team ? String(team.id) : undefined,
-        unit_id: values.unit_id ? String(values.unit_id) : '',
-        name: values.name,
-        leader_name: values.leader_name,
-        leader_phone: values.leader_phone,
-        leader_id_number: values.leader_id_number,
-        work_type: values.work_type ?? '',
-        entry_date: values.entry_date ? values.entry_date.format(DAY) : '',
-      });
-      message.success('操作成功!');
-      onSaved();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    submit(
+      async (values) => {
+        await saveTeam({
+          id: team ? String(team.id) : undefined,
+          unit_id: values.unit_id ? String(values.unit_id) : '',
+          name: values.name,
+          leader_name: values.leader_name,
+          leader_phone: values.leader_phone,
+          leader_id_number: values.leader_id_number,
+          work_type: values.work_type ?? '',
+          entry_date: values.entry_date ? values.entry_date.format(DAY) : '',
+        });
+        onSaved();
+      },
+      { success: '操作成功!' },
+    );
   return (
     <Drawer
       title={team ? '编辑班组' : '新增班组'}
@@ -112,7 +103,7 @@ function TeamDrawer({ team, onClose, onSaved }: { team: TeamItem | null; onClose
       extra={
         <Space>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={saving} onClick={submit} data-testid="team-save">
+          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="team-save">
             保存
           </Button>
         </Space>

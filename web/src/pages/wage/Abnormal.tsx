@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Modal, Space, Tag, type TableColumnsType, message } from 'antd';
+import { Alert, Button, Card, Modal, Space, Tag, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { useCanWrite } from '@/store/session';
-import { ApiError } from '@/api/client';
 import RevealNumber from '@/components/RevealNumber';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { fenToYuan, groupYuan, sumYuan, yuanToFen } from '@/utils/money';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import CardDialog, { type CardTarget } from './CardDialog';
 import { askToPay } from './PayConfirm';
 import { fetchAbnormal, fetchOptions, reissue, type WagePayout } from './service';
@@ -20,7 +20,7 @@ export default function Abnormal() {
   const queryClient = useQueryClient();
   const [picked, setPicked] = useState<WagePayout[]>([]);
   const [card, setCard] = useState<CardTarget | null>(null);
-  const [sending, setSending] = useState(false);
+  const { saving: sending, run } = useFormSubmit();
   const [modal, modalHolder] = Modal.useModal();
   const failed = usePagedList({
     queryKey: ['wage', 'abnormal'],
@@ -45,18 +45,15 @@ export default function Abnormal() {
       cardProblems: problems.map((row) => ({ name: row.name, cardNumber: row.currentCard, cardBankName: '', problem: row.currentCardProblem })),
     });
     if (!asked) return;
-    setSending(true);
-    try {
-      const id = await reissue(selected.map((payout) => payout.id));
-      void message.success('已重新提交审核');
-      setPicked([]);
-      refresh();
-      navigate(`/special/orderDetail?id=${id}`);
-    } catch (error) {
-      if (error instanceof ApiError) void message.error(error.message);
-    } finally {
-      setSending(false);
-    }
+    await run(
+      async () => {
+        const id = await reissue(selected.map((payout) => payout.id));
+        setPicked([]);
+        refresh();
+        navigate(`/special/orderDetail?id=${id}`);
+      },
+      { success: '已重新提交审核' },
+    );
   };
   const columns: TableColumnsType<WagePayout> = [
     { title: '工资单号', dataIndex: 'orderNo', width: 190 },

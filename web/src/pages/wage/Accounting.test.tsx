@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formErrors, renderPage } from '@/test/renderPage';
 import type { WageLine, WageSheet, WageSheetDetail } from './service';
 import Accounting from './Accounting';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('Accounting', () => {
   it('新建工资表 submitted empty shows what is missing, sends nothing and raises no page error', async () => {

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Drawer, Form, Input, Modal, Popconfirm, Popover, Select, Space, Table, Tag, Tooltip, type TableColumnsType, message } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, DatePicker, Drawer, Form, Input, Modal, Popconfirm, Popover, Select, Space, Tag, Tooltip, type TableColumnsType, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCanWrite } from '@/store/session';
 import { useSpansProjects } from '@/store/useProjectId';
-import { ApiError } from '@/api/client';
-import ServerTable, { usePagedList } from '@/components/ServerTable';
+import { MSG_UNKNOWN, showApiError } from '@/api/client';
+import ServerTable, { linesPage, usePagedList } from '@/components/ServerTable';
 import { DownloadOutlined } from '@ant-design/icons';
 import { groupYuan, netYuan } from '@/utils/money';
 import { saveBlob } from '@/api/files';
-import { MSG_UNKNOWN } from '@/api/client';
 import { PaidDatesCell, PaidDatesDetail, toggled } from '@/components/wageOrder/PaidDates';
 import { askToPay } from './PayConfirm';
 import {
@@ -19,14 +18,11 @@ import {
 } from './service';
 import RevealNumber from '@/components/RevealNumber';
 import PayrollRuleDialog from './PayrollRuleDialog';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 
 const LIMIT = 20;
 /** Sheet status colours: a sheet whose failed line waits for re-issue is not done (部分发放). */
 const SHEET_COLORS: Record<string, string> = { draft: 'default', confirmed: 'processing', partial: 'warning', paid: 'success' };
-
-function showError(error: unknown) {
-  if (error instanceof ApiError) void message.error(error.message);
-}
 
 /** 工资核算: the wage sheets per unit or team and month, prefilled from attendance, edited, confirmed. */
 export default function Accounting() {
@@ -62,7 +58,7 @@ export default function Accounting() {
       void message.success('操作成功!');
       refresh();
     } catch (error) {
-      showError(error);
+      showApiError(error);
     }
   };
 
@@ -73,7 +69,7 @@ export default function Accounting() {
       const title = `确认工资表 · ${sheet.month} ${sheet.unitName}${sheet.teamName ? ` · ${sheet.teamName}` : ''}`;
       if (!(await askToPay(modal, title, '确认', '确认后工资表不能再修改，可在工资发放中提交审核。', preview))) return;
     } catch (error) {
-      showError(error);
+      showApiError(error);
       return;
     }
     await act('confirm', sheet.id);
@@ -148,27 +144,18 @@ function CreateSheetDialog({ open, defaultMonth, units, teams, onClose, onCreate
 }) {
   const [form] = Form.useForm<{ month: Dayjs; unitId: number; teamId?: number }>();
   const unitId = Form.useWatch('unitId', form);
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    // A rejected validation already shows under the fields.
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    setSaving(true);
-    try {
+  const { saving, submit } = useFormSubmit(form);
+  const create = () =>
+    submit(async (values) => {
       const id = await createSheet(values.month.format('YYYY-MM'), values.unitId, values.teamId);
       // The server decides whether this is the month's first sheet or a 补充工资表 of the days not yet paid.
       const created = await fetchSheet(id, 1, 1).then((detail) => detail.sheet.kindLabel, () => '工资表');
       void message.success(`${created}已生成`);
       form.resetFields();
       onCreated(id);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
-    <Modal title="新建工资表" open={open} onCancel={onClose} onOk={() => void submit()} confirmLoading={saving} okText="生成" cancelText="取消" destroyOnHidden>
+    <Modal title="新建工资表" open={open} onCancel={onClose} onOk={() => void create()} confirmLoading={saving} okText="生成" cancelText="取消" destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ month: defaultMonth ? dayjs(`${defaultMonth}-01`) : undefined }}>
         <Form.Item name="month" label="工资月份" rules={[{ required: true, message: '请选择月份' }]}>
           <DatePicker picker="month" style={{ width: '100%' }} data-testid="sheet-month" />
@@ -191,22 +178,23 @@ function CreateSheetDialog({ open, defaultMonth, units, teams, onClose, onCreate
 function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
   id: number | null; onClose: () => void; onChanged: () => void; onConfirm: (sheet: WageSheet) => void;
 }) {
-  const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
   const [editing, setEditing] = useState<WageLine | null>(null);
   const [removing, setRemoving] = useState<WageLine | null>(null);
   const [opened, setOpened] = useState<number[]>([]);
   const [exporting, setExporting] = useState(false);
-  const detail = useQuery({
-    queryKey: ['wage', 'sheet', id, paging],
-    queryFn: () => fetchSheet(id ?? 0, paging.page, paging.limit),
+  const lines = usePagedList({
+    queryKey: ['wage', 'sheet', id],
+    fetchPage: (_filter: null, page, limit) => fetchSheet(id ?? 0, page, limit).then(linesPage),
+    initialFilter: null,
+    limit: LIMIT,
     enabled: id !== null,
-    placeholderData: keepPreviousData,
   });
+  const detail = lines.query.data?.reply;
   const [modal, modalHolder] = Modal.useModal();
-  const sheet = detail.data?.sheet;
+  const sheet = detail?.sheet;
   const canWrite = useCanWrite();
   const editable = canWrite && sheet?.status === 'draft';
-  const adjustments = detail.data?.adjustments ?? [];
+  const adjustments = detail?.adjustments ?? [];
   const columns: TableColumnsType<WageLine> = [
     { title: '姓名', dataIndex: 'name', width: 80 },
     { title: '身份证号', dataIndex: 'idNumber', width: 190, render: (value: string, row) => <RevealNumber value={value} record="wage_line" id={row.id} /> },
@@ -250,7 +238,7 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
         }]
       : []),
   ];
-  const changed = () => { void detail.refetch(); onChanged(); };
+  const changed = () => { void lines.query.refetch(); onChanged(); };
   const download = async (target: WageSheet) => {
     setExporting(true);
     try {
@@ -275,7 +263,7 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
       void message.success('已按考勤刷新');
       changed();
     } catch (error) {
-      showError(error);
+      showApiError(error);
     }
   };
   return (
@@ -286,8 +274,8 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
       width="min(1200px, 96vw)"
       destroyOnHidden
     >
-      {sheet && editable && detail.data && detail.data.differenceCount > 0 && (
-        <StaleBanner detail={detail.data} onRefresh={() => void refreshDays(sheet)} />
+      {sheet && editable && detail && detail.differenceCount > 0 && (
+        <StaleBanner detail={detail} onRefresh={() => void refreshDays(sheet)} />
       )}
       {sheet && (
         <div style={{ marginBottom: 8, color: '#595959' }} data-testid="sheet-rule">
@@ -303,19 +291,18 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
           <Button size="small" icon={<DownloadOutlined />} loading={exporting} onClick={() => void download(sheet)} data-testid="sheet-export">导出</Button>
         </Space>
       )}
-      <Table<WageLine>
+      <ServerTable
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={detail.data?.lines.list ?? []}
-        loading={detail.isFetching}
+        list={lines}
         scroll={{ x: 1320 }}
         expandable={{
           showExpandColumn: false,
           expandedRowKeys: opened,
           expandedRowRender: (line) => <PaidDatesDetail paid={line.paid} testId={`paid-detail-${line.id}`} />,
         }}
-        pagination={{ current: paging.page, pageSize: paging.limit, total: detail.data?.lines.total ?? 0, showTotal: (t) => `共 ${t} 人`, onChange: (page, limit) => setPaging({ page, limit }) }}
+        totalText={(total) => `共 ${total} 人`}
       />
       {modalHolder}
       <LineDialog line={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); changed(); }} />
@@ -381,20 +368,19 @@ function LineDialog({ line, onClose, onSaved }: { line: WageLine | null; onClose
   const payable = Form.useWatch('payable', form) ?? '';
   const deduction = Form.useWatch('deduction', form) ?? '';
   const net = netYuan(payable, deduction);
+  const { saving, submit } = useFormSubmit(form);
   const save = async () => {
     if (!line) return;
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    try {
-      await saveLine(line.id, values.payable, values.deduction ?? '', values.reason ?? '');
-      void message.success('修改成功');
-      onSaved();
-    } catch (error) {
-      showError(error);
-    }
+    await submit(
+      async (values) => {
+        await saveLine(line.id, values.payable, values.deduction ?? '', values.reason ?? '');
+        onSaved();
+      },
+      { success: '修改成功' },
+    );
   };
   return (
-    <Modal title={line ? `修改工资 · ${line.name}` : ''} open={line !== null} onCancel={onClose} onOk={() => void save()} okText="保存" cancelText="取消" destroyOnHidden>
+    <Modal title={line ? `修改工资 · ${line.name}` : ''} open={line !== null} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText="保存" cancelText="取消" destroyOnHidden>
       {line && (
         <Form form={form} layout="vertical" initialValues={{ payable: line.payable, deduction: line.deduction === '0.00' ? '' : line.deduction, reason: line.reason }}>
           <p>出勤 {line.days} 天{line.topupDays > 0 ? `，补差 ${line.topupDays} 天（${groupYuan(line.topup)} 元）` : ''}，按考勤应发 {groupYuan(line.prefill)} 元</p>
@@ -416,19 +402,20 @@ function LineDialog({ line, onClose, onSaved }: { line: WageLine | null; onClose
 
 function RemoveDialog({ line, onClose, onSaved }: { line: WageLine | null; onClose: () => void; onSaved: () => void }) {
   const [reason, setReason] = useState('');
+  const { saving, run } = useFormSubmit();
   const save = async () => {
     if (!line) return;
-    try {
-      await removeLine(line.id, reason);
-      void message.success('已移出');
-      setReason('');
-      onSaved();
-    } catch (error) {
-      showError(error);
-    }
+    await run(
+      async () => {
+        await removeLine(line.id, reason);
+        setReason('');
+        onSaved();
+      },
+      { success: '已移出' },
+    );
   };
   return (
-    <Modal title={line ? `移出工资表 · ${line.name}` : ''} open={line !== null} onCancel={onClose} onOk={() => void save()} okText="移出" cancelText="取消" destroyOnHidden>
+    <Modal title={line ? `移出工资表 · ${line.name}` : ''} open={line !== null} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText="移出" cancelText="取消" destroyOnHidden>
       <Input.TextArea value={reason} onChange={(event) => setReason(event.target.value)} maxLength={200} rows={3} placeholder="请填写移出原因" />
     </Modal>
   );

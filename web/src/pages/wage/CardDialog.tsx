@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Modal, Select, message } from 'antd';
-import { ApiError } from '@/api/client';
+import { Form, Input, Modal, Select } from 'antd';
 import { isMasked } from '@/utils/mask';
 import { fetchOptions as fetchWorkerOptions } from '@/pages/worker/service';
 import { requiredRule } from '@/utils/rules';
 import { MSG_WAGE_CARD, wageCardRule } from '@/utils/rules/wageCard';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { saveCard } from './service';
 
 export interface CardTarget {
@@ -18,30 +18,25 @@ export interface CardTarget {
 /** Corrects a worker's wage card; a UnionPay number failing its check digit asks to confirm (301). */
 export default function CardDialog({ target, onClose, onSaved }: { target: CardTarget | null; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<{ card: string; bank: string }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useFormSubmit(form);
   const banks = useQuery({ queryKey: ['worker', 'options', ''], queryFn: () => fetchWorkerOptions(), enabled: target !== null });
   useEffect(() => {
     // A list answers the card masked: the new card is typed in full, never started from the mask.
     if (target) form.setFieldsValue({ card: isMasked(target.card) ? '' : target.card, bank: target.bank || undefined });
   }, [target, form]);
 
-  const save = async (confirmed: boolean) => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!target || !values) return;
-    setSaving(true);
-    try {
-      await saveCard(target.workerId, values.card, values.bank, confirmed);
-      void message.success('修改成功');
-      onSaved();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 301) {
-        Modal.confirm({ title: '请确认', content: error.message, okText: '确认保存', cancelText: '取消', onOk: () => save(true) });
-      } else if (error instanceof ApiError) {
-        void message.error(error.message);
-      }
-    } finally {
-      setSaving(false);
-    }
+  const save = async (confirmed: boolean): Promise<void> => {
+    if (!target) return;
+    await submit(
+      async (values) => {
+        await saveCard(target.workerId, values.card, values.bank, confirmed);
+        onSaved();
+      },
+      {
+        success: '修改成功',
+        confirm: (question) => Modal.confirm({ title: '请确认', content: question, okText: '确认保存', cancelText: '取消', onOk: () => save(true) }),
+      },
+    );
   };
 
   return (

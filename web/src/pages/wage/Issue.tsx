@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Input, Modal, Space, Table, type TableColumnsType, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
-import { ApiError } from '@/api/client';
 import { groupYuan, sumYuan, yuanToFen } from '@/utils/money';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { askToPay } from './PayConfirm';
 import { fetchOptions, fetchPreview, fetchSheets, submitOrder, type WageSheet } from './service';
 
@@ -18,7 +18,7 @@ export default function Issue() {
   const monthText = month?.format('YYYY-MM') ?? '';
   const [selected, setSelected] = useState<number[]>([]);
   const [remark, setRemark] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { saving, run } = useFormSubmit();
   const [modal, modalHolder] = Modal.useModal();
   const sheets = useQuery({
     queryKey: ['wage', 'sheets', 'issue', monthText],
@@ -30,9 +30,8 @@ export default function Issue() {
   const balance = options.data?.balance ?? '';
   const short = balance !== '' && (yuanToFen(total) ?? 0) > (yuanToFen(balance) ?? 0);
 
-  const submit = async () => {
-    setSubmitting(true);
-    try {
+  const submit = () =>
+    run(async () => {
       const preview = await fetchPreview(selected);
       const intro = `${monthText} 月份，${selected.length} 张工资表。提交后由财务审核，审核通过即从专户发放到工人本人工资卡。`;
       if (!(await askToPay(modal, '提交审核', '提交审核', intro, preview))) return;
@@ -40,12 +39,7 @@ export default function Issue() {
       void message.success('工资单已提交，等待财务审核');
       void queryClient.invalidateQueries({ queryKey: ['wage'] });
       navigate(`/special/orderDetail?id=${id}`);
-    } catch (error) {
-      if (error instanceof ApiError) void message.error(error.message);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   const columns: TableColumnsType<WageSheet> = [
     { title: '参建单位', dataIndex: 'unitName', ellipsis: true },
@@ -86,7 +80,7 @@ export default function Issue() {
         <Space>
           <span>本次发放合计：<b data-testid="issue-total">{groupYuan(total)}</b> 元</span>
           {short && <span style={{ color: '#cf1322' }}>专户余额不足</span>}
-          <Button type="primary" disabled={selected.length === 0} loading={submitting} onClick={() => void submit()}>提交审核</Button>
+          <Button type="primary" disabled={selected.length === 0} loading={saving} onClick={() => void submit()}>提交审核</Button>
         </Space>
         {modalHolder}
       </Space>

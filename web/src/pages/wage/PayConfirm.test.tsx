@@ -1,12 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import Abnormal from './Abnormal';
 import Accounting from './Accounting';
 import Issue from './Issue';
 import type { WageOptions, WagePayPreview, WagePayout, WageSheet } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const options: WageOptions = { units: [], teams: [], defaultMonth: '2026-10', checkKinds: [], balance: '800000.00' };
 const sheet: WageSheet = {

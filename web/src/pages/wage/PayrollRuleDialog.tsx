@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Descriptions, Divider, Input, Modal, Radio, Space, Tag, Typography, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { showApiError } from '@/api/client';
 import { fetchCalendarMonth } from '@/pages/calendar/service';
 import { fetchSettings, saveSettings } from './service';
 import { DAY_CLASS_LABELS, type Proration, type SpecialDay, type WageKind, dayClass, monthDays, trial, yuanOf } from '@/utils/rules/payroll';
 import { wageFen } from '@/utils/rules/worker';
 import { chinaNow } from '@/utils/chinaTime';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 
 const CLASS_COLORS = { working: '#1677ff', statutory: '#cf1322', rest: '#8c8c8c' } as const;
 const WEEK = ['一', '二', '三', '四', '五', '六', '日'];
@@ -18,25 +18,19 @@ export default function PayrollRuleDialog({ open, onClose, onSaved }: { open: bo
   // What the clerk picked since opening; until then the saved rule.
   const [picked, setPicked] = useState<string | null>(null);
   const chosen = picked ?? settings.data?.proration ?? '';
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSubmit();
   const close = () => {
     setPicked(null);
     onClose();
   };
 
-  const save = async () => {
-    setSaving(true);
-    try {
+  const save = () =>
+    run(async () => {
       const saved = await saveSettings(chosen);
       void message.success(`计薪规则已保存：${saved.label}`);
       setPicked(null);
       onSaved();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <Modal title="计薪规则" open={open} onCancel={close} onOk={() => void save()} okText="保存" cancelText="关闭" confirmLoading={saving}

@@ -1,12 +1,10 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { renderPage } from '@/test/renderPage';
 import SalaryCheck from './SalaryCheck';
 import Sheets from '@/pages/attendance/Sheets';
 import type { WageAnomaly } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const outside: WageAnomaly = {
   kind: 'outside_employment',

@@ -3,7 +3,7 @@
  * path — 考勤表, 工资核查, 工资核算 and 工资发放 link to each other.
  */
 import type { ReactElement } from 'react';
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { renderPage } from '@/test/renderPage';
 import Sheets from '@/pages/attendance/Sheets';
@@ -11,8 +11,6 @@ import Accounting from './Accounting';
 import Issue from './Issue';
 import SalaryCheck from './SalaryCheck';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const empty = { code: 201, data: { list: [], total: 0, page: 1, limit: 20 } };
 const replies = {

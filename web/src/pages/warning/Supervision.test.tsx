@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildMenu } from '@/router/menu';
 import { normalRoutes } from '@/router/routes';
 import { filterByRoles } from '@/router/routeTree';
@@ -6,8 +6,6 @@ import { renderPage } from '@/test/renderPage';
 import Supervision from './Supervision';
 import { warning, workerWarning } from './fixtures';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const LIST = '/admin/warning/v1/Warning/ajax_list';
 const DETAIL = '/admin/warning/v1/Warning/index';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Divider, Drawer, Form, Input, Modal, Select, Space, Table, Tag, Timeline, message, type TableColumnsType } from 'antd';
+import FilterForm from '@/components/FilterForm';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
-import { showApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { fetchAuditList } from '@/pages/audit/service';
 import WarningFacts from './WarningFacts';
 import WarningThread from './WarningThread';
@@ -29,7 +30,7 @@ function SupervisionDrawer({ id, onClose, onChanged }: { id: number | null; onCl
   const [form] = Form.useForm<{ content: string }>();
   const [decision, setDecision] = useState<Decision | null>(null);
   const [remark, setRemark] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { saving: busy, run } = useFormSubmit();
   const queryClient = useQueryClient();
   const detail = useQuery({ queryKey: ['warning', 'admin', id], queryFn: () => fetchRegulatorWarning(id!), enabled: id !== null });
   const refresh = async () => {
@@ -37,19 +38,15 @@ function SupervisionDrawer({ id, onClose, onChanged }: { id: number | null; onCl
     onChanged();
   };
 
-  const act = async (run: () => Promise<unknown>, after: () => void) => {
-    setBusy(true);
-    try {
-      await run();
-      void message.success('操作成功!');
-      after();
-      await refresh();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const act = (step: () => Promise<unknown>, after: () => void) =>
+    run(
+      async () => {
+        await step();
+        after();
+        await refresh();
+      },
+      { success: '操作成功!' },
+    );
 
   const warning = detail.data?.warning;
   return (
@@ -165,7 +162,6 @@ interface FilterValues {
 
 /** 项目监管 → 预警监管: every project's warnings in the regulator's district, counts by level, and each warning's handling. */
 export default function Supervision() {
-  const [form] = Form.useForm<FilterValues>();
   const [open, setOpen] = useState<number | null>(null);
   const [projectSearch, setProjectSearch] = useState('');
   const counts = useQuery({ queryKey: ['warning', 'counts'], queryFn: fetchCounts });
@@ -204,11 +200,10 @@ export default function Supervision() {
   return (
     <Card data-testid="supervision-page" title="预警监管" variant="borderless">
       <CountsTable counts={counts.data} />
-      <Form<FilterValues>
-        form={form}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        onFinish={(values) =>
+      <FilterForm<FilterValues>
+        searchTestId="supervision-search"
+        onReset={list.reset}
+        onSearch={(values) =>
           list.search({
             level: values.level ?? '',
             rule: values.rule ?? '',
@@ -258,22 +253,7 @@ export default function Supervision() {
             options={(projects.data?.list ?? []).map((project) => ({ value: project.id, label: project.name || `项目 ${project.id}` }))}
           />
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" data-testid="supervision-search">
-            查询
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              list.reset();
-            }}
-          >
-            重置
-          </Button>
-        </Form.Item>
-      </Form>
+      </FilterForm>
       <ServerTable<WarningFilter, WarningItem> list={list} data-testid="supervision-table" rowKey="id" columns={columns} />
       <SupervisionDrawer
         id={open}

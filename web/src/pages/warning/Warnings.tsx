@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Divider, Drawer, Form, Input, Select, message, type TableColumnsType } from 'antd';
+import { Button, Card, Divider, Drawer, Form, Input, Select, type TableColumnsType } from 'antd';
+import FilterForm from '@/components/FilterForm';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import UploadField from '@/components/upload/UploadField';
-import { showApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { useCanWrite } from '@/store/session';
 import WarningFacts from './WarningFacts';
 import WarningThread from './WarningThread';
@@ -28,7 +29,7 @@ interface NoteValues {
 /** The drawer of one warning: its facts, the thread and the project's answer with attachments. */
 function WarningDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const [form] = Form.useForm<NoteValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSubmit();
   const canWrite = useCanWrite();
   const queryClient = useQueryClient();
   const warning = useQuery({ queryKey: ['warning', id], queryFn: () => fetchWarning(id!), enabled: id !== null });
@@ -36,17 +37,14 @@ function WarningDrawer({ id, onClose }: { id: number | null; onClose: () => void
 
   const submit = async (values: NoteValues) => {
     if (id === null) return;
-    setSaving(true);
-    try {
-      await saveNote(id, values.content.trim(), values.attachments ?? []);
-      void message.success('操作成功!');
-      form.resetFields();
-      await queryClient.invalidateQueries({ queryKey: ['warning', id, 'thread'] });
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      async () => {
+        await saveNote(id, values.content.trim(), values.attachments ?? []);
+        form.resetFields();
+        await queryClient.invalidateQueries({ queryKey: ['warning', id, 'thread'] });
+      },
+      { success: '操作成功!' },
+    );
   };
 
   return (
@@ -88,7 +86,6 @@ interface FilterValues {
 
 /** 消息中心 → 预警信息: the project's early warnings, filtered and paged on the server; each opens in a drawer. */
 export default function Warnings() {
-  const [form] = Form.useForm<FilterValues>();
   const [open, setOpen] = useState<number | null>(null);
   const list = usePagedList<WarningFilter, WarningItem>({
     queryKey: ['warning', 'list'],
@@ -119,11 +116,10 @@ export default function Warnings() {
 
   return (
     <Card data-testid="warning-page" title="预警信息" variant="borderless">
-      <Form<FilterValues>
-        form={form}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        onFinish={(values) => list.search({ ...EMPTY_WARNING_FILTER, level: values.level ?? '', status: values.status ?? '' })}
+      <FilterForm<FilterValues>
+        searchTestId="warning-search"
+        onSearch={(values) => list.search({ ...EMPTY_WARNING_FILTER, level: values.level ?? '', status: values.status ?? '' })}
+        onReset={list.reset}
       >
         <Form.Item name="level">
           <Select
@@ -137,22 +133,7 @@ export default function Warnings() {
         <Form.Item name="status">
           <Select data-testid="warning-filter-status" placeholder="状态" allowClear style={{ width: 120 }} options={STATUSES} />
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" data-testid="warning-search">
-            查询
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              list.reset();
-            }}
-          >
-            重置
-          </Button>
-        </Form.Item>
-      </Form>
+      </FilterForm>
       <ServerTable<WarningFilter, WarningItem> list={list} data-testid="warning-table" rowKey="id" columns={columns} />
       <WarningDrawer id={open} onClose={() => setOpen(null)} />
     </Card>

@@ -1,11 +1,9 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
 import { useProjectInView } from '@/store/projectInView';
 import Workbench from './Workbench';
 import type { DistrictSummary, ProjectSummary } from './service';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const PROJECT = '/builder/workbench/v1/Workbench/summary';
 const DISTRICT = '/admin/workbench/v1/Workbench/summary';

@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { Form, Input, Modal, Select, message } from 'antd';
-import { ApiError, showApiError } from '@/api/client';
+import { Form, Input, Modal, Select } from 'antd';
 import { phoneRule } from '@/utils/rules';
 import { cardCheckDigitFails, wageCardRule } from '@/utils/rules/wageCard';
-import { editWorker, NEEDS_CONFIRMATION, type WorkerDetail, type WorkerOptions } from './service';
+import { useFormSubmit } from '@/utils/useFormSubmit';
+import { editWorker, type WorkerDetail, type WorkerOptions } from './service';
 
 interface EditValues {
   phone: string;
@@ -27,38 +26,35 @@ export default function EditDialog({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm<EditValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSubmit();
   const card = Form.useWatch('wageCardNumber', form) ?? '';
 
   const send = async (values: EditValues, cardConfirmed: boolean): Promise<void> => {
     if (!worker) return;
-    setSaving(true);
-    try {
-      await editWorker({
-        id: String(worker.id),
-        phone: values.phone.trim(),
-        wageCardNumber: (values.wageCardNumber ?? '').trim(),
-        wageCardBank: values.wageCardNumber?.trim() ? (values.wageCardBank ?? '') : '',
-        cardConfirmed: cardConfirmed ? '1' : undefined,
-      });
-      void message.success('已保存');
-      onSaved();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === NEEDS_CONFIRMATION) {
-        Modal.confirm({
-          title: '工资卡号校验未通过',
-          content: error.message,
-          okText: '卡号无误，保存',
-          cancelText: '返回修改',
-          okButtonProps: { 'data-testid': 'edit-card-confirm' } as Record<string, string>,
-          onOk: () => send(values, true),
+    await run(
+      async () => {
+        await editWorker({
+          id: String(worker.id),
+          phone: values.phone.trim(),
+          wageCardNumber: (values.wageCardNumber ?? '').trim(),
+          wageCardBank: values.wageCardNumber?.trim() ? (values.wageCardBank ?? '') : '',
+          cardConfirmed: cardConfirmed ? '1' : undefined,
         });
-      } else {
-        showApiError(error);
-      }
-    } finally {
-      setSaving(false);
-    }
+        onSaved();
+      },
+      {
+        success: '已保存',
+        confirm: (question) =>
+          Modal.confirm({
+            title: '工资卡号校验未通过',
+            content: question,
+            okText: '卡号无误，保存',
+            cancelText: '返回修改',
+            okButtonProps: { 'data-testid': 'edit-card-confirm' } as Record<string, string>,
+            onOk: () => send(values, true),
+          }),
+      },
+    );
   };
 
   return (

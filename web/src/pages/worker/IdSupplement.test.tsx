@@ -1,9 +1,7 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import IdSupplement from './IdSupplement';
 import { formErrors, renderPage } from '@/test/renderPage';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const worker = {
   id: 9,

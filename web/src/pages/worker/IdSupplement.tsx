@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, Modal, Tag, type TableColumnsType, message } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Modal, Tag, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useCanWrite } from '@/store/session';
-import { showApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import RevealNumber from '@/components/RevealNumber';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import UploadField from '@/components/upload/UploadField';
@@ -31,27 +31,24 @@ const checkValidTo = (value: string) => {
 
 function SupplementDialog({ worker, onClose, onSaved }: { worker: IncompleteLine | null; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<SupplementValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSubmit();
   const save = async (values: SupplementValues) => {
     if (!worker) return;
-    setSaving(true);
-    try {
-      await supplementWorker({
-        id: String(worker.id),
-        ethnicity: values.ethnicity?.trim() ?? '',
-        address: values.address.trim(),
-        issuingAuthority: values.issuingAuthority.trim(),
-        validFrom: values.validFrom ? values.validFrom.format('YYYY-MM-DD') : '',
-        validTo: values.validTo.trim(),
-        photo: values.photo?.[0] ?? '',
-      });
-      void message.success('身份证信息已补录');
-      onSaved();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      async () => {
+        await supplementWorker({
+          id: String(worker.id),
+          ethnicity: values.ethnicity?.trim() ?? '',
+          address: values.address.trim(),
+          issuingAuthority: values.issuingAuthority.trim(),
+          validFrom: values.validFrom ? values.validFrom.format('YYYY-MM-DD') : '',
+          validTo: values.validTo.trim(),
+          photo: values.photo?.[0] ?? '',
+        });
+        onSaved();
+      },
+      { success: '身份证信息已补录' },
+    );
   };
   return (
     <Modal open={worker !== null} title={`补录身份证信息：${worker?.name ?? ''}（${worker?.idNumber ?? ''}）`} onCancel={onClose}

@@ -1,9 +1,7 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import ImportDialog, { importOutcome } from './ImportDialog';
 import { renderPage } from '@/test/renderPage';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const workbook = () => new File([new Uint8Array([0x50, 0x4b, 3, 4])], '花名册.xlsx', {
   type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -1,10 +1,9 @@
 import { chinaNow } from '@/utils/chinaTime';
-import { useState } from 'react';
-import { DatePicker, Form, Modal, message } from 'antd';
+import { DatePicker, Form, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { ApiError, showApiError } from '@/api/client';
 import { requiredDateRule } from '@/utils/rules';
-import { exitWorker, NEEDS_CONFIRMATION, reenterWorker, type RosterLine } from './service';
+import { useFormSubmit } from '@/utils/useFormSubmit';
+import { exitWorker, reenterWorker, type RosterLine } from './service';
 
 export type Move = { kind: 'exit' | 'reenter'; line: RosterLine };
 
@@ -14,27 +13,23 @@ const MSG_REENTRY_BEFORE_EXIT = '重新进场日期不能早于上次退场日�
 /** Exit (a date not before the entry) or re-entry (a new line from a date not before the exit). */
 export default function MoveDialog({ move, onClose, onMoved }: { move: Move | null; onClose: () => void; onMoved: () => void }) {
   const [form] = Form.useForm<{ date: Dayjs | null }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSubmit();
   const exit = move?.kind === 'exit';
   const earliest = move ? (exit ? move.line.entryDate : move.line.exitDate) : '';
 
   const send = async (date: string, confirmed: boolean): Promise<void> => {
     if (!move) return;
-    setSaving(true);
-    try {
-      if (exit) await exitWorker(move.line.id, date);
-      else await reenterWorker(move.line.id, date, confirmed);
-      void message.success(exit ? '已退场' : '已重新进场');
-      onMoved();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === NEEDS_CONFIRMATION) {
-        Modal.confirm({ title: '人员已在其他项目在场', content: error.message, onOk: () => send(date, true) });
-      } else {
-        showApiError(error);
-      }
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      async () => {
+        if (exit) await exitWorker(move.line.id, date);
+        else await reenterWorker(move.line.id, date, confirmed);
+        onMoved();
+      },
+      {
+        success: exit ? '已退场' : '已重新进场',
+        confirm: (question) => Modal.confirm({ title: '人员已在其他项目在场', content: question, onOk: () => send(date, true) }),
+      },
+    );
   };
 
   return (

@@ -22,7 +22,6 @@ import {
 } from 'antd';
 import { IdcardOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ApiError, showApiError } from '@/api/client';
 import UploadField from '@/components/upload/UploadField';
 import { uploadFiles } from '@/components/upload/service';
 import { useSession } from '@/store/session';
@@ -39,7 +38,8 @@ import {
 } from '@/utils/rules';
 import { cardCheckDigitFails, wageCardRule } from '@/utils/rules/wageCard';
 import { LONG_TERM, MSG_VALID_TO, wageRule } from '@/utils/rules/worker';
-import { type Confirmations, fetchOptions, NEEDS_CONFIRMATION, photoFile, readCard, registerWorker, type RegisterForm } from './service';
+import { useFormSubmit } from '@/utils/useFormSubmit';
+import { type Confirmations, fetchOptions, photoFile, readCard, registerWorker, type RegisterForm } from './service';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -123,7 +123,7 @@ function Derived({ idNumber }: { idNumber: string }) {
 /** 人员管理 → 进场登记: a worker's ID card, wage card, place on the roster, wage and contract. */
 export default function Register() {
   const [form] = Form.useForm<RegisterValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSubmit();
   const [reading, setReading] = useState(false);
   const [registered, setRegistered] = useState<{ id: number; name: string } | null>(null);
   const readerUrl = useSession((state) => state.siteConfig?.idreader ?? '');
@@ -139,38 +139,35 @@ export default function Register() {
 
   const initialValues: Partial<RegisterValues> = { wageKind: 'day', contractSigned: false, entryDate: chinaNow() };
 
-  const save = async (values: RegisterValues, confirmations: Confirmations): Promise<void> => {
-    setSaving(true);
-    try {
-      const done = await registerWorker(toRegisterForm(values), confirmations);
-      void message.success('登记成功');
-      setRegistered({ id: done.id, name: values.name });
-      // The form is long: back to its top, where the notice links to the new worker.
-      window.scrollTo({ top: 0 });
-      document.querySelector('main')?.scrollTo?.({ top: 0 });
-      // The next worker usually joins the same unit, team and day.
-      form.resetFields([
-        'name', 'idNumber', 'ethnicity', 'address', 'issuingAuthority', 'validFrom', 'validTo', 'photo', 'phone',
-        'wageCardNumber', 'wageCardBank',
-      ]);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === NEEDS_CONFIRMATION) {
-        // The server asks about the card first, then about another project.
-        const card = !confirmations.cardConfirmed && cardCheckDigitFails(values.wageCardNumber ?? '');
-        Modal.confirm({
-          title: card ? '工资卡号校验未通过' : '人员已在其他项目在场',
-          content: error.message,
-          okText: card ? '卡号无误，继续登记' : '确认登记',
-          cancelText: card ? '返回修改' : '取消',
-          okButtonProps: { 'data-testid': card ? 'register-card-confirm' : 'register-confirm' } as Record<string, string>,
-          onOk: () => save(values, card ? { ...confirmations, cardConfirmed: true } : { ...confirmations, confirmed: true }),
-        });
-      } else {
-        showApiError(error);
-      }
-    } finally {
-      setSaving(false);
-    }
+  const save = (values: RegisterValues, confirmations: Confirmations): Promise<void> => {
+    // The server asks about the card first, then about another project.
+    const card = !confirmations.cardConfirmed && cardCheckDigitFails(values.wageCardNumber ?? '');
+    return run(
+      async () => {
+        const done = await registerWorker(toRegisterForm(values), confirmations);
+        setRegistered({ id: done.id, name: values.name });
+        // The form is long: back to its top, where the notice links to the new worker.
+        window.scrollTo({ top: 0 });
+        document.querySelector('main')?.scrollTo?.({ top: 0 });
+        // The next worker usually joins the same unit, team and day.
+        form.resetFields([
+          'name', 'idNumber', 'ethnicity', 'address', 'issuingAuthority', 'validFrom', 'validTo', 'photo', 'phone',
+          'wageCardNumber', 'wageCardBank',
+        ]);
+      },
+      {
+        success: '登记成功',
+        confirm: (question) =>
+          Modal.confirm({
+            title: card ? '工资卡号校验未通过' : '人员已在其他项目在场',
+            content: question,
+            okText: card ? '卡号无误，继续登记' : '确认登记',
+            cancelText: card ? '返回修改' : '取消',
+            okButtonProps: { 'data-testid': card ? 'register-card-confirm' : 'register-confirm' } as Record<string, string>,
+            onOk: () => save(values, card ? { ...confirmations, cardConfirmed: true } : { ...confirmations, confirmed: true }),
+          }),
+      },
+    );
   };
 
   const read = async () => {

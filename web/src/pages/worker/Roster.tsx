@@ -5,6 +5,7 @@ import { DownloadOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/
 import type { Dayjs } from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import RevealNumber from '@/components/RevealNumber';
+import FilterForm from '@/components/FilterForm';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import WorkerContractDialog, { ContractTag } from '@/pages/contract/WorkerContractDialog';
 import { useSession } from '@/store/session';
@@ -159,12 +160,12 @@ export default function Roster() {
         </Space>
       }
     >
-      <Form<FilterValues>
+      <FilterForm<FilterValues>
         form={form}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
         data-testid="roster-filters"
-        onFinish={(values) => roster.search(toFilter(values))}
+        searchTestId="roster-search"
+        onSearch={(values) => roster.search(toFilter(values))}
+        onReset={roster.reset}
       >
         <Form.Item name="name">
           <Input placeholder="姓名" allowClear style={{ width: 120 }} data-testid="roster-filter-name" />
@@ -193,20 +194,7 @@ export default function Roster() {
         <Form.Item name="entry">
           <DatePicker.RangePicker placeholder={['进场日期从', '至']} data-testid="roster-filter-entry" />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" data-testid="roster-search">查询</Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                roster.reset();
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterForm>
 
       <ServerTable<RosterFilter, RosterLine>
         list={roster}

@@ -1,9 +1,7 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Training from './Training';
 import { formErrors, renderPage } from '@/test/renderPage';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('Training', () => {
   it('lists the sessions and checks a new one before sending it', async () => {

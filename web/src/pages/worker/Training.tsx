@@ -2,10 +2,11 @@ import { useCanWrite } from '@/store/session';
 import { chinaNow } from '@/utils/chinaTime';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Select, Space, Table, type TableColumnsType, message } from 'antd';
+import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Select, Space, Table, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ApiError, showApiError } from '@/api/client';
+import { ApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import RevealNumber from '@/components/RevealNumber';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { requiredDateRule, ruleFrom } from '@/utils/rules';
@@ -63,7 +64,7 @@ function TrainingFormDialog({ editing, onClose, onSaved }: { editing: Editing; o
   const id = editing?.kind === 'edit' ? editing.id : null;
   const detail = useQuery({ queryKey: ['worker', 'training', id], queryFn: () => fetchTraining(id as number), enabled: id !== null });
   const [form] = Form.useForm<TrainingValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSubmit();
   const training = id === null ? null : detail.data;
   const initialValues: Partial<TrainingValues> = training
     ? {
@@ -75,26 +76,22 @@ function TrainingFormDialog({ editing, onClose, onSaved }: { editing: Editing; o
         workerIds: training.attendeeList.map((attendee) => attendee.id),
       }
     : { date: chinaNow(), hours: '2', workerIds: [] };
-  const save = async (values: TrainingValues) => {
-    setSaving(true);
-    try {
-      await saveTraining({
-        ...(id === null ? {} : { id: String(id) }),
-        topic: values.topic.trim(),
-        date: values.date ? values.date.format('YYYY-MM-DD') : '',
-        trainer: values.trainer.trim(),
-        hours: values.hours.trim(),
-        content: values.content?.trim() ?? '',
-        workerIds: values.workerIds.join(','),
-      });
-      void message.success(id === null ? '培训记录已保存' : '培训记录已修改');
-      onSaved();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = (values: TrainingValues) =>
+    run(
+      async () => {
+        await saveTraining({
+          ...(id === null ? {} : { id: String(id) }),
+          topic: values.topic.trim(),
+          date: values.date ? values.date.format('YYYY-MM-DD') : '',
+          trainer: values.trainer.trim(),
+          hours: values.hours.trim(),
+          content: values.content?.trim() ?? '',
+          workerIds: values.workerIds.join(','),
+        });
+        onSaved();
+      },
+      { success: id === null ? '培训记录已保存' : '培训记录已修改' },
+    );
   const ready = id === null || training !== undefined;
   return (
     <Modal open={editing !== null} title={id === null ? '新增培训' : '修改培训'} onCancel={onClose} onOk={() => form.submit()}

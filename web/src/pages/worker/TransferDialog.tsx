@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
-import { DatePicker, Form, Modal, Select, message } from 'antd';
+import { useMemo } from 'react';
+import { DatePicker, Form, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { showApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { chinaNow } from '@/utils/chinaTime';
 import { requiredDateRule, requiredRule } from '@/utils/rules';
 import { transferWorker, type WorkerDetail, type WorkerOptions } from './service';
@@ -29,28 +29,25 @@ export default function TransferDialog({
   onMoved: (newLine: number) => void;
 }) {
   const [form] = Form.useForm<TransferValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSubmit();
   const unitId = Form.useWatch('unitId', form);
   const teams = useMemo(() => (options?.teams ?? []).filter((team) => team.unitId === unitId), [options, unitId]);
 
   const send = async (values: TransferValues) => {
     if (!worker) return;
-    setSaving(true);
-    try {
-      const done = await transferWorker({
-        id: String(worker.id),
-        date: values.date ? values.date.format('YYYY-MM-DD') : '',
-        unitId: String(values.unitId),
-        teamId: values.teamId === undefined ? '' : String(values.teamId),
-        workType: values.workType,
-      });
-      void message.success('已调动');
-      onMoved(done.id);
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      async () => {
+        const done = await transferWorker({
+          id: String(worker.id),
+          date: values.date ? values.date.format('YYYY-MM-DD') : '',
+          unitId: String(values.unitId),
+          teamId: values.teamId === undefined ? '' : String(values.teamId),
+          workType: values.workType,
+        });
+        onMoved(done.id);
+      },
+      { success: '已调动' },
+    );
   };
 
   return (

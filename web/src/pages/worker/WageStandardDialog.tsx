@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { DatePicker, Form, Input, Modal, Radio, message } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { showApiError } from '@/api/client';
+import { useFormSubmit } from '@/utils/useFormSubmit';
 import { chinaNow } from '@/utils/chinaTime';
 import { requiredDateRule } from '@/utils/rules';
 import { wageRule } from '@/utils/rules/worker';
@@ -20,13 +19,12 @@ interface WageValues {
  */
 export default function WageStandardDialog({ worker, onClose, onSaved }: { worker: WorkerDetail | null; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<WageValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSubmit();
   const entryDate = worker?.entryDate ?? '';
 
   const send = async (values: WageValues) => {
     if (!worker) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const told = await changeWageStandard({
         id: String(worker.id),
         wageKind: values.wageKind,
@@ -37,11 +35,7 @@ export default function WageStandardDialog({ worker, onClose, onSaved }: { worke
       if (told.message.includes('补差')) void message.info(told.message, 8);
       else void message.success('工资标准已调整');
       onSaved();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

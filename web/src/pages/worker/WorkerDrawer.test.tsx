@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Roster from './Roster';
 import { formErrors, renderPage } from '@/test/renderPage';
 import { rosterLine } from './fixtures';
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const line = rosterLine(11, {
   workerId: 111,

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Image, Space, Spin, Table, Tabs, Tag } from 'antd';
 import { ApiError } from '@/api/client';
+import ServerTable, { usePagedList } from '@/components/ServerTable';
 import EditDialog from './EditDialog';
 import TransferDialog from './TransferDialog';
 import WageStandardDialog from './WageStandardDialog';
@@ -18,20 +19,19 @@ const LABEL = { whiteSpace: 'nowrap' } as const;
 
 /** The worker's 变更记录: every logged change of the person and their lines here, newest first. */
 function ChangeHistory({ id, projectId }: { id: number; projectId?: string }) {
-  const [page, setPage] = useState(1);
-  const history = useQuery({
-    queryKey: ['worker', 'history', id, page, projectId ?? ''],
-    queryFn: () => fetchHistory(id, page, HISTORY_LIMIT, projectId),
-    placeholderData: keepPreviousData,
+  const history = usePagedList({
+    queryKey: ['worker', 'history', id, projectId ?? ''],
+    fetchPage: (_filter: null, page, limit) => fetchHistory(id, page, limit, projectId),
+    initialFilter: null,
+    limit: HISTORY_LIMIT,
   });
   return (
-    <Table
+    <ServerTable
       size="small"
       rowKey="id"
       data-testid="worker-changes"
-      loading={history.isFetching}
-      dataSource={history.data?.list ?? []}
-      pagination={{ current: page, pageSize: HISTORY_LIMIT, total: history.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+      list={history}
+      pager={{ showSizeChanger: false }}
       columns={[
         { title: '时间', dataIndex: 'time', width: 160 },
         { title: '操作', dataIndex: 'action', width: 110 },

@@ -26,9 +26,6 @@ export type WageStandardForm = Schemas['WageStandardForm'];
 export type TransferForm = Schemas['TransferForm'];
 export type RateLine = Schemas['RateLine'];
 
-/** Code 301: the person is active on another project; the user may confirm. */
-export const NEEDS_CONFIRMATION = 301;
-
 /**
  * The roster's filters as the list and the export take them ('' = any); `projectId` is the regulator's project
  * (the roster page's `?projectId=`), a builder's own project is implied.

@@ -1,5 +1,5 @@
 import { describeDay, headMark, tintOf, weeksOf } from './grid';
-import type { CalendarDay } from './service';
+import type { CalendarDay } from '@/pages/calendar/service';
 
 const day = (date: string, weekday: number, kind = '', name = ''): CalendarDay => ({
   day: date,

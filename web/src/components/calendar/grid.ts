@@ -1,5 +1,5 @@
 /** The year grid's layout and tints: pure functions over the server's calendar days. */
-import type { CalendarDay } from './service';
+import type { CalendarDay } from '@/pages/calendar/service';
 
 /** How a day is tinted: the arrangement's mark first, then the weekend, else an ordinary working day. */
 export type Tint = 'statutory' | 'off' | 'workday' | 'weekend' | 'plain';
