@@ -11,9 +11,9 @@ import tseslint from 'typescript-eslint';
  */
 const SHOWN_BY_DESIGN = {
   // The registration wizard walks the units' and the account's own steps.
-  'project/Wizard.tsx': ['company/BuilderStep', 'company/ContractorStep', 'account/AccountStep'],
+  'project/Wizard.tsx': ['company/components/BuilderStep', 'company/components/ContractorStep', 'account/AccountStep'],
   // The audit drawer unlocks a unit's company fields where the auditor reads them.
-  'audit/AuditDetailDrawer.tsx': ['company/UnlockCompanyDialog'],
+  'audit/AuditDetailDrawer.tsx': ['company/components/UnlockCompanyDialog'],
   // 考勤设备 lists every terminal; a ZKTeco terminal's diagnosis and strangers are the iclock area's.
   'attendance/DeviceList.tsx': ['iclock/Strangers', 'iclock/TerminalDrawer'],
   // The roster line's 合同 dialog is the contract area's.

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, type DescriptionsProps, Drawer, Empty, message, Modal, Space, Spin, Typography } from 'antd';
 import { ApiError, showApiError } from '@/api/client';
 import FileList from '@/components/upload/FileList';
-import UnlockCompanyDialog, { type UnlockTarget } from '@/pages/company/UnlockCompanyDialog';
+import UnlockCompanyDialog, { type UnlockTarget } from '@/pages/company/components/UnlockCompanyDialog';
 import { useRegulatorMay } from '@/store/session';
 import { StatusTag } from './status';
 import {

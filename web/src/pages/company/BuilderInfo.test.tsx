@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import BuilderInfo from './BuilderInfo';
 import type { UnitInfoData } from './service';
 import { formErrors, renderPage } from '@/test/renderPage';
-import { guaranteeSummary } from './UnitInfo';
+import { guaranteeSummary } from './components/UnitInfo';
 
 
 const info: UnitInfoData = {

@@ -1,4 +1,4 @@
-import UnitInfo from './UnitInfo';
+import UnitInfo from './components/UnitInfo';
 
 /** 建设单位信息. */
 export default function BuilderInfo() {

@@ -1,4 +1,4 @@
-import UnitInfo from './UnitInfo';
+import UnitInfo from './components/UnitInfo';
 
 /** 施工单位信息 (the general contractor). */
 export default function ConstructInfo() {

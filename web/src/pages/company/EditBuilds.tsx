@@ -5,7 +5,7 @@ import { Alert, Button, Card, message } from 'antd';
 import { ApiError } from '@/api/client';
 import { useTags } from '@/store/tagsView';
 import { fetchParticipant } from './service';
-import ParticipantEditor from './ParticipantEditor';
+import ParticipantEditor from './components/ParticipantEditor';
 
 export const MSG_PICK_UNIT = '请从参建单位列表中选择要编辑的单位';
 

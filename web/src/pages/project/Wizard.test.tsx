@@ -6,7 +6,7 @@ import Wizard from './Wizard';
 import { guanxia, jmarea, projectEdit } from './fixtures';
 import { accountEdit, filledAccountForm, verified } from '@/pages/account/accountFixtures';
 import type { ProjectEditData } from './service';
-import { builderEdit, contractorEdit, registerplace } from '@/pages/company/unitFixtures';
+import { builderEdit, contractorEdit, registerplace } from '@/pages/company/components/unitFixtures';
 
 // antd forms render slowly when the whole suite runs in parallel on two cores.
 

@@ -10,9 +10,9 @@ import ServerTable, { usePagedList } from '@/components/ServerTable';
 import WorkerContractDialog, { ContractTag } from '@/pages/contract/WorkerContractDialog';
 import { useSession } from '@/store/session';
 import { useProjectId } from '@/store/useProjectId';
-import ImportDialog from './ImportDialog';
-import MoveDialog, { type Move } from './MoveDialog';
-import WorkerDrawer, { StatusTag } from './WorkerDrawer';
+import ImportDialog from './components/ImportDialog';
+import MoveDialog, { type Move } from './components/MoveDialog';
+import WorkerDrawer, { StatusTag } from './components/WorkerDrawer';
 import { downloadExport, EMPTY_FILTER, fetchOptions, fetchRoster, type RosterFilter, type RosterLine } from './service';
 
 const DEFAULT_LIMIT = 20;

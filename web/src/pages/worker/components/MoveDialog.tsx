@@ -3,7 +3,7 @@ import { DatePicker, Form, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { requiredDateRule } from '@/utils/rules';
 import { useFormSubmit } from '@/utils/useFormSubmit';
-import { exitWorker, reenterWorker, type RosterLine } from './service';
+import { exitWorker, reenterWorker, type RosterLine } from '../service';
 
 export type Move = { kind: 'exit' | 'reenter'; line: RosterLine };
 

@@ -2,7 +2,7 @@ import { Form, Input, Modal, Select } from 'antd';
 import { phoneRule } from '@/utils/rules';
 import { cardCheckDigitFails, wageCardRule } from '@/utils/rules/wageCard';
 import { useFormSubmit } from '@/utils/useFormSubmit';
-import { editWorker, type WorkerDetail, type WorkerOptions } from './service';
+import { editWorker, type WorkerDetail, type WorkerOptions } from '../service';
 
 interface EditValues {
   phone: string;

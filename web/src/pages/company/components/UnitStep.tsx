@@ -15,7 +15,7 @@ import {
   saveContractor,
   type BuilderEditData,
   type ContractorEditData,
-} from './service';
+} from '../service';
 import { depositAboveCeiling, depositHint, toUnitForm, toUnitValues, type UnitValues } from './unitForm';
 import { guaranteeRules, LeaderCols, leadersOf } from './unitFields';
 import CompanyBlock, { MSG_COMPANY_LOCKED, useCompanyLock, type CompanySource } from './CompanyBlock';

@@ -6,7 +6,7 @@ import ServerTable, { usePagedList } from '@/components/ServerTable';
 import EditDialog from './EditDialog';
 import TransferDialog from './TransferDialog';
 import WageStandardDialog from './WageStandardDialog';
-import { fetchDetail, fetchHistory, fetchOptions, type RateLine, type RosterLine, type WorkerDetail } from './service';
+import { fetchDetail, fetchHistory, fetchOptions, type RateLine, type RosterLine, type WorkerDetail } from '../service';
 
 export const StatusTag = ({ status, exitReason }: { status: number; exitReason?: string }) =>
   status === 1 ? <Tag color="green">在场</Tag> : exitReason === 'transfer' ? <Tag color="blue">调出</Tag> : <Tag>退场</Tag>;

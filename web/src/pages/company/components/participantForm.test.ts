@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { ParticipantDetail } from './service';
+import type { ParticipantDetail } from '../service';
 import { fromDetail, toParticipantForm, typeOptions } from './participantForm';
 
 const detail: ParticipantDetail = {

@@ -19,7 +19,7 @@ import {
   searchCompanies,
   updateParticipant,
   type ParticipantDetail,
-} from './service';
+} from '../service';
 import { fromDetail, toParticipantForm, typeOptions, type ParticipantValues } from './participantForm';
 import CompanyBlock, { MSG_COMPANY_LOCKED, useCompanyLock, type CompanySource } from './CompanyBlock';
 

@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useFormSubmit } from '@/utils/useFormSubmit';
 import { chinaNow } from '@/utils/chinaTime';
 import { requiredDateRule, requiredRule } from '@/utils/rules';
-import { transferWorker, type WorkerDetail, type WorkerOptions } from './service';
+import { transferWorker, type WorkerDetail, type WorkerOptions } from '../service';
 
 interface TransferValues {
   date: Dayjs | null;

@@ -1,6 +1,6 @@
 /** The participating unit form's pure parts: form values ↔ the server's form and detail. */
 import dayjs, { type Dayjs } from 'dayjs';
-import type { ConstructionType, ParticipantDetail, ParticipantForm } from './service';
+import type { ConstructionType, ParticipantDetail, ParticipantForm } from '../service';
 
 const DAY = 'YYYY-MM-DD';
 

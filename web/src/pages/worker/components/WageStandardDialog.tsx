@@ -4,7 +4,7 @@ import { useFormSubmit } from '@/utils/useFormSubmit';
 import { chinaNow } from '@/utils/chinaTime';
 import { requiredDateRule } from '@/utils/rules';
 import { wageRule } from '@/utils/rules/worker';
-import { changeWageStandard, type WorkerDetail } from './service';
+import { changeWageStandard, type WorkerDetail } from '../service';
 
 interface WageValues {
   wageKind: 'day' | 'month';

@@ -5,7 +5,7 @@ import {
   MSG_UNLOCKED_OK,
   UNLOCK_REASON_MAX,
   unlockCompany,
-} from './service';
+} from '../service';
 
 /** The company to unlock and the project the regulator is looking at. */
 export interface UnlockTarget {

@@ -1,6 +1,6 @@
 /** Steps 2–3 as the server answers them, for the wizard's tests. */
 import type { AreaOption } from '@/pages/area/service';
-import type { BuilderEditData, BuilderForm, CompanyInfo, ContractorEditData, ContructorForm } from './service';
+import type { BuilderEditData, BuilderForm, CompanyInfo, ContractorEditData, ContructorForm } from '../service';
 
 export const CODE = '91410105MA9FKQ2E1Y';
 export const ID_NUMBER = '410105198001011239';

@@ -28,7 +28,7 @@ import {
 import { cascaderOptions } from '@/utils/cascader';
 import { fetchRegisterPlaces } from '@/pages/area/service';
 import { companyValues } from './unitForm';
-import type { CompanyInfo } from './service';
+import type { CompanyInfo } from '../service';
 
 export const MSG_COMPANY_LOCKED = '该单位信息已登记，单位信息不可修改';
 

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoadedStep } from '@/components/wizard/StepLoad';
 import UnitStep from './UnitStep';
-import { fetchContractorEdit } from './service';
+import { fetchContractorEdit } from '../service';
 
 export const CONTRACTOR_EDIT_KEY = ['wizard', 'contractorEdit'] as const;
 

@@ -1,7 +1,7 @@
 /** Steps 2–3's pure parts: server form ↔ form values, the company fill, the deposit hint and flag. */
 import dayjs, { type Dayjs } from 'dayjs';
 import { contractPrice, deposit, depositDisplay, depositOverCeiling, parseDate } from '@/utils/rules';
-import type { BuilderForm, CompanyInfo, ContructorForm, UnitForm } from './service';
+import type { BuilderForm, CompanyInfo, ContructorForm, UnitForm } from '../service';
 
 export type UnitRole = 'builder' | 'contractor';
 

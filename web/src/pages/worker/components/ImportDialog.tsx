@@ -1,6 +1,6 @@
 import { Modal } from 'antd';
 import XlsxImportDialog, { type ImportOutcome } from '@/components/XlsxImportDialog';
-import { downloadTemplate, importWorkbook, type ImportResult } from './service';
+import { downloadTemplate, importWorkbook, type ImportResult } from '../service';
 
 const MSG_HELD_BACK = '工资卡号校验位错误，未导入：请核对卡号后重新导入';
 

@@ -24,7 +24,7 @@ import {
   type GuaranteeChangeView,
   type GuaranteeView,
   type UnitInfoData,
-} from './service';
+} from '../service';
 import { guaranteeRules, leaderRules, leadersOf } from './unitFields';
 
 const DAY = 'YYYY-MM-DD';

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoadedStep } from '@/components/wizard/StepLoad';
 import UnitStep from './UnitStep';
-import { fetchBuilderEdit } from './service';
+import { fetchBuilderEdit } from '../service';
 
 export const BUILDER_EDIT_KEY = ['wizard', 'builderEdit'] as const;
 

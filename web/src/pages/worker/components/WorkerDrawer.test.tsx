@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import Roster from './Roster';
+import Roster from '../Roster';
 import { formErrors, renderPage } from '@/test/renderPage';
-import { rosterLine } from './fixtures';
+import { rosterLine } from '../fixtures';
 
 
 const line = rosterLine(11, {
