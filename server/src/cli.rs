@@ -4,10 +4,11 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::auth::accounts::{self, AccountKind, NewAccount, RegulatorRole};
-use crate::auth::{password, sessions, sms};
+use crate::auth::{password, sms};
 use crate::config::Config;
 use crate::db::Db;
+use crate::identity::accounts::{self, AccountKind, NewAccount, RegulatorRole};
+use crate::identity::sessions;
 use crate::project::service as projects;
 use crate::{clock, open_database, oplog};
 
@@ -285,7 +286,7 @@ pub async fn user(db: &Db, config: &Config, command: UserCommand) -> anyhow::Res
             let account = find(db, &username).await?;
             let password = initial_password(given, strong)?;
             let hash = password::hash_blocking(password.clone()).await?;
-            accounts::set_password(db, account.id, &hash, password::meets_strong_rule(&password), true).await?;
+            password::store(db, account.id, &hash, password::meets_strong_rule(&password), true).await?;
             sessions::delete_all_for_account(db, account.id).await?;
             log(db, "重置密码", &account, String::new()).await?;
             println!("账号 {username} 的密码已重置，初始密码：{password}");

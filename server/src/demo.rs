@@ -1,10 +1,10 @@
 //! Demo data: an approved project, a project not yet submitted, a finance approver, a regulator of the
 //! whole area (管理员) and a 监察 of the demo project's county (金水区, 410105).
 
-use crate::auth::accounts::{self, AccountKind, NewAccount, RegulatorRole};
 use crate::auth::password;
-use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
+use crate::identity::accounts::{self, AccountKind, NewAccount, RegulatorRole};
+use crate::identity::sessions::CurrentAccount;
 use crate::project::service as projects;
 
 pub struct DemoAccount {

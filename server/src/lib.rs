@@ -24,6 +24,7 @@ pub mod faith;
 pub mod finance;
 pub mod headers;
 pub mod iclock;
+pub mod identity;
 pub mod instance;
 pub mod jobs;
 pub mod message;
@@ -413,6 +414,91 @@ mod tests {
         assert!(outside.is_empty(), "workbook text written around spreadsheet::write_text: {outside:#?}");
     }
 
+    /// Pairs of areas that still import each other (issue 30): each is to be broken by letting the lower area
+    /// own the type and the upper call down, and then leaves this list.
+    const KNOWN_CYCLES: &[(&str, &str)] = &[
+        ("attendance", "wage"),
+        ("company", "project"),
+        ("finance", "wage"),
+        ("notice", "upload"),
+        ("wage", "worker"),
+    ];
+
+    /// The areas a source file names through `crate::…` (`use crate::x::…`, `crate::{x, y::…}`, a path in code).
+    fn areas_named(code: &str, areas: &[String]) -> std::collections::BTreeSet<String> {
+        let mut named = std::collections::BTreeSet::new();
+        let word = |text: &str| text.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect::<String>();
+        for (at, _) in code.match_indices("crate::") {
+            let rest = &code[at + "crate::".len()..];
+            let heads: Vec<String> = match rest.strip_prefix('{') {
+                Some(group) => {
+                    let (mut depth, mut item_start, mut heads) = (0usize, true, Vec::new());
+                    for (i, c) in group.char_indices() {
+                        match c {
+                            '{' => depth += 1,
+                            '}' if depth == 0 => break,
+                            '}' => depth -= 1,
+                            ',' if depth == 0 => item_start = true,
+                            c if item_start && !c.is_whitespace() => {
+                                heads.push(word(&group[i..]));
+                                item_start = false;
+                            }
+                            _ => {}
+                        }
+                    }
+                    heads
+                }
+                None => vec![word(rest)],
+            };
+            named.extend(heads.into_iter().filter(|head| areas.contains(head)));
+        }
+        named
+    }
+
+    /// No pair of areas imports each other: the lower area owns the type, the upper calls down (issue 30).
+    /// `identity` (who is acting) sits below `auth` (the login flows), `oplog` and `project`.
+    #[test]
+    fn no_two_areas_import_each_other() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let areas: Vec<String> = std::fs::read_dir(&src)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.is_dir())
+            .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        let mut imports = std::collections::BTreeMap::new();
+        for area in &areas {
+            let mut files = Vec::new();
+            rust_files(&src.join(area), &mut files);
+            let mut named = std::collections::BTreeSet::new();
+            for file in files {
+                named.extend(areas_named(code_of(&std::fs::read_to_string(&file).unwrap()), &areas));
+            }
+            named.remove(area);
+            imports.insert(area.clone(), named);
+        }
+        let mut cycles = Vec::new();
+        for (area, named) in &imports {
+            for other in named.iter().filter(|other| area < *other && imports[*other].contains(area)) {
+                if !KNOWN_CYCLES.contains(&(area.as_str(), other.as_str())) {
+                    cycles.push(format!("{area} <-> {other}"));
+                }
+            }
+        }
+        assert!(cycles.is_empty(), "areas that import each other (move the shared type down): {cycles:#?}");
+        let below = [
+            ("identity", "auth"),
+            ("identity", "oplog"),
+            ("identity", "project"),
+            ("oplog", "auth"),
+            ("oplog", "project"),
+            ("project", "auth"),
+        ];
+        for (lower, upper) in below {
+            assert!(!imports[lower].contains(upper), "{lower} imports {upper}, which sits above it");
+        }
+    }
+
     /// Another area's tables are reached through its service, never its repository: the compiler holds that
     /// wall as long as every repository module stays private to its area (docs/architecture.md shows the error).
     #[test]
@@ -455,7 +541,7 @@ mod tests {
 
     /// Which area writes each table (docs/architecture.md has the same list). Reads may join other areas'
     /// tables for a list's names and scope; writes go through the owner's service.
-    const OWNERS: [(&str, &[&str]); 30] = [
+    const OWNERS: [(&str, &[&str]); 31] = [
         ("account", &["special_accounts", "account_flows", "account_verifications", "account_payout_months"]),
         ("affix", &["vouchers"]),
         ("backup", &["export_jobs"]),
@@ -473,7 +559,7 @@ mod tests {
                 "unknown_punches",
             ],
         ),
-        ("auth", &["accounts", "sessions", "login_guards", "captchas", "sms_codes", "sms_outbox"]),
+        ("auth", &["login_guards", "captchas", "sms_codes", "sms_outbox"]),
         ("bank", &["sandbox_bank_payments", "banks"]),
         ("calendar", &["calendar_days", "calendar_seed"]),
         ("clue", &["leads", "lead_steps", "lead_files"]),
@@ -491,6 +577,7 @@ mod tests {
                 "iclock_strangers",
             ],
         ),
+        ("identity", &["accounts", "sessions"]),
         ("platform", &["platform_settings", "platform_outbox", "platform_sandbox_requests"]),
         ("jobs", &["job_runs"]),
         ("message", &["messages"]),

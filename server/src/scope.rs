@@ -2,11 +2,11 @@
 //! its own project's, the regulator (admin) every project's of its district (issue 14) but read-only, a
 //! finance account none. And what a regulator's role lets it do (`require_role`).
 
-use crate::auth::accounts::AccountKind;
-use crate::auth::accounts::RegulatorRole;
-use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::envelope::ApiError;
+use crate::identity::accounts::AccountKind;
+use crate::identity::accounts::RegulatorRole;
+use crate::identity::sessions::CurrentAccount;
 use crate::project::service as projects;
 
 pub const MSG_FINANCE: &str = "财务账号无权访问该功能";

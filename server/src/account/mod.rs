@@ -18,9 +18,9 @@ use utoipa_axum::routes;
 
 use axum::extract::State;
 
-use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
+use crate::identity::sessions::CurrentAccount;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

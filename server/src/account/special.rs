@@ -6,8 +6,6 @@ use utoipa::ToSchema;
 
 use super::repo::{self, SpecialAccountRow};
 use super::verify::mask_account;
-use crate::auth::accounts::AccountKind;
-use crate::auth::sessions::CurrentAccount;
 use crate::company;
 use crate::company::service::Role;
 use crate::db::Db;
@@ -19,6 +17,8 @@ use crate::domain::phone::Phone;
 use crate::domain::text::{self, MSG_BANK_BRANCH_REQUIRED, MSG_OPEN_COMPANY_TYPE_REQUIRED};
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::accounts::AccountKind;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog;
 use crate::project::options::SelectOption;
 use crate::project::service::{MSG_APPROVED, MSG_NO_PROJECT, MSG_NOT_BUILDER, MSG_SUBMITTED};

@@ -1,12 +1,12 @@
 //! Who may verify, what is checked before the bank is asked, and how the bank's answer becomes a reply.
 
 use super::{VerifiedAccount, VerifyBankForm, repo};
-use crate::auth::accounts::AccountKind;
-use crate::auth::sessions::CurrentAccount;
 use crate::bank::{AccountQuery, Verification};
 use crate::domain::credit_code::CreditCode;
 use crate::domain::text::{self, MSG_BANK_BRANCH_REQUIRED};
 use crate::envelope::ApiError;
+use crate::identity::accounts::AccountKind;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog;
 use crate::state::AppState;
 

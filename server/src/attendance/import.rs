@@ -10,11 +10,11 @@ use super::repo;
 use super::rules::{self, Direction, Stay};
 use super::service::logged_by;
 use super::xlsx;
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
 use crate::domain::id_number::IdNumber;
 use crate::envelope::ApiError;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog;
 use crate::scope;
 

@@ -1,10 +1,10 @@
 //! What the attendance area's forms share: the messages, the project a request is about, its filters and
 //! the operation log's line.
 
-use crate::auth::sessions::CurrentAccount;
 use crate::domain::Invalid;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog::Entry;
 use crate::scope::ReadScope;
 

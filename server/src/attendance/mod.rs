@@ -29,9 +29,9 @@ use axum::response::{IntoResponse, Response};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{ClientIp, Params, body_within};
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::Paged;
 use crate::spreadsheet::download;
 use crate::state::AppState;

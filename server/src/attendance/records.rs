@@ -6,7 +6,6 @@ use utoipa::{IntoParams, ToSchema};
 use super::devices::direction_label;
 use super::input::*;
 use super::repo::{self, RecordFilter, RecordRow};
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
 use crate::domain::Invalid;
@@ -14,6 +13,7 @@ use crate::domain::dates::parse_date;
 use crate::domain::mask::masked;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::{Page, Paged};
 use crate::scope::{self};
 

@@ -9,12 +9,12 @@ use super::ingest;
 use super::input::*;
 use super::repo;
 use super::rules::{self, Directions, Rules};
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog;
 use crate::scope;
 

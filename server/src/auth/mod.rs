@@ -1,14 +1,13 @@
-//! Login and session (spec §7 "Login and session"), for the enterprise and the finance side.
+//! Login and session (spec §7 "Login and session"), for the enterprise and the finance side: the login
+//! flows, passwords, lock-out, captchas, SMS codes and the regulator accounts' management. The accounts and
+//! sessions themselves are `identity`'s, below this area.
 
-pub mod accounts;
 pub mod captcha;
 pub mod lockout;
-mod model;
 pub mod password;
 pub mod regulators;
 mod repo;
 pub mod service;
-pub mod sessions;
 pub mod sms;
 
 use axum::extract::{Path, State};
@@ -17,12 +16,12 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use accounts::Side;
 use service::{LoginData, PasswordLogin, UserInfo};
-use sessions::{AllowInitialPassword, CurrentAccount};
 
 use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
+use crate::identity::accounts::Side;
+use crate::identity::sessions::{AllowInitialPassword, CurrentAccount};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -5,7 +5,10 @@ use argon2::{PasswordHash, PasswordHasher, PasswordVerifier};
 use base64::Engine;
 use std::sync::LazyLock;
 
+use super::lockout;
+use crate::db::Db;
 use crate::envelope::ApiError;
+use crate::identity::accounts;
 
 pub const MSG_NORMAL_RULE: &str = "请输入6-16位非空格字符的密码";
 pub const MSG_STRONG_RULE: &str = "请输入8-16位包含大小写字母+数字+特殊字符组成的密码";
@@ -78,6 +81,16 @@ pub async fn hash_blocking(password: String) -> anyhow::Result<String> {
 
 pub async fn verify_blocking(password: String, stored_hash: String) -> bool {
     tokio::task::spawn_blocking(move || verify(&password, &stored_hash)).await.unwrap_or(false)
+}
+
+/// Stores an account's new password hash and lifts any lock of its name. `initial` marks a password handed out
+/// by someone else (forced change).
+pub async fn store(db: &Db, id: i64, password_hash: &str, meets_strong_rule: bool, initial: bool) -> sqlx::Result<()> {
+    accounts::set_password(db, id, password_hash, meets_strong_rule, initial).await?;
+    if let Some(account) = accounts::find_by_id(db, id).await? {
+        lockout::clear(db, &account.username).await?;
+    }
+    Ok(())
 }
 
 /// An initial password handed out once (project and regulator accounts): 12 characters with an upper-case

@@ -9,9 +9,7 @@ use utoipa_axum::routes;
 
 use axum::extract::State;
 
-use super::accounts::{self, Account, AccountKind, NewAccount, RegulatorRole};
-use super::sessions::{self, CurrentAccount};
-use super::{password, repo};
+use super::password;
 use crate::area::data::{Level, areas};
 use crate::db::Db;
 use crate::domain::Invalid;
@@ -19,6 +17,8 @@ use crate::domain::person_name::PersonName;
 use crate::domain::phone::Phone;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
+use crate::identity::accounts::{self, Account, AccountKind, NewAccount, RegulatorRole};
+use crate::identity::sessions::{self, CurrentAccount};
 use crate::paging::{Page, Paged, contains_pattern};
 use crate::state::AppState;
 use crate::{oplog, scope};
@@ -265,8 +265,8 @@ pub async fn list_regulators(
     let keyword = form.keyword.as_deref().unwrap_or("").trim();
     let pattern = contains_pattern(keyword);
     let district = scope::district(current);
-    let total = repo::count_regulators(db, district, &pattern).await?;
-    let rows = repo::list_regulators(db, district, &pattern, page.limit, page.offset()).await?;
+    let total = accounts::count_regulators(db, district, &pattern).await?;
+    let rows = accounts::list_regulators(db, district, &pattern, page.limit, page.offset()).await?;
     Ok(page.answer(rows.into_iter().map(line).collect(), total))
 }
 
@@ -382,8 +382,7 @@ pub async fn change(
     {
         return Err(ApiError::refused(MSG_SELF));
     }
-    repo::update_regulator(db, before.id, &checked.name, &checked.phone, &checked.district, checked.role.as_str())
-        .await?;
+    accounts::set_regulator(db, before.id, &checked.name, &checked.phone, &checked.district, checked.role).await?;
     let detail = format!(
         "账号{}：{} → {}",
         before.username,
@@ -427,7 +426,7 @@ pub async fn reset(
     let account = managed(db, current, &form.id).await?;
     let password = password::initial_password();
     let hash = password::hash_blocking(password.clone()).await?;
-    accounts::set_password(db, account.id, &hash, password::meets_strong_rule(&password), true).await?;
+    password::store(db, account.id, &hash, password::meets_strong_rule(&password), true).await?;
     let ended = sessions::delete_all_for_account(db, account.id).await?;
     log(
         db,

@@ -3,12 +3,13 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::accounts::{self, Account, AccountKind, Side};
 use super::password::{self, decode_base64_text};
-use super::{captcha, lockout, sessions, sms};
+use super::{captcha, lockout, sms};
 use crate::clock;
 use crate::config::SiteConfig;
 use crate::envelope::ApiError;
+use crate::identity::accounts::{self, Account, AccountKind, Side};
+use crate::identity::sessions;
 use crate::oplog;
 use crate::project::service as projects;
 use crate::state::AppState;
@@ -306,7 +307,7 @@ pub async fn change_password(
         return Err(ApiError::refused("新密码不能与原密码相同"));
     }
     let hash = password::hash_blocking(new.clone()).await?;
-    accounts::set_password(&state.db, account.id, &hash, password::meets_strong_rule(&new), false).await?;
+    password::store(&state.db, account.id, &hash, password::meets_strong_rule(&new), false).await?;
     let ended = sessions::delete_all_for_account(&state.db, account.id).await?;
     oplog::record(
         &state.db,

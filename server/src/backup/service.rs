@@ -12,11 +12,11 @@ use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipWriter};
 
 use super::repo::{self, ExportRow, NewExport};
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::{Db, TextRows};
 use crate::domain::Invalid;
 use crate::envelope::ApiError;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog;
 use crate::paging::{Page, Paged};
 use crate::project::service as projects;

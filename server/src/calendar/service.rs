@@ -9,14 +9,14 @@ use time::Date;
 use utoipa::{IntoParams, ToSchema};
 
 use super::repo::{self, DayRow};
-use crate::auth::accounts::AccountKind;
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::domain::calendar::{self as rules, Calendar, SpecialDay, days};
 use crate::domain::dates::format_date;
 use crate::envelope::ApiError;
+use crate::identity::accounts::AccountKind;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog::{self, Entry};
 use crate::paging::{Page, Paged};
 

@@ -13,11 +13,11 @@ use super::service::{
     status_label, visible_lead,
 };
 use crate::area::data::{Level, areas};
-use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::domain::Invalid;
 use crate::domain::phone::Phone;
 use crate::envelope::ApiError;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog::Entry;
 use crate::project::service as project;
 use crate::scope;

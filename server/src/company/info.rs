@@ -14,13 +14,13 @@ use super::service::{
     CompanyInfo, ContructorForm, MSG_GUARANTEE_FILE_INVALID, UnitForm, change_summary, contructor_form,
     deposit_ceiling_fen, find_companies, guarantee_fields, person,
 };
-use crate::auth::accounts::AccountKind;
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::{Db, Tx};
 use crate::domain::{Invalid, money};
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::accounts::AccountKind;
+use crate::identity::sessions::CurrentAccount;
 use crate::message::service::{self as message, Kind, Outgoing};
 use crate::oplog;
 use crate::project::options::{self, SelectOption};

@@ -20,9 +20,9 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::Paged;
 use crate::state::AppState;
 use info::{

@@ -13,7 +13,6 @@ use super::service::{
     CompanyInfo, MAX_ATTACHMENTS, MSG_ATTACHMENT_INVALID, MSG_ATTACHMENTS_TOO_MANY, UnitForm, change_summary,
     company_fields, company_info, person, split_list, upload_name,
 };
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::{Db, Tx};
 use crate::domain::Invalid;
@@ -21,6 +20,7 @@ use crate::domain::credit_code::CreditCodeOrNone;
 use crate::domain::dates::{format_date, required_date};
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog;
 use crate::paging::{Page, Paged, contains_pattern};
 use crate::scope::{self, ReadScope};

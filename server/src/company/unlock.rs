@@ -7,11 +7,11 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::repo;
-use crate::auth::accounts::AccountKind;
-use crate::auth::sessions::CurrentAccount;
 use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::envelope::ApiError;
+use crate::identity::accounts::AccountKind;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog;
 
 pub const MSG_ADMIN_ONLY: &str = "仅监管部门账号可以解锁单位";
@@ -48,7 +48,7 @@ pub async fn unlock(db: &Db, current: &CurrentAccount, ip: &str, form: &UnlockFo
     if current.kind() != AccountKind::Admin {
         return Err(ApiError::Forbidden(MSG_ADMIN_ONLY.into()));
     }
-    crate::scope::require_role(current, &[crate::auth::accounts::RegulatorRole::Auditor])?;
+    crate::scope::require_role(current, &[crate::identity::accounts::RegulatorRole::Auditor])?;
     let company_id = positive(&form.id, MSG_ID_REQUIRED)?;
     let project_id = positive(&form.project_id, MSG_PROJECT_REQUIRED)?;
     if !crate::scope::covers(db, current, project_id).await? {

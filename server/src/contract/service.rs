@@ -9,14 +9,14 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::repo::{self, ContractRow, FileRow, NewContract, TemplateRow};
 use super::template::{self, DEFAULT_BODY, PLACEHOLDERS};
-use crate::auth::accounts::AccountKind;
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::config::Config;
 use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::accounts::AccountKind;
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::{self, Page, Paged};
 use crate::upload::service::URL_PREFIX;
 use crate::{oplog, project, scope, team, upload, worker};

@@ -11,11 +11,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::attendance::service::AttendanceWorkerMonth;
-use crate::auth::accounts::AccountKind;
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
+use crate::identity::accounts::AccountKind;
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::{Page, Paged};
 use crate::state::AppState;
 use crate::wage::basis::{self, WageAttendanceForm, WageBasisQuery, WageOrderBasis};

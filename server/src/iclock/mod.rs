@@ -15,9 +15,9 @@ use axum::response::{IntoResponse, Response};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiResult, Envelope, ok};
 use crate::extract::{ClientIp, Params, body_within};
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::Paged;
 use crate::state::AppState;
 use service::{

@@ -12,7 +12,7 @@ use std::time::Duration;
 use crate::clock;
 use crate::db::Db;
 use crate::state::AppState;
-use crate::{auth, backup, iclock, platform, wage, warning};
+use crate::{auth, backup, iclock, identity, platform, wage, warning};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Job {
@@ -66,7 +66,7 @@ impl Job {
             Job::PayoutRecovery => {
                 format!("resumed {} orders", wage::payout::recover(&state.db, state.bank.as_ref()).await?)
             }
-            Job::SessionCleanup => format!("removed {} sessions", auth::sessions::delete_expired(&state.db).await?),
+            Job::SessionCleanup => format!("removed {} sessions", identity::sessions::delete_expired(&state.db).await?),
             Job::LoginGuardCleanup => {
                 format!(
                     "forgot {} failed-password counts",

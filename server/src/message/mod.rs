@@ -8,10 +8,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::accounts::Side;
-use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiResult, Envelope, ok, ok_with};
 use crate::extract::Params;
+use crate::identity::accounts::Side;
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::Paged;
 use crate::state::AppState;
 use service::{LeadMessage, MessageIdForm, MessageLine, MessageQuery, MessagesMarked};

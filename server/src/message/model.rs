@@ -1,6 +1,6 @@
 //! What a message is: its kind, its addressee and its subject.
 
-use crate::auth::accounts::Side;
+use crate::identity::accounts::Side;
 
 /// What a message is about: the inbox filters by it, and with the subject id it names the screen to open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,13 +6,13 @@ use utoipa::{IntoParams, ToSchema};
 
 pub use super::model::{Kind, Outgoing};
 use super::repo::{self, InboxFilter, MessageRow};
-use crate::auth::accounts::AccountKind;
-use crate::auth::accounts::Side;
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::accounts::AccountKind;
+use crate::identity::accounts::Side;
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::{Page, Paged};
 use crate::scope::{self, ReadScope};
 

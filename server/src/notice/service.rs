@@ -9,13 +9,13 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::repo::{self, AttachmentRow, NewNotice, NoticeRow, ProjectNoticeRow};
 use crate::area::data::areas;
-use crate::auth::accounts::{AccountKind, RegulatorRole};
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::accounts::{AccountKind, RegulatorRole};
+use crate::identity::sessions::CurrentAccount;
 use crate::message::service::{self as message, Kind, Outgoing};
 use crate::paging::{self, Page, Paged};
 use crate::project::service as projects;
@@ -255,7 +255,7 @@ async fn check_attachments(
 }
 
 /// How a notice names its publisher to the projects: the account's name (劳动监察员), else its login name.
-fn publisher_name(account: &crate::auth::accounts::Account) -> &str {
+fn publisher_name(account: &crate::identity::accounts::Account) -> &str {
     if account.name.trim().is_empty() { &account.username } else { &account.name }
 }
 
@@ -629,7 +629,7 @@ pub async fn addresses_file(db: &Db, project_id: i64, stored_name: &str) -> sqlx
 
 /// Demo data: one published notice to the demo project, unread, from the whole-area regulator.
 pub async fn seed_demo(db: &Db, project_id: i64) -> anyhow::Result<()> {
-    let Some(admin) = crate::auth::accounts::find_by_username(db, "admin").await? else {
+    let Some(admin) = crate::identity::accounts::find_by_username(db, "admin").await? else {
         return Ok(());
     };
     let title = "关于做好年底农民工工资支付工作的通知";

@@ -8,9 +8,9 @@ pub mod service;
 
 pub use repo::LogConnection;
 
-use crate::auth::accounts::Account;
 use crate::clock;
 use crate::db::Db;
+use crate::identity::accounts::Account;
 
 pub struct Entry<'a> {
     pub account_id: Option<i64>,

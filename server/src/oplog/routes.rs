@@ -5,9 +5,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::service::{self, OplogKinds, OplogLine, OplogQuery};
-use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiResult, Envelope, ok};
 use crate::extract::Params;
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::Paged;
 use crate::state::AppState;
 

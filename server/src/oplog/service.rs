@@ -5,13 +5,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::repo::{self, LogFilter, LogRow};
-use crate::auth::accounts::AccountKind;
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
 use crate::domain::Invalid;
 use crate::domain::dates::parse_date;
 use crate::envelope::ApiError;
+use crate::identity::accounts::AccountKind;
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::{Page, Paged, contains_pattern};
 
 pub const MSG_ADMIN_ONLY: &str = "仅监管部门账号可以查看操作日志";

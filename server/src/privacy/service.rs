@@ -5,10 +5,10 @@
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog;
 use crate::wage::service::WageNumbersOf;
 use crate::worker::service::NumbersOf;

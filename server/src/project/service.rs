@@ -9,8 +9,6 @@ use super::options::{self, SelectOption};
 use super::repo;
 pub use super::repo::{AuditTimes, ListedProject, ProjectSummary, StepFormRow, StepFormUpdate};
 use crate::area::{Area, Level, areas, tops};
-use crate::auth::accounts::AccountKind;
-use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::domain::dates::{self, format_date, parse_date, required_date};
 use crate::domain::latlng::Latlng;
@@ -18,6 +16,8 @@ use crate::domain::text::{self as rules, *};
 use crate::domain::{Invalid, money};
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::accounts::AccountKind;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog;
 
 pub const MSG_NOT_BUILDER: &str = "当前账号不能填写项目登记信息";

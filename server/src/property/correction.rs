@@ -7,11 +7,11 @@ use utoipa::ToSchema;
 
 use super::repo;
 use super::service::{MSG_ID_TAKEN, MSG_NO_APPROVER, mask_id_number, parse_id, parse_id_number};
-use crate::auth::accounts::{self, AccountKind, RegulatorRole};
-use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::accounts::{self, AccountKind, RegulatorRole};
+use crate::identity::sessions::CurrentAccount;
 use crate::{oplog, scope};
 
 pub const MSG_BUREAU_ONLY: &str = "审批人身份证号码仅能由监管部门更正";

@@ -8,10 +8,10 @@ use utoipa::ToSchema;
 
 use super::repo;
 use super::service::read_project;
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
 use crate::envelope::ApiError;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog;
 use crate::paging::{Page, Paged};
 

@@ -15,9 +15,9 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params, QueryParams};
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::Paged;
 use crate::state::AppState;
 use service::{
@@ -251,7 +251,7 @@ async fn builder_veritestalter(
     params(("X-Token" = String, Header, description = "session token")),
     responses((status = 200, body = Envelope<PropertyPasswordRule>)))]
 async fn getpwd(State(state): State<AppState>, current: CurrentAccount) -> ApiResult<PropertyPasswordRule> {
-    crate::auth::service::require_side(crate::auth::accounts::Side::Builder, &current)?;
+    crate::auth::service::require_side(crate::identity::accounts::Side::Builder, &current)?;
     Ok(ok(service::password_rule(&state)))
 }
 

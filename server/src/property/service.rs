@@ -4,9 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::repo::{self, ApproverRow};
-use crate::auth::accounts::{self, AccountKind, NewAccount};
 use crate::auth::password;
-use crate::auth::sessions::{self, CurrentAccount};
 use crate::auth::sms;
 use crate::clock;
 use crate::db::Db;
@@ -16,6 +14,8 @@ use crate::domain::person_name::PersonName;
 use crate::domain::phone::Phone;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::accounts::{self, AccountKind, NewAccount};
+use crate::identity::sessions::{self, CurrentAccount};
 use crate::oplog;
 use crate::paging::{Page, Paged, contains_pattern};
 use crate::project::service as projects;
@@ -311,7 +311,7 @@ pub async fn set_account(
         if !phone.is_empty() && phone != row.phone {
             return Err(ApiError::refused(MSG_PHONE_BY_APPROVER));
         }
-        crate::auth::accounts::set_name(&state.db, row.id, &name).await?;
+        crate::identity::accounts::set_name(&state.db, row.id, &name).await?;
         log(state, current, ip, "修改财务审批人", row.id, format!("姓名{}→{name}", row.name)).await?;
         return Ok(None);
     }
@@ -400,7 +400,7 @@ pub async fn reset_password(
     }
     let password = initial_password();
     let hash = password::hash_blocking(password.clone()).await?;
-    accounts::set_password(&state.db, row.id, &hash, password::meets_strong_rule(&password), true).await?;
+    password::store(&state.db, row.id, &hash, password::meets_strong_rule(&password), true).await?;
     let ended = sessions::delete_all_for_account(&state.db, row.id).await?;
     send_initial_password(state, &row.username, &row.phone, &password).await?;
     let masked = sms::mask_phone(&row.phone);
@@ -530,7 +530,7 @@ async fn change_phone(
         return Err(ApiError::refused(MSG_CODE_REQUIRED));
     }
     sms::check_code(&state.db, &phone, code).await?;
-    crate::auth::accounts::set_phone(&state.db, id, &phone).await?;
+    crate::identity::accounts::set_phone(&state.db, id, &phone).await?;
     log(
         state,
         current,
@@ -658,14 +658,14 @@ pub async fn change_name(
         if repo::id_number_taken(&state.db, project_id, number.as_str(), account.id).await? {
             return Err(ApiError::refused(MSG_ID_TAKEN));
         }
-        if !crate::auth::accounts::set_own_id_number(&state.db, account.id, number.as_str()).await? {
+        if !crate::identity::accounts::set_own_id_number(&state.db, account.id, number.as_str()).await? {
             return Err(ApiError::refused(MSG_ID_ON_FILE));
         }
         let detail = format!("本人登记身份证号码{}", mask_id_number(number.as_str()));
         log(state, current, ip, "登记身份证号码", account.id, detail).await?;
     }
     if name != account.name {
-        crate::auth::accounts::set_name(&state.db, account.id, &name).await?;
+        crate::identity::accounts::set_name(&state.db, account.id, &name).await?;
         log(state, current, ip, "修改姓名", account.id, format!("{}→{name}", account.name)).await?;
     }
     Ok(())

@@ -8,13 +8,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::area::data::areas;
-use crate::auth::accounts::AccountKind;
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
 use crate::domain::Invalid;
 use crate::domain::dates::format_date;
 use crate::envelope::ApiError;
+use crate::identity::accounts::AccountKind;
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::{self, Page, Paged};
 use crate::project::service::{self as project, DirectoryFilter, DirectoryProject};
 use crate::{account, attendance, company, scope, wage, warning, worker};

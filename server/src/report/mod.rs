@@ -11,9 +11,9 @@ use axum::response::Response;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
+use crate::identity::sessions::CurrentAccount;
 use crate::spreadsheet;
 use crate::state::AppState;
 use service::{AttendanceReport, PeopleReport, ReportQuery, WageReport};

@@ -12,8 +12,6 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::area::data::areas;
 use crate::attendance::service::for_reports::AttendedMonth;
-use crate::auth::accounts::AccountKind;
-use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::db::cohort::Cohort;
 use crate::domain::Invalid;
@@ -22,6 +20,8 @@ use crate::domain::dates::format_date;
 use crate::domain::id_number::IdNumber;
 use crate::domain::mask::masked;
 use crate::envelope::ApiError;
+use crate::identity::accounts::AccountKind;
+use crate::identity::sessions::CurrentAccount;
 use crate::wage::money::yuan;
 use crate::worker::service::Stay;
 use crate::{account, attendance, calendar, clock, project, scope, wage, worker};

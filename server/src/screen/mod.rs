@@ -8,9 +8,9 @@ use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiResult, Envelope, ok};
 use crate::extract::Params;
+use crate::identity::sessions::CurrentAccount;
 use crate::state::AppState;
 use service::{ScreenData, ScreenQuery};
 

@@ -8,12 +8,12 @@ use time::{Date, Duration};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::area::data::areas;
-use crate::auth::accounts::AccountKind;
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
 use crate::domain::mask::masked;
 use crate::envelope::ApiError;
+use crate::identity::accounts::AccountKind;
+use crate::identity::sessions::CurrentAccount;
 use crate::project::service::ProjectSite;
 use crate::wage::money::yuan;
 use crate::{attendance, project, scope, wage, warning, worker};

@@ -15,9 +15,9 @@ use axum::response::{IntoResponse, Response};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
+use crate::identity::sessions::CurrentAccount;
 use crate::state::AppState;
 use service::{
     SpecialArrival, SpecialArrivalForm, SpecialFlowPage, SpecialFlowQuery, SpecialInformation, SpecialPosted,

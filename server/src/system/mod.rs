@@ -9,9 +9,9 @@ use axum::response::{IntoResponse, Response};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::accounts::Side;
 use crate::config::SiteConfig;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok};
+use crate::identity::accounts::Side;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

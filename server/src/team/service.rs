@@ -6,7 +6,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::repo::{self, TeamFields, TeamFilter, TeamRow};
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::company::participants::{role_label, status_filter, visible_unit};
 use crate::company::service::person;
@@ -16,6 +15,7 @@ use crate::domain::dates::{format_date, required_date};
 use crate::domain::mask::masked;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog;
 use crate::paging::{Page, Paged, contains_pattern};
 use crate::project::options;

@@ -16,9 +16,9 @@ use utoipa_axum::routes;
 
 use kind::{MAX_FILE_BYTES, MSG_TOO_LARGE, UploadKind};
 
-use crate::auth::sessions::{self, CurrentAccount, TOKEN_HEADER};
 use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, QueryParams, plain_text};
+use crate::identity::sessions::{self, CurrentAccount, TOKEN_HEADER};
 use crate::oplog;
 use crate::state::AppState;
 use service::{NamedFile, URL_PREFIX};

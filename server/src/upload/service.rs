@@ -5,9 +5,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::repo::{self, StoredUpload};
-use crate::auth::accounts::{self, Account, AccountKind};
 use crate::db::Db;
 use crate::envelope::ApiError;
+use crate::identity::accounts::{self, Account, AccountKind};
 
 /// Where uploads are served from; the names are random, the files live outside the console's.
 pub const URL_PREFIX: &str = "/uploads/";

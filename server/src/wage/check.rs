@@ -3,11 +3,11 @@
 use super::input::*;
 use super::money::{yuan, yuan_grouped};
 use super::repo;
-use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::domain::mask::masked;
 use crate::domain::wage_card as card;
 use crate::envelope::ApiError;
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::Paged;
 use crate::scope::ReadScope;
 use serde::{Deserialize, Serialize};

@@ -5,11 +5,11 @@
 use super::money::yuan;
 use super::repo::Actor;
 use super::{approval, service};
-use crate::auth::sessions::CurrentAccount;
 use crate::bank::SandboxBank;
 use crate::config::SecurityConfig;
 use crate::db::Db;
 use crate::envelope::ApiError;
+use crate::identity::sessions::CurrentAccount;
 use crate::on_db;
 
 /// Where the demo acts from: no browser, so no address.

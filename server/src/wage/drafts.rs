@@ -6,12 +6,12 @@ use super::money::yuan;
 use super::plan::{self, Inputs, PlannedLine};
 use super::repo::{self, SheetRow};
 use super::sheets::{WageIdForm, WageSheetForm, own_sheet};
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::{Db, Tx};
 use crate::domain::calendar::Calendar;
 use crate::domain::payroll::Proration;
 use crate::envelope::ApiError;
+use crate::identity::sessions::CurrentAccount;
 use crate::scope;
 use std::collections::HashMap;
 

@@ -2,10 +2,10 @@
 //! lists, months, pages, the actor), with the project the current account may read.
 
 use super::repo::Actor;
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::{Db, Tx};
 use crate::envelope::ApiError;
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::Page;
 use crate::scope::{self, ReadScope};
 use time::{Date, Month};

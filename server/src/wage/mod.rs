@@ -37,9 +37,9 @@ use axum::response::Response;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{ClientIp, Params};
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::Paged;
 use crate::state::AppState;
 use service::{

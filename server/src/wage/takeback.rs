@@ -11,9 +11,9 @@ use super::money::yuan;
 use super::plan;
 use super::repo::{self, paid_days::NewAdjustment};
 use super::service::{MSG_ADJUSTED, actor, month_span, plan_inputs};
-use crate::auth::sessions::CurrentAccount;
 use crate::db::{Db, Tx};
 use crate::envelope::ApiError;
+use crate::identity::sessions::CurrentAccount;
 
 pub const MSG_TAKEN_BACK: &str = "该日工资已扣回，不能再改为出勤";
 

@@ -7,9 +7,9 @@ use rust_xlsxwriter::{Format, FormatAlign, Workbook};
 use super::line_days::{WagePaidDates, paid_dates};
 use super::repo;
 use super::service::{MSG_NO_SHEET, WageDetailQuery};
-use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::envelope::ApiError;
+use crate::identity::sessions::CurrentAccount;
 use crate::scope;
 use crate::spreadsheet::{header_format, write_text, xlsx_error};
 

@@ -5,12 +5,12 @@
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::auth::accounts::AccountKind;
-use crate::auth::accounts::Side;
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
 use crate::envelope::ApiError;
+use crate::identity::accounts::AccountKind;
+use crate::identity::accounts::Side;
+use crate::identity::sessions::CurrentAccount;
 use crate::project::staff::service::POSTS;
 use crate::wage::money::yuan;
 use crate::{account, attendance, clue, company, message, notice, project, regulator, scope, wage, warning, worker};

@@ -15,7 +15,6 @@ use super::service::{
     MSG_WORK_TYPE_UNKNOWN, RateLine, Registered, id_param, rate_lines, read_project, refuse_unless_keeper,
     work_type_label,
 };
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::{Db, Tx};
 use crate::domain::Invalid;
@@ -24,6 +23,7 @@ use crate::domain::phone::Phone;
 use crate::domain::wage_card::{self, WageCard};
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog;
 use crate::paging::{Page, Paged};
 use crate::project::options;

@@ -3,11 +3,11 @@
 //! created only when missing (the units area seeds the same teams), and a worker already on the roster
 //! is left as is.
 
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::{Db, Tx};
 use crate::domain::id_number::{IdNumber, check_char};
 use crate::envelope::ApiError;
+use crate::identity::sessions::CurrentAccount;
 use crate::on_db;
 
 use super::registration::{PersonWrite, put_on_roster};

@@ -8,12 +8,12 @@ use utoipa::{IntoParams, ToSchema};
 use super::repo;
 use super::service::{check_registration, project_label, store_registration, validate_registration};
 use super::xlsx;
-use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::domain::Invalid;
 use crate::domain::wage_card;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::sessions::CurrentAccount;
 use crate::scope;
 
 /// A row of an import that was not saved.

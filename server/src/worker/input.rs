@@ -1,13 +1,13 @@
 //! What the roster's forms share: the messages, the project the current account reads, its uploads, and
 //! the labels of gender and work type.
 
-use crate::auth::accounts::AccountKind;
-use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::domain::Invalid;
 use crate::domain::id_number::Gender;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::accounts::AccountKind;
+use crate::identity::sessions::CurrentAccount;
 use crate::project::options;
 use crate::scope;
 use crate::upload::service::URL_PREFIX;

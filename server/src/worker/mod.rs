@@ -26,9 +26,9 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params, QueryParams};
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::Paged;
 use crate::spreadsheet::download;
 use crate::state::AppState;

@@ -4,7 +4,6 @@
 use super::input::*;
 use super::repo::{self, EmploymentFields, PersonFields};
 use super::rules;
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::{Db, Tx};
 use crate::domain::Invalid;
@@ -16,6 +15,7 @@ use crate::domain::text;
 use crate::domain::wage_card::{self, WageCard};
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog;
 use crate::project::options;
 use crate::scope;

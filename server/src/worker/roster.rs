@@ -4,7 +4,6 @@
 use super::input::*;
 use super::repo::{self, RateRow, RosterFilter, RosterRow};
 use super::rules;
-use crate::auth::sessions::CurrentAccount;
 use crate::clock;
 use crate::db::Db;
 use crate::domain::Invalid;
@@ -13,6 +12,7 @@ use crate::domain::id_number::IdNumber;
 use crate::domain::mask::masked;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::{Cached, CountCache, Page, Paged};
 use crate::project::options::{self, SelectOption};
 use serde::{Deserialize, Serialize};

@@ -4,13 +4,13 @@
 use super::input::*;
 use super::repo;
 use super::rules;
-use crate::auth::sessions::CurrentAccount;
 use crate::db::Db;
 use crate::domain::Invalid;
 use crate::domain::mask::masked;
 use crate::domain::text;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::sessions::CurrentAccount;
 use crate::oplog;
 use crate::paging::{Page, Paged};
 use crate::scope;

@@ -1,5 +1,5 @@
-use wageguard::auth::accounts::{AccountKind, RegulatorRole};
 use wageguard::cli::{CreateUser, UserCommand, user};
+use wageguard::identity::accounts::{AccountKind, RegulatorRole};
 
 use crate::both;
 use crate::support::{TestApp, b64};

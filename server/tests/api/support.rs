@@ -258,12 +258,12 @@ impl TestApp {
     /// A finance approver of project 2, created here and logged in: the token.
     pub async fn other_approver(&self) -> String {
         let hash = wageguard::auth::password::hash_blocking("Demo@12345".into()).await.unwrap();
-        wageguard::auth::accounts::create(
+        wageguard::identity::accounts::create(
             &self.db,
-            wageguard::auth::accounts::NewAccount {
+            wageguard::identity::accounts::NewAccount {
                 username: "finance2",
                 name: "赵会计",
-                kind: wageguard::auth::accounts::AccountKind::Finance,
+                kind: wageguard::identity::accounts::AccountKind::Finance,
                 project_id: Some(2),
                 phone: "13800138009",
                 id_number: "410105198805123025",

@@ -9,9 +9,9 @@ use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::sessions::CurrentAccount;
 use crate::envelope::{ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
+use crate::identity::sessions::CurrentAccount;
 use crate::project::service::ProjectForm;
 use crate::state::AppState;
 use service::{NoticeBoard, ProjectIdForm, ProjectInfoData};

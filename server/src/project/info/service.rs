@@ -9,12 +9,12 @@ use utoipa::ToSchema;
 
 use super::repo;
 use crate::area::{Level, areas};
-use crate::auth::accounts::AccountKind;
-use crate::auth::sessions::CurrentAccount;
 use crate::company::service::{ProjectUnit, project_units};
 use crate::config::NoticeBoardConfig;
 use crate::db::Db;
 use crate::envelope::ApiError;
+use crate::identity::accounts::AccountKind;
+use crate::identity::sessions::CurrentAccount;
 use crate::project::options::{self, SelectOption};
 use crate::project::service::{
     LOCKABLE_FIELDS, MSG_ID_REQUIRED, ProjectForm, StepForm, StepFormRow, change_summary, find_step_form, role_label,

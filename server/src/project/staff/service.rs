@@ -8,7 +8,6 @@ use utoipa::ToSchema;
 
 pub use super::repo::StaffRow;
 use super::repo::{self, StaffFields, StaffFilter};
-use crate::auth::sessions::CurrentAccount;
 use crate::company::service::project_units;
 use crate::db::Db;
 use crate::domain::Invalid;
@@ -19,6 +18,7 @@ use crate::domain::person_name::PersonName;
 use crate::domain::phone::Phone;
 use crate::envelope::ApiError;
 use crate::extract::sent;
+use crate::identity::sessions::CurrentAccount;
 use crate::paging::{Page, Paged, contains_pattern};
 use crate::scope::{self, ReadScope};
 use crate::{clock, oplog};

@@ -1,7 +1,7 @@
 //! Accounts: who may log in, on which side, with which password state.
 
 pub use super::model::{Account, AccountKind, NewAccount, RegulatorRole, Side};
-use super::{lockout, repo};
+use super::repo;
 use crate::clock;
 use crate::db::Db;
 
@@ -22,8 +22,8 @@ pub async fn find_by_phone(db: &Db, phone: &str) -> sqlx::Result<Vec<Account>> {
     repo::accounts_by_phone(db, phone).await
 }
 
-/// Stores a new password and lifts any lock of the account's name. `initial` marks a password handed out by
-/// someone else (forced change).
+/// Stores a new password hash. `initial` marks a password handed out by someone else (forced change). The
+/// login area's `auth::password::store` also lifts the lock of the account's name: use that.
 pub async fn set_password(
     db: &Db,
     id: i64,
@@ -31,15 +31,40 @@ pub async fn set_password(
     meets_strong_rule: bool,
     initial: bool,
 ) -> sqlx::Result<()> {
-    repo::update_password(db, id, password_hash, meets_strong_rule, initial, clock::now()).await?;
-    if let Some(account) = find_by_id(db, id).await? {
-        lockout::clear(db, &account.username).await?;
-    }
-    Ok(())
+    repo::update_password(db, id, password_hash, meets_strong_rule, initial, clock::now()).await
 }
 
 pub async fn set_disabled(db: &Db, id: i64, disabled: bool) -> sqlx::Result<()> {
     repo::update_disabled(db, id, disabled).await
+}
+
+/// How many regulator accounts lie inside `district` (a district prefix, '' for all) whose login name or name
+/// matches `pattern` (a LIKE pattern, '' for all).
+pub async fn count_regulators(db: &Db, district: &str, pattern: &str) -> sqlx::Result<i64> {
+    repo::count_regulators(db, district, pattern).await
+}
+
+/// One page of those regulator accounts, in the order they were created.
+pub async fn list_regulators(
+    db: &Db,
+    district: &str,
+    pattern: &str,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<Vec<Account>> {
+    repo::list_regulators(db, district, pattern, limit, offset).await
+}
+
+/// A regulator's name, phone, district and role.
+pub async fn set_regulator(
+    db: &Db,
+    id: i64,
+    name: &str,
+    phone: &str,
+    district: &str,
+    role: RegulatorRole,
+) -> sqlx::Result<()> {
+    repo::update_regulator(db, id, name, phone, district, role.as_str()).await
 }
 
 pub async fn count(db: &Db) -> sqlx::Result<i64> {

@@ -1,4 +1,4 @@
-//! The account types the login area's rules and its SQL share; `accounts` re-exports them.
+//! The account types identity's rules and its SQL share; `accounts` re-exports them.
 
 use serde::{Deserialize, Serialize};
 
