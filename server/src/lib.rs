@@ -415,14 +415,10 @@ mod tests {
     }
 
     /// Pairs of areas that still import each other (issue 30): each is to be broken by letting the lower area
-    /// own the type and the upper call down, and then leaves this list.
-    const KNOWN_CYCLES: &[(&str, &str)] = &[
-        ("attendance", "wage"),
-        ("company", "project"),
-        ("finance", "wage"),
-        ("notice", "upload"),
-        ("wage", "worker"),
-    ];
+    /// own the type and the upper call down, and then leaves this list (a pair listed but no longer a cycle
+    /// fails the test, so the list cannot go stale).
+    const KNOWN_CYCLES: &[(&str, &str)] =
+        &[("attendance", "wage"), ("company", "project"), ("notice", "upload"), ("wage", "worker")];
 
     /// The areas a source file names through `crate::…` (`use crate::x::…`, `crate::{x, y::…}`, a path in code).
     fn areas_named(code: &str, areas: &[String]) -> std::collections::BTreeSet<String> {
@@ -486,6 +482,11 @@ mod tests {
             }
         }
         assert!(cycles.is_empty(), "areas that import each other (move the shared type down): {cycles:#?}");
+        let broken: Vec<_> = KNOWN_CYCLES
+            .iter()
+            .filter(|(area, other)| !imports[*area].contains(*other) || !imports[*other].contains(*area))
+            .collect();
+        assert!(broken.is_empty(), "no longer a cycle, take it off KNOWN_CYCLES: {broken:?}");
         let below = [
             ("identity", "auth"),
             ("identity", "oplog"),

@@ -1,7 +1,7 @@
 //! The money path (issue 5): wage sheets (project/accounting), salaryCheck, wage orders (project/issue,
 //! user/salaryPay, special/orderManagement and orderDetail), payouts through the bank and exception
 //! handling (special/abnormal), under `/builder/wage/v1/<Controller>/<action>`. The finance shell's calls are
-//! in `crate::finance`. Handlers here, rules in `service.rs`, SQL in `repo.rs`, the bank in `payout.rs`.
+//! in the finance area. Handlers here, rules in `service.rs`, SQL in `repo.rs`, the bank in `payout.rs`.
 
 pub mod approval;
 pub mod basis;
