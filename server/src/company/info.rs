@@ -334,7 +334,6 @@ pub async fn change_guarantee(
         before_json: &before_text,
         after_json: &after_text,
         reason: &reason,
-        notice_content: &notice,
     };
     let entry = oplog::Entry::by(&current.account, ip)
         .action("变更工资保证金")
@@ -343,6 +342,9 @@ pub async fn change_guarantee(
     let now = clock::now();
     let id = Tx::within(db, async |tx: &mut Tx| -> sqlx::Result<i64> {
         let id = units::change_guarantee(tx, &update, &change, now).await?;
+        let title = notice_title(id);
+        let regulators = Outgoing::to_project(project_id, Kind::GuaranteeChange, &title, &notice).about(id);
+        message::send_to_regulators(tx, regulators).await?;
         oplog::record_in(tx, &entry).await?;
         Ok(id)
     })
@@ -353,6 +355,11 @@ pub async fn change_guarantee(
         deposit_warning: guarantee.deposit_fen.is_some_and(|fen| money::deposit_over_ceiling(fen as u64, ceiling)),
         desposittop: money::fen_to_wan(ceiling),
     })
+}
+
+/// The title of the regulators' message of change `id` (it finds the message again when the change is read).
+fn notice_title(id: i64) -> String {
+    format!("工资保证金变更 #{id}")
 }
 
 /// `ajax_guarantee_set_read`.
@@ -380,6 +387,8 @@ pub async fn set_read(db: &Db, current: &CurrentAccount, ip: &str, form: &Change
     let now = clock::now();
     let first_read = Tx::within(db, async |tx: &mut Tx| -> sqlx::Result<bool> {
         let first_read = units::set_guarantee_read(tx, change.id, current.account.id, now).await?;
+        let title = notice_title(change.id);
+        message::titled_read(tx, current.account.id, change.project_id, Kind::GuaranteeChange, &title).await?;
         if first_read {
             oplog::record_in(tx, &entry).await?;
         }

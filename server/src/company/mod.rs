@@ -14,6 +14,7 @@ mod repo;
 pub mod service;
 pub mod unlock;
 
+use axum::Extension;
 use axum::extract::State;
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -30,12 +31,13 @@ use info::{
 };
 use participants::{
     AllUnitsForm, BatchForm, ConstructionType, IdQuery, ParticipantDetail, ParticipantForm, ParticipantSaved,
-    ReentryForm, UnitChoice, UnitListItem, UnitListQuery,
+    ReentryForm, Teams, UnitChoice, UnitListItem, UnitListQuery,
 };
 use service::{BuilderEditData, CompanyInfo, ContractorEditData, Role, UnitForm, UnitSaved};
 use unlock::UnlockForm;
 
-pub fn router() -> OpenApiRouter<AppState> {
+/// The company routes; `teams` ends a unit's teams when it exits (`participants::UnitTeams`).
+pub fn router(teams: Teams) -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(builder_edit))
         .routes(routes!(builder_edit_save))
@@ -57,6 +59,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(exit_all))
         .routes(routes!(delete_all))
         .routes(routes!(company_unlock))
+        .layer(Extension(teams))
 }
 
 /// The regulator unlocks a company the wizard locked (`id` the company, `project_id` the project it is a
@@ -339,11 +342,12 @@ async fn reentry_save(
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn exit_all(
     State(state): State<AppState>,
+    Extension(teams): Extension<Teams>,
     ClientIp(ip): ClientIp,
     current: CurrentAccount,
     Params(form): Params<BatchForm>,
 ) -> ApiResult<Option<String>> {
-    participants::exit(&state.db, &current, &ip, &form).await?;
+    participants::exit(&state.db, teams.as_ref(), &current, &ip, &form).await?;
     Ok(ok(None))
 }
 

@@ -3,6 +3,8 @@
 //! contractor — their company (found by credit code or name like the wizard's), leaders, contract
 //! attachments, entry, exit, re-entry and removal. Handlers are in `mod.rs`, SQL in `repo/units.rs`.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -14,7 +16,7 @@ use super::service::{
     company_fields, company_info, person, split_list, upload_name,
 };
 use crate::clock;
-use crate::db::{Db, Tx};
+use crate::db::{Db, DbFuture, Tx};
 use crate::domain::Invalid;
 use crate::domain::credit_code::CreditCodeOrNone;
 use crate::domain::dates::{format_date, required_date};
@@ -596,9 +598,26 @@ async fn batch_units(db: &Db, project_id: i64, ids: &[i64]) -> Result<Vec<(UnitR
     Ok(found)
 }
 
-/// `ajax_exitall`: the units leave the site on the date, with their teams still on site. All or none:
-/// the first unit that may not exit is named with the reason.
-pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &BatchForm) -> Result<(), ApiError> {
+/// The port through which a unit's exit ends its teams still on site, in the exit's transaction: the team area
+/// (above company: a team belongs to a unit) answers it, and `lib.rs` hands it to [`super::router`], so company
+/// never imports team.
+pub trait UnitTeams: Send + Sync {
+    /// Inside `tx`, the teams of unit `unit_id` still on site leave on `exit_date`.
+    fn end_in<'a>(&'a self, tx: &'a mut Tx, unit_id: i64, exit_date: &'a str, now: i64) -> DbFuture<'a, ()>;
+}
+
+/// The port as the exit's handler receives it (an `axum::Extension`).
+pub type Teams = Arc<dyn UnitTeams>;
+
+/// `ajax_exitall`: the units leave the site on the date, with their teams still on site (`teams` ends them).
+/// All or none: the first unit that may not exit is named with the reason.
+pub async fn exit(
+    db: &Db,
+    teams: &dyn UnitTeams,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &BatchForm,
+) -> Result<(), ApiError> {
     let project_id = scope::write(current)?;
     let ids = parse_ids(&form.ids)?;
     let exit = required_date(sent(&form.exit_date), MSG_EXIT_REQUIRED)?;
@@ -635,6 +654,7 @@ pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &BatchForm)
             if !units::exit_unit(tx, unit.id, &exit_date, now).await? {
                 return Err(ApiError::refused(MSG_CHANGED));
             }
+            teams.end_in(tx, unit.id, &exit_date, now).await?;
             let entry = oplog::Entry::by(&current.account, ip)
                 .action("参建单位退场")
                 .on("project_unit", unit.id)

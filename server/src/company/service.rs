@@ -9,7 +9,7 @@ use time::Date;
 use utoipa::ToSchema;
 
 use super::repo::{self, CompanyChoice, CompanyFields, UnitFields};
-pub use super::repo::{CompanyRow, ProjectUnit, RegisteredUnit, UnitRow};
+pub use super::repo::{CompanyRow, RegisteredUnit, UnitRow};
 use crate::area::{Level, areas};
 use crate::clock;
 use crate::db::{Db, Tx};
@@ -27,6 +27,7 @@ use crate::oplog;
 use crate::project::options::{self, SelectOption};
 use crate::project::service::{self as project, StepFormRow};
 use crate::project::service::{MSG_NO_PROJECT, MSG_OTHER_PROJECT, MSG_SUBMITTED, builder_project, check_editable};
+use crate::project::staff::service::{KeyPostHolder, LABOUR_CLERK, PROJECT_MANAGER, staff_key_posts};
 use crate::upload::service::URL_PREFIX;
 
 pub const MSG_AREA_INVALID: &str = "请选择正确的注册地区";
@@ -638,10 +639,10 @@ pub(crate) fn change_summary(before: &Value, after: &Value) -> String {
     if changes.is_empty() { "无变更".to_owned() } else { changes.join("; ") }
 }
 
-fn form_json(role: Role, loaded: &Loaded) -> Value {
+fn form_json(role: Role, unit: Option<&UnitRow>, company: Option<&CompanyRow>) -> Value {
     match role {
-        Role::Builder => serde_json::to_value(builder_form(loaded.unit.as_ref(), loaded.company.as_ref())),
-        Role::Contractor => serde_json::to_value(contructor_form(loaded.unit.as_ref(), loaded.company.as_ref())),
+        Role::Builder => serde_json::to_value(builder_form(unit, company)),
+        Role::Contractor => serde_json::to_value(contructor_form(unit, company)),
     }
     .unwrap_or_default()
 }
@@ -690,28 +691,28 @@ pub async fn save(
     }
 
     let now = clock::now();
+    let before_json = form_json(role, before.unit.as_ref(), before.company.as_ref());
     Tx::within(db, async |tx: &mut Tx| -> Result<(), ApiError> {
-        if !repo::advance_wizard(tx, project_id, role.next_step()).await? {
+        if !project::advance_wizard(tx, project_id, role.next_step()).await? {
             return Err(ApiError::Forbidden(MSG_SUBMITTED.into()));
         }
         let company_id = repo::write_company(tx, &choice, now).await?;
         repo::write_unit(tx, project_id, company_id, role.as_str(), &input.unit, now).await?;
+        // The log line is the difference between the form before and the form read back inside the save.
+        let unit = repo::find_unit_in(tx, project_id, role.as_str()).await?;
+        let company = repo::find_company_in(tx, company_id).await?;
+        let entry = oplog::Entry::by(&current.account, ip)
+            .action(role.action())
+            .on("project", project_id)
+            .detail(change_summary(&before_json, &form_json(role, unit.as_ref(), company.as_ref())));
+        oplog::record_in(tx, &entry).await?;
         Ok(())
     })
     .await?;
     let after = load_unit(db, project_id, role).await?;
-    oplog::record(
-        db,
-        oplog::Entry::by(&current.account, ip)
-            .action(role.action())
-            .on("project", project_id)
-            .detail(change_summary(&form_json(role, &before), &form_json(role, &after))),
-    )
-    .await?;
     if role == Role::Contractor
         && let Some(unit) = &after.unit
     {
-        use crate::project::staff::service::{KeyPostHolder, LABOUR_CLERK, PROJECT_MANAGER, staff_key_posts};
         let fields = &input.unit;
         let holders = [
             KeyPostHolder {
@@ -744,11 +745,6 @@ pub async fn find_unit(db: &Db, project_id: i64, role: &str) -> sqlx::Result<Opt
 
 pub async fn find_company(db: &Db, id: i64) -> sqlx::Result<Option<CompanyRow>> {
     repo::find_company(db, id).await
-}
-
-/// The project's units with their companies: builder, general contractor, then the others in order of entry.
-pub async fn project_units(db: &Db, project_id: i64) -> sqlx::Result<Vec<ProjectUnit>> {
-    repo::project_units(db, project_id).await
 }
 
 /// The units the regulator registers (wizard steps 2–3), builder before contractor.

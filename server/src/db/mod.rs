@@ -104,6 +104,10 @@ impl Db {
         on_db!(self, pool => pool.close().await)
     }
 }
+/// What a port's method answers (a trait another area implements, such as `upload::service::SharedFiles`): a
+/// boxed future, so the trait stays object-safe and its implementation is chosen where the routers are wired.
+pub type DbFuture<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = sqlx::Result<T>> + Send + 'a>>;
+
 /// `$first, $first+1, …` for `count` values: the placeholders of an `IN (…)` list built at run time.
 pub fn placeholders(first: usize, count: usize) -> String {
     (first..first + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")

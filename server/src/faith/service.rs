@@ -402,7 +402,7 @@ async fn resolve(db: &Db, project_id: i64, authority: &str, checked: Checked) ->
             ("worker", worker.map(|(id, _)| id), None, name.clone(), id_number.clone())
         }
         Subject::Unit(unit_id) => {
-            let units = crate::company::service::project_units(db, project_id).await?;
+            let units = crate::project::service::project_units(db, project_id).await?;
             let unit = units
                 .into_iter()
                 .find(|unit| unit.id == *unit_id)
@@ -531,7 +531,7 @@ pub async fn seed_demo(db: &Db, project_id: i64) -> Result<(), ApiError> {
     if repo::count_for_project(db, project_id).await? > 0 {
         return Ok(());
     }
-    let units = crate::company::service::project_units(db, project_id).await?;
+    let units = crate::project::service::project_units(db, project_id).await?;
     if let Some(unit) = units.iter().find(|unit| unit.role == "contractor") {
         let award = NewCredit {
             kind: "award".into(),

@@ -1,8 +1,8 @@
 //! SQL of the messages, on the table the area owns: `messages`.
 
 use super::model::Outgoing;
-use crate::db::Db;
-use crate::{execute, on_db};
+use crate::db::{Db, Tx};
+use crate::{execute, execute_in, on_db};
 
 /// Whose messages a query reads: those addressed to `account_id` (0: none), and those addressed to
 /// `project_id` and no account in particular.
@@ -110,5 +110,37 @@ pub async fn insert(db: &Db, message: &Outgoing<'_>, now: i64) -> sqlx::Result<(
             .bind(message.subject_id)
             .bind(now)
     )?;
+    Ok(())
+}
+
+/// One copy of `message` to every enabled regulator account (its `account_id` is each one's), inside `tx`.
+pub async fn insert_for_regulators(tx: &mut Tx, message: &Outgoing<'_>, now: i64) -> sqlx::Result<()> {
+    let sql = "INSERT INTO messages (project_id, account_id, kind, title, content, created_at, subject_id) \
+               SELECT $1, id, $2, $3, $4, $5, $6 FROM accounts WHERE kind = 'admin' AND disabled = FALSE";
+    execute_in!(
+        tx,
+        sqlx::query(sql)
+            .bind(message.project_id)
+            .bind(message.kind.as_str())
+            .bind(message.title)
+            .bind(message.content)
+            .bind(now)
+            .bind(message.subject_id)
+    )?;
+    Ok(())
+}
+
+/// Marks the account's unread messages of `kind` titled `title` about the project read at `now`, inside `tx`.
+pub async fn mark_titled_read(
+    tx: &mut Tx,
+    account_id: i64,
+    project_id: i64,
+    kind: &str,
+    title: &str,
+    now: i64,
+) -> sqlx::Result<()> {
+    let sql = "UPDATE messages SET is_read = TRUE, read_at = $1 WHERE account_id = $2 AND kind = $3 AND title = $4 \
+               AND is_read = FALSE AND project_id = $5";
+    execute_in!(tx, sqlx::query(sql).bind(now).bind(account_id).bind(kind).bind(title).bind(project_id))?;
     Ok(())
 }

@@ -7,7 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 pub use super::model::{Kind, Outgoing};
 use super::repo::{self, InboxFilter, MessageRow};
 use crate::clock;
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::envelope::ApiError;
 use crate::extract::sent;
 use crate::identity::accounts::AccountKind;
@@ -27,6 +27,19 @@ const POPUP_LEADS: i64 = 50;
 
 pub async fn send(db: &Db, message: Outgoing<'_>) -> sqlx::Result<()> {
     repo::insert(db, &message, clock::now()).await
+}
+
+/// One copy of `message` (about its project) to every enabled regulator account, inside the caller's `tx`, so
+/// the record it reports and the regulators' messages commit together (a guarantee change).
+pub async fn send_to_regulators(tx: &mut Tx, message: Outgoing<'_>) -> sqlx::Result<()> {
+    repo::insert_for_regulators(tx, &message, clock::now()).await
+}
+
+/// The account has seen what its message of `kind` titled `title` about the project reports: the message is
+/// read, inside the caller's `tx` (a regulator reading a guarantee change marks the change and its message
+/// together).
+pub async fn titled_read(tx: &mut Tx, account_id: i64, project_id: i64, kind: Kind, title: &str) -> sqlx::Result<()> {
+    repo::mark_titled_read(tx, account_id, project_id, kind.as_str(), title, clock::now()).await
 }
 
 /// The project opened the record a message is about (a notice, a lead): its messages about it leave the bell.

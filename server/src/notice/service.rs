@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::repo::{self, AttachmentRow, NewNotice, NoticeRow, ProjectNoticeRow};
 use crate::area::data::areas;
 use crate::clock;
-use crate::db::{Db, Tx};
+use crate::db::{Db, DbFuture, Tx};
 use crate::domain::Invalid;
 use crate::envelope::ApiError;
 use crate::extract::sent;
@@ -20,7 +20,7 @@ use crate::message::service::{self as message, Kind, Outgoing};
 use crate::paging::{self, Page, Paged};
 use crate::project::service as projects;
 use crate::upload::kind::UploadKind;
-use crate::upload::service::{URL_PREFIX, account_upload};
+use crate::upload::service::{SharedFiles, URL_PREFIX, account_upload};
 use crate::{oplog, scope};
 
 pub const MSG_REGULATOR_ONLY: &str = "仅监管部门账号可以发布通知";
@@ -621,10 +621,15 @@ pub async fn look(db: &Db, current: &CurrentAccount, form: &NoticeIdForm) -> Res
     Ok(OpenedNotice { notice: row.into(), body, attachments })
 }
 
-/// Whether `stored_name` is an attachment of a published notice addressed to the project (the upload
-/// serving lets the project download it).
-pub async fn addresses_file(db: &Db, project_id: i64, stored_name: &str) -> sqlx::Result<bool> {
-    repo::addresses_file(db, project_id, stored_name).await
+/// The notices' answer to upload's port: a file is shared with a project while it is an attachment of a
+/// published notice addressed to it (so the project may download it; no longer once the notice is withdrawn).
+/// `lib.rs` hands it to `upload::router`.
+pub struct NoticeFiles;
+
+impl SharedFiles for NoticeFiles {
+    fn shared_with<'a>(&'a self, db: &'a Db, project_id: i64, stored_name: &'a str) -> DbFuture<'a, bool> {
+        Box::pin(repo::addresses_file(db, project_id, stored_name))
+    }
 }
 
 /// Demo data: one published notice to the demo project, unread, from the whole-area regulator.

@@ -95,7 +95,7 @@ pub async fn records(db: &Db, project_id: i64) -> sqlx::Result<Vec<Record>> {
         label: name.clone(),
         data: json!({ "projectCode": code, "projectName": name }),
     });
-    let units = crate::company::service::project_units(db, project_id).await?;
+    let units = crate::project::service::project_units(db, project_id).await?;
     let unit_codes: HashMap<i64, String> =
         units.iter().map(|unit| (unit.id, unit.social_credit_code.clone())).collect();
     let mut corps = HashSet::new();

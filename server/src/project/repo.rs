@@ -1,6 +1,6 @@
 use crate::clock;
-use crate::db::Db;
-use crate::{execute, on_db};
+use crate::db::{Db, Tx};
+use crate::{execute, execute_in, on_db};
 
 /// Audit status: '0' draft, '1' submitted, '2' approved, '3' rejected.
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -262,6 +262,14 @@ pub async fn set_wizard_step(db: &Db, project_id: i64, step: i64) -> sqlx::Resul
     Ok(execute!(db, sqlx::query(sql).bind(step).bind(project_id))? == 1)
 }
 
+/// Moves the wizard to `next_step` while the project is a draft or rejected, inside `tx`; the step only moves
+/// forward. False: the project is no longer editable.
+pub async fn advance_wizard(tx: &mut Tx, project_id: i64, next_step: i64) -> sqlx::Result<bool> {
+    let sql = "UPDATE projects SET wizard_step = CASE WHEN wizard_step > $1 THEN wizard_step ELSE $1 END \
+               WHERE id = $2 AND audit_status IN ('0', '3')";
+    Ok(execute_in!(tx, sqlx::query(sql).bind(next_step).bind(project_id))? == 1)
+}
+
 /// Submits the project for audit (status '1') while it is editable; false when it no longer is.
 pub async fn submit(db: &Db, project_id: i64) -> sqlx::Result<bool> {
     let sql = "UPDATE projects SET audit_status = '1', submitted_at = $1, wizard_step = 5 WHERE id = $2 AND audit_status IN ('0', '3')";
@@ -336,4 +344,30 @@ pub async fn directory(
 pub async fn approved(db: &Db) -> sqlx::Result<Vec<(i64, String, String)>> {
     let sql = "SELECT id, district_code, start_time FROM projects WHERE audit_status = '2' ORDER BY id";
     on_db!(db, pool => sqlx::query_as(sql).fetch_all(pool).await)
+}
+
+/// A unit taking part in a project, with its company's name.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct ProjectUnit {
+    pub id: i64,
+    /// builder, contractor, subcontractor or labour.
+    pub role: String,
+    pub name: String,
+    pub social_credit_code: String,
+    pub project_leader: String,
+    pub project_leader_phone: String,
+    pub labor_leader: String,
+    pub labor_leader_phone: String,
+    /// 1 on site, 2 exited.
+    pub status: i64,
+}
+
+/// The project's units: builder, general contractor, then the others in order of entry. A read of the company
+/// area's tables (`project_units`, `companies`), which that area writes.
+pub async fn project_units(db: &Db, project_id: i64) -> sqlx::Result<Vec<ProjectUnit>> {
+    let sql = "SELECT u.id, u.role, c.name, c.social_credit_code, u.project_leader, u.project_leader_phone, \
+               u.labor_leader, u.labor_leader_phone, u.status \
+               FROM project_units u JOIN companies c ON c.id = u.company_id WHERE u.project_id = $1 \
+               ORDER BY CASE u.role WHEN 'builder' THEN 0 WHEN 'contractor' THEN 1 ELSE 2 END, u.id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await)
 }

@@ -7,9 +7,9 @@ use utoipa::ToSchema;
 
 use super::options::{self, SelectOption};
 use super::repo;
-pub use super::repo::{AuditTimes, ListedProject, ProjectSummary, StepFormRow, StepFormUpdate};
+pub use super::repo::{AuditTimes, ListedProject, ProjectSummary, ProjectUnit, StepFormRow, StepFormUpdate};
 use crate::area::{Area, Level, areas, tops};
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::domain::dates::{self, format_date, parse_date, required_date};
 use crate::domain::latlng::Latlng;
 use crate::domain::text::{self as rules, *};
@@ -435,6 +435,13 @@ pub async fn set_wizard_step(db: &Db, project_id: i64, step: i64) -> sqlx::Resul
     repo::set_wizard_step(db, project_id, step).await
 }
 
+/// A wizard step (2 or 3, saved by the company area) moves the wizard on to `next_step`, inside the caller's `tx`
+/// so the step's unit and the move commit together. The step only moves forward, so correcting an earlier step
+/// keeps the later ones reachable. False: the project is no longer a draft or rejected, and may not be saved.
+pub async fn advance_wizard(tx: &mut Tx, project_id: i64, next_step: i64) -> sqlx::Result<bool> {
+    repo::advance_wizard(tx, project_id, next_step).await
+}
+
 /// Submits the project for audit while it is editable; false when it no longer is.
 pub async fn submit_for_audit(db: &Db, project_id: i64) -> sqlx::Result<bool> {
     repo::submit(db, project_id).await
@@ -448,6 +455,12 @@ pub fn role_label(role: &str) -> &'static str {
         "labour" => "劳务分包单位",
         _ => "专业分包单位",
     }
+}
+
+/// The project's units with their companies' names: builder, general contractor, then the others in order of
+/// entry (the company area registers them; the project's pages, staff form and notice board list them).
+pub async fn project_units(db: &Db, project_id: i64) -> sqlx::Result<Vec<ProjectUnit>> {
+    repo::project_units(db, project_id).await
 }
 
 pub async fn find_summary(db: &Db, id: i64) -> sqlx::Result<Option<ProjectSummary>> {

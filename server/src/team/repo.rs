@@ -1,8 +1,8 @@
 //! SQL of the teams (班组). One text for both backends.
 
 use crate::clock;
-use crate::db::Db;
-use crate::on_db;
+use crate::db::{Db, Tx};
+use crate::{execute_in, on_db};
 
 /// A team as the list and the form show it. `status` is derived: 1 on site (no exit date), 2 exited.
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -139,6 +139,12 @@ pub async fn exit(db: &Db, id: i64, exit_date: &str) -> sqlx::Result<u64> {
     let sql = "UPDATE teams SET exit_date = $1, updated_at = $2 WHERE id = $3 AND exit_date = '' \
                AND NOT EXISTS (SELECT 1 FROM employments e WHERE e.team_id = $3 AND e.status = 1)";
     on_db!(db, pool => sqlx::query(sql).bind(exit_date).bind(clock::now()).bind(id).execute(pool).await.map(|done| done.rows_affected()))
+}
+
+/// The unit's teams still on site leave on `exit_date`, inside `tx` (the unit's exit).
+pub async fn end_for_unit(tx: &mut Tx, unit_id: i64, exit_date: &str, now: i64) -> sqlx::Result<u64> {
+    let sql = "UPDATE teams SET exit_date = $1, updated_at = $2 WHERE unit_id = $3 AND exit_date = ''";
+    execute_in!(tx, sqlx::query(sql).bind(exit_date).bind(now).bind(unit_id))
 }
 
 /// Deletes the team unless an employment refers to it.

@@ -7,9 +7,9 @@ use utoipa::ToSchema;
 
 use super::repo::{self, TeamFields, TeamFilter, TeamRow};
 use crate::clock;
-use crate::company::participants::{role_label, status_filter, visible_unit};
+use crate::company::participants::{UnitTeams, role_label, status_filter, visible_unit};
 use crate::company::service::person;
-use crate::db::Db;
+use crate::db::{Db, DbFuture, Tx};
 use crate::domain::Invalid;
 use crate::domain::dates::{format_date, required_date};
 use crate::domain::mask::masked;
@@ -307,6 +307,16 @@ pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &TeamExitFo
     )
     .await?;
     Ok(())
+}
+
+/// The teams' answer to company's port: when a unit exits, its teams still on site leave with it, in the exit's
+/// transaction. `lib.rs` hands it to `company::router`.
+pub struct TeamsOfUnit;
+
+impl UnitTeams for TeamsOfUnit {
+    fn end_in<'a>(&'a self, tx: &'a mut Tx, unit_id: i64, exit_date: &'a str, now: i64) -> DbFuture<'a, ()> {
+        Box::pin(async move { repo::end_for_unit(tx, unit_id, exit_date, now).await.map(|_| ()) })
+    }
 }
 
 /// `ajax_delete`, `Team/detail`.

@@ -5,6 +5,7 @@ pub mod pixels;
 mod repo;
 pub mod service;
 
+use axum::Extension;
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -21,7 +22,7 @@ use crate::extract::{ClientIp, QueryParams, plain_text};
 use crate::identity::sessions::{self, CurrentAccount, TOKEN_HEADER};
 use crate::oplog;
 use crate::state::AppState;
-use service::{NamedFile, URL_PREFIX};
+use service::{NamedFile, Shares, URL_PREFIX};
 
 /// The console keeps the session token in this cookie; `<img src>` requests carry it, not the header.
 const TOKEN_COOKIE: &str = "Admin-Token";
@@ -47,13 +48,15 @@ pub async fn workbook_field(
     workbook.ok_or_else(|| ApiError::refused(missing))
 }
 
-pub fn router() -> OpenApiRouter<AppState> {
+/// The upload routes; `shares` answers which files of no project a project may read (`service::SharedFiles`).
+pub fn router(shares: Shares) -> OpenApiRouter<AppState> {
     let largest_batch = 9 * MAX_FILE_BYTES + 1024 * 1024;
     OpenApiRouter::new()
         .routes(routes!(upload_files))
         .routes(routes!(serve_file))
         .routes(routes!(file_names))
         .layer(DefaultBodyLimit::max(largest_batch))
+        .layer(Extension(shares))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -212,6 +215,7 @@ fn is_stored_name(name: &str) -> bool {
     responses((status = 200, description = "the file"), (status = 200, body = Envelope<serde_json::Value>, description = "101 / 403 / 404 in the envelope")))]
 async fn serve_file(
     State(state): State<AppState>,
+    Extension(shares): Extension<Shares>,
     Path(name): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
@@ -222,7 +226,7 @@ async fn serve_file(
         return Err(missing());
     }
     let upload = repo::find(&state.db, &name).await?.ok_or_else(missing)?;
-    if !service::may_read(&state.db, &account, &name, &upload).await? {
+    if !service::may_read(&state.db, shares.as_ref(), &account, &name, &upload).await? {
         return Err(ApiError::Forbidden("无权查看该文件".into()));
     }
     let bytes = tokio::fs::read(state.config.data_dir.join("uploads").join(&name)).await.map_err(|_| missing())?;
@@ -262,6 +266,7 @@ pub struct FileNamesQuery {
     responses((status = 200, body = Envelope<Vec<NamedFile>>)))]
 async fn file_names(
     State(state): State<AppState>,
+    Extension(shares): Extension<Shares>,
     current: CurrentAccount,
     QueryParams(query): QueryParams<FileNamesQuery>,
 ) -> ApiResult<Vec<NamedFile>> {
@@ -274,7 +279,7 @@ async fn file_names(
     for url in urls {
         let Some(name) = url.strip_prefix(URL_PREFIX).filter(|name| is_stored_name(name)) else { continue };
         let Some(upload) = repo::find(&state.db, name).await? else { continue };
-        if service::may_read(&state.db, &current.account, name, &upload).await? {
+        if service::may_read(&state.db, shares.as_ref(), &current.account, name, &upload).await? {
             files.push(NamedFile::new(upload.original_name, url.to_owned(), &upload.content_type));
         }
     }

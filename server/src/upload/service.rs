@@ -4,21 +4,41 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use std::sync::Arc;
+
 use super::repo::{self, StoredUpload};
-use crate::db::Db;
+use crate::db::{Db, DbFuture};
 use crate::envelope::ApiError;
 use crate::identity::accounts::{self, Account, AccountKind};
 
 /// Where uploads are served from; the names are random, the files live outside the console's.
 pub const URL_PREFIX: &str = "/uploads/";
 
+/// The port through which upload asks whether a file of no project (a regulator's own) is shared with a
+/// project: an area above upload answers it from its own tables, and `lib.rs` hands it to [`super::router`].
+/// The notice area answers: the attachments of a published notice, to the projects it addresses (so a
+/// withdrawn notice's files are theirs no longer). Upload never imports the area that answers.
+pub trait SharedFiles: Send + Sync {
+    /// Whether the file `stored_name` is shared with project `project_id` now.
+    fn shared_with<'a>(&'a self, db: &'a Db, project_id: i64, stored_name: &'a str) -> DbFuture<'a, bool>;
+}
+
+/// The port as the upload handlers receive it (an `axum::Extension`).
+pub type Shares = Arc<dyn SharedFiles>;
+
 /// Whether `reader` may download the upload `stored_name`:
 /// - a project's file: the project's accounts, the regulators whose district holds the project;
 /// - a file of no project (a regulator's own, such as a notice's attachment): the regulators whose district
 ///   holds the uploader's (the whole area's hold every one; a lower or another district's none), and the
-///   projects a published notice carrying it addresses;
+///   projects `shares` shares it with (those a published notice carrying it addresses);
 /// - and always whoever uploaded it.
-pub async fn may_read(db: &Db, reader: &Account, stored_name: &str, upload: &StoredUpload) -> Result<bool, ApiError> {
+pub async fn may_read(
+    db: &Db,
+    shares: &dyn SharedFiles,
+    reader: &Account,
+    stored_name: &str,
+    upload: &StoredUpload,
+) -> Result<bool, ApiError> {
     if reader.id == upload.account_id {
         return Ok(true);
     }
@@ -35,7 +55,7 @@ pub async fn may_read(db: &Db, reader: &Account, stored_name: &str, upload: &Sto
                 .is_some_and(|uploader| uploader.kind() == AccountKind::Admin && uploader.district.starts_with(held)))
         }
         (None, _) => match reader.project_id {
-            Some(project_id) => Ok(crate::notice::service::addresses_file(db, project_id, stored_name).await?),
+            Some(project_id) => Ok(shares.shared_with(db, project_id, stored_name).await?),
             None => Ok(false),
         },
     }

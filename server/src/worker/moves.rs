@@ -33,20 +33,7 @@ pub(super) async fn line_of(db: &Db, project_id: i64, form: &MoveForm) -> Result
     repo::find_employment(db, project_id, id).await?.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))
 }
 
-pub(super) async fn log_move(
-    db: &Db,
-    current: &CurrentAccount,
-    ip: &str,
-    action: &str,
-    id: i64,
-    detail: String,
-) -> Result<(), ApiError> {
-    oplog::record(db, oplog::Entry::by(&current.account, ip).action(action).on("employment", id).detail(detail))
-        .await?;
-    Ok(())
-}
-
-/// `Worker/exit`.
+/// `Worker/exit`: the line leaves on the date, its log line in the same transaction.
 pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &MoveForm) -> Result<(), ApiError> {
     let project_id = scope::write(current)?;
     let line = line_of(db, project_id, form).await?;
@@ -57,10 +44,19 @@ pub async fn exit(db: &Db, current: &CurrentAccount, ip: &str, form: &MoveForm) 
     if date < line.line.entry_date {
         return Err(Invalid(MSG_EXIT_BEFORE_ENTRY).into());
     }
-    if !repo::exit(db, project_id, line.line.id, &date).await? {
-        return Err(Invalid(MSG_ALREADY_EXITED).into());
-    }
-    log_move(db, current, ip, "人员退场", line.line.id, format!("{} 退场 {date}", line.line.name)).await
+    let entry = oplog::Entry::by(&current.account, ip)
+        .action("人员退场")
+        .on("employment", line.line.id)
+        .detail(format!("{} 退场 {date}", line.line.name));
+    let now = clock::now();
+    Tx::within(db, async |tx: &mut Tx| -> Result<(), ApiError> {
+        if !repo::exit(tx, project_id, line.line.id, &date, now).await? {
+            return Err(Invalid(MSG_ALREADY_EXITED).into());
+        }
+        oplog::record_in(tx, &entry).await?;
+        Ok(())
+    })
+    .await
 }
 
 /// `Worker/reenter`: a new employment from the given date; the exited line stays as it was.

@@ -44,17 +44,29 @@ pub struct UnitRow {
     pub fields: UnitFields,
 }
 
+const FIND_UNIT: &str = "SELECT id, company_id, project_leader, project_leader_phone, project_leader_id_number, \
+    labor_leader, labor_leader_phone, labor_leader_id_number, site_manager, site_manager_phone, site_manager_id_number, \
+    contract_attachments, pay_type, deposit_fen, guarantee_path, guarantee_start, guarantee_end \
+    FROM project_units WHERE project_id = $1 AND role = $2";
+
 pub async fn find_unit(db: &Db, project_id: i64, role: &str) -> sqlx::Result<Option<UnitRow>> {
-    let sql = "SELECT id, company_id, project_leader, project_leader_phone, project_leader_id_number, labor_leader, \
-               labor_leader_phone, labor_leader_id_number, site_manager, site_manager_phone, site_manager_id_number, \
-               contract_attachments, pay_type, deposit_fen, guarantee_path, guarantee_start, guarantee_end \
-               FROM project_units WHERE project_id = $1 AND role = $2";
-    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(role).fetch_optional(pool).await)
+    on_db!(db, pool => sqlx::query_as(FIND_UNIT).bind(project_id).bind(role).fetch_optional(pool).await)
+}
+
+/// The unit as `tx` sees it (a save reads back what it wrote, for its log line).
+pub async fn find_unit_in(tx: &mut Tx, project_id: i64, role: &str) -> sqlx::Result<Option<UnitRow>> {
+    on_tx!(tx, conn => sqlx::query_as(FIND_UNIT).bind(project_id).bind(role).fetch_optional(&mut **conn).await)
 }
 
 pub async fn find_company(db: &Db, id: i64) -> sqlx::Result<Option<CompanyRow>> {
     let sql = format!("SELECT {COMPANY_COLUMNS} FROM companies c WHERE c.id = $1");
     on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(id).fetch_optional(pool).await)
+}
+
+/// The company as `tx` sees it.
+pub async fn find_company_in(tx: &mut Tx, id: i64) -> sqlx::Result<Option<CompanyRow>> {
+    let sql = format!("SELECT {COMPANY_COLUMNS} FROM companies c WHERE c.id = $1");
+    on_tx!(tx, conn => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(id).fetch_optional(&mut **conn).await)
 }
 
 /// The company with this (real, 18-character) credit code.
@@ -176,21 +188,6 @@ pub async fn resolve_company(db: &Db, choice: &CompanyChoice) -> sqlx::Result<i6
     }
 }
 
-/// Moves the wizard to `next_step` while the project is a draft or rejected; the step only moves forward, so
-/// correcting an earlier step keeps the later ones reachable. False: the project is no longer editable.
-pub async fn advance_wizard(tx: &mut Tx, project_id: i64, next_step: i64) -> sqlx::Result<bool> {
-    let moved = execute_in!(
-        tx,
-        sqlx::query(
-            "UPDATE projects SET wizard_step = CASE WHEN wizard_step > $1 THEN wizard_step ELSE $1 END \
-             WHERE id = $2 AND audit_status IN ('0', '3')",
-        )
-        .bind(next_step)
-        .bind(project_id)
-    )?;
-    Ok(moved == 1)
-}
-
 /// Creates, updates (and locks) or keeps the company of `choice` inside `tx`; answers its id.
 pub async fn write_company(tx: &mut Tx, choice: &CompanyChoice, now: i64) -> sqlx::Result<i64> {
     match choice {
@@ -292,31 +289,6 @@ pub async fn registered_units(db: &Db, project_id: i64) -> sqlx::Result<Vec<Regi
                u.guarantee_path, u.guarantee_start, u.guarantee_end FROM project_units u \
                JOIN companies c ON c.id = u.company_id \
                WHERE u.project_id = $1 AND u.role IN ('builder', 'contractor') ORDER BY u.role";
-    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await)
-}
-
-/// A unit taking part in a project, with its company's name.
-#[derive(Clone, Debug, sqlx::FromRow)]
-pub struct ProjectUnit {
-    pub id: i64,
-    /// builder, contractor, subcontractor or labour.
-    pub role: String,
-    pub name: String,
-    pub social_credit_code: String,
-    pub project_leader: String,
-    pub project_leader_phone: String,
-    pub labor_leader: String,
-    pub labor_leader_phone: String,
-    /// 1 on site, 2 exited.
-    pub status: i64,
-}
-
-/// The project's units: builder, general contractor, then the others in order of entry.
-pub async fn project_units(db: &Db, project_id: i64) -> sqlx::Result<Vec<ProjectUnit>> {
-    let sql = "SELECT u.id, u.role, c.name, c.social_credit_code, u.project_leader, u.project_leader_phone, \
-               u.labor_leader, u.labor_leader_phone, u.status \
-               FROM project_units u JOIN companies c ON c.id = u.company_id WHERE u.project_id = $1 \
-               ORDER BY CASE u.role WHEN 'builder' THEN 0 WHEN 'contractor' THEN 1 ELSE 2 END, u.id";
     on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await)
 }
 

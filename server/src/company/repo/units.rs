@@ -225,11 +225,11 @@ pub async fn latest_team_entry(db: &Db, unit_id: i64) -> sqlx::Result<String> {
     on_db!(db, pool => sqlx::query_scalar(sql).bind(unit_id).fetch_one(pool).await)
 }
 
-/// The unit (still on site, without workers on site) exits on `exit_date`, with its teams still on site. False
-/// (nothing written) when it no longer qualifies.
+/// The unit (still on site, without workers on site) exits on `exit_date`. False (nothing written) when it no
+/// longer qualifies.
 pub async fn exit_unit(tx: &mut Tx, id: i64, exit_date: &str, now: i64) -> sqlx::Result<bool> {
     let exited = execute_in!(
-        &mut *tx,
+        tx,
         sqlx::query(
             "UPDATE project_units SET status = 2, exit_date = $1, updated_at = $2 WHERE id = $3 AND status = 1 \
              AND NOT EXISTS (SELECT 1 FROM employments e WHERE e.unit_id = $3 AND e.status = 1)",
@@ -238,17 +238,7 @@ pub async fn exit_unit(tx: &mut Tx, id: i64, exit_date: &str, now: i64) -> sqlx:
         .bind(now)
         .bind(id)
     )?;
-    if exited != 1 {
-        return Ok(false);
-    }
-    execute_in!(
-        &mut *tx,
-        sqlx::query("UPDATE teams SET exit_date = $1, updated_at = $2 WHERE unit_id = $3 AND exit_date = ''")
-            .bind(exit_date)
-            .bind(now)
-            .bind(id)
-    )?;
-    Ok(true)
+    Ok(exited == 1)
 }
 
 /// An exited unit comes back on `entry_date`.
@@ -311,7 +301,7 @@ pub async fn set_guarantee(db: &Db, unit_id: i64, update: &GuaranteeUpdate<'_>) 
     on_db!(db, pool => bind_guarantee(sqlx::query(GUARANTEE_UPDATE), update, now, unit_id).execute(pool).await.map(|done| done.rows_affected()))
 }
 
-/// The change's record and the regulator's notice.
+/// The change's record.
 pub struct GuaranteeChange<'a> {
     pub project_id: i64,
     pub unit_id: i64,
@@ -319,16 +309,9 @@ pub struct GuaranteeChange<'a> {
     pub before_json: &'a str,
     pub after_json: &'a str,
     pub reason: &'a str,
-    pub notice_content: &'a str,
 }
 
-/// The title of the regulator's notice of change `id` (it finds the notice again when the change is read).
-pub fn notice_title(id: i64) -> String {
-    format!("工资保证金变更 #{id}")
-}
-
-/// Applies the new guarantee, records the change and messages every regulator account. Answers the change's
-/// id.
+/// Applies the new guarantee and records the change inside `tx`. Answers the change's id.
 pub async fn change_guarantee(
     tx: &mut Tx,
     update: &GuaranteeUpdate<'_>,
@@ -349,18 +332,6 @@ pub async fn change_guarantee(
     .bind(now)
     .fetch_one(&mut **conn)
     .await)?;
-    execute_in!(
-        tx,
-        sqlx::query(
-            "INSERT INTO messages (project_id, account_id, kind, title, content, created_at, subject_id) \
-             SELECT $1, id, 'guarantee_change', $2, $3, $4, $5 FROM accounts WHERE kind = 'admin' AND disabled = FALSE",
-        )
-        .bind(change.project_id)
-        .bind(notice_title(id))
-        .bind(change.notice_content)
-        .bind(now)
-        .bind(id)
-    )?;
     Ok(id)
 }
 
@@ -398,8 +369,7 @@ pub async fn find_guarantee_change(db: &Db, id: i64) -> sqlx::Result<Option<Guar
     on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(id).fetch_optional(pool).await)
 }
 
-/// Marks a change read by the regulator `account_id`, with that account's notice of it. Answers whether
-/// it was unread.
+/// Marks a change read by the regulator `account_id` inside `tx`. Answers whether it was unread.
 pub async fn set_guarantee_read(tx: &mut Tx, id: i64, account_id: i64, now: i64) -> sqlx::Result<bool> {
     let marked = execute_in!(
         tx,
@@ -409,17 +379,6 @@ pub async fn set_guarantee_read(tx: &mut Tx, id: i64, account_id: i64, now: i64)
         .bind(account_id)
         .bind(now)
         .bind(id)
-    )?;
-    execute_in!(
-        tx,
-        sqlx::query(
-            "UPDATE messages SET is_read = TRUE, read_at = $4 WHERE account_id = $1 AND kind = 'guarantee_change' \
-             AND title = $2 AND is_read = FALSE AND project_id = (SELECT project_id FROM guarantee_changes WHERE id = $3)",
-        )
-        .bind(account_id)
-        .bind(notice_title(id))
-        .bind(id)
-        .bind(now)
     )?;
     Ok(marked == 1)
 }

@@ -9,7 +9,6 @@ use utoipa::ToSchema;
 
 use super::repo;
 use crate::area::{Level, areas};
-use crate::company::service::{ProjectUnit, project_units};
 use crate::config::NoticeBoardConfig;
 use crate::db::Db;
 use crate::envelope::ApiError;
@@ -17,8 +16,8 @@ use crate::identity::accounts::AccountKind;
 use crate::identity::sessions::CurrentAccount;
 use crate::project::options::{self, SelectOption};
 use crate::project::service::{
-    LOCKABLE_FIELDS, MSG_ID_REQUIRED, ProjectForm, StepForm, StepFormRow, change_summary, find_step_form, role_label,
-    step_form, validate,
+    LOCKABLE_FIELDS, MSG_ID_REQUIRED, ProjectForm, ProjectUnit, StepForm, StepFormRow, change_summary, find_step_form,
+    project_units, role_label, step_form, validate,
 };
 use crate::project::staff;
 use crate::scope::{self, ReadScope};

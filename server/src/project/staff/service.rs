@@ -8,7 +8,6 @@ use utoipa::ToSchema;
 
 pub use super::repo::StaffRow;
 use super::repo::{self, StaffFields, StaffFilter};
-use crate::company::service::project_units;
 use crate::db::Db;
 use crate::domain::Invalid;
 use crate::domain::dates::{format_date, parse_date, required_date};
@@ -20,6 +19,7 @@ use crate::envelope::ApiError;
 use crate::extract::sent;
 use crate::identity::sessions::CurrentAccount;
 use crate::paging::{Page, Paged, contains_pattern};
+use crate::project::service::project_units;
 use crate::scope::{self, ReadScope};
 use crate::{clock, oplog};
 

@@ -1,14 +1,12 @@
 //! A worker leaving the site and coming back, and his labour contract's signing.
 
-use crate::clock;
-use crate::db::{Db, Tx};
+use crate::db::Tx;
 use crate::{execute_in, on_tx};
 
-/// Marks an active employment exited on `exit_date`. Whether it was active.
-pub async fn exit(db: &Db, project_id: i64, id: i64, exit_date: &str) -> sqlx::Result<bool> {
+/// Marks an active employment exited on `exit_date`, inside `tx`. Whether it was active.
+pub async fn exit(tx: &mut Tx, project_id: i64, id: i64, exit_date: &str, now: i64) -> sqlx::Result<bool> {
     let sql = "UPDATE employments SET status = 2, exit_date = $1, updated_at = $2 WHERE project_id = $3 AND id = $4 AND status = 1";
-    let done = crate::execute!(db, sqlx::query(sql).bind(exit_date).bind(clock::now()).bind(project_id).bind(id))?;
-    Ok(done == 1)
+    Ok(execute_in!(tx, sqlx::query(sql).bind(exit_date).bind(now).bind(project_id).bind(id))? == 1)
 }
 
 /// A new line copying the project's exited line `id` (unit, team, work type, newest wage standard, contract)
