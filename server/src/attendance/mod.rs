@@ -21,6 +21,9 @@ pub mod service;
 mod sheet;
 pub mod xlsx;
 
+use std::sync::Arc;
+
+use axum::Extension;
 use axum::body::Body;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
@@ -38,13 +41,16 @@ use crate::state::AppState;
 use crate::upload::kind::MAX_FILE_BYTES;
 use device_api::{DeviceHeartbeatReply, DevicePunchBatch, DevicePunchResult};
 use import::AttendanceImportResult;
+pub use paid::PaidDays;
 use service::{
     AttendanceDevice, AttendanceDeviceSecret, AttendancePunchRecord, AttendanceRules, AttendanceRulesSaved,
     AttendanceSheet, CorrectionForm, DeviceEditForm, DeviceForm, DeviceIdForm, DeviceQuery, PhotoQuery, ProjectQuery,
     RecordQuery, RulesForm, SheetQuery,
 };
 
-pub fn router() -> OpenApiRouter<AppState> {
+/// The area's routes; `paid` answers which days wage lines hold and what correcting a paid day does (the
+/// wage area's answer, handed in by `lib.rs`).
+pub fn router(paid: Arc<dyn PaidDays>) -> OpenApiRouter<AppState> {
     let console = OpenApiRouter::new()
         .routes(routes!(device_list))
         .routes(routes!(device_add))
@@ -60,7 +66,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sheet_month))
         .routes(routes!(sheet_export))
         .routes(routes!(sheet_correct))
-        .layer(DefaultBodyLimit::max(MAX_FILE_BYTES + 64 * 1024));
+        .layer(DefaultBodyLimit::max(MAX_FILE_BYTES + 64 * 1024))
+        .layer(Extension(paid));
     // Each device call reads its body itself, after the headers passed, within its own limit.
     let devices = OpenApiRouter::new().routes(routes!(device_punch)).routes(routes!(device_heartbeat));
     console.merge(devices)
@@ -236,15 +243,11 @@ async fn record_import(
     responses((status = 200, body = Envelope<AttendanceSheet>)))]
 async fn sheet_month(
     State(state): State<AppState>,
+    Extension(paid): Extension<Arc<dyn PaidDays>>,
     current: CurrentAccount,
     Params(query): Params<SheetQuery>,
 ) -> ApiResult<AttendanceSheet> {
-    let mut sheet = service::sheet(&state.db, &current, &query).await?;
-    // Composed here, not in the service: the wage area reads attendance, so attendance's reads never call it.
-    let workers: Vec<i64> = sheet.list.iter().map(|row| row.worker_id).collect();
-    let (first, last) = (format!("{}-01", sheet.month), format!("{}-{:02}", sheet.month, sheet.days_in_month));
-    sheet.paid_days = crate::wage::service::paid_days(&state.db, sheet.project_id, &workers, &first, &last).await?;
-    Ok(ok(sheet))
+    Ok(ok(service::sheet(&state.db, paid.as_ref(), &current, &query).await?))
 }
 
 /// The monthly sheet's filters, every worker (at most 20,000), as .xlsx.
@@ -272,11 +275,12 @@ async fn sheet_export(
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn sheet_correct(
     State(state): State<AppState>,
+    Extension(paid): Extension<Arc<dyn PaidDays>>,
     ClientIp(ip): ClientIp,
     current: CurrentAccount,
     Params(form): Params<CorrectionForm>,
 ) -> ApiResult<Option<String>> {
-    service::correct(&state.db, &current, &ip, &form).await?;
+    service::correct(&state.db, paid.as_ref(), &current, &ip, &form).await?;
     Ok(ok(None))
 }
 

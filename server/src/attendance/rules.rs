@@ -476,4 +476,39 @@ mod tests {
             "2026-11-10 不在该工人的在场期间（2026-10-01 至 2026-10-31、进场 2026-11-24 起），不能补录出勤"
         );
     }
+
+    /// The payroll vectors' scenarios with punches (vectors/payroll.json, run by `domain::payroll`'s test)
+    /// name the days those punches attend; the shift rule gives exactly these, each shift on the day it
+    /// began, within the scenario's month.
+    #[test]
+    fn the_payroll_vectors_punches_attend_the_days_they_name() {
+        let cases: Vec<serde_json::Value> =
+            serde_json::from_str(include_str!("../../../vectors/payroll.json")).unwrap();
+        let mut checked = 0;
+        for case in cases.iter().filter(|case| case["punches"].is_array()) {
+            let month = case["month"].as_str().unwrap();
+            let punches: Vec<(i64, Direction)> = case["punches"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|punch| (at(punch[0].as_str().unwrap()), Direction::parse(punch[1].as_str().unwrap()).unwrap()))
+                .collect();
+            let rules = Rules::default();
+            let (shifts, _) = count_shifts(&punches, &rules);
+            let attended: Vec<String> = count_days(&shifts, &rules)
+                .into_iter()
+                .filter(|(day, totals)| totals.attended && day.to_string().starts_with(month))
+                .map(|(day, _)| day.to_string())
+                .collect();
+            let named: Vec<String> = case["shiftDays"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|day| day.as_str().unwrap().to_owned())
+                .collect();
+            assert_eq!(attended, named, "{}: shift days", case["name"]);
+            checked += 1;
+        }
+        assert!(checked > 0, "vectors/payroll.json has a scenario with punches");
+    }
 }

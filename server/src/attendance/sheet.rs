@@ -5,6 +5,7 @@ use time::{Date, Month};
 use utoipa::{IntoParams, ToSchema};
 
 use super::input::*;
+use super::paid::{Absence, AttendancePaidDay, PaidDays};
 use super::repo::{self, SheetFilter};
 use super::rule_settings::first_of_month;
 use super::rules::{self, Stay};
@@ -13,12 +14,12 @@ use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::domain::dates::parse_date;
 use crate::domain::mask::masked;
+use crate::domain::money::yuan;
 use crate::envelope::ApiError;
 use crate::extract::sent;
 use crate::identity::sessions::CurrentAccount;
 use crate::paging::Page;
 use crate::scope::{self, ReadScope};
-use crate::wage::service as wage;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -88,8 +89,8 @@ pub struct AttendanceSheet {
     pub month: String,
     pub days_in_month: u8,
     pub list: Vec<AttendanceSheetRow>,
-    /// The page's days that wage lines hold (the wage area's facts, added by the handler).
-    pub paid_days: Vec<super::paid::AttendancePaidDay>,
+    /// The page's days that wage lines hold (the wage area's facts).
+    pub paid_days: Vec<AttendancePaidDay>,
     pub total: i64,
     pub page: i64,
     pub limit: i64,
@@ -198,22 +199,31 @@ async fn sheet_rows(
         .collect())
 }
 
-pub async fn sheet(db: &Db, current: &CurrentAccount, query: &SheetQuery) -> Result<AttendanceSheet, ApiError> {
+/// The sheet's page with the days of its workers that wage lines hold (`paid` answers those).
+pub async fn sheet(
+    db: &Db,
+    paid: &dyn PaidDays,
+    current: &CurrentAccount,
+    query: &SheetQuery,
+) -> Result<AttendanceSheet, ApiError> {
     let request = sheet_request(scope::read(db, current, &query.project_id).await?, query)?;
     let page = Page::parse(&query.page, &query.limit)?;
     let (workers, total) = repo::sheet_workers(db, &request.filter, page.limit, page.offset()).await?;
     // The screen masks the ID numbers; the export (below) keeps them in full.
-    let list = sheet_rows(db, &request, workers)
+    let list: Vec<AttendanceSheetRow> = sheet_rows(db, &request, workers)
         .await?
         .into_iter()
         .map(|row| AttendanceSheetRow { id_number: masked(&row.id_number), ..row })
         .collect();
+    let ids: Vec<i64> = list.iter().map(|row| row.worker_id).collect();
+    let (project_id, first, last) = (request.filter.project_id, &request.filter.first_day, &request.filter.last_day);
+    let paid_days = paid.paid_days(db, project_id, &ids, first, last).await?;
     Ok(AttendanceSheet {
-        project_id: request.filter.project_id,
+        project_id,
         month: format!("{:04}-{:02}", request.first.year(), request.first.month() as u8),
         days_in_month: request.last.day(),
         list,
-        paid_days: Vec::new(),
+        paid_days,
         total,
         page: page.page,
         limit: page.limit,
@@ -254,7 +264,15 @@ pub struct CorrectionForm {
     pub confirmed: Option<String>,
 }
 
-pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &CorrectionForm) -> Result<(), ApiError> {
+/// Corrects one worker's day; `paid` answers what that does to the day's pay (a paid day's take-back is
+/// recorded in the correction's transaction).
+pub async fn correct(
+    db: &Db,
+    paid: &dyn PaidDays,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &CorrectionForm,
+) -> Result<(), ApiError> {
     let project_id = scope::write(current)?;
     let worker = sent(&form.worker_id);
     if worker.is_empty() {
@@ -285,20 +303,19 @@ pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &Correct
         if !rules::inside_any(&stays, &day_text) {
             return Err(ApiError::refused(rules::msg_outside(&day_text, &stays, "补记出勤")));
         }
-        wage::refuse_attending_taken_back(db, project_id, worker_id, &day_text).await?;
+        paid.refuse_attending_taken_back(db, project_id, worker_id, &day_text).await?;
     } else {
         // A day on a confirmed sheet becomes absent with its pay taken back on the worker's next sheet, once
         // the clerk has confirmed (issue 11 item 2), so that every count of attended days follows (issue 28).
         let confirmed = sent(&form.confirmed) == "1";
         let reason = format!("{name}：{reason}");
-        if let wage::Absence::TakeBack(back) = wage::absence(db, project_id, worker_id, day, &reason, confirmed).await?
-        {
+        if let Absence::TakeBack(back) = paid.absence(db, project_id, worker_id, day, &reason, confirmed).await? {
             take_back = Some(back);
         }
     }
-    let taken = take_back.as_ref().map_or(String::new(), |back| {
-        format!("（该日已计发，工资{}元在下一张工资表扣回）", crate::wage::money::yuan(back.amount_fen))
-    });
+    let taken = take_back
+        .as_ref()
+        .map_or(String::new(), |back| format!("（该日已计发，工资{}元在下一张工资表扣回）", yuan(back.amount_fen)));
     let detail = format!("{name} {day_text} 修正为{}，原因：{reason}{taken}", if attended { "出勤" } else { "缺勤" });
     let correction = repo::Correction {
         project_id,
@@ -316,7 +333,7 @@ pub async fn correct(db: &Db, current: &CurrentAccount, ip: &str, form: &Correct
         .detail(detail);
     let mut tx = Tx::begin(db).await?;
     if let Some(back) = &take_back {
-        wage::record_take_back(&mut tx, back, current, ip).await?;
+        paid.record_take_back(&mut tx, back, current, ip).await?;
     }
     repo::correct_day_in(&mut tx, &correction, &entry).await?;
     tx.commit().await?;

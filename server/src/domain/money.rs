@@ -98,6 +98,14 @@ fn scaled(value: u64, unit: u64, decimals: usize) -> String {
     format!("{whole}.{}", digits.trim_end_matches('0'))
 }
 
+/// Fen as yuan with two decimals: 1234567 → "12345.67", -5 → "-0.05". Every amount in yuan the API writes
+/// (the wage sheets, the attendance sheet's take-backs, the reports) reads this way.
+pub fn yuan(fen: i64) -> String {
+    let sign = if fen < 0 { "-" } else { "" };
+    let fen = fen.unsigned_abs();
+    format!("{sign}{}.{:02}", fen / 100, fen % 100)
+}
+
 /// Spec §4 price flags, read in the field's unit 万元: 10,000 ≤ price < 1,000,000,000 (万元) sets the
 /// warning flag, i.e. from 100 million yuan on.
 pub fn price_warning(fen: u64) -> bool {
@@ -164,6 +172,14 @@ mod tests {
                 assert_eq!(price_needs_confirmation(fen), expected, "case {case}");
             }
         }
+    }
+
+    #[test]
+    fn yuan_has_two_decimals() {
+        assert_eq!(yuan(0), "0.00");
+        assert_eq!(yuan(1_234_567), "12345.67");
+        assert_eq!(yuan(-5), "-0.05");
+        assert_eq!(yuan(i64::MIN), "-92233720368547758.08");
     }
 
     #[test]

@@ -20,6 +20,7 @@ mod orders;
 mod paid_days;
 pub mod payout;
 pub mod plan;
+mod ports;
 pub mod rates;
 mod repo;
 pub mod service;
@@ -29,6 +30,8 @@ mod takeback;
 pub mod topup;
 mod xlsx;
 
+/// What the attendance and roster areas ask of pay, answered (their ports; `lib.rs` wires it).
+pub use ports::Payroll;
 /// Who acts on the money path (the operation log's actor), named by the services' signatures.
 pub use repo::Actor;
 

@@ -3,12 +3,8 @@
 /// The largest amount one wage line may carry: 9,999,999.99 yuan.
 pub const LINE_MAX_FEN: i64 = 999_999_999;
 
-/// Fen as yuan with two decimals: 1234567 → "12345.67", -5 → "-0.05".
-pub fn yuan(fen: i64) -> String {
-    let sign = if fen < 0 { "-" } else { "" };
-    let fen = fen.unsigned_abs();
-    format!("{sign}{}.{:02}", fen / 100, fen % 100)
-}
+/// Fen as yuan with two decimals: pure, so the domain holds it (the attendance sheet writes it too).
+pub use crate::domain::money::yuan;
 
 /// Fen as yuan with thousands separators: 1234567 → "12,345.67".
 pub fn yuan_grouped(fen: i64) -> String {

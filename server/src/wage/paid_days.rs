@@ -1,7 +1,7 @@
 //! Which sheet paid each day, for the attendance sheet (issue 28, "every day traceable"): every day a line
 //! holds in `wage_line_days`, with its sheet and, for a paid day corrected to absent, the take-back and the
-//! sheet of the line taking it back. Answered in attendance's shapes: this area reads attendance, never the
-//! other way round for a read.
+//! sheet of the line taking it back. Answered in attendance's shapes, through attendance's `PaidDays` port
+//! (`ports.rs`): this area reads attendance, attendance never names this area.
 
 use super::money::yuan;
 use super::repo::paid_days::{self, PaidDayRow};

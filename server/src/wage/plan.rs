@@ -14,29 +14,7 @@ use time::Date;
 use super::topup::{self, Level, Topup};
 use crate::domain::calendar::{Calendar, DayClass, days};
 use crate::domain::payroll::{self, EmployedDay, MonthFacts, Owed, Proration, Terms, WageKind};
-
-/// A roster line of the project overlapping the month.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct Employment {
-    pub id: i64,
-    pub worker_id: i64,
-    pub unit_id: i64,
-    pub team_id: i64,
-    pub entry_date: String,
-    /// '' while on site.
-    pub exit_date: String,
-    pub wage_kind: String,
-    pub wage_fen: i64,
-}
-
-/// A wage standard of a roster line from a day on.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct Rate {
-    pub employment_id: i64,
-    pub effective_from: String,
-    pub wage_kind: String,
-    pub wage_fen: i64,
-}
+use crate::worker::service::{Employment, Rate};
 
 /// What a plan of one month reads.
 pub struct Inputs {

@@ -10,7 +10,5 @@ pub use super::exceptions::*;
 pub use super::figures::*;
 pub use super::input::*;
 pub use super::orders::*;
-pub use super::paid_days::paid_days;
 pub use super::sheets::*;
 pub use super::status::sheet_status_label;
-pub use super::takeback::{Absence, TakeBack, absence, record_take_back, refuse_attending_taken_back};

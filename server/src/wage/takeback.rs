@@ -2,6 +2,8 @@
 //! sheet becomes absent only once the clerk has confirmed (301) that its pay is taken back on the worker's
 //! next sheet; attendance then records the day absent and this area the take-back, in one transaction
 //! (`attendance::service::correct`), so that every count of attended days agrees with what was paid.
+//! Attendance asks through its `PaidDays` port (answered in `ports.rs`) and owns the shapes
+//! ([`Absence`], [`TakeBack`]).
 
 use std::collections::HashSet;
 
@@ -11,32 +13,12 @@ use super::money::yuan;
 use super::plan;
 use super::repo::{self, paid_days::NewAdjustment};
 use super::service::{MSG_ADJUSTED, actor, month_span, plan_inputs};
+use crate::attendance::paid::{Absence, TakeBack};
 use crate::db::{Db, Tx};
 use crate::envelope::ApiError;
 use crate::identity::sessions::CurrentAccount;
 
 pub const MSG_TAKEN_BACK: &str = "该日工资已扣回，不能再改为出勤";
-
-/// What correcting a worker's day to absent does to pay (`attendance::service::correct` asks first).
-pub enum Absence {
-    /// The day is on no confirmed sheet: correct the attendance.
-    Correct,
-    /// The day was paid: correct the attendance and record this take-back in the same transaction.
-    TakeBack(TakeBack),
-}
-
-/// A paid day's pay to take back on the worker's next sheet.
-pub struct TakeBack {
-    pub project_id: i64,
-    pub worker_id: i64,
-    pub day: String,
-    /// The line that paid the day.
-    pub paid_line_id: i64,
-    pub amount_fen: i64,
-    pub reason: String,
-    /// The operation log's text.
-    pub detail: String,
-}
 
 /// A day on a confirmed (or paid) sheet becomes absent only with the clerk's confirmation (301 names the
 /// sheet and the amount); confirmed, the day's pay becomes a take-back with the correction's reason. A day

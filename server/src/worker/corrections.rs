@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::{IntoParams, ToSchema};
 
+use super::rate_changes::{RateChanges, StandardChange};
 use super::repo::{self, ContactCard, RateRow, TransferTo};
 use super::rules;
 use super::service::{
@@ -242,9 +243,11 @@ pub struct WageStandardForm {
 }
 
 /// Records a new standard of an on-site line; answers its standards and, for a raise into days already paid,
-/// the notice that the difference will be paid on a supplementary sheet.
+/// the notice that the difference will be paid on a supplementary sheet (`rates` answers what the change does
+/// to paid days).
 pub async fn change_wage_standard(
     db: &Db,
+    rates: &dyn RateChanges,
     current: &CurrentAccount,
     ip: &str,
     form: &WageStandardForm,
@@ -273,9 +276,15 @@ pub async fn change_wage_standard(
         .find(|rate| rate.effective_from > new.effective_from)
         .map(|rate| rate.effective_from)
         .unwrap_or_default();
-    let change = (new.wage_kind.as_str(), new.wage_fen);
-    let notice =
-        crate::wage::rates::standard_change(db, project_id, line.line.id, change, &new.effective_from, &until).await?;
+    let change = StandardChange {
+        project_id,
+        employment_id: line.line.id,
+        wage_kind: &new.wage_kind,
+        wage_fen: new.wage_fen,
+        from_day: &new.effective_from,
+        until_day: &until,
+    };
+    let notice = rates.standard_change(db, change).await?;
     let detail = format!(
         "{} 工资标准 {} → {}，自{}起执行",
         line.line.name,

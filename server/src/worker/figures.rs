@@ -8,13 +8,17 @@ use crate::db::cohort::Cohort;
 use crate::db::packed::{number, text, unpacked};
 use crate::envelope::ApiError;
 
+/// The roster's lines and standards in the shapes the wage sheets plan with: the roster owns them, the wage
+/// area reads them.
+pub use repo::{Employment, Rate};
+
 /// The roster lines of the project overlapping `first`..`last` with their wage standards, for the wage area.
 pub async fn roster_between(
     db: &Db,
     project_id: i64,
     first: &str,
     last: &str,
-) -> Result<(Vec<crate::wage::plan::Employment>, Vec<crate::wage::plan::Rate>), ApiError> {
+) -> Result<(Vec<Employment>, Vec<Rate>), ApiError> {
     Ok((
         repo::employments_between(db, project_id, first, last).await?,
         repo::rates_between(db, project_id, first, last).await?,

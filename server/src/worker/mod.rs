@@ -9,6 +9,7 @@ mod figures;
 pub mod import;
 mod input;
 mod moves;
+mod rate_changes;
 mod registration;
 mod repo;
 mod roster;
@@ -18,6 +19,9 @@ mod supplement;
 mod training;
 pub mod xlsx;
 
+use std::sync::Arc;
+
+use axum::Extension;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::response::Response;
@@ -41,7 +45,11 @@ use service::{
     WorkerOptions,
 };
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub use rate_changes::{BoxFuture, RateChanges, StandardChange};
+
+/// The roster's routes; `rate_changes` answers what a new wage standard does to days already paid (the wage
+/// area's answer, handed in by `lib.rs`).
+pub fn router(rate_changes: Arc<dyn RateChanges>) -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(options))
         .routes(routes!(register))
@@ -62,6 +70,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(transfer))
         .routes(routes!(history))
         .layer(DefaultBodyLimit::max(MAX_FILE_BYTES + 64 * 1024))
+        .layer(Extension(rate_changes))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -313,11 +322,13 @@ async fn edit(
     responses((status = 200, body = Envelope<Vec<RateLine>>)))]
 async fn wage_standard(
     State(state): State<AppState>,
+    Extension(rate_changes): Extension<Arc<dyn RateChanges>>,
     ClientIp(ip): ClientIp,
     current: CurrentAccount,
     Params(form): Params<WageStandardForm>,
 ) -> ApiResult<Vec<RateLine>> {
-    let (rates, notice) = corrections::change_wage_standard(&state.db, &current, &ip, &form).await?;
+    let (rates, notice) =
+        corrections::change_wage_standard(&state.db, rate_changes.as_ref(), &current, &ip, &form).await?;
     state.roster_counts.clear();
     Ok(match notice {
         Some(notice) => ok_with(rates, &notice),

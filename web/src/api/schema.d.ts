@@ -5577,7 +5577,7 @@ export interface components {
             month: string;
             /** Format: int64 */
             page: number;
-            /** @description The page's days that wage lines hold (the wage area's facts, added by the handler). */
+            /** @description The page's days that wage lines hold (the wage area's facts). */
             paidDays: components["schemas"]["AttendancePaidDay"][];
             /** Format: int64 */
             projectId: number;
@@ -6569,7 +6569,7 @@ export interface components {
                 month: string;
                 /** Format: int64 */
                 page: number;
-                /** @description The page's days that wage lines hold (the wage area's facts, added by the handler). */
+                /** @description The page's days that wage lines hold (the wage area's facts). */
                 paidDays: components["schemas"]["AttendancePaidDay"][];
                 /** Format: int64 */
                 projectId: number;

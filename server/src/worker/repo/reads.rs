@@ -5,25 +5,38 @@ use crate::db::cohort::Cohort;
 use crate::db::{Bind, Db};
 use crate::{bind_all, on_db};
 
+/// A roster line of the project overlapping a month, as the wage sheets plan it.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Employment {
+    pub id: i64,
+    pub worker_id: i64,
+    pub unit_id: i64,
+    pub team_id: i64,
+    pub entry_date: String,
+    /// '' while on site.
+    pub exit_date: String,
+    pub wage_kind: String,
+    pub wage_fen: i64,
+}
+
+/// A wage standard of a roster line from a day on.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Rate {
+    pub employment_id: i64,
+    pub effective_from: String,
+    pub wage_kind: String,
+    pub wage_fen: i64,
+}
+
 /// The project's roster lines overlapping `first`..`last` (days `YYYY-MM-DD`), for the wage sheets.
-pub async fn employments_between(
-    db: &Db,
-    project_id: i64,
-    first: &str,
-    last: &str,
-) -> sqlx::Result<Vec<crate::wage::plan::Employment>> {
+pub async fn employments_between(db: &Db, project_id: i64, first: &str, last: &str) -> sqlx::Result<Vec<Employment>> {
     let sql = "SELECT id, worker_id, unit_id, COALESCE(team_id, 0) AS team_id, entry_date, exit_date, wage_kind, wage_fen FROM employments \
                WHERE project_id = $1 AND entry_date <= $3 AND (exit_date = '' OR exit_date >= $2) ORDER BY id";
     on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(first).bind(last).fetch_all(pool).await)
 }
 
 /// The wage standards of those lines taking effect by `last`.
-pub async fn rates_between(
-    db: &Db,
-    project_id: i64,
-    first: &str,
-    last: &str,
-) -> sqlx::Result<Vec<crate::wage::plan::Rate>> {
+pub async fn rates_between(db: &Db, project_id: i64, first: &str, last: &str) -> sqlx::Result<Vec<Rate>> {
     let sql = "SELECT r.employment_id, r.effective_from, r.wage_kind, r.wage_fen FROM employment_rates r JOIN employments e ON e.id = r.employment_id \
                WHERE e.project_id = $1 AND e.entry_date <= $3 AND (e.exit_date = '' OR e.exit_date >= $2) AND r.effective_from <= $3 \
                ORDER BY r.employment_id, r.effective_from";
