@@ -568,7 +568,7 @@ mod tests {
                 "iclock_strangers",
             ],
         ),
-        ("identity", &["accounts", "sessions"]),
+        ("identity", &["accounts", "sessions", "worker_sessions"]),
         ("platform", &["platform_settings", "platform_outbox", "platform_sandbox_requests"]),
         ("jobs", &["job_runs"]),
         ("message", &["messages"]),
@@ -592,6 +592,7 @@ mod tests {
                 "wage_order_sheets",
                 "payouts",
                 "approval_verifications",
+                "wage_line_confirmations",
             ],
         ),
         (

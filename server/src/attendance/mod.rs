@@ -12,6 +12,7 @@ mod figures;
 pub mod import;
 pub mod ingest;
 mod input;
+pub mod own;
 pub mod paid;
 mod records;
 mod repo;
@@ -35,6 +36,7 @@ use utoipa_axum::routes;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{ClientIp, Params, body_within};
 use crate::identity::sessions::CurrentAccount;
+use crate::identity::worker_sessions::CurrentWorker;
 use crate::paging::Paged;
 use crate::spreadsheet::download;
 use crate::state::AppState;
@@ -50,6 +52,19 @@ use service::{
 
 /// The area's routes; `paid` answers which days wage lines hold and what correcting a paid day does (the
 /// wage area's answer, handed in by `lib.rs`).
+/// The worker side: the logged-in worker's month on one of his projects (default: the newest he was on that
+/// month): each day of his stay up to today, attended / absent / rest / holiday, with his punch times.
+#[utoipa::path(get, path = "/worker/attendance/v1/Attendance/month", tag = "attendance",
+    params(("X-Token" = String, Header, description = "the worker's session token"), own::OwnMonthQuery),
+    responses((status = 200, body = Envelope<own::OwnMonth>)))]
+async fn own_month(
+    State(state): State<AppState>,
+    current: CurrentWorker,
+    Params(query): Params<own::OwnMonthQuery>,
+) -> ApiResult<own::OwnMonth> {
+    Ok(ok(own::own_month(&state.db, &current, &query).await?))
+}
+
 pub fn router(paid: Arc<dyn PaidDays>) -> OpenApiRouter<AppState> {
     let console = OpenApiRouter::new()
         .routes(routes!(device_list))
@@ -66,6 +81,7 @@ pub fn router(paid: Arc<dyn PaidDays>) -> OpenApiRouter<AppState> {
         .routes(routes!(sheet_month))
         .routes(routes!(sheet_export))
         .routes(routes!(sheet_correct))
+        .routes(routes!(own_month))
         .layer(DefaultBodyLimit::max(MAX_FILE_BYTES + 64 * 1024))
         .layer(Extension(paid));
     // Each device call reads its body itself, after the headers passed, within its own limit.

@@ -9,6 +9,7 @@ pub mod regulators;
 mod repo;
 pub mod service;
 pub mod sms;
+pub mod worker_login;
 
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
@@ -22,6 +23,7 @@ use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
 use crate::identity::accounts::Side;
 use crate::identity::sessions::{AllowInitialPassword, CurrentAccount};
+use crate::identity::worker_sessions::CurrentWorker;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -37,6 +39,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(logout))
         .routes(routes!(builder_change_password))
         .routes(routes!(finance_change_password))
+        .routes(routes!(worker_send_code))
+        .routes(routes!(worker_sms_login))
+        .routes(routes!(worker_logout))
         .merge(regulators::router())
 }
 
@@ -281,4 +286,55 @@ async fn finance_change_password(
     Params(form): Params<PasswordChangeForm>,
 ) -> ApiResult<serde_json::Value> {
     change_password(state, Side::Finance, current, ip, form).await
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkerCodeForm {
+    /// The worker's 18-character ID number.
+    id_number: Option<String>,
+}
+
+/// The worker side: sends a six-digit login code (5 minutes) to the phone the roster has for this ID number.
+/// Answers the same (`如该身份证号已登记，验证码已发送至登记手机`) for an ID number on no roster; a person on a
+/// roster without a mobile number is told to ask the site's labour clerk.
+#[utoipa::path(post, path = "/worker/common/v1/Public/getvcode", tag = "auth",
+    request_body(content = WorkerCodeForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<serde_json::Value>)))]
+async fn worker_send_code(
+    State(state): State<AppState>,
+    Params(form): Params<WorkerCodeForm>,
+) -> ApiResult<serde_json::Value> {
+    worker_login::send_code(&state, form.id_number).await?;
+    Ok(ok_with(serde_json::Value::Null, worker_login::MSG_CODE_SENT))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkerLoginForm {
+    id_number: Option<String>,
+    /// The six-digit code of `getvcode`.
+    code: Option<String>,
+}
+
+/// The worker side's login with ID number and SMS code: a session of 30 days, which ends when the clerk
+/// changes the roster's phone. Logged.
+#[utoipa::path(post, path = "/worker/common/v1/Public/smslogin", tag = "auth",
+    request_body(content = WorkerLoginForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<worker_login::WorkerLoginData>)))]
+async fn worker_sms_login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Params(form): Params<WorkerLoginForm>,
+) -> ApiResult<worker_login::WorkerLoginData> {
+    Ok(ok_with(worker_login::login(&state, form.id_number, form.code, &ip).await?, "登录成功"))
+}
+
+/// Ends the worker's session.
+#[utoipa::path(post, path = "/worker/common/v1/Public/Logout", tag = "auth",
+    params(("X-Token" = String, Header, description = "the worker's session token")),
+    responses((status = 200, body = Envelope<serde_json::Value>)))]
+async fn worker_logout(State(state): State<AppState>, current: CurrentWorker) -> ApiResult<serde_json::Value> {
+    worker_login::logout(&state, &current).await?;
+    Ok(ok_with(serde_json::Value::Null, "退出成功!"))
 }

@@ -6,6 +6,7 @@ use std::pin::Pin;
 use super::repo;
 use crate::clock;
 use crate::db::Db;
+use crate::domain::mask;
 use crate::envelope::ApiError;
 
 const CODE_LIFETIME_SECONDS: i64 = 300;
@@ -29,15 +30,11 @@ pub struct OutboxSms {
 impl SmsGateway for OutboxSms {
     fn send<'a>(&'a self, phone: &'a str, content: &'a str) -> SendFuture<'a> {
         Box::pin(async move {
-            tracing::info!(phone = %mask_phone(phone), "sms kept in the outbox (sandbox gateway)");
+            tracing::info!(phone = %mask::phone(phone), content, "sms kept in the outbox (sandbox gateway)");
             repo::insert_outbox(&self.db, phone, content, clock::now()).await?;
             Ok(())
         })
     }
-}
-
-pub fn mask_phone(phone: &str) -> String {
-    if phone.len() == 11 && phone.is_ascii() { format!("{}****{}", &phone[..3], &phone[7..]) } else { "***".into() }
 }
 
 /// Mainland mobile numbers: 1, then 3–9, then nine digits.
@@ -62,16 +59,25 @@ pub async fn send_code_for(
     purpose: &str,
     text: &(dyn Fn(&str) -> String + Sync),
 ) -> Result<(), ApiError> {
+    if let Some(refusal) = over_limit(db, phone).await? {
+        return Err(ApiError::refused(refusal));
+    }
     let now = clock::now();
-    if repo::codes_sent_since(db, phone, now - RESEND_AFTER_SECONDS).await? > 0 {
-        return Err(ApiError::refused("验证码发送过于频繁，请60秒后再试"));
-    }
-    if repo::codes_sent_since(db, phone, now - 86_400).await? >= MAX_CODES_PER_PHONE_PER_DAY {
-        return Err(ApiError::refused("该手机号今日获取验证码次数已达上限，请明天再试"));
-    }
     let code = format!("{:06}", rand::random_range(0..1_000_000u32));
     repo::insert_code(db, phone, purpose, &code, now, now + CODE_LIFETIME_SECONDS).await?;
     send_message(gateway, phone, &text(&code)).await
+}
+
+/// Why `phone` may not be sent a code now (once a minute, ten a day), or None when it may.
+pub async fn over_limit(db: &Db, phone: &str) -> sqlx::Result<Option<&'static str>> {
+    let now = clock::now();
+    if repo::codes_sent_since(db, phone, now - RESEND_AFTER_SECONDS).await? > 0 {
+        return Ok(Some("验证码发送过于频繁，请60秒后再试"));
+    }
+    if repo::codes_sent_since(db, phone, now - 86_400).await? >= MAX_CODES_PER_PHONE_PER_DAY {
+        return Ok(Some("该手机号今日获取验证码次数已达上限，请明天再试"));
+    }
+    Ok(None)
 }
 
 /// Sends one text (an initial password, a code) through the gateway; a failure is the envelope's refusal.
@@ -117,6 +123,5 @@ mod tests {
         assert!(!is_mobile("12800138000"));
         assert!(!is_mobile("1380013800"));
         assert!(!is_mobile("1380013800a"));
-        assert_eq!(mask_phone("13800138000"), "138****8000");
     }
 }

@@ -5,6 +5,7 @@
 //! `service.rs` (the warning engine calls [`service::overdue_leads`]), SQL in `repo.rs`.
 
 pub mod demo;
+pub mod disputes;
 mod handling;
 mod input;
 mod repo;
@@ -25,6 +26,7 @@ use crate::auth::captcha;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params, plain_text};
 use crate::identity::sessions::CurrentAccount;
+use crate::identity::worker_sessions::CurrentWorker;
 use crate::paging::Paged;
 use crate::state::AppState;
 use crate::upload::kind::{MAX_FILE_BYTES, MSG_TOO_LARGE};
@@ -41,6 +43,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(captcha_image))
         .routes(routes!(submit))
         .routes(routes!(progress))
+        .routes(routes!(worker_submit))
+        .routes(routes!(worker_leads))
         .routes(routes!(inbox))
         .routes(routes!(admin_detail))
         .routes(routes!(enter))
@@ -139,6 +143,38 @@ async fn submit(
     let (form, photos) = receive(multipart).await?;
     let receipt = service::submit(&state.db, &state.config, &ip, &form, photos).await?;
     Ok(ok_with(Receipt { receipt }, service::MSG_SUBMITTED))
+}
+
+/// The worker side: a logged-in worker reports arrears on a registered project (multipart/form-data, the
+/// fields of `ReportForm` but name, phone and ID number, which come from the roster; up to 5 photos in
+/// `imgFile[]`). No captcha; the address's and the phone's limits hold. Answers the receipt number.
+#[utoipa::path(post, path = "/worker/clue/v1/Clue/submit", tag = "clue",
+    params(("X-Token" = String, Header, description = "the worker's session token")),
+    request_body(content = ReportForm, content_type = "multipart/form-data"),
+    responses((status = 200, body = Envelope<Receipt>)))]
+async fn worker_submit(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentWorker,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Receipt> {
+    let multipart = multipart.map_err(|_| ApiError::refused("请以 multipart/form-data 格式提交"))?;
+    let (form, photos) = receive(multipart).await?;
+    let receipt = service::submit_as_worker(&state.db, &state.config, (&ip, current.worker_id), &form, photos).await?;
+    Ok(ok_with(Receipt { receipt }, service::MSG_SUBMITTED))
+}
+
+/// The worker side: the leads reported under his ID number, newest first, with their status and, once
+/// closed, the bureau's answer.
+#[utoipa::path(get, path = "/worker/clue/v1/Clue/list", tag = "clue",
+    params(("X-Token" = String, Header, description = "the worker's session token"), service::OwnLeadQuery),
+    responses((status = 200, body = Envelope<Paged<service::OwnLead>>)))]
+async fn worker_leads(
+    State(state): State<AppState>,
+    current: CurrentWorker,
+    Params(query): Params<service::OwnLeadQuery>,
+) -> ApiResult<Paged<service::OwnLead>> {
+    Ok(ok(service::own_leads(&state.db, current.worker_id, &query).await?))
 }
 
 /// The lead's status and, once closed, the bureau's answer, for its receipt number and the phone it was

@@ -162,6 +162,17 @@ pub async fn find_by_receipt(db: &Db, receipt: &str) -> sqlx::Result<Option<Lead
     on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(receipt).fetch_optional(pool).await)
 }
 
+/// A page of the leads reported under an ID number, newest first, and their count.
+pub async fn leads_of_person(db: &Db, id_number: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<LeadRow>, i64)> {
+    let sql =
+        format!("SELECT {LEAD_COLUMNS} FROM {LEAD_FROM} WHERE l.id_number = $1 ORDER BY l.id DESC LIMIT $2 OFFSET $3");
+    on_db!(db, pool => {
+        let rows = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(id_number).bind(limit).bind(offset).fetch_all(pool).await?;
+        let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM leads WHERE id_number = $1").bind(id_number).fetch_one(pool).await?;
+        Ok((rows, total))
+    })
+}
+
 pub async fn steps(db: &Db, lead_id: i64) -> sqlx::Result<Vec<StepRow>> {
     let sql = "SELECT id, actor, action, remark, created_at FROM lead_steps WHERE lead_id = $1 ORDER BY id";
     on_db!(db, pool => sqlx::query_as(sql).bind(lead_id).fetch_all(pool).await)

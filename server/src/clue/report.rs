@@ -23,7 +23,7 @@ use crate::upload;
 use crate::wage::money::{parse_yuan, yuan};
 
 /// The report's fields as sent: by the worker on the public page, or by the regulator from a 12333 call.
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReportForm {
     /// The worker's name.
@@ -126,6 +126,17 @@ pub async fn store_report(
     photos: &[NewFile],
     entry: Option<Entry<'_>>,
 ) -> Result<(i64, String), ApiError> {
+    Ok(Tx::within(db, async |tx: &mut Tx| store_report_in(tx, report, (source, actor), photos, entry).await).await?)
+}
+
+/// [`store_report`] inside the caller's transaction.
+pub async fn store_report_in(
+    tx: &mut Tx,
+    report: &Report,
+    (source, actor): (Source, &str),
+    photos: &[NewFile],
+    entry: Option<Entry<'_>>,
+) -> sqlx::Result<(i64, String)> {
     let receipt = new_receipt();
     let lead = NewLead {
         receipt: &receipt,
@@ -143,16 +154,12 @@ pub async fn store_report(
     let action = if source == Source::Public { "report" } else { "enter" };
     let step = NewStep { actor, action, remark: "", files: photos };
     let now = clock::now();
-    let id = Tx::within(db, async |tx: &mut Tx| -> sqlx::Result<i64> {
-        let id = repo::insert_lead(tx, &lead, now).await?;
-        repo::insert_step(tx, id, &step, now).await?;
-        if let Some(mut entry) = entry {
-            entry.target_id = id.to_string();
-            oplog::record_in(tx, &entry).await?;
-        }
-        Ok(id)
-    })
-    .await?;
+    let id = repo::insert_lead(tx, &lead, now).await?;
+    repo::insert_step(tx, id, &step, now).await?;
+    if let Some(mut entry) = entry {
+        entry.target_id = id.to_string();
+        oplog::record_in(tx, &entry).await?;
+    }
     Ok((id, receipt))
 }
 
@@ -177,6 +184,44 @@ pub async fn submit(
         crate::auth::captcha::check(db, sent(&form.captcha_id), sent(&form.captcha)).await?;
     }
     let report = validate_report(db, form, &config.site.areacode).await?;
+    accept(db, config, ip, (report, REPORTER, "网上举报欠薪线索"), photos).await
+}
+
+/// The worker side's report: `submit` for a logged-in worker, who is named, reached and identified by the
+/// roster (what he sends for himself is ignored), on a registered project; no captcha.
+pub async fn submit_as_worker(
+    db: &Db,
+    config: &crate::config::Config,
+    (ip, worker_id): (&str, i64),
+    form: &ReportForm,
+    photos: Vec<Photo>,
+) -> Result<String, ApiError> {
+    check_rate(db, &config.clues, ip, None).await?;
+    let person = worker_person(db, worker_id).await?;
+    let form = ReportForm {
+        name: Some(person.name.clone()),
+        phone: Some(person.phone),
+        id_number: Some(person.id_number),
+        unregistered: None,
+        ..form.clone()
+    };
+    let report = validate_report(db, &form, &config.site.areacode).await?;
+    let actor = format!("工人 {}", person.name);
+    accept(db, config, ip, (report, &actor, "工人举报欠薪线索"), photos).await
+}
+
+async fn worker_person(db: &Db, worker_id: i64) -> Result<crate::worker::own::Person, ApiError> {
+    crate::worker::own::person(db, worker_id).await?.ok_or(ApiError::NotLoggedIn)
+}
+
+/// Checks the photos and the phone's limit, writes the photos and stores the lead; answers the receipt.
+async fn accept(
+    db: &Db,
+    config: &crate::config::Config,
+    ip: &str,
+    (report, actor, action): (Report, &str, &str),
+    photos: Vec<Photo>,
+) -> Result<String, ApiError> {
     if photos.len() > MAX_FILES {
         return Err(Invalid(MSG_TOO_MANY_PHOTOS).into());
     }
@@ -209,13 +254,14 @@ pub async fn submit(
     };
     let files: Vec<NewFile> = accepted.iter().map(|(file, _)| file.clone()).collect();
     // The worker has no account: the log names the reporter's role and the client address.
-    let entry = Entry::named(None, REPORTER, ip)
-        .project(report.project_id)
-        .action("网上举报欠薪线索")
-        .on(TARGET, "")
-        .detail(format!("{} 欠薪{}元，照片{}张", report.name, yuan(report.owed_fen), files.len()));
+    let entry = Entry::named(None, actor, ip).project(report.project_id).action(action).on(TARGET, "").detail(format!(
+        "{} 欠薪{}元，照片{}张",
+        report.name,
+        yuan(report.owed_fen),
+        files.len()
+    ));
     let stored = match written.await {
-        Ok(()) => store_report(db, &report, Source::Public, REPORTER, &files, Some(entry)).await,
+        Ok(()) => store_report(db, &report, Source::Public, actor, &files, Some(entry)).await,
         Err(error) => Err(ApiError::Internal(error.into())),
     };
     match stored {
@@ -314,6 +360,48 @@ pub async fn progress(db: &Db, form: &ProgressForm) -> Result<Progress, ApiError
         answer: if lead.status == "closed" { lead.answer } else { String::new() },
         status: lead.status,
     })
+}
+
+/// One of the worker's leads, as his pages follow it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnLead {
+    pub receipt: String,
+    pub project_name: String,
+    pub owed: String,
+    pub status: String,
+    pub status_label: String,
+    /// When it was reported, `YYYY-MM-DD HH:MM:SS`.
+    pub created_at: String,
+    /// The bureau's final answer; '' until the lead is closed.
+    pub answer: String,
+}
+
+/// `Clue/list` of the worker side: every lead reported under his ID number, newest first, paged.
+pub async fn own_leads(db: &Db, worker_id: i64, query: &OwnLeadQuery) -> Result<Paged<OwnLead>, ApiError> {
+    let page = Page::parse(&query.page, &query.limit)?;
+    let person = worker_person(db, worker_id).await?;
+    let (rows, total) = repo::leads_of_person(db, &person.id_number, page.limit, page.offset()).await?;
+    let list = rows
+        .into_iter()
+        .map(|lead| OwnLead {
+            receipt: lead.receipt,
+            project_name: if lead.project_name.is_empty() { lead.site_name } else { lead.project_name },
+            owed: yuan(lead.owed_fen),
+            status_label: status_label(&lead.status).into(),
+            created_at: clock::china_datetime(lead.created_at),
+            answer: if lead.status == "closed" { lead.answer } else { String::new() },
+            status: lead.status,
+        })
+        .collect();
+    Ok(page.answer(list, total))
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OwnLeadQuery {
+    pub page: Option<String>,
+    pub limit: Option<String>,
 }
 
 #[cfg(test)]

@@ -18,9 +18,20 @@ pub fn masked(text: &str) -> String {
         .collect()
 }
 
+/// A mobile number as an SMS notice or a page names it: 138****8000; anything else `***`.
+pub fn phone(phone: &str) -> String {
+    if phone.len() == 11 && phone.is_ascii() { format!("{}****{}", &phone[..3], &phone[7..]) } else { "***".into() }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_phone_shows_its_first_three_and_last_four_digits() {
+        assert_eq!(phone("13800138000"), "138****8000");
+        assert_eq!(phone("0871-123"), "***");
+    }
 
     #[test]
     fn keeps_four_at_each_end_and_the_length() {

@@ -175,3 +175,39 @@ pub async fn delete_sessions_of(db: &Db, account_id: i64) -> sqlx::Result<u64> {
 pub async fn delete_sessions_expired(db: &Db, now: i64) -> sqlx::Result<u64> {
     execute!(db, sqlx::query("DELETE FROM sessions WHERE expires_at <= $1").bind(now))
 }
+
+// Workers' sessions (the worker side), by the SHA-256 of their token.
+
+pub async fn insert_worker_session(
+    db: &Db,
+    token_hash: &str,
+    (worker_id, phone): (i64, &str),
+    now: i64,
+    expires_at: i64,
+    ip: &str,
+) -> sqlx::Result<()> {
+    let sql = "INSERT INTO worker_sessions (token_hash, worker_id, phone, created_at, expires_at, ip) \
+               VALUES ($1, $2, $3, $4, $5, $6)";
+    execute!(db, sqlx::query(sql).bind(token_hash).bind(worker_id).bind(phone).bind(now).bind(expires_at).bind(ip))?;
+    Ok(())
+}
+
+/// The worker of a session still live at `now` whose roster phone is still the one the session was opened
+/// with (a read of the roster's `workers`).
+pub async fn live_worker_session(db: &Db, token_hash: &str, now: i64) -> sqlx::Result<Option<i64>> {
+    let sql = "SELECT s.worker_id FROM worker_sessions s JOIN workers w ON w.id = s.worker_id AND w.phone = s.phone \
+               WHERE s.token_hash = $1 AND s.expires_at > $2";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(token_hash).bind(now).fetch_optional(pool).await)
+}
+
+pub async fn delete_worker_session(db: &Db, token_hash: &str) -> sqlx::Result<()> {
+    execute!(db, sqlx::query("DELETE FROM worker_sessions WHERE token_hash = $1").bind(token_hash))?;
+    Ok(())
+}
+
+/// Expired sessions, and those whose roster phone has changed since.
+pub async fn delete_worker_sessions_dead(db: &Db, now: i64) -> sqlx::Result<u64> {
+    let sql = "DELETE FROM worker_sessions WHERE expires_at <= $1 \
+               OR NOT EXISTS (SELECT 1 FROM workers w WHERE w.id = worker_sessions.worker_id AND w.phone = worker_sessions.phone)";
+    execute!(db, sqlx::query(sql).bind(now))
+}

@@ -63,7 +63,7 @@ impl CurrentAccount {
 /// change and logout, which the forced change needs.
 pub struct AllowInitialPassword(pub CurrentAccount);
 
-fn token_of(parts: &Parts) -> Result<String, ApiError> {
+pub(super) fn token_of(parts: &Parts) -> Result<String, ApiError> {
     parts
         .headers
         .get(TOKEN_HEADER)

@@ -12,7 +12,7 @@ use std::time::Duration;
 use crate::clock;
 use crate::db::Db;
 use crate::state::AppState;
-use crate::{auth, backup, iclock, identity, platform, wage, warning};
+use crate::{auth, backup, clue, iclock, identity, platform, wage, warning};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Job {
@@ -30,10 +30,12 @@ pub enum Job {
     TerminalUpkeep,
     /// Every project with the worker-platform feed on: what changed is queued, sent and its result asked.
     PlatformFeed,
+    /// Workers' wage disputes unanswered past 3 working days become the bureau's leads.
+    DisputeLeads,
 }
 
 impl Job {
-    pub const ALL: [Job; 7] = [
+    pub const ALL: [Job; 8] = [
         Job::PayoutRecovery,
         Job::SessionCleanup,
         Job::LoginGuardCleanup,
@@ -41,6 +43,7 @@ impl Job {
         Job::ExportCleanup,
         Job::TerminalUpkeep,
         Job::PlatformFeed,
+        Job::DisputeLeads,
     ];
 
     pub fn name(self) -> &'static str {
@@ -52,6 +55,7 @@ impl Job {
             Job::ExportCleanup => "export_cleanup",
             Job::TerminalUpkeep => "terminal_upkeep",
             Job::PlatformFeed => "platform_feed",
+            Job::DisputeLeads => "dispute_leads",
         }
     }
 
@@ -66,7 +70,11 @@ impl Job {
             Job::PayoutRecovery => {
                 format!("resumed {} orders", wage::payout::recover(&state.db, state.bank.as_ref()).await?)
             }
-            Job::SessionCleanup => format!("removed {} sessions", identity::sessions::delete_expired(&state.db).await?),
+            Job::SessionCleanup => format!(
+                "removed {} sessions and {} workers' sessions",
+                identity::sessions::delete_expired(&state.db).await?,
+                identity::worker_sessions::delete_dead(&state.db).await?
+            ),
             Job::LoginGuardCleanup => {
                 format!(
                     "forgot {} failed-password counts",
@@ -88,6 +96,7 @@ impl Job {
                     platform::service::run_all(&state.db, state.platform.as_ref(), clock::now()).await?;
                 format!("{projects} projects, {queued} records queued")
             }
+            Job::DisputeLeads => format!("{} disputes filed as leads", clue::disputes::escalate(&state.db).await?),
         })
     }
 }

@@ -352,7 +352,7 @@ pub async fn set_account(
         Err(error) => return Err(error.into()),
     };
     send_initial_password(state, &username, &phone, &password).await?;
-    let masked = sms::mask_phone(&phone);
+    let masked = crate::domain::mask::phone(&phone);
     log(state, current, ip, "新增财务审批人", id, format!("账号{username}，姓名{name}，初始密码已短信发送至{masked}"))
         .await?;
     Ok(Some(PropertyInitialPassword { id, account: username, phone: masked }))
@@ -403,7 +403,7 @@ pub async fn reset_password(
     password::store(&state.db, row.id, &hash, password::meets_strong_rule(&password), true).await?;
     let ended = sessions::delete_all_for_account(&state.db, row.id).await?;
     send_initial_password(state, &row.username, &row.phone, &password).await?;
-    let masked = sms::mask_phone(&row.phone);
+    let masked = crate::domain::mask::phone(&row.phone);
     let detail = format!("账号{}，新初始密码已短信发送至{masked}，结束会话{ended}个", row.username);
     log(state, current, ip, "重置财务审批人密码", row.id, detail).await?;
     Ok(PropertyInitialPassword { id: row.id, account: row.username, phone: masked })
@@ -537,7 +537,7 @@ async fn change_phone(
         ip,
         "修改手机号",
         id,
-        format!("{}→{}（短信验证）", sms::mask_phone(old), sms::mask_phone(&phone)),
+        format!("{}→{}（短信验证）", crate::domain::mask::phone(old), crate::domain::mask::phone(&phone)),
     )
     .await
 }

@@ -49,7 +49,7 @@ pub async fn send_code(
         format!("您正在审批工资单{}，金额{amount}元，验证码{code}，5分钟内有效，请勿泄露给他人。", order.order_no)
     };
     sms::send_code_for(db, gateway, phone, &purpose(order.id), &text).await?;
-    Ok(sms::mask_phone(phone))
+    Ok(crate::domain::mask::phone(phone))
 }
 
 /// `Verification`: the code sent for order `id`; passed, that order's approval may follow.

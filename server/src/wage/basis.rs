@@ -10,6 +10,7 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::confirmation::{self, WorkerConfirmation};
 use super::line_days::{WagePaidDates, paid_dates};
 use super::money::yuan;
 use super::repo::{self, OrderRow};
@@ -85,6 +86,8 @@ pub struct WageLineBasis {
     pub topup: String,
     /// The dates the line pays at their standards, and which sheets paid the worker's other days of the month.
     pub paid: WagePaidDates,
+    /// The worker's confirmation or dispute of the line.
+    pub worker_confirmation: WorkerConfirmation,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -97,6 +100,10 @@ pub struct WageOrderBasis {
     pub line_count: i64,
     /// Lines of the order with at least one anomaly.
     pub anomaly_lines: i64,
+    /// Lines whose worker has not confirmed yet, lines disputed, and disputes the clerk has not answered.
+    pub unconfirmed: i64,
+    pub disputed: i64,
+    pub unanswered: i64,
     /// Lines with anomalies first, then the rest, each in payout order.
     pub lines: Paged<WageLineBasis>,
 }
@@ -173,13 +180,16 @@ pub async fn order_basis(
     }
     let pairs: Vec<(i64, i64)> = rows.iter().map(|row| (row.line.id, row.line.worker_id)).collect();
     let mut dates = paid_dates(db, order.project_id, &order.month, &pairs).await?;
+    let mut words = confirmation::of_lines(db, &pairs.iter().map(|(line, _)| *line).collect::<Vec<_>>()).await?;
+    let counts = confirmation::order_counts(db, order.id).await?;
     let list = rows
         .into_iter()
         .map(|row| {
             let anomalies = found.remove(&row.line.id).unwrap_or_default();
             let adjustments = taken.remove(&row.line.id).unwrap_or_default();
             let paid = dates.remove(&row.line.id).unwrap_or_default();
-            basis_out(row, anomalies, adjustments, paid)
+            let worker_confirmation = words.remove(&row.line.id).unwrap_or_default();
+            WageLineBasis { worker_confirmation, ..basis_out(row, anomalies, adjustments, paid) }
         })
         .collect();
     Ok(WageOrderBasis {
@@ -188,6 +198,9 @@ pub async fn order_basis(
         total: yuan(order.total_fen),
         line_count: order.line_count,
         anomaly_lines,
+        unconfirmed: counts.pending,
+        disputed: counts.disputed,
+        unanswered: counts.unanswered,
         lines: page.answer(list, total),
     })
 }
@@ -259,6 +272,7 @@ fn basis_out(
         topup_days: row.line.topup_days,
         topup: yuan(row.line.topup_fen),
         paid,
+        worker_confirmation: WorkerConfirmation::default(),
     }
 }
 

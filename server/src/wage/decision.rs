@@ -86,6 +86,7 @@ pub async fn approve(
     remark: &str,
     actor: &Actor,
 ) -> Result<String, ApiError> {
+    super::confirmation::refuse_unanswered_order(db, id).await?;
     Tx::within(db, async |tx: &mut Tx| -> Result<(), ApiError> {
         if repo::preparer(tx, project_id, id).await? == Some(actor.account_id) {
             return Err(ApiError::refused(MSG_OWN_ORDER));

@@ -5,6 +5,7 @@
 use super::money::yuan;
 use super::repo::Actor;
 use super::{approval, service};
+use crate::auth::sms::OutboxSms;
 use crate::bank::SandboxBank;
 use crate::config::SecurityConfig;
 use crate::db::Db;
@@ -80,7 +81,8 @@ pub async fn remove_line(db: &Db, clerk: &CurrentAccount, line: i64, reason: &st
 }
 
 pub async fn confirm(db: &Db, clerk: &CurrentAccount, sheet: i64) -> anyhow::Result<()> {
-    service::confirm(db, clerk, DEMO_IP, &service::WageIdForm { id: Some(sheet.to_string()) })
+    let outbox = std::sync::Arc::new(OutboxSms { db: db.clone() });
+    service::confirm(db, outbox, clerk, DEMO_IP, &service::WageIdForm { id: Some(sheet.to_string()) })
         .await
         .map_err(failed("confirmation"))
 }
@@ -107,4 +109,32 @@ pub async fn pay(
         .map_err(failed("verification"))?;
     let bank = SandboxBank { db: db.clone(), pay_delay: std::time::Duration::ZERO };
     service::approve(db, &bank, project_id, order, "", &actor).await.map_err(failed("approval"))
+}
+
+/// The worker side's demo: on the project's newest paid sheet the first worker with pay has confirmed his
+/// line; on its newest confirmed, unpaid sheet another has disputed his days. Answers their worker ids.
+pub async fn worker_words(db: &Db, project_id: i64) -> anyhow::Result<Option<(i64, i64)>> {
+    let newest = |status: &'static str| async move {
+        on_db!(db, pool => sqlx::query_as::<_, (i64, i64)>(
+            "SELECT l.id, l.worker_id FROM wage_lines l JOIN wage_sheets s ON s.id = l.sheet_id \
+             WHERE s.project_id = $1 AND s.status = $2 AND l.net_fen > 0 \
+             ORDER BY s.month DESC, s.id DESC, l.id LIMIT 2")
+            .bind(project_id)
+            .bind(status)
+            .fetch_all(pool)
+            .await)
+    };
+    let (paid, confirmed) = (newest("paid").await?, newest("confirmed").await?);
+    let Some(&(paid_line, confirming)) = paid.first() else { return Ok(None) };
+    let Some(&(disputed_line, disputing)) = confirmed.iter().find(|(_, worker)| *worker != confirming) else {
+        return Ok(None);
+    };
+    let now = crate::clock::now();
+    crate::db::Tx::within(db, async |tx: &mut crate::db::Tx| -> sqlx::Result<()> {
+        super::repo::set_confirmed(tx, paid_line, now).await?;
+        super::repo::set_disputed(tx, disputed_line, ("days", "9号我在工地，考勤没记上"), now).await?;
+        Ok(())
+    })
+    .await?;
+    Ok(Some((confirming, disputing)))
 }

@@ -18,6 +18,7 @@ pub const MSG_DUPLICATE: &str = "该单位（班组）本月已有未确认的�
 pub const MSG_NOTHING_NEW: &str = "该单位（班组）本月没有需要计发的出勤";
 pub const MSG_STALE: &str = "考勤已变化，请先刷新工资表再确认";
 pub const MSG_PRORATION: &str = "请选择计薪规则";
+pub const MSG_CONFIRMATION_REQUIRED: &str = "是否须工人确认应为1（是）或0（否）";
 pub const MSG_ADJUSTED: &str = "该日已记录扣回，无需重复修正";
 pub const MSG_NO_SHEET: &str = "工资表不存在";
 pub const MSG_NO_LINE: &str = "工资明细不存在";

@@ -6,6 +6,7 @@
 pub mod approval;
 pub mod basis;
 mod check;
+pub mod confirmation;
 mod decision;
 pub mod demo;
 mod drafts;
@@ -17,6 +18,7 @@ pub mod minimum;
 pub mod money;
 mod notify;
 mod orders;
+mod own;
 mod paid_days;
 pub mod payout;
 pub mod plan;
@@ -40,9 +42,10 @@ use axum::response::Response;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::envelope::{ApiError, ApiResult, Envelope, ok};
+use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params};
 use crate::identity::sessions::CurrentAccount;
+use crate::identity::worker_sessions::CurrentWorker;
 use crate::paging::Paged;
 use crate::state::AppState;
 use service::{
@@ -81,6 +84,84 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(abnormal_list))
         .routes(routes!(abnormal_card))
         .routes(routes!(abnormal_reissue))
+        .routes(routes!(sheet_answer_dispute))
+        .routes(routes!(own_list))
+        .routes(routes!(own_detail))
+        .routes(routes!(own_confirm))
+        .routes(routes!(own_dispute))
+}
+
+/// Answers a worker's dispute of a line of the project (2–200 characters); the line may then be paid. Logged.
+#[utoipa::path(post, path = "/builder/wage/v1/Sheet/answerDispute", tag = "wage",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = confirmation::WageAnswerForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn sheet_answer_dispute(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<confirmation::WageAnswerForm>,
+) -> ApiResult<Option<String>> {
+    confirmation::answer(&state.db, &current, &ip, &form).await?;
+    Ok(ok(None))
+}
+
+/// The worker side: a page of the logged-in worker's wage lines on every project, newest month first, each
+/// with its state (draft, to confirm, confirmed, disputed, paid, failed, re-issued), paid date, bank and card (masked).
+#[utoipa::path(get, path = "/worker/wage/v1/Wage/list", tag = "wage",
+    params(("X-Token" = String, Header, description = "the worker's session token"), own::OwnWageQuery),
+    responses((status = 200, body = Envelope<Paged<own::OwnWageLine>>)))]
+async fn own_list(
+    State(state): State<AppState>,
+    current: CurrentWorker,
+    Params(query): Params<own::OwnWageQuery>,
+) -> ApiResult<Paged<own::OwnWageLine>> {
+    Ok(ok(own::own_lines(&state.db, &current, &query).await?))
+}
+
+/// The worker side: his pay slip — the line, each date it pays at its rate, deductions and take-backs with
+/// their reasons, the order and the bank's reference once paid, his confirmation. Another's line → 404.
+#[utoipa::path(get, path = "/worker/wage/v1/Wage/detail", tag = "wage",
+    params(("X-Token" = String, Header, description = "the worker's session token"), own::OwnWageIdQuery),
+    responses((status = 200, body = Envelope<own::OwnWageDetail>)))]
+async fn own_detail(
+    State(state): State<AppState>,
+    current: CurrentWorker,
+    Params(query): Params<own::OwnWageIdQuery>,
+) -> ApiResult<own::OwnWageDetail> {
+    Ok(ok(own::own_detail(&state.db, &current, &query).await?))
+}
+
+/// The worker side: he confirms his line of a confirmed sheet. Logged.
+#[utoipa::path(post, path = "/worker/wage/v1/Wage/confirm", tag = "wage",
+    params(("X-Token" = String, Header, description = "the worker's session token")),
+    request_body(content = own::OwnConfirmForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn own_confirm(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentWorker,
+    Params(form): Params<own::OwnConfirmForm>,
+) -> ApiResult<Option<String>> {
+    own::confirm(&state.db, &current, &ip, &form).await?;
+    Ok(ok_with(None, "已确认"))
+}
+
+/// The worker side: he disputes his line (days, rate or deduction before it is paid; not received after),
+/// with his words; the clerk must answer before the line is paid, the bureau hears of a paid line not
+/// received. Logged.
+#[utoipa::path(post, path = "/worker/wage/v1/Wage/dispute", tag = "wage",
+    params(("X-Token" = String, Header, description = "the worker's session token")),
+    request_body(content = own::OwnDisputeForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn own_dispute(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentWorker,
+    Params(form): Params<own::OwnDisputeForm>,
+) -> ApiResult<Option<String>> {
+    own::dispute(&state.db, &current, &ip, &form).await?;
+    Ok(ok_with(None, "异议已提交，项目将尽快答复"))
 }
 
 /// Choices of the wage screens: the project's units and teams, the default month (the previous one), salaryCheck's kinds and the special account's balance.
@@ -206,7 +287,7 @@ async fn sheet_confirm(
     Params(form): Params<WageIdForm>,
 ) -> ApiResult<Option<String>> {
     {
-        service::confirm(&state.db, &current, &ip, &form).await?;
+        service::confirm(&state.db, state.sms.clone(), &current, &ip, &form).await?;
         Ok(ok(None))
     }
 }

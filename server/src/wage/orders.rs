@@ -271,6 +271,7 @@ pub async fn submit(db: &Db, current: &CurrentAccount, ip: &str, form: &WageOrde
             return Err(ApiError::refused(MSG_SHEET_IN_ORDER));
         }
     }
+    super::confirmation::refuse_unready_sheets(db, project_id, &ids).await?;
     let actor = actor(current, ip);
     let id = Tx::within(db, async |tx: &mut Tx| -> Result<i64, ApiError> {
         let (line_count, total_fen) = repo::sheets_total(tx, project_id, &span.month, &ids).await?;

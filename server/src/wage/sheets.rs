@@ -3,6 +3,7 @@
 //! `drafts.rs`.
 
 use super::check::KINDS;
+use super::confirmation::{self, WorkerConfirmation};
 use super::drafts::draft_differences;
 use super::figures::settling_month;
 use super::input::*;
@@ -12,6 +13,7 @@ use super::plan;
 use super::repo::LinesOf;
 use super::repo::{self, LineRow, SheetRow};
 use super::status::sheet_status_label;
+use crate::auth::sms::SmsGateway;
 use crate::clock;
 use crate::db::{Db, Tx};
 use crate::domain::mask::masked;
@@ -24,6 +26,7 @@ use crate::paging::Paged;
 use crate::scope::{self, ReadScope};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::sync::Arc;
 use utoipa::{IntoParams, ToSchema};
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -135,6 +138,8 @@ pub struct WageLine {
     pub topup: String,
     /// The dates the line pays at their standards, and the sheets that paid the worker's other days.
     pub paid: super::line_days::WagePaidDates,
+    /// The worker's confirmation or dispute of the line.
+    pub worker_confirmation: WorkerConfirmation,
 }
 
 /// A sheet line as the list shows it: ID and card masked (decisions "Privacy: one masking rule"), the card's
@@ -164,6 +169,7 @@ pub(super) fn line_out(row: LineRow) -> WageLine {
         topup_days: row.topup_days,
         topup: yuan(row.topup_fen),
         paid: Default::default(),
+        worker_confirmation: Default::default(),
     }
 }
 
@@ -209,13 +215,19 @@ pub const DIFFERENCES_SHOWN: usize = 50;
 pub struct WagePayrollSettings {
     pub proration: String,
     pub label: String,
+    /// An order may be submitted only once every worker on it has confirmed his line.
+    pub confirmation_required: bool,
     pub choices: Vec<WageUnitOption2>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct WagePayrollForm {
-    /// `statutory` (21.75) or `working_days`.
+    /// `statutory` (21.75) or `working_days` (may be left out when only `confirmationRequired` is sent).
     pub proration: Option<String>,
+    /// `1`: orders are submitted only once every worker on them has confirmed; `0`: confirmations are shown,
+    /// not required (the default). Left out: unchanged.
+    #[serde(rename = "confirmationRequired")]
+    pub confirmation_required: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -399,11 +411,13 @@ pub async fn sheet_detail(
         .collect();
     let pairs: Vec<(i64, i64)> = lines.iter().map(|line| (line.id, line.worker_id)).collect();
     let mut dates = super::line_days::paid_dates(db, sheet.project_id, &sheet.month, &pairs).await?;
+    let mut words = confirmation::of_lines(db, &pairs.iter().map(|(line, _)| *line).collect::<Vec<_>>()).await?;
     let lines = lines
         .into_iter()
         .map(|row| {
             let paid = dates.remove(&row.id).unwrap_or_default();
-            WageLine { paid, ..line_out(row) }
+            let worker_confirmation = words.remove(&row.id).unwrap_or_default();
+            WageLine { paid, worker_confirmation, ..line_out(row) }
         })
         .collect();
     Ok(WageSheetDetail {
@@ -423,13 +437,14 @@ pub async fn settings(
 ) -> Result<WagePayrollSettings, ApiError> {
     let project_id = scope::project(db, current, &query.project_id).await?;
     let proration = Proration::parse(&repo::proration(db, project_id).await?).unwrap_or_default();
-    Ok(settings_out(proration))
+    Ok(settings_out(proration, confirmation::required(db, project_id).await?))
 }
 
-pub(super) fn settings_out(proration: Proration) -> WagePayrollSettings {
+pub(super) fn settings_out(proration: Proration, confirmation_required: bool) -> WagePayrollSettings {
     WagePayrollSettings {
         proration: proration.as_str().into(),
         label: proration.label().into(),
+        confirmation_required,
         choices: [Proration::Statutory, Proration::WorkingDays]
             .iter()
             .map(|choice| WageUnitOption2 { value: choice.as_str().into(), label: choice.label().into() })
@@ -444,15 +459,28 @@ pub async fn save_settings(
     form: &WagePayrollForm,
 ) -> Result<WagePayrollSettings, ApiError> {
     let project_id = scope::write(current)?;
-    let chosen = Proration::parse(&text(&form.proration)).ok_or_else(|| ApiError::refused(MSG_PRORATION))?;
     let before = Proration::parse(&repo::proration(db, project_id).await?).unwrap_or_default();
-    if before != chosen {
-        let detail = format!("计薪规则：{} → {}", before.label(), chosen.label());
-        let actor = actor(current, ip);
-        Tx::within(db, async |tx: &mut Tx| repo::set_proration(tx, project_id, chosen.as_str(), detail, &actor).await)
-            .await?;
-    }
-    Ok(settings_out(chosen))
+    let required_before = confirmation::required(db, project_id).await?;
+    let chosen = match text(&form.proration).as_str() {
+        "" if form.confirmation_required.is_some() => before,
+        given => Proration::parse(given).ok_or_else(|| ApiError::refused(MSG_PRORATION))?,
+    };
+    let required = match text(&form.confirmation_required).as_str() {
+        "" => required_before,
+        "1" | "true" => true,
+        "0" | "false" => false,
+        _ => return Err(ApiError::refused(MSG_CONFIRMATION_REQUIRED)),
+    };
+    let actor = actor(current, ip);
+    Tx::within(db, async |tx: &mut Tx| -> sqlx::Result<()> {
+        if before != chosen {
+            let detail = format!("计薪规则：{} → {}", before.label(), chosen.label());
+            repo::set_proration(tx, project_id, chosen.as_str(), detail, &actor).await?;
+        }
+        confirmation::set_required(tx, current, ip, (project_id, required_before, required)).await
+    })
+    .await?;
+    Ok(settings_out(chosen, required))
 }
 
 pub(super) async fn own_sheet(db: &Db, project_id: i64, id: &Option<String>) -> Result<SheetRow, ApiError> {
@@ -518,7 +546,15 @@ pub async fn remove_line(
     changed(db, MSG_LOCKED, async |tx: &mut Tx| repo::remove_line(tx, &line, &reason, &actor).await).await
 }
 
-pub async fn confirm(db: &Db, current: &CurrentAccount, ip: &str, form: &WageIdForm) -> Result<(), ApiError> {
+/// Confirms (freezes) a draft and asks each worker on it to confirm his line (an SMS each, sent by `sms`
+/// after the commit). Logged.
+pub async fn confirm(
+    db: &Db,
+    sms: Arc<dyn SmsGateway>,
+    current: &CurrentAccount,
+    ip: &str,
+    form: &WageIdForm,
+) -> Result<(), ApiError> {
     let project_id = scope::write(current)?;
     let sheet = own_sheet(db, project_id, &form.id).await?;
     if sheet.line_count == 0 {
@@ -528,15 +564,18 @@ pub async fn confirm(db: &Db, current: &CurrentAccount, ip: &str, form: &WageIdF
         return Err(ApiError::refused(MSG_STALE));
     }
     let actor = actor(current, ip);
-    Tx::within(db, async |tx: &mut Tx| -> Result<(), ApiError> {
+    let asked = Tx::within(db, async |tx: &mut Tx| -> Result<Vec<i64>, ApiError> {
         held(tx, LinesOf::Sheets(&[sheet.id])).await?;
         if !repo::confirm_draft(tx, sheet.id).await? {
             return Err(ApiError::refused(MSG_NOT_CONFIRMABLE));
         }
         let entry = actor.entry("确认工资表", "wage_sheet", sheet.id, "draft → confirmed".to_owned());
-        Ok(oplog::record_in(tx, &entry).await?)
+        oplog::record_in(tx, &entry).await?;
+        Ok(confirmation::ask(tx, sheet.id).await?)
     })
-    .await
+    .await?;
+    confirmation::send_asks(db, sms, sheet.project_name, asked);
+    Ok(())
 }
 
 pub async fn unconfirm(db: &Db, current: &CurrentAccount, ip: &str, form: &WageIdForm) -> Result<(), ApiError> {

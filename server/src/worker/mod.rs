@@ -9,6 +9,7 @@ mod figures;
 pub mod import;
 mod input;
 mod moves;
+pub mod own;
 mod rate_changes;
 mod registration;
 mod repo;
@@ -33,6 +34,7 @@ use utoipa_axum::routes;
 use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
 use crate::extract::{ClientIp, Params, QueryParams};
 use crate::identity::sessions::CurrentAccount;
+use crate::identity::worker_sessions::CurrentWorker;
 use crate::paging::Paged;
 use crate::spreadsheet::download;
 use crate::state::AppState;
@@ -69,8 +71,18 @@ pub fn router(rate_changes: Arc<dyn RateChanges>) -> OpenApiRouter<AppState> {
         .routes(routes!(wage_standard))
         .routes(routes!(transfer))
         .routes(routes!(history))
+        .routes(routes!(own_info))
         .layer(DefaultBodyLimit::max(MAX_FILE_BYTES + 64 * 1024))
         .layer(Extension(rate_changes))
+}
+
+/// The worker side: the logged-in worker's name (ID number and phone masked) and every project he has been
+/// on, newest first, with his entries and exits, unit, team, work type and wage standards.
+#[utoipa::path(get, path = "/worker/worker/v1/Worker/info", tag = "worker",
+    params(("X-Token" = String, Header, description = "the worker's session token")),
+    responses((status = 200, body = Envelope<own::OwnInfo>)))]
+async fn own_info(State(state): State<AppState>, current: CurrentWorker) -> ApiResult<own::OwnInfo> {
+    Ok(ok(own::own_info(&state.db, &current).await?))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -34,6 +34,11 @@ enum Class {
     /// Credit records: the clerk writes the project's, the regulator the bureau's (each its own authority);
     /// and a project's export, which either may start.
     BureauRecords,
+    /// `/worker/…`: a worker of the roster on his own session, for his own records only.
+    Worker,
+    /// What a site posts at its gate (the 维权信息告示牌 of an approved project): anyone may read it, it
+    /// changes nothing.
+    Posted,
 }
 
 /// Operations whose class is not their side prefix's, with why.
@@ -60,6 +65,10 @@ const EXCEPTIONS: &[(&str, &str, Class)] = &[
     ("GET", "/public/clue/v1/captcha", Class::Public),
     ("POST", "/public/clue/v1/Clue/submit", Class::Public),
     ("POST", "/public/clue/v1/Clue/query", Class::Public),
+    // The worker side's login comes before his session; the board is what the site posts at its gate.
+    ("POST", "/worker/common/v1/Public/getvcode", Class::Public),
+    ("POST", "/worker/common/v1/Public/smslogin", Class::Public),
+    ("GET", "/worker/project/v1/Project/noticeBoard", Class::Posted),
     // An uploaded file is served to its project's accounts (either side) and the regulator.
     ("GET", "/uploads/{name}", Class::AnyLoggedIn),
     // The names of those files, by the same rule: a file the session may not read is left out of the answer.
@@ -91,6 +100,7 @@ fn classify(method: &str, path: &str) -> Option<Class> {
         "builder" => Some(Class::Builder),
         "finance" => Some(Class::Finance),
         "admin" => Some(Class::Regulator),
+        "worker" => Some(Class::Worker),
         "{side}" => Some(Class::AnyLoggedIn),
         "device" => Some(Class::Signed),
         // ZKTeco PUSH terminals: known by a registered serial, answered in plain text (HTTP 401 unregistered).
@@ -108,6 +118,8 @@ enum Actor {
     Regulator,
     /// A 监察 account scoped to a district the victim project is not in (410102; the victim is in 410105).
     OtherDistrictInspector,
+    /// A worker on the worker side who is on none of the victim project's roster lines.
+    OtherWorker,
 }
 
 /// What a pair must answer.
@@ -120,6 +132,8 @@ enum Expect {
     /// The regulator on the clerk's side: reads every project (so the victim's records are its to see),
     /// changes nothing.
     ReadOnly,
+    /// What the victim posts publicly: may show its texts, changes nothing.
+    Posted,
 }
 
 const NOT_LOGGED_IN: &[i64] = &[101];
@@ -133,6 +147,7 @@ fn expect(class: Class, actor: Actor) -> Option<Expect> {
     use Actor::*;
     Some(match (class, actor) {
         (Class::Public, _) => Expect::NothingOfTheVictim,
+        (Class::Posted, _) => Expect::Posted,
         (Class::Signed, _) => Expect::Refused(SIGNATURE_REFUSED),
         (_, NoToken | LoggedOut) => Expect::Refused(NOT_LOGGED_IN),
         (Class::AnyLoggedIn, _) => Expect::NothingOfTheVictim,
@@ -147,6 +162,9 @@ fn expect(class: Class, actor: Actor) -> Option<Expect> {
             Expect::NothingOfTheVictim
         }
         (Class::Finance, OtherDistrictInspector) => Expect::Refused(WRONG_ROLE),
+        (Class::Worker, OtherWorker) => Expect::NothingOfTheVictim,
+        // A token of one side is unknown to the other: an account's on the worker side, a worker's elsewhere.
+        (Class::Worker, _) | (_, OtherWorker) => Expect::Refused(NOT_LOGGED_IN),
     })
 }
 
@@ -376,6 +394,7 @@ fn probes(operation: &Operation, victim: &Victim) -> Vec<Probe> {
 const NOT_COMPARED: &[(&str, &str)] = &[
     ("_sqlx_migrations", "the schema's own bookkeeping"),
     ("sessions", "the actors' own sessions: logging in opens them and the logout operation ends them"),
+    ("worker_sessions", "the worker actor's own session, likewise"),
     ("captchas", "the public captcha operation issues a challenge to whoever asks"),
     (
         "login_guards",
@@ -384,6 +403,9 @@ const NOT_COMPARED: &[(&str, &str)] = &[
     ("rate_counters", "requests per client address on the public operations, counted for whoever sends them"),
     ("iclock_strangers", "serials that knocked unregistered: any terminal may knock, which is what the list is for"),
 ];
+
+/// How the worker side's login code reads in the outbox.
+const WORKER_CODE_TEXT: &str = "您的工资查询登录验证码";
 
 /// The new phone the phone-change operations are sent with (no account has it).
 const FILLER_PHONE: &str = "13900139000";
@@ -423,6 +445,13 @@ fn not_own(table: &str, columns: &[String], own: &Own) -> String {
         && (table == "sms_codes" || table == "sms_outbox")
     {
         conditions.push(format!("phone NOT IN ('{phone}', '{FILLER_PHONE}')"));
+    }
+    // Anyone may have a worker's login code sent for his ID number: it goes to his roster phone only, so the
+    // asker learns nothing (the per-phone and per-address limits bound how often).
+    match table {
+        "sms_codes" => conditions.push("purpose <> 'worker'".to_owned()),
+        "sms_outbox" => conditions.push(format!("content NOT LIKE '{WORKER_CODE_TEXT}%'")),
+        _ => {}
     }
     if conditions.is_empty() { String::new() } else { format!(" WHERE {}", conditions.join(" AND ")) }
 }
@@ -568,6 +597,7 @@ async fn actors(app: &TestApp) -> Vec<(Actor, Option<String>, Own)> {
     let inspector = crate::support::regulator(app, "jiancha102", "410102", "inspector").await;
     let logged_out = app.login("newsite", "Demo@12345").await;
     assert_eq!(app.post("/builder/common/v1/Public/Logout", Some(&logged_out), &[]).await["code"], 201);
+    let worker = other_worker(app).await;
     let changed = app.scalar("SELECT COUNT(*) FROM accounts WHERE username IN ('newsite', 'finance2', 'admin') AND must_change_password = FALSE").await;
     assert_eq!(changed, 3, "the actors are not on an initial password");
     vec![
@@ -577,7 +607,27 @@ async fn actors(app: &TestApp) -> Vec<(Actor, Option<String>, Own)> {
         (Actor::OtherFinance, Some(other_finance), own(app, "finance2").await),
         (Actor::Regulator, Some(regulator), own(app, "admin").await),
         (Actor::OtherDistrictInspector, Some(inspector), own(app, "jiancha102").await),
+        (Actor::OtherWorker, Some(worker), Own { phone: Some(OTHER_WORKER_PHONE.into()), ..Own::default() }),
     ]
+}
+
+const OTHER_WORKER_PHONE: &str = "13900139001";
+
+/// A person registered with a phone but on none of the victim's roster lines, logged in on the worker side.
+async fn other_worker(app: &TestApp) -> String {
+    let id_number = "11010519491231002X";
+    app.exec_owned(format!(
+        "INSERT INTO workers (id_number, name, gender, phone, created_at, updated_at) \
+         VALUES ('{id_number}', '矩阵工人', 2, '{OTHER_WORKER_PHONE}', 0, 0)"
+    ))
+    .await;
+    let sent = app.post("/worker/common/v1/Public/getvcode", None, &[("idNumber", id_number)]).await;
+    assert_eq!(sent["code"], 201, "{sent}");
+    let text = texts(app, format!("SELECT content FROM sms_outbox WHERE phone = '{OTHER_WORKER_PHONE}'")).await;
+    let code: String = text[0].chars().filter(char::is_ascii_digit).take(6).collect();
+    let login = app.post("/worker/common/v1/Public/smslogin", None, &[("idNumber", id_number), ("code", &code)]).await;
+    assert_eq!(login["code"], 201, "{login}");
+    login["data"]["phpsessid"].as_str().unwrap().to_owned()
 }
 
 async fn own(app: &TestApp, username: &str) -> Own {
@@ -677,6 +727,7 @@ async fn no_actor_reaches_another_projects_records(app: &TestApp) {
                 victim.markers.iter().find(|marker| text.contains(marker.as_str()) && !label.contains(marker.as_str()));
             match (expect, shown) {
                 (Expect::ReadOnly, Some(_)) => regulator_reads += 1,
+                (Expect::Posted, Some(_)) => {}
                 (_, Some(marker)) => {
                     leaks += 1;
                     failures.push(format!(

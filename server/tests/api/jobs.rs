@@ -76,7 +76,8 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
             (Job::Warnings, Turn::Ran),
             (Job::ExportCleanup, Turn::Ran),
             (Job::TerminalUpkeep, Turn::Ran),
-            (Job::PlatformFeed, Turn::Ran)
+            (Job::PlatformFeed, Turn::Ran),
+            (Job::DisputeLeads, Turn::Ran)
         ]
     );
     assert!(app.scalar("SELECT COUNT(*) FROM warnings").await > 0, "the engine ran on the demo data");
@@ -91,7 +92,8 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
             (Job::Warnings, Turn::Skipped),
             (Job::ExportCleanup, Turn::Skipped),
             (Job::TerminalUpkeep, Turn::Skipped),
-            (Job::PlatformFeed, Turn::Skipped)
+            (Job::PlatformFeed, Turn::Skipped),
+            (Job::DisputeLeads, Turn::Skipped)
         ],
         "a start recovers payouts even in a taken slot"
     );
@@ -105,7 +107,8 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
             (Job::Warnings, Turn::Skipped),
             (Job::ExportCleanup, Turn::Skipped),
             (Job::TerminalUpkeep, Turn::Skipped),
-            (Job::PlatformFeed, Turn::Skipped)
+            (Job::PlatformFeed, Turn::Skipped),
+            (Job::DisputeLeads, Turn::Skipped)
         ]
     );
 
@@ -122,7 +125,7 @@ async fn two_instances_share_the_schedule_and_each_start_recovers_payouts(app: &
         1
     );
     let details: Vec<String> = jobs::recent(&app.db, 10).await.unwrap().into_iter().map(|run| run.detail).collect();
-    assert!(details.contains(&"removed 1 sessions".to_owned()), "{details:?}");
+    assert!(details.contains(&"removed 1 sessions and 0 workers' sessions".to_owned()), "{details:?}");
     assert!(details.contains(&"forgot 1 failed-password counts".to_owned()), "{details:?}");
 }
 both!(two_instances_share_the_schedule_and_each_start_recovers_payouts);

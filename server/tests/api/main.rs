@@ -62,4 +62,5 @@ mod wages;
 mod warnings;
 mod wizard;
 mod workbench;
+mod worker_side;
 mod workers;

@@ -4077,6 +4077,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/wage/v1/Sheet/answerDispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answers a worker's dispute of a line of the project (2–200 characters); the line may then be paid. Logged. */
+        post: operations["sheet_answer_dispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/wage/v1/Sheet/confirm": {
         parameters: {
             query?: never;
@@ -5012,6 +5029,245 @@ export interface paths {
          *     `X-Token` or in the console's `Admin-Token` cookie, so that `<img src>` works.
          */
         get: operations["serve_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/attendance/v1/Attendance/month": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The area's routes; `paid` answers which days wage lines hold and what correcting a paid day does (the
+         *     wage area's answer, handed in by `lib.rs`).
+         *     The worker side: the logged-in worker's month on one of his projects (default: the newest he was on that
+         *     month): each day of his stay up to today, attended / absent / rest / holiday, with his punch times.
+         */
+        get: operations["own_month"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/clue/v1/Clue/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The worker side: the leads reported under his ID number, newest first, with their status and, once
+         *     closed, the bureau's answer.
+         */
+        get: operations["worker_leads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/clue/v1/Clue/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The worker side: a logged-in worker reports arrears on a registered project (multipart/form-data, the
+         *     fields of `ReportForm` but name, phone and ID number, which come from the roster; up to 5 photos in
+         *     `imgFile[]`). No captcha; the address's and the phone's limits hold. Answers the receipt number.
+         */
+        post: operations["worker_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/common/v1/Public/Logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the worker's session. */
+        post: operations["worker_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/common/v1/Public/getvcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The worker side: sends a six-digit login code (5 minutes) to the phone the roster has for this ID number.
+         *     Answers the same (`如该身份证号已登记，验证码已发送至登记手机`) for an ID number on no roster; a person on a
+         *     roster without a mobile number is told to ask the site's labour clerk.
+         */
+        post: operations["worker_send_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/common/v1/Public/smslogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The worker side's login with ID number and SMS code: a session of 30 days, which ends when the clerk
+         *     changes the roster's phone. Logged.
+         */
+        post: operations["worker_sms_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/project/v1/Project/noticeBoard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The worker side, no login: the 维权信息告示牌 of an approved project (the QR code on the printed board
+         *     opens `/w` with it); any other id → 404.
+         */
+        get: operations["public_notice_board"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/wage/v1/Wage/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The worker side: he confirms his line of a confirmed sheet. Logged. */
+        post: operations["own_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/wage/v1/Wage/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The worker side: his pay slip — the line, each date it pays at its rate, deductions and take-backs with
+         *     their reasons, the order and the bank's reference once paid, his confirmation. Another's line → 404.
+         */
+        get: operations["own_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/wage/v1/Wage/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The worker side: he disputes his line (days, rate or deduction before it is paid; not received after),
+         *     with his words; the clerk must answer before the line is paid, the bureau hears of a paid line not
+         *     received. Logged.
+         */
+        post: operations["own_dispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/wage/v1/Wage/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The worker side: a page of the logged-in worker's wage lines on every project, newest month first, each
+         *     with its state (draft, to confirm, confirmed, disputed, paid, failed, re-issued), paid date, bank and card (masked).
+         */
+        get: operations["own_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worker/worker/v1/Worker/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The worker side: the logged-in worker's name (ID number and phone masked) and every project he has been
+         *     on, newest first, with his entries and exits, unit, team, work type and wage standards.
+         */
+        get: operations["own_info"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7417,6 +7673,88 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_OwnInfo: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description `Worker/info`: who he is (ID and phone masked) and every project he has been on, newest first. */
+            data: {
+                idNumber: string;
+                name: string;
+                phone: string;
+                projects: components["schemas"]["OwnProject"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_OwnMonth: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /** Format: int64 */
+                absent: number;
+                /** Format: int64 */
+                attended: number;
+                days: components["schemas"]["OwnDay"][];
+                month: string;
+                /**
+                 * Format: int64
+                 * @description The project shown (0 when he was on none that month).
+                 */
+                projectId: number;
+                /** @description His projects that month, newest first. */
+                projects: components["schemas"]["OwnProjectName"][];
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_OwnWageDetail: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description His pay slip: the line with what it is based on. */
+            data: {
+                adjustment: string;
+                /** @description The take-backs: the day, the amount and the clerk's reason. */
+                adjustments: components["schemas"]["WageAdjustment"][];
+                bankRef: string;
+                /** @description How the prefill was reached. */
+                basis: string;
+                confirmation: components["schemas"]["WorkerConfirmation"];
+                /** @description The clerk's deduction and the pay taken back for days corrected to absent, yuan. */
+                deduction: string;
+                failureReason: string;
+                line: components["schemas"]["OwnWageLine"];
+                /**
+                 * Format: int64
+                 * @description The wage order that paid (pays) it, 0 before one; the bank's reference once paid; why a payout failed.
+                 */
+                orderId: number;
+                /** @description Each date the line pays with its rate, and the sheets that paid his other days of the month. */
+                paid: components["schemas"]["WagePaidDates"];
+                /** @description What the attendance gives, yuan. */
+                prefill: string;
+                /** @description Why payable differs from the attendance or a deduction is made. */
+                reason: string;
+                teamName: string;
+                unitName: string;
+                wage: string;
+                /** @description day 日薪, month 月薪, and the standard of the line's last day, yuan. */
+                wageKind: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Paged_AffixMonthLine: {
             /**
              * Format: int32
@@ -8256,6 +8594,87 @@ export interface components {
                     target_type: string;
                     /** @description `YYYY-MM-DD HH:MM:SS`, China time. */
                     time: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_OwnLead: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    /** @description The bureau's final answer; '' until the lead is closed. */
+                    answer: string;
+                    /** @description When it was reported, `YYYY-MM-DD HH:MM:SS`. */
+                    createdAt: string;
+                    owed: string;
+                    projectName: string;
+                    receipt: string;
+                    status: string;
+                    statusLabel: string;
+                }[];
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, over all pages.
+                 */
+                total: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Paged_OwnWageLine: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description One page of a list. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                list: {
+                    bankName: string;
+                    /** @description Masked. */
+                    cardNumber: string;
+                    /**
+                     * Format: int64
+                     * @description Attended days the line pays.
+                     */
+                    days: number;
+                    deduction: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description YYYY-MM. */
+                    month: string;
+                    net: string;
+                    /** @description When the bank paid it (`YYYY-MM-DD HH:MM`, '' before). */
+                    paidAt: string;
+                    /** @description Yuan. */
+                    payable: string;
+                    /** Format: int64 */
+                    projectId: number;
+                    projectName: string;
+                    /** @description `draft`, `to_confirm`, `confirmed`, `disputed`, `paid`, `failed` or `reissued`, and its label. */
+                    state: string;
+                    stateLabel: string;
                 }[];
                 /** Format: int64 */
                 page: number;
@@ -10493,6 +10912,8 @@ export interface components {
                  */
                 anomalyLines: number;
                 /** Format: int64 */
+                disputed: number;
+                /** Format: int64 */
                 lineCount: number;
                 /** @description Lines with anomalies first, then the rest, each in payout order. */
                 lines: components["schemas"]["Paged_WageLineBasis"];
@@ -10501,6 +10922,13 @@ export interface components {
                 orderId: number;
                 /** @description The order's total, yuan. */
                 total: string;
+                /** Format: int64 */
+                unanswered: number;
+                /**
+                 * Format: int64
+                 * @description Lines whose worker has not confirmed yet, lines disputed, and disputes the clerk has not answered.
+                 */
+                unconfirmed: number;
             };
             message: string;
         };
@@ -10566,6 +10994,8 @@ export interface components {
             /** @description The project's payroll rule and the choices. */
             data: {
                 choices: components["schemas"]["WageUnitOption2"][];
+                /** @description An order may be submitted only once every worker on it has confirmed his line. */
+                confirmationRequired: boolean;
                 label: string;
                 proration: string;
             };
@@ -10726,6 +11156,21 @@ export interface components {
                 rates: components["schemas"]["RateLine"][];
                 validFrom: string;
                 validTo: string;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_WorkerLoginData: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                name: string;
+                /** @description Session token of the worker side (30 days); send it back as header `X-Token` on `/worker/…`. */
+                phpsessid: string;
             };
             message: string;
         };
@@ -11523,6 +11968,149 @@ export interface components {
             /** Format: int64 */
             workerId: number;
         };
+        OwnConfirmForm: {
+            /** @description The line. */
+            id?: string | null;
+        };
+        OwnDay: {
+            /** @description YYYY-MM-DD. */
+            day: string;
+            /** @description HH:MM of each punch counted on the day, in order. */
+            punches: string[];
+            /** @description `attended`, `absent` (a working day without attendance), `rest` or `holiday` (statutory). */
+            status: string;
+            /**
+             * Format: int64
+             * @description 1 Monday … 7 Sunday.
+             */
+            weekday: number;
+        };
+        OwnDisputeForm: {
+            /** @description The line. */
+            id?: string | null;
+            /** @description `days` 出勤天数不对, `rate` 工资标准不对, `deduction` 扣款不对, `not_received` 未收到工资 (a paid line only). */
+            reason?: string | null;
+            /** @description What is wrong, in his words (up to 200 characters). */
+            text?: string | null;
+        };
+        /** @description `Worker/info`: who he is (ID and phone masked) and every project he has been on, newest first. */
+        OwnInfo: {
+            idNumber: string;
+            name: string;
+            phone: string;
+            projects: components["schemas"]["OwnProject"][];
+        };
+        /** @description One of the worker's leads, as his pages follow it. */
+        OwnLead: {
+            /** @description The bureau's final answer; '' until the lead is closed. */
+            answer: string;
+            /** @description When it was reported, `YYYY-MM-DD HH:MM:SS`. */
+            createdAt: string;
+            owed: string;
+            projectName: string;
+            receipt: string;
+            status: string;
+            statusLabel: string;
+        };
+        /** @description One roster line of the worker on a project. */
+        OwnLine: {
+            entryDate: string;
+            /** @description '' while on site. */
+            exitDate: string;
+            onSite: boolean;
+            teamName: string;
+            unitName: string;
+            /** @description The work type's name. */
+            workType: string;
+        };
+        OwnMonth: {
+            /** Format: int64 */
+            absent: number;
+            /** Format: int64 */
+            attended: number;
+            days: components["schemas"]["OwnDay"][];
+            month: string;
+            /**
+             * Format: int64
+             * @description The project shown (0 when he was on none that month).
+             */
+            projectId: number;
+            /** @description His projects that month, newest first. */
+            projects: components["schemas"]["OwnProjectName"][];
+        };
+        /**
+         * @description A project the worker has been on, with his roster lines there (newest first) and the wage standards of
+         *     those lines (oldest first).
+         */
+        OwnProject: {
+            lines: components["schemas"]["OwnLine"][];
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            rates: components["schemas"]["RateLine"][];
+        };
+        OwnProjectName: {
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+        };
+        /** @description His pay slip: the line with what it is based on. */
+        OwnWageDetail: {
+            adjustment: string;
+            /** @description The take-backs: the day, the amount and the clerk's reason. */
+            adjustments: components["schemas"]["WageAdjustment"][];
+            bankRef: string;
+            /** @description How the prefill was reached. */
+            basis: string;
+            confirmation: components["schemas"]["WorkerConfirmation"];
+            /** @description The clerk's deduction and the pay taken back for days corrected to absent, yuan. */
+            deduction: string;
+            failureReason: string;
+            line: components["schemas"]["OwnWageLine"];
+            /**
+             * Format: int64
+             * @description The wage order that paid (pays) it, 0 before one; the bank's reference once paid; why a payout failed.
+             */
+            orderId: number;
+            /** @description Each date the line pays with its rate, and the sheets that paid his other days of the month. */
+            paid: components["schemas"]["WagePaidDates"];
+            /** @description What the attendance gives, yuan. */
+            prefill: string;
+            /** @description Why payable differs from the attendance or a deduction is made. */
+            reason: string;
+            teamName: string;
+            unitName: string;
+            wage: string;
+            /** @description day 日薪, month 月薪, and the standard of the line's last day, yuan. */
+            wageKind: string;
+        };
+        /** @description One of the worker's wage lines. */
+        OwnWageLine: {
+            bankName: string;
+            /** @description Masked. */
+            cardNumber: string;
+            /**
+             * Format: int64
+             * @description Attended days the line pays.
+             */
+            days: number;
+            deduction: string;
+            /** Format: int64 */
+            id: number;
+            /** @description YYYY-MM. */
+            month: string;
+            net: string;
+            /** @description When the bank paid it (`YYYY-MM-DD HH:MM`, '' before). */
+            paidAt: string;
+            /** @description Yuan. */
+            payable: string;
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            /** @description `draft`, `to_confirm`, `confirmed`, `disputed`, `paid`, `failed` or `reissued`, and its label. */
+            state: string;
+            stateLabel: string;
+        };
         /** @description One page of a list. */
         Paged_WageLine: {
             /** Format: int64 */
@@ -11575,6 +12163,8 @@ export interface components {
                 wage: string;
                 /** @description day 日薪, month 月薪. */
                 wageKind: string;
+                /** @description The worker's confirmation or dispute of the line. */
+                workerConfirmation: components["schemas"]["WorkerConfirmation"];
                 /** Format: int64 */
                 workerId: number;
             }[];
@@ -11653,6 +12243,8 @@ export interface components {
                 /** @description day 日薪, month 月薪. */
                 wageKind: string;
                 wageKindLabel: string;
+                /** @description The worker's confirmation or dispute of the line. */
+                workerConfirmation: components["schemas"]["WorkerConfirmation"];
                 /** Format: int64 */
                 workerId: number;
             }[];
@@ -13395,6 +13987,12 @@ export interface components {
             /** Format: int64 */
             workerId: number;
         };
+        WageAnswerForm: {
+            /** @description The clerk's answer to the worker, 2–200 characters. */
+            answer?: string | null;
+            /** @description The disputed line. */
+            lineId?: string | null;
+        };
         /** @description The attendance month of a worker on an order, for its approver. */
         WageAttendanceForm: {
             /** @description The order. */
@@ -13521,6 +14119,8 @@ export interface components {
              */
             anomalyLines: number;
             /** Format: int64 */
+            disputed: number;
+            /** Format: int64 */
             lineCount: number;
             /** @description Lines with anomalies first, then the rest, each in payout order. */
             lines: components["schemas"]["Paged_WageLineBasis"];
@@ -13529,6 +14129,13 @@ export interface components {
             orderId: number;
             /** @description The order's total, yuan. */
             total: string;
+            /** Format: int64 */
+            unanswered: number;
+            /**
+             * Format: int64
+             * @description Lines whose worker has not confirmed yet, lines disputed, and disputes the clerk has not answered.
+             */
+            unconfirmed: number;
         };
         WageOrderDetail: {
             /**
@@ -13633,12 +14240,19 @@ export interface components {
             workerId: number;
         };
         WagePayrollForm: {
-            /** @description `statutory` (21.75) or `working_days`. */
+            /**
+             * @description `1`: orders are submitted only once every worker on them has confirmed; `0`: confirmations are shown,
+             *     not required (the default). Left out: unchanged.
+             */
+            confirmationRequired?: string | null;
+            /** @description `statutory` (21.75) or `working_days` (may be left out when only `confirmationRequired` is sent). */
             proration?: string | null;
         };
         /** @description The project's payroll rule and the choices. */
         WagePayrollSettings: {
             choices: components["schemas"]["WageUnitOption2"][];
+            /** @description An order may be submitted only once every worker on it has confirmed his line. */
+            confirmationRequired: boolean;
             label: string;
             proration: string;
         };
@@ -13884,6 +14498,25 @@ export interface components {
             net: string;
             workType: string;
         };
+        WorkerCodeForm: {
+            /** @description The worker's 18-character ID number. */
+            idNumber?: string | null;
+        };
+        /** @description A worker's word on his line. */
+        WorkerConfirmation: {
+            /** @description The clerk's answer to the dispute and when ('' before). */
+            answer: string;
+            answeredAt: string;
+            /** @description When he confirmed or disputed (`YYYY-MM-DD HH:MM:SS`, '' before). */
+            decidedAt: string;
+            /** @description `days`, `rate`, `deduction`, `not_received` ('' without a dispute) and its label. */
+            disputeReason: string;
+            disputeReasonLabel: string;
+            disputeText: string;
+            /** @description `none` (not asked: the sheet is a draft or older than the confirmations), `pending`, `confirmed`, `disputed`. */
+            status: string;
+            statusLabel: string;
+        };
         /**
          * @description `Worker/detail`: the line with the person's ID data and contract, and the worker's employments on
          *     this project.
@@ -13907,6 +14540,16 @@ export interface components {
             rates: components["schemas"]["RateLine"][];
             validFrom: string;
             validTo: string;
+        };
+        WorkerLoginData: {
+            name: string;
+            /** @description Session token of the worker side (30 days); send it back as header `X-Token` on `/worker/…`. */
+            phpsessid: string;
+        };
+        WorkerLoginForm: {
+            /** @description The six-digit code of `getvcode`. */
+            code?: string | null;
+            idNumber?: string | null;
         };
         /** @description `Worker/options`: everything the registration form and the roster filters choose from. */
         WorkerOptions: {
@@ -19679,6 +20322,32 @@ export interface operations {
             };
         };
     };
+    sheet_answer_dispute: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WageAnswerForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     sheet_confirm: {
         parameters: {
             query?: never;
@@ -21146,6 +21815,298 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Value"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    own_month: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM (default: this month). */
+                month?: string;
+                /** @description One of his projects that month (default: the newest). */
+                projectId?: string;
+            };
+            header: {
+                /** @description the worker's session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OwnMonth"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    worker_leads: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description the worker's session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_OwnLead"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    worker_submit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the worker's session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReportForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Receipt"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    worker_logout: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the worker's session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    worker_send_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WorkerCodeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    worker_sms_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WorkerLoginForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WorkerLoginData"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    public_notice_board: {
+        parameters: {
+            query: {
+                /** @description the project */
+                projectId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeBoard"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    own_confirm: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the worker's session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OwnConfirmForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    own_detail: {
+        parameters: {
+            query?: {
+                /** @description The line. */
+                id?: string;
+            };
+            header: {
+                /** @description the worker's session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OwnWageDetail"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    own_dispute: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the worker's session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OwnDisputeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    own_list: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+            };
+            header: {
+                /** @description the worker's session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_OwnWageLine"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    own_info: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the worker's session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OwnInfo"] | components["schemas"]["Refusal"];
                 };
             };
         };

@@ -5,12 +5,14 @@ use crate::db::Bind;
 
 mod devices;
 mod ingest;
+mod own;
 mod reads;
 mod records;
 mod sheet;
 
 pub use devices::*;
 pub use ingest::*;
+pub use own::*;
 pub use reads::*;
 pub use records::*;
 pub use sheet::*;

@@ -19,7 +19,11 @@ use service::{NoticeBoard, ProjectIdForm, ProjectInfoData};
 pub const MSG_SAVED: &str = "保存成功";
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(project_info)).routes(routes!(edit_save)).routes(routes!(notice_board))
+    OpenApiRouter::new()
+        .routes(routes!(project_info))
+        .routes(routes!(edit_save))
+        .routes(routes!(notice_board))
+        .routes(routes!(public_notice_board))
 }
 
 /// The project's information (stepForm), which fields are read-only (the six the regulator approved),
@@ -68,4 +72,16 @@ async fn notice_board(
     Params(form): Params<ProjectIdForm>,
 ) -> ApiResult<NoticeBoard> {
     Ok(ok(service::notice_board(&state.db, &state.config.notice_board, &current, &form).await?))
+}
+
+/// The worker side, no login: the 维权信息告示牌 of an approved project (the QR code on the printed board
+/// opens `/w` with it); any other id → 404.
+#[utoipa::path(get, path = "/worker/project/v1/Project/noticeBoard", tag = "project",
+    params(("projectId" = String, Query, description = "the project")),
+    responses((status = 200, body = Envelope<NoticeBoard>)))]
+async fn public_notice_board(
+    State(state): State<AppState>,
+    Params(form): Params<ProjectIdForm>,
+) -> ApiResult<NoticeBoard> {
+    Ok(ok(service::public_board(&state.db, &state.config.notice_board, &form).await?))
 }

@@ -222,6 +222,21 @@ pub async fn notice_board(
     form: &ProjectIdForm,
 ) -> Result<NoticeBoard, ApiError> {
     let row = readable(db, current, &form.project_id).await?;
+    board_of(db, board, row).await
+}
+
+/// The board of an approved project for anyone on its site (the worker side: the QR code on the printed
+/// board opens it); a project not approved, or none, answers 404.
+pub async fn public_board(db: &Db, board: &NoticeBoardConfig, form: &ProjectIdForm) -> Result<NoticeBoard, ApiError> {
+    let id = form.project_id.as_deref().unwrap_or_default().trim().parse::<i64>().map_err(|_| scope::not_found())?;
+    let row = stored(db, id).await?;
+    if row.audit_status != "2" {
+        return Err(scope::not_found());
+    }
+    board_of(db, board, row).await
+}
+
+async fn board_of(db: &Db, board: &NoticeBoardConfig, row: StepFormRow) -> Result<NoticeBoard, ApiError> {
     let units = project_units(db, row.id).await?;
     let today = clock::today();
     let unit_name = |id: i64| units.iter().find(|unit| unit.id == id).map(|unit| unit.name.clone()).unwrap_or_default();

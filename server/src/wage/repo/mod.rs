@@ -5,6 +5,7 @@
 use crate::oplog::Entry;
 
 mod check;
+mod confirmations;
 pub mod days;
 mod held;
 pub mod minimum;
@@ -15,6 +16,7 @@ mod reads;
 mod sheets;
 
 pub use check::*;
+pub use confirmations::*;
 pub use held::{LinesOf, UnheldLine, unheld_lines};
 pub use orders::*;
 pub use payouts::*;

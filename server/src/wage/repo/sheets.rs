@@ -86,34 +86,26 @@ pub struct LineToWrite<'a> {
     pub adjustment_ids: Vec<i64>,
 }
 
-/// Deletes the lines matching `$filter` (bound `$value`) inside `$tx` with their days; the adjustments they
-/// took wait for the next sheet again. Evaluates to the lines deleted.
+/// Deletes the lines matching `$filter` (bound `$value`) inside `$tx` with their days, top-ups and workers'
+/// confirmations; the adjustments they took wait for the next sheet again. Evaluates to the lines deleted.
 macro_rules! clear_lines {
     ($tx:expr, $filter:literal, $value:expr) => {{
-        sqlx::query(concat!(
-            "UPDATE wage_adjustments SET line_id = NULL WHERE line_id IN (SELECT id FROM wage_lines WHERE ",
-            $filter,
-            ")"
-        ))
-        .bind($value)
-        .execute(&mut **$tx)
-        .await?;
-        sqlx::query(concat!(
-            "DELETE FROM wage_line_days WHERE line_id IN (SELECT id FROM wage_lines WHERE ",
-            $filter,
-            ")"
-        ))
-        .bind($value)
-        .execute(&mut **$tx)
-        .await?;
-        sqlx::query(concat!(
-            "DELETE FROM wage_line_topups WHERE line_id IN (SELECT id FROM wage_lines WHERE ",
-            $filter,
-            ")"
-        ))
-        .bind($value)
-        .execute(&mut **$tx)
-        .await?;
+        for statement in [
+            concat!(
+                "UPDATE wage_adjustments SET line_id = NULL WHERE line_id IN (SELECT id FROM wage_lines WHERE ",
+                $filter,
+                ")"
+            ),
+            concat!("DELETE FROM wage_line_days WHERE line_id IN (SELECT id FROM wage_lines WHERE ", $filter, ")"),
+            concat!("DELETE FROM wage_line_topups WHERE line_id IN (SELECT id FROM wage_lines WHERE ", $filter, ")"),
+            concat!(
+                "DELETE FROM wage_line_confirmations WHERE line_id IN (SELECT id FROM wage_lines WHERE ",
+                $filter,
+                ")"
+            ),
+        ] {
+            sqlx::query(statement).bind($value).execute(&mut **$tx).await?;
+        }
         sqlx::query(concat!("DELETE FROM wage_lines WHERE ", $filter))
             .bind($value)
             .execute(&mut **$tx)

@@ -8,6 +8,7 @@ use crate::execute_in;
 
 mod corrections;
 mod moves;
+mod own;
 mod reads;
 mod registration;
 mod roster;
@@ -16,6 +17,7 @@ mod training;
 
 pub use corrections::*;
 pub use moves::*;
+pub use own::*;
 pub use reads::*;
 pub use registration::*;
 pub use roster::*;
