@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 // The Rust server; WAGEGUARD_API points the dev and preview proxies elsewhere.
 const server = process.env.WAGEGUARD_API ?? 'http://127.0.0.1:8080';
-const proxied = ['/builder', '/finance', '/admin', '/api', '/uploads'];
+const proxied = ['/builder', '/finance', '/admin', '/worker', '/api', '/uploads'];
 
 export default defineConfig({
   plugins: [react()],

@@ -13,18 +13,11 @@ import type { Locator, Page, TestInfo } from '@playwright/test'
 import { expect, test, chooseIdNumberCheck, confirmDialog, FINANCE, builderCall, checkDigit, pickMonth, fen, grouped, login, loginAsDemo, shot, toast, modal, button, rowOf, toastsGone, pickOption } from './support'
 import { DEMO_TERMINAL, pushPunches, type Punch } from './device'
 import { idNumber } from './xlsx'
+import { YEAR, MONTH, date, weekday, WEEKDAYS } from './lastMonth'
 
 // ------------------------------------------------------------------------------------------------------------
 // The month: the previous one in China time (the device API takes punches back to its 1st).
 
-const CHINA_NOW = new Date(Date.now() + 8 * 3600_000)
-const YEAR = CHINA_NOW.getUTCMonth() === 0 ? CHINA_NOW.getUTCFullYear() - 1 : CHINA_NOW.getUTCFullYear()
-const MONTH_NUMBER = CHINA_NOW.getUTCMonth() === 0 ? 12 : CHINA_NOW.getUTCMonth()
-const MONTH = `${YEAR}-${String(MONTH_NUMBER).padStart(2, '0')}`
-const DAYS_IN_MONTH = new Date(Date.UTC(YEAR, MONTH_NUMBER, 0)).getUTCDate()
-const date = (day: number) => `${MONTH}-${String(day).padStart(2, '0')}`
-const weekday = (day: number) => new Date(Date.UTC(YEAR, MONTH_NUMBER - 1, day)).getUTCDay()
-const WEEKDAYS = Array.from({ length: DAYS_IN_MONTH }, (_, index) => index + 1).filter((day) => weekday(day) !== 0 && weekday(day) !== 6)
 /** 钱夜班 works in 乙班 from this day on (the first weekday from the 16th). */
 const TRANSFER_DAY = WEEKDAYS.find((day) => day >= 16)!
 /** The first Friday from the 3rd: the night shift begins at 20:00 and ends at 06:00 on the Saturday. */

@@ -249,6 +249,18 @@ export async function loginAsDemo(page: Page): Promise<void> {
  * A full-page screenshot kept with the test's artifacts (test-results/<test>/NN-name.png). Running CSS
  * animations (antd's modal zoom, drawer slide) are finished first, so the picture shows the settled screen.
  */
+/** Where the phone pages' pictures go (e2e/test-results/phone/, kept out of git; the README's come from there). */
+export const PHONE_SHOTS = path.resolve(__dirname, '..', 'test-results', 'phone')
+
+/** A phone page in one picture at 375 px wide (PHONE_SHOTS/NAME.png), with the bottom bar where a phone shows
+ * it once scrolled to the end: a full-page capture would draw the sticky bar over the middle of the page. */
+export async function phoneShot(page: Page, name: string): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  await page.setViewportSize({ width: 375, height: Math.max(812, height) })
+  await page.screenshot({ path: path.join(PHONE_SHOTS, `${name}.png`), animations: 'disabled' })
+  await page.setViewportSize({ width: 375, height: 812 })
+}
+
 export async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true, animations: 'disabled' });
 }

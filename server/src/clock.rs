@@ -13,6 +13,11 @@ pub fn china_today() -> time::Date {
     OffsetDateTime::now_utc().to_offset(CHINA).date()
 }
 
+/// The China date of a moment in unix seconds (today for one out of range).
+pub fn china_date(unix_seconds: i64) -> time::Date {
+    OffsetDateTime::from_unix_timestamp(unix_seconds).map_or_else(|_| china_today(), |at| at.to_offset(CHINA).date())
+}
+
 pub fn now() -> i64 {
     OffsetDateTime::now_utc().unix_timestamp()
 }

@@ -181,6 +181,12 @@ pub struct WarningConfig {
     pub account_open_days: i64,
     /// Days before the wage guarantee's last day that it counts as expiring.
     pub guarantee_notice_days: i64,
+    /// Paid lines of a month whose worker had not confirmed them, in percent of the month's asked and paid
+    /// lines, above which the month is a yellow warning (0: any such line).
+    pub unconfirmed_paid_percent: i64,
+    /// Working days a clerk has to answer a worker's dispute of his wage line: past them an orange warning,
+    /// and the dispute becomes the bureau's lead.
+    pub dispute_answer_working_days: i64,
 }
 
 impl Default for WarningConfig {
@@ -197,6 +203,8 @@ impl Default for WarningConfig {
             final_wage_days: 5,
             account_open_days: 30,
             guarantee_notice_days: 30,
+            unconfirmed_paid_percent: 0,
+            dispute_answer_working_days: 3,
         }
     }
 }

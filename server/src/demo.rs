@@ -141,7 +141,6 @@ pub async fn seed_if_empty(db: &Db, warnings: &crate::config::WarningConfig) -> 
         seed(db).await?;
         if let Some((approved, _, _)) = projects::approved(db).await?.first() {
             crate::warning::demo::seed(db, *approved, warnings).await?;
-            crate::wage::demo::worker_words(db, *approved).await?;
         }
         tracing::info!("demo data seeded: demo / newsite / finance / jiancha (Demo@12345), admin (Admin@12345)");
     }

@@ -1,42 +1,54 @@
 //! A worker's dispute of his wage line that the clerk leaves unanswered for 3 working days becomes a wage-
 //! arrears lead of the bureau's 线索管理 (issue 31), the worker as reporter, on the project, for the line's
 //! net; the wage area records which lead carries it, in the same transaction, so each dispute is filed once.
-//! Run by the hourly job `dispute_leads`.
+//! Run by the hourly job `dispute_leads`; the days are `[warnings] dispute_answer_working_days`.
 
 use super::report::{Report, store_report_in};
 use super::service::{Source, deadline};
 use crate::clock;
 use crate::db::{Db, Tx};
+use crate::domain::dates::format_date;
 use crate::envelope::ApiError;
 use crate::oplog::Entry;
 use crate::wage::confirmation::{self, OpenDispute, reason_label};
 use crate::worker::own;
 
-/// Working days a clerk has to answer a worker's dispute.
-pub const ANSWER_WORKING_DAYS: i64 = 3;
 const ACTOR: &str = "系统（工资异议逾期未答复）";
 
-/// Files a lead for every dispute unanswered past its 3 working days; answers how many.
-pub async fn escalate(db: &Db) -> Result<u64, ApiError> {
+/// The unanswered disputes whose `working_days` to answer have passed: every one, or only those no lead
+/// carries yet.
+pub async fn overdue(db: &Db, working_days: i64, uncarried_only: bool) -> Result<Vec<OpenDispute>, ApiError> {
     let today = clock::china_today();
-    let mut filed = 0;
-    for dispute in confirmation::open_disputes(db, clock::now() - ANSWER_WORKING_DAYS * 86_400).await? {
-        let raised = time::OffsetDateTime::from_unix_timestamp(dispute.decided_at)
-            .map(|at| at.to_offset(time::macros::offset!(+8)).date())
-            .unwrap_or(today);
-        let (due, _) = deadline(db, raised, ANSWER_WORKING_DAYS).await?;
-        if crate::domain::dates::format_date(today) <= due {
-            continue;
+    let before = clock::now() - working_days.max(1) * 86_400;
+    let candidates = if uncarried_only {
+        confirmation::open_disputes(db, before).await?
+    } else {
+        confirmation::unanswered_disputes(db, before).await?
+    };
+    let mut late = Vec::new();
+    for dispute in candidates {
+        let raised = clock::china_date(dispute.decided_at);
+        let (due, _) = deadline(db, raised, working_days).await?;
+        if format_date(today) > due {
+            late.push(dispute);
         }
+    }
+    Ok(late)
+}
+
+/// Files a lead for every dispute unanswered past its `working_days`; answers how many.
+pub async fn escalate(db: &Db, working_days: i64) -> Result<u64, ApiError> {
+    let mut filed = 0;
+    for dispute in overdue(db, working_days, true).await? {
         let Some(person) = own::person(db, dispute.worker_id).await? else { continue };
-        if file(db, &dispute, person).await? {
+        if file(db, &dispute, person, working_days).await? {
             filed += 1;
         }
     }
     Ok(filed)
 }
 
-async fn file(db: &Db, dispute: &OpenDispute, person: own::Person) -> Result<bool, ApiError> {
+async fn file(db: &Db, dispute: &OpenDispute, person: own::Person, working_days: i64) -> Result<bool, ApiError> {
     let said = if dispute.text.is_empty() { String::new() } else { format!("：{}", dispute.text) };
     let report = Report {
         name: person.name,
@@ -51,7 +63,7 @@ async fn file(db: &Db, dispute: &OpenDispute, person: own::Person) -> Result<boo
             "工人对{}工资提出异议（{}{said}），项目{}个工作日内未答复，系统自动转为欠薪线索。",
             dispute.month,
             reason_label(&dispute.reason),
-            ANSWER_WORKING_DAYS
+            working_days
         ),
     };
     let entry = Entry::named(None, ACTOR, "")

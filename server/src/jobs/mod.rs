@@ -96,7 +96,10 @@ impl Job {
                     platform::service::run_all(&state.db, state.platform.as_ref(), clock::now()).await?;
                 format!("{projects} projects, {queued} records queued")
             }
-            Job::DisputeLeads => format!("{} disputes filed as leads", clue::disputes::escalate(&state.db).await?),
+            Job::DisputeLeads => format!(
+                "{} disputes filed as leads",
+                clue::disputes::escalate(&state.db, state.config.warnings.dispute_answer_working_days).await?
+            ),
         })
     }
 }

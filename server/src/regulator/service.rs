@@ -94,6 +94,9 @@ pub struct DirectoryRow {
     pub guarantee_label: String,
     /// The guarantee's last day, '' when open-ended or none.
     pub guarantee_end: String,
+    /// Workers' disputes of their wage lines, and of them not answered by the project.
+    pub disputes: i64,
+    pub disputes_unanswered: i64,
     /// Open early warnings by level (红, 橙, 黄).
     pub warnings_red: i64,
     pub warnings_orange: i64,
@@ -223,6 +226,11 @@ async fn with_figures(db: &Db, projects: Vec<DirectoryProject>) -> Result<Vec<Di
     let payable: HashMap<i64, i64> = wage::service::payable_in_month(db, &ids, &month).await?.into_iter().collect();
     let balances: HashMap<i64, i64> = account::service::balances(db, &ids).await?.into_iter().collect();
     let warnings = warning::service::open_levels(db, &ids).await?;
+    let disputes: HashMap<i64, (i64, i64)> = wage::confirmation::disputes_per_project(db, &ids)
+        .await?
+        .into_iter()
+        .map(|(project, disputed, unanswered)| (project, (disputed, unanswered)))
+        .collect();
     let today = format_date(clock::china_today());
     Ok(projects
         .into_iter()
@@ -231,6 +239,7 @@ async fn with_figures(db: &Db, projects: Vec<DirectoryProject>) -> Result<Vec<Di
             let contractor = unit("contractor");
             let (guarantee_state, guarantee_label) = guarantee(contractor, &today);
             let open = warnings.get(&project.id).copied().unwrap_or_default();
+            let (disputed, unanswered) = disputes.get(&project.id).copied().unwrap_or_default();
             DirectoryRow {
                 id: project.id,
                 district_name: district_name(&project.district_code),
@@ -247,6 +256,8 @@ async fn with_figures(db: &Db, projects: Vec<DirectoryProject>) -> Result<Vec<Di
                 guarantee_state: guarantee_state.into(),
                 guarantee_label,
                 guarantee_end: contractor.map(|unit| unit.guarantee_end.clone()).unwrap_or_default(),
+                disputes: disputed,
+                disputes_unanswered: unanswered,
                 warnings_red: open.red,
                 warnings_orange: open.orange,
                 warnings_yellow: open.yellow,

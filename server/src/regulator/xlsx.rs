@@ -5,7 +5,7 @@ use rust_xlsxwriter::{Format, FormatAlign, Workbook};
 use super::service::DirectoryRow;
 use crate::spreadsheet::{header_format, write_text, xlsx_error};
 
-const TITLES: [&str; 18] = [
+const TITLES: [&str; 20] = [
     "项目名称",
     "所属区域",
     "审核状态",
@@ -24,9 +24,13 @@ const TITLES: [&str; 18] = [
     "红色预警",
     "橙色预警",
     "黄色预警",
+    "工人异议",
+    "异议未答复",
 ];
-const WIDTHS: [f64; 18] =
-    [32.0, 28.0, 10.0, 30.0, 30.0, 16.0, 10.0, 12.0, 10.0, 16.0, 16.0, 16.0, 20.0, 8.0, 26.0, 10.0, 10.0, 10.0];
+const WIDTHS: [f64; 20] = [
+    32.0, 28.0, 10.0, 30.0, 30.0, 16.0, 10.0, 12.0, 10.0, 16.0, 16.0, 16.0, 20.0, 8.0, 26.0, 10.0, 10.0, 10.0, 10.0,
+    12.0,
+];
 
 /// Fen as yuan for a cell (exact to the cent for any amount a project holds).
 fn yuan(fen: i64) -> f64 {
@@ -65,7 +69,14 @@ pub fn export(rows: &[DirectoryRow]) -> anyhow::Result<Vec<u8>> {
         write_text(sheet, row, 12, &line.guarantee_label, None).map_err(xlsx_error)?;
         sheet.write_number(row, 13, line.id as f64).map_err(xlsx_error)?;
         write_text(sheet, row, 14, &line.district_code, None).map_err(xlsx_error)?;
-        for (col, count) in [(15, line.warnings_red), (16, line.warnings_orange), (17, line.warnings_yellow)] {
+        let counts = [
+            (15, line.warnings_red),
+            (16, line.warnings_orange),
+            (17, line.warnings_yellow),
+            (18, line.disputes),
+            (19, line.disputes_unanswered),
+        ];
+        for (col, count) in counts {
             sheet.write_number(row, col, count as f64).map_err(xlsx_error)?;
         }
     }

@@ -703,6 +703,19 @@ pub struct WorkTypeAverage {
     pub average: String,
 }
 
+/// How many of a unit's wage lines of a month their workers confirmed (issue 31).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WageConfirmationRate {
+    pub unit: String,
+    pub month: String,
+    /// Lines whose workers were asked (the sheet was confirmed), and of them confirmed.
+    pub asked: i64,
+    pub confirmed: i64,
+    /// confirmed ÷ asked, per cent with one decimal.
+    pub rate: f64,
+}
+
 /// 工资统计.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -715,6 +728,8 @@ pub struct WageReport {
     /// Paid through the special account ÷ payable, per cent with one decimal.
     pub special_share: f64,
     pub work_types: Vec<WorkTypeAverage>,
+    /// The workers' confirmation rate per unit and month.
+    pub confirmations: Vec<WageConfirmationRate>,
 }
 
 /// Per month and per unit, in fen: (months [(month, payable, paid)], units [(unit, payable, paid)], work
@@ -723,6 +738,8 @@ pub struct WageFigures {
     pub months: Vec<(String, i64, i64)>,
     pub units: Vec<(String, i64, i64)>,
     pub work_types: Vec<(String, i64, i64)>,
+    /// (unit, month, asked, confirmed).
+    pub confirmations: Vec<(String, String, i64, i64)>,
 }
 
 pub async fn wage_figures(db: &Db, selection: &Selection) -> Result<WageFigures, ApiError> {
@@ -730,11 +747,16 @@ pub async fn wage_figures(db: &Db, selection: &Selection) -> Result<WageFigures,
     let (first, last) =
         (selection.months.first().cloned().unwrap_or_default(), selection.months.last().cloned().unwrap_or_default());
     // Independent reads, each on its own connection.
-    let (nets, (unit_names, _), paid) = tokio::try_join!(
+    let (nets, (unit_names, _), paid, asked) = tokio::try_join!(
         wage::service::nets_per_unit_month(db, cohort, &first, &last),
         worker::service::unit_and_team_names(db, cohort),
         account::service::payouts_per_unit_month(db, cohort, &first, &last),
+        wage::confirmation::per_unit_month(db, cohort, &first, &last),
     )?;
+    let confirmations = asked
+        .into_iter()
+        .map(|(unit, month, asked, confirmed)| (name_or(&unit_names, unit, ""), month, asked, confirmed))
+        .collect();
     let mut payable_month: HashMap<String, i64> = HashMap::new();
     let mut unit_figures: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
     let mut work_types: HashMap<String, (i64, i64)> = HashMap::new();
@@ -767,7 +789,7 @@ pub async fn wage_figures(db: &Db, selection: &Selection) -> Result<WageFigures,
     let mut work_types: Vec<(String, i64, i64)> =
         work_types.into_iter().map(|(label, (lines, net))| (label, lines, net)).collect();
     work_types.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(WageFigures { months, units, work_types })
+    Ok(WageFigures { months, units, work_types, confirmations })
 }
 
 /// Half-up integer division of fen (averages).
@@ -809,6 +831,17 @@ pub fn wage_report(figures: &WageFigures) -> WageReport {
                 lines: *lines,
                 net: yuan(*net),
                 average: yuan(average(*net, *lines)),
+            })
+            .collect(),
+        confirmations: figures
+            .confirmations
+            .iter()
+            .map(|(unit, month, asked, confirmed)| WageConfirmationRate {
+                unit: unit.clone(),
+                month: month.clone(),
+                asked: *asked,
+                confirmed: *confirmed,
+                rate: percent(*confirmed, *asked),
             })
             .collect(),
     }

@@ -179,5 +179,19 @@ pub fn wage(figures: &WageFigures) -> anyhow::Result<Vec<u8>> {
         })
         .collect();
     sheet(&mut workbook, "工种平均工资", &["工种", "工资条数", "实发合计(元)", "人均(元)"], &types)?;
+    let rates = super::service::wage_report(figures).confirmations;
+    let confirmations: Vec<Vec<Cell<'_>>> = rates
+        .iter()
+        .map(|rate| {
+            vec![
+                Cell::Text(&rate.unit),
+                Cell::Text(&rate.month),
+                Cell::Count(rate.asked),
+                Cell::Count(rate.confirmed),
+                Cell::Rate(rate.rate),
+            ]
+        })
+        .collect();
+    sheet(&mut workbook, "工人确认率", &["参建单位", "月份", "征询人数", "已确认", "确认率(%)"], &confirmations)?;
     workbook.save_to_buffer().map_err(xlsx_error)
 }

@@ -185,6 +185,21 @@ pub(super) async fn refuse_unanswered_order(db: &Db, order_id: i64) -> Result<()
     unanswered_refusal(order_counts(db, order_id).await?)
 }
 
+/// (unit, month, lines whose workers were asked, of them confirmed) of a report's cohort (工资统计).
+pub async fn per_unit_month(
+    db: &Db,
+    cohort: &crate::db::cohort::Cohort,
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<(i64, String, i64, i64)>> {
+    repo::confirmations_per_unit_month(db, cohort, first, last).await
+}
+
+/// (project, lines disputed, of them unanswered) of the projects `ids` with any (the regulator's directory).
+pub async fn disputes_per_project(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, i64, i64)>> {
+    repo::disputes_per_project(db, ids).await
+}
+
 pub async fn required(db: &Db, project_id: i64) -> sqlx::Result<bool> {
     repo::confirmation_required(db, project_id).await
 }
@@ -211,7 +226,18 @@ pub use super::repo::OpenDisputeRow as OpenDispute;
 
 /// Unanswered disputes raised before `before` (unix seconds) that no lead carries yet, oldest first.
 pub async fn open_disputes(db: &Db, before: i64) -> sqlx::Result<Vec<OpenDispute>> {
-    repo::open_disputes(db, before).await
+    repo::open_disputes(db, before, true).await
+}
+
+/// Every unanswered dispute raised before `before`, a lead carrying it or not (the warnings).
+pub async fn unanswered_disputes(db: &Db, before: i64) -> sqlx::Result<Vec<OpenDispute>> {
+    repo::open_disputes(db, before, false).await
+}
+
+/// (project, month, paid lines whose worker had not confirmed them before the payment, paid lines asked)
+/// of the months from `from` (the warnings).
+pub async fn paid_unconfirmed(db: &Db, from: &str) -> sqlx::Result<Vec<(i64, String, i64, i64)>> {
+    repo::paid_unconfirmed(db, from).await
 }
 
 /// Inside the lead's transaction: the lead now carries the dispute; false when the clerk answered it or

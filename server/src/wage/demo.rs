@@ -112,7 +112,8 @@ pub async fn pay(
 }
 
 /// The worker side's demo: on the project's newest paid sheet the first worker with pay has confirmed his
-/// line; on its newest confirmed, unpaid sheet another has disputed his days. Answers their worker ids.
+/// line; on its newest confirmed, unpaid sheet another disputed his days ten days ago, still unanswered.
+/// Answers their worker ids.
 pub async fn worker_words(db: &Db, project_id: i64) -> anyhow::Result<Option<(i64, i64)>> {
     let newest = |status: &'static str| async move {
         on_db!(db, pool => sqlx::query_as::<_, (i64, i64)>(
@@ -132,7 +133,8 @@ pub async fn worker_words(db: &Db, project_id: i64) -> anyhow::Result<Option<(i6
     let now = crate::clock::now();
     crate::db::Tx::within(db, async |tx: &mut crate::db::Tx| -> sqlx::Result<()> {
         super::repo::set_confirmed(tx, paid_line, now).await?;
-        super::repo::set_disputed(tx, disputed_line, ("days", "9号我在工地，考勤没记上"), now).await?;
+        let ten_days_ago = now - 10 * 86_400;
+        super::repo::set_disputed(tx, disputed_line, ("days", "9号我在工地，考勤没记上"), ten_days_ago).await?;
         Ok(())
     })
     .await?;

@@ -57,6 +57,8 @@ pub struct WagePayout {
     pub failure_reason: String,
     pub reissued_by: Option<i64>,
     pub settled_at: String,
+    /// Paid, but the worker says it never reached him and the clerk has not answered (异常处理 lists it).
+    pub not_received: bool,
 }
 
 /// A pay line as the lists show it (order detail, 异常处理): ID and cards masked, their problems judged on the
@@ -84,6 +86,7 @@ pub fn payout_out(row: PayoutRow) -> WagePayout {
         failure_reason: row.failure_reason,
         reissued_by: row.reissued_by,
         settled_at: clock::china_datetime(row.settled_at),
+        not_received: row.not_received,
     }
 }
 
@@ -137,6 +140,7 @@ pub async fn pay_lines(db: &Db, current: &CurrentAccount, query: &WagePayQuery) 
         statuses: &statuses,
         name_pattern: &pattern,
         not_reissued: false,
+        or_not_received: false,
     };
     let (rows, total) = repo::payouts(db, &filter, page.limit, page.offset()).await?;
     Ok(page.answer(rows.into_iter().map(payout_out).collect(), total))
@@ -154,6 +158,7 @@ pub async fn abnormal(db: &Db, current: &CurrentAccount, query: &WagePayQuery) -
         statuses: &["failed"],
         name_pattern: &pattern,
         not_reissued: true,
+        or_not_received: true,
     };
     let (rows, total) = repo::payouts(db, &filter, page.limit, page.offset()).await?;
     Ok(page.answer(rows.into_iter().map(payout_out).collect(), total))

@@ -36,6 +36,7 @@ pub async fn failed_lines(db: &Db, project_id: i64) -> sqlx::Result<i64> {
         statuses: &["failed"],
         name_pattern: "",
         not_reissued: true,
+        or_not_received: false,
     };
     Ok(repo::payouts(db, &filter, 1, 0).await?.1)
 }

@@ -464,7 +464,8 @@ async fn order_pay_lines(
     Ok(ok(service::pay_lines(&state.db, &current, &query).await?))
 }
 
-/// Exception handling: failed payouts not yet re-issued, with the bank's reason and the worker's current card.
+/// Exception handling: failed payouts not yet re-issued, with the bank's reason and the worker's current card; and
+/// paid ones whose worker says they never reached him (`notReceived`), until the clerk answers him.
 #[utoipa::path(get, path = "/builder/wage/v1/Abnormal/list", tag = "wage",
     params(("X-Token" = String, Header, description = "session token"), WagePayQuery),
     responses((status = 200, body = Envelope<Paged<WagePayout>>)))]

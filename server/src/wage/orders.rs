@@ -347,6 +347,7 @@ pub async fn order_detail_in(
         statuses: &[],
         name_pattern: "",
         not_reissued: false,
+        or_not_received: false,
     };
     let (lines, total) = repo::payouts(db, &filter, page.limit, page.offset()).await?;
     let invalid_cards = if order.status == "pending" {

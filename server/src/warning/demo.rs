@@ -114,6 +114,8 @@ pub async fn seed(db: &Db, project_id: i64, config: &WarningConfig) -> anyhow::R
     attendance::demo::stranger(db, project_id, &stranger_day, "410105199001011234", 3).await?;
     // A lead dispatched ten days ago and never answered.
     crate::clue::demo::seed_overdue_demo(db, project_id).await?;
+    // A worker confirmed his paid line; another disputed his days ten days ago, still unanswered.
+    wage::demo::worker_words(db, project_id).await?;
     let outcome = super::engine::run(db, config, today).await?;
     tracing::info!(%outcome, "warnings' demo seeded and the engine run");
     Ok(true)

@@ -36,10 +36,12 @@ pub enum Rule {
     GuaranteeExpired,
     UnknownPunch,
     LeadOverdue,
+    PaidUnconfirmed,
+    DisputeUnanswered,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 14] = [
+    pub const ALL: [Rule; 16] = [
         Rule::UnpaidWages,
         Rule::UnlinedWorkers,
         Rule::BelowMinimumWage,
@@ -54,6 +56,8 @@ impl Rule {
         Rule::GuaranteeExpired,
         Rule::UnknownPunch,
         Rule::LeadOverdue,
+        Rule::PaidUnconfirmed,
+        Rule::DisputeUnanswered,
     ];
 
     pub fn code(self) -> &'static str {
@@ -72,6 +76,8 @@ impl Rule {
             Rule::GuaranteeExpired => "guarantee_expired",
             Rule::UnknownPunch => "unknown_punch",
             Rule::LeadOverdue => "lead_overdue",
+            Rule::PaidUnconfirmed => "paid_unconfirmed",
+            Rule::DisputeUnanswered => "dispute_unanswered",
         }
     }
 
@@ -95,6 +101,8 @@ impl Rule {
             Rule::GuaranteeExpired => "工资保证金已过期",
             Rule::UnknownPunch => "花名册外人员打卡",
             Rule::LeadOverdue => "欠薪线索逾期未反馈",
+            Rule::PaidUnconfirmed => "工资未经工人确认即发放",
+            Rule::DisputeUnanswered => "工人工资异议逾期未答复",
         }
     }
 
@@ -115,6 +123,8 @@ impl Rule {
             Rule::GuaranteeExpired => "工资保证金已续期",
             Rule::UnknownPunch => "打卡人员均已登记进场",
             Rule::LeadOverdue => "项目已反馈该线索",
+            Rule::PaidUnconfirmed => "工人已确认该月已发放的工资",
+            Rule::DisputeUnanswered => "项目已答复该异议",
         }
     }
 }
@@ -466,6 +476,31 @@ pub async fn evaluate(db: &Db, config: &WarningConfig, today: Date) -> anyhow::R
         let due = clock::china_datetime(lead.deadline - 1);
         let facts = format!("欠薪线索{}应于{}前反馈，项目至今未反馈", lead.receipt, &due[..10.min(due.len())]);
         add(Rule::LeadOverdue, Level::Orange, lead.project_id, ("lead", lead.lead_id), String::new(), facts);
+    }
+
+    // Workers' confirmations (issue 31): a month paid to workers who had not confirmed, and disputes the
+    // clerk left unanswered past their working days.
+    for (project_id, month, unconfirmed, paid) in crate::wage::confirmation::paid_unconfirmed(db, &from).await? {
+        if unconfirmed > 0 && unconfirmed * 100 > config.unconfirmed_paid_percent * paid {
+            let facts = format!("{month}已发放的{paid}人工资中，{unconfirmed}人发放前未经本人确认");
+            add(Rule::PaidUnconfirmed, Level::Yellow, project_id, ("", 0), month, facts);
+        }
+    }
+    let working_days = config.dispute_answer_working_days;
+    for dispute in clue::disputes::overdue(db, working_days, false).await? {
+        let facts = format!(
+            "工人对{}工资提出异议（{}），项目{working_days}个工作日内未答复",
+            dispute.month,
+            crate::wage::confirmation::reason_label(&dispute.reason)
+        );
+        add(
+            Rule::DisputeUnanswered,
+            Level::Orange,
+            dispute.project_id,
+            ("worker", dispute.worker_id),
+            dispute.month.clone(),
+            facts,
+        );
     }
     Ok(found)
 }

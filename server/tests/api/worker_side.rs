@@ -275,15 +275,33 @@ async fn confirm_dispute_answer_and_pay(app: &TestApp) {
     assert!(!slip["data"]["bankRef"].as_str().unwrap().is_empty(), "{slip}");
     assert!(!slip["data"]["line"]["paidAt"].as_str().unwrap().is_empty());
 
+    let config = wageguard::config::WarningConfig::default();
+    wageguard::warning::engine::run(&app.db, &config, wageguard::clock::china_today()).await.unwrap();
+    let warned = app
+        .scalar_owned(format!(
+            "SELECT COUNT(*) FROM warnings WHERE rule = 'paid_unconfirmed' AND level = 'yellow' AND period = '{}'",
+            previous_month()
+        ))
+        .await;
+    assert_eq!(warned, 1, "paid without every worker's confirmation");
     assert_refused(&dispute("days", "").await, "该工资已发放，如未收到请选择“未收到工资”");
     let before = app.scalar("SELECT COUNT(*) FROM messages").await;
     assert_eq!(dispute("not_received", "卡里没有到账").await["code"], 201);
+    let abnormal = app.get("/builder/wage/v1/Abnormal/list?limit=50", Some(&demo)).await;
+    let listed = abnormal["data"]["list"].as_array().unwrap().iter().find(|row| row["lineId"] == line["id"]).cloned();
+    assert_eq!(listed.expect("异常处理 lists it")["notReceived"], true);
+    assert_eq!(answer(id.clone(), "已与银行核实，款项已入账，请查询").await["code"], 201);
+    let abnormal = app.get("/builder/wage/v1/Abnormal/list?limit=50", Some(&demo)).await;
+    assert!(
+        abnormal["data"]["list"].as_array().unwrap().iter().all(|row| row["lineId"] != line["id"]),
+        "answered: off the list"
+    );
     assert!(app.scalar("SELECT COUNT(*) FROM messages WHERE title LIKE '工人反映未收到工资%'").await > 0);
     assert!(app.scalar("SELECT COUNT(*) FROM messages").await > before);
     let logged = app.scalar(leak(format!(
         "SELECT COUNT(*) FROM operation_log WHERE target_type = 'wage_line' AND target_id = '{id}' AND action IN ('工人对工资提出异议', '答复工人异议')"
     ))).await;
-    assert_eq!(logged, 3);
+    assert_eq!(logged, 4);
 }
 both!(confirm_dispute_answer_and_pay);
 
@@ -380,12 +398,22 @@ async fn an_unanswered_dispute_becomes_a_lead_once(app: &TestApp) {
         )
         .await;
     assert_eq!(disputed["code"], 201);
-    assert_eq!(wageguard::clue::disputes::escalate(&app.db).await.unwrap(), 0, "a fresh dispute waits for its answer");
+    assert_eq!(
+        wageguard::clue::disputes::escalate(&app.db, 3).await.unwrap(),
+        0,
+        "a fresh dispute waits for its answer"
+    );
     let ten_days_ago = wageguard::clock::now() - 10 * 86_400;
     app.exec_owned(format!("UPDATE wage_line_confirmations SET decided_at = {ten_days_ago} WHERE line_id = {id}"))
         .await;
-    assert_eq!(wageguard::clue::disputes::escalate(&app.db).await.unwrap(), 1);
-    assert_eq!(wageguard::clue::disputes::escalate(&app.db).await.unwrap(), 0, "filed once");
+    assert_eq!(wageguard::clue::disputes::escalate(&app.db, 3).await.unwrap(), 1);
+    assert_eq!(wageguard::clue::disputes::escalate(&app.db, 3).await.unwrap(), 0, "filed once");
+    let config = wageguard::config::WarningConfig::default();
+    wageguard::warning::engine::run(&app.db, &config, wageguard::clock::china_today()).await.unwrap();
+    let warned = app.scalar_owned(format!(
+        "SELECT COUNT(*) FROM warnings WHERE rule = 'dispute_unanswered' AND level = 'orange' AND subject_id = {worker} AND status = 'open'"
+    )).await;
+    assert_eq!(warned, 1, "an orange warning while the dispute waits");
     let lead = app.scalar_owned(format!("SELECT lead_id FROM wage_line_confirmations WHERE line_id = {id}")).await;
     let reporter = app.scalar_owned(format!(
         "SELECT COUNT(*) FROM leads l JOIN workers w ON w.id_number = l.id_number WHERE l.id = {lead} AND w.id = {worker} AND l.project_id = 1 AND l.description LIKE '%扣款没说明%'"
@@ -446,3 +474,43 @@ fn multipart_fields(fields: &[(&str, &str)]) -> (String, Vec<u8>) {
     body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
     (boundary, body)
 }
+
+async fn the_bureau_sees_disputes_and_confirmation_rates(app: &TestApp) {
+    let demo = app.login("demo", "Demo@12345").await;
+    let (sheet, line) = sheet_and_line(app, &demo).await;
+    let token = worker_login(app, line["workerId"].as_i64().unwrap(), "13912340010").await;
+    assert_eq!(
+        app.post("/builder/wage/v1/Sheet/confirm", Some(&demo), &[("id", &sheet.to_string())]).await["code"],
+        201
+    );
+    let id = line["id"].to_string();
+    assert_eq!(app.post("/worker/wage/v1/Wage/confirm", Some(&token), &[("id", &id)]).await["code"], 201);
+    let asked = lines(app, &demo, sheet).await.len() as i64;
+    let month = previous_month();
+    let report =
+        app.get(&format!("/builder/report/v1/Report/wage?startMonth={month}&endMonth={month}"), Some(&demo)).await;
+    assert_eq!(report["code"], 201, "{report}");
+    let rates = report["data"]["confirmations"].as_array().unwrap();
+    assert_eq!(rates.iter().map(|rate| rate["asked"].as_i64().unwrap()).sum::<i64>(), asked);
+    assert_eq!(rates.iter().map(|rate| rate["confirmed"].as_i64().unwrap()).sum::<i64>(), 1);
+
+    let other = lines(app, &demo, sheet)
+        .await
+        .into_iter()
+        .find(|other| other["id"] != line["id"] && other["net"] != "0.00")
+        .unwrap();
+    let second = worker_login(app, other["workerId"].as_i64().unwrap(), "13912340011").await;
+    let disputed = app
+        .post(
+            "/worker/wage/v1/Wage/dispute",
+            Some(&second),
+            &[("id", &other["id"].to_string()), ("reason", "rate"), ("text", "")],
+        )
+        .await;
+    assert_eq!(disputed["code"], 201);
+    let admin = app.login("admin", "Admin@12345").await;
+    let directory = app.get("/admin/regulator/v1/Project/ajax_list?limit=50", Some(&admin)).await;
+    let row = directory["data"]["list"].as_array().unwrap().iter().find(|row| row["id"] == 1).unwrap().clone();
+    assert_eq!((row["disputes"].as_i64(), row["disputesUnanswered"].as_i64()), (Some(1), Some(1)), "{row}");
+}
+both!(the_bureau_sees_disputes_and_confirmation_rates);

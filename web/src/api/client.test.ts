@@ -1,7 +1,8 @@
 import { message } from 'antd';
 import { mockFetch, resetBrowserState } from '@/test/fetchMock';
 import { useSession } from '@/store/session';
-import { getToken, setSessionCookies } from '@/utils/storage';
+import { useWorkerSession } from '@/store/workerSession';
+import { getToken, getWorkerToken, setSessionCookies, setWorkerToken } from '@/utils/storage';
 import { ApiError, get, post } from './client';
 
 vi.mock('@/utils/reload', () => ({ reloadPage: vi.fn() }));
@@ -70,6 +71,34 @@ describe('api client', () => {
     expect(getToken()).toBeUndefined();
     expect(useSession.getState()).toMatchObject({ token: undefined, roles: [] });
     expect(reloadPage).toHaveBeenCalledWith({ type: 'error', text: '登录已过期请重新登录' });
+  });
+
+  it("sends the worker's token on the worker side's paths only, and the console's elsewhere", async () => {
+    setSessionCookies('tok-1', 7);
+    setWorkerToken('wtok-1');
+    const { calls } = mockFetch({
+      '/worker/worker/v1/Worker/info': { code: 201, data: 1 },
+      '/builder/wage/v1/Sheet/list': { code: 201, data: 2 },
+    });
+    await get('/worker/worker/v1/Worker/info');
+    await get('/builder/wage/v1/Sheet/list', {});
+    expect(calls.map((call) => call.headers['X-Token'])).toEqual(['wtok-1', 'tok-1']);
+  });
+
+  it("on code 101 of a worker call forgets the worker's session only, without reloading", async () => {
+    const { reloadPage } = await import('@/utils/reload');
+    vi.mocked(reloadPage).mockClear();
+    setSessionCookies('tok-1', 7);
+    setWorkerToken('wtok-1');
+    useSession.setState({ token: 'tok-1', roles: ['builder'] });
+    useWorkerSession.setState({ token: 'wtok-1', expired: false });
+    mockFetch({ '/worker/worker/v1/Worker/info': { code: 101, message: '请先登录' } });
+    await expect(get('/worker/worker/v1/Worker/info')).rejects.toMatchObject({ code: 101 });
+    expect(getWorkerToken()).toBeUndefined();
+    expect(useWorkerSession.getState()).toMatchObject({ token: undefined, expired: true });
+    expect(getToken()).toBe('tok-1');
+    expect(useSession.getState().token).toBe('tok-1');
+    expect(reloadPage).not.toHaveBeenCalled();
   });
 
   it('shows network errors for 3 seconds', async () => {

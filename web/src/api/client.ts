@@ -8,6 +8,7 @@
 import { message } from 'antd';
 import createClient from 'openapi-fetch';
 import { useSession } from '@/store/session';
+import { expireWorkerSession } from '@/store/workerSession';
 import { reloadPage } from '@/utils/reload';
 import { encode, prepare, takeEarly, type Params } from './early';
 import { withProjectInView } from './projectScope';
@@ -96,10 +97,17 @@ async function send(target: string, init: RequestInit): Promise<Response> {
   return response;
 }
 
-function unwrap<T>(reply: unknown): T {
+/** Whether `path` is the worker side's (`/worker/…`): its own session, its own login page. */
+const isWorkerPath = (path: string) => path.startsWith('/worker/');
+
+function unwrap<T>(reply: unknown, path: string): T {
   if (!isEnvelope(reply)) throw new ApiError(0, MSG_UNKNOWN);
   if (reply.code === SUCCESS) return reply.data as T;
-  if (reply.code === SESSION_EXPIRED) expireSession();
+  // A worker's dead session sends him to /w/login (the phone layout follows the store); the console's reloads.
+  if (reply.code === SESSION_EXPIRED) {
+    if (isWorkerPath(path)) expireWorkerSession();
+    else expireSession();
+  }
   throw new ApiError(reply.code, reply.message || MSG_UNKNOWN);
 }
 
@@ -147,7 +155,7 @@ export async function get<P extends ApiPath<'get'>>(
   query?: QueryOf<P, 'get'>,
   parts?: { path?: PathOf<P, 'get'> },
 ): Promise<ReplyOf<P, 'get'>> {
-  return unwrap(await call('get', path, { query, path: parts?.path }));
+  return unwrap(await call('get', path, { query, path: parts?.path }), path);
 }
 
 /**
@@ -159,7 +167,7 @@ export async function post<P extends ApiPath<'post'>>(
   form?: FormOf<P>,
   parts?: { path?: PathOf<P, 'post'>; query?: QueryOf<P, 'post'> },
 ): Promise<ReplyOf<P, 'post'>> {
-  return unwrap(await call('post', path, { form, query: parts?.query, path: parts?.path }));
+  return unwrap(await call('post', path, { form, query: parts?.query, path: parts?.path }), path);
 }
 
 /** As `post`, with the envelope's message too: for the replies whose message tells more than 操作成功!. */
@@ -168,7 +176,7 @@ export async function postTold<P extends ApiPath<'post'>>(
   form?: FormOf<P>,
 ): Promise<{ data: ReplyOf<P, 'post'>; message: string }> {
   const reply = await call('post', path, { form });
-  const data = unwrap<ReplyOf<P, 'post'>>(reply);
+  const data = unwrap<ReplyOf<P, 'post'>>(reply, path);
   return { data, message: (reply as { message?: string }).message ?? '' };
 }
 

@@ -4,7 +4,7 @@
  * `request` then takes the reply already on its way instead of asking again. Kept free of React and antd: it
  * runs before them.
  */
-import { getToken } from '@/utils/storage';
+import { tokenFor } from '@/utils/storage';
 import type { ApiPath, FormOf, PathOf, QueryOf } from './paths';
 
 export type Method = 'GET' | 'POST';
@@ -48,10 +48,13 @@ export function encode(params: Params | undefined): URLSearchParams {
   return search;
 }
 
-/** The fetch arguments of a call: GET parameters in the query, POST bodies form-encoded, the token in X-Token. */
+/**
+ * The fetch arguments of a call: GET parameters in the query, POST bodies form-encoded, the token in X-Token
+ * (the worker's own on `/worker/…`, the console's elsewhere).
+ */
 export function prepare({ method, url, params }: Call): { target: string; init: RequestInit } {
   const headers: Record<string, string> = {};
-  const token = getToken();
+  const token = tokenFor(url);
   if (token) headers['X-Token'] = token;
   const search = encode(params);
   let target = url;

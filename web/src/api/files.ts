@@ -1,21 +1,23 @@
 /**
  * Files through the API beside the JSON client, typed by the same generated paths: downloads (the file, or an
- * envelope refusing it) and multipart uploads (answered with the envelope). The session header goes along.
+ * envelope refusing it) and multipart uploads (answered with the envelope). The session header goes along (the
+ * worker's on `/worker/…`).
  */
 import { ApiError, MSG_UNKNOWN, SUCCESS, type ApiPath, type QueryOf, type ReplyOf } from './client';
 import { encode, type Params } from './early';
 import { withProjectInView } from './projectScope';
-import { getToken } from '@/utils/storage';
+import { tokenFor } from '@/utils/storage';
 
-export function authHeaders(): Record<string, string> {
-  const token = getToken();
+/** The session header for `url`: the worker's own token on `/worker/…`, the console's elsewhere. */
+export function authHeaders(url: string): Record<string, string> {
+  const token = tokenFor(url);
   return token ? { 'X-Token': token } : {};
 }
 
 async function send(url: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, headers: authHeaders(), credentials: 'same-origin' });
+    response = await fetch(url, { ...init, headers: authHeaders(url), credentials: 'same-origin' });
   } catch (cause) {
     throw new Error(`网络错误：${cause instanceof Error ? cause.message : String(cause)}`);
   }

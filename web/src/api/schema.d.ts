@@ -3928,7 +3928,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Exception handling: failed payouts not yet re-issued, with the bank's reason and the worker's current card. */
+        /**
+         * Exception handling: failed payouts not yet re-issued, with the bank's reason and the worker's current card; and
+         *     paid ones whose worker says they never reached him (`notReceived`), until the clerk answers him.
+         */
         get: operations["abnormal_list"];
         put?: never;
         post?: never;
@@ -6539,6 +6542,13 @@ export interface components {
             contractPriceFen?: number | null;
             /** @description 施工总承包单位, '' when not registered. */
             contractor: string;
+            /**
+             * Format: int64
+             * @description Workers' disputes of their wage lines, and of them not answered by the project.
+             */
+            disputes: number;
+            /** Format: int64 */
+            disputesUnanswered: number;
             /** @description The site's district path of codes, e.g. `4101,410105,410105001`. */
             districtCode: string;
             /** @description Its names, e.g. `郑州市/金水区/经八路街道`; '' when not registered. */
@@ -8088,6 +8098,13 @@ export interface components {
                     contractPriceFen?: number | null;
                     /** @description 施工总承包单位, '' when not registered. */
                     contractor: string;
+                    /**
+                     * Format: int64
+                     * @description Workers' disputes of their wage lines, and of them not answered by the project.
+                     */
+                    disputes: number;
+                    /** Format: int64 */
+                    disputesUnanswered: number;
                     /** @description The site's district path of codes, e.g. `4101,410105,410105001`. */
                     districtCode: string;
                     /** @description Its names, e.g. `郑州市/金水区/经八路街道`; '' when not registered. */
@@ -9388,6 +9405,8 @@ export interface components {
                     lineId: number;
                     month: string;
                     name: string;
+                    /** @description Paid, but the worker says it never reached him and the clerk has not answered (异常处理 lists it). */
+                    notReceived: boolean;
                     /** Format: int64 */
                     orderId: number;
                     orderNo: string;
@@ -11011,6 +11030,8 @@ export interface components {
             code: 201;
             /** @description 工资统计. */
             data: {
+                /** @description The workers' confirmation rate per unit and month. */
+                confirmations: components["schemas"]["WageConfirmationRate"][];
                 months: components["schemas"]["WageMonth"][];
                 paid: string;
                 payable: string;
@@ -12280,6 +12301,8 @@ export interface components {
                 lineId: number;
                 month: string;
                 name: string;
+                /** @description Paid, but the worker says it never reached him and the clerk has not answered (异常处理 lists it). */
+                notReceived: boolean;
                 /** Format: int64 */
                 orderId: number;
                 orderNo: string;
@@ -14025,6 +14048,23 @@ export interface components {
             name: string;
             problem: string;
         };
+        /** @description How many of a unit's wage lines of a month their workers confirmed (issue 31). */
+        WageConfirmationRate: {
+            /**
+             * Format: int64
+             * @description Lines whose workers were asked (the sheet was confirmed), and of them confirmed.
+             */
+            asked: number;
+            /** Format: int64 */
+            confirmed: number;
+            month: string;
+            /**
+             * Format: double
+             * @description confirmed ÷ asked, per cent with one decimal.
+             */
+            rate: number;
+            unit: string;
+        };
         WageDetailQuery: {
             id?: string | null;
             limit?: string | null;
@@ -14227,6 +14267,8 @@ export interface components {
             lineId: number;
             month: string;
             name: string;
+            /** @description Paid, but the worker says it never reached him and the clerk has not answered (异常处理 lists it). */
+            notReceived: boolean;
             /** Format: int64 */
             orderId: number;
             orderNo: string;
@@ -14262,6 +14304,8 @@ export interface components {
         };
         /** @description 工资统计. */
         WageReport: {
+            /** @description The workers' confirmation rate per unit and month. */
+            confirmations: components["schemas"]["WageConfirmationRate"][];
             months: components["schemas"]["WageMonth"][];
             paid: string;
             payable: string;

@@ -1,7 +1,7 @@
 /** Login, session and header calls of docs/api.md, for either side. */
 import type { Side } from '@/store/session';
 import { toBase64Utf8 } from '@/utils/base64';
-import { get, post } from './client';
+import { get, post, postTold } from './client';
 
 export interface PasswordLoginForm {
   username: string;
@@ -57,3 +57,13 @@ export function changePassword(side: Side, oldPassword: string, newPassword: str
     : post('/builder/common/v1/Site/ajax_pwd', fields);
 }
 
+
+/**
+ * The worker side (pages under `/w`): a code by SMS to the phone on the roster for an ID number; the server
+ * answers the same message for an ID number on no roster, shown as it is.
+ */
+export const sendWorkerCode = (idNumber: string) => postTold('/worker/common/v1/Public/getvcode', { idNumber });
+
+export const workerSmsLogin = (idNumber: string, code: string) => post('/worker/common/v1/Public/smslogin', { idNumber, code });
+
+export const workerLogout = () => post('/worker/common/v1/Public/Logout');

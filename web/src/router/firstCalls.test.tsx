@@ -49,6 +49,9 @@ describe('first calls of a hard load', () => {
     expect(loggedOut).toEqual([smsStatus, captcha]);
     expect(firstCalls(boot({ token: undefined, pathname: '/authredirect' }))).toEqual([]);
     expect(firstCalls(boot({ pathname: '/login' }))).toEqual([]);
+    // The worker's pages ask nothing of the console's, with or without its session.
+    expect(firstCalls(boot({ token: undefined, pathname: '/w/wages', siteConfigStored: false }))).toEqual([]);
+    expect(firstCalls(boot({ pathname: '/w' }))).toEqual([]);
   });
 
   it.each<[string, Side, string, ReactElement]>([

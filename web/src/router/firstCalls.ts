@@ -7,6 +7,7 @@
  */
 import { getCall, postCall, type Call } from '@/api/early';
 import type { Side } from '@/store/session';
+import { isWorkerPath } from './workerPaths';
 
 export interface BootState {
   pathname: string;
@@ -48,6 +49,8 @@ const PAGE_CALLS: Record<Side, Record<string, () => Call[]>> = {
 };
 
 export function firstCalls({ pathname, search, side, token, userId, siteConfigStored }: BootState): Call[] {
+  // The worker's pages ask nothing of the console's (its session, its login, its site configuration).
+  if (isWorkerPath(pathname)) return [];
   const calls: Call[] = [];
   if (!siteConfigStored) calls.push(postCall('/{side}/common/v1/public/Message', undefined, onSide('builder')));
   if (!token) {

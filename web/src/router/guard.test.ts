@@ -20,6 +20,15 @@ describe('navigation guard', () => {
     }
   });
 
+  it("leaves the worker's pages to their own layout, with or without a console session", () => {
+    for (const path of ['/w', '/w/login', '/w/wages/12']) {
+      expect(decide(input({ token: undefined, path, roles: [] }))).toEqual({ kind: 'allow' });
+      expect(decide(input({ path, roles: [] }))).toEqual({ kind: 'allow' });
+    }
+    // Only `/w` and below: a console path that merely begins with a w is the console's.
+    expect(decide(input({ token: undefined, path: '/water' }))).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
   it('sends a logged-in user away from /login', () => {
     expect(decide(input({ path: '/login' }))).toEqual({ kind: 'redirect', to: '/' });
     expect(decide(input({ path: '/login', roles: [] }))).toEqual({ kind: 'redirect', to: '/' });

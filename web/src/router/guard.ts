@@ -1,6 +1,7 @@
 /** The navigation guard's decision (spec §2 "Navigation guard"), free of React and I/O. */
 import type { Role } from '@/store/session';
 import { financeRoutes, normalRoutes } from './routes';
+import { isWorkerPath } from './workerPaths';
 import { hasPermission, matchRoute } from './routeTree';
 import type { AppRoute } from './types';
 
@@ -28,6 +29,8 @@ export interface GuardInput {
 }
 
 export function decide({ path, token, roles, routes }: GuardInput): GuardAction {
+  // The worker's pages have their own session and login (layout/WorkerLayout): never the console's.
+  if (isWorkerPath(path)) return allow;
   if (!token) return WHITELIST.includes(path) ? allow : redirect('/login');
   if (path === '/login') return redirect('/');
   if (roles.length === 0) return { kind: 'load' };

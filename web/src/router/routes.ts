@@ -346,3 +346,33 @@ export const financeRoutes: AppRoute[] = [
 ];
 
 export const routesFor = (side: Side): AppRoute[] => (side === 'finance' ? financeRoutes : normalRoutes);
+
+/**
+ * The worker's own pages (issue 31): phone first, each in the one phone layout (layout/WorkerLayout), never in
+ * the console's shell; his own session (store/workerSession), so the console's guard lets `/w` through and
+ * the layout sends him to `/w/login` without one. `/w?project=<id>` names a project (a QR code on the site's
+ * board), kept through the login.
+ */
+export const workerRoutes: AppRoute[] = [
+  {
+    path: '/w/login',
+    page: lazyPage(() => import('@/pages/auth/mine/WorkerLogin')),
+    meta: { title: '工人登录', noSession: true },
+  },
+  { path: '/w', page: lazyPage(() => import('@/pages/worker/mine/MyHome')), meta: { title: '我的信息', tab: '我的' } },
+  {
+    path: '/w/attendance',
+    page: lazyPage(() => import('@/pages/attendance/mine/MyAttendance')),
+    meta: { title: '我的考勤', tab: '考勤' },
+  },
+  { path: '/w/wages', page: lazyPage(() => import('@/pages/wage/mine/MyWages')), meta: { title: '我的工资', tab: '工资' } },
+  { path: '/w/wages/:id', page: lazyPage(() => import('@/pages/wage/mine/PaySlip')), meta: { title: '工资条' } },
+  // The site's board opens without a login when the project is given (the QR code on the printed board).
+  {
+    path: '/w/board',
+    page: lazyPage(() => import('@/pages/project/mine/Board')),
+    meta: { title: '维权信息告示牌', noSession: true },
+  },
+  { path: '/w/report', page: lazyPage(() => import('@/pages/clue/mine/Report')), meta: { title: '反映欠薪' } },
+  { path: '/w/leads', page: lazyPage(() => import('@/pages/clue/mine/Leads')), meta: { title: '我的欠薪线索' } },
+];

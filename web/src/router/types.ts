@@ -49,6 +49,10 @@ export interface RouteMeta {
   fullScreen?: boolean;
   /** Only once the clerk's project is approved; before, the clerk is sent to /index (the wizard). */
   approvedProject?: boolean;
+  /** A worker page (`/w`) open without his session: the login. The others send him there. */
+  noSession?: boolean;
+  /** A worker page (`/w`) shown in the phone layout's bottom bar, with this label. */
+  tab?: string;
 }
 
 export interface AppRoute {

@@ -37,3 +37,6 @@ export function netYuan(payable: string, deduction: string): string | undefined 
 export function sumYuan(amounts: string[]): string {
   return fenToYuan(amounts.reduce((total, amount) => total + (yuanToFen(amount) ?? 0), 0));
 }
+
+/** "1234.5" → "¥1,234.50": an amount as the worker's pages show it. */
+export const rmb = (text: string): string => (text.startsWith('-') ? `-¥${groupYuan(text.slice(1))}` : `¥${groupYuan(text)}`);

@@ -6,9 +6,13 @@ export const TOKEN_COOKIE = 'Admin-Token';
 export const USER_ID_COOKIE = 'Admin-Id';
 export const SIDEBAR_COOKIE = 'sidebarStatus';
 export const TOKEN_DAYS = 15;
+/** The worker side's own session (pages under `/w`): never sent to the console's paths, nor theirs to his. */
+export const WORKER_TOKEN_COOKIE = 'Worker-Token';
+/** A worker's session lives 30 days (issue 31). */
+export const WORKER_TOKEN_DAYS = 30;
 
-export type LocalKey = 'passKey' | 'pStartTime' | 'yqfk' | 'ifMatch' | 'passwordstatus' | 'tabIndex' | 'latlng';
-export type SessionKey = 'projectname' | 'importantnotice' | 'switchoff' | 'message' | 'noticeAfterReload' | 'leadPopupSeen';
+export type LocalKey = 'passKey' | 'pStartTime' | 'yqfk' | 'ifMatch' | 'passwordstatus' | 'tabIndex' | 'latlng' | 'workerName';
+export type SessionKey = 'projectname' | 'importantnotice' | 'switchoff' | 'message' | 'noticeAfterReload' | 'leadPopupSeen' | 'workerProject';
 
 export const local = {
   get: (key: LocalKey) => localStorage.getItem(key),
@@ -45,6 +49,13 @@ export function removeSessionCookies() {
   Cookies.remove(TOKEN_COOKIE);
   Cookies.remove(USER_ID_COOKIE);
 }
+
+export const getWorkerToken = () => Cookies.get(WORKER_TOKEN_COOKIE);
+export const setWorkerToken = (token: string) => Cookies.set(WORKER_TOKEN_COOKIE, token, { ...sessionCookie(), expires: WORKER_TOKEN_DAYS });
+export const removeWorkerToken = () => Cookies.remove(WORKER_TOKEN_COOKIE);
+
+/** The token a call to `url` carries: the worker's on the worker side's paths, the console's everywhere else. */
+export const tokenFor = (url: string) => (url.startsWith('/worker/') ? getWorkerToken() : getToken());
 
 /** Open unless the user closed it; a missing cookie means open. */
 export const getSidebarOpened = () => Cookies.get(SIDEBAR_COOKIE) !== '0';

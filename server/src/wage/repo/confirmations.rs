@@ -195,14 +195,15 @@ pub struct OpenDisputeRow {
     pub decided_at: i64,
 }
 
-/// Unanswered disputes raised before `before` that no lead carries, oldest first.
-pub async fn open_disputes(db: &Db, before: i64) -> sqlx::Result<Vec<OpenDisputeRow>> {
+/// Unanswered disputes raised before `before`, oldest first: all of them, or only those no lead carries yet.
+pub async fn open_disputes(db: &Db, before: i64, uncarried_only: bool) -> sqlx::Result<Vec<OpenDisputeRow>> {
     let sql = "SELECT c.line_id, c.project_id, c.worker_id, l.month, l.net_fen, COALESCE(co.name, '') AS unit_name, \
                c.reason, c.text, c.decided_at FROM wage_line_confirmations c JOIN wage_lines l ON l.id = c.line_id \
                JOIN wage_sheets s ON s.id = l.sheet_id LEFT JOIN project_units pu ON pu.id = s.unit_id \
                LEFT JOIN companies co ON co.id = pu.company_id \
-               WHERE c.status = 'disputed' AND c.answered_at = 0 AND c.lead_id IS NULL AND c.decided_at < $1 ORDER BY c.decided_at";
-    on_db!(db, pool => sqlx::query_as(sql).bind(before).fetch_all(pool).await)
+               WHERE c.status = 'disputed' AND c.answered_at = 0 AND (c.lead_id IS NULL OR NOT $2) AND c.decided_at < $1 \
+               ORDER BY c.decided_at";
+    on_db!(db, pool => sqlx::query_as(sql).bind(before).bind(uncarried_only).fetch_all(pool).await)
 }
 
 /// Records inside `tx` that `lead_id` now carries the line's unanswered dispute; false when it was answered
@@ -211,4 +212,45 @@ pub async fn set_dispute_lead(tx: &mut Tx, line_id: i64, lead_id: i64) -> sqlx::
     let sql = "UPDATE wage_line_confirmations SET lead_id = $2 WHERE line_id = $1 AND status = 'disputed' \
                AND answered_at = 0 AND lead_id IS NULL";
     Ok(execute_in!(tx, sqlx::query(sql).bind(line_id).bind(lead_id))? == 1)
+}
+
+/// (project, month, paid lines whose worker had not confirmed, paid lines asked) of the months from `from`.
+pub async fn paid_unconfirmed(db: &Db, from: &str) -> sqlx::Result<Vec<(i64, String, i64, i64)>> {
+    let sql = "SELECT l.project_id, l.month, \
+               COALESCE(SUM(CASE WHEN c.status <> 'confirmed' OR c.decided_at > p.settled_at THEN 1 ELSE 0 END), 0), COUNT(*) \
+               FROM payouts p JOIN wage_lines l ON l.id = p.line_id JOIN wage_line_confirmations c ON c.line_id = l.id \
+               WHERE p.status = 'paid' AND l.month >= $1 GROUP BY l.project_id, l.month";
+    on_db!(db, pool => sqlx::query_as(sql).bind(from).fetch_all(pool).await)
+}
+
+/// (unit, month, lines asked, of them confirmed) of the cohort's lines of the months `first`..=`last`.
+pub async fn confirmations_per_unit_month(
+    db: &Db,
+    cohort: &crate::db::cohort::Cohort,
+    first: &str,
+    last: &str,
+) -> sqlx::Result<Vec<(i64, String, i64, i64)>> {
+    let sql = format!(
+        "SELECT e.unit_id, l.month, COUNT(*), COALESCE(SUM(CASE WHEN c.status = 'confirmed' THEN 1 ELSE 0 END), 0) \
+         FROM wage_line_confirmations c JOIN wage_lines l ON l.id = c.line_id JOIN employments e ON e.id = l.employment_id \
+         WHERE l.month >= $1 AND l.month <= $2 AND {} GROUP BY e.unit_id, l.month ORDER BY l.month, e.unit_id",
+        cohort.clause("e", 3)
+    );
+    let mut binds = vec![crate::db::Bind::Text(first.into()), crate::db::Bind::Text(last.into())];
+    binds.extend(cohort.binds());
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
+}
+
+/// (project, disputes open, of them unanswered) of the projects `ids` that have any.
+pub async fn disputes_per_project(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, i64, i64)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT project_id, COUNT(*), COALESCE(SUM(CASE WHEN answered_at = 0 THEN 1 ELSE 0 END), 0) \
+         FROM wage_line_confirmations WHERE status = 'disputed' AND project_id IN ({}) GROUP BY project_id",
+        placeholders(1, ids.len())
+    );
+    let binds = int_binds(ids);
+    on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }

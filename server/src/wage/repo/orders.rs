@@ -110,13 +110,19 @@ pub struct PayoutRow {
     pub failure_reason: String,
     pub reissued_by: Option<i64>,
     pub settled_at: i64,
+    /// The worker says the paid line never reached him, and the clerk has not answered yet.
+    pub not_received: bool,
 }
 
 pub(super) const PAYOUT_SELECT: &str = "SELECT p.id, p.order_id, o.order_no, o.month, p.line_id, p.worker_id, w.name, w.id_number, p.amount_fen, \
     p.card_number, p.card_bank, w.wage_card_number AS current_card, w.wage_card_bank AS current_bank, p.status, p.bank_ref, \
-    p.failure_reason, p.reissued_by, p.settled_at FROM payouts p JOIN wage_orders o ON o.id = p.order_id JOIN workers w ON w.id = p.worker_id";
+    p.failure_reason, p.reissued_by, p.settled_at, \
+    (p.status = 'paid' AND EXISTS (SELECT 1 FROM wage_line_confirmations c WHERE c.line_id = p.line_id AND c.status = 'disputed' \
+    AND c.reason = 'not_received' AND c.answered_at = 0)) AS not_received \
+    FROM payouts p JOIN wage_orders o ON o.id = p.order_id JOIN workers w ON w.id = p.worker_id";
 
-/// Payouts filtered: project (0 all), order (0 any), month, status list, name part, only not re-issued.
+/// Payouts filtered: project (0 all), order (0 any), month, status list, name part, only not re-issued; and
+/// with `or_not_received`, also the paid payouts whose worker says they never reached him (异常处理).
 pub struct PayoutFilter<'a> {
     pub project_filter: i64,
     pub order_id: i64,
@@ -124,6 +130,7 @@ pub struct PayoutFilter<'a> {
     pub statuses: &'a [&'a str],
     pub name_pattern: &'a str,
     pub not_reissued: bool,
+    pub or_not_received: bool,
 }
 
 pub async fn payouts(
@@ -138,9 +145,17 @@ pub async fn payouts(
         format!(" AND p.status IN ({})", placeholders(5, filter.statuses.len()))
     };
     let reissued = if filter.not_reissued { " AND p.reissued_by IS NULL" } else { "" };
+    let kind = if filter.or_not_received {
+        format!(
+            " AND ((TRUE{statuses}{reissued}) OR (p.status = 'paid' AND EXISTS (SELECT 1 FROM wage_line_confirmations c \
+             WHERE c.line_id = p.line_id AND c.status = 'disputed' AND c.reason = 'not_received' AND c.answered_at = 0)))"
+        )
+    } else {
+        format!("{statuses}{reissued}")
+    };
     let condition = format!(
         "($1 = 0 OR p.project_id = $1) AND ($2 = 0 OR p.order_id = $2) AND ($3 = '' OR o.month = $3) \
-         AND ($4 = '' OR w.name LIKE $4 ESCAPE '\\'){statuses}{reissued}"
+         AND ($4 = '' OR w.name LIKE $4 ESCAPE '\\'){kind}"
     );
     let next = 5 + filter.statuses.len();
     let sql = format!("{PAYOUT_SELECT} WHERE {condition} ORDER BY p.id DESC LIMIT ${next} OFFSET ${}", next + 1);

@@ -20,20 +20,24 @@ const order: WageOrder = {
 };
 const detail: WageOrderDetail = { order, sheets: [], lines: { list: [], total: 0, page: 1, limit: 20 }, invalidCards: 0 };
 
+const confirmation = (extra: Partial<WageLineBasis['workerConfirmation']>): WageLineBasis['workerConfirmation'] => ({
+  status: 'confirmed', statusLabel: '已确认', decidedAt: '2026-11-02 20:15:00', disputeReason: '', disputeReasonLabel: '', disputeText: '', answer: '',
+  answeredAt: '', ...extra,
+});
 const line = (extra: Partial<WageLineBasis>): WageLineBasis => ({
   payoutId: 41, lineId: 7, sheetId: 3, workerId: 3, name: '张海燕', idNumber: '4101**********1121', unitName: '中建七局第二建筑有限公司',
   teamName: '钢筋班', days: 22, wageKind: 'day', wageKindLabel: '日薪', wage: '350.00', prefill: '7700.00', payable: '7700.00',
   deduction: '0.00', reason: '', net: '7700.00', cardNumber: '6222***********1129', cardBank: '102', cardBankName: '中国工商银行',
   cardProblem: '', status: 'queued', statusLabel: '待审批', failureReason: '', anomalies: [], holidayDays: 0, overtimeDays: 0,
   basis: '350.00元 × 22天 = 7700.00元', adjustment: '0.00', adjustments: [], topupDays: 0, topup: '0.00',
-  paid: { dates: '10-01~10-22', topupDates: '', days: [], elsewhere: [] }, ...extra,
+  paid: { dates: '10-01~10-22', topupDates: '', days: [], elsewhere: [] }, workerConfirmation: confirmation({}), ...extra,
 });
 const raised = line({
   payoutId: 42, lineId: 8, workerId: 4, name: '李建军', payable: '99999.99', net: '99999.99', reason: '奖金', prefill: '3000.01',
   anomalies: [{ kind: 'over_limit', label: '单月工资超过5万元', detail: '实发99,999.99元，超过50,000.00元' }],
 });
 const basis: WageOrderBasis = {
-  orderId: 5, month: '2026-10', total: '107700.00', lineCount: 2, anomalyLines: 1,
+  orderId: 5, month: '2026-10', total: '107700.00', lineCount: 2, anomalyLines: 1, unconfirmed: 0, disputed: 0, unanswered: 0,
   lines: { list: [raised, line({})], total: 2, page: 1, limit: 20 },
 };
 const month: AttendanceWorkerMonth = {
@@ -107,6 +111,31 @@ describe('an order line basis', () => {
     expect(opened.textContent).toContain('本月其他工资表已计发：2026-10 工资表 · 钢筋班（编号3）（已发放）：10-03~10-05');
     // Opening the dates is not a click on the row (which opens the worker's attendance).
     expect(called('/finance/project/v1/orders/Attendance')).toHaveLength(0);
+  });
+
+  it("shows the approver the workers' confirmations: the counts above the lines and each line's answer", async () => {
+    const disputed = line({
+      payoutId: 44, lineId: 10, workerId: 6, name: '吴确认',
+      workerConfirmation: confirmation({
+        status: 'disputed', statusLabel: '有异议', disputeReason: 'days', disputeReasonLabel: '出勤天数不对', disputeText: '月底两天没算',
+        answer: '已核对，下月补发', answeredAt: '2026-11-03 09:00:00',
+      }),
+    });
+    const pending = line({ payoutId: 45, lineId: 11, workerId: 7, name: '郑待定', workerConfirmation: confirmation({ status: 'pending', statusLabel: '待确认', decidedAt: '' }) });
+    renderPage(<FinanceOrderDetail />, {
+      ['/finance/project/v1/orders/Orderdetails']: { code: 201, data: detail },
+      ['/finance/project/v1/orders/Linebasis']: {
+        code: 201,
+        data: { ...basis, lineCount: 3, unconfirmed: 1, disputed: 1, unanswered: 0, lines: { ...basis.lines, list: [line({}), disputed, pending], total: 3 } },
+      },
+    }, { path: '/?id=5' });
+    const counts = await screen.findByTestId('basis-confirmations');
+    expect(counts.textContent).toBe('工人确认：未确认 1 人 · 有异议 1 人（未答复 0 人） · 共 3 人');
+    const states = screen.getAllByTestId('worker-confirmation').map((cell) => cell.textContent);
+    expect(states[0]).toBe('已确认2026-11-02 20:15:00');
+    expect(states[1]).toContain('有异议出勤天数不对');
+    expect(states[1]).toContain('答复（2026-11-03 09:00:00）：已核对，下月补发');
+    expect(states[2]).toBe('待确认');
   });
 
   it('asks only for the flagged lines when 只看异常 is on', async () => {

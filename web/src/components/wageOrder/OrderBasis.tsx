@@ -6,6 +6,7 @@ import ServerTable, { linesPage, usePagedList } from '@/components/ServerTable';
 import { groupYuan } from '@/utils/money';
 import { PayoutStatusTag } from './StatusTag';
 import { PaidDatesCell, PaidDatesDetail, toggled } from './PaidDates';
+import { WorkerConfirmation } from './WorkerConfirmation';
 
 type Schemas = components['schemas'];
 type AttendanceWorkerMonth = Schemas['AttendanceWorkerMonth'];
@@ -71,6 +72,7 @@ export function BasisTable({ state, source }: { state: OrderBasisState; source: 
           </Space>
         ),
     },
+    { title: '工人确认', width: 180, render: (_: unknown, line) => <WorkerConfirmation confirmation={line.workerConfirmation} /> },
     { title: '出勤天数', dataIndex: 'days', width: 80, align: 'right' },
     { title: '法定节假日', dataIndex: 'holidayDays', width: 90, align: 'right' },
     { title: '加班天数', dataIndex: 'overtimeDays', width: 80, align: 'right' },
@@ -125,10 +127,11 @@ export function BasisTable({ state, source }: { state: OrderBasisState; source: 
         </Space>
       }
     >
+      {data && <ConfirmationCounts basis={data} />}
       <ServerTable
         list={state}
         rowKey="payoutId"
-        scroll={{ x: 1840 }}
+        scroll={{ x: 2020 }}
         expandable={{
           showExpandColumn: false,
           expandedRowKeys: expanded,
@@ -147,5 +150,23 @@ export function BasisTable({ state, source }: { state: OrderBasisState; source: 
         />
       )}
     </Card>
+  );
+}
+
+/** The workers' answers to the order's lines (issue 31): how many have not confirmed, how many disputed. */
+function ConfirmationCounts({ basis }: { basis: WageOrderBasis }) {
+  const settled = basis.unconfirmed === 0 && basis.disputed === 0;
+  return (
+    <Alert
+      type={basis.unanswered > 0 ? 'error' : basis.disputed > 0 ? 'warning' : settled ? 'success' : 'info'}
+      showIcon
+      style={{ marginBottom: 12 }}
+      data-testid="basis-confirmations"
+      title={
+        settled
+          ? `工人确认：${basis.lineCount} 人全部确认，无异议`
+          : `工人确认：未确认 ${basis.unconfirmed} 人 · 有异议 ${basis.disputed} 人${basis.disputed > 0 ? `（未答复 ${basis.unanswered} 人）` : ''} · 共 ${basis.lineCount} 人`
+      }
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderPage } from '@/test/renderPage';
+import { SITE_BOARD } from '@/pages/project/mine/fixtures';
 import PublicClue from './PublicClue';
 
 
@@ -64,6 +65,30 @@ describe('PublicClue', () => {
     fireEvent.click(screen.getByTestId('clue-submit'));
     expect((await screen.findByTestId('clue-refused')).textContent).toContain('请填写正确的身份证号码');
     await waitFor(() => expect(called(CAPTCHA).length).toBe(drawn + 1));
+  });
+
+  it('chooses the project of ?projectId= (a site board\'s QR code) by its name', async () => {
+    const board = '/worker/project/v1/Project/noticeBoard';
+    const { called } = renderPage(
+      <PublicClue />,
+      { ...routes, [board]: { code: 201, data: { ...SITE_BOARD, projectName: '郑东新区学校项目' } } },
+      { path: '/clue?projectId=9' },
+    );
+    await screen.findByTestId('clue-captcha-image');
+    await waitFor(() => expect(within(screen.getByTestId('clue-project')).getByTitle('郑东新区学校项目')).toBeTruthy());
+    expect(new URL(called(board)[0].url, 'http://x').searchParams.get('projectId')).toBe('9');
+    type('clue-name', '王小明');
+    type('clue-phone', '13912345678');
+    type('clue-id-number', '410105199003152013');
+    type('clue-employer', '木工班组');
+    type('clue-amount', '100');
+    type('clue-months', '1');
+    type('clue-description', '工资没有发放');
+    type('clue-captcha', 'ABCD');
+    fireEvent.click(screen.getByTestId('clue-submit'));
+    await screen.findByTestId('clue-receipt');
+    const sent = vi.mocked(fetch).mock.calls.find(([url]) => String(url).startsWith(SUBMIT))!;
+    expect((sent[1]!.body as FormData).get('projectId')).toBe('9');
   });
 
   it('looks up the progress by receipt and phone', async () => {

@@ -2,13 +2,17 @@
  * `/clue`: the worker's page for wage-arrears leads, without login and made for a phone (375 px first). Report
  * (the project searched by name, or — when his site is not registered — the site and the employer in free text;
  * up to 5 photos, a captcha) → the receipt number; 查询进度 with the receipt and the phone shows the status and,
- * once closed, the bureau's answer.
+ * once closed, the bureau's answer. `?projectId=<id>` (from a site board's QR code, via the worker's login page)
+ * chooses that project at once, when the server knows it as an approved project.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Result, Select, Tabs, Typography, Upload, message } from 'antd';
 import type { UploadFile } from 'antd';
 import { ApiError } from '@/api/client';
+import { fetchSiteBoard } from '@/pages/project/service';
+import { projectParam } from '@/store/workerSession';
 import { useFormSubmit } from '@/utils/useFormSubmit';
 import { LANDLINE, MOBILE, MSG_PHONE } from '@/utils/rules/phone';
 import { fetchCaptcha, fetchDistricts, queryProgress, searchProjects, submitReport, type Progress, type ReportFields } from './service';
@@ -47,6 +51,19 @@ function ReportForm({ onDone }: { onDone: (receipt: string) => void }) {
     enabled: projectName.trim().length > 0,
   });
   const captcha = useQuery({ queryKey: ['clue', 'captcha'], queryFn: fetchCaptcha, staleTime: 240_000 });
+  // The project the link names, by its name: chosen once it is known.
+  const [params] = useSearchParams();
+  const given = projectParam(params.get('projectId'));
+  const givenBoard = useQuery({
+    queryKey: ['clue', 'given', given ?? 0],
+    queryFn: () => fetchSiteBoard(given ?? 0),
+    enabled: given !== null,
+    staleTime: Infinity,
+  });
+  const givenOption = given !== null && givenBoard.data ? [{ value: given, label: givenBoard.data.projectName }] : [];
+  useEffect(() => {
+    if (given !== null && givenBoard.data && form.getFieldValue('projectId') === undefined) form.setFieldValue('projectId', given);
+  }, [form, given, givenBoard.data]);
 
   const submit = async (values: ReportValues) => {
     setRefused('');
@@ -106,7 +123,10 @@ function ReportForm({ onDone }: { onDone: (receipt: string) => void }) {
             showSearch={{ filterOption: false, onSearch: setProjectName }}
             loading={projects.isFetching}
             notFoundContent={projectName ? '没有找到该项目' : '请输入项目名称'}
-            options={(projects.data?.list ?? []).map((project) => ({ value: project.id, label: project.name }))}
+            options={[
+              ...givenOption,
+              ...(projects.data?.list ?? []).filter((project) => project.id !== given).map((project) => ({ value: project.id, label: project.name })),
+            ]}
           />
         </Form.Item>
       )}

@@ -50,7 +50,7 @@ const badLine: WagePayout = {
   id: 41, orderId: 5, orderNo: order.orderNo, month: '2026-10', lineId: 7, workerId: 3, name: '张海燕', idNumber: '410105199401091121',
   amount: '8160.00', cardNumber: '6222021002000001129', cardBank: '102', cardProblem: '卡号校验位错误', currentCard: '6222021002000001129',
   currentBank: '102', currentCardProblem: '卡号校验位错误', status: 'queued', statusLabel: '待审批', bankRef: '', failureReason: '',
-  reissuedBy: null, settledAt: '',
+  reissuedBy: null, settledAt: '', notReceived: false,
 };
 
 describe('finance OrderDetail', () => {

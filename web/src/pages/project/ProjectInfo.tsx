@@ -72,7 +72,7 @@ export default function ProjectInfo() {
         testId="project-info-form"
         onSaved={() => void queryClient.invalidateQueries({ queryKey: ['project'] })}
       />
-      <NoticeBoardDrawer open={boardOpen} onClose={() => setBoardOpen(false)} />
+      <NoticeBoardDrawer open={boardOpen} onClose={() => setBoardOpen(false)} projectId={data.stepForm.Id} />
     </Card>
   );
 }

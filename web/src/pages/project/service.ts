@@ -42,6 +42,15 @@ export const saveProjectInfo = (form: ProjectForm) => post('/builder/project/v1/
 
 export const fetchNoticeBoard = () => get('/builder/project/v1/Project/noticeBoard');
 
+/**
+ * The board of an approved project on the worker side (`/w`, issue 31; no session needed): what its QR code
+ * opens. 404 (an ApiError) for an unknown or unapproved project.
+ */
+export const fetchSiteBoard = (projectId: number) => get('/worker/project/v1/Project/noticeBoard', { projectId: String(projectId) });
+
+/** The react-query key of `fetchSiteBoard`, shared by the worker's pages and the public lead page. */
+export const siteBoardKey = (projectId: number | null) => ['worker', 'siteBoard', projectId ?? 0] as const;
+
 /** 关键岗位未配备：…，配备后才能发放工资 — '' when every key post is filled. */
 export const keyPostsWarning = (missing: string[]) =>
   missing.length === 0 ? '' : `关键岗位未配备：${missing.join('、')}，配备后才能发放工资`;

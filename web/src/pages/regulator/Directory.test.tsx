@@ -26,6 +26,8 @@ const row: DirectoryRow = {
   guaranteeState: 'valid',
   guaranteeLabel: '有效至2027-12-31',
   guaranteeEnd: '2027-12-31',
+  disputes: 1,
+  disputesUnanswered: 1,
   warningsRed: 2,
   warningsOrange: 0,
   warningsYellow: 1,

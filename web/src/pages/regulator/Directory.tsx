@@ -151,6 +151,20 @@ export default function Directory() {
       render: (_, row) => <OpenWarnings row={row} />,
     },
     {
+      title: '工人异议',
+      key: 'disputes',
+      width: 110,
+      render: (_, row) =>
+        row.disputes === 0 ? (
+          <span data-testid={`directory-disputes-${row.id}`}>无</span>
+        ) : (
+          <span data-testid={`directory-disputes-${row.id}`}>
+            {row.disputes}
+            {row.disputesUnanswered > 0 ? <Tag color="orange">未答复 {row.disputesUnanswered}</Tag> : null}
+          </span>
+        ),
+    },
+    {
       title: '操作',
       key: 'actions',
       fixed: 'right',

@@ -81,6 +81,7 @@ describe('reports', () => {
       payable: '1234567.5',
       paid: '1000000',
       workTypes: [{ workType: '钢筋工', lines: 2, net: '1234567.5', average: '617283.75' }],
+      confirmations: [{ unit: '河南建工集团', month: '2026-10', asked: 4, confirmed: 3, rate: 75 }],
     };
     renderPage(<Wage />, { [WAGE]: { code: 201, data: big } });
     expect(await screen.findByText('234,567.50')).toBeTruthy();
@@ -92,6 +93,9 @@ describe('reports', () => {
     const types = screen.getByTestId('wage-work-types-table').textContent;
     expect(types).toContain('1,234,567.50');
     expect(types).toContain('617,283.75');
+    const confirmations = screen.getByTestId('wage-confirmations-table').textContent;
+    expect(confirmations).toContain('河南建工集团');
+    expect(confirmations).toContain('75.0');
     for (const chart of ['wage-months-chart', 'wage-units-chart', 'wage-work-types-chart']) {
       const option = given[chart] as { tooltip: { valueFormatter: Formatter }; yAxis: { axisLabel: { formatter: Formatter } }[] };
       expect(option.tooltip.valueFormatter(1234567.5)).toBe('1,234,567.50');

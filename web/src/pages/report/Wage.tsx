@@ -1,7 +1,7 @@
 /**
  * 统计报表 → 工资统计: payable (the wage sheets' net) and paid (the special account's payout flows) per month,
- * per unit with arrears (largest first), the share paid through the special account and the average net per
- * work type.
+ * per unit with arrears (largest first), the share paid through the special account, the average net per
+ * work type and how many of each unit's lines of a month their workers confirmed.
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { EMPTY_REPORT_FILTER, exportWage, fetchWage, type WageReport } from './s
 type Month = WageReport['months'][number];
 type Unit = WageReport['units'][number];
 type WorkType = WageReport['workTypes'][number];
+type Confirmation = WageReport['confirmations'][number];
 
 /** A column of yuan, written as every amount of the page is: 1,234,567.50. */
 const yuan = <T,>(title: string, key: keyof T & string) => ({
@@ -44,6 +45,14 @@ const workTypeColumns: TableColumnsType<WorkType> = [
   { title: '工资条数', dataIndex: 'lines', key: 'lines', align: 'right' },
   yuan<WorkType>('实发合计(元)', 'net'),
   yuan<WorkType>('人均(元)', 'average'),
+];
+
+const confirmationColumns: TableColumnsType<Confirmation> = [
+  { title: '参建单位', dataIndex: 'unit', key: 'unit' },
+  { title: '月份', dataIndex: 'month', key: 'month' },
+  { title: '征询人数', dataIndex: 'asked', key: 'asked', align: 'right' },
+  { title: '已确认', dataIndex: 'confirmed', key: 'confirmed', align: 'right' },
+  { title: '确认率(%)', dataIndex: 'rate', key: 'rate', align: 'right', render: (rate: number) => rate.toFixed(1) },
 ];
 
 export default function Wage() {
@@ -132,6 +141,17 @@ export default function Wage() {
               />
             }
           />
+          <Card size="small" title="工人确认率（各单位每月工资经工人本人确认的比例）" style={{ marginTop: 16 }}>
+            <Table<Confirmation>
+              size="small"
+              rowKey={(row) => `${row.unit}-${row.month}`}
+              columns={confirmationColumns}
+              dataSource={data.confirmations}
+              pagination={false}
+              locale={{ emptyText: '所选月份尚无经确认的工资表' }}
+              data-testid="wage-confirmations-table"
+            />
+          </Card>
         </>
       ) : null}
     </Card>

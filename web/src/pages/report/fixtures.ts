@@ -81,4 +81,5 @@ export const WAGE_REPORT: WageReport = {
   paid: '9000.00',
   specialShare: 75,
   workTypes: [{ workType: '钢筋工', lines: 2, net: '12000.00', average: '6000.00' }],
+  confirmations: [{ unit: '中建七局第二建筑有限公司', month: '2026-10', asked: 2, confirmed: 1, rate: 50 }],
 };

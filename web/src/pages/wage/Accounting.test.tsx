@@ -34,6 +34,9 @@ const line: WageLine = {
   prefill: '3310.34', payable: '3310.34', deduction: '0.00', adjustment: '300.00', net: '3010.34', reason: '',
   basis: '6000.00元 ÷ 21.75 × 12天 = 3310.34元', cardNumber: '', cardBank: '', cardBankName: '', cardProblem: '',
   topupDays: 0, topup: '0.00',
+  workerConfirmation: {
+    status: 'none', statusLabel: '未征询', decidedAt: '', disputeReason: '', disputeReasonLabel: '', disputeText: '', answer: '', answeredAt: '',
+  },
   paid: {
     dates: '10-20~10-31', topupDates: '',
     days: [{ day: '2026-10-20', wageKind: 'month', wage: '6000.00', attended: true, topupFrom: '' }],
@@ -207,5 +210,56 @@ describe('计薪规则', () => {
     fireEvent.click(screen.getByTestId('rule-save'));
     await waitFor(() => expect(called('/builder/wage/v1/Sheet/settings').filter((call) => call.method === 'POST')).toHaveLength(1));
     expect(called('/builder/wage/v1/Sheet/settings').find((call) => call.method === 'POST')?.body.get('proration')).toBe('working_days');
+    expect(called('/builder/wage/v1/Sheet/settings').find((call) => call.method === 'POST')?.body.get('confirmationRequired')).toBe('0');
+  });
+
+  it("saves whether workers must confirm before an order is submitted (shown, not required, by default)", async () => {
+    const { called } = renderPage(<Accounting />, {
+      ['/builder/wage/v1/Sheet/options']: options,
+      ['/builder/wage/v1/Sheet/list']: { code: 201, data: { list: [], total: 0, page: 1, limit: 20 } },
+      ['/builder/wage/v1/Sheet/settings']: { code: 201, message: '', data: { ...RULES, proration: 'statutory', label: RULES.choices[0].label, confirmationRequired: false } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '计薪规则' }));
+    const required = await screen.findByRole('switch', { name: '提交审核前须工人确认工资' });
+    await waitFor(() => expect((required as HTMLButtonElement).disabled).toBe(false));
+    expect(required.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText(/默认只展示工人的确认情况，不作为提交条件/)).toBeTruthy();
+    fireEvent.click(required);
+    fireEvent.click(screen.getByTestId('rule-save'));
+    await waitFor(() => expect(called('/builder/wage/v1/Sheet/settings').filter((call) => call.method === 'POST')).toHaveLength(1));
+    const saved = called('/builder/wage/v1/Sheet/settings').find((call) => call.method === 'POST')!.body;
+    expect(Object.fromEntries(saved)).toEqual({ proration: 'statutory', confirmationRequired: '1' });
+  });
+});
+
+describe("the workers' confirmations on the sheet", () => {
+  it('shows each line\'s answer and lets the clerk answer a dispute', async () => {
+    const confirmed = { ...line, id: 51, name: '郑确认', workerConfirmation: { ...line.workerConfirmation, status: 'confirmed', decidedAt: '2026-11-02 20:15:00' } };
+    const disputed = {
+      ...line, id: 52, name: '吴异议',
+      workerConfirmation: { ...line.workerConfirmation, status: 'disputed', decidedAt: '2026-11-02 21:00:00', disputeReason: 'days', disputeText: '月底两天没算' },
+    };
+    const sheet = { ...draft, status: 'confirmed', statusLabel: '已确认' };
+    const { called } = renderPage(<Accounting />, {
+      ['/builder/wage/v1/Sheet/options']: options,
+      ['/builder/wage/v1/Sheet/list']: { code: 201, data: { list: [sheet], total: 1, page: 1, limit: 20 } },
+      ['/builder/wage/v1/Sheet/detail']: { code: 201, data: { ...detail, sheet, differenceCount: 0, differences: [], lines: { list: [confirmed, disputed], total: 2, page: 1, limit: 20 } } },
+      ['/builder/wage/v1/Sheet/answerDispute']: { code: 201, data: null },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '查看' }));
+    await screen.findByText('吴异议');
+    const [first, second] = screen.getAllByTestId('worker-confirmation');
+    expect(first.textContent).toBe('已确认2026-11-02 20:15:00');
+    expect(second.textContent).toContain('有异议出勤天数不对');
+    expect(second.textContent).toContain('月底两天没算');
+    expect(second.textContent).toContain('未答复');
+    fireEvent.click(screen.getByTestId('answer-dispute-52'));
+    const dialog = (await screen.findByText('答复异议 · 吴异议')).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(dialog).getByTestId('answer-submit'));
+    await waitFor(() => expect(formErrors()).toContain('请填写答复（2至200字）'));
+    fireEvent.change(within(dialog).getByTestId('answer-text'), { target: { value: '已核对考勤，下月补发' } });
+    fireEvent.click(within(dialog).getByTestId('answer-submit'));
+    await waitFor(() => expect(called('/builder/wage/v1/Sheet/answerDispute')).toHaveLength(1));
+    expect(Object.fromEntries(called('/builder/wage/v1/Sheet/answerDispute')[0].body)).toEqual({ lineId: '52', answer: '已核对考勤，下月补发' });
   });
 });

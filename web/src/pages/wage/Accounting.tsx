@@ -11,12 +11,14 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { groupYuan, netYuan } from '@/utils/money';
 import { saveBlob } from '@/api/files';
 import { PaidDatesCell, PaidDatesDetail, toggled } from '@/components/wageOrder/PaidDates';
+import { WorkerConfirmation, awaitsAnswer } from '@/components/wageOrder/WorkerConfirmation';
 import { askToPay } from './PayConfirm';
 import {
   createSheet, exportSheet, fetchOptions, fetchPreview, fetchSheet, fetchSheets, refreshSheet, removeLine, saveLine, sheetAction, type WageAdjustment,
   type WageLine, type WageSheet, type WageSheetDetail,
 } from './service';
 import RevealNumber from '@/components/RevealNumber';
+import AnswerDialog from './AnswerDialog';
 import PayrollRuleDialog from './PayrollRuleDialog';
 import { useFormSubmit } from '@/utils/useFormSubmit';
 
@@ -180,6 +182,7 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
 }) {
   const [editing, setEditing] = useState<WageLine | null>(null);
   const [removing, setRemoving] = useState<WageLine | null>(null);
+  const [answering, setAnswering] = useState<WageLine | null>(null);
   const [opened, setOpened] = useState<number[]>([]);
   const [exporting, setExporting] = useState(false);
   const lines = usePagedList({
@@ -224,6 +227,17 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
       title: '计发日期', width: 220,
       render: (_: unknown, row) => (
         <PaidDatesCell paid={row.paid} open={opened.includes(row.id)} onToggle={() => setOpened((keys) => toggled(keys, row.id))} testId={`paid-${row.id}`} />
+      ),
+    },
+    {
+      title: '工人确认', width: 200,
+      render: (_: unknown, row) => (
+        <WorkerConfirmation
+          confirmation={row.workerConfirmation}
+          action={canWrite && awaitsAnswer(row.workerConfirmation) && (
+            <Button size="small" type="link" style={{ padding: 0 }} onClick={() => setAnswering(row)} data-testid={`answer-dispute-${row.id}`}>答复异议</Button>
+          )}
+        />
       ),
     },
     ...(editable
@@ -296,7 +310,7 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
         size="small"
         columns={columns}
         list={lines}
-        scroll={{ x: 1320 }}
+        scroll={{ x: 1520 }}
         expandable={{
           showExpandColumn: false,
           expandedRowKeys: opened,
@@ -307,6 +321,11 @@ function SheetDrawer({ id, onClose, onChanged, onConfirm }: {
       {modalHolder}
       <LineDialog line={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); changed(); }} />
       <RemoveDialog line={removing} onClose={() => setRemoving(null)} onSaved={() => { setRemoving(null); changed(); }} />
+      <AnswerDialog
+        target={answering && { lineId: answering.id, name: answering.name, confirmation: answering.workerConfirmation }}
+        onClose={() => setAnswering(null)}
+        onSaved={() => { setAnswering(null); changed(); }}
+      />
     </Drawer>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Descriptions, Divider, Input, Modal, Radio, Space, Tag, Typography, message } from 'antd';
+import { Alert, Button, DatePicker, Descriptions, Divider, Input, Modal, Radio, Space, Switch, Tag, Typography, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { fetchCalendarMonth } from '@/pages/calendar/service';
 import { fetchSettings, saveSettings } from './service';
@@ -18,17 +18,22 @@ export default function PayrollRuleDialog({ open, onClose, onSaved }: { open: bo
   // What the clerk picked since opening; until then the saved rule.
   const [picked, setPicked] = useState<string | null>(null);
   const chosen = picked ?? settings.data?.proration ?? '';
+  // Whether workers must confirm their lines before an order is submitted (default: shown, not required).
+  const [required, setRequired] = useState<boolean | null>(null);
+  const confirmationRequired = required ?? settings.data?.confirmationRequired ?? false;
   const { saving, run } = useFormSubmit();
   const close = () => {
     setPicked(null);
+    setRequired(null);
     onClose();
   };
 
   const save = () =>
     run(async () => {
-      const saved = await saveSettings(chosen);
+      const saved = await saveSettings(chosen, confirmationRequired);
       void message.success(`计薪规则已保存：${saved.label}`);
       setPicked(null);
+      setRequired(null);
       onSaved();
     });
 
@@ -43,6 +48,17 @@ export default function PayrollRuleDialog({ open, onClose, onSaved }: { open: bo
           {(settings.data?.choices ?? []).map((choice) => <Radio key={choice.value} value={choice.value}>{choice.label}</Radio>)}
         </Space>
       </Radio.Group>
+      <Divider plain>工人确认</Divider>
+      <Space align="start">
+        <Switch checked={confirmationRequired} onChange={setRequired} disabled={!settings.data} data-testid="confirmation-required"
+          aria-label="提交审核前须工人确认工资" />
+        <div>
+          <div>提交审核前须工人确认工资</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            工资表确认后，工人可在手机上核对本人工资，确认无误或提出异议。默认只展示工人的确认情况，不作为提交条件；开启后，工资表的工人全部确认后才能提交审核。
+          </Typography.Text>
+        </div>
+      </Space>
       <Divider plain>试算</Divider>
       <TrialPanel proration={(chosen || 'statutory') as Proration} />
     </Modal>

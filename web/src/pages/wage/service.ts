@@ -37,7 +37,11 @@ export const sheetAction = (action: 'confirm' | 'unconfirm' | 'deleteSheet', id:
       : post('/builder/wage/v1/Sheet/delete', { id });
 export const refreshSheet = (id: number) => post('/builder/wage/v1/Sheet/refresh', { id });
 export const fetchSettings = () => get('/builder/wage/v1/Sheet/settings');
-export const saveSettings = (proration: string) => post('/builder/wage/v1/Sheet/settings', { proration });
+/** The project's payroll settings: the proration rule, and whether workers must confirm before an order is submitted. */
+export const saveSettings = (proration: string, confirmationRequired: boolean) =>
+  post('/builder/wage/v1/Sheet/settings', { proration, confirmationRequired: confirmationRequired ? 1 : 0 });
+/** The clerk's answer to a worker's dispute of his line (2–200 characters). */
+export const answerDispute = (lineId: number, answer: string) => post('/builder/wage/v1/Sheet/answerDispute', { lineId, answer });
 export const fetchPreview = (sheetIds: number[]) => get('/builder/wage/v1/Sheet/preview', { ids: sheetIds.join(',') });
 export const fetchCheck = (query: QueryOf<'/builder/wage/v1/Check/list', 'get'>) => get('/builder/wage/v1/Check/list', query);
 export const submitOrder = (month: string, sheetIds: number[], remark: string) =>
