@@ -4,6 +4,7 @@
 //! (read from the owning areas' services: this area has no tables), the workbooks in `xlsx.rs`.
 
 pub mod service;
+mod wage;
 pub mod xlsx;
 
 use axum::extract::State;
