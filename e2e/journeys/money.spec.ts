@@ -295,8 +295,8 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   const orderPane = pane(page)
   await expect(orderPane.getByTestId('order-total')).toHaveText(grouped(sums.net))
   await expect(orderPane).toContainText('待审核')
-  const orderNo = ((await orderPane.locator('.ant-card-head-title').first().innerText()).match(/GZ\d{18}/) ?? [''])[0]
-  expect(orderNo).toMatch(/^GZ\d{18}$/)
+  const orderNo = ((await orderPane.locator('.ant-card-head-title').first().innerText()).match(/GZ\d{20,}/) ?? [''])[0]
+  expect(orderNo).toMatch(/^GZ\d{20,}$/)
   const orderTotal = sums.net
   await shot(page, testInfo, '11-order-submitted')
 
@@ -428,8 +428,8 @@ test('a month of wages: punches, sheet, check, order, approval, failed cards re-
   await expect(second.getByTestId('order-total')).toHaveText(grouped(badNet))
   await expect(second).toContainText('待审核')
   await expect(second).toContainText(orderNo)
-  const secondNo = ((await second.locator('.ant-card-head-title').first().innerText()).match(/GZ\d{18}/) ?? [''])[0]
-  expect(secondNo).toMatch(/^GZ\d{18}$/)
+  const secondNo = ((await second.locator('.ant-card-head-title').first().innerText()).match(/GZ\d{20,}/) ?? [''])[0]
+  expect(secondNo).toMatch(/^GZ\d{20,}$/)
   expect(secondNo).not.toBe(orderNo)
   await shot(page, testInfo, '19-reissued')
 

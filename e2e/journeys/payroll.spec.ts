@@ -110,8 +110,8 @@ async function submitOrder(page: Page, teams: string[], total: number, remark: s
   await expect(toast(page, '工资单已提交，等待财务审核')).toBeVisible()
   await expect(page).toHaveURL(/\/special\/orderDetail\?id=\d+$/)
   await expect(pane(page).getByTestId('order-total')).toHaveText(grouped(total))
-  const orderNo = ((await pane(page).locator('.ant-card-head-title').first().innerText()).match(/GZ\d{18}/) ?? [''])[0]
-  expect(orderNo).toMatch(/^GZ\d{18}$/)
+  const orderNo = ((await pane(page).locator('.ant-card-head-title').first().innerText()).match(/GZ\d{20,}/) ?? [''])[0]
+  expect(orderNo).toMatch(/^GZ\d{20,}$/)
   return orderNo
 }
 

@@ -593,6 +593,7 @@ mod tests {
                 "payouts",
                 "approval_verifications",
                 "wage_line_confirmations",
+                "wage_batch_results",
             ],
         ),
         (
@@ -610,7 +611,7 @@ mod tests {
         ("warning", &["warnings", "warning_notes"]),
         ("audit", &[]),
         ("property", &[]),
-        ("special", &[]),
+        ("special", &["bank_statement_lines"]),
         ("finance", &[]),
         ("regulator", &[]),
         ("report", &[]),

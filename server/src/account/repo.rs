@@ -305,3 +305,51 @@ pub async fn payouts_per_unit_month(
     binds.extend(cohort.binds());
     on_db!(db, pool => bind_all!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), &binds).fetch_all(pool).await)
 }
+
+/// The special account's 代发方式 ('api' or 'file'), as the open transaction sees it; None without an account.
+pub async fn payout_mode_in(tx: &mut Tx, project_id: i64) -> sqlx::Result<Option<String>> {
+    let sql = "SELECT payout_mode FROM special_accounts WHERE project_id = $1";
+    on_tx!(tx, conn => sqlx::query_scalar(sql).bind(project_id).fetch_optional(&mut **conn).await)
+}
+
+/// Sets the 代发方式 inside `tx`; answers the mode it had (None without an account, nothing written).
+pub async fn set_payout_mode(tx: &mut Tx, project_id: i64, mode: &str) -> sqlx::Result<Option<String>> {
+    let Some(before) = payout_mode_in(tx, project_id).await? else { return Ok(None) };
+    let sql = "UPDATE special_accounts SET payout_mode = $2, updated_at = $3 WHERE project_id = $1";
+    crate::execute_in!(tx, sqlx::query(sql).bind(project_id).bind(mode).bind(clock::now()))?;
+    Ok(Some(before))
+}
+
+/// A flow as the reconciliation compares it with the bank's statement.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct FlowForReconciliation {
+    pub id: i64,
+    pub direction: String,
+    pub amount_fen: i64,
+    pub counterparty_name: String,
+    pub counterparty_account: String,
+    pub bank_ref: String,
+    pub summary: String,
+    pub occurred_at: i64,
+}
+
+/// The project's flows that occurred in `[from, to)` (unix seconds), in the order they occurred.
+pub async fn flows_between(db: &Db, project_id: i64, from: i64, to: i64) -> sqlx::Result<Vec<FlowForReconciliation>> {
+    let sql = "SELECT id, direction, amount_fen, counterparty_name, counterparty_account, bank_ref, \
+               summary, occurred_at FROM account_flows WHERE project_id = $1 AND occurred_at >= $2 AND occurred_at < $3 \
+               ORDER BY occurred_at, id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(from).bind(to).fetch_all(pool).await)
+}
+
+/// The balance the flows that occurred before `before` (unix seconds) make: money in minus money out. A flow
+/// recorded later with an earlier day (a transfer the regulator records) counts on its day.
+pub async fn balance_before(db: &Db, project_id: i64, before: i64) -> sqlx::Result<i64> {
+    let sql = "SELECT CAST(COALESCE(SUM(CASE WHEN direction = 'in' THEN amount_fen ELSE -amount_fen END), 0) AS BIGINT) \
+               FROM account_flows WHERE project_id = $1 AND occurred_at < $2";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(project_id).bind(before).fetch_one(pool).await)
+}
+
+pub async fn payout_mode(db: &Db, project_id: i64) -> sqlx::Result<Option<String>> {
+    let sql = "SELECT payout_mode FROM special_accounts WHERE project_id = $1";
+    on_db!(db, pool => sqlx::query_scalar(sql).bind(project_id).fetch_optional(pool).await)
+}

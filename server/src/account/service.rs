@@ -50,3 +50,33 @@ pub async fn payouts_per_unit_month(
 ) -> sqlx::Result<Vec<(i64, String, i64)>> {
     repo::payouts_per_unit_month(db, cohort, first, last).await
 }
+
+pub use super::repo::FlowForReconciliation;
+
+/// 代发方式 of a special account: the bank's API (the gateway pays) or a batch file taken to the bank.
+pub const PAYOUT_MODES: [(&str, &str); 2] = [("api", "接口"), ("file", "文件")];
+
+/// The account's 代发方式 as the open transaction sees it ('api' without an account).
+pub async fn payout_mode_in(tx: &mut crate::db::Tx, project_id: i64) -> sqlx::Result<String> {
+    Ok(repo::payout_mode_in(tx, project_id).await?.unwrap_or_else(|| "api".to_owned()))
+}
+
+/// Sets the 代发方式 inside `tx` (one of [`PAYOUT_MODES`]); the mode before, None without an account.
+pub async fn set_payout_mode(tx: &mut crate::db::Tx, project_id: i64, mode: &str) -> sqlx::Result<Option<String>> {
+    repo::set_payout_mode(tx, project_id, mode).await
+}
+
+/// The flows of `[from, to)` (unix seconds) and the balance before them, for the reconciliation.
+pub async fn flows_between(
+    db: &Db,
+    project_id: i64,
+    from: i64,
+    to: i64,
+) -> sqlx::Result<(i64, Vec<FlowForReconciliation>)> {
+    Ok((repo::balance_before(db, project_id, from).await?, repo::flows_between(db, project_id, from, to).await?))
+}
+
+/// The account's 代发方式 ('api' without an account).
+pub async fn payout_mode(db: &Db, project_id: i64) -> sqlx::Result<String> {
+    Ok(repo::payout_mode(db, project_id).await?.unwrap_or_else(|| "api".to_owned()))
+}

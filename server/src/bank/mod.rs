@@ -2,6 +2,8 @@
 //! a built-in deterministic sandbox, and later a real adapter. The trait verifies accounts and pays wage
 //! lines (idempotent per key: a retried key answers the first result, so a line is never paid twice).
 
+pub mod files;
+pub mod layouts;
 mod repo;
 pub mod sandbox;
 

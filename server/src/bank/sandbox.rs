@@ -98,6 +98,26 @@ impl BankGateway for SandboxBank {
 
 impl SandboxBank {
     /// The first answer for a key: what this card and key give.
+    /// The sandbox's answer to the lines of a batch file, as its result file carries them: (paid, reason,
+    /// bank reference), by the same rules as [`Self::pay_answer`] with the order number and 序号 as the key.
+    pub fn answer_batch(order_no: &str, rows: &[super::files::BatchRow]) -> Vec<(bool, String, String)> {
+        rows.iter()
+            .map(|row| {
+                let request = PayRequest {
+                    idempotency_key: format!("{order_no}#{}", row.seq),
+                    card_number: row.account.clone(),
+                    card_bank: String::new(),
+                    holder_name: row.name.clone(),
+                    amount_fen: row.amount_fen,
+                };
+                match Self::pay_answer(&request) {
+                    PayOutcome::Paid { bank_ref } => (true, String::new(), bank_ref),
+                    PayOutcome::Failed { reason } => (false, reason, String::new()),
+                }
+            })
+            .collect()
+    }
+
     pub fn pay_answer(request: &PayRequest) -> PayOutcome {
         match crate::domain::wage_card::problem(&request.card_number) {
             Some(problem) => PayOutcome::Failed { reason: format!("收款卡号无效：{problem}") },

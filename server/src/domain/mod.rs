@@ -15,6 +15,7 @@ pub mod person_name;
 pub mod phone;
 pub mod text;
 pub mod wage_card;
+pub mod yuan;
 
 use crate::envelope::ApiError;
 

@@ -4,9 +4,10 @@
 //! transfer`) and the bank's announcement of an arrival (`/bank/special/v1/Account/arrival`, shared secret,
 //! idempotent by bank reference). Handlers here, rules in `service.rs`, SQL in `repo.rs`.
 
-pub mod amount;
+pub mod reconcile;
 mod repo;
 pub mod service;
+pub mod statement;
 pub mod xlsx;
 
 use axum::extract::State;
@@ -16,8 +17,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::envelope::{ApiError, ApiResult, Envelope, ok, ok_with};
-use crate::extract::{ClientIp, Params};
+use crate::extract::{ClientIp, Params, QueryParams};
 use crate::identity::sessions::CurrentAccount;
+use crate::scope;
 use crate::state::AppState;
 use service::{
     SpecialArrival, SpecialArrivalForm, SpecialFlowPage, SpecialFlowQuery, SpecialInformation, SpecialPosted,
@@ -34,6 +36,13 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(export))
         .routes(routes!(transfer))
         .routes(routes!(arrival))
+        .routes(routes!(payout_mode))
+        .routes(routes!(statement_upload))
+        .routes(routes!(statement_push))
+        .routes(routes!(statement_formats))
+        .routes(routes!(sandbox_statement))
+        .routes(routes!(reconciliation))
+        .layer(axum::extract::DefaultBodyLimit::max(crate::upload::kind::MAX_FILE_BYTES + 64 * 1024))
 }
 
 /// special/information: the account as registered (every accountForm field with the bank's and the branch's
@@ -121,4 +130,117 @@ async fn arrival(
     let arrival = service::record_arrival(&state.db, &ip, &form).await?;
     let message = if arrival.duplicate { service::MSG_ALREADY_RECORDED } else { service::MSG_RECORDED };
     Ok(ok_with(arrival, message))
+}
+
+/// Sets the special account's 代发方式: api 接口 (each approved order is paid through the bank's interface) or
+/// file 文件 (an approved order waits as 待银行发放 for its batch file and the bank's result file). Logged
+/// with before and after. The project's clerk only; 201 `代发方式已保存`.
+#[utoipa::path(post, path = "/builder/special/v1/Account/payoutMode", tag = "special",
+    params(("X-Token" = String, Header, description = "session token")),
+    request_body(content = statement::SpecialModeForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn payout_mode(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    Params(form): Params<statement::SpecialModeForm>,
+) -> ApiResult<Option<String>> {
+    statement::set_mode(&state.db, &current, &ip, &form).await?;
+    Ok(ok_with(None, statement::MSG_MODE_SAVED))
+}
+
+#[derive(serde::Deserialize, utoipa::IntoParams, Default)]
+#[into_params(parameter_in = Query)]
+pub struct StatementFormatQuery {
+    /// A statement layout's code (`generic`, `bank-csv-gbk`, … docs/bank.md); default `generic`.
+    pub format: Option<String>,
+}
+
+/// The clerk uploads the bank's statement of the special account (multipart `file`, CSV/TXT or .xlsx, in
+/// `format`): every line is read or the file refused with the first bad line's number; lines stored before
+/// are skipped. Logged. 201 `对账单已导入` with the counts.
+#[utoipa::path(post, path = "/builder/special/v1/Account/statement", tag = "special",
+    params(("X-Token" = String, Header, description = "session token"), StatementFormatQuery),
+    request_body(content_type = "multipart/form-data", description = "the statement in field `file`"),
+    responses((status = 200, body = Envelope<statement::SpecialStatementStored>)))]
+async fn statement_upload(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    current: CurrentAccount,
+    QueryParams(query): QueryParams<StatementFormatQuery>,
+    multipart: Result<axum::extract::Multipart, axum::extract::multipart::MultipartRejection>,
+) -> ApiResult<statement::SpecialStatementStored> {
+    scope::write(&current)?;
+    let bytes = crate::upload::workbook_field(multipart, statement::MSG_NO_FILE).await?;
+    Ok(ok_with(statement::upload(&state.db, &current, &ip, &query.format, &bytes).await?, statement::MSG_STORED))
+}
+
+/// The bank pushes one line of a special account's statement, authenticated as arrivals are (header
+/// `X-Bank-Secret`); a line pushed again (same `bankRef`) is stored once.
+#[utoipa::path(post, path = "/bank/special/v1/Account/statement", tag = "special",
+    params(("X-Bank-Secret" = String, Header, description = "the shared secret")),
+    request_body(content = statement::SpecialStatementForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<statement::SpecialStatementStored>)))]
+async fn statement_push(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    Params(form): Params<statement::SpecialStatementForm>,
+) -> ApiResult<statement::SpecialStatementStored> {
+    let secret = headers.get(BANK_SECRET_HEADER).and_then(|value| value.to_str().ok());
+    service::secret_matches(&state.config.bank_notify_secret, secret)?;
+    Ok(ok_with(statement::push(&state.db, &ip, &form).await?, statement::MSG_STORED))
+}
+
+/// The statement layouts an upload may be in.
+#[utoipa::path(get, path = "/builder/special/v1/Account/statementFormats", tag = "special",
+    params(("X-Token" = String, Header, description = "session token")),
+    responses((status = 200, body = Envelope<Vec<statement::SpecialStatementFormat>>)))]
+async fn statement_formats(current: CurrentAccount) -> ApiResult<Vec<statement::SpecialStatementFormat>> {
+    scope::write(&current)?;
+    Ok(ok(statement::formats()))
+}
+
+/// The sandbox bank's statement of the project's special account in `format` (a CSV as the bank exports it:
+/// every flow with its balance after). Only the sandbox answers here; a real bank's comes from its online
+/// banking.
+#[utoipa::path(get, path = "/builder/special/v1/Account/sandboxStatement", tag = "special",
+    params(("X-Token" = String, Header, description = "session token"), StatementFormatQuery),
+    responses((status = 200, content_type = "text/csv", description = "the statement"),
+        (status = 201, body = Envelope<serde_json::Value>, description = "401 / 403 in the envelope (HTTP 200)")))]
+async fn sandbox_statement(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<StatementFormatQuery>,
+) -> Result<Response, ApiError> {
+    let (layout, bytes) = statement::sandbox_statement(&state.db, &current, &query.format).await?;
+    let content_type = if layout.encoding == crate::bank::layouts::Encoding::Gbk {
+        "text/csv; charset=gbk"
+    } else {
+        "text/csv; charset=utf-8"
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (header::CONTENT_DISPOSITION, HeaderValue::from_static("attachment; filename=\"statement.csv\"")),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// 专户对账: the bank's statement lines matched with the account's flows over the statement's days (or
+/// `start`–`end`): the counts, the lines only at the bank / only here / matched (`view`, paged), and each
+/// statement day's closing balance, the bank's and ours (paged by `dayPage`). Builder: its own project;
+/// regulator: `projectId`; finance → 403.
+#[utoipa::path(get, path = "/builder/special/v1/Account/reconciliation", tag = "special",
+    params(("X-Token" = String, Header, description = "session token"), reconcile::SpecialReconciliationQuery),
+    responses((status = 200, body = Envelope<reconcile::SpecialReconciliation>)))]
+async fn reconciliation(
+    State(state): State<AppState>,
+    current: CurrentAccount,
+    Params(query): Params<reconcile::SpecialReconciliationQuery>,
+) -> ApiResult<reconcile::SpecialReconciliation> {
+    Ok(ok(reconcile::reconciliation(&state.db, &current, &query).await?))
 }

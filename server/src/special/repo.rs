@@ -97,3 +97,80 @@ pub async fn guarantees(db: &Db, project_id: i64) -> sqlx::Result<Vec<GuaranteeR
                WHERE pu.project_id = $1 AND pu.role IN ('builder', 'contractor') ORDER BY pu.role";
     on_db!(db, pool => sqlx::query_as(sql).bind(project_id).fetch_all(pool).await)
 }
+
+/// A line of the bank's statement as stored.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct StatementRow {
+    pub id: i64,
+    pub txn_date: String,
+    pub seq: i64,
+    pub direction: String,
+    pub amount_fen: i64,
+    pub balance_fen: i64,
+    pub counterparty_name: String,
+    pub counterparty_account: String,
+    pub bank_ref: String,
+    pub summary: String,
+}
+
+/// A statement line to store.
+pub struct NewStatementLine<'a> {
+    pub txn_date: &'a str,
+    pub seq: i64,
+    pub direction: &'a str,
+    pub amount_fen: i64,
+    pub balance_fen: i64,
+    pub counterparty_name: &'a str,
+    pub counterparty_account: &'a str,
+    pub bank_ref: &'a str,
+    pub summary: &'a str,
+    pub line_key: &'a str,
+}
+
+/// Stores the lines not stored yet (by `line_key`) inside `tx`; answers how many were new.
+pub async fn insert_statement_lines(
+    tx: &mut crate::db::Tx,
+    project_id: i64,
+    source: &str,
+    lines: &[NewStatementLine<'_>],
+    now: i64,
+) -> sqlx::Result<u64> {
+    let sql = "INSERT INTO bank_statement_lines (project_id, txn_date, seq, direction, amount_fen, balance_fen, counterparty_name, \
+               counterparty_account, bank_ref, summary, source, line_key, created_at) \
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (project_id, line_key) DO NOTHING";
+    let mut stored = 0;
+    for line in lines {
+        stored += crate::execute_in!(
+            tx,
+            sqlx::query(sql)
+                .bind(project_id)
+                .bind(line.txn_date)
+                .bind(line.seq)
+                .bind(line.direction)
+                .bind(line.amount_fen)
+                .bind(line.balance_fen)
+                .bind(line.counterparty_name)
+                .bind(line.counterparty_account)
+                .bind(line.bank_ref)
+                .bind(line.summary)
+                .bind(source)
+                .bind(line.line_key)
+                .bind(now)
+        )?;
+    }
+    Ok(stored)
+}
+
+/// The project's statement lines of `first`..=`last` (`YYYY-MM-DD`, '' open), by day and the bank's order.
+pub async fn statement_lines(db: &Db, project_id: i64, first: &str, last: &str) -> sqlx::Result<Vec<StatementRow>> {
+    let sql = "SELECT id, txn_date, seq, direction, amount_fen, balance_fen, counterparty_name, counterparty_account, bank_ref, summary \
+               FROM bank_statement_lines WHERE project_id = $1 AND ($2 = '' OR txn_date >= $2) AND ($3 = '' OR txn_date <= $3) \
+               ORDER BY txn_date, seq, id";
+    on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(first).bind(last).fetch_all(pool).await)
+}
+
+/// Projects with a statement line, for the early warnings.
+pub async fn projects_with_statements(db: &Db) -> sqlx::Result<Vec<i64>> {
+    let sql = "SELECT DISTINCT project_id FROM bank_statement_lines ORDER BY project_id";
+    on_db!(db, pool => sqlx::query_scalar(sql).fetch_all(pool).await)
+}

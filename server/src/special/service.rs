@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 use time::{Date, PrimitiveDateTime, Time, UtcOffset};
 use utoipa::{IntoParams, ToSchema};
 
-use super::amount::{parse_yuan, yuan};
+use crate::domain::yuan::{parse_yuan, yuan};
 use super::repo::{self, FlowFilter, FlowRow};
 use crate::account::flows::{self, Direction, NewFlow, Source};
 use crate::account::special::{AccountForm, HOLDER_TYPES, account_form};
@@ -64,7 +64,11 @@ fn china_seconds(date: Date, time: Time) -> i64 {
 }
 
 /// The one project a special-account page shows: a builder's own, the regulator's `projectId`.
-async fn read_project(db: &Db, current: &CurrentAccount, requested: &Option<String>) -> Result<i64, ApiError> {
+pub(super) async fn read_project(
+    db: &Db,
+    current: &CurrentAccount,
+    requested: &Option<String>,
+) -> Result<i64, ApiError> {
     match scope::read(db, current, requested).await? {
         ReadScope::Project(id) => Ok(id),
         ReadScope::All => Err(ApiError::refused(MSG_PROJECT_REQUIRED)),
@@ -118,6 +122,10 @@ pub struct SpecialInformation {
     pub total_in: String,
     pub total_out: String,
     pub guarantees: Vec<SpecialGuarantee>,
+    /// 代发方式: api 接口 or file 文件 (issue 32).
+    pub payout_mode: String,
+    /// 专户对账: none 未上传对账单, matched 一致, differs 不一致.
+    pub reconciliation: String,
 }
 
 fn guarantee_state(end: &str) -> &'static str {
@@ -189,6 +197,8 @@ pub async fn information(
         total_in: yuan(total_in),
         total_out: yuan(total_out),
         guarantees,
+        payout_mode: crate::account::service::payout_mode(db, project_id).await?,
+        reconciliation: super::reconcile::state_of(db, project_id).await?.to_owned(),
     })
 }
 

@@ -87,7 +87,7 @@ pub async fn approve(
     actor: &Actor,
 ) -> Result<String, ApiError> {
     super::confirmation::refuse_unanswered_order(db, id).await?;
-    Tx::within(db, async |tx: &mut Tx| -> Result<(), ApiError> {
+    let channel = Tx::within(db, async |tx: &mut Tx| -> Result<String, ApiError> {
         if repo::preparer(tx, project_id, id).await? == Some(actor.account_id) {
             return Err(ApiError::refused(MSG_OWN_ORDER));
         }
@@ -101,11 +101,21 @@ pub async fn approve(
         let total_fen = repo::order_total(tx, id).await?;
         covered(tx, project_id, total_fen).await?;
         repo::release_payouts(tx, id).await?;
-        Ok(oplog::record_in(tx, &actor.entry("审核通过工资单", "wage_order", id, remark.to_owned())).await?)
+        let channel = crate::account::service::payout_mode_in(tx, project_id).await?;
+        repo::set_channel(tx, id, &channel).await?;
+        if channel == "file" {
+            // The batch file's lines, fixed now: the approval above checked every line's days.
+            repo::number_batch(tx, id).await?;
+        }
+        oplog::record_in(tx, &actor.entry("审核通过工资单", "wage_order", id, remark.to_owned())).await?;
+        Ok(channel)
     })
     .await?;
     if let Some(order) = repo::order(db, project_id, id).await? {
         notify::approved(db, &order).await?;
+    }
+    if channel == "file" {
+        return Ok(super::batch::MSG_QUEUED.to_owned());
     }
     match payout::pay_order(db, bank, id, actor, i64::MAX).await {
         Ok(()) => match repo::order(db, project_id, id).await? {

@@ -5,6 +5,7 @@
 
 pub mod approval;
 pub mod basis;
+mod batch;
 mod check;
 pub mod confirmation;
 mod decision;
@@ -89,6 +90,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(own_detail))
         .routes(routes!(own_confirm))
         .routes(routes!(own_dispute))
+        .merge(batch::router())
 }
 
 /// Answers a worker's dispute of a line of the project (2–200 characters); the line may then be paid. Logged.

@@ -32,7 +32,14 @@ pub async fn submitted(db: &Db, order: &OrderRow) -> sqlx::Result<()> {
 
 pub async fn approved(db: &Db, order: &OrderRow) -> sqlx::Result<()> {
     let title = format!("工资单 {} 已审核通过", order.order_no);
-    let content = format!("{} 的工资单 {} 已由财务审核通过，正在通过专户发放。", order.month, order.order_no);
+    let content = if order.channel == "file" {
+        format!(
+            "{} 的工资单 {} 已由财务审核通过，待银行发放：请下载代发文件提交银行，并上传银行回盘文件。",
+            order.month, order.order_no
+        )
+    } else {
+        format!("{} 的工资单 {} 已由财务审核通过，正在通过专户发放。", order.month, order.order_no)
+    };
     message::send(db, Outgoing::to_project(order.project_id, Kind::Order, &title, &content).about(order.id)).await
 }
 

@@ -32,6 +32,9 @@ pub fn order_status_label(status: &str) -> &'static str {
     }
 }
 
+/// An order of the file channel being paid: its batch file is with the bank.
+pub const LABEL_AT_BANK: &str = "待银行发放";
+
 /// A line whose card the bank would refuse.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -75,6 +78,8 @@ pub struct WageOrder {
     /// by a re-issue), partial 部分发放 (a failed line not yet re-issued and paid).
     pub status: String,
     pub status_label: String,
+    /// api: paid through the bank's interface; file: a 代发 batch file, 待银行发放 until its result file.
+    pub channel: String,
     pub total: String,
     pub line_count: i64,
     pub paid: String,
@@ -97,7 +102,12 @@ pub fn order_out(row: OrderRow) -> WageOrder {
         project_name: row.project_name,
         order_no: row.order_no,
         month: row.month,
-        status_label: order_status_label(&row.status).into(),
+        status_label: if row.status == "paying" && row.channel == "file" {
+            LABEL_AT_BANK.into()
+        } else {
+            order_status_label(&row.status).into()
+        },
+        channel: row.channel,
         status: row.status,
         total: yuan(row.total_fen),
         line_count: row.line_count,

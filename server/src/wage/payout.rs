@@ -93,20 +93,20 @@ pub async fn pay_order(
 }
 
 /// The bank's answers for some pending payouts of an order, and the order's number (flow summaries).
-struct Settlement<'a> {
-    project_id: i64,
-    order_id: i64,
-    order_no: &'a str,
-    month: &'a str,
-    paid: Vec<(&'a PendingPayout, String)>,
-    failed: Vec<(&'a PendingPayout, String)>,
+pub(super) struct Settlement<'a> {
+    pub project_id: i64,
+    pub order_id: i64,
+    pub order_no: &'a str,
+    pub month: &'a str,
+    pub paid: Vec<(&'a PendingPayout, String)>,
+    pub failed: Vec<(&'a PendingPayout, String)>,
 }
 
 /// What a settlement left to tell the project: the lines that failed (name, reason), and the sums paid and
 /// failed when it finished the order 部分发放.
-struct Settled {
-    failures: Vec<(String, String)>,
-    partly_failed: Option<(i64, i64)>,
+pub(super) struct Settled {
+    pub failures: Vec<(String, String)>,
+    pub partly_failed: Option<(i64, i64)>,
 }
 
 /// Why a payout the bank paid fails after all: the account could not cover it when its flow was posted.
@@ -117,14 +117,21 @@ const NO_FUNDS: &str = "专户余额不足";
 /// the order is finished (已支付 / 部分发放) and the sheets and earlier orders it pays follow
 /// ([`settle_states`]). The messages go out once it committed.
 async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx::Result<Settled> {
+    let mut tx = Tx::begin(db).await?;
+    let settled = settle_in(&mut tx, settlement, actor).await?;
+    tx.commit().await?;
+    Ok(settled)
+}
+
+/// [`settle`] inside the caller's `tx` (a result file applies all its lines, or none).
+pub(super) async fn settle_in(tx: &mut Tx, settlement: &Settlement<'_>, actor: &Actor) -> sqlx::Result<Settled> {
     let now = clock::now();
     let summary = format!("{} 月工资（工资单 {}）", settlement.month, settlement.order_no);
-    let mut tx = Tx::begin(db).await?;
     let mut paid = 0usize;
     let mut failures = Vec::new();
     let mut partly_failed = None;
     // Only the payouts still pending when taken get their flow: a payout is never paid twice.
-    let taken = repo::take_paid(&mut tx, &settlement.paid, now).await?;
+    let taken = repo::take_paid(tx, &settlement.paid, now).await?;
     let taken: Vec<&(&PendingPayout, String)> =
         settlement.paid.iter().filter(|(payout, _)| taken.contains(&payout.id)).collect();
     let debits: Vec<NewFlow> = taken
@@ -144,47 +151,46 @@ async fn settle(db: &Db, settlement: &Settlement<'_>, actor: &Actor) -> sqlx::Re
             created_by: Some(actor.account_id),
         })
         .collect();
-    if flows::post_debits(&mut tx, settlement.project_id, &debits).await? {
+    if flows::post_debits(tx, settlement.project_id, &debits).await? {
         paid += debits.len();
     } else {
         // The balance does not cover the whole chunk (money left the account after the approval's check):
         // pay line by line what it covers; the rest fails for want of funds.
         for ((payout, _), debit) in taken.iter().zip(&debits) {
-            if flows::post_in(&mut tx, debit).await?.is_some() {
+            if flows::post_in(tx, debit).await?.is_some() {
                 paid += 1;
             } else {
-                repo::unpay(&mut tx, payout.id, NO_FUNDS).await?;
+                repo::unpay(tx, payout.id, NO_FUNDS).await?;
                 failures.push((payout.name.clone(), NO_FUNDS.to_owned()));
             }
         }
     }
     for (payout, reason) in &settlement.failed {
-        if repo::fail_payout(&mut tx, payout.id, reason, now).await? {
+        if repo::fail_payout(tx, payout.id, reason, now).await? {
             failures.push((payout.name.clone(), reason.clone()));
         }
     }
     if paid + failures.len() > 0 {
         let detail = format!("成功 {paid} 笔，失败 {} 笔", failures.len());
-        oplog::record_in(&mut tx, &actor.entry("工资发放", "wage_order", settlement.order_id, detail)).await?;
+        oplog::record_in(tx, &actor.entry("工资发放", "wage_order", settlement.order_id, detail)).await?;
     }
-    if repo::payouts_left(&mut tx, settlement.order_id).await? == 0 {
-        let (paid_fen, failed_fen) = repo::payout_sums(&mut tx, settlement.order_id).await?;
+    if repo::payouts_left(tx, settlement.order_id).await? == 0 {
+        let (paid_fen, failed_fen) = repo::payout_sums(tx, settlement.order_id).await?;
         let (status, action) =
             if failed_fen > 0 { ("partial", "工资单部分发放") } else { ("paid", "工资单已支付") };
-        if repo::finish_order(&mut tx, settlement.order_id, status, paid_fen, failed_fen, now).await? {
+        if repo::finish_order(tx, settlement.order_id, status, paid_fen, failed_fen, now).await? {
             let detail = format!(
                 "成功 {} 元，失败 {} 元",
                 super::money::yuan_grouped(paid_fen),
                 super::money::yuan_grouped(failed_fen)
             );
-            oplog::record_in(&mut tx, &actor.entry(action, "wage_order", settlement.order_id, detail)).await?;
-            settle_states(&mut tx, settlement.order_id, actor).await?;
+            oplog::record_in(tx, &actor.entry(action, "wage_order", settlement.order_id, detail)).await?;
+            settle_states(tx, settlement.order_id, actor).await?;
             if status == "partial" {
                 partly_failed = Some((paid_fen, failed_fen));
             }
         }
     }
-    tx.commit().await?;
     Ok(Settled { failures, partly_failed })
 }
 

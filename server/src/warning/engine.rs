@@ -38,10 +38,11 @@ pub enum Rule {
     LeadOverdue,
     PaidUnconfirmed,
     DisputeUnanswered,
+    StatementMismatch,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 16] = [
+    pub const ALL: [Rule; 17] = [
         Rule::UnpaidWages,
         Rule::UnlinedWorkers,
         Rule::BelowMinimumWage,
@@ -58,6 +59,7 @@ impl Rule {
         Rule::LeadOverdue,
         Rule::PaidUnconfirmed,
         Rule::DisputeUnanswered,
+        Rule::StatementMismatch,
     ];
 
     pub fn code(self) -> &'static str {
@@ -78,6 +80,7 @@ impl Rule {
             Rule::LeadOverdue => "lead_overdue",
             Rule::PaidUnconfirmed => "paid_unconfirmed",
             Rule::DisputeUnanswered => "dispute_unanswered",
+            Rule::StatementMismatch => "statement_mismatch",
         }
     }
 
@@ -103,6 +106,7 @@ impl Rule {
             Rule::LeadOverdue => "欠薪线索逾期未反馈",
             Rule::PaidUnconfirmed => "工资未经工人确认即发放",
             Rule::DisputeUnanswered => "工人工资异议逾期未答复",
+            Rule::StatementMismatch => "专户流水与银行对账单不符",
         }
     }
 
@@ -125,6 +129,7 @@ impl Rule {
             Rule::LeadOverdue => "项目已反馈该线索",
             Rule::PaidUnconfirmed => "工人已确认该月已发放的工资",
             Rule::DisputeUnanswered => "项目已答复该异议",
+            Rule::StatementMismatch => "专户流水与银行对账单已核对一致",
         }
     }
 }
@@ -501,6 +506,26 @@ pub async fn evaluate(db: &Db, config: &WarningConfig, today: Date) -> anyhow::R
             dispute.month.clone(),
             facts,
         );
+    }
+
+    // The bank's statement against the account's flows (issue 32): money out of the account that no flow
+    // here accounts for is red; any other line or balance left unreconciled is orange.
+    let stale = crate::special::reconcile::WARNING_AFTER_DAYS;
+    for finding in crate::special::reconcile::findings(db).await.map_err(|error| anyhow::anyhow!("{error}"))? {
+        let mut facts = Vec::new();
+        if let Some((date, amount_fen)) = finding.foreign_debits.first() {
+            let count = finding.foreign_debits.len();
+            facts.push(format!("银行对账单有{count}笔支出不是本系统发放的（如{date}支出{}元）", yuan(*amount_fen)));
+        }
+        if finding.unmatched > 0 {
+            facts.push(format!("{}笔收支未能与银行对账单核对", finding.unmatched));
+        }
+        if finding.differing_days > 0 {
+            facts.push(format!("{}天的日终余额与银行不一致", finding.differing_days));
+        }
+        let level = if finding.foreign_debits.is_empty() { Level::Orange } else { Level::Red };
+        let facts = format!("{}，已超过{stale}天", facts.join("；"));
+        add(Rule::StatementMismatch, level, finding.project_id, ("", 0), String::new(), facts);
     }
     Ok(found)
 }

@@ -89,6 +89,7 @@ const EXCEPTIONS: &[(&str, &str, Class)] = &[
     ("POST", "/builder/backup/v1/Export/start", Class::BureauRecords),
     // The bank's arrival notice carries the bank's shared secret.
     ("POST", "/bank/special/v1/Account/arrival", Class::Signed),
+    ("POST", "/bank/special/v1/Account/statement", Class::Signed),
 ];
 
 fn classify(method: &str, path: &str) -> Option<Class> {

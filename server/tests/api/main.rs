@@ -12,6 +12,7 @@ mod area;
 mod attendance;
 mod audit;
 mod backup;
+mod bank_files;
 mod basis;
 mod calendar;
 mod clues;

@@ -196,6 +196,49 @@ impl TestApp {
         envelope
     }
 
+    /// Sends a request and returns its status, content type and body bytes (files the server writes).
+    pub async fn raw(&self, request: Request<Body>) -> (u16, String, Vec<u8>) {
+        let response = self.router.clone().oneshot(request).await.expect("router answers");
+        let status = response.status().as_u16();
+        let content_type =
+            response.headers().get(header::CONTENT_TYPE).and_then(|value| value.to_str().ok()).unwrap_or("").to_owned();
+        let bytes = response.into_body().collect().await.expect("body").to_bytes().to_vec();
+        (status, content_type, bytes)
+    }
+
+    /// GETs a download: (content type, bytes), asserting HTTP 200.
+    pub async fn download(&self, path: &str, token: &str) -> (String, Vec<u8>) {
+        let request = Request::get(path).header("X-Token", token).body(Body::empty()).expect("request");
+        let (status, content_type, bytes) = self.raw(request).await;
+        assert_eq!(status, 200, "GET {path} answered HTTP {status}");
+        (content_type, bytes)
+    }
+
+    /// POSTs one file as multipart field `file`: (content type, bytes of the answer), asserting HTTP 200.
+    pub async fn post_file(&self, path: &str, token: &str, bytes: &[u8]) -> (String, Vec<u8>) {
+        let boundary = "wageguard-test-file";
+        let mut body = format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"bank.txt\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+        )
+        .into_bytes();
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let request = Request::post(path)
+            .header(header::CONTENT_TYPE, format!("multipart/form-data; boundary={boundary}"))
+            .header("X-Token", token)
+            .body(Body::from(body))
+            .expect("request");
+        let (status, content_type, bytes) = self.raw(request).await;
+        assert_eq!(status, 200, "POST {path} answered HTTP {status}");
+        (content_type, bytes)
+    }
+
+    /// POSTs one file as multipart field `file` and returns the envelope.
+    pub async fn post_file_envelope(&self, path: &str, token: &str, bytes: &[u8]) -> Value {
+        let (_, body) = self.post_file(path, token, bytes).await;
+        serde_json::from_slice(&body).expect("an envelope")
+    }
+
     pub async fn get(&self, path: &str, token: Option<&str>) -> Value {
         let mut request = Request::get(path);
         if let Some(token) = token {

@@ -811,6 +811,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bank/special/v1/Account/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The bank pushes one line of a special account's statement, authenticated as arrivals are (header
+         *     `X-Bank-Secret`); a line pushed again (same `bankRef`) is stored once.
+         */
+        post: operations["statement_push"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/affix/v1/Affix/delete": {
         parameters: {
             query?: never;
@@ -3448,6 +3468,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/builder/special/v1/Account/payoutMode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the special account's 代发方式: api 接口 (each approved order is paid through the bank's interface) or
+         *     file 文件 (an approved order waits as 待银行发放 for its batch file and the bank's result file). Logged
+         *     with before and after. The project's clerk only; 201 `代发方式已保存`.
+         */
+        post: operations["payout_mode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/special/v1/Account/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 专户对账: the bank's statement lines matched with the account's flows over the statement's days (or
+         *     `start`–`end`): the counts, the lines only at the bank / only here / matched (`view`, paged), and each
+         *     statement day's closing balance, the bank's and ours (paged by `dayPage`). Builder: its own project;
+         *     regulator: `projectId`; finance → 403.
+         */
+        get: operations["reconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/special/v1/Account/sandboxStatement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sandbox bank's statement of the project's special account in `format` (a CSV as the bank exports it:
+         *     every flow with its balance after). Only the sandbox answers here; a real bank's comes from its online
+         *     banking.
+         */
+        get: operations["sandbox_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/special/v1/Account/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The clerk uploads the bank's statement of the special account (multipart `file`, CSV/TXT or .xlsx, in
+         *     `format`): every line is read or the file refused with the first bad line's number; lines stored before
+         *     are skipped. Logged. 201 `对账单已导入` with the counts.
+         */
+        post: operations["statement_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/special/v1/Account/statementFormats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The statement layouts an upload may be in. */
+        get: operations["statement_formats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builder/team/v1/Team/ajax_delete": {
         parameters: {
             query?: never;
@@ -4074,6 +4196,88 @@ export interface paths {
         put?: never;
         /** Withdraws a 待审核 order; its sheets are free again. Logged. */
         post: operations["order_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Payout/batchfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's batch file in `format`: every numbered line (序号, the card, the holder, the amount, the
+         *     card's bank, `<month>工资 <order>`), then the summary line with the order number, count, total and
+         *     checksum. The same order gives the same file each time; each download is logged. The project's clerk
+         *     only (cards in full).
+         */
+        get: operations["batch_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Payout/batchresult": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The bank's result file for the order (multipart `file`, in `format`): each line matched to its batch line
+         *     by 序号, account and amount; paid lines are paid (their flows posted), failed ones go to 异常处理 with the
+         *     bank's reason. A line that matches nothing or contradicts what is recorded refuses the whole file with
+         *     its line number and reason, and nothing is applied; the same file again changes nothing.
+         */
+        post: operations["batch_result"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Payout/formats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The layouts a batch file can be downloaded and its result uploaded in (docs/bank.md). */
+        get: operations["batch_formats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/wage/v1/Payout/sandboxresult": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sandbox bank's result file for a batch file (multipart `file`, in `format`), as the bank would
+         *     return it: a card the bank refuses fails with its reason, every other line is paid with a reference.
+         *     Only the sandbox answers here; a real bank's result comes from its online banking.
+         */
+        post: operations["sandbox_result"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9334,6 +9538,8 @@ export interface components {
                 /** Format: int64 */
                 limit: number;
                 list: {
+                    /** @description api: paid through the bank's interface; file: a 代发 batch file, 待银行发放 until its result file. */
+                    channel: string;
                     createdAt: string;
                     createdBy: string;
                     decidedAt: string;
@@ -10266,7 +10472,11 @@ export interface components {
                 openCompanyTypeLabel: string;
                 /** @description 已开户 / 未开户 / 未登记. */
                 openStatusLabel: string;
+                /** @description 代发方式: api 接口 or file 文件 (issue 32). */
+                payoutMode: string;
                 projectname: string;
+                /** @description 专户对账: none 未上传对账单, matched 一致, differs 不一致. */
+                reconciliation: string;
                 totalIn: string;
                 totalOut: string;
             };
@@ -10288,6 +10498,63 @@ export interface components {
                 balance: string;
                 /** Format: int64 */
                 flowId: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_SpecialReconciliation: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                /** @description The bank's and our balance at the end of the last statement day. */
+                bankBalance: string;
+                days: components["schemas"]["Paged_SpecialReconDay"];
+                /** Format: int64 */
+                differingDays: number;
+                firstDay: string;
+                /**
+                 * Format: int64
+                 * @description Lines only at the bank that took money out.
+                 */
+                foreignDebits: number;
+                lastDay: string;
+                lines: components["schemas"]["Paged_SpecialReconLine"];
+                /** Format: int64 */
+                matched: number;
+                /** Format: int64 */
+                onlyBank: number;
+                /** Format: int64 */
+                onlyHere: number;
+                ourBalance: string;
+                /** @description none (no statement yet), matched (every line matched and every balance equal), differs. */
+                state: string;
+                stateLabel: string;
+                /** Format: int64 */
+                statementLines: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_SpecialStatementStored: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description What storing a statement did. */
+            data: {
+                /** Format: int64 */
+                known: number;
+                /**
+                 * Format: int64
+                 * @description Lines new to us, and lines stored before (the same statement or an overlapping one).
+                 */
+                stored: number;
             };
             message: string;
         };
@@ -10759,6 +11026,20 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_Vec_SpecialStatementFormat: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                code: string;
+                name: string;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_Vec_String: {
             /**
              * Format: int32
@@ -10801,6 +11082,20 @@ export interface components {
                 label: string;
                 /** Format: int64 */
                 value: number;
+            }[];
+            message: string;
+        };
+        /** @description Every reply of the API. */
+        Envelope_Vec_WageBatchFormat: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            data: {
+                code: string;
+                name: string;
             }[];
             message: string;
         };
@@ -10857,6 +11152,31 @@ export interface components {
             message: string;
         };
         /** @description Every reply of the API. */
+        Envelope_WageBatchApplied: {
+            /**
+             * Format: int32
+             * @description 201 success
+             * @enum {integer}
+             */
+            code: 201;
+            /** @description What a result file did. */
+            data: {
+                /** Format: int64 */
+                failed: number;
+                /**
+                 * Format: int64
+                 * @description Lines the file settled as paid, and as failed (to 异常处理).
+                 */
+                paid: number;
+                /**
+                 * Format: int64
+                 * @description Lines the file confirms as already recorded.
+                 */
+                unchanged: number;
+            };
+            message: string;
+        };
+        /** @description Every reply of the API. */
         Envelope_WageOptions: {
             /**
              * Format: int32
@@ -10885,6 +11205,8 @@ export interface components {
              */
             code: 201;
             data: {
+                /** @description api: paid through the bank's interface; file: a 代发 batch file, 待银行发放 until its result file. */
+                channel: string;
                 createdAt: string;
                 createdBy: string;
                 decidedAt: string;
@@ -12133,6 +12455,56 @@ export interface components {
             stateLabel: string;
         };
         /** @description One page of a list. */
+        Paged_SpecialReconDay: {
+            /** Format: int64 */
+            limit: number;
+            list: {
+                bankBalance: string;
+                date: string;
+                /** @description Bank minus ours, yuan ("0.00" when they agree). */
+                difference: string;
+                differs: boolean;
+                ourBalance: string;
+            }[];
+            /** Format: int64 */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, over all pages.
+             */
+            total: number;
+        };
+        /** @description One page of a list. */
+        Paged_SpecialReconLine: {
+            /** Format: int64 */
+            limit: number;
+            list: {
+                /**
+                 * Format: int64
+                 * @description Days since the line's day.
+                 */
+                ageDays: number;
+                amount: string;
+                bankRef: string;
+                counterpartyAccount: string;
+                counterpartyName: string;
+                date: string;
+                /** @description in 收入, out 支出. */
+                direction: string;
+                directionLabel: string;
+                /** @description A bank line's amount out that no flow here accounts for: money left the account outside this system. */
+                foreignDebit: boolean;
+                summary: string;
+            }[];
+            /** Format: int64 */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, over all pages.
+             */
+            total: number;
+        };
+        /** @description One page of a list. */
         Paged_WageLine: {
             /** Format: int64 */
             limit: number;
@@ -13361,9 +13733,17 @@ export interface components {
             openCompanyTypeLabel: string;
             /** @description 已开户 / 未开户 / 未登记. */
             openStatusLabel: string;
+            /** @description 代发方式: api 接口 or file 文件 (issue 32). */
+            payoutMode: string;
             projectname: string;
+            /** @description 专户对账: none 未上传对账单, matched 一致, differs 不一致. */
+            reconciliation: string;
             totalIn: string;
             totalOut: string;
+        };
+        SpecialModeForm: {
+            /** @description 代发方式: api 接口 (the bank's interface pays each approved order) or file 文件 (a 代发 batch file). */
+            mode?: string | null;
         };
         /** @description The money posted: the flow and the balance after it. */
         SpecialPosted: {
@@ -13373,6 +13753,66 @@ export interface components {
             balance: string;
             /** Format: int64 */
             flowId: number;
+        };
+        SpecialReconciliation: {
+            /** @description The bank's and our balance at the end of the last statement day. */
+            bankBalance: string;
+            days: components["schemas"]["Paged_SpecialReconDay"];
+            /** Format: int64 */
+            differingDays: number;
+            firstDay: string;
+            /**
+             * Format: int64
+             * @description Lines only at the bank that took money out.
+             */
+            foreignDebits: number;
+            lastDay: string;
+            lines: components["schemas"]["Paged_SpecialReconLine"];
+            /** Format: int64 */
+            matched: number;
+            /** Format: int64 */
+            onlyBank: number;
+            /** Format: int64 */
+            onlyHere: number;
+            ourBalance: string;
+            /** @description none (no statement yet), matched (every line matched and every balance equal), differs. */
+            state: string;
+            stateLabel: string;
+            /** Format: int64 */
+            statementLines: number;
+        };
+        /** @description One statement line the bank pushes (its serial number makes a repeat harmless). */
+        SpecialStatementForm: {
+            /** @description The special account's number. */
+            account?: string | null;
+            /** @description Yuan, more than 0. */
+            amount?: string | null;
+            /** @description The balance after the line, yuan. */
+            balance?: string | null;
+            /** @description The bank's serial number of the line (1–64 letters, digits, '-' or '_'). */
+            bankRef?: string | null;
+            counterpartyAccount?: string | null;
+            counterpartyName?: string | null;
+            /** @description `YYYY-MM-DD`. */
+            date?: string | null;
+            /** @description in (credit, 贷) or out (debit, 借). */
+            direction?: string | null;
+            summary?: string | null;
+        };
+        /** @description The statement formats the console offers. */
+        SpecialStatementFormat: {
+            code: string;
+            name: string;
+        };
+        /** @description What storing a statement did. */
+        SpecialStatementStored: {
+            /** Format: int64 */
+            known: number;
+            /**
+             * Format: int64
+             * @description Lines new to us, and lines stored before (the same statement or an overlapping one).
+             */
+            stored: number;
         };
         SpecialTransferForm: {
             /** @description Yuan, at most two decimals, more than 0. */
@@ -14032,6 +14472,26 @@ export interface components {
             /** @description The regulator's project (builders: their own). */
             projectId?: string | null;
         };
+        /** @description What a result file did. */
+        WageBatchApplied: {
+            /** Format: int64 */
+            failed: number;
+            /**
+             * Format: int64
+             * @description Lines the file settled as paid, and as failed (to 异常处理).
+             */
+            paid: number;
+            /**
+             * Format: int64
+             * @description Lines the file confirms as already recorded.
+             */
+            unchanged: number;
+        };
+        /** @description A batch layout the console offers. */
+        WageBatchFormat: {
+            code: string;
+            name: string;
+        };
         WageCardForm: {
             /** @description A first-level bank code. */
             bank?: string | null;
@@ -14123,6 +14583,8 @@ export interface components {
             units: components["schemas"]["WageUnitOption"][];
         };
         WageOrder: {
+            /** @description api: paid through the bank's interface; file: a 代发 batch file, 待银行发放 until its result file. */
+            channel: string;
             createdAt: string;
             createdBy: string;
             decidedAt: string;
@@ -15752,6 +16214,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SpecialArrival"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    statement_push: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the shared secret */
+                "X-Bank-Secret": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SpecialStatementForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpecialStatementStored"] | components["schemas"]["Refusal"];
                 };
             };
         };
@@ -19443,6 +19931,145 @@ export interface operations {
             };
         };
     };
+    payout_mode: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SpecialModeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    reconciliation: {
+        parameters: {
+            query?: {
+                /** @description The regulator's project (a builder's own is implied). */
+                projectId?: string;
+                /** @description The statement days to reconcile, `YYYY-MM-DD` (both optional: every day of the statement). */
+                start?: string;
+                end?: string;
+                /** @description Which lines `lines` pages: onlyBank (default), onlyHere or matched. */
+                view?: string;
+                page?: string;
+                limit?: string;
+                /** @description The page of `days`. */
+                dayPage?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpecialReconciliation"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sandbox_statement: {
+        parameters: {
+            query?: {
+                /** @description A statement layout's code (`generic`, `bank-csv-gbk`, … docs/bank.md); default `generic`. */
+                format?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the statement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    statement_upload: {
+        parameters: {
+            query?: {
+                /** @description A statement layout's code (`generic`, `bank-csv-gbk`, … docs/bank.md); default `generic`. */
+                format?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the statement in field `file` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpecialStatementStored"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    statement_formats: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SpecialStatementFormat"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     team_delete: {
         parameters: {
             query?: never;
@@ -20362,6 +20989,132 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    batch_file: {
+        parameters: {
+            query?: {
+                /** @description The order (file channel). */
+                orderId?: string;
+                /**
+                 * @description A batch layout's code (`generic-txt`, `generic-xlsx`, `bank-csv-gbk`, … docs/bank.md); default
+                 *     `generic-txt`.
+                 */
+                format?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the batch file (text or .xlsx by format) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": unknown;
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    batch_result: {
+        parameters: {
+            query?: {
+                /** @description The order (file channel). */
+                orderId?: string;
+                /**
+                 * @description A batch layout's code (`generic-txt`, `generic-xlsx`, `bank-csv-gbk`, … docs/bank.md); default
+                 *     `generic-txt`.
+                 */
+                format?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the result file in field `file` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WageBatchApplied"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    batch_formats: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_WageBatchFormat"] | components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sandbox_result: {
+        parameters: {
+            query?: {
+                /** @description The order (file channel). */
+                orderId?: string;
+                /**
+                 * @description A batch layout's code (`generic-txt`, `generic-xlsx`, `bank-csv-gbk`, … docs/bank.md); default
+                 *     `generic-txt`.
+                 */
+                format?: string;
+            };
+            header: {
+                /** @description session token */
+                "X-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the batch file in field `file` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description the result file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": unknown;
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };

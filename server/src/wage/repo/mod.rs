@@ -4,6 +4,7 @@
 
 use crate::oplog::Entry;
 
+mod batches;
 mod check;
 mod confirmations;
 pub mod days;
@@ -15,6 +16,7 @@ mod payouts;
 mod reads;
 mod sheets;
 
+pub use batches::*;
 pub use check::*;
 pub use confirmations::*;
 pub use held::{LinesOf, UnheldLine, unheld_lines};

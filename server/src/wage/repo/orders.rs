@@ -29,11 +29,13 @@ pub struct OrderRow {
     pub decided_by_name: String,
     pub decision_remark: String,
     pub finished_at: i64,
+    /// How the approved order is paid: api (the gateway) or file (a batch file, 待银行发放 until its result).
+    pub channel: String,
 }
 
 pub(super) const ORDER_SELECT: &str = "SELECT o.id, o.project_id, p.name AS project_name, o.order_no, o.month, o.status, o.total_fen, o.line_count, \
     o.paid_fen, o.failed_fen, o.reissue_of, COALESCE(r.order_no, '') AS reissue_of_no, o.remark, o.created_at, \
-    COALESCE(ca.name, '') AS created_by_name, o.decided_at, o.decided_by, COALESCE(da.name, '') AS decided_by_name, o.decision_remark, o.finished_at \
+    COALESCE(ca.name, '') AS created_by_name, o.decided_at, o.decided_by, COALESCE(da.name, '') AS decided_by_name, o.decision_remark, o.finished_at, o.channel \
     FROM wage_orders o JOIN projects p ON p.id = o.project_id LEFT JOIN wage_orders r ON r.id = o.reissue_of \
     LEFT JOIN accounts ca ON ca.id = o.created_by LEFT JOIN accounts da ON da.id = o.decided_by";
 
@@ -193,19 +195,20 @@ pub async fn payouts_by_ids(db: &Db, project_id: i64, ids: &[i64]) -> sqlx::Resu
     })
 }
 
-pub(super) fn order_no(now: i64) -> String {
+/// `GZ`, the China time of `now` to the second, and the order's id (at least 6 digits): unique by its id, so
+/// two orders of one second never collide.
+pub(super) fn order_no(now: i64, id: i64) -> String {
     let stamp = time::OffsetDateTime::from_unix_timestamp(now)
         .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
         .to_offset(time::UtcOffset::from_hms(8, 0, 0).unwrap_or(time::UtcOffset::UTC));
     format!(
-        "GZ{:04}{:02}{:02}{:02}{:02}{:02}{:04}",
+        "GZ{:04}{:02}{:02}{:02}{:02}{:02}{id:06}",
         stamp.year(),
         stamp.month() as u8,
         stamp.day(),
         stamp.hour(),
         stamp.minute(),
         stamp.second(),
-        rand::random_range(0..10_000u32)
     )
 }
 
@@ -279,15 +282,22 @@ pub struct NewOrder<'a> {
     pub created_by: i64,
 }
 
-/// Writes a pending order and answers its id.
+/// Writes a pending order and answers its id; its number follows from the id (a provisional unique number
+/// first, as the id is known only once written).
 pub async fn insert_order(tx: &mut Tx, order: &NewOrder<'_>) -> sqlx::Result<i64> {
     let now = clock::now();
-    on_tx!(tx, conn => sqlx::query_scalar(
+    let provisional = format!("new-{}", uuid::Uuid::new_v4().simple());
+    let id: i64 = on_tx!(tx, conn => sqlx::query_scalar(
         "INSERT INTO wage_orders (project_id, order_no, month, status, total_fen, line_count, reissue_of, remark, created_by, created_at) \
          VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9) RETURNING id")
-        .bind(order.project_id).bind(order_no(now)).bind(order.month).bind(order.total_fen).bind(order.line_count)
+        .bind(order.project_id).bind(&provisional).bind(order.month).bind(order.total_fen).bind(order.line_count)
         .bind(order.reissue_of).bind(order.remark).bind(order.created_by).bind(now)
-        .fetch_one(&mut **conn).await)
+        .fetch_one(&mut **conn).await)?;
+    execute_in!(
+        tx,
+        sqlx::query("UPDATE wage_orders SET order_no = $1 WHERE id = $2").bind(order_no(now, id)).bind(id)
+    )?;
+    Ok(id)
 }
 
 /// Attaches the confirmed sheets in no live order to `order_id` and queues a payout of every line with net
@@ -427,6 +437,12 @@ pub async fn order_total(tx: &mut Tx, order_id: i64) -> sqlx::Result<i64> {
 }
 
 /// Hands the order's queued payouts to the bank's queue (status pending).
+/// The approved order is paid by `channel` ('api' or 'file'), inside the approval's `tx`.
+pub async fn set_channel(tx: &mut Tx, order_id: i64, channel: &str) -> sqlx::Result<()> {
+    execute_in!(tx, sqlx::query("UPDATE wage_orders SET channel = $2 WHERE id = $1").bind(order_id).bind(channel))?;
+    Ok(())
+}
+
 pub async fn release_payouts(tx: &mut Tx, order_id: i64) -> sqlx::Result<()> {
     execute_in!(
         tx,

@@ -13,9 +13,10 @@ pub struct PendingPayout {
     pub name: String,
 }
 
-/// Orders being paid (支付中), oldest first: (id, project id).
+/// Orders being paid through the bank's interface (支付中), oldest first: (id, project id). An order paid by
+/// a batch file waits for its result file instead.
 pub async fn paying_orders(db: &Db) -> sqlx::Result<Vec<(i64, i64)>> {
-    on_db!(db, pool => sqlx::query_as("SELECT id, project_id FROM wage_orders WHERE status = 'paying' ORDER BY id").fetch_all(pool).await)
+    on_db!(db, pool => sqlx::query_as("SELECT id, project_id FROM wage_orders WHERE status = 'paying' AND channel = 'api' ORDER BY id").fetch_all(pool).await)
 }
 
 pub async fn pending_payouts(db: &Db, order_id: i64, limit: i64) -> sqlx::Result<Vec<PendingPayout>> {

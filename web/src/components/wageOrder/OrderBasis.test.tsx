@@ -15,7 +15,7 @@ type WageOrderDetail = Schemas['WageOrderDetail'];
 
 const order: WageOrder = {
   id: 5, projectId: 1, projectName: '郑州市金水区幸福里安置房项目', orderNo: 'GZ202611240715109390', month: '2026-10', status: 'pending',
-  statusLabel: '待审核', total: '138836.55', lineCount: 2, paid: '0.00', failed: '0.00', reissueOf: null, reissueOfNo: '', remark: '',
+  statusLabel: '待审核', channel: 'api', total: '138836.55', lineCount: 2, paid: '0.00', failed: '0.00', reissueOf: null, reissueOfNo: '', remark: '',
   createdAt: '2026-11-24 07:15:10', createdBy: '张建国', decidedAt: '', decidedBy: '', decisionRemark: '', finishedAt: '',
 };
 const detail: WageOrderDetail = { order, sheets: [], lines: { list: [], total: 0, page: 1, limit: 20 }, invalidCards: 0 };

@@ -16,6 +16,7 @@ const order: WageOrder = {
   month: '2026-10',
   status: 'pending',
   statusLabel: '待审核',
+  channel: 'api',
   total: '78836.55',
   lineCount: 10,
   paid: '0.00',

@@ -1,6 +1,6 @@
 //! Yuan in the API, fen in storage (DESIGN §3): exact conversion, never through floating point.
 
-use crate::domain::Invalid;
+use super::Invalid;
 
 pub const MSG_AMOUNT_REQUIRED: &str = "请填写金额";
 pub const MSG_AMOUNT: &str = "请填写正确的金额";
