@@ -36,7 +36,7 @@ fn card(n: usize, bad: bool) -> String {
 
 /// `workers` more workers in team 代发班 of the demo contractor, 5.00 yuan a day, attended days 1–20 of last
 /// month; the first `bad_cards` of them with a card the bank refuses. Answers (unit, team).
-async fn file_team(app: &TestApp, workers: usize, bad_cards: usize) -> (i64, i64) {
+pub(crate) async fn file_team(app: &TestApp, workers: usize, bad_cards: usize) -> (i64, i64) {
     let unit = app.scalar("SELECT id FROM project_units WHERE project_id = 1 AND role = 'contractor'").await;
     let team = app
         .scalar_owned(format!(
@@ -71,7 +71,7 @@ async fn file_team(app: &TestApp, workers: usize, bad_cards: usize) -> (i64, i64
 }
 
 /// The team's sheet of last month, confirmed and submitted: the order.
-async fn team_order(app: &TestApp, demo: &str, unit: i64, team: i64) -> i64 {
+pub(crate) async fn team_order(app: &TestApp, demo: &str, unit: i64, team: i64) -> i64 {
     let form = [("month", previous_month()), ("unitId", unit.to_string()), ("teamId", team.to_string())];
     let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let created = app.post("/builder/wage/v1/Sheet/create", Some(demo), &form).await;
@@ -83,7 +83,7 @@ async fn team_order(app: &TestApp, demo: &str, unit: i64, team: i64) -> i64 {
     submitted["data"].as_i64().unwrap()
 }
 
-async fn approve(app: &TestApp, order: i64) -> Value {
+pub(crate) async fn approve(app: &TestApp, order: i64) -> Value {
     let finance = app.login("finance", "Demo@12345").await;
     verify_by_id(app, &finance, order).await;
     decide(app, &finance, order, "1", "").await

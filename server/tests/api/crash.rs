@@ -315,3 +315,68 @@ async fn a_kill_during_a_payout_resumes_and_pays_each_line_once(app: &TestApp) {
     ));
 }
 both!(a_kill_during_a_payout_resumes_and_pays_each_line_once);
+
+/// The order's state after a kill: (result files recorded, payouts still pending, payouts settled, payout flows).
+async fn file_order_state(app: &TestApp, order: i64) -> (i64, i64, i64, i64) {
+    let count = |sql: String| async move { app.scalar(leak(sql)).await };
+    (
+        count(format!("SELECT COUNT(*) FROM wage_batch_results WHERE order_id = {order}")).await,
+        count(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status = 'pending'")).await,
+        count(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status <> 'pending'")).await,
+        count(format!("SELECT COUNT(*) FROM account_flows f JOIN payouts p ON p.id = f.payout_id WHERE p.order_id = {order}")).await,
+    )
+}
+
+/// Issue 32: the server killed with SIGKILL at growing moments while it applies a bank's result file of 2,000
+/// lines. After every kill the file is applied wholly (recorded, every line settled, a flow per paid line)
+/// or not at all (nothing recorded, every line pending); sent again after a restart it applies once.
+async fn a_kill_while_a_result_file_applies_leaves_all_or_nothing(app: &TestApp) {
+    const LINES: i64 = 2_000;
+    let demo = app.login("demo", "Demo@12345").await;
+    let (unit, team) = crate::bank_files::file_team(app, LINES as usize, 0).await;
+    assert_eq!(app.post("/builder/special/v1/Account/payoutMode", Some(&demo), &[("mode", "file")]).await["code"], 201);
+    crate::basis::fund(app, 100_000_000).await;
+    let order = crate::bank_files::team_order(app, &demo, unit, team).await;
+    assert_eq!(crate::bank_files::approve(app, order).await["code"], 201);
+    let (_, batch) = app.download(&format!("/builder/wage/v1/Payout/batchfile?orderId={order}&format=generic-txt"), &demo).await;
+    let (_, result) = app.post_file("/builder/wage/v1/Payout/sandboxresult?format=generic-txt", &demo, &batch).await;
+    let boundary = "crash-result-file";
+    let mut body =
+        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"result.txt\"\r\n\r\n").into_bytes();
+    body.extend_from_slice(&result);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let headers = [("Content-Type", format!("multipart/form-data; boundary={boundary}")), ("X-Token", demo.clone())];
+    let path = format!("/builder/wage/v1/Payout/batchresult?orderId={order}&format=generic-txt");
+
+    let (mut kills, mut during) = (0, 0);
+    for delay_ms in (0..).step_by(40) {
+        let server = Server::start(app, 0).await;
+        let (port, body, headers, path) = (server.port, body.clone(), headers.clone(), path.clone());
+        let upload = tokio::spawn(async move { post(port, &path, &headers, &body).await });
+        tokio::time::sleep(Duration::from_millis(delay_ms)).await;
+        let answered = upload.is_finished();
+        server.kill();
+        kills += 1;
+        let state = file_order_state(app, order).await;
+        match state {
+            (0, LINES, 0, 0) => {}
+            (1, 0, LINES, LINES) => break,
+            _ => panic!("a kill after {delay_ms} ms left the file half applied: {state:?}"),
+        }
+        if !answered {
+            during += 1;
+        }
+        assert!(delay_ms < 60_000, "the result file never applied");
+    }
+    report(format!(
+        "crash while a result file applies ({}): {kills} kills at 40 ms steps, {during} with the upload in flight, each all or nothing",
+        app.db.backend()
+    ));
+    let server = Server::start(app, 0).await;
+    let again = post(server.port, &path, &headers, &body).await.expect("the restarted server answers");
+    drop(server);
+    assert_eq!(again["message"], "该回盘文件已处理过，未作任何更改", "{again}");
+    assert_eq!(file_order_state(app, order).await, (1, 0, LINES, LINES));
+    assert_eq!(balance(app).await, flow_sum(app).await);
+}
+both!(a_kill_while_a_result_file_applies_leaves_all_or_nothing);
