@@ -4,6 +4,7 @@
 //! transfer`) and the bank's announcement of an arrival (`/bank/special/v1/Account/arrival`, shared secret,
 //! idempotent by bank reference). Handlers here, rules in `service.rs`, SQL in `repo.rs`.
 
+pub mod demo;
 pub mod reconcile;
 mod repo;
 pub mod service;

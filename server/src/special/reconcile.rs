@@ -10,12 +10,12 @@ use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::domain::yuan::yuan;
 use super::repo::{self, StatementRow};
 use crate::account::service::{self as account, FlowForReconciliation};
 use crate::clock;
 use crate::db::Db;
 use crate::domain::dates::{format_date, parse_date};
+use crate::domain::yuan::yuan;
 use crate::envelope::ApiError;
 use crate::identity::sessions::CurrentAccount;
 use crate::paging::{Page, Paged};
@@ -172,6 +172,8 @@ pub struct SpecialReconciliation {
     pub first_day: String,
     pub last_day: String,
     pub statement_lines: i64,
+    /// Statement lines the bank pushed itself (the rest the project uploaded): the bank's own word.
+    pub pushed_lines: i64,
     pub matched: i64,
     pub only_bank: i64,
     pub only_here: i64,
@@ -279,6 +281,7 @@ pub async fn reconciliation(
         first_day: lines.first().map(|line| line.txn_date.clone()).unwrap_or_default(),
         last_day: lines.last().map(|line| line.txn_date.clone()).unwrap_or_default(),
         statement_lines: lines.len() as i64,
+        pushed_lines: lines.iter().filter(|line| line.source == "push").count() as i64,
         matched: found.matched.len() as i64,
         only_bank: found.only_bank.len() as i64,
         only_here: found.only_here.len() as i64,
@@ -401,6 +404,7 @@ mod tests {
             counterparty_account: account.into(),
             bank_ref: bank_ref.into(),
             summary: String::new(),
+            source: "upload".into(),
         }
     }
 

@@ -111,6 +111,8 @@ pub struct StatementRow {
     pub counterparty_account: String,
     pub bank_ref: String,
     pub summary: String,
+    /// upload (the project's clerk) or push (the bank).
+    pub source: String,
 }
 
 /// A statement line to store.
@@ -163,8 +165,8 @@ pub async fn insert_statement_lines(
 
 /// The project's statement lines of `first`..=`last` (`YYYY-MM-DD`, '' open), by day and the bank's order.
 pub async fn statement_lines(db: &Db, project_id: i64, first: &str, last: &str) -> sqlx::Result<Vec<StatementRow>> {
-    let sql = "SELECT id, txn_date, seq, direction, amount_fen, balance_fen, counterparty_name, counterparty_account, bank_ref, summary \
-               FROM bank_statement_lines WHERE project_id = $1 AND ($2 = '' OR txn_date >= $2) AND ($3 = '' OR txn_date <= $3) \
+    let sql = "SELECT id, txn_date, seq, direction, amount_fen, balance_fen, counterparty_name, counterparty_account, bank_ref, summary, \
+               source FROM bank_statement_lines WHERE project_id = $1 AND ($2 = '' OR txn_date >= $2) AND ($3 = '' OR txn_date <= $3) \
                ORDER BY txn_date, seq, id";
     on_db!(db, pool => sqlx::query_as(sql).bind(project_id).bind(first).bind(last).fetch_all(pool).await)
 }

@@ -7,7 +7,6 @@ use sha2::{Digest, Sha256};
 use time::{Date, PrimitiveDateTime, Time, UtcOffset};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::domain::yuan::{parse_yuan, yuan};
 use super::repo::{self, FlowFilter, FlowRow};
 use crate::account::flows::{self, Direction, NewFlow, Source};
 use crate::account::special::{AccountForm, HOLDER_TYPES, account_form};
@@ -17,6 +16,7 @@ use crate::domain::Invalid;
 use crate::domain::dates::{MSG_INVALID_DATE, format_date, parse_date};
 use crate::domain::mask::masked;
 use crate::domain::money::fen_to_wan;
+use crate::domain::yuan::{parse_yuan, yuan};
 use crate::envelope::ApiError;
 use crate::extract::sent;
 use crate::identity::accounts::AccountKind;

@@ -5,7 +5,6 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::domain::yuan::parse_yuan;
 use super::reconcile::line_keys;
 use super::repo::{self, NewStatementLine};
 use super::service::{
@@ -18,6 +17,7 @@ use crate::clock;
 use crate::db::{Db, Tx};
 use crate::domain::Invalid;
 use crate::domain::dates::{MSG_INVALID_DATE, format_date, parse_date};
+use crate::domain::yuan::parse_yuan;
 use crate::envelope::ApiError;
 use crate::extract::sent;
 use crate::identity::sessions::CurrentAccount;
@@ -197,9 +197,32 @@ pub async fn push(db: &Db, ip: &str, form: &SpecialStatementForm) -> Result<Spec
     Ok(SpecialStatementStored { stored, known: 1 - stored })
 }
 
-/// The sandbox bank's statement of the project's account in `format`: every flow as the bank records it
-/// (date, direction, amount, counterparty, reference) in the order the money moved, with the balance after
-/// each line.
+/// The account's flows as the bank records them (date, direction, amount, counterparty, reference), in the
+/// order the money moved, with the balance after each line: the sandbox bank's statement.
+pub async fn bank_view(db: &Db, project_id: i64) -> sqlx::Result<Vec<StatementLine>> {
+    let (_, flows) = account::flows_between(db, project_id, i64::MIN, i64::MAX).await?;
+    let mut balance_fen = 0;
+    Ok(flows
+        .iter()
+        .enumerate()
+        .map(|(index, flow)| {
+            balance_fen += if flow.direction == "in" { flow.amount_fen } else { -flow.amount_fen };
+            StatementLine {
+                row_no: index + 1,
+                date: format_date(clock::china_date(flow.occurred_at)),
+                direction: if flow.direction == "in" { Direction::In } else { Direction::Out },
+                amount_fen: flow.amount_fen,
+                balance_fen,
+                counterparty_name: flow.counterparty_name.clone(),
+                counterparty_account: flow.counterparty_account.clone(),
+                bank_ref: flow.bank_ref.clone(),
+                summary: flow.summary.clone(),
+            }
+        })
+        .collect())
+}
+
+/// The sandbox bank's statement of the clerk's project in `format` ([`bank_view`]).
 pub async fn sandbox_statement(
     db: &Db,
     current: &CurrentAccount,
@@ -207,27 +230,19 @@ pub async fn sandbox_statement(
 ) -> Result<(&'static StatementLayout, Vec<u8>), ApiError> {
     let project_id = scope::write(current)?;
     let layout = statement_layout(format)?;
-    let (_, flows) = account::flows_between(db, project_id, i64::MIN, i64::MAX).await?;
-    let mut balance_fen = 0;
-    let lines: Vec<StatementLine> = flows
-        .iter()
-        .enumerate()
-        .map(|(index, flow)| StatementLine {
-            row_no: index + 1,
-            date: format_date(clock::china_date(flow.occurred_at)),
-            direction: if flow.direction == "in" { Direction::In } else { Direction::Out },
-            amount_fen: flow.amount_fen,
-            balance_fen: {
-                balance_fen += if flow.direction == "in" { flow.amount_fen } else { -flow.amount_fen };
-                balance_fen
-            },
-            counterparty_name: flow.counterparty_name.clone(),
-            counterparty_account: flow.counterparty_account.clone(),
-            bank_ref: flow.bank_ref.clone(),
-            summary: flow.summary.clone(),
-        })
-        .collect();
-    Ok((layout, files::write_statement(layout, &lines)))
+    Ok((layout, files::write_statement(layout, &bank_view(db, project_id).await?)))
+}
+
+/// Statement lines as the bank pushes them (the demo's statement).
+pub(super) async fn store_pushed(db: &Db, project_id: i64, lines: &[StatementLine]) -> Result<i64, ApiError> {
+    store(
+        db,
+        project_id,
+        "push",
+        lines,
+        Entry::named(None, "bank", "").project(Some(project_id)).action("银行推送对账单"),
+    )
+    .await
 }
 
 /// The statement formats the console offers.

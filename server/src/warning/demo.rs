@@ -116,6 +116,7 @@ pub async fn seed(db: &Db, project_id: i64, config: &WarningConfig) -> anyhow::R
     crate::clue::demo::seed_overdue_demo(db, project_id).await?;
     // A worker confirmed his paid line; another disputed his days ten days ago, still unanswered.
     wage::demo::worker_words(db, project_id).await?;
+    crate::special::demo::foreign_debit(db, project_id).await?;
     let outcome = super::engine::run(db, config, today).await?;
     tracing::info!(%outcome, "warnings' demo seeded and the engine run");
     Ok(true)

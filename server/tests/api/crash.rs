@@ -323,7 +323,10 @@ async fn file_order_state(app: &TestApp, order: i64) -> (i64, i64, i64, i64) {
         count(format!("SELECT COUNT(*) FROM wage_batch_results WHERE order_id = {order}")).await,
         count(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status = 'pending'")).await,
         count(format!("SELECT COUNT(*) FROM payouts WHERE order_id = {order} AND status <> 'pending'")).await,
-        count(format!("SELECT COUNT(*) FROM account_flows f JOIN payouts p ON p.id = f.payout_id WHERE p.order_id = {order}")).await,
+        count(format!(
+            "SELECT COUNT(*) FROM account_flows f JOIN payouts p ON p.id = f.payout_id WHERE p.order_id = {order}"
+        ))
+        .await,
     )
 }
 
@@ -338,11 +341,13 @@ async fn a_kill_while_a_result_file_applies_leaves_all_or_nothing(app: &TestApp)
     crate::basis::fund(app, 100_000_000).await;
     let order = crate::bank_files::team_order(app, &demo, unit, team).await;
     assert_eq!(crate::bank_files::approve(app, order).await["code"], 201);
-    let (_, batch) = app.download(&format!("/builder/wage/v1/Payout/batchfile?orderId={order}&format=generic-txt"), &demo).await;
+    let (_, batch) =
+        app.download(&format!("/builder/wage/v1/Payout/batchfile?orderId={order}&format=generic-txt"), &demo).await;
     let (_, result) = app.post_file("/builder/wage/v1/Payout/sandboxresult?format=generic-txt", &demo, &batch).await;
     let boundary = "crash-result-file";
     let mut body =
-        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"result.txt\"\r\n\r\n").into_bytes();
+        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"result.txt\"\r\n\r\n")
+            .into_bytes();
     body.extend_from_slice(&result);
     body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
     let headers = [("Content-Type", format!("multipart/form-data; boundary={boundary}")), ("X-Token", demo.clone())];

@@ -92,6 +92,16 @@ async fn every_download_answers_no_store(app: &TestApp) {
     assert_eq!(device["code"], 201, "{device}");
 
     let sheet = crate::wages::create_sheet(app, &demo).await;
+    // An order paid by file, approved: its batch file.
+    assert_eq!(app.post("/builder/special/v1/Account/payoutMode", Some(&demo), &[("mode", "file")]).await["code"], 201);
+    crate::basis::fund(app, 100_000_000).await;
+    assert_eq!(
+        app.post("/builder/wage/v1/Sheet/confirm", Some(&demo), &[("id", &sheet.to_string())]).await["code"],
+        201
+    );
+    let order = crate::orders::submit(app, &demo, &sheet.to_string()).await["data"].as_i64().unwrap();
+    assert_eq!(crate::bank_files::approve(app, order).await["code"], 201);
+
     let cases: Vec<(&str, String, Option<&str>)> = vec![
         ("/uploads/{name}", avatar, Some(&demo)),
         ("/uploads/{name}", voucher, Some(&demo)),
@@ -105,6 +115,16 @@ async fn every_download_answers_no_store(app: &TestApp) {
         ("/builder/user/v1/Worker/template", "/builder/user/v1/Worker/template".into(), Some(&demo)),
         ("/builder/user/v1/Worker/export", "/builder/user/v1/Worker/export".into(), Some(&demo)),
         ("/builder/special/v1/Account/export", "/builder/special/v1/Account/export".into(), Some(&demo)),
+        (
+            "/builder/special/v1/Account/sandboxStatement",
+            "/builder/special/v1/Account/sandboxStatement".into(),
+            Some(&demo),
+        ),
+        (
+            "/builder/wage/v1/Payout/batchfile",
+            format!("/builder/wage/v1/Payout/batchfile?orderId={order}"),
+            Some(&demo),
+        ),
         ("/builder/report/v1/Report/people_export", "/builder/report/v1/Report/people_export".into(), Some(&demo)),
         (
             "/builder/report/v1/Report/attendance_export",

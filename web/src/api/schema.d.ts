@@ -10530,6 +10530,11 @@ export interface components {
                 /** Format: int64 */
                 onlyHere: number;
                 ourBalance: string;
+                /**
+                 * Format: int64
+                 * @description Statement lines the bank pushed itself (the rest the project uploaded): the bank's own word.
+                 */
+                pushedLines: number;
                 /** @description none (no statement yet), matched (every line matched and every balance equal), differs. */
                 state: string;
                 stateLabel: string;
@@ -13775,6 +13780,11 @@ export interface components {
             /** Format: int64 */
             onlyHere: number;
             ourBalance: string;
+            /**
+             * Format: int64
+             * @description Statement lines the bank pushed itself (the rest the project uploaded): the bank's own word.
+             */
+            pushedLines: number;
             /** @description none (no statement yet), matched (every line matched and every balance equal), differs. */
             state: string;
             stateLabel: string;
