@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 
 use crate::config::SiteConfig;
 
@@ -72,6 +72,18 @@ fn origin(url: &str) -> Option<String> {
         return None;
     }
     Some(format!("{scheme}://{host}"))
+}
+
+/// A file to save as `file_name` (UTF-8; `ascii_name` for a browser that reads only the plain parameter).
+pub fn attachment(content_type: &'static str, ascii_name: &str, file_name: &str, bytes: Vec<u8>) -> Response {
+    let encoded = percent_encoding::utf8_percent_encode(file_name, percent_encoding::NON_ALPHANUMERIC);
+    let disposition = format!("attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{encoded}");
+    let disposition = HeaderValue::from_str(&disposition).unwrap_or(HeaderValue::from_static("attachment"));
+    (
+        [(header::CONTENT_TYPE, HeaderValue::from_static(content_type)), (header::CONTENT_DISPOSITION, disposition)],
+        bytes,
+    )
+        .into_response()
 }
 
 #[cfg(test)]

@@ -220,15 +220,7 @@ async fn sandbox_statement(
     } else {
         "text/csv; charset=utf-8"
     };
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
-            (header::CONTENT_DISPOSITION, HeaderValue::from_static("attachment; filename=\"statement.csv\"")),
-            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
-        ],
-        bytes,
-    )
-        .into_response())
+    Ok(crate::headers::attachment(content_type, "statement.csv", "沙箱银行对账单.csv", bytes))
 }
 
 /// 专户对账: the bank's statement lines matched with the account's flows over the statement's days (or

@@ -7,8 +7,7 @@
 use axum::extract::State;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart};
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
@@ -93,20 +92,7 @@ fn layout(format: &Option<String>) -> Result<&'static BatchLayout, ApiError> {
 }
 
 fn file_reply(layout: &BatchLayout, name: &str, bytes: Vec<u8>) -> Response {
-    let encoded = percent_encoding::utf8_percent_encode(name, percent_encoding::NON_ALPHANUMERIC).to_string();
-    let disposition = format!("attachment; filename=\"batch\"; filename*=UTF-8''{encoded}");
-    (
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(layout.content_type())),
-            (
-                header::CONTENT_DISPOSITION,
-                HeaderValue::from_str(&disposition).unwrap_or(HeaderValue::from_static("attachment")),
-            ),
-            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
-        ],
-        bytes,
-    )
-        .into_response()
+    crate::headers::attachment(layout.content_type(), "batch", name, bytes)
 }
 
 /// The order's batch file in `format`: every numbered line (序号, the card, the holder, the amount, the
