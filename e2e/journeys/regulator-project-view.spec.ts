@@ -34,6 +34,7 @@ const MORE_PROJECT_PAGES: MenuPage[] = [
   ['实名制管理', '培训记录', '/user/train'],
   ['专户管理', '专户流水', '/special/water'],
   ['专户管理', '专户信息', '/special/information'],
+  ['专户管理', '专户对账', '/special/reconciliation'],
   ['专户管理', '工资单管理', '/special/orderManagement'],
   [null, '附件凭证', '/affix/affix'],
   ['消息中心', '预警信息', '/message/warn'],

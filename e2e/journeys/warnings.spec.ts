@@ -1,7 +1,7 @@
 /**
  * The early warnings (issue 15, journey c): the engine raises the demo's warnings (`wageguard warnings demo`
  * seeds the trouble and runs it); the clerk reads them in 预警信息 and answers the expiring guarantee with a
- * photo; the clerk pays the overdue month's order, the approver approves it, and on the next engine run the
+ * photo; the clerk answers a worker's dispute and pays the overdue month's order, the approver approves it, and on the next engine run the
  * unpaid-wages warning closes itself; the regulator sees in 预警监管 the answered warning's thread and the
  * closed one's history.
  */
@@ -57,14 +57,32 @@ test('warnings are raised, answered, closed by the engine when paid, and supervi
   await expect(rowOf(list, `${OVERDUE}工资尚有`)).toHaveCount(1)
   await shot(page, testInfo, '03-clerk-red-warnings')
 
-  // The clerk pays the overdue month: the order goes to the approver.
-  await page.goto('/project/issue')
-  const issue = pane(page)
-  await pickMonth(issue.getByTestId('issue-month'), OVERDUE)
-  const firstRow = issue.locator('tbody tr.ant-table-row').first()
-  await firstRow.locator('input[type=checkbox]').check()
-  await button(issue, '提交审核').click()
-  await button(confirmDialog(page), '提交审核').click()
+  // The clerk pays the overdue month. 赵建军 disputed his days on that sheet ten days ago (the worker side's
+  // demo): the order waits until the clerk has answered him on the sheet; then it goes to the approver.
+  const submitOverdue = async () => {
+    await page.goto('/project/issue')
+    const issue = pane(page)
+    await pickMonth(issue.getByTestId('issue-month'), OVERDUE)
+    const firstRow = issue.locator('tbody tr.ant-table-row').first()
+    await firstRow.locator('input[type=checkbox]').check()
+    await button(issue, '提交审核').click()
+    await button(confirmDialog(page), '提交审核').click()
+  }
+  await submitOverdue()
+  await expect(toast(page, '有1名工人对工资提出异议尚未答复')).toBeVisible()
+  await page.goto('/project/accounting')
+  await button(rowOf(pane(page).locator('.ant-table').first(), '钢筋班').filter({ hasText: OVERDUE }), '查看').click()
+  const sheet = page.getByRole('dialog').filter({ hasText: `${OVERDUE} 工资表` })
+  const disputed = rowOf(sheet.locator('.ant-table'), '赵建军')
+  await expect(disputed.getByTestId('worker-confirmation')).toContainText('未答复')
+  await disputed.getByTestId(/^answer-dispute-/).click()
+  const answer = page.getByRole('dialog', { name: '答复异议 · 赵建军', exact: true })
+  await answer.getByTestId('answer-text').fill('已核对考勤机记录，9号补记出勤，差额随本月工资发放')
+  await answer.getByTestId('answer-submit').click()
+  await expect(toast(page, '已答复')).toBeVisible()
+  await expect(answer).toBeHidden()
+  await expect(disputed.getByTestId('worker-confirmation-answer')).toContainText('已核对考勤机记录')
+  await submitOverdue()
   await expect(toast(page, '工资单已提交，等待财务审核')).toBeVisible()
   await shot(page, testInfo, '04-order-submitted')
   await logout(page)

@@ -96,7 +96,7 @@ fn file_reply(layout: &BatchLayout, name: &str, bytes: Vec<u8>) -> Response {
 }
 
 /// The order's batch file in `format`: every numbered line (序号, the card, the holder, the amount, the
-/// card's bank, `<month>工资 <order>`), then the summary line with the order number, count, total and
+/// card's bank, `2026年10月工资`), then the summary line with the order number, count, total and
 /// checksum. The same order gives the same file each time; each download is logged. The project's clerk
 /// only (cards in full).
 #[utoipa::path(get, path = "/builder/wage/v1/Payout/batchfile", tag = "wage",
@@ -112,34 +112,40 @@ async fn batch_file(
     let project_id = scope::write(&current)?;
     let layout = layout(&query.format)?;
     let order_id = positive_id(&query.order_id, MSG_NO_ORDER)?;
-    let (order_no, lines) = file_order(&state.db, project_id, order_id).await?;
-    let month = repo::order(&state.db, project_id, order_id).await?.map(|order| order.month).unwrap_or_default();
-    let rows: Vec<BatchRow> = lines.iter().map(|line| batch_row(line, &month, &order_no)).collect();
-    let bytes = files::write_batch(layout, &order_no, &rows)?;
+    let (order, lines) = file_order(&state.db, project_id, order_id).await?;
+    let rows: Vec<BatchRow> = lines.iter().map(|line| batch_row(line, &order.month)).collect();
+    let bytes = files::write_batch(layout, &order.order_no, &rows)?;
     let detail = format!("{}，{} 笔", layout.name, rows.len());
     let actor = actor(&current, &ip);
     oplog::record(&state.db, actor.entry("下载代发文件", "wage_order", order_id, detail)).await?;
-    Ok(file_reply(layout, &layout.file_name(&order_no, "_代发"), bytes))
+    Ok(file_reply(layout, &layout.file_name(&order.order_no, "_代发"), bytes))
 }
 
-fn batch_row(line: &BatchLine, month: &str, order_no: &str) -> BatchRow {
+/// The remark a worker's bank shows with the money: `2026年10月工资` (the order is named in the summary line).
+fn month_pay(month: &str) -> String {
+    let (year, month) = month.split_once('-').unwrap_or((month, ""));
+    format!("{year}年{}月工资", month.trim_start_matches('0'))
+}
+
+fn batch_row(line: &BatchLine, month: &str) -> BatchRow {
     BatchRow {
         seq: line.batch_seq,
         account: line.card_number.clone(),
         name: line.name.clone(),
         amount_fen: line.amount_fen,
         bank: line.bank_name.clone(),
-        remark: format!("{month}工资 {order_no}"),
+        remark: month_pay(month),
     }
 }
 
 /// The order of the file channel, approved, with its batch lines.
-async fn file_order(db: &Db, project_id: i64, order_id: i64) -> Result<(String, Vec<BatchLine>), ApiError> {
+async fn file_order(db: &Db, project_id: i64, order_id: i64) -> Result<(repo::OrderRow, Vec<BatchLine>), ApiError> {
     let order = repo::order(db, project_id, order_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_ORDER.into()))?;
     if order.channel != "file" {
         return Err(ApiError::refused(if order.status == "pending" { MSG_NOT_APPROVED } else { MSG_NOT_FILE }));
     }
-    Ok((order.order_no, repo::batch_lines(db, order_id).await?))
+    let lines = repo::batch_lines(db, order_id).await?;
+    Ok((order, lines))
 }
 
 /// The bank's result file for the order (multipart `file`, in `format`): each line matched to its batch line
@@ -244,13 +250,13 @@ pub async fn apply_result(
     bytes: &[u8],
     actor: &Actor,
 ) -> Result<(WageBatchApplied, &'static str), ApiError> {
-    let (order_no, lines) = file_order(db, project_id, order_id).await?;
+    let (order, lines) = file_order(db, project_id, order_id).await?;
     let result = files::read_result(layout, bytes).await.map_err(|bad| ApiError::refused(bad.message()))?;
-    if let Some(named) = result.order_no.as_deref().filter(|named| *named != order_no) {
-        return Err(ApiError::refused(format!("回盘文件的工资单号（{named}）与本工资单（{order_no}）不符")));
+    if let Some(named) = result.order_no.as_deref().filter(|named| *named != order.order_no) {
+        let message = format!("回盘文件的工资单号（{named}）与本工资单（{}）不符", order.order_no);
+        return Err(ApiError::refused(message));
     }
     let (paid, failed, unchanged) = check_rows(&result.rows, &lines).map_err(ApiError::refused)?;
-    let order = repo::order(db, project_id, order_id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_ORDER.into()))?;
     let sha256 = hex::encode(Sha256::digest(bytes));
     let pending = |(line, text): &(&BatchLine, String)| {
         let payout = PendingPayout {

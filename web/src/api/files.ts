@@ -35,14 +35,71 @@ export function fetchFile<P extends ApiPath<'get'>>(path: P, query?: QueryOf<P, 
   return fetchFileAt(withQuery(path, query));
 }
 
-/** GETs a file at a URL the server answered (a lead's photo, served to the session header only). */
-export async function fetchFileAt(url: string): Promise<Blob> {
-  const response = await send(url, { method: 'GET' });
+/** A file as the server named it (Content-Disposition). */
+export interface NamedFile {
+  blob: Blob;
+  name: string;
+}
+
+/** The file of a reply; an envelope in its place is the refusal, thrown as an ApiError. */
+async function fileOf(response: Response): Promise<Blob> {
   if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {
     const reply = (await response.json().catch(() => undefined)) as { code?: number; message?: string } | undefined;
     throw new ApiError(reply?.code ?? 0, reply?.message || MSG_UNKNOWN);
   }
   return response.blob();
+}
+
+/** The name in Content-Disposition (`filename*=UTF-8''…` first, then `filename`), or `fallback`. */
+export function dispositionName(response: Response, fallback: string): string {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // A malformed name: the plain one, or the fallback.
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
+}
+
+async function namedFileOf(response: Response, fallback: string): Promise<NamedFile> {
+  return { blob: await fileOf(response), name: dispositionName(response, fallback) };
+}
+
+/** GETs a file at a URL the server answered (a lead's photo, served to the session header only). */
+export async function fetchFileAt(url: string): Promise<Blob> {
+  return fileOf(await send(url, { method: 'GET' }));
+}
+
+/** GETs a file with the name the server gives it (a batch file named after its order), `fallback` without one. */
+export async function fetchNamedFile<P extends ApiPath<'get'>>(path: P, query: QueryOf<P, 'get'>, fallback: string): Promise<NamedFile> {
+  return namedFileOf(await send(withQuery(path, query), { method: 'GET' }), fallback);
+}
+
+/** POSTs one file in field `file` and answers the file the server makes of it, with its name. */
+export async function postFileForFile<P extends ApiPath<'post'>>(
+  path: P,
+  file: Blob,
+  name: string,
+  query: QueryOf<P, 'post'>,
+  fallback: string,
+): Promise<NamedFile> {
+  return namedFileOf(await send(withQuery(path, query), { method: 'POST', body: oneFile(file, name) }), fallback);
+}
+
+/** POSTs a multipart body; answers the envelope's data with its message, throws its refusal. */
+export async function postFilesTold<P extends ApiPath<'post'>>(
+  path: P,
+  body: FormData,
+  query?: QueryOf<P, 'post'>,
+): Promise<{ data: ReplyOf<P, 'post'>; message: string }> {
+  const response = await send(withQuery(path, query), { method: 'POST', body });
+  const reply = (await response.json().catch(() => undefined)) as { code?: number; message?: string; data?: unknown } | undefined;
+  if (!reply || typeof reply.code !== 'number') throw new ApiError(0, MSG_UNKNOWN);
+  if (reply.code !== SUCCESS) throw new ApiError(reply.code, reply.message || MSG_UNKNOWN);
+  return { data: reply.data as ReplyOf<P, 'post'>, message: reply.message ?? '' };
 }
 
 /** POSTs a multipart body; answers the envelope's data, throws its refusal. */
@@ -51,18 +108,24 @@ export async function postFiles<P extends ApiPath<'post'>>(
   body: FormData,
   query?: QueryOf<P, 'post'>,
 ): Promise<ReplyOf<P, 'post'>> {
-  const response = await send(withQuery(path, query), { method: 'POST', body });
-  const reply = (await response.json().catch(() => undefined)) as { code?: number; message?: string; data?: unknown } | undefined;
-  if (!reply || typeof reply.code !== 'number') throw new ApiError(0, MSG_UNKNOWN);
-  if (reply.code !== SUCCESS) throw new ApiError(reply.code, reply.message || MSG_UNKNOWN);
-  return reply.data as ReplyOf<P, 'post'>;
+  return (await postFilesTold(path, body, query)).data;
+}
+
+/** One file in field `file`. */
+function oneFile(file: Blob, name: string): FormData {
+  const body = new FormData();
+  body.append('file', file, name);
+  return body;
 }
 
 /** POSTs one workbook in field `file`. */
 export function postWorkbook<P extends ApiPath<'post'>>(path: P, file: Blob, name: string, query?: QueryOf<P, 'post'>) {
-  const body = new FormData();
-  body.append('file', file, name);
-  return postFiles(path, body, query);
+  return postFiles(path, oneFile(file, name), query);
+}
+
+/** POSTs one file in field `file`; answers the envelope's data with its message (a reply whose message tells more). */
+export function postFileTold<P extends ApiPath<'post'>>(path: P, file: Blob, name: string, query?: QueryOf<P, 'post'>) {
+  return postFilesTold(path, oneFile(file, name), query);
 }
 
 /** Hands a blob to the browser's download under a file name. */

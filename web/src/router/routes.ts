@@ -153,6 +153,7 @@ export const normalRoutes: AppRoute[] = [
     children: [
       { path: 'water', page: lazyPage(() => import('@/pages/special/Water')), meta: { title: '专户流水' } },
       { path: 'information', page: lazyPage(() => import('@/pages/special/Information')), meta: { title: '专户信息' } },
+      { path: 'reconciliation', page: lazyPage(() => import('@/pages/special/Reconciliation')), meta: { title: '专户对账' } },
       {
         path: 'orderManagement',
         page: lazyPage(() => import('@/pages/wage/OrderManagement')),

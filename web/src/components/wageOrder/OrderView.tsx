@@ -12,17 +12,19 @@ type WagePayout = components['schemas']['WagePayout'];
 
 const LIMIT = 20;
 
-/** One wage order: the anomaly banner, its header, its sheets, each line's basis (`basis`) and a page of its
- * lines with their pay results. */
+/** One wage order: the anomaly banner, its header, its sheets, what the page adds below them (`sections`),
+ * each line's basis (`basis`) and a page of its lines with their pay results. */
 export default function OrderView({
   queryKey,
   load,
   actions,
+  sections,
   basis,
 }: {
   queryKey: unknown[];
   load: (page: number, limit: number) => Promise<WageOrderDetail>;
   actions?: (detail: WageOrderDetail) => ReactNode;
+  sections?: (detail: WageOrderDetail) => ReactNode;
   basis?: BasisSource;
 }) {
   const basisState = useOrderBasis(queryKey, basis);
@@ -86,6 +88,7 @@ export default function OrderView({
           </Descriptions>
         )}
       </Card>
+      {data && sections?.(data)}
       {basis && <BasisTable state={basisState} source={basis} />}
       <Card title="发放明细" data-testid="order-payouts">
         {data && data.invalidCards > 0 && (

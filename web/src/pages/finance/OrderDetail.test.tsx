@@ -75,6 +75,11 @@ describe('finance OrderDetail', () => {
     expect(await screen.findByText('审核通过，银行处理中，系统将自动继续发放：GZ202611240715109390')).toBeTruthy();
   });
 
+  it('says the order waits for the bank when the special account pays by file', async () => {
+    await approve({ ...order, status: 'paying', statusLabel: '待银行发放', channel: 'file' });
+    expect(await screen.findByText('审核通过，待银行发放：请项目下载代发文件提交银行：GZ202611240715109390')).toBeTruthy();
+  });
+
   it('leaves no label cell blank when the order has no 备注', async () => {
     renderPage(<OrderDetail />, { ['/finance/project/v1/orders/Orderdetails']: { code: 201, data: detail } }, { path: '/?id=5' });
     expect(await screen.findByTestId('order-total')).toBeTruthy();

@@ -19,7 +19,9 @@ function announce(order: WageOrder) {
       void message.warning(`审核通过，已支付 ${groupYuan(order.paid)} 元；${groupYuan(order.failed)} 元支付失败，已转项目工资发放异常处理：${no}`, 6);
       break;
     case 'paying':
-      void message.info(`审核通过，银行处理中，系统将自动继续发放：${no}`, 6);
+      // A special account paying by file waits for the project's batch file to reach the bank.
+      if (order.channel === 'file') void message.info(`审核通过，待银行发放：请项目下载代发文件提交银行：${no}`, 6);
+      else void message.info(`审核通过，银行处理中，系统将自动继续发放：${no}`, 6);
       break;
     case 'rejected':
       void message.success(`已驳回：${no}`);

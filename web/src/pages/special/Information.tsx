@@ -1,20 +1,72 @@
 /**
  * 专项账户 → 专户信息 (special/information): the special wage account as registered, its balance (the sum of
- * its flows) with money in and out, and the builder's and the general contractor's wage guarantee.
+ * its flows) with money in and out, its 代发方式 (the clerk switches it) and 专户对账 state, and the builder's
+ * and the general contractor's wage guarantee.
  */
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Space, Statistic, Table, Tag, type TableColumnsType } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Modal, Radio, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useNavigate } from 'react-router';
 import FileList from '@/components/upload/FileList';
-import { fetchInformation, type SpecialGuarantee } from './service';
+import { useCanWrite } from '@/store/session';
+import { useFormSubmit } from '@/utils/useFormSubmit';
+import { PAYOUT_MODES, reconciliationState } from './labels';
+import { fetchInformation, savePayoutMode, type PayoutMode, type SpecialGuarantee } from './service';
 
 const files = (urls: string[]) => <FileList urls={urls} />;
 
 const STATE_COLOR: Record<string, string> = { 有效: 'green', 已过期: 'red', 未填写: 'default' };
 
+const modeOf = (mode: string) => PAYOUT_MODES.find((option) => option.value === mode) ?? PAYOUT_MODES[0];
+
+/** 代发方式: the clerk switches it after confirming; others read it. */
+function PayoutModeField({ mode }: { mode: string }) {
+  const canWrite = useCanWrite();
+  const queryClient = useQueryClient();
+  const { saving, run } = useFormSubmit();
+  const [modal, modalHolder] = Modal.useModal();
+  const current = modeOf(mode);
+  const change = (next: PayoutMode) =>
+    void modal.confirm({
+      title: `将代发方式改为“${modeOf(next).label}”？`,
+      content: `${modeOf(next).hint}。已审核通过的工资单仍按原方式办理。`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () =>
+        run(
+          async () => {
+            await savePayoutMode(next);
+            await queryClient.invalidateQueries({ queryKey: ['special'] });
+          },
+          { success: '代发方式已保存' },
+        ),
+    });
+  return (
+    <Space direction="vertical" size={4}>
+      {canWrite ? (
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          value={current.value}
+          disabled={saving}
+          onChange={(event) => change(event.target.value as PayoutMode)}
+          options={PAYOUT_MODES.map(({ value, label }) => ({ value, label }))}
+          data-testid="information-payout-mode"
+        />
+      ) : (
+        <Tag data-testid="information-payout-mode">{current.label}</Tag>
+      )}
+      <Typography.Text type="secondary">{current.hint}</Typography.Text>
+      {modalHolder}
+    </Space>
+  );
+}
+
 export default function Information() {
+  const navigate = useNavigate();
   const info = useQuery({ queryKey: ['special', 'information'], queryFn: fetchInformation });
   const data = info.data;
   const account = data?.accountForm;
+  const reconciliation = reconciliationState(data?.reconciliation ?? 'none');
 
   const guaranteeColumns: TableColumnsType<SpecialGuarantee> = [
     { title: '单位', key: 'unit', render: (_, row) => `${row.roleLabel}：${row.companyName}` },
@@ -39,6 +91,23 @@ export default function Information() {
           <Statistic title="累计收入(元)" value={data?.totalIn ?? '—'} />
           <Statistic title="累计支出(元)" value={data?.totalOut ?? '—'} />
         </Space>
+      </Card>
+      <Card title="代发与对账" variant="borderless" loading={info.isLoading}>
+        {data && (
+          <Descriptions column={2} bordered size="middle">
+            <Descriptions.Item label="代发方式">
+              <PayoutModeField mode={data.payoutMode} />
+            </Descriptions.Item>
+            <Descriptions.Item label="专户对账">
+              <Space>
+                <Tag color={reconciliation.color} data-testid="information-reconciliation">{reconciliation.label}</Tag>
+                <Button type="link" size="small" onClick={() => navigate('/special/reconciliation')} data-testid="information-reconciliation-link">
+                  查看对账
+                </Button>
+              </Space>
+            </Descriptions.Item>
+          </Descriptions>
+        )}
       </Card>
       <Card
         title="专户信息"

@@ -1,9 +1,9 @@
 /**
- * The wage area's client (docs/api.md "Wages"): wage sheets, the 工资核查 anomalies, wage orders and payout
- * exceptions under /builder/wage/v1. Paths, parameters and replies are the generated document's.
+ * The wage area's client (docs/api.md "Wages"): wage sheets, the 工资核查 anomalies, wage orders, payout
+ * exceptions and the 代发 files of an order paid by file, under /builder/wage/v1. Paths, parameters and replies are the generated document's.
  */
 import { get, post, type QueryOf } from '@/api/client';
-import { fetchFile } from '@/api/files';
+import { fetchFile, fetchNamedFile, postFileForFile, postFileTold } from '@/api/files';
 import type { components } from '@/api/schema';
 
 type Schemas = components['schemas'];
@@ -57,3 +57,16 @@ export const fetchAbnormal = (query: QueryOf<'/builder/wage/v1/Abnormal/list', '
 export const saveCard = (workerId: number, card: string, bank: string, confirmed: boolean) =>
   post('/builder/wage/v1/Abnormal/card', { workerId, card, bank, confirmed: confirmed ? 1 : undefined });
 export const reissue = (ids: number[]) => post('/builder/wage/v1/Abnormal/reissue', { ids: ids.join(',') });
+
+// Paying by file (代发): the approved order's batch file, the bank's result file, and the sandbox bank.
+export type WageBatchFormat = Schemas['WageBatchFormat'];
+export const fetchBatchFormats = () => get('/builder/wage/v1/Payout/formats');
+/** The order's batch file in `format`, named by the server after the order. */
+export const downloadBatchFile = (orderId: number, format: string) =>
+  fetchNamedFile('/builder/wage/v1/Payout/batchfile', { orderId, format }, '代发文件');
+/** The bank's result file of the order; answers the counts with the server's message. */
+export const uploadBatchResult = (orderId: number, format: string, file: File) =>
+  postFileTold('/builder/wage/v1/Payout/batchresult', file, file.name, { orderId, format });
+/** The sandbox bank's result file for a batch file (what the bank would return). */
+export const sandboxBatchResult = (format: string, batch: File) =>
+  postFileForFile('/builder/wage/v1/Payout/sandboxresult', batch, batch.name, { format }, '回盘文件');
