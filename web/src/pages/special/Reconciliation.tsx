@@ -11,6 +11,7 @@ import ServerTable, { linesPage, usePagedList } from '@/components/ServerTable';
 import { useCanWrite } from '@/store/session';
 import { groupYuan } from '@/utils/money';
 import { reconciliationState } from './labels';
+import { Counterparty, directionColumn, SignedAmount } from './columns';
 import StatementUpload from './StatementUpload';
 import { EMPTY_RECON_FILTER, fetchReconciliation, type ReconDay, type ReconFilter, type ReconLine } from './service';
 
@@ -31,33 +32,18 @@ const VIEWS: { value: string; label: string; count: 'onlyBank' | 'onlyHere' | 'm
 
 const lineColumns = (view: string): TableColumnsType<KeyedLine> => [
   { title: '交易日期', dataIndex: 'date', key: 'date', width: 110 },
-  {
-    title: '收支',
-    key: 'direction',
-    width: 80,
-    render: (_, row) => <Tag color={row.direction === 'in' ? 'green' : 'volcano'}>{row.directionLabel}</Tag>,
-  },
+  directionColumn,
   {
     title: '金额(元)',
     key: 'amount',
     width: 150,
     align: 'right',
-    render: (_, row) => (
-      <span style={{ color: row.foreignDebit ? RED : undefined, fontWeight: row.foreignDebit ? 600 : undefined }}>
-        {row.direction === 'in' ? '+' : '-'}
-        {groupYuan(row.amount)}
-      </span>
-    ),
+    render: (_, row) => <SignedAmount row={row} color={row.foreignDebit ? RED : undefined} bold={row.foreignDebit} />,
   },
   {
     title: '对方户名 / 账号',
     key: 'counterparty',
-    render: (_, row) => (
-      <div>
-        <div>{row.counterpartyName || '—'}</div>
-        <div style={{ color: '#888', fontSize: 12 }}>{row.counterpartyAccount}</div>
-      </div>
-    ),
+    render: (_, row) => <Counterparty name={row.counterpartyName} detail={row.counterpartyAccount} />,
   },
   { title: '银行流水号', dataIndex: 'bankRef', key: 'bankRef', width: 190, render: (value: string) => value || '—' },
   {

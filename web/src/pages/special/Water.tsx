@@ -3,13 +3,14 @@
  * wage payouts out — with the balance after each, date and direction filters, server paging and .xlsx export.
  */
 import { useState } from 'react';
-import { Button, Card, DatePicker, Radio, Space, Statistic, Tag, message, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Radio, Space, Statistic, message, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { MSG_UNKNOWN } from '@/api/client';
 import { saveBlob } from '@/api/files';
 import ServerTable, { usePagedList } from '@/components/ServerTable';
 import { groupYuan } from '@/utils/money';
+import { Counterparty, directionColumn, SignedAmount } from './columns';
 import { EMPTY_FLOW_FILTER, exportFlows, fetchFlows, type FlowFilter, type FlowLine } from './service';
 
 const DEFAULT_LIMIT = 20;
@@ -39,33 +40,20 @@ export default function Water() {
 
   const columns: TableColumnsType<FlowLine> = [
     { title: '交易时间', dataIndex: 'occurredAt', key: 'occurredAt', width: 170 },
-    {
-      title: '收支',
-      key: 'direction',
-      width: 80,
-      render: (_, row) => <Tag color={row.direction === 'in' ? 'green' : 'volcano'}>{row.directionLabel}</Tag>,
-    },
+    directionColumn,
     {
       title: '金额(元)',
       key: 'amount',
       width: 150,
       align: 'right',
-      render: (_, row) => (
-        <span style={{ color: row.direction === 'in' ? '#389e0d' : '#d4380d' }}>
-          {row.direction === 'in' ? '+' : '-'}
-          {groupYuan(row.amount)}
-        </span>
-      ),
+      render: (_, row) => <SignedAmount row={row} color={row.direction === 'in' ? '#389e0d' : '#d4380d'} />,
     },
     { title: '交易后余额(元)', dataIndex: 'balanceAfter', key: 'balanceAfter', width: 150, align: 'right', render: groupYuan },
     {
       title: '对方户名 / 账号',
       key: 'counterparty',
       render: (_, row) => (
-        <div>
-          <div>{row.counterpartyName || '—'}</div>
-          <div style={{ color: '#888', fontSize: 12 }}>{[row.counterpartyAccount, row.counterpartyBank].filter(Boolean).join(' · ')}</div>
-        </div>
+        <Counterparty name={row.counterpartyName} detail={[row.counterpartyAccount, row.counterpartyBank].filter(Boolean).join(' · ')} />
       ),
     },
     { title: '摘要', dataIndex: 'summary', key: 'summary', ellipsis: true },
