@@ -33,7 +33,8 @@ export async function startServer({ name, port }) {
   execFileSync(binary, ['demo'], { env, stdio: 'ignore' })
   const server = spawn(binary, ['serve'], { env, stdio: 'ignore' })
   const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 100; i += 1) {
+  // Up to a minute: a debug build on a loaded machine (the lint stage's smoke run) starts slowly.
+  for (let i = 0; i < 600; i += 1) {
     try {
       if ((await fetch(`${base}/login`)).ok) return { base, server }
     } catch {
