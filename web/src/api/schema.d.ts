@@ -4211,7 +4211,7 @@ export interface paths {
         };
         /**
          * The order's batch file in `format`: every numbered line (序号, the card, the holder, the amount, the
-         *     card's bank, `<month>工资 <order>`), then the summary line with the order number, count, total and
+         *     card's bank, `2026年10月工资`), then the summary line with the order number, count, total and
          *     checksum. The same order gives the same file each time; each download is logged. The project's clerk
          *     only (cards in full).
          */
