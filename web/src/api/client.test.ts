@@ -3,7 +3,7 @@ import { mockFetch, resetBrowserState } from '@/test/fetchMock';
 import { useSession } from '@/store/session';
 import { useWorkerSession } from '@/store/workerSession';
 import { getToken, getWorkerToken, setSessionCookies, setWorkerToken } from '@/utils/storage';
-import { ApiError, get, post } from './client';
+import { ApiError, NetworkError, get, post } from './client';
 
 vi.mock('@/utils/reload', () => ({ reloadPage: vi.fn() }));
 
@@ -109,6 +109,18 @@ describe('api client', () => {
     );
     await expect(post('/builder/wage/v1/Sheet/create')).rejects.toThrow('Failed to fetch');
     expect(error).toHaveBeenCalledWith('网络错误：Failed to fetch', 3);
+  });
+
+  it('takes a body cut off on its way for no answer, not a refusal', async () => {
+    const cut = () =>
+      new Response(new ReadableStream({ start: (controller) => controller.error(new TypeError('network error')) }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    vi.stubGlobal('fetch', vi.fn(async () => cut()));
+    const failure = await get('/builder/special/v1/Account/info').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect((failure as NetworkError).status).toBeUndefined();
   });
 
   it('only logs network errors in the finance shell', async () => {

@@ -145,6 +145,11 @@ async function call(method: Method, path: string, { path: pathParams, query, for
   } catch (error) {
     // A reply that is not JSON at all: the server never answers so, a proxy's error page might.
     if (error instanceof SyntaxError) throw new ApiError(0, MSG_UNKNOWN);
+    // A body cut off on its way (the page navigating away, the connection dropping) is no answer at all:
+    // the callers that ask again (the guard's user info) do, rather than take it for a refusal.
+    if (error instanceof TypeError || (error instanceof DOMException && error.name === 'AbortError')) {
+      throw new NetworkError(`网络错误：${error.message}`);
+    }
     throw error;
   }
 }
