@@ -265,6 +265,12 @@ async fn reconciliation(app: &TestApp, token: &str, query: &str) -> Value {
 async fn a_statement_reconciles_and_a_foreign_debit_is_red(app: &TestApp) {
     let demo = app.login("demo", "Demo@12345").await;
     assert_eq!(reconciliation(app, &demo, "").await["stateLabel"], "未上传对账单");
+    let bad = "交易日期,借贷,金额,余额,对方户名,对方账号,流水号,摘要\n2026-13-01,贷,10.00,10.00,甲,1,R1,\n";
+    assert_refused(&app.post_file_envelope(STATEMENT, &demo, bad.as_bytes()).await, "第2行：交易日期格式错误");
+    let bad = "交易日期,借贷,金额,余额,对方户名,对方账号,流水号,摘要\n2026-10-01,进,10.00,10.00,甲,1,R1,\n";
+    assert_refused(&app.post_file_envelope(STATEMENT, &demo, bad.as_bytes()).await, "第2行：无法识别借贷方向");
+    assert_refused(&app.get(&format!("{RECONCILE}?view=all"), Some(&demo)).await, "请选择正确的对账视图");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM bank_statement_lines").await, 0, "a refused statement stores nothing");
     // Pay an order through the interface, then take the sandbox bank's statement of the account.
     fund(app, 10_000_000).await;
     let (unit, team) = file_team(app, 10, 0).await;
